@@ -1,0 +1,187 @@
+"""Claim and verdict records: the data every check produces and every report reads.
+
+A :class:`Claim` is one displayed statement of a paper (a lemma, an identity, a
+bound, a rate) together with the callable that checks it. A :class:`Verdict` is
+what that callable returns. Both are frozen: reports, the LaTeX export and the
+dependency graph are generated from these records, never kept by hand.
+
+Convention for checks
+---------------------
+The callable stored in ``Claim.check`` takes no arguments. It is built (usually
+with :func:`functools.partial`) from a *checker* function that takes the claimed
+statement as an argument -- a callable for the claimed right-hand side, a
+constant, an exponent -- so that tests can feed the same checker a perturbed
+statement and assert that it is rejected.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Literal
+
+VerdictKind = Literal["verified", "refuted", "inconclusive", "error"]
+VERDICT_KINDS: tuple[VerdictKind, ...] = ("verified", "refuted", "inconclusive", "error")
+
+#: Methods a check may report, alone or joined with "+" (e.g. "numeric+certified").
+METHODS = ("symbolic", "certified", "numeric", "property", "simulation", "exact", "none")
+
+
+def jsonable(value: Any) -> Any:
+    """Convert ``value`` into plain JSON types, keeping full precision.
+
+    mpmath and python-flint numbers become decimal strings (their ``str``), so
+    30-digit values survive the round trip; NumPy scalars and arrays become
+    Python floats and lists; non-finite floats become the strings ``"inf"``,
+    ``"-inf"`` and ``"nan"`` (JSON has no such numbers).
+    """
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return jsonable(dataclasses.asdict(value))
+    module = type(value).__module__ or ""
+    if module.startswith("numpy"):
+        if hasattr(value, "tolist"):
+            return jsonable(value.tolist())
+        return jsonable(value.item())
+    if isinstance(value, complex):
+        return {"re": jsonable(value.real), "im": jsonable(value.imag)}
+    # mpmath (mpf/mpc), flint (arb/acb/fmpq), sympy objects: their text is exact enough.
+    return str(value)
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """The outcome of one check.
+
+    Attributes
+    ----------
+    verdict:
+        ``verified`` only when the check could have failed and did not;
+        ``refuted`` only with a witness in ``evidence``; ``inconclusive`` when
+        the evidence cannot decide; ``error`` when the check itself failed.
+    method:
+        How it was decided: one of :data:`METHODS` or several joined by ``+``.
+    detail:
+        One human sentence.
+    evidence:
+        JSON-serialisable facts: measured values, tolerance, achieved error,
+        witness point, digits, seeds.
+    corrected:
+        LaTeX of a corrected statement, only when that statement was itself
+        checked by the same check; otherwise ``None``.
+    """
+
+    verdict: VerdictKind
+    method: str
+    detail: str
+    evidence: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    corrected: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.verdict not in VERDICT_KINDS:
+            raise ValueError(f"verdict must be one of {VERDICT_KINDS}, got {self.verdict!r}")
+        for part in self.method.split("+"):
+            if part not in METHODS:
+                raise ValueError(f"method part {part!r} is not one of {METHODS}")
+        if self.verdict == "refuted" and not self.evidence:
+            raise ValueError("a refuted verdict needs evidence with a witness")
+        # Normalise evidence to JSON types now, so a bad value fails inside the check.
+        object.__setattr__(self, "evidence", jsonable(dict(self.evidence)))
+        json.dumps(self.evidence)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "method": self.method,
+            "detail": self.detail,
+            "evidence": self.evidence,
+            "corrected": self.corrected,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Verdict:
+        return cls(
+            verdict=data["verdict"],
+            method=data["method"],
+            detail=data["detail"],
+            evidence=data.get("evidence") or {},
+            corrected=data.get("corrected"),
+        )
+
+
+def verified(method: str, detail: str, corrected: str | None = None, **evidence: Any) -> Verdict:
+    """Shorthand for ``Verdict("verified", ...)`` with evidence as keywords."""
+    return Verdict("verified", method, detail, evidence, corrected)
+
+
+def refuted(method: str, detail: str, corrected: str | None = None, **evidence: Any) -> Verdict:
+    """Shorthand for ``Verdict("refuted", ...)``; the evidence must hold a witness."""
+    return Verdict("refuted", method, detail, evidence, corrected)
+
+
+def inconclusive(method: str, detail: str, corrected: str | None = None, **evidence: Any) -> Verdict:
+    """Shorthand for ``Verdict("inconclusive", ...)``."""
+    return Verdict("inconclusive", method, detail, evidence, corrected)
+
+
+Display = tuple[int, int]
+"""A displayed equation of the paper: (part number, 1-based ordinal of the display in that part)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Claim:
+    """One claim of the paper, with its check.
+
+    Attributes
+    ----------
+    id:
+        Stable dotted id, e.g. ``"fourier.tanh"``.
+    title:
+        A short human title.
+    source:
+        Where the paper states it, e.g. ``"Part 2, §3.3, Step 2"``.
+    statement:
+        The paper's claim in LaTeX, as the paper writes it.
+    assumptions:
+        The domain where it is claimed (LaTeX or plain text).
+    check:
+        Zero-argument callable returning a :class:`Verdict`.
+    depends_on:
+        Ids of claims this one uses.
+    sympy:
+        A SymPy object for the statement, where the claim is an identity.
+    displays:
+        The paper's displayed equations this claim covers, as (part, ordinal).
+    """
+
+    id: str
+    title: str
+    source: str
+    statement: str
+    assumptions: str
+    check: Callable[[], Verdict] = dataclasses.field(repr=False, compare=False)
+    depends_on: tuple[str, ...] = ()
+    sympy: Any = dataclasses.field(default=None, repr=False, compare=False)
+    displays: tuple[Display, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.id or any(not part for part in self.id.split(".")) or " " in self.id:
+            raise ValueError(f"claim id {self.id!r} must be dotted words without spaces")
+        if not callable(self.check):
+            raise TypeError(f"claim {self.id}: check must be callable")
+        object.__setattr__(self, "depends_on", tuple(self.depends_on))
+        object.__setattr__(self, "displays", tuple(tuple(d) for d in self.displays))

@@ -1,0 +1,229 @@
+"""The ``theorycheck`` command.
+
+Core subcommands live here (``check``, ``show``, ``list``, ``latex``). Further
+subcommands are modules of :mod:`theorycheck.commands`, discovered at start-up:
+each defines ``register(subparsers)`` which adds its parser and sets
+``func=<callable(args) -> exit code>``.
+
+Exit codes: 0 every check ran; 1 a check ended in ``error`` or timed out (with
+``--strict``, also a ``refuted`` claim); 2 bad arguments or input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import pkgutil
+import sys
+from pathlib import Path
+
+from . import __version__
+from .errors import InputError
+from .registry import Registry, load
+from .runner import DEFAULT_TIMEOUT, ClaimResult, audit
+
+
+def _console(file=None):
+    from rich.console import Console
+
+    file = file or sys.stdout
+    width = None if file.isatty() else 200
+    return Console(file=file, width=width, soft_wrap=False, highlight=False)
+
+
+def _write(text: str, output: str | None) -> None:
+    if output:
+        Path(output).parent.mkdir(parents=True, exist_ok=True)
+        Path(output).write_text(text, encoding="utf-8")
+        print(f"wrote {output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}")
+    return value
+
+
+def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, progress: bool) -> list[ClaimResult]:
+    """Run the selected checks, with a rich progress bar on a terminal."""
+    selected = registry.select(ids)
+    if not progress:
+        return audit(registry, selected, jobs=jobs, timeout=timeout)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("[bold]checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.description}"), console=_console(sys.stderr), transient=True) as bar:
+        task = bar.add_task("", total=len(selected))
+
+        def done(claim, verdict, seconds):
+            bar.update(task, advance=1, description=f"{claim.id}: {verdict.verdict}")
+
+        return audit(registry, selected, jobs=jobs, timeout=timeout, on_done=done)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from . import report
+
+    registry = load(args.proofs)
+    results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
+                        progress=sys.stderr.isatty() and not args.no_progress)
+    if args.format == "json":
+        _write(json.dumps(report.json_report(registry.paper, results), indent=2) + "\n", args.output)
+    elif args.format == "markdown":
+        _write(report.markdown_table(registry.paper, results), args.output)
+    else:
+        if args.output:
+            console = _console(open(args.output, "w", encoding="utf-8"))
+        else:
+            console = _console()
+        console.print(report.rich_table(results, title=f"theorycheck: {registry.paper}"))
+        console.print(report.summary_line(results))
+        if args.output:
+            console.file.close()
+            print(f"wrote {args.output}", file=sys.stderr)
+    failed = any(r.verdict.verdict == "error" for r in results)
+    refuted = any(r.verdict.verdict == "refuted" for r in results)
+    return 1 if failed or (args.strict and refuted) else 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from rich.panel import Panel
+    from rich.syntax import Syntax
+
+    registry = load(args.proofs)
+    claim = registry.get(args.id)
+    console = _console()
+    console.print(Panel.fit(f"[bold]{claim.id}[/]: {claim.title}\n[dim]{claim.source}[/]"))
+    console.print("[bold]Statement[/] (LaTeX):")
+    console.print(claim.statement, markup=False)
+    console.print(f"[bold]Assumptions:[/] {claim.assumptions}", markup=True)
+    if claim.depends_on:
+        console.print(f"[bold]Depends on:[/] {', '.join(claim.depends_on)}")
+    if claim.sympy is not None:
+        console.print(f"[bold]SymPy:[/] {claim.sympy}", markup=False)
+    [result] = audit(registry, [claim], jobs=1, timeout=args.timeout)
+    from .report import VERDICT_STYLE
+
+    kind = result.verdict.verdict
+    console.print(f"[bold]Verdict:[/] [{VERDICT_STYLE[kind]}]{kind}[/] ({result.verdict.method}, {result.seconds:.1f} s)")
+    console.print(result.verdict.detail, markup=False)
+    if result.rests_on_refuted:
+        console.print(f"[bold]Rests on refuted:[/] {', '.join(result.rests_on_refuted)}")
+    console.print("[bold]Evidence:[/]")
+    console.print(Syntax(json.dumps(result.verdict.evidence, indent=2), "json", word_wrap=True))
+    if result.verdict.corrected:
+        console.print("[bold]Corrected statement[/] (checked):")
+        console.print(result.verdict.corrected, markup=False)
+    return 1 if kind == "error" else 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    registry = load(args.proofs)
+    table = Table(title=f"{len(registry.claims)} claims of “{registry.paper}”")
+    for column in ("id", "source", "title"):
+        table.add_column(column)
+    for claim in registry.claims:
+        table.add_row(claim.id, claim.source, claim.title)
+    _console().print(table)
+    return 0
+
+
+def cmd_latex(args: argparse.Namespace) -> int:
+    from .report import latex_document
+
+    registry = load(args.proofs)
+    selected = registry.select(args.ids)
+    results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
+                        progress=sys.stderr.isatty()) if not args.no_run else []
+    text = latex_document(registry.paper, selected, {r.claim.id: r for r in results})
+    _write(text, args.output)
+    return 0
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--jobs", "-j", type=_positive_int, default=min(2, os.cpu_count() or 1),
+                        help="checks run in parallel processes (default: %(default)s)")
+    parser.add_argument("--timeout", type=_positive_float, default=DEFAULT_TIMEOUT,
+                        help="seconds each check may take before it is stopped as an error (default: %(default)s)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="theorycheck",
+                                     description="Machine-check a theory paper claim by claim.")
+    parser.add_argument("--version", action="version", version=f"theorycheck {__version__}")
+    parser.add_argument("--proofs", metavar="DIR", default=None,
+                        help="folder of claim modules to audit (default: this project's proofs package)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("check", help="run the checks and print a table of verdicts")
+    p.add_argument("ids", nargs="*", metavar="ID", help="claim ids or id prefixes such as 'fourier.' (default: all)")
+    p.add_argument("--format", choices=("table", "json", "markdown"), default="table")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of standard output")
+    p.add_argument("--strict", action="store_true", help="also exit 1 when a claim is refuted")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
+    _add_run_options(p)
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("show", help="statement, assumptions, evidence and correction of one claim")
+    p.add_argument("id", metavar="ID")
+    p.add_argument("--timeout", type=_positive_float, default=DEFAULT_TIMEOUT)
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("list", help="list claim ids, sources and titles")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("latex", help="write a standalone LaTeX document of statements, verdicts and corrections")
+    p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument("--output", "-o", metavar="FILE")
+    p.add_argument("--no-run", action="store_true", help="statements only, without running the checks")
+    _add_run_options(p)
+    p.set_defaults(func=cmd_latex)
+
+    from . import commands
+
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except InputError as exc:
+        print(f"theorycheck: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("theorycheck: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+"""Render audit results: JSON (the stable machine format), a terminal table, Markdown, LaTeX."""
+
+from __future__ import annotations
+
+import datetime
+import importlib.metadata
+import platform
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from .claims import VERDICT_KINDS, Claim
+from .runner import ClaimResult
+
+#: Packages whose versions every report records.
+RECORDED_PACKAGES = ("theorycheck", "sympy", "mpmath", "numpy", "scipy", "python-flint", "hypothesis",
+                     "matplotlib", "rich", "dp-accounting")
+
+VERDICT_STYLE = {"verified": "green", "refuted": "bold red", "inconclusive": "yellow", "error": "magenta"}
+
+
+def environment() -> dict[str, Any]:
+    """Python, platform, date and the versions of the packages the numbers depend on."""
+    versions = {}
+    for name in RECORDED_PACKAGES:
+        try:
+            versions[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            versions[name] = None
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "packages": versions,
+    }
+
+
+def summary(results: Sequence[ClaimResult]) -> dict[str, int]:
+    counts = {kind: 0 for kind in VERDICT_KINDS}
+    for r in results:
+        counts[r.verdict.verdict] += 1
+    return counts
+
+
+def seeds(results: Sequence[ClaimResult]) -> dict[str, Any]:
+    """Every seed that appears in the evidence, by claim id (keys containing 'seed')."""
+    out: dict[str, Any] = {}
+
+    def walk(obj: Any, found: dict[str, Any], prefix: str = "") -> None:
+        if isinstance(obj, dict):
+            for k, v in obj.items():
+                if "seed" in str(k).lower():
+                    found[prefix + str(k)] = v
+                else:
+                    walk(v, found, prefix + str(k) + ".")
+
+    for r in results:
+        found: dict[str, Any] = {}
+        walk(r.verdict.evidence, found)
+        if found:
+            out[r.claim.id] = found
+    return out
+
+
+def json_report(paper: str, results: Sequence[ClaimResult]) -> dict[str, Any]:
+    """The JSON report: ``{"paper", "claims": [...], "summary": {...}}`` plus ``environment`` and ``seeds``."""
+    return {
+        "paper": paper,
+        "claims": [r.to_dict() for r in results],
+        "summary": summary(results),
+        "environment": environment(),
+        "seeds": seeds(results),
+    }
+
+
+def one_line(text: str, width: int = 110) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def rich_table(results: Sequence[ClaimResult], title: str | None = None):
+    """A rich Table: id, source, verdict, method, detail, seconds (and the refuted claims it rests on)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=title, show_lines=False, expand=False)
+    table.add_column("id", no_wrap=True)
+    table.add_column("source", max_width=26)
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("method", no_wrap=True)
+    table.add_column("detail", ratio=1, min_width=40)
+    table.add_column("s", justify="right", no_wrap=True)
+    for r in results:
+        kind = r.verdict.verdict
+        detail = escape(one_line(r.verdict.detail, 400))
+        if r.rests_on_refuted:
+            detail += f"  [dim]\\[rests on refuted: {escape(', '.join(r.rests_on_refuted))}][/]"
+        table.add_row(escape(r.claim.id), escape(r.claim.source), f"[{VERDICT_STYLE[kind]}]{kind}[/]",
+                      escape(r.verdict.method), detail, f"{r.seconds:.1f}")
+    return table
+
+
+def summary_line(results: Sequence[ClaimResult]) -> str:
+    counts = summary(results)
+    total = sum(r.seconds for r in results)
+    return (f"{len(results)} claims: " + ", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS)
+            + f"  (check time {total:.1f} s)")
+
+
+def _md_escape(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def markdown_table(paper: str, results: Sequence[ClaimResult]) -> str:
+    lines = [f"# Audit of “{paper}”", "", summary_line(results), "",
+             "| id | source | verdict | method | detail | seconds | rests on refuted |",
+             "|---|---|---|---|---|---:|---|"]
+    for r in results:
+        lines.append("| " + " | ".join(_md_escape(x) for x in (
+            f"`{r.claim.id}`", r.claim.source, f"**{r.verdict.verdict}**", r.verdict.method,
+            one_line(r.verdict.detail, 300), f"{r.seconds:.1f}", ", ".join(r.rests_on_refuted))) + " |")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------- LaTeX
+
+LATEX_PREAMBLE = r"""\documentclass[11pt]{article}
+\usepackage[margin=2.2cm]{geometry}
+\usepackage{amsmath,amssymb}
+\usepackage[T1]{fontenc}
+\usepackage{xcolor}
+\providecommand{\P}{\mathbb{P}}
+\providecommand{\R}{\mathbb{R}}
+\providecommand{\E}{\mathbb{E}}
+\providecommand{\N}{\mathcal{N}}
+\renewcommand{\H}{\mathcal{H}}
+\renewcommand{\L}{\mathcal{L}}
+\providecommand{\RR}{\mathrm{RR}}
+\providecommand{\he}{\mathrm{He}}
+\providecommand{\h}{\mathrm{H}}
+\providecommand{\sech}{\operatorname{sech}}
+\providecommand{\csch}{\operatorname{csch}}
+\providecommand{\id}{\mathrm{Id}}
+\providecommand{\intercal}{\top}
+\definecolor{verified}{rgb}{0,0.5,0}
+\definecolor{refuted}{rgb}{0.75,0,0}
+\definecolor{inconclusive}{rgb}{0.7,0.5,0}
+\definecolor{error}{rgb}{0.5,0,0.5}
+"""
+
+_TEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                 "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def tex_text(text: str) -> str:
+    """Escape plain text for LaTeX (math in the text is not kept as math)."""
+    return "".join(_TEX_SPECIALS.get(ch, ch) for ch in str(text))
+
+
+def _tex_math(statement: str) -> str:
+    """A statement as a display; a statement that mixes prose and $...$ math is set as text."""
+    s = statement.strip()
+    if "$" in s:
+        return s + "\n"
+    return "\\[\n" + s + "\n\\]\n"
+
+
+def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, ClaimResult]) -> str:
+    """A standalone LaTeX document: each claim's statement, its verdict, and any checked correction."""
+    out = [LATEX_PREAMBLE, r"\title{Machine check of ``" + tex_text(paper) + "''}",
+           r"\author{theorycheck}", r"\date{" + tex_text(datetime.date.today().isoformat()) + "}",
+           r"\begin{document}", r"\maketitle"]
+    if results:
+        counts = summary(list(results.values()))
+        out.append(tex_text(", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS)) + ".\n")
+    for claim in claims:
+        out.append(r"\subsection*{\texttt{" + tex_text(claim.id) + "}: " + tex_text(claim.title) + "}")
+        out.append(r"\textit{" + tex_text(claim.source) + "}. Claimed under: " + tex_text(claim.assumptions) + ".\n")
+        out.append(_tex_math(claim.statement))
+        result = results.get(claim.id)
+        if result is None:
+            continue
+        kind = result.verdict.verdict
+        out.append(r"\noindent\textbf{\textcolor{" + kind + "}{" + kind + "}} (" + tex_text(result.verdict.method)
+                   + "): " + tex_text(result.verdict.detail) + "\n")
+        if result.rests_on_refuted:
+            out.append(r"\noindent Rests on refuted: \texttt{" + tex_text(", ".join(result.rests_on_refuted)) + "}.\n")
+        if result.verdict.corrected:
+            out.append(r"\noindent Corrected statement (checked):" + "\n" + _tex_math(result.verdict.corrected))
+    out.append(r"\end{document}")
+    return "\n".join(out) + "\n"
+
+
+def strip_ansi(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)

@@ -1,0 +1,153 @@
+"""Run checks: each in its own forked process, under a timeout, several at once.
+
+A check that raises, dies or runs out of time becomes an ``error`` verdict with
+the reason; the other checks go on. Results come back over a pipe as plain JSON
+data, so a check cannot corrupt the parent's state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import multiprocessing.connection
+import os
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .claims import Claim, Verdict
+from .registry import Registry
+
+DEFAULT_TIMEOUT = 300.0
+
+
+@dataclasses.dataclass(frozen=True)
+class ClaimResult:
+    """A claim's verdict, how long it took, and the refuted claims it rests on."""
+
+    claim: Claim
+    verdict: Verdict
+    seconds: float
+    rests_on_refuted: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The claim's entry in the JSON report (see README, "JSON report")."""
+        return {
+            "id": self.claim.id,
+            "title": self.claim.title,
+            "source": self.claim.source,
+            "verdict": self.verdict.verdict,
+            "method": self.verdict.method,
+            "detail": self.verdict.detail,
+            "evidence": self.verdict.evidence,
+            "corrected": self.verdict.corrected,
+            "depends_on": list(self.claim.depends_on),
+            "seconds": round(self.seconds, 3),
+            "rests_on_refuted": list(self.rests_on_refuted),
+            "displays": [list(d) for d in self.claim.displays],
+        }
+
+
+def run_inline(claim: Claim) -> Verdict:
+    """Run one check in this process, turning an exception into an ``error`` verdict."""
+    try:
+        verdict = claim.check()
+        if not isinstance(verdict, Verdict):
+            raise TypeError(f"check returned {type(verdict).__name__}, not a Verdict")
+        return verdict
+    except Exception as exc:  # noqa: BLE001 - every failure of a check is reported, none escapes
+        tb = traceback.extract_tb(exc.__traceback__)
+        where = f"{os.path.basename(tb[-1].filename)}:{tb[-1].lineno}" if tb else "?"
+        return Verdict("error", "none", f"check raised {type(exc).__name__}: {exc}",
+                       {"exception": type(exc).__name__, "message": str(exc), "where": where})
+
+
+def _child(claim: Claim, conn: multiprocessing.connection.Connection) -> None:
+    verdict = run_inline(claim)
+    try:
+        conn.send(verdict.to_dict())
+    except Exception as exc:  # noqa: BLE001
+        conn.send(Verdict("error", "none", f"verdict could not be sent: {exc}", {"exception": type(exc).__name__}).to_dict())
+    conn.close()
+
+
+def run_claims(
+    claims: Sequence[Claim],
+    *,
+    jobs: int = 1,
+    timeout: float = DEFAULT_TIMEOUT,
+    on_done: Callable[[Claim, Verdict, float], None] | None = None,
+) -> dict[str, tuple[Verdict, float]]:
+    """Run every check in a forked child; at most ``jobs`` at once, each for at most ``timeout`` seconds."""
+    ctx = multiprocessing.get_context("fork")
+    pending = list(claims)
+    running: dict[Any, tuple[Claim, Any, Any, float]] = {}
+    results: dict[str, tuple[Verdict, float]] = {}
+
+    def finish(claim: Claim, verdict: Verdict, started: float) -> None:
+        seconds = time.perf_counter() - started
+        results[claim.id] = (verdict, seconds)
+        if on_done:
+            on_done(claim, verdict, seconds)
+
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            claim = pending.pop(0)
+            parent, child = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_child, args=(claim, child), daemon=True)
+            proc.start()
+            child.close()
+            running[parent] = (claim, proc, parent, time.perf_counter())
+        now = time.perf_counter()
+        deadline = min(started + timeout for (_, _, _, started) in running.values())
+        ready = multiprocessing.connection.wait(list(running), timeout=max(0.0, deadline - now))
+        for conn in ready:
+            claim, proc, _, started = running.pop(conn)
+            try:
+                verdict = Verdict.from_dict(conn.recv())
+            except EOFError:
+                proc.join(1)
+                verdict = Verdict("error", "none", f"check process died (exit code {proc.exitcode})",
+                                  {"exitcode": proc.exitcode})
+            proc.join(5)
+            conn.close()
+            finish(claim, verdict, started)
+        now = time.perf_counter()
+        for conn, (claim, proc, _, started) in list(running.items()):
+            if now - started >= timeout:
+                proc.kill()
+                proc.join(5)
+                conn.close()
+                del running[conn]
+                finish(claim, Verdict("error", "none", f"check timed out after {timeout:g} s",
+                                      {"timeout_seconds": timeout}), started)
+    return results
+
+
+def taint(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
+    """For each claim, the refuted claims it rests on, directly or through others.
+
+    Its own verdict is unchanged; this only says which of its premises failed.
+    Claims not run in this session count by their verdict if known, else not at all.
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    for claim in registry.claims:
+        out[claim.id] = tuple(dep for dep in registry.dependencies(claim.id)
+                              if dep in verdicts and verdicts[dep].verdict == "refuted")
+    return out
+
+
+def audit(
+    registry: Registry,
+    selected: Sequence[Claim],
+    *,
+    jobs: int = 1,
+    timeout: float = DEFAULT_TIMEOUT,
+    on_done: Callable[[Claim, Verdict, float], None] | None = None,
+) -> list[ClaimResult]:
+    """Run the selected claims and attach the dependency taint, in registry order."""
+    raw = run_claims(selected, jobs=jobs, timeout=timeout, on_done=on_done)
+    verdicts = {cid: v for cid, (v, _) in raw.items()}
+    tainted = taint(registry, verdicts)
+    return [ClaimResult(c, raw[c.id][0], raw[c.id][1], tainted[c.id]) for c in selected]

@@ -1,0 +1,141 @@
+"""Polynomial single-index targets σ_* with exact rational coefficients.
+
+Part 1, Assumption 1: y = σ_*(⟨μ, x⟩) with σ_* a degree-q polynomial of
+information exponent 1, i.e. α*_0 = 0 and α*_1 ≠ 0 where α*_k are the
+(probabilist) Hermite coefficients of σ_*.
+
+Hermite convention used throughout theorycheck (README, "Conventions"):
+``σ_*(z) = Σ_k α*_k He_k(z)`` with ``α*_k = E[σ_*(Z) He_k(Z)] / k!`` (unnormalised);
+the normalised coefficients are ``c_k = E[σ_*(Z) He_k(Z)] / √k! = √k! α*_k``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import sympy as sp
+
+from .errors import InputError
+from .expr import parse_formula
+
+_Z = sp.Symbol("z", real=True)
+
+
+def gaussian_moment(k: int) -> int:
+    """E[Z^k] for Z ~ N(0, 1): (k-1)!! for even k, 0 for odd k."""
+    if k % 2:
+        return 0
+    return math.prod(range(k - 1, 0, -2)) if k else 1
+
+
+def he_coefficients(n: int) -> list[int]:
+    """Monomial coefficients of the probabilists' Hermite polynomial He_n (lowest degree first).
+
+    Recurrence He_{n+1}(x) = x He_n(x) - n He_{n-1}(x) (DLMF 18.9.1 with He_0 = 1, He_1 = x).
+    """
+    prev, cur = [1], [0, 1]
+    if n == 0:
+        return prev
+    for m in range(1, n):
+        nxt = [0] + cur
+        for i, c in enumerate(prev):
+            nxt[i] -= m * c
+        prev, cur = cur, nxt
+    return cur
+
+
+@dataclasses.dataclass(frozen=True)
+class PolynomialTarget:
+    """A polynomial link function σ_*(z) = Σ_k coefficients[k] z^k (exact rationals).
+
+    Construct with :meth:`from_coefficients` or :meth:`parse`; both validate.
+    ``require_information_exponent_one`` (default True) enforces Assumption 1.
+    """
+
+    coefficients: tuple[Fraction, ...]
+
+    @classmethod
+    def from_coefficients(cls, coefficients: Sequence[object], *, require_information_exponent_one: bool = True) -> PolynomialTarget:
+        try:
+            coeffs = [Fraction(str(c)) if not isinstance(c, (int, Fraction)) else Fraction(c) for c in coefficients]
+        except (ValueError, ZeroDivisionError):
+            raise InputError(f"target coefficients must be rational numbers, got {list(coefficients)!r}") from None
+        while coeffs and coeffs[-1] == 0:
+            coeffs.pop()
+        if not coeffs:
+            raise InputError("target polynomial is identically zero")
+        target = cls(tuple(coeffs))
+        if require_information_exponent_one:
+            target.require_information_exponent_one()
+        return target
+
+    @classmethod
+    def parse(cls, text: str, *, require_information_exponent_one: bool = True) -> PolynomialTarget:
+        """Parse text such as ``"x^3 - 3*x"`` or ``"He3 + He1"``-free monomial forms (variable x or z)."""
+        expr = parse_formula(text, variables=("x", "z"))
+        free = expr.free_symbols
+        if len(free) > 1:
+            raise InputError(f"target {text!r} must be a polynomial in one variable, found {sorted(map(str, free))}")
+        var = next(iter(free)) if free else sp.Symbol("x")
+        if not expr.is_polynomial(var):
+            raise InputError(f"target {text!r} is not a polynomial in {var}; the paper assumes a polynomial σ_* (Assumption 1)")
+        poly = sp.Poly(sp.expand(expr), var)
+        coeffs = poly.all_coeffs()[::-1]
+        if any(not c.is_rational for c in coeffs):
+            raise InputError(f"target {text!r} must have rational coefficients, got {coeffs}")
+        return cls.from_coefficients([Fraction(int(c.p), int(c.q)) for c in coeffs],
+                                     require_information_exponent_one=require_information_exponent_one)
+
+    @property
+    def degree(self) -> int:
+        return len(self.coefficients) - 1
+
+    def hermite_coefficients(self) -> tuple[Fraction, ...]:
+        """α*_k = E[σ_*(Z) He_k(Z)] / k! for k = 0..q, exactly (Part 1, §2.5)."""
+        q = self.degree
+        out = []
+        for k in range(q + 1):
+            he = he_coefficients(k)
+            # E[σ_* He_k] = Σ_{i,j} c_i h_j E[Z^{i+j}]
+            moment = sum(c * h * gaussian_moment(i + j) for i, c in enumerate(self.coefficients) for j, h in enumerate(he))
+            out.append(Fraction(moment, math.factorial(k)))
+        return tuple(out)
+
+    def normalised_hermite_coefficients(self) -> tuple[float, ...]:
+        """c_k = E[σ_*(Z) He_k(Z)] / √k! (floats: √k! is irrational)."""
+        return tuple(float(a) * math.sqrt(math.factorial(k)) for k, a in enumerate(self.hermite_coefficients()))
+
+    def information_exponent(self) -> int:
+        """Smallest k ≥ 1 with α*_k ≠ 0 (the paper's definition, Part 1 Assumption 1, after Ben Arous et al.)."""
+        for k, a in enumerate(self.hermite_coefficients()):
+            if k >= 1 and a != 0:
+                return k
+        raise InputError("target is constant: it has no information exponent")
+
+    def require_information_exponent_one(self) -> None:
+        alpha = self.hermite_coefficients()
+        if alpha[0] != 0:
+            raise InputError(f"target has α*_0 = E[σ_*(Z)] = {alpha[0]} ≠ 0; Part 1 Assumption 1 needs a centred target "
+                             f"(subtract {alpha[0]})")
+        if len(alpha) < 2 or alpha[1] == 0:
+            raise InputError(f"target has α*_1 = E[σ_*(Z) Z] = 0: its information exponent is "
+                             f"{self.information_exponent()}, but Part 1 Assumption 1 needs information exponent 1")
+
+    def sympy(self, var: sp.Symbol = _Z) -> sp.Expr:
+        return sum((sp.Rational(c.numerator, c.denominator) * var**k for k, c in enumerate(self.coefficients)), sp.Integer(0))
+
+    def __call__(self, z):
+        """Evaluate by Horner's rule (works on floats, mpf and NumPy arrays)."""
+        acc = 0
+        for c in reversed(self.coefficients):
+            acc = acc * z + float(c) if not hasattr(z, "dtype") else acc * z + float(c)
+        return acc
+
+    def derivative(self) -> tuple[Fraction, ...]:
+        return tuple(k * c for k, c in enumerate(self.coefficients))[1:] or (Fraction(0),)
+
+    def __str__(self) -> str:
+        return str(self.sympy(sp.Symbol("z")))

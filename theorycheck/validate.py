@@ -1,0 +1,59 @@
+"""Validation of parameters shared by every module (raise :class:`InputError` naming the value)."""
+
+from __future__ import annotations
+
+import math
+from numbers import Real
+
+from .errors import InputError
+
+
+def _as_real(name: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, Real):
+        try:
+            value = float(value)  # mpmath mpf, numpy scalars, Fractions as str...
+        except (TypeError, ValueError):
+            raise InputError(f"{name} must be a real number, got {value!r}") from None
+    number = float(value)
+    if math.isnan(number):
+        raise InputError(f"{name} must be a real number, got NaN")
+    return number
+
+
+def positive(name: str, value: object) -> object:
+    """Return ``value`` unchanged if it is a finite real > 0, else raise ``InputError``.
+
+    Used for γ, η, n, p, d, T, step sizes and noise levels.
+    """
+    number = _as_real(name, value)
+    if not (number > 0) or math.isinf(number):
+        raise InputError(f"{name} must be a finite number > 0, got {value!r}")
+    return value
+
+
+def positive_int(name: str, value: object) -> int:
+    """Return ``value`` as an ``int`` if it is a whole number >= 1, else raise ``InputError``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        number = _as_real(name, value)
+        if number != int(number):
+            raise InputError(f"{name} must be a whole number >= 1, got {value!r}")
+        value = int(number)
+    if value < 1:
+        raise InputError(f"{name} must be a whole number >= 1, got {value!r}")
+    return value
+
+
+def epsilon(value: object, name: str = "epsilon") -> object:
+    """Privacy ε: must be a finite real > 0."""
+    number = _as_real(name, value)
+    if not number > 0 or math.isinf(number):
+        raise InputError(f"{name} (privacy ε) must be > 0, got {value!r}")
+    return value
+
+
+def delta(value: object, name: str = "delta") -> object:
+    """Privacy δ: must lie strictly between 0 and 1."""
+    number = _as_real(name, value)
+    if not 0 < number < 1:
+        raise InputError(f"{name} (privacy δ) must lie in (0, 1), got {value!r}")
+    return value
