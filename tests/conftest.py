@@ -1,0 +1,33 @@
+"""Shared pytest set-up: hypothesis profiles, the paper's location, and the `slow` marker."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# Numerical properties are slow per example: no deadline; CI runs a fixed, derandomised set.
+settings.register_profile("default", deadline=None, max_examples=40,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", deadline=None, max_examples=25, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+REPO = Path(__file__).resolve().parents[1]
+PAPER_DIR = REPO.parent / "shared" / "paper"
+TOY_PROOFS = Path(__file__).resolve().parent / "fixtures" / "toy_proofs"
+
+
+@pytest.fixture(scope="session")
+def paper_dir() -> Path:
+    """The paper's sources (../shared/paper beside the repository); tests needing it skip without it."""
+    if not PAPER_DIR.is_dir():
+        pytest.skip("the paper sources ../shared/paper are not present")
+    return PAPER_DIR
+
+
+@pytest.fixture(scope="session")
+def toy_proofs() -> Path:
+    return TOY_PROOFS
