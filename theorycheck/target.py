@@ -74,7 +74,7 @@ class PolynomialTarget:
 
     @classmethod
     def parse(cls, text: str, *, require_information_exponent_one: bool = True) -> PolynomialTarget:
-        """Parse text such as ``"x^3 - 3*x"`` or ``"He3 + He1"``-free monomial forms (variable x or z)."""
+        """Parse a polynomial such as ``"x^3 - 3*x"`` (variable x or z) with :func:`parse_formula` (no eval)."""
         expr = parse_formula(text, variables=("x", "z"))
         free = expr.free_symbols
         if len(free) > 1:
@@ -129,9 +129,9 @@ class PolynomialTarget:
 
     def __call__(self, z):
         """Evaluate by Horner's rule (works on floats, mpf and NumPy arrays)."""
-        acc = 0
+        acc = 0 * z
         for c in reversed(self.coefficients):
-            acc = acc * z + float(c) if not hasattr(z, "dtype") else acc * z + float(c)
+            acc = acc * z + float(c)
         return acc
 
     def derivative(self) -> tuple[Fraction, ...]:

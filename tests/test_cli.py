@@ -1,0 +1,77 @@
+"""The command line, run as a user runs it: in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_toy_true_verified_and_false_refuted_with_witness(toy_proofs):
+    out = run("--proofs", str(toy_proofs), "check", "toy.true", "toy.false", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    verdicts = {c["id"]: c for c in data["claims"]}
+    assert verdicts["toy.true"]["verdict"] == "verified"
+    assert verdicts["toy.false"]["verdict"] == "refuted"
+    assert "witness" in verdicts["toy.false"]["evidence"]
+    assert data["paper"] == "Toy paper"
+
+
+def test_strict_exits_one_on_refuted(toy_proofs):
+    assert run("--proofs", str(toy_proofs), "check", "toy.false", "--strict").returncode == 1
+    assert run("--proofs", str(toy_proofs), "check", "toy.false").returncode == 0
+
+
+def test_crashing_check_exits_one_and_others_still_run(toy_proofs):
+    out = run("--proofs", str(toy_proofs), "check", "--format", "markdown")
+    assert out.returncode == 1
+    assert "check raised RuntimeError: boom" in out.stdout
+    assert "| `toy.true` |" in out.stdout
+
+
+def test_table_output_lists_claims(toy_proofs):
+    out = run("--proofs", str(toy_proofs), "check")
+    assert "toy.true" in out.stdout and "verified" in out.stdout and "rests on refuted: toy.false" in out.stdout
+
+
+def test_unknown_id_is_a_clear_error_with_suggestions(toy_proofs):
+    out = run("--proofs", str(toy_proofs), "check", "toy.flase")
+    assert out.returncode == 2
+    assert "unknown claim id 'toy.flase'" in out.stderr and "toy.false" in out.stderr
+    assert "Traceback" not in out.stderr
+    out = run("--proofs", str(toy_proofs), "show", "toy.tru")
+    assert out.returncode == 2 and "toy.true" in out.stderr
+
+
+@pytest.mark.parametrize("args", [("check", "--jobs", "0"), ("check", "--timeout", "-1"), ("check", "--format", "xml"),
+                                  ("frobnicate",)])
+def test_bad_arguments_exit_two(args, toy_proofs):
+    assert run("--proofs", str(toy_proofs), *args).returncode == 2
+
+
+def test_show_list_latex(toy_proofs, tmp_path):
+    out = run("--proofs", str(toy_proofs), "show", "toy.false")
+    assert out.returncode == 0 and "refuted" in out.stdout and "Corrected statement" in out.stdout
+    out = run("--proofs", str(toy_proofs), "list")
+    assert "toy.crash" in out.stdout
+    tex = tmp_path / "audit.tex"
+    out = run("--proofs", str(toy_proofs), "latex", "--output", str(tex))
+    assert out.returncode == 0 and tex.read_text().startswith("\\documentclass")
+
+
+def test_output_file_and_timeout_option(toy_proofs, tmp_path):
+    target = tmp_path / "r.json"
+    out = run("--proofs", str(toy_proofs), "check", "toy.true", "--format", "json", "--output", str(target), "--timeout", "30")
+    assert out.returncode == 0 and json.loads(target.read_text())["summary"]["verified"] == 1
+
+
+def test_missing_proofs_dir(tmp_path):
+    out = run("--proofs", str(tmp_path / "none"), "list")
+    assert out.returncode == 2 and "no such directory" in out.stderr

@@ -1,0 +1,148 @@
+"""Engine: claim and verdict records, registry discovery and selection, runner, taint, reports."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import mpmath
+import pytest
+
+from theorycheck import Claim, Verdict, refuted, verified
+from theorycheck.claims import jsonable
+from theorycheck.errors import InputError, UnknownClaimError
+from theorycheck.registry import Registry, load
+from theorycheck.report import json_report, latex_document, markdown_table
+from theorycheck.runner import audit, run_claims
+
+
+def _claim(cid: str, check=lambda: verified("numeric", "ok", x=1), **kw) -> Claim:
+    return Claim(cid, "t", "s", r"a = a", "none", check, **kw)
+
+
+def test_verdict_rejects_unknown_kind_and_method():
+    with pytest.raises(ValueError, match="verdict must be"):
+        Verdict("maybe", "numeric", "x")
+    with pytest.raises(ValueError, match="method part"):
+        Verdict("verified", "vibes", "x")
+
+
+def test_refuted_requires_a_witness():
+    with pytest.raises(ValueError, match="witness"):
+        Verdict("refuted", "numeric", "no evidence")
+
+
+def test_evidence_becomes_json_with_full_precision():
+    with mpmath.workdps(40):
+        value = mpmath.pi
+        v = verified("numeric", "pi", value=value, array=[mpmath.mpf(1)], inf=float("inf"))
+    assert v.evidence["value"].startswith("3.14159265358979323846264338327950288")
+    assert v.evidence["inf"] == "inf"
+    json.dumps(v.evidence)
+    assert Verdict.from_dict(v.to_dict()) == v
+
+
+def test_jsonable_numpy_and_complex():
+    import numpy as np
+
+    assert jsonable({"a": np.float64(1.5), "b": np.arange(3), "c": 1 + 2j}) == {"a": 1.5, "b": [0, 1, 2], "c": {"re": 1.0, "im": 2.0}}
+
+
+def test_claim_id_validation():
+    with pytest.raises(ValueError):
+        _claim("bad id")
+    with pytest.raises(ValueError):
+        _claim("a..b")
+
+
+def test_registry_rejects_duplicates_and_unknown_dependencies():
+    with pytest.raises(InputError, match="twice"):
+        Registry("p", (_claim("a.b"), _claim("a.b")), ".")
+    with pytest.raises(InputError, match="unknown claim"):
+        Registry("p", (_claim("a.b", depends_on=("zz.top",)),), ".")
+
+
+def test_select_by_id_prefix_and_unknown_id_suggests_closest():
+    reg = Registry("p", (_claim("fourier.sech"), _claim("fourier.tanh"), _claim("cert.sup")), ".")
+    assert [c.id for c in reg.select(["fourier."])] == ["fourier.sech", "fourier.tanh"]
+    assert [c.id for c in reg.select(["fourier"])] == ["fourier.sech", "fourier.tanh"]
+    assert [c.id for c in reg.select(["cert.sup", "fourier.tanh"])] == ["fourier.tanh", "cert.sup"]
+    assert len(reg.select([])) == 3
+    with pytest.raises(UnknownClaimError) as info:
+        reg.select(["fourier.tahn"])
+    assert "fourier.tanh" in str(info.value)
+
+
+def test_runner_turns_crash_and_timeout_into_error_and_goes_on():
+    def crash():
+        raise ZeroDivisionError("division by zero in the check")
+
+    def slow():
+        time.sleep(30)
+        return verified("numeric", "never")
+
+    claims = [_claim("a.crash", crash), _claim("a.slow", slow), _claim("a.fine")]
+    started = time.perf_counter()
+    results = run_claims(claims, jobs=2, timeout=1.5)
+    assert time.perf_counter() - started < 10
+    assert results["a.crash"][0].verdict == "error"
+    assert "ZeroDivisionError" in results["a.crash"][0].detail
+    assert results["a.slow"][0].verdict == "error" and "timed out" in results["a.slow"][0].detail
+    assert results["a.fine"][0].verdict == "verified"
+
+
+def test_runner_reports_a_check_that_returns_the_wrong_type():
+    results = run_claims([_claim("a.bad", lambda: 42)], timeout=10)
+    assert results["a.bad"][0].verdict == "error"
+    assert "not a Verdict" in results["a.bad"][0].detail
+
+
+def test_taint_is_transitive_and_leaves_own_verdict(toy_proofs):
+    reg = load(toy_proofs)
+    results = {r.claim.id: r for r in audit(reg, reg.select([]), jobs=1, timeout=30)}
+    assert results["toy.false"].verdict.verdict == "refuted"
+    assert results["toy.uses-false"].verdict.verdict == "verified"
+    assert results["toy.uses-false"].rests_on_refuted == ("toy.false",)
+    assert results["toy.true"].rests_on_refuted == ()
+
+    chain = Registry("p", (_claim("a.root", lambda: refuted("numeric", "no", witness=1)),
+                           _claim("a.mid", depends_on=("a.root",)), _claim("a.top", depends_on=("a.mid",))), ".")
+    top = {r.claim.id: r for r in audit(chain, chain.select([]), timeout=30)}["a.top"]
+    assert top.rests_on_refuted == ("a.root",) and top.verdict.verdict == "verified"
+
+
+def test_json_report_shape(toy_proofs):
+    reg = load(toy_proofs)
+    report = json_report(reg.paper, audit(reg, reg.select(["toy.true", "toy.false"]), timeout=30))
+    assert {"paper", "claims", "summary"} <= set(report)
+    assert report["summary"] == {"verified": 1, "refuted": 1, "inconclusive": 0, "error": 0}
+    required = {"id", "title", "source", "verdict", "method", "detail", "evidence", "corrected", "depends_on", "seconds"}
+    for entry in report["claims"]:
+        assert required <= set(entry)
+    false = next(c for c in report["claims"] if c["id"] == "toy.false")
+    assert false["evidence"]["witness"]["x"] == "-3.0"
+    json.dumps(report)
+
+
+def test_markdown_and_latex_exports(toy_proofs):
+    reg = load(toy_proofs)
+    results = audit(reg, reg.select([]), timeout=30)
+    md = markdown_table(reg.paper, results)
+    assert "| `toy.false` |" in md and "**refuted**" in md
+    tex = latex_document(reg.paper, reg.claims, {r.claim.id: r for r in results})
+    assert tex.startswith("\\documentclass") and tex.rstrip().endswith("\\end{document}")
+    assert "Corrected statement" in tex and "(x+1)^2 = x^2 + 2x + 1" in tex
+    assert tex.count("\\subsection*") == len(reg.claims)
+
+
+def test_load_rejects_missing_or_empty_dirs(tmp_path):
+    with pytest.raises(InputError, match="no such directory"):
+        load(tmp_path / "nope")
+    with pytest.raises(InputError, match="no Python modules"):
+        load(tmp_path)
+
+
+def test_project_registry_loads():
+    reg = load()
+    assert reg.paper.startswith("Private feature learning")
+    assert len(reg.ids) == len(set(reg.ids))
