@@ -103,3 +103,47 @@ def coverage(displays: Iterable[PaperDisplay], claims: Iterable[Claim],
         for key in claim.displays:
             by_display.setdefault(tuple(key), []).append(claim.id)
     return [DisplayCoverage(d, tuple(by_display.get(d.key, ())), definitions.get(d.key)) for d in displays]
+
+
+STATUSES = ("covered", "definition", "uncovered")
+
+
+def summarise(rows: Iterable[DisplayCoverage]) -> dict[int, dict[str, int]]:
+    """Per part: how many displays are covered by claims, only definitions, or uncovered (and the total)."""
+    out: dict[int, dict[str, int]] = {}
+    for r in rows:
+        counts = out.setdefault(r.display.part, {s: 0 for s in (*STATUSES, "total")})
+        counts[r.status] += 1
+        counts["total"] += 1
+    return dict(sorted(out.items()))
+
+
+def dangling(displays: Iterable[PaperDisplay], claims: Iterable[Claim],
+             definitions: dict[tuple[int, int], str] | None = None) -> list[tuple[str, tuple[int, int]]]:
+    """``(claim id or "DEFINITIONS", display)`` pairs naming a display the paper does not have.
+
+    Only parts that were read count: a claim naming Part 3 is not dangling when only Part 1 was given.
+    """
+    displays = list(displays)
+    keys = {d.key for d in displays}
+    parts = {d.part for d in displays}
+    out = [(c.id, tuple(k)) for c in claims for k in c.displays if k[0] in parts and tuple(k) not in keys]
+    out += [("DEFINITIONS", tuple(k)) for k in (definitions or {}) if k[0] in parts and tuple(k) not in keys]
+    return out
+
+
+def default_paper_files(start: str | Path | None = None) -> list[Path]:
+    """The paper's part files in ``../shared/paper`` beside the repository (``[]`` when absent).
+
+    Looks beside the repository this package lives in, then beside ``start``
+    (default: the working directory) and its parents.
+    """
+    candidates = [Path(__file__).resolve().parents[1]]
+    here = Path(start or Path.cwd()).resolve()
+    candidates += [here, *here.parents]
+    for root in candidates:
+        folder = root.parent / "shared" / "paper"
+        files = sorted(folder.glob("part*.md")) if folder.is_dir() else []
+        if files:
+            return files
+    return []

@@ -1,0 +1,376 @@
+"""Exact privacy accounting for Gaussian mechanisms and their composition.
+
+Everything here is computed from the definition of (ε, δ)-DP (Part 1, Definition 1) for the
+Gaussian mechanism, without loose bounds:
+
+* **Analytic Gaussian mechanism** (Balle & Wang 2018, Thm. 8). Releasing ``f(D) + N(0, σ² I)``
+  where ``‖f(D) − f(D')‖₂ ≤ Δ`` is (ε, δ)-DP iff
+
+      δ ≥ δ(ε) = Φ(Δ/(2σ) − εσ/Δ) − e^ε Φ(−Δ/(2σ) − εσ/Δ),
+
+  and the bound is attained by the pair at distance exactly Δ.
+* **μ-GDP composition** (Dong, Roth & Su 2019). The curve above depends on Δ/σ only: it is the
+  μ-GDP curve with μ = Δ/σ. Composing T Gaussian mechanisms (adaptively) gives
+  μ = sqrt(Σ_t (Δ_t/σ_t)²), i.e. μ = √T Δ/σ for T equal steps -- and the composition of
+  Gaussians is again exactly a Gaussian, so the curve is exact (not a bound) for the worst pair.
+* δ(ε) and ε(δ) are computed in log space with mpmath at a working precision chosen from the
+  size of the logarithms and from the cancellation between the two terms (which reaches 1e-24
+  and below when ε/μ is large): ``log δ = log Φ(a) + log(−expm1(ε + log Φ(b) − log Φ(a)))``.
+* For comparison: **zCDP** (Bun & Steinke 2016): ρ = Σ Δ_t²/(2σ_t²), ε = ρ + 2 sqrt(ρ log(1/δ));
+  and the **classical** bound (Dwork & Roth Thm. A.1, σ = Δ sqrt(2 log(1.25/δ₀))/ε₀, valid only for
+  ε₀ < 1) composed with the advanced composition theorem (δ split δ₀ = δ/(2T), δ' = δ/2).
+
+Units and adjacency
+-------------------
+:class:`GaussianRelease` makes the conventions explicit. A per-sample quantity is clipped to ℓ₂
+norm ``clip`` (C); the aggregate of the n clipped vectors is released with Gaussian noise of
+standard deviation ``noise_std`` per coordinate. Its ℓ₂ sensitivity is
+
+=================  ============  =================================================
+aggregate          replace-one   add-remove
+=================  ============  =================================================
+``sum``            2C            C
+``mean`` (fixed n) 2C/n          C/n   (n is a public constant, as in Abadi et al.)
+``mean`` (actual)  2C/n          2C/(n+1) (denominator = actual size; n = smaller set)
+=================  ============  =================================================
+
+The *noise multiplier* Z is always ``noise_std / sensitivity`` (units of the true sensitivity),
+so μ = √T / Z. Google's ``dp_accounting`` uses the noise multiplier of a *sum* relative to the clip
+norm under add/remove; to compare, pass it ``noise_std / sensitivity`` with the true sensitivity.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Literal
+
+import mpmath
+
+from . import validate
+from .errors import InputError
+
+Adjacency = Literal["replace-one", "add-remove"]
+Aggregate = Literal["mean", "sum"]
+ADJACENCIES: tuple[str, ...] = ("replace-one", "add-remove")
+AGGREGATES: tuple[str, ...] = ("mean", "sum")
+
+#: Base working precision (decimal digits) of the exact curves.
+BASE_DPS = 40
+
+
+# ----------------------------------------------------------------------------------------------
+# Conventions
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class GaussianRelease:
+    """T releases of a clipped aggregate with Gaussian noise; validates itself.
+
+    Attributes
+    ----------
+    clip: per-sample ℓ₂ clipping norm C (> 0).
+    n: number of records (the public normaliser of a mean).
+    noise_std: standard deviation of the Gaussian noise added to each coordinate of the released
+        aggregate at each step (> 0), in the units of the aggregate.
+    aggregate: ``"mean"`` (noise on (1/n) Σ g_i) or ``"sum"`` (noise on Σ g_i).
+    adjacency: ``"replace-one"`` or ``"add-remove"``.
+    steps: number of releases T (composition).
+    mean_denominator: ``"fixed"`` (public n, the usual convention) or ``"actual"``
+        (divide by the actual dataset size; only matters for add-remove).
+    """
+
+    clip: float
+    n: int
+    noise_std: float
+    aggregate: Aggregate = "mean"
+    adjacency: Adjacency = "replace-one"
+    steps: int = 1
+    mean_denominator: Literal["fixed", "actual"] = "fixed"
+
+    def __post_init__(self) -> None:
+        validate.positive("clip", self.clip)
+        object.__setattr__(self, "n", validate.positive_int("n", self.n))
+        validate.positive("noise_std", self.noise_std)
+        object.__setattr__(self, "steps", validate.positive_int("steps", self.steps))
+        if self.aggregate not in AGGREGATES:
+            raise InputError(f"aggregate must be one of {AGGREGATES}, got {self.aggregate!r}")
+        if self.adjacency not in ADJACENCIES:
+            raise InputError(f"adjacency must be one of {ADJACENCIES}, got {self.adjacency!r}")
+        if self.mean_denominator not in ("fixed", "actual"):
+            raise InputError(f"mean_denominator must be 'fixed' or 'actual', got {self.mean_denominator!r}")
+
+    @property
+    def sensitivity(self) -> float:
+        """ℓ₂ sensitivity of one step's aggregate (see the module table)."""
+        return sensitivity(self.clip, self.n, self.aggregate, self.adjacency, self.mean_denominator)
+
+    @property
+    def noise_multiplier(self) -> float:
+        """Z = noise std / sensitivity of one step."""
+        return float(self.noise_std) / self.sensitivity
+
+    @property
+    def mu(self) -> mpmath.mpf:
+        """GDP parameter of the T-fold composition: μ = √T Δ / σ."""
+        return gdp_mu(self.steps, self.sensitivity, self.noise_std)
+
+    def epsilon(self, delta: float) -> mpmath.mpf:
+        return gdp_epsilon(delta, self.mu)
+
+    def delta(self, epsilon: float) -> mpmath.mpf:
+        return gdp_delta(epsilon, self.mu)
+
+
+def sensitivity(clip: float, n: int, aggregate: Aggregate = "mean", adjacency: Adjacency = "replace-one",
+                mean_denominator: str = "fixed") -> float:
+    """ℓ₂ sensitivity of the sum or mean of n vectors each clipped to norm ``clip``."""
+    validate.positive("clip", clip)
+    n = validate.positive_int("n", n)
+    if adjacency not in ADJACENCIES:
+        raise InputError(f"adjacency must be one of {ADJACENCIES}, got {adjacency!r}")
+    if aggregate not in AGGREGATES:
+        raise InputError(f"aggregate must be one of {AGGREGATES}, got {aggregate!r}")
+    c = float(clip)
+    if aggregate == "sum":
+        return 2 * c if adjacency == "replace-one" else c
+    if adjacency == "replace-one":
+        return 2 * c / n
+    if mean_denominator == "actual":
+        # (S + g)/(n+1) − S/n = (g − S/n)/(n+1), and ‖g − S/n‖ ≤ 2C.
+        return 2 * c / (n + 1)
+    return c / n
+
+
+# ----------------------------------------------------------------------------------------------
+# Exact curves (μ-GDP = analytic Gaussian mechanism)
+# ----------------------------------------------------------------------------------------------
+
+
+def _mpf(x) -> mpmath.mpf:
+    return x if isinstance(x, mpmath.mpf) else mpmath.mpf(str(x)) if isinstance(x, str) else mpmath.mpf(x)
+
+
+def log_ndtr(x) -> mpmath.mpf:
+    """log Φ(x) at the current mpmath precision, accurate for very negative x (via erfc)."""
+    x = _mpf(x)
+    return mpmath.log(mpmath.erfc(-x / mpmath.sqrt(2)) / 2)
+
+
+def gdp_mu(steps: int, sensitivity: float, sigma: float) -> mpmath.mpf:
+    """μ of T composed Gaussian mechanisms, each of ℓ₂ sensitivity Δ and noise std σ: √T Δ/σ."""
+    steps = validate.positive_int("steps", steps)
+    validate.positive("sensitivity", sensitivity)
+    validate.positive("sigma", sigma)
+    with mpmath.workdps(BASE_DPS):
+        return +(mpmath.sqrt(steps) * _mpf(sensitivity) / _mpf(sigma))
+
+
+def _log_delta_at(eps: mpmath.mpf, mu: mpmath.mpf) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """(log δ(ε), r) at the current precision, r = ε + log Φ(b) − log Φ(a) (< 0)."""
+    a = mu / 2 - eps / mu
+    b = -mu / 2 - eps / mu
+    la = log_ndtr(a)
+    r = eps + log_ndtr(b) - la
+    if r >= 0:  # only possible through rounding when the two terms are equal to working precision
+        return mpmath.mpf("-inf"), r
+    return la + mpmath.log(-mpmath.expm1(r)), r
+
+
+def gdp_log_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
+    """log δ(ε) of μ-GDP (equivalently of the Gaussian mechanism with Δ/σ = μ), exactly.
+
+    The working precision is raised until it covers both the magnitude of log Φ(a) and the
+    cancellation between e^ε Φ(b) and Φ(a) (``r`` is the log of their ratio; a relative
+    accuracy of 10^-(dps-10) in δ needs about dps + log10|log Φ(a)| − log10|r| digits).
+    """
+    if float(epsilon) < 0:
+        raise InputError(f"epsilon must be >= 0, got {epsilon!r}")
+    validate.positive("mu", mu)
+    work = dps
+    for _ in range(6):
+        with mpmath.workdps(work):
+            eps, m = _mpf(epsilon), _mpf(mu)
+            ld, r = _log_delta_at(eps, m)
+            la = ld if ld != mpmath.mpf("-inf") else mpmath.mpf(-1)
+            need = dps + 5 + int(max(0, mpmath.log10(abs(la) + 1))) + int(max(0, -mpmath.log10(abs(r)) if r != 0 else 60))
+        if need <= work:
+            return +ld
+        work = need + 10
+    return +ld
+
+
+def gdp_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
+    """δ(ε) of μ-GDP (the smallest δ for which the mechanism is (ε, δ)-DP)."""
+    with mpmath.workdps(dps):
+        return mpmath.exp(gdp_log_delta(epsilon, mu, dps))
+
+
+def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmath.mpf:
+    """ε(δ) of μ-GDP: the smallest ε ≥ 0 with δ(ε) ≤ δ, by bisection on log δ(ε) (decreasing in ε).
+
+    Returns 0 when δ(0) = 2Φ(μ/2) − 1 ≤ δ already.
+    """
+    validate.delta(delta)
+    validate.positive("mu", mu)
+    with mpmath.workdps(dps):
+        target = mpmath.log(_mpf(delta))
+        m = _mpf(mu)
+        if gdp_log_delta(0, m, dps) <= target:
+            return mpmath.mpf(0)
+        lo = mpmath.mpf(0)
+        # zCDP conversion is a valid upper bound on ε(δ) for μ-GDP (ρ = μ²/2).
+        hi = m**2 / 2 + m * mpmath.sqrt(2 * mpmath.log(1 / _mpf(delta))) + 1
+        while gdp_log_delta(hi, m, dps) > target:
+            hi *= 2
+        while hi - lo > rel_tol * max(hi, mpmath.mpf(1e-30)):
+            mid = (lo + hi) / 2
+            if gdp_log_delta(mid, m, dps) > target:
+                lo = mid
+            else:
+                hi = mid
+        return hi
+
+
+def gaussian_delta(epsilon, sensitivity, sigma, dps: int = BASE_DPS) -> mpmath.mpf:
+    """Balle–Wang analytic Gaussian mechanism: exact δ(ε) for ℓ₂ sensitivity Δ and noise std σ."""
+    validate.positive("sensitivity", sensitivity)
+    validate.positive("sigma", sigma)
+    with mpmath.workdps(dps):
+        return gdp_delta(epsilon, _mpf(sensitivity) / _mpf(sigma), dps)
+
+
+def gaussian_epsilon(delta, sensitivity, sigma, dps: int = BASE_DPS) -> mpmath.mpf:
+    """Balle–Wang analytic Gaussian mechanism: exact ε(δ) for ℓ₂ sensitivity Δ and noise std σ."""
+    validate.positive("sensitivity", sensitivity)
+    validate.positive("sigma", sigma)
+    with mpmath.workdps(dps):
+        return gdp_epsilon(delta, _mpf(sensitivity) / _mpf(sigma), dps)
+
+
+def gaussian_delta_direct(epsilon, sensitivity, sigma, dps: int = 200) -> mpmath.mpf:
+    """The Balle–Wang formula evaluated term by term at a very high fixed precision (a
+    second, independent evaluation used by the tests)."""
+    with mpmath.workdps(dps):
+        e, d, s = _mpf(epsilon), _mpf(sensitivity), _mpf(sigma)
+        return mpmath.ncdf(d / (2 * s) - e * s / d) - mpmath.exp(e) * mpmath.ncdf(-d / (2 * s) - e * s / d)
+
+
+# ----------------------------------------------------------------------------------------------
+# Comparison bounds
+# ----------------------------------------------------------------------------------------------
+
+
+def zcdp_rho(steps: int, sensitivity: float, sigma: float) -> float:
+    """ρ of T Gaussian steps: T Δ² / (2 σ²)."""
+    steps = validate.positive_int("steps", steps)
+    validate.positive("sensitivity", sensitivity)
+    validate.positive("sigma", sigma)
+    return steps * float(sensitivity) ** 2 / (2 * float(sigma) ** 2)
+
+
+def zcdp_epsilon(rho: float, delta: float) -> float:
+    """ε = ρ + 2 sqrt(ρ log(1/δ)) (Bun & Steinke 2016, Prop. 1.3): an upper bound on the exact ε."""
+    validate.delta(delta)
+    return float(rho) + 2 * math.sqrt(float(rho) * math.log(1 / float(delta)))
+
+
+def classical_sigma(epsilon: float, delta: float, sensitivity: float = 1.0, c_const: float = 1.25) -> float:
+    """Dwork–Roth Theorem A.1 noise σ = Δ sqrt(2 log(c_const/δ)) / ε (stated for ε < 1)."""
+    validate.epsilon(epsilon)
+    validate.delta(delta)
+    return float(sensitivity) * math.sqrt(2 * math.log(c_const / float(delta))) / float(epsilon)
+
+
+def classical_epsilon(noise_multiplier: float, steps: int, delta: float) -> dict:
+    """Classical accounting: per-step ε₀ from Dwork–Roth (δ₀ = δ/(2T)) + advanced composition
+    (δ' = δ/2). Returns ``{"epsilon", "eps0", "valid"}``; ``valid`` is False when ε₀ ≥ 1, outside
+    the range where Theorem A.1 is proved."""
+    validate.positive("noise_multiplier", noise_multiplier)
+    steps = validate.positive_int("steps", steps)
+    validate.delta(delta)
+    d0 = float(delta) / (2 * steps)
+    eps0 = math.sqrt(2 * math.log(1.25 / d0)) / float(noise_multiplier)
+    if steps == 1:
+        eps0 = math.sqrt(2 * math.log(1.25 / float(delta))) / float(noise_multiplier)
+        return {"epsilon": eps0, "eps0": eps0, "valid": eps0 < 1}
+    eps = math.sqrt(2 * steps * math.log(2 / float(delta))) * eps0 + steps * eps0 * math.expm1(eps0)
+    return {"epsilon": eps, "eps0": eps0, "valid": eps0 < 1}
+
+
+def paper_rule_epsilon(noise_multiplier: float, steps: int, delta: float) -> float:
+    """The ε the paper's rule (Part 3, Σ = Δ √T sqrt(8 log(1/δ))/ε) assigns to noise multiplier Z:
+    ε = sqrt(8 T log(1/δ)) / Z."""
+    validate.positive("noise_multiplier", noise_multiplier)
+    steps = validate.positive_int("steps", steps)
+    validate.delta(delta)
+    return math.sqrt(8 * steps * math.log(1 / float(delta))) / float(noise_multiplier)
+
+
+def account(noise_multiplier: float, steps: int, delta: float, epsilon: float | None = None) -> dict:
+    """Every figure for T Gaussian steps of noise multiplier Z (= σ/Δ): exact ε(δ) (μ-GDP),
+    zCDP, classical + advanced composition, and the paper's rule; δ(ε) if ``epsilon`` is given.
+    Raises :class:`InputError` on bad input."""
+    validate.positive("noise_multiplier", noise_multiplier)
+    steps = validate.positive_int("steps", steps)
+    validate.delta(delta)
+    if epsilon is not None:
+        validate.epsilon(epsilon)
+    z = float(noise_multiplier)
+    mu = gdp_mu(steps, 1.0, z)
+    out = {
+        "noise_multiplier": z,
+        "steps": steps,
+        "delta": float(delta),
+        "mu": mu,
+        "exact_epsilon": gdp_epsilon(delta, mu),
+        "zcdp_rho": zcdp_rho(steps, 1.0, z),
+    }
+    out["zcdp_epsilon"] = zcdp_epsilon(out["zcdp_rho"], delta)
+    out["classical"] = classical_epsilon(z, steps, delta)
+    out["paper_rule_epsilon"] = paper_rule_epsilon(z, steps, delta)
+    if epsilon is not None:
+        out["epsilon"] = float(epsilon)
+        out["exact_delta"] = gdp_delta(epsilon, mu)
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# The paper's noise rules
+# ----------------------------------------------------------------------------------------------
+
+
+def paper_sigma_part3(epsilon: float, delta: float, steps: int, clip: float, n: int,
+                      const: float = 8.0, c_factor: float = 2.0, t_exponent: float = 0.5) -> float:
+    """Part 3 §4.3: Σ = (c_factor C T^t_exponent / n) sqrt(const log(1/δ)) / ε (paper: 2, 1/2, 8),
+    the std of z_i in ã_{i+1} = ã_i − η ∇ + η z_i, i.e. noise on the averaged gradient."""
+    return (c_factor * float(clip) * float(steps) ** t_exponent / float(n)) * math.sqrt(
+        const * math.log(1 / float(delta))) / float(epsilon)
+
+
+def paper_noise_std_part1(epsilon: float, delta: float, steps: int, clip: float, n: int, eta: float,
+                          const: float = 8.0) -> float:
+    """Part 1 Algorithm 1 + Assumption 4: the noise added to a_t is √η (C/n) σ_a N(0,·) with
+    σ_a = sqrt(η T) sqrt(const log(1/δ))/ε, i.e. std η (C/n) √T sqrt(const log(1/δ))/ε on a_t."""
+    sigma_a = math.sqrt(float(eta) * float(steps)) * math.sqrt(const * math.log(1 / float(delta))) / float(epsilon)
+    return math.sqrt(float(eta)) * float(clip) / float(n) * sigma_a
+
+
+def layer1_sigma_w(d: float, n: float, eps_b: float, q: int, log_exponent_offset: int = 3) -> float:
+    """Assumption 4: σ_W = sqrt(d^{1+ε_b}/n) log^{q+3} d (natural log)."""
+    return math.sqrt(float(d) ** (1 + float(eps_b)) / float(n)) * math.log(float(d)) ** (q + log_exponent_offset)
+
+
+def layer1_worst_sensitivity(p: int) -> float:
+    """ℓ₂ (Frobenius) sensitivity bound of W₁ with unit-norm columns: each column moves by at most 2,
+    so ‖W₁(D) − W₁(D')‖_F ≤ 2√p (attained when every column's direction flips)."""
+    return 2 * math.sqrt(validate.positive_int("p", p))
+
+
+def layer1_exact_epsilon(d: float, n: float, p: int, eps_b: float, q: int, delta: float,
+                         sensitivity: float | None = None) -> mpmath.mpf:
+    """Exact ε(δ) of W₁'s Gaussian release with σ_W of Assumption 4 and the worst-case
+    sensitivity 2√p (or the given one)."""
+    sens = layer1_worst_sensitivity(p) if sensitivity is None else float(sensitivity)
+    return gaussian_epsilon(delta, sens, layer1_sigma_w(d, n, eps_b, q))
