@@ -146,3 +146,21 @@ def test_project_registry_loads():
     reg = load()
     assert reg.paper.startswith("Private feature learning")
     assert len(reg.ids) == len(set(reg.ids))
+
+
+@pytest.mark.skipif(__import__("shutil").which("pdflatex") is None, reason="pdflatex is not installed")
+def test_latex_export_compiles(toy_proofs, tmp_path):
+    """The LaTeX a user pastes must compile: toy claims with verdicts, and every statement of this paper."""
+    import subprocess
+
+    reg = load(toy_proofs)
+    results = {r.claim.id: r for r in audit(reg, reg.select([]), timeout=30)}
+    documents = {"toy": latex_document(reg.paper + " — “ε ≤ δ” ∮", reg.claims, results)}
+    paper = load()
+    documents["paper"] = latex_document(paper.paper, paper.claims, {})
+    for name, text in documents.items():
+        (tmp_path / f"{name}.tex").write_text(text)
+        out = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        errors = [line for line in out.stdout.splitlines() if line.startswith("!")]
+        assert out.returncode == 0, f"{name}.tex does not compile: {errors[:3]}"
