@@ -161,6 +161,6 @@ def test_latex_export_compiles(toy_proofs, tmp_path):
     for name, text in documents.items():
         (tmp_path / f"{name}.tex").write_text(text)
         out = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
-                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
+                             cwd=tmp_path, capture_output=True, text=True, errors="replace", timeout=120)
         errors = [line for line in out.stdout.splitlines() if line.startswith("!")]
         assert out.returncode == 0, f"{name}.tex does not compile: {errors[:3]}"

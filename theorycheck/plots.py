@@ -2,7 +2,8 @@
 
 Every function returns a :class:`matplotlib.figure.Figure`; :func:`png_base64`
 and :func:`svg_text` turn a figure into something a self-contained HTML page can
-embed. The Agg backend is used, so no display is needed.
+embed. Figures are made without pyplot, so no display and no backend switch is needed
+(importing this module in a notebook leaves its inline backend alone).
 """
 
 from __future__ import annotations
@@ -11,44 +12,45 @@ import base64
 import io
 from collections.abc import Mapping, Sequence
 
-import matplotlib
+import matplotlib.ticker
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.patches import FancyArrowPatch  # noqa: E402
-
-from .claims import VERDICT_KINDS  # noqa: E402
+from .claims import VERDICT_KINDS
 
 #: Colours of the four verdicts (colour-blind-safe-ish, and readable on white).
 VERDICT_COLOURS = {"verified": "#2e7d32", "refuted": "#c62828", "inconclusive": "#f9a825", "error": "#6a1b9a"}
 COVERAGE_COLOURS = {"covered": "#2e7d32", "definition": "#4fa3d1", "uncovered": "#d9d9d9"}
 
 
+def _subplots(figsize: tuple[float, float]):
+    fig = Figure(figsize=figsize)
+    return fig, fig.subplots()
+
+
 def png_bytes(fig: Figure, dpi: int = 110) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
-    plt.close(fig)
     return buf.getvalue()
 
 
 def png_base64(fig: Figure, dpi: int = 110) -> str:
-    """The figure as a ``data:image/png;base64,…`` URI (the figure is closed)."""
+    """The figure as a ``data:image/png;base64,…`` URI."""
     return "data:image/png;base64," + base64.b64encode(png_bytes(fig, dpi)).decode("ascii")
 
 
 def svg_text(fig: Figure) -> str:
-    """The figure as inline SVG markup (the figure is closed)."""
+    """The figure as inline SVG markup."""
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight")
-    plt.close(fig)
     text = buf.getvalue()
     return text[text.find("<svg"):]
 
 
 def verdict_summary(counts: Mapping[str, int]) -> Figure:
     """A horizontal bar per verdict with its count."""
-    fig, ax = plt.subplots(figsize=(6.0, 1.9))
+    fig, ax = _subplots(figsize=(6.0, 1.9))
     kinds = list(VERDICT_KINDS)
     values = [counts.get(k, 0) for k in kinds]
     bars = ax.barh(kinds[::-1], values[::-1], color=[VERDICT_COLOURS[k] for k in kinds[::-1]])
@@ -57,6 +59,7 @@ def verdict_summary(counts: Mapping[str, int]) -> Figure:
                 va="center", fontsize=9)
     ax.set_xlim(0, max(values + [1]) * 1.12)
     ax.set_xlabel("claims")
+    ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax.spines[["top", "right"]].set_visible(False)
     ax.set_title(f"{sum(values)} claims by verdict", fontsize=10)
     fig.tight_layout()
@@ -118,47 +121,72 @@ def dependency_graph(claims: Sequence[tuple[str, str, Sequence[str]]], max_nodes
         caption += f"; drawn: the {len(nodes)} around the refuted claims"
     caption += f"; {len(tainted)} rest on a refuted claim (red outline)."
     if not nodes:
-        fig, ax = plt.subplots(figsize=(6, 1.2))
+        fig, ax = _subplots(figsize=(6, 1.2))
         ax.axis("off")
         ax.text(0.5, 0.5, "no claim declares a dependency", ha="center", va="center", fontsize=11)
         return fig, caption
 
     node_set = set(nodes)
     depth = _layers(nodes, parents)
-    columns: dict[int, list[str]] = {}
+    # a claim resting on nothing drawn sits just left of its nearest dependant (short arrows)
     for n in nodes:
+        if not any(p in node_set for p in parents[n]):
+            kids = [depth[c] for c in children[n] if c in node_set]
+            if kids:
+                depth[n] = max(0, min(kids) - 1)
+    columns: dict[int, list[str]] = {}
+    for n in sorted(nodes, key=lambda n: depth[n]):
         columns.setdefault(depth[n], []).append(n)
+    order = sorted(columns)
     tallest = max(len(c) for c in columns.values())
-    width = max(6.0, 2.9 * len(columns))
-    height = max(1.6, 0.42 * tallest + 0.8)
-    fig, ax = plt.subplots(figsize=(width, height))
-    pos: dict[str, tuple[float, float]] = {}
-    for col, members in columns.items():
-        members.sort(key=lambda n: (min((pos[p][1] for p in parents[n] if p in pos), default=0.0), n))
+    ypos: dict[str, float] = {}
+
+    def place(members: list[str]) -> None:
         top = (len(members) - 1) / 2
         for i, n in enumerate(members):
-            pos[n] = (float(col), top - i)
-    for n in nodes:
-        for p in parents[n]:
-            if p in node_set:
-                x0, y0 = pos[p]
-                x1, y1 = pos[n]
-                bad = verdict.get(p) == "refuted" or p in tainted
-                ax.add_patch(FancyArrowPatch((x0 + 0.36, y0), (x1 - 0.36, y1), arrowstyle="-|>", mutation_scale=10,
-                                             color="#c62828" if bad else "#888888", lw=1.6 if bad else 0.9,
-                                             connectionstyle="arc3,rad=0.0", zorder=1))
+            ypos[n] = top - i
+
+    for col in order:
+        place(columns[col])
+    # barycentre sweeps: order each column by the mean height of its neighbours (fewer crossings)
+    for sweep in range(4):
+        for col in (order if sweep % 2 == 0 else order[::-1]):
+            def key(n: str) -> tuple[float, str]:
+                near = [ypos[m] for m in (parents[n] if sweep % 2 == 0 else children[n]) if m in node_set]
+                near = near or [ypos[m] for m in (children[n] if sweep % 2 == 0 else parents[n]) if m in node_set]
+                return (-(sum(near) / len(near)) if near else -ypos[n], n)
+            columns[col].sort(key=key)
+            place(columns[col])
+    width = max(6.0, 2.7 * len(columns))
+    height = max(1.6, 0.42 * tallest + 0.9)
+    fig, ax = _subplots(figsize=(width, height))
+    xs = {col: float(i) for i, col in enumerate(order)}
+    pos = {n: (xs[depth[n]], ypos[n]) for n in nodes}
+    boxes = {}
     for n in nodes:
         x, y = pos[n]
         colour = VERDICT_COLOURS.get(verdict[n], "#bdbdbd")
         edge = "#c62828" if n in tainted else "#333333"
-        ax.text(x, y, n, ha="center", va="center", fontsize=8, color="white" if verdict[n] in ("verified", "refuted", "error") else "black",
-                zorder=2, bbox=dict(boxstyle="round,pad=0.3", fc=colour, ec=edge, lw=2.4 if n in tainted else 0.8))
+        label = ax.text(x, y, n, ha="center", va="center", fontsize=8, zorder=2,
+                        color="white" if verdict[n] in ("verified", "refuted", "error") else "black",
+                        bbox=dict(boxstyle="round,pad=0.3", fc=colour, ec=edge, lw=2.4 if n in tainted else 0.8))
+        boxes[n] = label
+    fig.canvas.draw()  # the text boxes get their extents, so arrows can start and end at their edges
+    for n in nodes:
+        for p in parents[n]:
+            if p in node_set:
+                bad = verdict.get(p) == "refuted" or p in tainted
+                ax.add_patch(FancyArrowPatch(pos[p], pos[n], arrowstyle="-|>", mutation_scale=10,
+                                             patchA=boxes[p].get_bbox_patch(), patchB=boxes[n].get_bbox_patch(),
+                                             color="#c62828" if bad else "#888888", lw=1.4 if bad else 0.9,
+                                             connectionstyle="arc3,rad=0.0", zorder=1))
+    columns = {xs[c]: m for c, m in columns.items()}
     ax.set_xlim(-0.6, max(columns) + 0.6)
     ax.set_ylim(-tallest / 2 - 0.2, tallest / 2 + 0.2)
     ax.axis("off")
-    handles = [plt.Line2D([], [], marker="s", ls="", ms=9, color=VERDICT_COLOURS[k], label=k) for k in VERDICT_KINDS]
+    handles = [Line2D([], [], marker="s", ls="", ms=9, color=VERDICT_COLOURS[k], label=k) for k in VERDICT_KINDS]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=4, fontsize=8, frameon=False)
-    ax.set_title("Dependency graph: an arrow points from a claim to the claims resting on it", fontsize=10)
+    ax.set_title("Dependency graph: an arrow points from a claim to the claims resting on it", fontsize=10, loc="left")
     fig.tight_layout()
     return fig, caption
 
@@ -166,7 +194,7 @@ def dependency_graph(claims: Sequence[tuple[str, str, Sequence[str]]], max_nodes
 def coverage_bars(per_part: Mapping[int, Mapping[str, int]]) -> Figure:
     """Stacked horizontal bars per paper part: displays covered by claims, definitions, uncovered."""
     parts = sorted(per_part)
-    fig, ax = plt.subplots(figsize=(6.5, 0.55 * len(parts) + 1.0))
+    fig, ax = _subplots(figsize=(6.5, 0.55 * len(parts) + 1.0))
     left = [0] * len(parts)
     labels = [f"Part {p}" for p in parts]
     for status in ("covered", "definition", "uncovered"):
@@ -178,8 +206,8 @@ def coverage_bars(per_part: Mapping[int, Mapping[str, int]]) -> Figure:
         left = [a + b for a, b in zip(left, values)]
     ax.invert_yaxis()
     ax.set_xlabel("displayed equations")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.35 if len(parts) < 3 else -0.25), ncol=3, fontsize=8,
-              frameon=False)
+    ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
     ax.set_title("Paper coverage per part", fontsize=10)
     fig.tight_layout()
@@ -189,7 +217,7 @@ def coverage_bars(per_part: Mapping[int, Mapping[str, int]]) -> Figure:
 def check_times(results: Sequence[tuple[str, str, float]], top: int = 15) -> Figure:
     """The slowest checks: ``(id, verdict, seconds)`` triples, longest first."""
     rows = sorted(results, key=lambda r: -r[2])[:top]
-    fig, ax = plt.subplots(figsize=(6.5, 0.28 * max(len(rows), 1) + 0.9))
+    fig, ax = _subplots(figsize=(6.5, 0.28 * max(len(rows), 1) + 0.9))
     ax.barh([r[0] for r in rows][::-1], [r[2] for r in rows][::-1],
             color=[VERDICT_COLOURS.get(r[1], "#999999") for r in rows][::-1])
     ax.set_xlabel("seconds")

@@ -149,7 +149,15 @@ def sensitivity(clip: float, n: int, aggregate: Aggregate = "mean", adjacency: A
 
 
 def _mpf(x) -> mpmath.mpf:
-    return x if isinstance(x, mpmath.mpf) else mpmath.mpf(str(x)) if isinstance(x, str) else mpmath.mpf(x)
+    if isinstance(x, mpmath.mpf):
+        return x
+    if isinstance(x, float):  # also numpy.float64
+        return mpmath.mpf(repr(float(x)))  # the decimal the user typed, not its binary neighbour
+    if type(x).__module__.startswith("numpy"):
+        x = x.item()
+        if isinstance(x, float):
+            return mpmath.mpf(repr(x))
+    return mpmath.mpf(x)
 
 
 def log_ndtr(x) -> mpmath.mpf:
@@ -203,8 +211,10 @@ def gdp_log_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
 
 def gdp_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
     """δ(ε) of μ-GDP (the smallest δ for which the mechanism is (ε, δ)-DP)."""
-    with mpmath.workdps(dps):
-        return mpmath.exp(gdp_log_delta(epsilon, mu, dps))
+    extra = 20  # exp of a log of size up to 1e20 keeps dps relative digits
+    with mpmath.workdps(dps + extra):
+        value = mpmath.exp(gdp_log_delta(epsilon, mu, dps + extra))
+    return value  # keeps its precision; arithmetic on it rounds to the caller's mp.dps
 
 
 def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmath.mpf:

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from ..coverage import coverage, read_paper
+from ..coverage import coverage, dangling, read_paper, summarise
 from ..registry import load
 
 
@@ -25,7 +25,13 @@ def run(args: argparse.Namespace) -> int:
     from ..cli import _console
 
     registry = load(args.proofs)
-    rows = coverage(read_paper(args.paper), registry.claims, definitions_of(registry.location))
+    displays = read_paper(args.paper)
+    definitions = definitions_of(registry.location)
+    rows = coverage(displays, registry.claims, definitions)
+    loose = dangling(displays, registry.claims, definitions)
+    for owner, key in loose:
+        print(f"theorycheck coverage: warning: {owner} names display {key}, which the paper does not have",
+              file=sys.stderr)
     if args.format == "json":
         data = [{"part": r.display.part, "ordinal": r.display.ordinal, "line": r.display.line,
                  "status": r.status, "claims": list(r.claims), "definition": r.definition,
@@ -33,11 +39,11 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(data, indent=2) + "\n")
         return 0
     console = _console()
-    parts = sorted({r.display.part for r in rows})
-    for part in parts:
-        mine = [r for r in rows if r.display.part == part]
-        table = Table(title=f"Part {part}: {sum(r.status != 'uncovered' for r in mine)}/{len(mine)} displays "
-                            f"covered or definitions")
+    counts = summarise(rows)
+    for part, c in counts.items():
+        mine = [r for r in rows if r.display.part == part and (not args.uncovered or r.status == "uncovered")]
+        table = Table(title=f"Part {part}: {c['covered']} covered, {c['definition']} definitions, "
+                            f"{c['uncovered']} uncovered of {c['total']} displays")
         for col in ("#", "line", "status", "claims / definition", "display"):
             table.add_column(col)
         for r in mine:
@@ -56,4 +62,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("coverage", help="which displayed equations of the paper the claims cover")
     p.add_argument("paper", nargs="+", metavar="PAPER_FILE", help="the paper's source files, e.g. ../shared/paper/part*.md")
     p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--uncovered", action="store_true", help="list only the displays no claim covers")
     p.set_defaults(func=run)

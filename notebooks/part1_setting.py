@@ -1,0 +1,213 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Part 1 — the setting, Algorithm 1 and Theorem 1
+#
+# A walk through Part 1 of *Private feature learning for single-index models*
+# (`../shared/paper/part1-setting.md`) in the paper's order. For each claim: the statement as the
+# paper writes it, its check run live in this kernel (`registry.get(id).check()`), the verdict,
+# and a plot where a picture says more. `theorycheck show ID` prints the full evidence of a claim;
+# `theorycheck report` writes the whole audit as one page.
+#
+# Open with `jupytext --to ipynb notebooks/part1_setting.py` (or the jupytext extension), or run as a
+# plain script.
+
+# %%
+import time
+
+import matplotlib.pyplot as plt
+import numpy as np
+from IPython.display import Markdown, display
+
+from theorycheck.html_report import claim_markdown, markdown_math
+from theorycheck.registry import load
+
+RUN_SLOW = False  # True also runs the checks that take more than ~10 s here
+registry = load()
+verdicts = {}
+
+
+def check(claim_id):
+    """State the claim, run its check here, print the verdict (an `error` verdict stops the notebook)."""
+    claim = registry.get(claim_id)
+    display(Markdown(claim_markdown(claim)))
+    started = time.perf_counter()
+    verdict = claim.check()
+    seconds = time.perf_counter() - started
+    if verdict.verdict == "error":
+        raise RuntimeError(f"the check of {claim_id} failed: {verdict.detail}")
+    verdicts[claim_id] = verdict
+    print(f"verdict: {verdict.verdict.upper()}  ({verdict.method}, {seconds:.1f} s)\n{verdict.detail}")
+    if verdict.corrected:
+        display(Markdown("Checked correction: " + markdown_math(verdict.corrected)))
+    return verdict
+
+
+def slow(claim_id, seconds):
+    """A claim whose check takes about `seconds`: run only with RUN_SLOW, otherwise say how to run it."""
+    if RUN_SLOW:
+        return check(claim_id)
+    display(Markdown(claim_markdown(registry.get(claim_id))))
+    print(f"verdict: not run here (the check takes about {seconds} s): set RUN_SLOW = True, "
+          f"or run `theorycheck show {claim_id}`")
+
+
+print(f"{len(registry.claims)} claims registered for “{registry.paper}”")
+
+# %% [markdown]
+# ## §2.1 Differential privacy — Definition 1
+#
+# $$\mathbb{P}[\mathcal{A}(D') \in S] \leq e^{\varepsilon}\, \mathbb{P}[\mathcal{A}(D) \in S] + \delta$$
+#
+# A definition: nothing to check. For the Gaussian mechanism (release $f(D) + \mathcal{N}(0, \sigma^2 I)$
+# with $\ell_2$ sensitivity $\Delta$) the smallest $\delta$ for each $\varepsilon$ is exact
+# (Balle & Wang 2018) and depends on $\mu = \Delta/\sigma$ only; `theorycheck.privacy` computes it.
+# Every privacy claim of the paper is checked against these curves.
+
+# %%
+from theorycheck import privacy
+
+eps_grid = np.linspace(0.05, 6, 60)
+fig, ax = plt.subplots(figsize=(6.5, 3.6))
+for mu in (0.25, 0.5, 1.0, 2.0):
+    ax.semilogy(eps_grid, [float(privacy.gdp_delta(float(e), mu)) for e in eps_grid], label=f"μ = Δ/σ = {mu:g}")
+ax.set_ylim(1e-12, 2)
+ax.set_xlabel("ε")
+ax.set_ylabel("smallest δ (exact)")
+ax.set_title("Gaussian mechanism: the (ε, δ) pairs of Definition 1 it satisfies")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# ## §2.2 Setting and Algorithm 1
+#
+# The model $f(x) = a^\top \sigma(W^\top x + b)$ with $\sigma = \tanh$, the square loss and the
+# regularised empirical loss are definitions (`proofs/definitions.py`). Algorithm 1's second-layer
+# loop clips each per-sample gradient and adds Gaussian noise to the update; three claims check
+# those lines.
+
+# %%
+check("alg1.clipping")
+
+# %% [markdown]
+# The printed rule $g \cdot \max\left(1, \|g\|/C_a\right)$ *enlarges* large gradients; the
+# standard DP-SGD rule $g \cdot \min\left(1, C_a/\|g\|\right)$ caps the norm at $C_a$. The norm
+# after clipping against the norm before:
+
+# %%
+C = 1.0
+norms = np.linspace(0, 4, 200)
+fig, ax = plt.subplots(figsize=(6.5, 3.4))
+ax.plot(norms, norms * np.maximum(1, norms / C), label=r"printed: $g\cdot\max(1, \|g\|/C)$", color="#c62828")
+ax.plot(norms, norms * np.minimum(1, C / np.maximum(norms, 1e-12)), label=r"standard: $g\cdot\min(1, C/\|g\|)$",
+        color="#2e7d32")
+ax.axhline(C, ls=":", color="grey")
+ax.set_xlabel("‖g‖ before clipping")
+ax.set_ylabel("‖g‖ after clipping")
+ax.set_ylim(0, 4)
+ax.legend()
+ax.set_title("Only the standard rule bounds the sensitivity by C")
+plt.show()
+
+# %%
+check("alg1.noise-scalar")
+
+# %% [markdown]
+# The noise line with Assumption 4's $\sigma_a$: its exact privacy curve is drawn in the Part 3
+# notebook (§4.1, "Privacy curves").
+
+# %%
+slow("alg1.noise", 10)
+
+# %% [markdown]
+# ## Assumptions 2–4 and Theorem 1
+#
+# Assumption 2 fixes the regime $p \geq d^{\varepsilon_p}$, $n \geq d^{1+3\varepsilon_n}$;
+# Assumption 3 the privacy budget; Assumption 4 the hyper-parameters. Theorem 1 claims that the
+# trained network is $(\varepsilon, \delta)$-DP and its risk is
+# $O\left(d^{-\varepsilon_p/(8q)} + \frac{d^{1+\varepsilon_n}}{n}\frac{\log(1.25/\delta)}{\varepsilon^2}\right) = o(1)$.
+
+# %%
+check("thm1.rate-vanishes")
+
+# %%
+check("thm1.exponent-consistency")
+
+# %% [markdown]
+# ### Algorithm 1 run at small sizes
+#
+# The simulator (`theorycheck.simulator`) runs Algorithm 1 end to end at $\varepsilon = 1$,
+# $\delta = 10^{-5}$. Left: with Assumption 4's hyper-parameters taken verbatim (hidden constants 1,
+# preset `paper`), the alignment of the first-layer neurons with the hidden direction $\mu$ (mean
+# $|\cos(w_i, \mu)|$) at initialisation, after the gradient step and after the noise $\sigma_W$.
+# Right: the test risk of the trained network with the `paper` hyper-parameters and with privately
+# calibrated ones (preset `calibrated`), against the null predictor. Small sizes only, so this runs in
+# seconds: these points show what happens at feasible $d$, not the asymptotic rate.
+
+# %%
+from theorycheck.simulator import run_experiment
+
+ds = [16, 32, 64, 128]
+rows = {preset: [run_experiment(d, preset=preset, seed=0, baselines=False) for d in ds]
+        for preset in ("paper", "calibrated")}
+fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.8))
+first = rows["paper"]  # the first layer with Assumption 4's η_W and σ_W
+ax1.plot(ds, [r["alignment_init"] for r in first], "k:", label="at initialisation")
+ax1.plot(ds, [r["alignment_step"] for r in first], "o-", color="#2e7d32", label="after the gradient step")
+ax1.plot(ds, [r["alignment_noise"] for r in first], "s-", color="#c62828", label="after the noise σ_W")
+for preset, style in (("paper", "o-"), ("calibrated", "s-")):
+    ax2.loglog(ds, [r["risk_dpgd"] for r in rows[preset]], style, label=f"{preset}: DP-GD risk")
+ax1.set_xscale("log", base=2)
+ax1.set_xlabel("d")
+ax1.set_ylabel("mean |cos(w_i, μ)|")
+ax1.set_title("Alignment of the first layer with μ")
+ax1.legend(fontsize=7)
+ax2.loglog(ds, [r["risk_null"] for r in rows["calibrated"]], "k:", label="null predictor")
+ax2.set_xscale("log", base=2)
+ax2.set_xlabel("d")
+ax2.set_ylabel("test risk")
+ax2.set_title("Risk after Algorithm 1 (ε = 1, δ = 1e-5)")
+ax2.legend(fontsize=7)
+plt.show()
+print("σ_W of Assumption 4:", [round(r["hp_sigma_W"], 1) for r in first])
+for preset in rows:
+    print(preset, "(d, n, p, status, ε spent):",
+          [(r["d"], r["n"], r["p"], r["status"], round(r["eps_total"], 3)) for r in rows[preset]])
+
+# %% [markdown]
+# ## §2.5 Notation — Hermite polynomials
+#
+# $\mathrm{He}_n = (-1)^n e^{x^2/2} \frac{d^n}{dx^n} e^{-x^2/2}$ (probabilists') and
+# $\mathrm{H}_n = (-1)^n e^{x^2} \frac{d^n}{dx^n} e^{-x^2}$ (physicists'): definitions. The
+# coefficients $\alpha^b_n$ of $\tanh(\cdot + b)$ and $\alpha^*_n$ of $f_*$ in this basis drive
+# Part 2.
+
+# %%
+from theorycheck import hermite
+
+x = np.linspace(-3.5, 3.5, 300)
+fig, ax = plt.subplots(figsize=(6.5, 3.4))
+for n in range(5):
+    ax.plot(x, hermite.he_numpy(n, x), label=f"He_{n}")
+ax.set_ylim(-12, 12)
+ax.legend(ncol=5, fontsize=8)
+ax.set_title("Probabilists' Hermite polynomials")
+plt.show()
+
+# %% [markdown]
+# ## Verdicts in this notebook
+
+# %%
+for claim_id, verdict in verdicts.items():
+    print(f"{claim_id:28s} {verdict.verdict}")

@@ -1,0 +1,370 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Part 2 — the first layer: rank-1 gradient, Lemma 4, privacy of $W_1$, Theorem 6, the certificate
+#
+# A walk through Part 2 of *Private feature learning for single-index models*
+# (`../shared/paper/part2-first-layer.md`) in the paper's order: §3.1 the rank-1 approximation of
+# the first gradient step (Stein's lemma, Hermite expansions, Lemma 3, Lemma 4), §3.2 privacy of
+# $W_1$, §3.3 the universal approximation Theorem 6 (Fourier transforms, reconstruction of $a$),
+# §3.4 the certificate and Theorem 2. For each claim: the statement as the paper writes it, its
+# check run live (`registry.get(id).check()`), the verdict, and a plot where a picture says more.
+#
+# Checks that take more than ~15 s are stated but run only with `RUN_SLOW = True` below (or with
+# `theorycheck show ID`), so that the notebook runs in well under a minute.
+
+# %%
+import math
+import time
+
+import matplotlib.pyplot as plt
+import mpmath
+import numpy as np
+from IPython.display import Markdown, display
+
+from theorycheck.html_report import claim_markdown, markdown_math
+from theorycheck.registry import load
+
+RUN_SLOW = False  # True runs every check here, including the slow Monte-Carlo ones (about a minute more)
+registry = load()
+verdicts = {}
+
+
+def check(claim_id):
+    """State the claim, run its check here, print the verdict (an `error` verdict stops the notebook)."""
+    claim = registry.get(claim_id)
+    display(Markdown(claim_markdown(claim)))
+    started = time.perf_counter()
+    verdict = claim.check()
+    seconds = time.perf_counter() - started
+    if verdict.verdict == "error":
+        raise RuntimeError(f"the check of {claim_id} failed: {verdict.detail}")
+    verdicts[claim_id] = verdict
+    print(f"verdict: {verdict.verdict.upper()}  ({verdict.method}, {seconds:.1f} s)\n{verdict.detail}")
+    if verdict.corrected:
+        display(Markdown("Checked correction: " + markdown_math(verdict.corrected)))
+    return verdict
+
+
+def slow(claim_id, seconds):
+    """A claim whose check takes about `seconds`: run only with RUN_SLOW, otherwise say how to run it."""
+    if RUN_SLOW:
+        return check(claim_id)
+    display(Markdown(claim_markdown(registry.get(claim_id))))
+    print(f"verdict: not run here (the check takes about {seconds} s): set RUN_SLOW = True, "
+          f"or run `theorycheck show {claim_id}`")
+
+
+# %% [markdown]
+# **Theorem 2** (stated first in the paper, proved in §3.4): after the first phase of Algorithm 1,
+# $W_1$ is $(\varepsilon, \delta)$-DP, and some second layer $\bar{a}$ reaches
+# $\mathbb{E}_x[f^W(x) - f_*(x)]^2 + \lambda\|\bar{a}\|^2 = O_{\mathbb{P}}(1/\log d)$. Its parts are
+# checked below, in the order the proof uses them.
+#
+# ## §3.1 Rank-1 approximation of the gradient
+
+# %%
+check("rank1.gradient-formula")
+
+# %% [markdown]
+# ### Lemma 3: the initial output is negligible and the gradient concentrates
+
+# %%
+slow("lemma3.initial-output", 30)
+
+# %%
+check("lemma3.gradient-concentration")
+
+# %% [markdown]
+# The proof of Lemma 3:
+
+# %%
+check("lemma3.proof-drop-derivative")
+
+# %%
+check("lemma3.proof-output-bound")
+
+# %% [markdown]
+# ### Stein's lemma and the Hermite expansions
+
+# %%
+check("stein.decomposition")
+
+# %%
+check("stein.series-sigma2")
+
+# %%
+check("stein.sigma2-order")
+
+# %%
+check("stein.series-sigma1")
+
+# %% [markdown]
+# ### Lemma 4: $\alpha^b_1 = \Omega(e^{-2|b|})$
+
+# %%
+check("lemma4.integration-by-parts")
+
+# %%
+check("lemma4.parity")
+
+# %%
+check("lemma4.lower-bound")
+
+# %% [markdown]
+# $\alpha^b_1 = \mathbb{E}[\tanh'(Z + b)] = \mathbb{E}[\operatorname{sech}^2(Z + b)]$ computed by
+# quadrature (`theorycheck.hermite`), against Lemma 4's bound
+# $e^{-2|b|}\frac{1}{\sqrt{2\pi}}\int_0^\infty e^{-x^2/2-2x}\,dx$, on a log scale: the bound holds
+# and has the right exponential rate.
+
+# %%
+from theorycheck import hermite
+
+bs = np.linspace(0, 10, 81)
+alpha1 = hermite.alpha_tanh_fast(1, bs)[1]
+const = float(mpmath.quad(lambda x: mpmath.exp(-x**2 / 2 - 2 * x), [0, mpmath.inf]) / mpmath.sqrt(2 * mpmath.pi))
+bound = const * np.exp(-2 * bs)
+spot = [float(hermite.alpha_tanh(1, b, dps=20)) for b in (0, 2.5, 5, 7.5, 10)]
+fig, ax = plt.subplots(figsize=(6.5, 4))
+ax.semilogy(bs, alpha1, color="#2e7d32", label=r"$\alpha^b_1$ (quadrature)")
+ax.semilogy([0, 2.5, 5, 7.5, 10], spot, "ko", ms=4, label=r"$\alpha^b_1$ at 20 digits (mpmath)")
+ax.semilogy(bs, bound, "--", color="#c62828", label=f"Lemma 4 bound {const:.4f}·e^(−2|b|)")
+ax.set_xlabel("b")
+ax.set_title(r"Lemma 4: $\alpha^b_1$ against its lower bound")
+ax.legend(fontsize=8)
+plt.show()
+print(f"smallest ratio α_1^b / bound on the grid: {np.min(alpha1 / bound):.3f}")
+
+# %%
+check("lemma4.bias-range")
+
+# %% [markdown]
+# After Lemma 4 the paper fixes $\varepsilon_b$ in a window that Assumption 2 must leave non-empty:
+
+# %%
+check("thm2.eps-b-window")
+
+# %% [markdown]
+# ### The rank-1 approximation
+
+# %%
+check("rank1.population-gradient")
+
+# %%
+slow("rank1.alignment", 25)
+
+# %% [markdown]
+# ## §3.2 Differential privacy of $W_1$
+#
+# The $\ell_2$ sensitivity $\Delta_2$ is a definition. Theorem 5 (the classical Gaussian mechanism)
+# is quoted from Dwork and Roth; the paper then sets $\sigma_W$ so that $W_1$ is private.
+
+# %%
+check("gaussmech.classical")
+
+# %% [markdown]
+# The released columns of $W_1$ and their sensitivity:
+
+# %%
+check("layer1.columns")
+
+# %%
+check("layer1.privacy")
+
+# %% [markdown]
+# With the noise added, the rank-1 approximation becomes (last display of §3.2):
+
+# %%
+check("rank1.noisy-alignment")
+
+# %% [markdown]
+# ## §3.3 Universal approximation for $\tanh$ — Theorem 6
+#
+# **Theorem 6.** For $f$ a degree-$q$ polynomial and $\eta, \gamma > 0$ there is $a$ such that
+# $f_\gamma(z) = \mathbb{E}_{b \sim \mathcal{N}(0,1)}[a(b)\sigma(\eta z + b)]$ approximates $f$ in
+# $L^2(\mathcal{N}(0,1))$ and $a\phi$ is bounded.
+
+# %%
+check("thm6.approximation-error")
+
+# %% [markdown]
+# ### Step 1: the Gaussian window and the convolution theorem
+
+# %%
+check("thm6.step1-sup-bound")
+
+# %%
+check("thm6.gaussian-window")
+
+# %%
+check("thm6.sign-flip")
+
+# %%
+check("cert.convolution-form")
+
+# %%
+check("fourier.gaussian-polynomial-derivative")
+
+# %%
+check("fourier.gaussian-polynomial")
+
+# %% [markdown]
+# ### Step 2: the transforms of $\operatorname{sech}$, $\operatorname{sech}^2$ and $\tanh$
+#
+# In the convention $\hat h(t) = \int h(x) e^{-2\pi i t x}\,dx$.
+
+# %%
+check("fourier.sech-bound")
+
+# %%
+check("fourier.sech")
+
+# %%
+check("fourier.sech-residue")
+
+# %%
+check("fourier.sech-convolution")
+
+# %%
+check("fourier.sech-convolution-pv")
+
+# %%
+check("fourier.tanh")
+
+# %% [markdown]
+# $\widehat{\tanh}$ as a principal-value distribution, computed numerically from its definition
+# (`theorycheck.fourier`, 20 digits) against the paper's formula
+# $\widehat{\tanh}(t) = -4i\operatorname{csch}(\pi^2 t)$ and the closed form
+# $-i\pi\operatorname{csch}(\pi^2 t)$:
+
+# %%
+from theorycheck import fourier
+
+ts = np.linspace(0.04, 0.6, 15)
+numeric = [complex(fourier.tanh_transform_definition(mpmath.mpf(float(t)), dps=20)) for t in ts]
+fine = np.linspace(0.03, 0.6, 300)
+fig, ax = plt.subplots(figsize=(6.5, 4))
+ax.semilogy(ts, [-z.imag for z in numeric], "ko", ms=4, label=r"$-\mathrm{Im}\,\widehat{\tanh}(t)$, from the definition")
+ax.semilogy(fine, 4 / np.sinh(np.pi**2 * fine), "--", color="#c62828", label=r"paper: $4\,\mathrm{csch}(\pi^2 t)$")
+ax.semilogy(fine, np.pi / np.sinh(np.pi**2 * fine), color="#2e7d32", label=r"closed form: $\pi\,\mathrm{csch}(\pi^2 t)$")
+ax.set_xlabel("t")
+ax.set_title(r"The transform of tanh (purely imaginary, odd)")
+ax.legend(fontsize=8)
+plt.show()
+print(f"largest |real part| of the numeric transform: {max(abs(z.real) for z in numeric):.1e}; "
+      f"ratio paper/numeric: {4 / np.sinh(np.pi**2 * ts[0]) / -numeric[0].imag:.4f} (4/π = {4 / np.pi:.4f})")
+
+# %% [markdown]
+# ### Step 3: reconstructing $a$
+
+# %%
+check("cert.fourier-a-phi")
+
+# %%
+check("cert.closed-form")
+
+# %% [markdown]
+# Does the closed form reconstruct $f_\gamma$? For $f(x) = x^3 - x$, $\gamma = \eta = 1$:
+# $\mathbb{E}_{b}[a(b)\tanh(\eta z + b)] = \int a(b)\phi(b)\tanh(\eta z + b)\,db$ computed by quadrature
+# (`theorycheck.certificate.reconstruct`) with the paper's $a\phi$ (end of Step 3) and with the
+# corrected $a(b)\phi(b) = \frac{1}{\pi}\operatorname{Im} f_\gamma\big(\frac{i\pi/2 - b}{\eta}\big)$, against
+# $f_\gamma(z) = f(z)e^{-\gamma z^2}$.
+
+# %%
+from theorycheck import certificate
+
+f = certificate.parse_polynomial("x^3 - x")
+gamma, eta = 1, 1
+zs = np.linspace(-2.5, 2.5, 11)
+paper_rec = [float(certificate.reconstruct(certificate.paper_a_phi_function(f, gamma, eta), eta, mpmath.mpf(float(z)),
+                                           scale=1 / math.sqrt(gamma), dps=12)) for z in zs]
+corrected_rec = [float(certificate.reconstruct(certificate.corrected_a_phi_function(f, gamma, eta), eta,
+                                               mpmath.mpf(float(z)), scale=eta / math.sqrt(gamma), dps=12)) for z in zs]
+zz = np.linspace(-2.6, 2.6, 300)
+fig, ax = plt.subplots(figsize=(6.5, 4))
+ax.plot(zz, (zz**3 - zz) * np.exp(-gamma * zz**2), color="black", lw=1, label=r"$f_\gamma(z)$")
+ax.plot(zs, corrected_rec, "o", color="#2e7d32", label="reconstruction with the corrected aφ")
+ax.plot(zs, paper_rec, "s--", color="#c62828", ms=4, label="reconstruction with the paper's aφ")
+ax.set_xlabel("z")
+ax.set_title(r"Theorem 6's certificate: $\mathbb{E}_b[a(b)\tanh(\eta z+b)]$ against $f_\gamma$")
+ax.legend(fontsize=8)
+plt.show()
+target = np.array([(z**3 - z) * math.exp(-gamma * z**2) for z in zs])
+print(f"max error: corrected {np.max(np.abs(np.array(corrected_rec) - target)):.1e}, "
+      f"paper {np.max(np.abs(np.array(paper_rec) - target)):.2f}")
+
+# %%
+check("cert.delta-plus")
+
+# %%
+check("cert.complete-square")
+
+# %%
+check("cert.hermite-shift")
+
+# %%
+check("fourier.shifted-gaussian-inverse")
+
+# %%
+check("fourier.shifted-gaussian-inverse-special")
+
+# %%
+check("cert.delta-inverse")
+
+# %% [markdown]
+# ### Step 4: bounding $\sup_b |a(b)\phi(b)|$
+
+# %%
+check("cert.step4-modulus")
+
+# %%
+check("cert.gaussian-monomial-max")
+
+# %%
+check("cert.sup-bound")
+
+# %% [markdown]
+# ## §3.4 Certificate construction and Theorem 2
+#
+# Step 1 uses Theorem 6 with $\gamma = d^{-\varepsilon_p/(4(q+1))}$ for the infinite-width model;
+# Step 2 samples the finite model $f_p$ over the neurons with bounded bias and controls the error by
+# McDiarmid's inequality; Step 3 adds the first-layer noise and the ridge penalty.
+
+# %%
+check("construct.a-bound")
+
+# %%
+check("construct.mcdiarmid")
+
+# %%
+check("construct.expected-sup")
+
+# %%
+check("construct.tail-maximum")
+
+# %%
+check("thm2.rate-simplification")
+
+# %%
+check("thm2.penalty-absorbed")
+
+# %%
+check("thm2.rate")
+
+# %% [markdown]
+# ## Verdicts in this notebook
+
+# %%
+for claim_id, verdict in verdicts.items():
+    print(f"{claim_id:32s} {verdict.verdict}")

@@ -1,0 +1,171 @@
+"""Every claim of proofs/part2_first_layer.py: the paper's statement gets its verdict, and a perturbed
+statement (wrong constant, sign, exponent, reading) is rejected — or, for a refuted claim, the
+corrected statement is not refuted. Simulation checks run at reduced sizes here (same code path)."""
+
+from __future__ import annotations
+
+import math
+
+import mpmath
+import numpy as np
+import pytest
+
+from proofs import part2_first_layer as P
+from theorycheck.first_layer import first_step, initialise
+
+SMALL = dict(ds=(16, 32), ratios=(4, 16, 64))
+
+
+def test_registered_ids_and_displays():
+    ids = [c.id for c in P.CLAIMS]
+    required = {"lemma4.integration-by-parts", "lemma4.parity", "lemma4.lower-bound", "stein.decomposition",
+                "stein.series-sigma2", "stein.series-sigma1", "lemma3.initial-output", "rank1.alignment",
+                "lemma3.gradient-concentration"}
+    assert required <= set(ids)
+    assert len(ids) == len(set(ids))
+    assert all(c.id.split(".")[0] in {"lemma3", "lemma4", "stein", "rank1"} for c in P.CLAIMS)
+    covered = {d for c in P.CLAIMS for d in c.displays}
+    assert {(2, k) for k in (2, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22)} <= covered
+
+
+# ----------------------------------------------------------------------------- Lemma 4
+
+def test_ibp_verified_and_perturbations_refuted():
+    assert P.check_integration_by_parts(bs=("0", "3")).verdict == "verified"
+    twice = lambda b: 2 * P.paper_ibp_rhs(b)  # noqa: E731
+    sech = lambda b: mpmath.quad(lambda x: mpmath.sech(x + b) * mpmath.npdf(x), [-mpmath.inf, -b, mpmath.inf])  # noqa: E731
+    for wrong in (twice, sech):
+        v = P.check_integration_by_parts(wrong, bs=("0", "3"))
+        assert v.verdict == "refuted" and "witness" in v.evidence
+
+
+def test_parity_verified_and_wrong_sign_refuted():
+    v = P.check_parity(bs=("0.5", "-3"), general_orders=3)
+    assert v.verdict == "verified" and all(float(e) < 1e-18 for e in v.evidence["general_rule_errors"].values())
+    assert P.check_parity(claimed_sign=-1, bs=("0.5",), general_orders=0).verdict == "refuted"
+    # the general rule: even n flips sign
+    assert P.check_parity(claimed_sign=-1, n=2, bs=("0.5",), general_orders=0).verdict == "verified"
+
+
+def test_lower_bound_verified_and_perturbations_refuted():
+    v = P.check_lower_bound()
+    assert v.verdict == "verified"
+    assert v.evidence["closed_form_overlaps"] is True
+    assert 3.5 < v.evidence["ratio_alpha_over_bound"]["0"] < 3.7
+    assert abs(float(v.evidence["ratio_limit_b_to_inf"].split()[0].strip("[")) - 175.8) < 0.1
+    # wrong exponent: e^{-|b|} fails for large b
+    v = P.check_lower_bound(claimed_rate=1.0)
+    assert v.verdict == "refuted" and v.evidence["witness"]["b"] > 5
+    # wrong constant: 4× the constant fails already at b = 0 (α_1^0 = 0.6057 < 0.6724)
+    v = P.check_lower_bound(claimed_constant=lambda: 4 * P.paper_lemma4_constant())
+    assert v.verdict == "refuted" and v.evidence["witness"]["b"] == 0
+
+
+def test_bias_range():
+    assert P.check_bias_range().verdict == "verified"
+    assert P.check_bias_range(claimed_power=1.0).verdict == "verified"  # the printed d^{-ε_b}/2 reading is weaker
+    v = P.check_bias_range(claimed_constant=1.0)
+    assert v.verdict == "refuted" and v.evidence["witness"]["b"] == 0
+
+
+# ----------------------------------------------------------------------------- Stein and the series
+
+def test_stein_decomposition_and_perturbations():
+    assert P.check_stein_decomposition().verdict == "verified"
+    assert P.check_stein_decomposition(P.printed_stein_rhs).verdict == "refuted"  # σ'' without +b
+    flipped = lambda t, mu, w, b: -P.paper_stein_rhs(t, mu, w, b)  # noqa: E731
+    assert P.check_stein_decomposition(flipped).verdict == "refuted"
+
+
+@pytest.mark.parametrize("which,paper,corrected", [
+    ("sigma2", P.paper_series_sigma2_term, P.corrected_sigma2_term),
+    ("sigma1", P.paper_series_sigma1_term, P.corrected_sigma1_term)])
+def test_series_readings(which, paper, corrected):
+    v = P.check_series(which, paper)
+    assert v.verdict == "refuted" and v.corrected is not None
+    assert not any(r["holds"] for r in v.evidence["readings"].values())
+    unit = [pt for pt in P.SERIES_POINTS if pt[2] == 1.0]
+    # the corrected series holds (unnormalised reading) at ‖w‖ = 1 ...
+    v = P.check_series(which, corrected, points=unit)
+    assert v.verdict == "verified" and v.evidence["readings"][P.READINGS[0][0]]["holds"]
+    # ... and a perturbed corrected series (wrong sign of one factor) is rejected
+    assert P.check_series(which, lambda j, A, As, r: -corrected(j, A, As, r), points=unit).verdict == "refuted"
+    # the paper's series is right for a linear target (only the j ≤ 1 terms survive)
+    assert P.check_series(which, paper, points=unit, target_alpha=("0", "1")).verdict == "verified"
+
+
+@pytest.mark.parametrize("check", [P.check_sigma2_order, P.check_population_gradient])
+def test_population_rates(check):
+    assert check().verdict == "inconclusive"
+    v = check(claimed_exponent=-1.0)
+    assert v.verdict == "refuted" and "witness" in v.evidence
+
+
+# ----------------------------------------------------------------------------- gradient, Lemma 3, rank one
+
+def test_gradient_formula_factor_two():
+    v = P.check_gradient_formula()
+    assert v.verdict == "refuted" and abs(v.evidence["witness"]["median_ratio_true_over_claimed"] - 2) < 1e-6
+    assert P.check_gradient_formula(lambda: 2.0).verdict == "verified"
+    assert P.check_gradient_formula(lambda: -2.0).verdict == "refuted"
+
+
+def test_initial_output_refuted_but_order_one_bound_not():
+    v = P.check_initial_output(pop_ds=(64,), **SMALL)
+    assert v.verdict == "refuted" and "witness" in v.evidence
+    assert min(v.evidence["population_median_norm"].values()) > 0.05
+    assert P.check_initial_output(claimed_n_exponent=0.0, pop_ds=(64,), **SMALL).verdict == "inconclusive"
+
+
+def test_gradient_concentration_consistent_and_faster_rate_refuted():
+    v = P.check_gradient_concentration(**SMALL)
+    assert v.verdict == "inconclusive"
+    assert abs(v.evidence["exact_rms_slope_in_n"] + 0.5) < 0.01
+    assert P.check_gradient_concentration(claimed_n_exponent=-1.0, **SMALL).verdict == "refuted"
+
+
+def test_proof_steps_refuted_and_valid_versions_not():
+    assert P.check_output_bound().verdict == "refuted"
+    assert P.check_output_bound(claimed_bound=math.sqrt(64)).verdict == "inconclusive"  # |z_j| ≤ √p is true
+    assert P.check_drop_derivative().verdict == "refuted"
+    assert P.check_drop_derivative(weights="one").verdict == "inconclusive"  # without σ' both sides agree
+
+
+def test_alignment_refuted_population_direction_consistent():
+    v = P.check_alignment(pop_ds=(64,), **SMALL)
+    assert v.verdict == "refuted" and "witness" in v.evidence
+    v = P.check_alignment(P.population_direction_limit, pop_ds=(64,), **SMALL)
+    assert v.verdict == "inconclusive"
+
+
+def test_noisy_alignment_refuted_population_direction_consistent():
+    v = P.check_noisy_alignment(ds=(32,))
+    assert v.verdict == "refuted" and v.evidence["identity_ok"]
+    assert P.check_noisy_alignment(P.population_direction_limit, ds=(32,)).verdict == "inconclusive"
+
+
+def test_alignment_sign_with_negative_alpha1():
+    """With α*_1 < 0 the first step points to −μ (the paper writes μ)."""
+    rng = np.random.default_rng(3)
+    d, n = 32, 2048
+    W0, b, a0 = initialise(d, d, rng)
+    X = rng.standard_normal((n, d))
+    target = P.target_from_hermite(("0", "-1", "1/2"))
+    W1 = first_step(W0, b, a0, X, target(X[:, 0]), math.sqrt(n / d) * math.sqrt(d))
+    assert np.median(W1[0]) < -0.5
+
+
+def test_first_step_subset_matches_full_step():
+    rng = np.random.default_rng(5)
+    W0, b, a0 = initialise(12, 9, rng)
+    X = rng.standard_normal((300, 12))
+    y = X[:, 0] + 0.5 * (X[:, 0] ** 2 - 1)
+    idx = np.arange(4)
+    assert np.allclose(P._first_step_subset(W0, b, a0, X, y, 7.0, idx), first_step(W0, b, a0, X, y, 7.0)[:, idx])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("claim", P.CLAIMS, ids=lambda c: c.id)
+def test_registered_checks_run(claim):
+    v = claim.check()
+    assert v.verdict in {"verified", "refuted", "inconclusive"}

@@ -1,0 +1,239 @@
+"""Exact privacy curves (theorycheck.privacy): cross-checks against dp_accounting, properties, CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import mpmath
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from theorycheck import privacy as P
+from theorycheck.cli import main
+from theorycheck.errors import InputError
+
+try:  # a test dependency (pyproject [test]); only the cross-checks need it
+    import dp_accounting
+    from dp_accounting import rdp
+    from dp_accounting.pld import pld_privacy_accountant
+except ImportError:  # pragma: no cover
+    dp_accounting = None
+needs_dp = pytest.mark.skipif(dp_accounting is None, reason="dp-accounting is not installed")
+
+# (noise multiplier Z = σ/Δ, steps T, δ): moderate ε so a 1e-4 discretisation is fast and fine.
+GRID = [(0.8, 1, 1e-3), (2.0, 1, 1e-5), (5.0, 10, 1e-6), (4.0, 30, 1e-5), (10.0, 50, 1e-8)]
+
+
+def _pld(z: float, steps: int) -> pld_privacy_accountant.PLDAccountant:
+    acc = pld_privacy_accountant.PLDAccountant(value_discretization_interval=1e-4)
+    acc.compose(dp_accounting.GaussianDpEvent(z), steps)
+    return acc
+
+
+@needs_dp
+@pytest.mark.parametrize("z,steps,delta", GRID)
+def test_exact_epsilon_matches_pld_accountant(z, steps, delta):
+    exact = float(P.gdp_epsilon(delta, P.gdp_mu(steps, 1.0, z)))
+    pld = _pld(z, steps).get_epsilon(delta)
+    assert pld == pytest.approx(exact, rel=1e-6)
+
+
+@needs_dp
+@pytest.mark.parametrize("z,steps,delta", GRID)
+def test_exact_delta_matches_pld_accountant(z, steps, delta):
+    mu = P.gdp_mu(steps, 1.0, z)
+    eps = float(P.gdp_epsilon(delta, mu))
+    exact = float(P.gdp_delta(eps, mu))
+    assert exact == pytest.approx(delta, rel=1e-12)  # round trip
+    assert _pld(z, steps).get_delta(eps) == pytest.approx(exact, rel=1e-6)
+
+
+@needs_dp
+def test_units_sensitivity_not_clip():
+    """A mean of clipped gradients under replace-one has Δ = 2C/n: dp_accounting must get σ/Δ, not σ/C."""
+    rel = P.GaussianRelease(clip=3.0, n=100, noise_std=0.3, aggregate="mean", adjacency="replace-one", steps=20)
+    assert rel.sensitivity == pytest.approx(0.06)
+    exact = float(rel.epsilon(1e-5))
+    assert _pld(rel.noise_multiplier, 20).get_epsilon(1e-5) == pytest.approx(exact, rel=1e-6)
+    wrong = _pld(0.3 / (3.0 / 100), 20).get_epsilon(1e-5)  # σ/(C/n): the add-remove figure
+    assert wrong < 0.6 * exact
+
+
+@needs_dp
+@pytest.mark.parametrize("z,steps,delta", GRID + [(1.1, 100, 1e-5), (0.5, 3, 1e-2)])
+def test_rdp_accountant_is_an_upper_bound(z, steps, delta):
+    acc = rdp.RdpAccountant()
+    acc.compose(dp_accounting.GaussianDpEvent(z), steps)
+    exact = float(P.gdp_epsilon(delta, P.gdp_mu(steps, 1.0, z)))
+    assert acc.get_epsilon(delta) >= exact * (1 - 1e-12)
+    assert P.zcdp_epsilon(P.zcdp_rho(steps, 1.0, z), delta) >= exact
+
+
+def test_log_space_matches_direct_high_precision():
+    """Including points where the two terms cancel to 1e-24 and below, and δ far below 1e-300."""
+    for eps, mu in [(1, 1e-4), (5, 0.01), (0.5, 0.05), (1, 1), (20, 3), (3, 1e-6)]:
+        fast = P.gdp_delta(eps, mu)
+        slow = P.gaussian_delta_direct(eps, mu, 1, dps=2000)
+        assert abs(fast - slow) <= mpmath.mpf(10) ** -30 * slow
+
+
+def test_cancellation_is_deep_at_the_checked_points():
+    with mpmath.workdps(80):
+        a = mpmath.ncdf(mpmath.mpf(1e-4) / 2 - 1 / mpmath.mpf(1e-4))
+        assert P.gdp_delta(1, 1e-4) / a < mpmath.mpf(10) ** -8  # δ ≪ each term
+
+
+def test_balle_wang_closed_form_known_value():
+    # Δ = σ = 1, ε = 1: Φ(−1/2) − e Φ(−3/2), computed here from erfc independently.
+    expected = 0.5 * math.erfc(0.5 / math.sqrt(2)) - math.e * 0.5 * math.erfc(1.5 / math.sqrt(2))
+    assert float(P.gaussian_delta(1, 1, 1)) == pytest.approx(expected, rel=1e-14)
+
+
+@settings(max_examples=40, deadline=None)
+@given(mu=st.floats(0.02, 8.0), delta=st.floats(1e-12, 0.3))
+def test_round_trip_eps_delta_eps(mu, delta):
+    eps = P.gdp_epsilon(delta, mu)
+    if eps == 0:
+        assert P.gdp_delta(0, mu) <= delta
+        return
+    back = P.gdp_delta(eps, mu)
+    assert back == pytest.approx(delta, rel=1e-10)
+    assert P.gdp_epsilon(back, mu) == pytest.approx(float(eps), rel=1e-10, abs=1e-14)
+
+
+@settings(max_examples=40, deadline=None)
+@given(mu=st.floats(0.05, 5.0), e1=st.floats(0.0, 10.0), e2=st.floats(0.0, 10.0))
+def test_delta_decreasing_in_epsilon_and_increasing_in_mu(mu, e1, e2):
+    lo, hi = sorted((e1, e2))
+    assert P.gdp_delta(hi, mu) <= P.gdp_delta(lo, mu)
+    assert P.gdp_delta(lo, mu) <= P.gdp_delta(lo, mu * 1.1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(z=st.floats(0.3, 20.0), steps=st.integers(1, 200), delta=st.floats(1e-10, 0.1))
+def test_exact_below_zcdp_and_more_steps_cost_more(z, steps, delta):
+    mu = P.gdp_mu(steps, 1.0, z)
+    exact = P.gdp_epsilon(delta, mu)
+    assert exact <= P.zcdp_epsilon(P.zcdp_rho(steps, 1.0, z), delta) * (1 + 1e-12)
+    assert P.gdp_epsilon(delta, P.gdp_mu(steps + 1, 1.0, z)) >= exact
+
+
+def test_composition_is_gaussian_scale_invariance():
+    # T steps of (Δ, σ) equal one step of (Δ, σ/√T), and only Δ/σ matters.
+    assert P.gdp_mu(16, 2.0, 3.0) == pytest.approx(float(P.gdp_mu(1, 1.0, 3.0 / 8)))
+    assert P.gaussian_epsilon(1e-5, 2.0, 6.0) == pytest.approx(float(P.gaussian_epsilon(1e-5, 1.0, 3.0)), rel=1e-15)
+
+
+def test_sensitivity_table():
+    assert P.sensitivity(1, 10, "mean", "replace-one") == pytest.approx(0.2)
+    assert P.sensitivity(1, 10, "mean", "add-remove") == pytest.approx(0.1)
+    assert P.sensitivity(1, 10, "mean", "add-remove", "actual") == pytest.approx(2 / 11)
+    assert P.sensitivity(1, 10, "sum", "replace-one") == 2
+    assert P.sensitivity(1, 10, "sum", "add-remove") == 1
+
+
+def test_sensitivity_of_clipped_mean_is_attained():
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    n, p, c = 7, 5, 1.5
+    g = rng.normal(size=(n, p))
+    g *= np.minimum(1, c / np.linalg.norm(g, axis=1))[:, None]
+    u = rng.normal(size=p)
+    u /= np.linalg.norm(u)
+    g1, g2 = g.copy(), g.copy()
+    g1[0], g2[0] = c * u, -c * u
+    assert np.linalg.norm(g1.mean(0) - g2.mean(0)) == pytest.approx(P.sensitivity(c, n, "mean", "replace-one"))
+
+
+@pytest.mark.parametrize("kwargs", [dict(clip=0), dict(n=0), dict(noise_std=-1), dict(steps=0),
+                                    dict(aggregate="median"), dict(adjacency="swap"), dict(n=2.5)])
+def test_release_validates_itself(kwargs):
+    base = dict(clip=1.0, n=10, noise_std=1.0)
+    with pytest.raises(InputError):
+        P.GaussianRelease(**{**base, **kwargs})
+
+
+def test_classical_bound_reports_validity():
+    ok = P.classical_epsilon(50.0, 10, 1e-5)
+    assert ok["valid"] and ok["epsilon"] >= float(P.gdp_epsilon(1e-5, P.gdp_mu(10, 1, 50.0)))
+    assert not P.classical_epsilon(1.1, 100, 1e-5)["valid"]
+
+
+# ---------------------------------------------------------------------------------------- CLI
+
+
+def test_cli_privacy_table(capsys):
+    assert main(["privacy", "--noise-multiplier", "1.1", "--steps", "100", "--delta", "1e-5"]) == 0
+    out = capsys.readouterr().out
+    assert "79.2754955" in out and "zCDP" in out and "classical" in out
+
+
+def test_cli_privacy_json_matches_library(capsys):
+    assert main(["privacy", "-z", "5", "-T", "10", "--delta", "1e-6", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert float(data["exact_epsilon"]) == pytest.approx(float(P.gdp_epsilon(1e-6, P.gdp_mu(10, 1, 5.0))))
+
+
+def test_cli_noise_std_units(capsys):
+    args = ["privacy", "--noise-std", "0.06", "--clip", "3", "--n", "100", "-T", "20", "--delta", "1e-5",
+            "--format", "json"]
+    assert main(args) == 0
+    replace = json.loads(capsys.readouterr().out)
+    assert main(args + ["--adjacency", "add-remove"]) == 0
+    add = json.loads(capsys.readouterr().out)
+    assert replace["noise_multiplier"] == pytest.approx(1.0) and add["noise_multiplier"] == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize("argv", [
+    ["-z", "0", "-T", "10", "--delta", "1e-5"],
+    ["-z", "-1", "-T", "10", "--delta", "1e-5"],
+    ["-z", "1", "-T", "0", "--delta", "1e-5"],
+    ["-z", "1", "-T", "2.5", "--delta", "1e-5"],
+    ["-z", "1", "-T", "10", "--delta", "0"],
+    ["-z", "1", "-T", "10", "--delta", "1"],
+    ["-z", "1", "-T", "10", "--delta", "1e-5", "--epsilon", "0"],
+    ["-z", "1", "-T", "10", "--delta", "1e-5", "--epsilon", "-2"],
+    ["-T", "10", "--delta", "1e-5"],
+])
+def test_cli_bad_input_exits_2(argv, capsys):
+    assert main(["privacy", *argv]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+@needs_dp
+def test_dp_accounting_adjacency_units():
+    """dp_accounting's PLD accountant under REPLACE_ONE reads the multiplier relative to the clip
+    norm C of a sum (sensitivity 2C); its RDP accountant ignores REPLACE_ONE for plain Gaussian
+    events. Our convention (σ/Δ with the true Δ) matches PLD add/remove with σ/Δ, and PLD
+    replace-one with σ/C."""
+    NR = dp_accounting.NeighboringRelation
+    clip, sigma, delta = 1.0, 2.0, 1e-5
+    ours = float(P.GaussianRelease(clip=clip, n=1, noise_std=sigma, aggregate="sum").epsilon(delta))
+    acc = pld_privacy_accountant.PLDAccountant(neighboring_relation=NR.REPLACE_ONE, value_discretization_interval=1e-4)
+    acc.compose(dp_accounting.GaussianDpEvent(sigma / clip), 1)
+    assert acc.get_epsilon(delta) == pytest.approx(ours, rel=1e-6)
+    r_rep = rdp.RdpAccountant(neighboring_relation=NR.REPLACE_ONE)
+    r_rep.compose(dp_accounting.GaussianDpEvent(sigma / clip), 1)
+    r_add = rdp.RdpAccountant()
+    r_add.compose(dp_accounting.GaussianDpEvent(sigma / clip), 1)
+    assert r_rep.get_epsilon(delta) == pytest.approx(r_add.get_epsilon(delta))  # replace-one not applied
+    assert r_rep.get_epsilon(delta) < ours  # so passing σ/C to RDP under replace-one would understate ε
+
+
+@needs_dp
+def test_cli_example_matches_pld():
+    """The README example: Z = 1.1, T = 100, δ = 1e-5."""
+    exact = float(P.gdp_epsilon(1e-5, P.gdp_mu(100, 1.0, 1.1)))
+    assert _pld(1.1, 100).get_epsilon(1e-5) == pytest.approx(exact, rel=1e-6)
+    assert exact == pytest.approx(79.27549552749586, rel=1e-12)
+
+
+def test_numpy_scalars_accepted():
+    import numpy as np
+
+    assert P.gdp_delta(np.float64(1.0), np.float32(0.5)) == P.gdp_delta(1.0, float(np.float32(0.5)))
+    assert P.gdp_epsilon(np.float64(1e-5), np.float64(2.0)) == P.gdp_epsilon(1e-5, 2.0)
+    assert P.gaussian_epsilon(1e-5, np.int64(2), 4.0) == P.gaussian_epsilon(1e-5, 2, 4.0)

@@ -1,0 +1,220 @@
+"""The paper's privacy claims (proofs/privacy.py): each checker on the paper's statement, on a
+perturbed statement (must be rejected) and, for refuted claims, on the corrected one."""
+
+from __future__ import annotations
+
+import math
+
+import mpmath
+import pytest
+
+from proofs import privacy as PC
+from theorycheck import privacy as P
+
+PAPER_IDS = {"gaussmech.classical", "dpgd.privacy", "alg1.clipping", "layer1.privacy"}
+
+
+@pytest.fixture
+def small_dpgd_grid(monkeypatch):
+    """A smaller (ε, δ, T) grid so the perturbation tests stay fast; same code path."""
+    monkeypatch.setattr(PC, "DPGD_DELTAS", (0.5, 1e-5, 1e-12))
+    monkeypatch.setattr(PC, "DPGD_FRACTIONS", (0.01, 0.5, 0.999))
+    monkeypatch.setattr(PC, "DPGD_STEPS", (1, 100, 10_000))
+
+
+def test_issue_ids_registered():
+    ids = {c.id for c in PC.CLAIMS}
+    assert PAPER_IDS <= ids
+    for claim in PC.CLAIMS:
+        assert claim.statement and claim.source and callable(claim.check)
+
+
+# ---------------------------------------------------------------- gaussmech.classical (Theorem 5)
+
+
+def test_classical_verified_with_certified_margin():
+    v = PC.check_classical_gaussian()
+    assert v.verdict == "verified", v.detail
+    assert float(v.evidence["worst"]["ratio"]) < 1
+    assert "certified" in v.method
+    # the same rule fails outside ε < 1: reported, with the exact δ above the target
+    outside = v.evidence["paper_statement_outside_eps_lt_1"]
+    assert outside and all(float(r["exact_delta"]) > r["delta"] for r in outside.values())
+
+
+def test_classical_perturbed_constant_rejected():
+    v = PC.check_classical_gaussian(lambda d: math.log(1.25 / d))  # c² > log(1.25/δ): factor 2 dropped
+    assert v.verdict == "refuted"
+    w = v.evidence["witness"]
+    assert float(w["exact_delta"]) > w["delta"]
+
+
+def test_classical_perturbed_range_rejected():
+    v = PC.check_classical_gaussian(PC.paper_c_squared, eps_upper=25.0)  # "for every ε < 25"
+    assert v.verdict == "refuted" and v.evidence["witness"]["epsilon"] >= 1
+
+
+# ---------------------------------------------------------------- dpgd.privacy (Part 3)
+
+
+def test_dpgd_part3_verified(small_dpgd_grid):
+    v = PC.check_dpgd_privacy(PC.part3_noise_on_a)
+    assert v.verdict == "verified", v.detail
+    assert v.evidence["mu_independent_of_T_C_n_eta"] is True
+    for d, info in v.evidence["beyond_range"].items():
+        assert info["as_multiple_of_range"] > 1  # holds somewhat beyond 8 log(1/δ)
+        assert info["holds_fails_changes_on_grid"] == 1  # one crossing: the bisection's premise
+
+
+def test_dpgd_exact_epsilon_independent_recomputation():
+    """Part 3's Σ gives μ = ε/sqrt(8 log 1/δ) whatever T, C, n; recompute one point from scratch."""
+    eps, delta, T, C, n = 5.0, 1e-5, 400, 2.0, 1000
+    sigma = (2 * C * math.sqrt(T) / n) * math.sqrt(8 * math.log(1 / delta)) / eps
+    mu = math.sqrt(T) * (2 * C / n) / sigma
+    assert mu == pytest.approx(eps / math.sqrt(8 * math.log(1 / delta)))
+    assert float(P.gdp_epsilon(delta, mu)) < eps
+
+
+def _sigma_const(const):
+    return lambda e, d, T, C, n, eta: eta * P.paper_sigma_part3(e, d, T, C, n, const=const)
+
+
+def test_dpgd_perturbed_constant_rejected(small_dpgd_grid):
+    assert PC.check_dpgd_privacy(_sigma_const(2.0)).verdict == "refuted"  # sqrt(2 log 1/δ) for sqrt(8 log 1/δ)
+
+
+def test_dpgd_perturbed_T_exponent_rejected(small_dpgd_grid):
+    fn = lambda e, d, T, C, n, eta: eta * P.paper_sigma_part3(e, d, T, C, n, t_exponent=0.25)  # noqa: E731
+    v = PC.check_dpgd_privacy(fn)
+    assert v.verdict == "refuted" and v.evidence["witness"]["T"] > 1
+
+
+def test_dpgd_perturbed_factor_two_rejected(small_dpgd_grid):
+    fn = lambda e, d, T, C, n, eta: eta * P.paper_sigma_part3(e, d, T, C, n, c_factor=1.0)  # noqa: E731
+    assert PC.check_dpgd_privacy(fn).verdict == "refuted"
+
+
+# ---------------------------------------------------------------- alg1.noise (Part 1 noise line)
+
+
+def test_alg1_noise_refuted_with_witness_and_correction(small_dpgd_grid):
+    v = PC.check_dpgd_privacy(PC.part1_noise_on_a, corrected_fn=PC.corrected_part1_noise_on_a, corrected_tex="x")
+    assert v.verdict == "refuted"
+    w = v.evidence["witness"]
+    assert float(w["exact_epsilon"]) > w["epsilon"]
+    assert w["epsilon"] < 8 * math.log(1 / w["delta"])  # inside the stated range
+    assert v.evidence["corrected_check"]["verdict"] == "verified" and v.corrected == "x"
+    assert v.evidence["same_noise_under_add_remove"]["holds"] is True
+
+
+def test_alg1_noise_is_half_of_part3():
+    args = (3.0, 1e-6, 50, 1.7, 300, 0.02)
+    assert PC.part3_noise_on_a(*args) == pytest.approx(2 * PC.part1_noise_on_a(*args))
+
+
+def test_alg1_noise_verified_under_add_remove(small_dpgd_grid):
+    assert PC.check_dpgd_privacy(PC.part1_noise_on_a, "add-remove").verdict == "verified"
+
+
+def test_alg1_scalar_noise_refuted():
+    v = PC.check_dpgd_privacy(PC.part1_noise_on_a, scalar_noise=True)
+    assert v.verdict == "refuted"
+    assert abs(v.evidence["witness"]["component_orthogonal_to_ones"]) > 0
+
+
+# ---------------------------------------------------------------- alg1.clipping
+
+
+def test_clipping_paper_rule_refuted():
+    v = PC.check_clipping(PC.paper_clip)
+    assert v.verdict == "refuted"
+    assert float(v.evidence["witness"]["norm_gC"]) > float(v.evidence["witness"]["C"])
+    assert v.evidence["corrected_check"]["verdict"] == "verified"
+    assert v.corrected and "min" in v.corrected
+
+
+def test_clipping_corrected_rule_verified():
+    assert PC.check_clipping(PC.corrected_clip).verdict == "verified"
+
+
+def test_clipping_perturbed_rules_rejected():
+    twice = lambda g, c: PC.corrected_clip(g, 2 * c)  # noqa: E731  min(1, 2C/‖g‖)
+    assert PC.check_clipping(twice).verdict == "refuted"
+    always = lambda g, c: g * c / mpmath.norm(g) if mpmath.norm(g) else g  # noqa: E731  rescales small g up
+    assert PC.check_clipping(always).verdict == "refuted"
+
+
+def test_clipping_simple_witness():
+    with mpmath.workdps(30):
+        g = mpmath.matrix([2, 0])
+        assert mpmath.norm(PC.paper_clip(g, mpmath.mpf(1))) == 4
+
+
+# ---------------------------------------------------------------- layer1.privacy
+
+
+def test_layer1_refuted_with_attained_sensitivity():
+    v = PC.check_layer1_privacy(PC.paper_sigma_w, corrected_sigma=PC.calibrated_sigma_w)
+    assert v.verdict == "refuted"
+    assert v.evidence["attained_fraction_of_bound"] > 0.999999
+    w = v.evidence["witness"]
+    assert float(w["exact_delta_at_epsilon"]) > w["delta"]
+    assert v.evidence["corrected_check"]["verdict"] == "verified" and v.corrected
+    # μ grows without bound along the paper's regime
+    fam = v.evidence["family_n_eq_d_pow_1p3eps_n_p_eq_d_pow_eps_p"]
+    assert float(fam[-1]["mu_worst"]) > 100 * float(fam[0]["mu_worst"])
+
+
+def test_layer1_worst_case_distance_is_exact_gaussian_pair():
+    pair = __import__("theorycheck.audit", fromlist=["x"]).first_layer_extreme_pair(8, 200, 16, eps_n=0.4, seed=3)
+    assert pair.distance <= P.layer1_worst_sensitivity(16) * (1 + 1e-12)
+    assert pair.ratio_to_worst_case > 0.999
+
+
+def test_layer1_perturbed_exponent_still_rejected():
+    """More noise (log^{q+5} d) passes at the small witness but fails as d grows."""
+    sig = lambda d, n, eb, q, **k: P.layer1_sigma_w(d, n, eb, q, log_exponent_offset=5)  # noqa: E731
+    v = PC.check_layer1_privacy(sig)
+    assert v.verdict == "refuted"
+
+
+def test_layer1_calibrated_noise_verified():
+    assert PC.check_layer1_privacy(PC.calibrated_sigma_w).verdict == "verified"
+
+
+# ---------------------------------------------------------------- layer1.columns (added)
+
+
+def test_layer1_columns_refuted():
+    v = PC.check_layer1_columns(PC.paper_sigma_w)
+    assert v.verdict == "refuted"
+    w = v.evidence["witness"]
+    assert float(w["exact_epsilon_one_column"]) < 1 < float(w["exact_epsilon_all_columns"])
+    assert float(w["mu_all_columns"]) == pytest.approx(math.sqrt(w["p"]) / math.log(w["d"]), rel=1e-9)
+
+
+def test_layer1_columns_sqrt_p_noise_verified():
+    """Perturbed statement: σ_W multiplied by √p (noise for the whole matrix) passes the same check."""
+    sig = lambda d, n, eb, q, **k: math.sqrt(k["p"]) * PC.paper_sigma_w(d, n, eb, q)  # noqa: E731
+    assert PC.check_layer1_columns(sig).verdict == "verified"
+
+
+def test_statements_are_clean_latex():
+    import re
+
+    for claim in PC.CLAIMS:
+        for text in (claim.statement, claim.assumptions):
+            assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", text), claim.id  # e.g. "\f" lost to a form feed
+            assert text.count("{") == text.count("}"), claim.id
+
+
+@pytest.mark.skipif(__import__("shutil").which("pdflatex") is None, reason="pdflatex is not installed")
+def test_privacy_claims_latex_compiles(tmp_path):
+    import subprocess
+
+    from theorycheck.report import latex_document
+
+    (tmp_path / "p.tex").write_text(latex_document("privacy claims", PC.CLAIMS, {}))
+    out = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "p.tex"], cwd=tmp_path,
+                         capture_output=True, timeout=120)
+    assert out.returncode == 0, out.stdout.decode("utf-8", "replace")[-2000:]

@@ -1,0 +1,303 @@
+"""`theorycheck report`: the self-contained HTML page (rendered in headless Chromium), report.md and report.json."""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from theorycheck import html_report, plots
+from theorycheck.html_report import MathRenderer, prepare_latex
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed "
+                                    "(apt-get install chromium) -- the page cannot be rendered as a user sees it")
+
+
+def run(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True, timeout=timeout)
+
+
+# A proofs folder whose formulas use fractions, the paper's macros, prose with $…$ math and a refuted claim
+# with a corrected statement, so the math rendering is exercised.
+MATH_PROOFS = '''
+from theorycheck import Claim, refuted, verified, inconclusive
+
+def ok():
+    return verified("numeric", "agrees at 5 points", tolerance="1e-25", achieved_error="3e-31", seed=7)
+
+def wrong():
+    return refuted("numeric+certified", "off by a factor pi at t = 1/2",
+                   corrected=r"\\widehat{\\sech}(t) = \\pi \\sech(\\pi^2 t) \\cdot \\frac{1}{\\sqrt{2}}",
+                   witness={"t": "0.5", "lhs": "1.2", "claimed": "3.4"}, tolerance="1e-25")
+
+def unsure():
+    return inconclusive("simulation", "rate not visible at feasible d", slope=-0.41, seed=11,
+                        crossover=[{"d": 64, "private": 0.31, "non_private": 0.28}, {"d": 256, "private": 0.12, "non_private": 0.13}])
+
+CLAIMS = [
+    Claim("m.frac", "A fraction", "Part 2, §3.3", r"\\E_x\\left[\\frac{a}{b}\\right] = \\frac{1}{\\sqrt{2\\pi}}\\int_\\R e^{-x^2/2}\\,dx",
+          r"a, b \\in \\R,\\ b \\neq 0", ok, displays=((2, 14),)),
+    Claim("m.sech", "Transform of sech", "Part 2, §3.3, Step 2", r"\\widehat{\\sech}(t) = \\pi \\sech(\\pi^2 t)", r"t \\in \\R", wrong,
+          displays=((2, 32),)),
+    Claim("m.uses", "Rests on the sech transform", "Part 2, §3.4", r"\\alpha^b_1 = \\Omega(e^{-2|b|})", "all real b", ok,
+          depends_on=("m.sech",)),
+    Claim("m.prose", "Prose with inline math", "Part 3", r"For every $d \\geq 2$ the risk is $O\\left(\\frac{\\log d}{\\sqrt{d}}\\right)$.",
+          "none", unsure, depends_on=("m.uses",)),
+]
+
+DEFINITIONS = {(1, 3): "square loss"}
+
+
+def picture():
+    """A parabola for the evidence section."""
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(3, 2))
+    fig.subplots().plot([0, 1, 2], [0, 1, 4])
+    return fig
+
+
+def broken():
+    """A figure that fails."""
+    raise ValueError("no data")
+
+
+REPORT_FIGURES = [("m.frac", picture), (None, broken), ("m.not-run", picture)]
+'''
+
+
+@pytest.fixture(scope="module")
+def math_proofs(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("math_proofs")
+    (folder / "__init__.py").write_text('PAPER = "Math paper"\n')
+    (folder / "claims_math.py").write_text(textwrap.dedent(MATH_PROOFS))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def math_report(math_proofs, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("math_report")
+    done = run("--proofs", str(math_proofs), "report", "--output", str(out), "--no-paper", "--jobs", "2")
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def toy_report(toy_proofs, tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+    out = tmp_path_factory.mktemp("toy_report")
+    return out, run("--proofs", str(toy_proofs), "report", "--output", str(out), "--no-paper")
+
+
+# ------------------------------------------------------------------------------------------------ units
+
+def test_prepare_latex_expands_the_papers_macros():
+    tex = prepare_latex(r"\begin{equation}\E_x[\sech(x)] \in \R \label{eq:1}\end{equation}")
+    assert tex == r"\mathbb{E}_x[\operatorname{sech}(x)] \in \mathbb{R}"
+    # \P must not eat \Phi or \partial
+    assert prepare_latex(r"\P \Phi \partial \Pr") == r"\mathbb{P} \Phi \partial \Pr"
+
+
+def test_math_renderer_converts_and_falls_back_per_formula():
+    m = MathRenderer()
+    if not m.available:
+        pytest.skip("latex2mathml is not installed (formulas are shown as LaTeX source)")
+    good = m.formula(r"\frac{1}{\sqrt{2\pi}} \sech(\pi^2 t)", display=True)
+    assert "<math" in good and "<mfrac>" in good and "\\frac" not in good
+    bad = m.formula(r"\frac{1}{")
+    assert 'class="tex-source"' in bad and "\\frac{1}{" in bad
+    assert m.rendered == 1 and m.failed == [r"\frac{1}{"]
+    assert "1 could not be converted" in m.note()
+    mixed = m.mixed(r"for $d \geq 2$ & <b>")
+    assert "<math" in mixed and "&amp; &lt;b&gt;" in mixed
+
+
+def test_without_latex2mathml_formulas_are_drawn_by_mathtext_or_shown_as_source():
+    m = MathRenderer()
+    m._convert = None  # as on a machine without latex2mathml
+    drawn = m.formula(r"\frac{1}{2}\sech(x)", display=True)
+    assert 'class="mathtext"' in drawn and "data:image/svg+xml;base64," in drawn
+    source = m.formula(r"\begin{aligned} a &= b \end{aligned}")
+    assert 'class="tex-source"' in source
+    assert m.as_svg == 1 and len(m.failed) == 1 and "latex2mathml is not installed" in m.note()
+
+
+def test_evidence_line_names_the_telling_values(toy_proofs):
+    from theorycheck.registry import load
+    from theorycheck.runner import audit
+
+    registry = load(toy_proofs)
+    [result] = audit(registry, registry.select(["toy.false"]))
+    line = html_report.evidence_line(result)
+    assert line.startswith("fails at x") and "witness=" in line
+
+
+def test_dependency_graph_draws_large_registries_and_says_what_it_drew():
+    claims = [(f"c.{i}", "verified", (f"c.{i - 1}",) if i % 5 else ()) for i in range(200)]
+    claims[10] = ("c.10", "refuted", ())
+    fig, caption = plots.dependency_graph(claims, max_nodes=40)
+    assert "drawn: the" in caption and "rest on a refuted claim" in caption
+    assert plots.png_bytes(fig).startswith(b"\x89PNG")
+    fig, caption = plots.dependency_graph([("a", "verified", ())])
+    assert caption.startswith("0 of 1")
+
+
+# ------------------------------------------------------------------------------------------------ CLI
+
+def test_report_writes_html_markdown_and_json(toy_report, toy_proofs):
+    out, done = toy_report
+    assert done.returncode == 1, done.stderr  # toy.crash ends in error: exit 1, report written all the same
+    assert "wrote" in done.stderr and "index.html" in done.stderr
+    data = json.loads((out / "report.json").read_text())
+    assert {c["id"] for c in data["claims"]} == {"toy.true", "toy.false", "toy.uses-false", "toy.crash"}
+    assert data["summary"] == {"verified": 2, "refuted": 1, "inconclusive": 0, "error": 1}
+    assert data["environment"]["packages"]["mpmath"]
+    page = (out / "index.html").read_text()
+    for cid in data["claims"]:
+        assert f'data-claim="{cid["id"]}"' in page
+    assert "rests on refuted: toy.false" in page
+    md = (out / "report.md").read_text()
+    assert "| `toy.false` |" in md and "**refuted**" in md and "(x+1)^2 = x^2 + 2x + 1" in md
+    for name in ("verdicts.png", "dependencies.png"):
+        assert (out / name).read_bytes().startswith(b"\x89PNG") and f"]({name})" in md
+
+
+def test_report_page_is_self_contained(toy_report):
+    page = (toy_report[0] / "index.html").read_text()
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page), "the page must not load anything from the network"
+    assert "<script" not in page and "<link" not in page
+    assert page.count('src="data:image/png;base64,') >= 3  # verdicts, dependency graph, check times
+
+
+def test_report_records_environment_seeds_and_date(math_report):
+    page = html.unescape((math_report / "index.html").read_text())
+    data = json.loads((math_report / "report.json").read_text())
+    assert data["seeds"] == {"m.frac": {"seed": 7}, "m.uses": {"seed": 7}, "m.prose": {"seed": 11}}
+    assert data["environment"]["date"][:10] in page and "mpmath" in page and '"seed": 11' in page
+    # the crossover rows in the evidence become a table
+    assert "Crossover table" in page and "non_private" in page
+    assert "## Crossover table" in (math_report / "report.md").read_text()
+    # evidence plots offered by the proofs folder: drawn, or a note saying why not
+    assert "Evidence plots" in page and "A parabola for the evidence section." in page
+    assert "A figure that fails. — not drawn: ValueError: no data" in page
+    md = (math_report / "report.md").read_text()
+    assert "![A parabola for the evidence section.](figure-1.png)" in md and (math_report / "figure-1.png").is_file()
+
+
+def test_report_selection_options_and_bad_input(toy_proofs, tmp_path):
+    done = run("--proofs", str(toy_proofs), "report", "toy.true", "--output", str(tmp_path / "r"), "--no-paper", "--timeout", "30")
+    assert done.returncode == 0, done.stderr
+    assert [c["id"] for c in json.loads((tmp_path / "r" / "report.json").read_text())["claims"]] == ["toy.true"]
+    done = run("--proofs", str(toy_proofs), "report", "toy.flase", "--output", str(tmp_path / "x"))
+    assert done.returncode == 2 and "toy.false" in done.stderr
+    done = run("--proofs", str(toy_proofs), "report", "--paper", str(tmp_path / "nope.md"), "--output", str(tmp_path / "y"))
+    assert done.returncode == 2 and "no such file" in done.stderr
+
+
+def test_report_coverage_section(paper_dir, math_proofs, tmp_path):
+    files = sorted(str(p) for p in paper_dir.glob("part*.md"))
+    done = run("--proofs", str(math_proofs), "report", "--output", str(tmp_path), "--paper", *files)
+    assert done.returncode == 0, done.stderr
+    data = json.loads((tmp_path / "report.json").read_text())
+    summary = data["coverage"]["summary"]
+    assert set(summary) == {"1", "2", "3"}
+    assert summary["2"]["covered"] == 2 and summary["1"]["definition"] == 1
+    page = (tmp_path / "index.html").read_text()
+    assert 'id="coverage-table"' in page and 'data-part="3"' in page
+    md = (tmp_path / "report.md").read_text()
+    assert "| Part 2 |" in md and "coverage.png" in md
+
+
+# ------------------------------------------------------------------------------------------------ Chromium
+
+def chromium(*args: str, timeout: float = 90) -> subprocess.CompletedProcess:
+    profile = tempfile.mkdtemp(prefix="tc-chromium-")
+    try:
+        return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                               "--disable-dev-shm-usage", f"--user-data-dir={profile}", *args],
+                              capture_output=True, text=True, timeout=timeout)
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@needs_chromium
+def test_page_renders_in_chromium_with_math_and_every_claim(math_report):
+    pytest.importorskip("latex2mathml", reason="latex2mathml is not installed: formulas are shown as LaTeX source")
+    page = math_report / "index.html"
+    done = chromium("--dump-dom", page.as_uri())
+    dom = done.stdout
+    assert "<h1>Audit of “Math paper”</h1>" in dom, done.stderr[-2000:]
+    # every claim has a row in the table
+    table = dom[dom.index('id="claims-table"'):]
+    table = table[: table.index("</table>")]
+    rows = re.findall(r'data-claim="([^"]+)"', table)
+    assert rows == ["m.frac", "m.sech", "m.uses", "m.prose"]
+    # math rendered: MathML elements, fractions as <mfrac>, no formula left as LaTeX source
+    assert dom.count("<math") >= 8 and "<mfrac>" in dom
+    assert 'class="tex-source"' not in dom
+    rendered = re.sub(r"<pre.*?</pre>", "", dom, flags=re.S)  # the LaTeX-to-paste and the evidence JSON are source
+    assert "\\frac" not in rendered and "\\sech" not in rendered
+    assert "All " in dom and "formulas rendered as MathML" in dom
+
+
+@needs_chromium
+def test_screenshot_is_a_non_blank_png(math_report):
+    import numpy as np
+    from matplotlib import image
+
+    shot = math_report / "screenshot.png"
+    done = chromium(f"--screenshot={shot}", "--window-size=1280,2000", (math_report / "index.html").as_uri())
+    assert shot.is_file(), done.stderr[-2000:]
+    assert shot.read_bytes().startswith(b"\x89PNG")
+    pixels = image.imread(str(shot))[..., :3]
+    assert pixels.shape[:2] == (2000, 1280)
+    assert pixels.std() > 0.05, "the screenshot is blank"
+    # the verdict colours are on the page: some strongly red and some strongly green pixels
+    red = (pixels[..., 0] > 0.65) & (pixels[..., 1] < 0.3) & (pixels[..., 2] < 0.3)
+    green = (pixels[..., 1] > 0.4) & (pixels[..., 0] < 0.3) & (pixels[..., 2] < 0.3)
+    assert red.sum() > 200 and green.sum() > 200
+    assert np.mean(pixels < 0.5) > 0.005  # there is text
+
+
+# ------------------------------------------------------------------------------------------------ real proofs
+
+#: Fast claims of this project's proofs, run end to end (the first ones that exist are used).
+REAL_IDS = ("thm2.eps-b-window", "rank1.gradient-formula", "dpgd.s3-chain")
+
+
+def test_end_to_end_on_real_proofs(tmp_path):
+    from theorycheck.registry import load
+
+    registry = load()
+    if not registry.claims:
+        pytest.skip("this project's proofs package has no claims yet")
+    ids = [i for i in REAL_IDS if i in registry.ids][:3] or registry.ids[:1]
+    done = run("report", *ids, "--output", str(tmp_path), "--timeout", "60")
+    assert done.returncode in (0, 1), done.stderr
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert [c["id"] for c in data["claims"]] == ids
+    page = (tmp_path / "index.html").read_text()
+    assert all(f'data-claim="{i}"' in page for i in ids)
+    assert data["environment"]["date"] and "packages" in data["environment"]
+    if any(c["corrected"] for c in data["claims"]):
+        assert "Checked correction:" in page
+    if importlib.util.find_spec("latex2mathml") is not None:
+        assert 'class="tex-source"' not in page, "a formula of the real claims could not be rendered"
+
+
+def test_simulator_crossover_table_is_included_for_this_projects_proofs():
+    crossover = pytest.importorskip("theorycheck.simulator.crossover",
+                                    reason="the simulator provides no crossover table yet")
+    [(title, rows)] = html_report.crossover_tables([], simulator=True)
+    assert "smallest d" in title and len(rows) == len(crossover.table())
+    assert set(rows[0]) == {"condition", "source", "formula", "crossover"}
+    assert html_report.crossover_tables([], simulator=False) == []

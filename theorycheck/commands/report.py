@@ -1,0 +1,69 @@
+"""``theorycheck report [--output DIR] [IDS...]``: run the checks and write the audit a person reads.
+
+Writes ``DIR/index.html`` (self-contained: open it in any browser, no network
+needed), ``DIR/report.md`` with its PNG plots, and ``DIR/report.json``. The
+paper's coverage is included when its sources are found (``../shared/paper``
+beside the repository by default, or ``--paper FILES``).
+
+Exit codes as for ``check``: 0 when every check ran, 1 when one ended in
+``error`` (the report is written all the same), 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+from ..errors import InputError
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..cli import run_audit
+    from ..coverage import default_paper_files
+    from ..html_report import write_report
+    from ..registry import load
+
+    registry = load(args.proofs)
+    if args.no_paper:
+        paper_files: list[Path] = []
+    elif args.paper:
+        paper_files = [Path(p) for p in args.paper]
+        for p in paper_files:
+            if not p.is_file():
+                raise InputError(f"--paper {p}: no such file")
+    else:
+        paper_files = default_paper_files()
+    results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
+                        progress=sys.stderr.isatty() and not args.no_progress)
+    command = "theorycheck " + " ".join(shlex.quote(a) for a in (args.argv or ["report"]))
+    # the simulator's crossover table belongs to this project's paper: only with its own proofs package
+    written = write_report(args.output, registry, results, paper_files, command=command, simulator=args.proofs is None)
+    print(f"wrote {written['html']} (open it in a browser), {written['markdown']} and {written['json']}",
+          file=sys.stderr)
+    if not paper_files:
+        print("no paper sources found: the report has no coverage section (pass --paper FILES)", file=sys.stderr)
+    total = written["math_rendered"] + written["math_svg"] + written["math_failed"]
+    if not written["math_available"]:
+        print(f"latex2mathml is not installed: {written['math_svg']} of {total} formulas drawn as images by "
+              f"matplotlib, {written['math_failed']} shown as LaTeX source (pip install latex2mathml)", file=sys.stderr)
+    elif written["math_failed"]:
+        print(f"{written['math_failed']} of {total} formulas could not be rendered and are shown as LaTeX source",
+              file=sys.stderr)
+    return 1 if any(r.verdict.verdict == "error" for r in results) else 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from ..cli import _add_run_options
+
+    p = sub.add_parser("report", help="run the checks and write a self-contained HTML report (and Markdown, JSON)")
+    p.add_argument("ids", nargs="*", metavar="ID", help="claim ids or id prefixes such as 'fourier.' (default: all)")
+    p.add_argument("--output", "-o", metavar="DIR", default="report",
+                   help="folder for index.html, report.md and report.json (default: %(default)s)")
+    p.add_argument("--paper", nargs="+", metavar="FILE",
+                   help="the paper's source files for the coverage section (default: ../shared/paper/part*.md)")
+    p.add_argument("--no-paper", action="store_true", help="leave out the coverage section")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
+    _add_run_options(p)
+    p.set_defaults(func=run, argv=sys.argv[1:])

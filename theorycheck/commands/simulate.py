@@ -1,0 +1,209 @@
+"""``theorycheck simulate``: run Algorithm 1 over d and seeds; CSV + JSON lines, a log–log plot, crossover table."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import sys
+from pathlib import Path
+
+RISKS = (("risk_dpgd", "DP-GD (a_T)"), ("risk_ridge", "ridge on W1 features"), ("risk_rf", "random features (W0)"),
+         ("risk_null", "null predictor"))
+
+
+def _target_for(args: argparse.Namespace) -> str:
+    from ..errors import InputError
+    from ..simulator.data import as_target
+    from ..target import he_coefficients
+
+    if args.target is not None:
+        target = as_target(args.target)
+        if args.q is not None and target.degree != args.q:
+            raise InputError(f"--q {args.q} disagrees with the degree {target.degree} of --target {args.target!r}")
+        return args.target
+    q = 3 if args.q is None else args.q
+    if q < 1:
+        raise InputError(f"--q must be >= 1, got {q}")
+    coeffs = [0] * (q + 1)
+    for k in {1, q}:  # He_q + He_1: information exponent 1, degree q
+        for i, c in enumerate(he_coefficients(k)):
+            coeffs[i] += c
+    text = " + ".join(f"({c})*x^{i}" for i, c in enumerate(coeffs) if c)
+    as_target(text)
+    return text
+
+
+def _plot(rows: list[dict], out: Path, predicted: float, title: str) -> dict[str, float | None]:
+    from matplotlib.figure import Figure
+
+    from ..simulator.sweep import fit_slope
+
+    fig = Figure(figsize=(6.4, 4.4))
+    ax = fig.subplots()
+    slopes: dict[str, float | None] = {}
+    for key, label in RISKS:
+        pts = [(r["d"], r.get(key)) for r in rows if isinstance(r.get(key), (int, float)) and math.isfinite(r[key])
+               and r[key] > 0]
+        if not pts:
+            continue
+        ds = sorted({d for d, _ in pts})
+        means = [math.exp(sum(math.log(v) for d2, v in pts if d2 == d) / sum(1 for d2, _ in pts if d2 == d)) for d in ds]
+        slope = fit_slope([d for d, _ in pts], [v for _, v in pts])
+        slopes[key] = slope
+        ax.scatter([d for d, _ in pts], [v for _, v in pts], s=10, alpha=0.4)
+        ax.plot(ds, means, marker="o", label=f"{label}: slope {slope:+.3f}" if slope is not None else label)
+    ds_all = sorted({r["d"] for r in rows})
+    if ds_all:
+        ref = next((r.get("risk_ridge") for r in rows if isinstance(r.get("risk_ridge"), float)), 1.0) or 1.0
+        ax.plot(ds_all, [ref * (d / ds_all[0]) ** predicted for d in ds_all], "k--",
+                label=f"Theorem 1: d^{predicted:+.4f}")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("d")
+    ax.set_ylabel("test risk E[(f(x) − y)²]")
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=7)
+    fig.savefig(out, dpi=110, bbox_inches="tight")
+    return slopes
+
+
+def _write_csv(rows: list[dict], path: Path) -> None:
+    keys: list[str] = []
+    for r in rows:
+        keys += [k for k in r if k not in keys and not k.startswith("_")]
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=keys)
+        writer.writeheader()
+        for r in rows:
+            writer.writerow({k: r.get(k) for k in keys})
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.markup import escape
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from ..claims import jsonable
+    from ..cli import _console
+    from ..simulator import Options, crossover, run_experiment, theorem1_exponent
+    from ..simulator.presets import regime_sizes
+
+    target = _target_for(args)
+    options = Options(clip_rule=args.clip_rule, first_layer_reduction=args.first_layer_reduction,
+                      noise_form=args.noise_form, regulariser=args.regulariser, T_rounding=args.T_rounding,
+                      **({"first_layer_noise": args.first_layer_noise} if args.first_layer_noise else
+                         ({"first_layer_noise": "before-normalise"} if args.preset == "calibrated" else {})))
+    overrides = {"sigma_W": args.sigma_W, "sigma_a": args.sigma_a, "eta_a": args.eta_a, "eta_W": args.eta_W,
+                 "C_a": args.C_a, "T": args.T, "lam": args.lam}
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    console = _console()
+    err = _console(sys.stderr)
+    rows: list[dict] = []
+    total = len(args.d) * args.seeds
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=False, disable=args.no_progress) as bar:
+        task = bar.add_task("simulating", total=total)
+        for d in args.d:
+            n0, p0 = regime_sizes(d, args.eps_n, args.eps_p)
+            n = args.n if args.n else n0
+            p = args.p if args.p else p0
+            for seed in range(args.seeds):
+                bar.update(task, description=f"d={d} n={n} p={p} seed={seed}")
+                row = run_experiment(d, preset=args.preset, seed=seed, eps=args.eps, delta=args.delta, eps_n=args.eps_n,
+                                     eps_p=args.eps_p, eps_b=args.eps_b, target=target, n=n, p=p, overrides=overrides,
+                                     options=options, baselines=not args.no_baselines)
+                rows.append(row)
+                bar.advance(task)
+    _write_csv(rows, out / "runs.csv")
+    with (out / "runs.jsonl").open("w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(jsonable({k: v for k, v in r.items() if not k.startswith("_")})) + "\n")
+    q = rows[0]["q"]
+    n_exp = 0.0 if args.n else None  # a fixed --n does not grow with d
+    predicted = theorem1_exponent(args.eps_n, args.eps_p, q, n_exp)
+    slopes = _plot(rows, out / "risk_vs_d.png", predicted,
+                   f"{args.preset} preset, ε_n={args.eps_n}, ε_p={args.eps_p}, q={q}, ε={args.eps}, δ={args.delta}")
+
+    table = Table(title=f"Algorithm 1, preset {args.preset} (geometric mean over {args.seeds} seeds)")
+    for col in ("d", "n", "p", "T", "align (init/step/noise)", "clipped", "margin 2η(λmax+λ)", "‖a_T−a_RR‖",
+                "risk DP-GD", "ridge", "RF", "null", "ε spent", "status"):
+        table.add_column(col)
+    for d in args.d:
+        mine = [r for r in rows if r["d"] == d]
+        ok = [r for r in mine if r["status"] == "ok"]
+
+        def gm(key, rs=ok):
+            vals = [r[key] for r in rs if isinstance(r.get(key), (int, float)) and r[key] > 0 and math.isfinite(r[key])]
+            return f"{math.exp(sum(map(math.log, vals)) / len(vals)):.4g}" if vals else "–"
+
+        def mean(key, rs=mine):
+            vals = [r[key] for r in rs if isinstance(r.get(key), (int, float))]
+            return sum(vals) / len(vals) if vals else float("nan")
+
+        r0 = mine[0]
+        table.add_row(str(d), str(r0["n"]), str(r0["p"]), str(r0.get("hp_T")),
+                      f"{mean('alignment_init'):.2f}/{mean('alignment_step'):.2f}/{mean('alignment_noise'):.2f}",
+                      f"{mean('clipped_fraction_max'):.2f}", gm("stability_margin"), gm("dist_aT_aRR"), gm("risk_dpgd"),
+                      gm("risk_ridge"), gm("risk_rf"), gm("risk_null"), f"{mean('eps_total'):.4g}",
+                      escape(", ".join(sorted({r["status"] for r in mine}))))
+    console.print(table)
+    slope_text = ", ".join(f"{k}: {v:+.3f}" for k, v in slopes.items() if v is not None)
+    console.print(f"fitted log–log slopes of risk vs d: {slope_text}; Theorem 1 predicts exponent {predicted:+.4f} "
+                  f"(max(−ε_p/(8q), 1+ε_n−(1+3ε_n)) with n = d^(1+3ε_n))")
+
+    rows_x = crossover.table(eps_n=args.eps_n, eps_p=args.eps_p, eps=args.eps, delta=args.delta, eps_b=args.eps_b,
+                             target=target)
+    xt = Table(title="Crossover: smallest d beyond which each condition holds (hidden constants 1, n = d^(1+3ε_n), "
+                     "p = d^ε_p)")
+    for col in ("condition", "source", "formula", "crossover d"):
+        xt.add_column(col)
+    for r in rows_x:
+        xt.add_row(escape(r["condition"]), escape(r["source"]), escape(r["formula"]), escape(r["crossover"]))
+    console.print(xt)
+    (out / "crossover.json").write_text(json.dumps(jsonable(rows_x), indent=2) + "\n", encoding="utf-8")
+    (out / "summary.json").write_text(json.dumps(jsonable({"slopes": slopes, "theorem1_exponent": predicted,
+                                                           "preset": args.preset, "d": args.d, "seeds": args.seeds}),
+                                                 indent=2) + "\n", encoding="utf-8")
+    console.print(f"wrote {out / 'runs.csv'}, {out / 'runs.jsonl'}, {out / 'risk_vs_d.png'}, {out / 'crossover.json'}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from ..cli import _positive_float, _positive_int
+
+    p = sub.add_parser("simulate", help="run Algorithm 1 over d and seeds: CSV, log–log plot, crossover table",
+                       description="Simulate Algorithm 1 (Part 1) with the paper's hyper-parameters (Assumption 4) or "
+                                   "calibrated ones, record Part 3's diagnostics, fit risk-vs-d slopes and print "
+                                   "the crossover table. See docs/simulator.md.")
+    p.add_argument("--preset", choices=("paper", "calibrated"), default="paper")
+    p.add_argument("--d", type=_positive_int, nargs="+", default=[32, 64, 128], metavar="D")
+    p.add_argument("--seeds", type=_positive_int, default=5, help="seeds 0..SEEDS-1 per d (default 5)")
+    p.add_argument("--eps", type=_positive_float, default=1.0, help="privacy ε (default 1)")
+    p.add_argument("--delta", type=_positive_float, default=1e-5, help="privacy δ in (0, 1) (default 1e-5)")
+    p.add_argument("--eps-n", dest="eps_n", type=_positive_float, default=0.2)
+    p.add_argument("--eps-p", dest="eps_p", type=_positive_float, default=1.0)
+    p.add_argument("--eps-b", dest="eps_b", type=_positive_float, default=None,
+                   help="default: the middle of Part 2's window (0, 3ε_n − ε_p/4)")
+    p.add_argument("--q", type=int, default=None, help="degree of σ_* (default target He_q + He_1, q = 3)")
+    p.add_argument("--target", default=None, help="σ_* as a polynomial, e.g. 'x^3-2*x' (information exponent 1)")
+    p.add_argument("--n", type=_positive_int, default=None, help="override n (default ⌈d^(1+3ε_n)⌉)")
+    p.add_argument("--p", type=_positive_int, default=None, help="override p (default ⌈d^ε_p⌉)")
+    for name in ("sigma-W", "sigma-a", "eta-a", "eta-W", "C-a", "lam"):
+        p.add_argument(f"--{name}", dest=name.replace("-", "_"), type=float, default=None,
+                       help=f"override {name.replace('-', '_')} (0 allowed for the noise levels)")
+    p.add_argument("--T", type=_positive_int, default=None, help="override the number of DP-GD steps")
+    p.add_argument("--clip-rule", dest="clip_rule", choices=("min", "literal", "none"), default="min")
+    p.add_argument("--first-layer-reduction", dest="first_layer_reduction", choices=("mean", "sum"), default="mean")
+    p.add_argument("--first-layer-noise", dest="first_layer_noise", choices=("after-normalise", "before-normalise"),
+                   default=None, help="default: after-normalise (paper), before-normalise (calibrated)")
+    p.add_argument("--noise-form", dest="noise_form", choices=("part1", "part1-scalar", "part3"), default="part1")
+    p.add_argument("--regulariser", choices=("clipped", "unclipped"), default="clipped")
+    p.add_argument("--T-rounding", dest="T_rounding", choices=("ceil", "round", "floor"), default="ceil")
+    p.add_argument("--no-baselines", action="store_true", help="skip the random-features baseline (one pass less)")
+    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--output", default="simulate-out", metavar="DIR", help="directory for runs.csv, runs.jsonl, "
+                   "risk_vs_d.png, crossover.json (default ./simulate-out)")
+    p.set_defaults(func=run)

@@ -1,0 +1,698 @@
+"""The audit report a person opens: one self-contained HTML page and a Markdown twin.
+
+``write_report(out_dir, registry, results, paper_files)`` writes
+
+* ``index.html`` -- no network needed: plots are embedded as base64 PNG, formulas
+  are MathML converted in Python by ``latex2mathml`` (Chromium and Firefox render
+  MathML natively); a formula that cannot be converted is shown as its escaped
+  LaTeX source and counted in the page's "Formulas" note;
+* ``report.md`` -- the same content as Markdown (formulas as ``$…$``), with the
+  plots as PNG files beside it;
+* ``report.json`` -- the check JSON of :func:`theorycheck.report.json_report`
+  (with the coverage added when the paper was read).
+
+The page holds: summary counts, the table of claims (verdict, method, one line
+of evidence), the corrected formulas as math with their LaTeX ready to paste,
+what rests on each refuted claim and the dependency graph as a picture, the
+coverage of the paper per part, any crossover table the simulator provides,
+every claim in detail with its evidence, and the environment (package versions,
+seeds, date).
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import html
+import json
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__, plots
+from .claims import VERDICT_KINDS
+from .coverage import DisplayCoverage, coverage, dangling, read_paper, summarise
+from .registry import Registry, load_definitions
+from .report import environment, json_report, one_line, seeds, summary
+from .runner import ClaimResult
+
+#: The paper's \newcommand macros (Part 1 preamble) plus a few commands latex2mathml lacks.
+MATH_MACROS = {
+    "P": r"\mathbb{P}", "R": r"\mathbb{R}", "E": r"\mathbb{E}", "N": r"\mathcal{N}", "H": r"\mathcal{H}",
+    "L": r"\mathcal{L}", "RR": r"\text{RR}", "he": r"\text{He}", "h": r"\text{H}",
+    "sech": r"\operatorname{sech}", "csch": r"\operatorname{csch}", "id": r"\text{Id}", "intercal": r"\top",
+    "arg": r"\operatorname{arg}", "vert": "|", "Vert": r"\|", "dfrac": r"\frac", "tfrac": r"\frac",
+    "coth": r"\operatorname{coth}", "artanh": r"\operatorname{artanh}", "erf": r"\operatorname{erf}",
+    "sign": r"\operatorname{sign}", "Var": r"\operatorname{Var}", "poly": r"\operatorname{poly}",
+}
+_MACRO = re.compile(r"\\(" + "|".join(sorted(MATH_MACROS, key=len, reverse=True)) + r")(?![A-Za-z])")
+_WORDS = re.compile(r"(?<![\\A-Za-z{])([A-Za-z]{3,}(?:[ ~]+(?:[A-Za-z]{2,}|\d+(?:--\d+)?:?))*)")
+_RAW_COMMAND = re.compile(r">[^<]*\\[A-Za-z]+[^<]*<")
+
+
+def prepare_latex(tex: str) -> str:
+    """Expand the paper's macros and drop what MathML has no use for (labels, equation wrappers)."""
+    tex = re.sub(r"\\label\{[^}]*\}", "", tex)
+    tex = re.sub(r"\\(begin|end)\{(equation|align)\*?\}", "", tex)
+    tex = re.sub(r"\\(tag|nonumber|notag)(\{[^}]*\})?", "", tex)
+    return _MACRO.sub(lambda m: MATH_MACROS[m.group(1)], tex).strip()
+
+
+def words_as_text(tex: str) -> str:
+    """LaTeX with runs of plain words ("Assumption 2", "all real") wrapped in ``\\text{}`` (upright, spaced)."""
+    pieces = re.split(r"(\\(?:text|mathrm|operatorname|mbox|textrm)\{[^{}]*\})", tex)
+    out = "".join(p if i % 2 else _WORDS.sub(lambda m: r"\text{" + m.group(1).replace("--", "–") + r"}\ ", p)
+                  for i, p in enumerate(pieces))
+    return re.sub(r"\\ \s*$", "", out)
+
+
+def markdown_math(text: str, display: bool = True) -> str:
+    """A statement for a Markdown cell (Jupyter renders ``$…$`` itself): ``$$…$$`` around pure LaTeX,
+    prose with ``$…$`` kept as it is, words in formulas set as text, the paper's macros expanded."""
+    text = " ".join(str(text).split())
+    if "$" in text:
+        return text
+    if not re.search(r"[\\^_=<>]", text):
+        return text
+    tex = prepare_latex(words_as_text(text))
+    return f"$${tex}$$" if display else f"${tex}$"
+
+
+def claim_markdown(claim) -> str:
+    """A claim as a notebook states it: id, title, source, the statement as math, the assumptions."""
+    out = f"**`{claim.id}`** — {claim.title} *({claim.source})*\n\n{markdown_math(claim.statement)}\n\n"
+    out += f"*Assumptions:* {markdown_math(claim.assumptions, display=False)}"
+    if claim.depends_on:
+        out += "  \n*Rests on:* " + ", ".join(f"`{d}`" for d in claim.depends_on)
+    return out
+
+
+def _mathtext_svg(tex: str) -> str | None:
+    """A formula drawn by matplotlib's mathtext as base64 SVG (the fallback without latex2mathml), or None."""
+    import base64
+    import io
+
+    from matplotlib import mathtext
+
+    if "\n" in tex or "\\begin" in tex:
+        return None
+    buf = io.BytesIO()
+    try:
+        mathtext.math_to_image(f"${tex}$", buf, format="svg", prop=None)
+    except Exception:  # noqa: BLE001 - mathtext knows a subset of LaTeX; the rest is shown as source
+        return None
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+class MathRenderer:
+    """LaTeX → MathML (latex2mathml), counting the formulas it could not convert (shown as escaped LaTeX
+    source). Without latex2mathml, formulas that matplotlib's mathtext can draw become inline SVG images."""
+
+    def __init__(self) -> None:
+        try:
+            from latex2mathml.converter import convert
+        except ImportError:  # the page still works: every formula is shown as its source
+            convert = None
+        self._convert = convert
+        self.rendered = 0
+        self.as_svg = 0
+        self.failed: list[str] = []
+
+    @property
+    def available(self) -> bool:
+        return self._convert is not None
+
+    def formula(self, tex: str, display: bool = False) -> str:
+        tex = str(tex)
+        if self._convert is not None:
+            try:
+                mathml = self._convert(prepare_latex(tex), display="block" if display else "inline")
+                if not _RAW_COMMAND.search(mathml):  # an unknown command left as text is a failure too
+                    self.rendered += 1
+                    return f'<span class="math{" display" if display else ""}">{mathml}</span>'
+            except Exception:  # noqa: BLE001 - any converter failure falls back to the source
+                pass
+        else:
+            svg = _mathtext_svg(prepare_latex(tex))
+            if svg is not None:
+                self.as_svg += 1
+                return (f'<span class="math{" display" if display else ""}"><img class="mathtext" alt="{html.escape(tex)}" '
+                        f'src="data:image/svg+xml;base64,{svg}"></span>')
+        self.failed.append(tex)
+        return f'<code class="tex-source" title="LaTeX source (not rendered)">{html.escape(tex)}</code>'
+
+    def mixed(self, text: str, display: bool = False) -> str:
+        """Text that is LaTeX as a whole, or prose with ``$…$`` math inside."""
+        text = str(text)
+        if "$" not in text:
+            return self.formula(text, display)
+        out = []
+        for i, piece in enumerate(re.split(r"\$\$?", text)):
+            out.append(self.formula(piece) if i % 2 else html.escape(piece))
+        return "".join(out)
+
+    def auto(self, text: str) -> str:
+        """Assumptions are LaTeX, plain text, or LaTeX with words in it ("Assumption 2, \\varepsilon_b > 0"):
+        math when they look like math, with runs of words set upright as text."""
+        text = str(text)
+        if "$" in text:
+            return self.mixed(text)
+        if not re.search(r"[\\^_=<>]", text):
+            return html.escape(text)
+        return self.formula(words_as_text(text))
+
+    def note(self) -> str:
+        total = self.rendered + self.as_svg + len(self.failed)
+        if not self.available:
+            return (f"latex2mathml is not installed (pip install latex2mathml renders formulas as MathML): "
+                    f"{self.as_svg} of {total} formulas drawn as images by matplotlib's mathtext, "
+                    f"{len(self.failed)} shown as LaTeX source.")
+        if not self.failed:
+            return f"All {total} formulas rendered as MathML."
+        return (f"{self.rendered} of {total} formulas rendered as MathML; {len(self.failed)} could not be "
+                "converted and are shown as LaTeX source.")
+
+
+# ------------------------------------------------------------------------------------------- evidence
+
+_EVIDENCE_KEYS = ("achieved_error", "error", "discrepancy", "tolerance", "witness", "digits", "exponent",
+                  "fitted_exponent", "slope", "ratio", "max_ratio", "p_value", "seed")
+
+
+def _short(value: Any, width: int = 60) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+    return one_line(text, width)
+
+
+def evidence_line(result: ClaimResult, width: int = 170) -> str:
+    """One line of evidence: the detail sentence, then the most telling evidence values."""
+    ev = result.verdict.evidence or {}
+    picked = [k for k in _EVIDENCE_KEYS if k in ev]
+    if not picked:
+        picked = [k for k in ev if k not in ("exception", "where")][:2]
+    facts = "; ".join(f"{k}={_short(ev[k], 40)}" for k in picked[:3])
+    text = result.verdict.detail + (f" [{facts}]" if facts else "")
+    return one_line(text, width)
+
+
+def report_figures(registry: Registry, results: Sequence[ClaimResult]) -> list[tuple[str, str, bytes]]:
+    """Evidence plots a proofs folder offers: any of its modules may define ``REPORT_FIGURES``, a list of
+    ``(claim_id_or_None, callable)``; the callable takes no argument and returns a matplotlib Figure
+    (its docstring's first line is the caption). Only figures of claims in this report (or of none) are
+    drawn. Returns ``(title, caption, PNG bytes)``; a figure that fails becomes a caption saying why (no bytes)."""
+    import sys
+
+    wanted = {r.claim.id for r in results}
+    location = Path(registry.location).resolve()
+    out: list[tuple[str, str, bytes]] = []
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if not file or Path(file).resolve().parent != location:
+            continue
+        for claim_id, make in getattr(module, "REPORT_FIGURES", ()):
+            if claim_id is not None and claim_id not in wanted:
+                continue
+            doc = (getattr(make, "__doc__", None) or getattr(make, "__name__", "figure")).strip().splitlines()[0]
+            title = claim_id or module.__name__.rsplit(".", 1)[-1]
+            try:
+                out.append((title, doc, plots.png_bytes(make())))
+            except Exception as exc:  # noqa: BLE001 - a broken figure must not break the report
+                out.append((title, f"{doc} — not drawn: {type(exc).__name__}: {exc}", b""))
+    return out
+
+
+def crossover_tables(results: Sequence[ClaimResult], simulator: bool = False) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Crossover tables: from any claim's evidence under a key containing "crossover" (a list of rows), and,
+    with ``simulator=True`` (this project's own proofs), from ``theorycheck.simulator.crossover.table()``
+    when the simulator provides it. A simulator that fails gives a one-row table saying why."""
+    tables: list[tuple[str, list[dict[str, Any]]]] = []
+    for r in results:
+        for key, value in (r.verdict.evidence or {}).items():
+            if "crossover" in key.lower() and isinstance(value, list) and value and isinstance(value[0], dict):
+                tables.append((f"{r.claim.id}: {key}", value))
+    if simulator:
+        try:
+            from .simulator import crossover  # type: ignore[attr-defined]
+        except ImportError:
+            return tables
+        try:
+            rows = crossover.table()
+            keep = ("condition", "source", "formula", "crossover")
+            rows = [{k: row.get(k, "") for k in keep} for row in rows]
+            first = rows[0] if rows else {}
+            params = crossover.table.__kwdefaults__ or {}
+            title = ("theorycheck.simulator.crossover.table(): the smallest d from which each asymptotic condition "
+                     "holds with all hidden constants 1 (" + ", ".join(f"{k}={v}" for k, v in params.items()) + ")")
+            if first:
+                tables.append((title, rows))
+        except Exception as exc:  # noqa: BLE001 - the simulator is optional; say why the table is missing
+            tables.append(("theorycheck.simulator.crossover.table()", [{"error": f"{type(exc).__name__}: {exc}"}]))
+    return tables
+
+
+_PART_IN_SOURCE = re.compile(r"Part\s*(\d+)")
+
+
+def paper_position(claim) -> tuple[int, int]:
+    """Where a claim sits in the paper: (part, ordinal of its first display), from ``displays`` or, without
+    them, from "Part N" in its source (then after that part's displays); unknown parts go last."""
+    if claim.displays:
+        part = claim.displays[0][0]
+        return part, min(o for p, o in claim.displays if p == part)
+    match = _PART_IN_SOURCE.search(claim.source or "")
+    return (int(match.group(1)), 10**6) if match else (10**6, 10**6)
+
+
+def in_paper_order(results: Sequence[ClaimResult]) -> list[ClaimResult]:
+    """The results sorted by :func:`paper_position` (stable: registry order breaks ties)."""
+    return sorted(results, key=lambda r: paper_position(r.claim))
+
+
+# ------------------------------------------------------------------------------------------- the data
+
+
+@dataclasses.dataclass
+class ReportData:
+    registry: Registry
+    results: list[ClaimResult]
+    paper_files: list[Path]
+    coverage: list[DisplayCoverage] | None
+    dangling: list[tuple[str, tuple[int, int]]]
+    environment: dict[str, Any]
+    seeds: dict[str, Any]
+    command: str = "theorycheck report"
+    figures: list[tuple[str, str, bytes]] = dataclasses.field(default_factory=list)
+    crossover: list[tuple[str, list[dict[str, Any]]]] = dataclasses.field(default_factory=list)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return summary(self.results)
+
+    def rests_on(self, claim_id: str) -> list[str]:
+        """Run claims resting (directly or through others) on ``claim_id``."""
+        return [r.claim.id for r in self.results if claim_id in r.rests_on_refuted]
+
+
+def collect(registry: Registry, results: Sequence[ClaimResult], paper_files: Sequence[str | Path] = (),
+            command: str = "theorycheck report", simulator: bool = False) -> ReportData:
+    files = [Path(p) for p in paper_files]
+    rows = None
+    loose: list[tuple[str, tuple[int, int]]] = []
+    if files:
+        displays = read_paper(files)
+        definitions = load_definitions(registry.location)
+        rows = coverage(displays, registry.claims, definitions)
+        loose = dangling(displays, registry.claims, definitions)
+    return ReportData(registry, in_paper_order(results), files, rows, loose, environment(), seeds(results), command,
+                      report_figures(registry, results), crossover_tables(results, simulator))
+
+
+def coverage_json(data: ReportData) -> dict[str, Any] | None:
+    if data.coverage is None:
+        return None
+    return {
+        "files": [str(p) for p in data.paper_files],
+        "summary": {str(k): v for k, v in summarise(data.coverage).items()},
+        "displays": [{"part": r.display.part, "ordinal": r.display.ordinal, "line": r.display.line,
+                      "status": r.status, "claims": list(r.claims), "definition": r.definition}
+                     for r in data.coverage],
+        "dangling": [{"owner": o, "display": list(k)} for o, k in data.dangling],
+    }
+
+
+# ------------------------------------------------------------------------------------------- HTML
+
+CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0 auto;max-width:1200px;
+padding:1.2em 2em 4em;color:#222;line-height:1.45}
+h1{font-size:1.6em;margin-bottom:.1em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
+.meta{color:#666;font-size:.9em}
+table{border-collapse:collapse;width:100%;font-size:.88em;margin:.6em 0}
+th,td{border:1px solid #ddd;padding:.3em .5em;vertical-align:top;text-align:left}
+th{background:#f3f3f3} tr.part-row td{background:#e8eef6;border-top:2px solid #9ab} tr:nth-child(even) td{background:#fafafa}
+td.num{text-align:right;white-space:nowrap} td.id{font-family:monospace;font-size:.9em;overflow-wrap:anywhere} #claims-table{table-layout:fixed}
+.badge{display:inline-block;padding:.05em .5em;border-radius:.7em;color:#fff;font-weight:600;font-size:.9em}
+.verified{background:#2e7d32}.refuted{background:#c62828}.inconclusive{background:#f9a825;color:#222}.error{background:#6a1b9a}
+.covered{color:#2e7d32;font-weight:600}.definition{color:#2b7bb9}.uncovered{color:#999}
+.counts{display:flex;gap:1em;flex-wrap:wrap;margin:.8em 0}
+.count{border-radius:.5em;padding:.5em 1em;color:#fff;min-width:7em}.count b{font-size:1.8em;display:block}
+.count.inconclusive{color:#222}
+.card{border:1px solid #ddd;border-left:6px solid #999;border-radius:.3em;padding:.6em 1em;margin:1em 0}
+.card.refuted{border-left-color:#c62828;background:#fff}.card.verified{border-left-color:#2e7d32;background:#fff}
+.card.inconclusive{border-left-color:#f9a825;background:#fff;color:#222}.card.error{border-left-color:#6a1b9a;background:#fff}
+.math.display{display:block;overflow-x:auto;overflow-y:hidden;padding:.15em 0;margin:.3em 0} math{font-size:1.08em}
+code.tex-source{background:#fff4e5;border:1px dashed #e0a040;padding:0 .3em;white-space:pre-wrap}
+pre{background:#f6f8fa;padding:.6em;overflow-x:auto;font-size:.85em;white-space:pre-wrap}
+img{max-width:100%} div.scroll{overflow-x:auto;border:1px solid #eee} img.natural{max-width:none} img.mathtext{vertical-align:middle;max-width:none} figure{margin:1em 0} figcaption{color:#555;font-size:.9em}
+details{margin:.4em 0} summary{cursor:pointer}
+.tainted{color:#c62828;font-size:.85em} nav.toc{margin:.6em 0;font-size:.95em}
+"""
+
+
+def _badge(kind: str) -> str:
+    return f'<span class="badge {html.escape(kind)}">{html.escape(kind)}</span>'
+
+
+def _anchor(claim_id: str) -> str:
+    return "claim-" + re.sub(r"[^A-Za-z0-9_.-]", "-", claim_id)
+
+
+def _figure(fig, alt: str, caption: str = "", scroll: bool = False) -> str:
+    """An embedded PNG; ``scroll=True`` keeps it at full size in a horizontally scrolling box (wide graphs)."""
+    uri = plots.png_base64(fig)
+    cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+    if scroll:
+        return (f'<figure><div class="scroll"><img class="natural" alt="{html.escape(alt)}" src="{uri}"></div>'
+                f"{cap}</figure>")
+    return f'<figure><img alt="{html.escape(alt)}" src="{uri}">{cap}</figure>'
+
+
+def _table(rows: Sequence[dict[str, Any]]) -> str:
+    columns: list[str] = []
+    for row in rows:
+        columns += [k for k in row if k not in columns]
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_short(row.get(c, ''), 80) if not isinstance(row.get(c), str) else row.get(c, ''))}</td>"
+                                    for c in columns) + "</tr>" for row in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str, MathRenderer]:
+    """The page as one string (and the renderer, which counts converted and failed formulas)."""
+    m = math or MathRenderer()
+    results = data.results
+    counts = data.counts
+    env = data.environment
+    paper = data.registry.paper
+    parts: list[str] = []
+    add = parts.append
+
+    add(f"<h1>Audit of “{html.escape(paper)}”</h1>")
+    add(f'<p class="meta">theorycheck {html.escape(__version__)} · {html.escape(env["date"])} · '
+        f'claims from <code>{html.escape(data.registry.location)}</code> · '
+        f'{len(results)} of {len(data.registry.claims)} claims run · command <code>{html.escape(data.command)}</code></p>')
+
+    sections = [("summary", "Summary"), ("claims", "Claims"), ("corrections", "Corrected formulas"),
+                ("dependencies", "Dependencies"), ("coverage", "Coverage")]
+    if data.figures:
+        sections.append(("plots", "Evidence plots"))
+    if data.crossover:
+        sections.append(("crossover", "Crossover"))
+    sections += [("details", "Claims in detail"), ("environment", "Environment")]
+    add('<nav class="toc">' + " · ".join(f'<a href="#{a}">{t}</a>' for a, t in sections) + "</nav>")
+
+    # Summary
+    add('<h2 id="summary">Summary</h2><div class="counts">')
+    for kind in VERDICT_KINDS:
+        add(f'<div class="count {kind}"><b>{counts[kind]}</b>{kind}</div>')
+    add("</div>")
+    total_seconds = sum(r.seconds for r in results)
+    refuted_ids = [r.claim.id for r in results if r.verdict.verdict == "refuted"]
+    add(f"<p>{len(results)} claims checked in {total_seconds:.1f} s of check time. "
+        + (f"Refuted: {', '.join(f'<a href=#{_anchor(i)}><code>{html.escape(i)}</code></a>' for i in refuted_ids)}."
+           if refuted_ids else "No claim was refuted.") + "</p>")
+    add(_figure(plots.verdict_summary(counts), "bar chart of the verdict counts"))
+
+    # Claims table
+    add('<h2 id="claims">Claims</h2>')
+    add("<p>In the paper's order (by the first display each claim covers, else by its source).</p>")
+    add('<table id="claims-table"><colgroup><col style="width:15em"><col style="width:8.5em"><col style="width:13em">'
+        '<col style="width:7em"><col style="width:7.5em"><col><col style="width:3.2em"></colgroup><tr><th>id</th><th>source</th><th>title</th>'
+        '<th>verdict</th><th>method</th><th>evidence</th><th>s</th></tr>')
+    current_part = None
+    for r in results:
+        part = paper_position(r.claim)[0]
+        if part != current_part:
+            current_part = part
+            label = f"Part {part}" if part < 10**6 else "Elsewhere"
+            add(f'<tr class="part-row"><td colspan="7"><b>{label}</b></td></tr>')
+        taint = ""
+        if r.rests_on_refuted:
+            taint = f'<div class="tainted">rests on refuted: {html.escape(", ".join(r.rests_on_refuted))}</div>'
+        add(f'<tr data-claim="{html.escape(r.claim.id)}"><td class="id"><a href="#{_anchor(r.claim.id)}">'
+            f"{html.escape(r.claim.id)}</a></td><td>{html.escape(r.claim.source)}</td>"
+            f"<td>{html.escape(r.claim.title)}</td><td>{_badge(r.verdict.verdict)}</td>"
+            f"<td>{html.escape(r.verdict.method).replace('+', '+<wbr>')}</td><td>{html.escape(evidence_line(r))}{taint}</td>"
+            f'<td class="num">{r.seconds:.1f}</td></tr>')
+    add("</table>")
+
+    # Corrected formulas
+    corrected = [r for r in results if r.verdict.corrected]
+    add('<h2 id="corrections">Corrected formulas</h2>')
+    if not corrected:
+        add("<p>No check produced a corrected statement.</p>")
+    for r in corrected:
+        add(f'<div class="card {r.verdict.verdict}"><b><a href="#{_anchor(r.claim.id)}">{html.escape(r.claim.id)}</a></b> '
+            f'{_badge(r.verdict.verdict)} — {html.escape(r.claim.title)} <span class="meta">({html.escape(r.claim.source)})</span>'
+            f"<div>The paper states:</div>{m.mixed(r.claim.statement, display=True)}"
+            f"<div>Checked correction:</div>{m.mixed(r.verdict.corrected or '', display=True)}"
+            f"<details><summary>LaTeX of the correction, ready to paste</summary><pre>{html.escape(r.verdict.corrected or '')}</pre>"
+            f"</details></div>")
+
+    # Dependencies
+    add('<h2 id="dependencies">What rests on the refuted claims</h2>')
+    if refuted_ids:
+        alone = [cid for cid in refuted_ids if not data.rests_on(cid)]
+        add('<ul id="rests-on">')
+        for cid in refuted_ids:
+            users = data.rests_on(cid)
+            if users:
+                add(f'<li><a href="#{_anchor(cid)}"><code>{html.escape(cid)}</code></a> carries: '
+                    + ", ".join(f'<a href="#{_anchor(u)}"><code>{html.escape(u)}</code></a>' for u in users) + "</li>")
+        add("</ul>")
+        if alone:
+            add("<p>No checked claim rests on the other refuted claims: "
+                + ", ".join(f'<a href="#{_anchor(c)}"><code>{html.escape(c)}</code></a>' for c in alone) + ".</p>")
+    else:
+        add("<p>No claim was refuted, so nothing rests on a refuted claim.</p>")
+    run_ids = {r.claim.id: r.verdict.verdict for r in results}
+    triples = [(c.id, run_ids.get(c.id, ""), c.depends_on) for c in data.registry.claims]
+    fig, caption = plots.dependency_graph(triples)
+    add(_figure(fig, "dependency graph of the claims", caption + " Grey boxes: claims not run in this report. "
+                "Scroll sideways for the whole graph.", scroll=True))
+
+    # Coverage
+    add('<h2 id="coverage">Paper coverage</h2>')
+    if data.coverage is None:
+        add("<p>The paper's source files were not found (looked for <code>../shared/paper/part*.md</code> beside the "
+            "repository); pass <code>--paper FILES</code> to include the coverage.</p>")
+    else:
+        per_part = summarise(data.coverage)
+        add("<p>Each displayed equation of the paper, in order, is <span class=covered>covered</span> by the claims "
+            "naming it, a <span class=definition>definition</span> (it only defines notation), or "
+            "<span class=uncovered>uncovered</span>: not looked at by this audit. Files: "
+            + ", ".join(f"<code>{html.escape(p.name)}</code>" for p in data.paper_files) + ".</p>")
+        add('<table id="coverage-table"><tr><th>part</th><th>displays</th><th>covered</th><th>definitions</th>'
+            "<th>uncovered</th><th>covered or definition</th></tr>")
+        for part, c in per_part.items():
+            share = (c["covered"] + c["definition"]) / c["total"] if c["total"] else 0.0
+            add(f'<tr data-part="{part}"><td>Part {part}</td><td class=num>{c["total"]}</td><td class=num>{c["covered"]}</td>'
+                f'<td class=num>{c["definition"]}</td><td class=num>{c["uncovered"]}</td><td class=num>{share:.0%}</td></tr>')
+        add("</table>")
+        add(_figure(plots.coverage_bars(per_part), "coverage per part"))
+        if data.dangling:
+            add("<p><b>Displays named but not in the paper:</b> "
+                + ", ".join(f"<code>{html.escape(o)}</code> → ({k[0]}, {k[1]})" for o, k in data.dangling) + "</p>")
+        for part in per_part:
+            rows = [r for r in data.coverage if r.display.part == part]
+            add(f"<details><summary>Part {part}: every display</summary><table><tr><th>#</th><th>line</th>"
+                "<th>status</th><th>claims / definition</th><th>display</th></tr>")
+            for r in rows:
+                who = ", ".join(f'<a href="#{_anchor(c)}">{html.escape(c)}</a>' for c in r.claims) or html.escape(r.definition or "")
+                add(f'<tr><td class=num>{r.display.ordinal}</td><td class=num>{r.display.line}</td>'
+                    f'<td class="{r.status}">{r.status}</td><td>{who}</td><td>{m.formula(r.display.latex, display=True)}</td></tr>')
+            add("</table></details>")
+
+    # Crossover tables
+    tables = data.crossover
+    if tables:
+        add('<h2 id="crossover">Crossover table</h2>')
+        for title, rows in tables:
+            add(f"<p>{html.escape(title)}</p>{_table(rows)}")
+
+    # Evidence plots offered by the proofs folder
+    if data.figures:
+        add('<h2 id="plots">Evidence plots</h2>')
+        for title, caption, png in data.figures:
+            if png:
+                uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+                add(f'<figure><img alt="{html.escape(caption)}" src="{uri}"><figcaption><code>{html.escape(title)}</code>: '
+                    f"{html.escape(caption)}</figcaption></figure>")
+            else:
+                add(f"<p><code>{html.escape(title)}</code>: {html.escape(caption)}</p>")
+
+    # Check times
+    if results:
+        add('<h2 id="times">Check times</h2>')
+        add(_figure(plots.check_times([(r.claim.id, r.verdict.verdict, r.seconds) for r in results]), "check times"))
+
+    # Every claim in detail
+    add('<h2 id="details">Claims in detail</h2>')
+    for r in results:
+        c = r.claim
+        add(f'<div class="card {r.verdict.verdict}" id="{_anchor(c.id)}"><b>{html.escape(c.id)}</b> '
+            f"{_badge(r.verdict.verdict)} — {html.escape(c.title)} <span class=meta>({html.escape(c.source)}; "
+            f"{html.escape(r.verdict.method)}; {r.seconds:.1f} s)</span>")
+        add(f"<div>Statement:</div>{m.mixed(c.statement, display=True)}")
+        add(f"<div>Assumptions: {m.auto(c.assumptions)}</div>")
+        if c.depends_on:
+            add("<div>Depends on: " + ", ".join(f'<a href="#{_anchor(d)}"><code>{html.escape(d)}</code></a>'
+                                               for d in c.depends_on) + "</div>")
+        if c.displays:
+            add("<div>Covers displays: " + ", ".join(f"Part {p} #{o}" for p, o in c.displays) + "</div>")
+        add(f"<p>{html.escape(r.verdict.detail)}</p>")
+        if r.rests_on_refuted:
+            add(f'<p class="tainted">Rests on refuted: {html.escape(", ".join(r.rests_on_refuted))}</p>')
+        if r.verdict.corrected:
+            add(f"<div>Checked correction:</div>{m.mixed(r.verdict.corrected, display=True)}")
+        add(f"<details><summary>Evidence</summary><pre>{html.escape(json.dumps(r.verdict.evidence, indent=2))}</pre></details></div>")
+
+    # Environment
+    add('<h2 id="environment">Environment</h2>')
+    add(f"<p>Date {html.escape(env['date'])}; Python {html.escape(env['python'])}; {html.escape(env['platform'])}.</p>")
+    add("<table><tr><th>package</th><th>version</th></tr>" + "".join(
+        f"<tr><td>{html.escape(k)}</td><td>{html.escape(str(v) if v else 'not installed')}</td></tr>"
+        for k, v in env["packages"].items()) + "</table>")
+    add("<p>Seeds used by the checks:</p>")
+    add(f"<pre id=seeds>{html.escape(json.dumps(data.seeds, indent=2)) if data.seeds else 'none recorded'}</pre>")
+    add(f'<p class="meta" id="math-note">Formulas: {html.escape(m.note())}</p>')
+
+    body = "\n".join(parts)
+    page = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Audit of {html.escape(paper)}</title>"
+            f"<style>{CSS}</style></head><body>\n{body}\n</body></html>\n")
+    return page, m
+
+
+# ------------------------------------------------------------------------------------------- Markdown
+
+def _md(text: Any) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _md_math(text: str) -> str:
+    text = " ".join(str(text).split())
+    return text if "$" in text else f"$${text}$$"
+
+
+def render_markdown(data: ReportData, images: dict[str, str]) -> str:
+    """The report as Markdown; ``images`` maps a plot's name to its file name beside the report."""
+    results = data.results
+    counts = data.counts
+    env = data.environment
+    out = [f"# Audit of “{data.registry.paper}”", "",
+           f"theorycheck {__version__} · {env['date']} · {len(results)} of {len(data.registry.claims)} claims run · "
+           f"`{data.command}`", "", "## Summary", "",
+           "| " + " | ".join(VERDICT_KINDS) + " |", "|" + "---:|" * len(VERDICT_KINDS),
+           "| " + " | ".join(str(counts[k]) for k in VERDICT_KINDS) + " |", ""]
+    if "verdicts" in images:
+        out += [f"![verdicts]({images['verdicts']})", ""]
+    out += ["## Claims", "", "In the paper's order.", "", "| id | source | verdict | method | evidence | s | rests on refuted |",
+            "|---|---|---|---|---|---:|---|"]
+    current_part = None
+    for r in results:
+        part = paper_position(r.claim)[0]
+        if part != current_part:
+            current_part = part
+            out.append(f"| **{'Part ' + str(part) if part < 10**6 else 'Elsewhere'}** | | | | | | |")
+        out.append("| " + " | ".join(_md(x) for x in (f"`{r.claim.id}`", r.claim.source, f"**{r.verdict.verdict}**",
+                                                        r.verdict.method, evidence_line(r), f"{r.seconds:.1f}",
+                                                        ", ".join(r.rests_on_refuted))) + " |")
+    out += ["", "## Corrected formulas", ""]
+    corrected = [r for r in results if r.verdict.corrected]
+    if not corrected:
+        out.append("No check produced a corrected statement.")
+    for r in corrected:
+        out += [f"### `{r.claim.id}` ({r.verdict.verdict}) — {r.claim.title}", "", f"The paper ({r.claim.source}):", "",
+                _md_math(r.claim.statement), "", "Checked correction:", "", _md_math(r.verdict.corrected or ""), "",
+                "```latex", r.verdict.corrected or "", "```", ""]
+    out += ["", "## What rests on the refuted claims", ""]
+    refuted_ids = [r.claim.id for r in results if r.verdict.verdict == "refuted"]
+    for cid in refuted_ids:
+        users = data.rests_on(cid)
+        if users:
+            out.append(f"- `{cid}` carries: " + ", ".join(f"`{u}`" for u in users))
+    alone = [cid for cid in refuted_ids if not data.rests_on(cid)]
+    if alone:
+        out += ["", "No checked claim rests on the other refuted claims: " + ", ".join(f"`{c}`" for c in alone) + "."]
+    if not refuted_ids:
+        out.append("No claim was refuted.")
+    if "dependencies" in images:
+        out += ["", f"![dependency graph]({images['dependencies']})"]
+    out += ["", "## Paper coverage", ""]
+    if data.coverage is None:
+        out.append("The paper's source files were not found; pass `--paper FILES`.")
+    else:
+        out += ["| part | displays | covered | definitions | uncovered |", "|---|---:|---:|---:|---:|"]
+        for part, c in summarise(data.coverage).items():
+            out.append(f"| Part {part} | {c['total']} | {c['covered']} | {c['definition']} | {c['uncovered']} |")
+        if "coverage" in images:
+            out += ["", f"![coverage]({images['coverage']})"]
+        uncovered = [r for r in data.coverage if r.status == "uncovered"]
+        if uncovered:
+            out += ["", "Uncovered displays (part, ordinal, line): "
+                    + ", ".join(f"({r.display.part}, {r.display.ordinal}, l.{r.display.line})" for r in uncovered)]
+        if data.dangling:
+            out += ["", "Displays named but not in the paper: " + ", ".join(f"`{o}` → {k}" for o, k in data.dangling)]
+    if data.figures:
+        out += ["", "## Evidence plots", ""]
+        for i, (title, caption, _png) in enumerate(data.figures):
+            name = images.get(f"figure-{i}")
+            out.append(f"![{caption}]({name})" + "\n\n" + f"`{title}`: {caption}" if name else f"`{title}`: {caption}")
+            out.append("")
+    for title, rows in data.crossover:
+        cols: list[str] = []
+        for row in rows:
+            cols += [k for k in row if k not in cols]
+        out += ["", f"## Crossover table ({title})", "", "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+        out += ["| " + " | ".join(_md(row.get(c, "")) for c in cols) + " |" for row in rows]
+    out += ["", "## Environment", "", f"Date {env['date']}; Python {env['python']}; {env['platform']}.", "",
+            "| package | version |", "|---|---|"]
+    out += [f"| {k} | {v or 'not installed'} |" for k, v in env["packages"].items()]
+    out += ["", "Seeds:", "", "```json", json.dumps(data.seeds, indent=2), "```", ""]
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------------------------------- writing
+
+
+def write_report(out_dir: str | Path, registry: Registry, results: Sequence[ClaimResult],
+                 paper_files: Iterable[str | Path] = (), command: str = "theorycheck report",
+                 simulator: bool = False) -> dict[str, Any]:
+    """Write index.html, report.md (with its PNG plots) and report.json into ``out_dir``.
+
+    ``simulator=True`` (for this project's own proofs) adds the simulator's crossover table.
+
+    Returns the paths written and the formula counts (``math_rendered``, ``math_failed``).
+    """
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    data = collect(registry, results, list(paper_files), command, simulator)
+    page, math = render_html(data)
+    (out / "index.html").write_text(page, encoding="utf-8")
+
+    images: dict[str, str] = {}
+    (out / "verdicts.png").write_bytes(plots.png_bytes(plots.verdict_summary(data.counts)))
+    images["verdicts"] = "verdicts.png"
+    run_ids = {r.claim.id: r.verdict.verdict for r in results}
+    fig, _ = plots.dependency_graph([(c.id, run_ids.get(c.id, ""), c.depends_on) for c in registry.claims])
+    (out / "dependencies.png").write_bytes(plots.png_bytes(fig))
+    images["dependencies"] = "dependencies.png"
+    if data.coverage is not None:
+        (out / "coverage.png").write_bytes(plots.png_bytes(plots.coverage_bars(summarise(data.coverage))))
+        images["coverage"] = "coverage.png"
+    for i, (_title, _caption, png) in enumerate(data.figures):
+        if png:
+            (out / f"figure-{i + 1}.png").write_bytes(png)
+            images[f"figure-{i}"] = f"figure-{i + 1}.png"
+    (out / "report.md").write_text(render_markdown(data, images), encoding="utf-8")
+
+    report = json_report(registry.paper, list(results))
+    cov = coverage_json(data)
+    if cov is not None:
+        report["coverage"] = cov
+    (out / "report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return {"html": out / "index.html", "markdown": out / "report.md", "json": out / "report.json",
+            "images": [out / v for v in images.values()], "math_rendered": math.rendered,
+            "math_svg": math.as_svg, "math_failed": len(math.failed), "math_available": math.available}

@@ -1,0 +1,147 @@
+"""Hyper-parameter presets: ``paper`` (Part 1, Assumption 4) and ``calibrated`` (feasible sizes).
+
+``paper``: as functions of d, n, p, q, ε_n, ε_b, ε, δ (natural logarithms)::
+
+    λ = p / d^{2ε_n},  η_W = d^{3ε_n/2} √p,  η_a = d^{ε_n} log²d / p,  C_a = d^{ε_n} √p log^{q+1} d,
+    T = d^{ε_n} (rounded: Options.T_rounding),  σ_W = √(d^{1+ε_b}/n) log^{q+3} d,
+    σ_a = √(η_a T) √(8 log(1/δ)) / ε,  and Part 3's Σ = (2 C_a √T / n) √(8 log(1/δ)) / ε.
+
+``calibrated`` (what a practitioner would run at feasible sizes; public data only, so the privacy
+accounting stays exact): λ as in the paper; first layer clipped at C_W = a quantile of per-sample
+gradient norms (computed on an independent public sample with an independent initialisation), noise
+added *before* normalisation (normalisation is then post-processing), σ_W exact; second layer with
+η_a = 1/(2(λ̂_max + λ)) from the largest eigenvalue λ̂_max of the kernel on public inputs (so every
+eigenvalue of η_a L is ≤ 1 and DP-GD is a contraction), T = ⌈log(100)/(2η_a λ)⌉ (capped), C_a a
+quantile of the per-sample gradient norms at a_0 on public data, and σ_a exact: the total budget
+(ε, δ) gives μ by inverting the μ-GDP curve (theorycheck.privacy), split μ_W = μ_a = μ/√2.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import mpmath
+import numpy as np
+
+from .. import first_layer, validate
+from ..errors import InputError
+from .algorithm import HyperParameters, Options
+from .data import Dataset
+
+ROUND = {"ceil": math.ceil, "round": round, "floor": math.floor}
+
+
+def default_eps_b(eps_n: float, eps_p: float) -> float:
+    """The midpoint of Part 2 §3.1's window 0 < ε_b < 3ε_n − ε_p/4."""
+    top = 3 * eps_n - eps_p / 4
+    if top <= 0:
+        raise InputError(f"no ε_b fits 0 < ε_b < 3ε_n − ε_p/4 = {top:g} (ε_n = {eps_n}, ε_p = {eps_p}); "
+                         "Assumption 2 needs ε_n > 3ε_p/16")
+    return top / 2
+
+
+def regime_sizes(d: int, eps_n: float, eps_p: float) -> tuple[int, int]:
+    """The smallest n, p of Assumption 2: n = ⌈d^{1+3ε_n}⌉, p = ⌈d^{ε_p}⌉."""
+    return math.ceil(d ** (1 + 3 * eps_n) - 1e-9), math.ceil(d ** eps_p - 1e-9)
+
+
+def check_budget(eps: float, delta: float) -> None:
+    validate.epsilon(eps)
+    validate.delta(delta)
+
+
+def paper(d: int, n: int, p: int, q: int, eps_n: float, eps_b: float, eps: float, delta: float,
+          options: Options = Options()) -> HyperParameters:
+    """Assumption 4 (Part 1), verbatim (hidden constants 1, natural logarithms)."""
+    d, n, p = (validate.positive_int(k, v) for k, v in (("d", d), ("n", n), ("p", p)))
+    q = validate.positive_int("q", q)
+    validate.positive("eps_n", eps_n)
+    validate.positive("eps_b", eps_b)
+    check_budget(eps, delta)
+    if d < 2:
+        raise InputError("the paper preset needs d >= 2 (it uses log d)")
+    L = math.log(d)
+    lam = p / d ** (2 * eps_n)
+    eta_W = d ** (1.5 * eps_n) * math.sqrt(p)
+    eta_a = d**eps_n * L**2 / p
+    C_a = d**eps_n * math.sqrt(p) * L ** (q + 1)
+    T = max(1, int(ROUND[options.T_rounding](d**eps_n)))
+    sigma_W = math.sqrt(d ** (1 + eps_b) / n) * L ** (q + 3)
+    priv = math.sqrt(8 * math.log(1 / delta)) / eps
+    sigma_a = math.sqrt(eta_a * T) * priv
+    Sigma = 2 * C_a * math.sqrt(T) / n * priv
+    return HyperParameters(lam=lam, eta_W=eta_W, eta_a=eta_a, C_a=C_a, T=T, sigma_W=sigma_W, sigma_a=sigma_a,
+                           Sigma=Sigma)
+
+
+def mu_for(eps: float, delta: float) -> float:
+    """The μ whose μ-GDP curve gives exactly ε at δ (bisection on the exact log δ(ε; μ))."""
+    from ..privacy import gdp_log_delta
+
+    check_budget(eps, delta)
+    target = mpmath.log(delta)
+    lo, hi = 1e-8, 1.0
+    while gdp_log_delta(eps, hi) < target:
+        hi *= 2
+    for _ in range(80):
+        mid = math.sqrt(lo * hi)
+        if gdp_log_delta(eps, mid) < target:
+            lo = mid
+        else:
+            hi = mid
+        if hi / lo < 1 + 1e-12:
+            break
+    return lo  # the slightly more private end
+
+
+def _public_features(public: Dataset, W: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    X, y = public.materialise()
+    return np.tanh(X @ W + b), y
+
+
+def calibrated(d: int, n: int, p: int, q: int, eps_n: float, eps: float, delta: float, public: Dataset, *,
+               lam: float | None = None, clip_quantile: float = 0.9, first_clip_quantile: float = 0.99, T_max: int = 500, seed: int = 0,
+               options: Options | None = None
+               ) -> tuple[HyperParameters, Options, Callable[[np.ndarray, np.ndarray], HyperParameters]]:
+    """Hyper-parameters for feasible sizes with exact privacy (see the module docstring).
+
+    Returns (first-stage hyper-parameters, options, ``calibrate(W1, b)`` for the second stage).
+    """
+    d, n, p = (validate.positive_int(k, v) for k, v in (("d", d), ("n", n), ("p", p)))
+    check_budget(eps, delta)
+    if not 0 < clip_quantile <= 1:
+        raise InputError(f"clip_quantile must lie in (0, 1], got {clip_quantile}")
+    lam = p / d ** (2 * eps_n) if lam is None else float(validate.positive("lam", lam))
+    mu = mu_for(eps, delta)
+    mu_W = mu_a = mu / math.sqrt(2)
+    options = Options(first_layer_noise="before-normalise") if options is None else options
+    eta_W = d ** (1.5 * eps_n) * math.sqrt(p)
+    # C_W: quantile of first-layer per-sample gradient norms at an independent (public) initialisation.
+    Xp, yp = public.materialise()
+    W0p, bp, a0p = first_layer.initialise(d, p, np.random.default_rng([seed, 7]))
+    pre = Xp @ W0p + bp
+    r = np.tanh(pre) @ a0p - yp
+    norms_W = 2 * np.abs(r) * np.linalg.norm(Xp, axis=1) * np.linalg.norm(a0p / np.cosh(pre) ** 2, axis=1)
+    C_W = float(np.quantile(norms_W, first_clip_quantile)) or 1.0
+    sens_W = 2 * eta_W * C_W / (n if options.first_layer_reduction == "mean" else 1)
+    sigma_W = sens_W / mu_W
+    first = HyperParameters(lam=lam, eta_W=eta_W, eta_a=1.0, C_a=1.0, T=1, sigma_W=sigma_W, C_W=C_W)
+
+    def calibrate(W1: np.ndarray, b: np.ndarray) -> HyperParameters:
+        F, y = _public_features(public, W1, b)
+        lam_max = float(np.linalg.eigvalsh(F.T @ F / F.shape[0])[-1])
+        eta_a = 1.0 / (2 * (1.05 * lam_max + lam))
+        T = int(min(T_max, max(1, math.ceil(math.log(100) / (2 * eta_a * lam)))))
+        a0 = np.full(p, 1 / math.sqrt(p))
+        fa = F @ a0
+        k = options.data_grad_factor
+        g2 = (k * (fa - y)) ** 2 * np.einsum("ij,ij->i", F, F) + 4 * k * lam * (fa - y) * fa + 4 * lam**2
+        C_a = float(np.quantile(np.sqrt(np.maximum(g2, 0)), clip_quantile)) or 1.0
+        sens = eta_a * 2 * C_a / (n if options.aggregate == "mean" else 1)
+        std = math.sqrt(T) * sens / mu_a  # per-coordinate noise std on a_t
+        sigma_a = std * n / (math.sqrt(eta_a) * C_a)
+        return HyperParameters(lam=lam, eta_W=eta_W, eta_a=eta_a, C_a=C_a, T=T, sigma_W=sigma_W, sigma_a=sigma_a,
+                               Sigma=std / eta_a, C_W=C_W)
+
+    return first, options, calibrate
