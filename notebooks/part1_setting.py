@@ -24,43 +24,16 @@
 # plain script.
 
 # %%
-import time
 
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import Markdown, display
 
-from theorycheck.html_report import claim_markdown, markdown_math
-from theorycheck.registry import load
+from theorycheck.notebook import ClaimWalk
 
 RUN_SLOW = False  # True also runs the checks that take more than ~10 s here
-registry = load()
-verdicts = {}
-
-
-def check(claim_id):
-    """State the claim, run its check here, print the verdict (an `error` verdict stops the notebook)."""
-    claim = registry.get(claim_id)
-    display(Markdown(claim_markdown(claim)))
-    started = time.perf_counter()
-    verdict = claim.check()
-    seconds = time.perf_counter() - started
-    if verdict.verdict == "error":
-        raise RuntimeError(f"the check of {claim_id} failed: {verdict.detail}")
-    verdicts[claim_id] = verdict
-    print(f"verdict: {verdict.verdict.upper()}  ({verdict.method}, {seconds:.1f} s)\n{verdict.detail}")
-    if verdict.corrected:
-        display(Markdown("Checked correction: " + markdown_math(verdict.corrected)))
-    return verdict
-
-
-def slow(claim_id, seconds):
-    """A claim whose check takes about `seconds`: run only with RUN_SLOW, otherwise say how to run it."""
-    if RUN_SLOW:
-        return check(claim_id)
-    display(Markdown(claim_markdown(registry.get(claim_id))))
-    print(f"verdict: not run here (the check takes about {seconds} s): set RUN_SLOW = True, "
-          f"or run `theorycheck show {claim_id}`")
+walk = ClaimWalk(run_slow=RUN_SLOW)
+registry, verdicts, check = walk.registry, walk.verdicts, walk.check
+slow = walk.slow
 
 
 print(f"{len(registry.claims)} claims registered for “{registry.paper}”")

@@ -22,33 +22,14 @@
 
 # %%
 import math
-import time
 
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import Markdown, display
 
-from theorycheck.html_report import claim_markdown, markdown_math
-from theorycheck.registry import load
+from theorycheck.notebook import ClaimWalk
 
-registry = load()
-verdicts = {}
-
-
-def check(claim_id):
-    """State the claim, run its check here, print the verdict (an `error` verdict stops the notebook)."""
-    claim = registry.get(claim_id)
-    display(Markdown(claim_markdown(claim)))
-    started = time.perf_counter()
-    verdict = claim.check()
-    seconds = time.perf_counter() - started
-    if verdict.verdict == "error":
-        raise RuntimeError(f"the check of {claim_id} failed: {verdict.detail}")
-    verdicts[claim_id] = verdict
-    print(f"verdict: {verdict.verdict.upper()}  ({verdict.method}, {seconds:.1f} s)\n{verdict.detail}")
-    if verdict.corrected:
-        display(Markdown("Checked correction: " + markdown_math(verdict.corrected)))
-    return verdict
+walk = ClaimWalk()
+registry, verdicts, check = walk.registry, walk.verdicts, walk.check
 
 
 # %% [markdown]

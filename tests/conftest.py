@@ -31,3 +31,17 @@ def paper_dir() -> Path:
 @pytest.fixture(scope="session")
 def toy_proofs() -> Path:
     return TOY_PROOFS
+
+
+@pytest.fixture
+def fixed_precision():
+    """Run a test at mpmath 30 digits and python-flint's default 53 bits, whatever other tests left behind
+    (idempotent, so hypothesis may share it between examples). Use with ``pytest.mark.usefixtures``."""
+    import mpmath
+    from flint import ctx
+
+    old_prec = ctx.prec
+    ctx.prec = 53
+    with mpmath.workdps(30):
+        yield
+    ctx.prec = old_prec

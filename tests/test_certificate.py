@@ -15,16 +15,7 @@ from theorycheck import certificate as cert
 from theorycheck.errors import InputError
 
 
-@pytest.fixture(autouse=True)
-def _fixed_precision():
-    """Run every test at mpmath 30 digits and python-flint's default 53 bits, whatever other tests left behind
-    (idempotent, so hypothesis may share it between examples)."""
-    from flint import ctx as _ctx
-    old_prec = _ctx.prec
-    _ctx.prec = 53
-    with mpmath.workdps(30):
-        yield
-    _ctx.prec = old_prec
+pytestmark = pytest.mark.usefixtures("fixed_precision")
 
 
 POLYS = ["x + 1/2", "x^2 - x/3 + 1/5", "x^3 - 2*x + 1/4", "x^4 + x^3/2 - x", "x^5 - x^2 + 2/3*x"]

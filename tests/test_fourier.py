@@ -23,16 +23,7 @@ from hypothesis import strategies as st
 from theorycheck import fourier as fr
 
 
-@pytest.fixture(autouse=True)
-def _fixed_precision():
-    """Run every test at mpmath 30 digits and python-flint's default 53 bits, whatever other tests left behind
-    (idempotent, so hypothesis may share it between examples)."""
-    from flint import ctx as _ctx
-    old_prec = _ctx.prec
-    _ctx.prec = 53
-    with mpmath.workdps(30):
-        yield
-    _ctx.prec = old_prec
+pytestmark = pytest.mark.usefixtures("fixed_precision")
 
 
 TOL = mpmath.mpf(10) ** -25
