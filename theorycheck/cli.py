@@ -111,10 +111,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     registry = load(args.proofs)
     claim = registry.get(args.id)
     console = _console()
-    console.print(Panel.fit(f"[bold]{claim.id}[/]: {claim.title}\n[dim]{claim.source}[/]"))
+    from rich.markup import escape
+
+    console.print(Panel.fit(f"[bold]{escape(claim.id)}[/]: {escape(claim.title)}\n[dim]{escape(claim.source)}[/]"))
     console.print("[bold]Statement[/] (LaTeX):")
     console.print(claim.statement, markup=False)
-    console.print(f"[bold]Assumptions:[/] {claim.assumptions}", markup=True)
+    console.print(f"[bold]Assumptions:[/] {escape(claim.assumptions)}")
     if claim.depends_on:
         console.print(f"[bold]Depends on:[/] {', '.join(claim.depends_on)}")
     if claim.sympy is not None:

@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+import mpmath
 import sympy as sp
 
 from .errors import InputError
@@ -128,10 +129,20 @@ class PolynomialTarget:
         return sum((sp.Rational(c.numerator, c.denominator) * var**k for k, c in enumerate(self.coefficients)), sp.Integer(0))
 
     def __call__(self, z):
-        """Evaluate by Horner's rule (works on floats, mpf and NumPy arrays)."""
+        """Evaluate by Horner's rule on floats, NumPy arrays, mpf/mpc and arb/acb.
+
+        Coefficients enter in the argument's own arithmetic: exact rationals become
+        mpf at the working precision for mpmath arguments, floats otherwise.
+        """
+        if isinstance(z, (mpmath.mpf, mpmath.mpc)):
+            coefficients = [mpmath.mpf(c.numerator) / c.denominator for c in self.coefficients]
+        elif type(z).__module__ == "flint":
+            coefficients = [type(z)(c.numerator) / c.denominator for c in self.coefficients]
+        else:
+            coefficients = [float(c) for c in self.coefficients]
         acc = 0 * z
-        for c in reversed(self.coefficients):
-            acc = acc * z + float(c)
+        for c in reversed(coefficients):
+            acc = acc * z + c
         return acc
 
     def derivative(self) -> tuple[Fraction, ...]:
