@@ -268,6 +268,14 @@ def _tail_bound(A: arb, abs_coeffs: Sequence[arb], delta: arb, rho: arb, kappa: 
     return 2 * A * total
 
 
+def _horner(coefficients: Sequence[arb], w: acb) -> acb:
+    """Σ_n c_n wⁿ by Horner's rule in ball arithmetic."""
+    acc = acb(0)
+    for c in reversed(coefficients):
+        acc = acc * w + c
+    return acc
+
+
 def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "corrected", mode: str = "plus",
                              flipped: bool = False, prec: int = 96) -> tuple[acb, acb]:
     r"""Certified balls (reconstruction, f_γ(z)) for one (f, γ, η, z).
@@ -294,10 +302,7 @@ def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "co
         I = acb(0, 1)  # noqa: E741
 
         def poly(w):
-            acc = acb(0)
-            for c in reversed(cs):
-                acc = acc * w + c
-            return acc
+            return _horner(cs, w)
 
         if form == "corrected":
             def g(b):
@@ -382,7 +387,7 @@ def certified_transform_a_phi(f, gamma: str, eta: str, t: str, *, reading: str =
     """
     pf = parse_polynomial(f)
     g_, e_ = _params(gamma, eta)
-    growth = float(mpmath.pi**2 * g_ / (4 * e_**2)) if reading == "scaled" else float(mpmath.pi**2 * g_ / (4 * e_**2))
+    growth = float(mpmath.pi**2 * g_ / (4 * e_**2))  # the factor e^{π²γ/(4η²)} of every reading cancels: add its bits
     old = ctx.prec
     ctx.prec = prec + int(growth / math.log(2)) + 8
     try:
@@ -392,10 +397,7 @@ def certified_transform_a_phi(f, gamma: str, eta: str, t: str, *, reading: str =
         I = acb(0, 1)  # noqa: E741
 
         def fg(w):
-            acc = acb(0)
-            for c in reversed(cs):
-                acc = acc * w + c
-            return acc * (-G * w * w).exp()
+            return _horner(cs, w) * (-G * w * w).exp()
 
         if reading == "scaled":
             d = I * pi / (2 * E)
