@@ -315,16 +315,46 @@ check("cert.sup-bound")
 # McDiarmid's inequality; Step 3 adds the first-layer noise and the ridge penalty.
 
 # %%
+check("construct.step1-infinite-model")
+
+# %%
 check("construct.a-bound")
 
 # %%
 check("construct.mcdiarmid")
 
 # %%
+check("construct.rademacher-centering")
+
+# %%
+check("construct.lipschitz-step")
+
+# %%
+check("construct.rademacher-mean")
+
+# %%
+check("construct.summand-bound")
+
+# %%
 check("construct.expected-sup")
 
 # %%
 check("construct.tail-maximum")
+
+# %%
+check("construct.tail-fp")
+
+# %%
+check("construct.step2-decomposition")
+
+# %%
+check("construct.step2-summary")
+
+# %%
+check("thm2.step3-chain")
+
+# %%
+check("thm2.step3-summary")
 
 # %%
 check("thm2.rate-simplification")

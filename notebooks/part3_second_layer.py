@@ -80,13 +80,30 @@ plt.show()
 # $f_{\mathrm{RR}}$ minimises the regularised empirical loss over the second layer (a definition).
 # The proof compares it with its population counterpart $f_{\mathcal{H}}$ by a leave-one-out
 # argument: $\mathcal{L}$ is $2\lambda$-strongly convex, and replacing one sample moves the minimiser
-# by little.
+# by little. First the risk is split into an approximation and an estimation term, and the
+# approximation term is bounded by the ridge objective at Part 2's network $f^W$.
+
+# %%
+check("risk.decomposition")
+
+# %%
+check("risk.population-ridge-chain")
 
 # %%
 check("ridge.strong-convexity")
 
 # %%
 check("ridge.loo-stability")
+
+# %% [markdown]
+# McDiarmid's inequality turns the leave-one-out bound into a tail bound on
+# $\|a_{\mathrm{RR}} - a_{\mathcal{H}}\|$, which bounds the estimation term.
+
+# %%
+check("ridge.mcdiarmid")
+
+# %%
+check("risk.variance-term")
 
 # %% [markdown]
 # ## §4.3 Clipping analysis
@@ -143,10 +160,25 @@ check("ridge.a-rr-norm")
 check("dpgd.a0-norm")
 
 # %%
+check("dpgd.noise-accumulation")
+
+# %%
 check("dpgd.noise-chain")
 
 # %% [markdown]
 # ### §4.3.2 Bounding $(\varphi_j^\top \tilde{a}_i - y_j)\varphi_j$ — no clipping by induction
+
+# %%
+check("dpgd.s1-bound")
+
+# %%
+check("dpgd.s2-bound")
+
+# %%
+check("dpgd.s3-expansion")
+
+# %%
+check("dpgd.s3-gaussian-tail")
 
 # %%
 check("dpgd.s3-chain")

@@ -1,0 +1,131 @@
+"""Claims of Part 2 §3.4 computed from their definitions (certificate steps): each checker gives the paper's statement
+its expected verdict and rejects a perturbed one (wrong constant, sign, exponent, indicator or normalisation)."""
+
+from __future__ import annotations
+
+import mpmath
+import pytest
+import sympy as sp
+
+from proofs import part2_certificate_steps as m
+from proofs.part2_certificate_steps import EPS_B, EPS_P, ELL, LAM, PAPER_STEP3, D, N, Q
+
+EXPECTED = {
+    "construct.step1-infinite-model": "refuted",
+    "construct.tail-fp": "verified",
+    "construct.step2-decomposition": "refuted",
+    "construct.step2-summary": "refuted",
+    "construct.rademacher-centering": "refuted",
+    "construct.lipschitz-step": "inconclusive",
+    "construct.rademacher-mean": "verified",
+    "construct.summand-bound": "verified",
+    "thm2.step3-chain": "verified",
+    "thm2.step3-summary": "verified",
+}
+
+
+@pytest.fixture(scope="module")
+def verdicts():  # all checks, about 20 s: used by slow tests only
+    return {c.id: c.check() for c in m.CLAIMS}
+
+
+@pytest.mark.slow
+def test_paper_statements(verdicts):
+    assert {k: v.verdict for k, v in verdicts.items()} == EXPECTED
+    for v in verdicts.values():
+        assert "tolerance" in v.evidence and "achieved_error" in v.evidence
+        if v.verdict == "refuted":
+            assert v.evidence.get("witness")
+
+
+def test_claims_metadata():
+    ids = [c.id for c in m.CLAIMS]
+    assert len(ids) == len(set(ids))
+    displays = sorted(d for c in m.CLAIMS for d in c.displays)
+    assert displays == [(2, k) for k in (50, 55, 56, 57, 58, 62, 63, 64, 65, 66)]
+    assert all(c.source.startswith("Part 2, §3.4, Step ") for c in m.CLAIMS)
+
+
+@pytest.mark.slow
+def test_step1_witness_and_corrected(verdicts):
+    v = verdicts["construct.step1-infinite-model"]
+    w = v.evidence["witness"]
+    assert mpmath.mpf(w["E"]) > mpmath.mpf(w["claimed_bound"])
+    assert v.corrected  # E ≤ E[z^4 σ_*²] γ², checked at every grid point
+    assert all(r["holds_for_large_d"] for r in v.evidence["eventual_reading"].values())
+
+
+def test_step1_perturbed():
+    # a faster claimed rate (γ² instead of γ) with constant 2 fails even as d → ∞ (E ~ E[z⁴σ_*²]γ², E[z⁶] = 15 > 2)
+    v = m.check_step1_infinite_model(claimed_rate=EPS_P / (2 * (Q + 1)))
+    assert v.verdict == "refuted" and v.evidence["witness"]["holds_for_large_d"] is False
+    # a huge constant makes the literal bound true on the grid: the check can verify
+    assert m.check_step1_infinite_model(claimed_constant=10**60).verdict == "verified"
+
+
+def test_tail_fp_perturbed():
+    assert m.check_tail_fp(claimed_tail_coefficient=1).verdict == "refuted"  # Gaussian tail is e^{-L²/2}, not e^{-L²}
+    assert m.check_tail_fp(claimed_d_power=-EPS_P / 8).verdict == "refuted"  # S is bounded below
+
+
+def test_summand_bound_perturbed():
+    assert m.check_summand_bound(claimed_d_power=-EPS_P / 8).verdict == "refuted"
+    assert m.check_summand_bound(claimed_d_power=sp.Integer(0)).verdict == "verified"
+
+
+@pytest.mark.slow
+def test_decomposition_readings():
+    assert m.check_step2_decomposition(second_indicator=">").verdict == "verified"  # the intended reading
+    # sign error in the Gaussian tail, or a rate faster than the bulk term's d^{-ε_p/(2(q+1))}
+    assert m.check_step2_decomposition(second_indicator=">", tail_coefficient=sp.Rational(-1, 2)).verdict == "refuted"
+    assert m.check_step2_decomposition(second_indicator=">", rate=EPS_P).verdict == "refuted"
+
+
+@pytest.mark.slow
+def test_decomposition_witness(verdicts):
+    w = verdicts["construct.step2-decomposition"].evidence["witness"]
+    assert mpmath.mpf(w["discrepancy"]) > 10**6 * mpmath.mpf(w["numerical_error"])
+
+
+@pytest.mark.slow
+def test_step2_summary_witness_and_perturbed(verdicts):
+    w = verdicts["construct.step2-summary"].evidence["witness"]
+    assert mpmath.mpf(w["bias_B(1/|I|)"]) > 100 * mpmath.mpf(w["gauss_hermite_error"])
+    assert mpmath.mpf(w["B/claimed"]) > 100
+    assert m.check_step2_summary(claimed_rate=EPS_P / (2 * (Q + 1))).verdict == "refuted"
+    assert m.check_step2_summary(claimed_rate=sp.Integer(0)).verdict == "inconclusive"  # O_P(1) is not decidable
+
+
+def test_centering_perturbed():
+    def full_line(a_phi, z, C):  # the centring that makes the equality true: f_∞ itself
+        return m.cert.reconstruct(a_phi, 1, z, scale=1 / mpmath.sqrt(mpmath.mpf("0.1")))
+    assert m.check_rademacher_centering(claimed_center=full_line).verdict == "verified"
+
+    def conditional(a_phi, z, C):  # E[g_x | |b| ≤ C_b], the mean of (1/|I|)Σ_I g_x(b_i)
+        return m.paper_center(a_phi, z, C) / mpmath.erf(mpmath.mpf(C) / mpmath.sqrt(2))
+    assert m.check_rademacher_centering(claimed_center=conditional).verdict == "refuted"
+
+
+@pytest.mark.slow
+def test_lipschitz_step_perturbed(verdicts):
+    assert verdicts["construct.lipschitz-step"].evidence["pointwise_witness"]["excess"] > 0
+    v = m.check_lipschitz_step(log_d_factor=0)  # dropping the η log d term
+    assert v.verdict == "refuted" and v.evidence["witness"]["seed"] == m.SEED
+
+
+def test_rademacher_mean_perturbed():
+    assert m.check_rademacher_mean(sign_values=(1,)).verdict == "refuted"  # without the Rademacher sign
+    assert m.check_rademacher_mean(claimed_value=sp.Rational(1, 2)).verdict == "refuted"
+
+
+def test_step3_perturbed():
+    assert m.check_step3_chain(cs_power=3).verdict == "refuted"  # 1/|I|³ in Cauchy–Schwarz
+    wrong = (D ** (1 + EPS_B + EPS_P / 4) / N) * (ELL ** (2 * Q + 2) + ELL ** (2 * Q + 4) * LAM)
+    assert m.check_step3_chain(claimed=wrong).verdict == "refuted"
+    assert m.check_step3_summary(claimed=wrong).verdict == "refuted"
+    assert m.check_step3_summary(claimed=PAPER_STEP3 * 2).verdict == "refuted"
+
+
+def test_seeded_checks_reproducible():
+    a, b = m.check_tail_fp(), m.check_tail_fp()
+    assert a.evidence["points"] == b.evidence["points"]

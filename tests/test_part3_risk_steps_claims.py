@@ -1,0 +1,112 @@
+"""Part 3 risk steps (§4.2 decomposition, population ridge, McDiarmid, variance term; §4.3 z'_i, S_1–S_3):
+the paper's verdict for each claim, and perturbed statements each checker rejects."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import sympy as sp
+
+import proofs.part3_risk_steps as m
+from theorycheck.registry import load
+
+
+def test_ids_registered_and_unique():
+    ids = {c.id for c in m.CLAIMS}
+    assert len(ids) == len(m.CLAIMS) == 9
+    assert all(i.split(".")[0] in {"ridge", "dpgd", "risk"} for i in ids)
+    reg = load()  # no collision with the other modules, dependencies resolve
+    for c in m.CLAIMS:
+        assert reg.get(c.id) is not None
+        for dep in c.depends_on:
+            assert reg.get(dep) is not None
+    assert sorted(dsp for c in m.CLAIMS for dsp in c.displays) == [(3, k) for k in (2, 3, 7, 8, 18, 23, 24, 25, 26)]
+
+
+def test_risk_decomposition():
+    v = m.check_risk_decomposition()
+    assert v.verdict == "verified"
+    assert all(r["ratio_f_RR"] <= 2 and 1 < r["sharp_constant_over_H"] <= 2 for r in v.evidence["runs"])
+    bad = m.check_risk_decomposition(1.1)  # (u+v)² ≤ 1.1(u²+v²) fails for the extremal f ∈ H
+    assert bad.verdict == "refuted" and bad.evidence["witness"]["ratio_at_extremal_f"] > 1.1
+
+
+def test_population_chain():
+    v = m.check_population_chain()
+    assert v.verdict == "verified"
+    assert v.evidence["holds"] == {"square-inside": True, "literal": False}
+    assert m.check_population_chain(readings=("literal",)).verdict == "refuted"
+    assert m.check_population_chain(relations=(">=", "==", "<=")).verdict == "refuted"
+    assert m.check_population_chain(relations=("<=", "==", ">=")).verdict == "refuted"
+
+
+def test_mcdiarmid():
+    v = m.check_mcdiarmid()
+    w = v.evidence["witness"]
+    assert v.verdict == "refuted" and w["empirical_tail"] > w["claimed_bound"] and w["excess_in_se"] > 3
+    assert v.evidence["centred_reading_holds"]
+    # the check can pass: with bounded differences 30× larger (as ridge.loo-stability measures) it is verified
+    loose = lambda t, d, n, p, e: m.paper_mcdiarmid_bound(t / 30, d, n, p, e)  # noqa: E731
+    assert m.check_mcdiarmid(loose).verdict == "verified"
+    tight = lambda t, d, n, p, e: m.paper_mcdiarmid_bound(2 * t, d, n, p, e)  # noqa: E731
+    assert m.check_mcdiarmid(tight).verdict == "refuted"
+
+
+@pytest.mark.slow
+def test_variance_term():
+    v = m.check_variance_term()
+    assert v.verdict == "verified" and all(r["cs_holds"] for r in v.evidence["runs"])
+    assert all(r["hp_exceedance_over_redraws"] <= 0.1 for r in v.evidence["runs"])
+    assert m.check_variance_term(m.d_ ** (4 * m.en) * m.LOGD / m.n_).verdict == "refuted"
+    assert m.check_variance_term(m.d_ ** (2 * m.en) * m.LOGD**2 / m.n_).verdict == "refuted"
+
+
+def test_noise_accumulation():
+    v = m.check_noise_accumulation()
+    assert v.verdict == "refuted" and v.corrected
+    assert set(v.evidence["failing_links"]) == {"link 1", "link 3"}
+    w3 = v.evidence["witness"]["link 3"]
+    assert w3["min_norm_z_over_Sigma"] > w3["claimed_factor_times_allowance"]
+    corrected = m.check_noise_accumulation(lambda i, k: k - 1, lambda p, d: math.sqrt(p) + math.log(d), lambda d: 1.0,
+                                           _try_correction=False)
+    assert corrected.verdict == "verified"
+    # the right power but the printed ‖z‖ ≤_P Σ: still rejected (‖z‖ ≈ Σ√p)
+    v2 = m.check_noise_accumulation(lambda i, k: k - 1, _try_correction=False)
+    assert v2.verdict == "refuted" and v2.evidence["failing_links"] == ["link 3"]
+
+
+def test_s1():
+    v = m.check_s1()
+    assert v.verdict == "verified" and v.evidence["ll_limit"] == "0"
+    assert m.check_s1(bound=lambda d, p: math.log(d) ** 2 / p).verdict == "refuted"
+    assert m.check_s1(inner=lambda d, p: 1 / p).verdict == "refuted"
+
+
+def test_s2():
+    v = m.check_s2()
+    assert v.verdict == "verified" and v.evidence["cauchy_schwarz_holds"]
+    assert all(r["ratio_to_rate"] <= 1 for r in v.evidence["runs"])
+    assert m.check_s2(m.d_ ** (2 * m.en) * m.LOGD**2 / m.n_).verdict == "refuted"
+    assert m.check_s2(m.d_ ** (2 * m.en) * m.LOGD**3 / (m.n_ * sp.sqrt(m.p_))).verdict == "refuted"
+
+
+def test_s3_expansion():
+    v = m.check_s3_triangle()
+    assert v.verdict == "verified" and v.evidence["achieved_error"] < 1e-10
+    bad = m.check_s3_triangle(m.paper_z_power)  # the power i − 1 printed in (3, 18)
+    assert bad.verdict == "refuted" and bad.evidence["witness"]["rel_error"] > 1e-3
+
+
+def test_s3_gaussian_tail():
+    v = m.check_s3_gaussian()
+    assert v.verdict == "verified" and v.evidence["submultiplicative_holds"]
+    probs = [r["prob_some_j_exceeds"] for r in v.evidence["runs"]]
+    assert probs == sorted(probs, reverse=True) and probs[0] < 0.5
+    assert m.check_s3_gaussian(lambda d: 1.0).verdict == "refuted"
+    assert m.check_s3_gaussian(lambda d: math.sqrt(math.log(d))).verdict == "refuted"
+
+
+def test_same_seed_same_numbers():
+    a, b = m.check_noise_accumulation(), m.check_noise_accumulation()
+    assert a.evidence["runs"] == b.evidence["runs"]
