@@ -299,14 +299,8 @@ def check_mcdiarmid(claimed: Callable[[float, int, int, int, float], float] = pa
     the claimed bound on a grid of t (a violation counts when the empirical frequency of ‖a_RR − a_H‖ − err ≥ t,
     err = 4 Monte-Carlo standard errors of a_H, exceeds the bound by more than 3 binomial standard errors)."""
     run, a_H, a_H_err, _, _ = _moments(d, pop_batches)
-    n, p, lam = run["n"], run["p"], run["hp_lam"]
-    mu, target = run["_problem"].mu, run["_problem"].target
-    rng = np.random.default_rng([seed, d])
-    A = np.empty((reps, p))
-    for r in range(reps):
-        X = rng.standard_normal((n, d))
-        F = _features(run, X)
-        A[r] = np.linalg.solve(F.T @ F / n + lam * np.eye(p), F.T @ target(X @ mu) / n)
+    n, p = run["n"], run["p"]
+    A = _redraw_a_rr(run, reps, seed)
     dist = np.linalg.norm(A - a_H, axis=1)
     mean_a = A.mean(axis=0)
     se = A.std(axis=0, ddof=1) / math.sqrt(reps)
