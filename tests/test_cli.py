@@ -24,6 +24,17 @@ def test_toy_true_verified_and_false_refuted_with_witness(toy_proofs):
     assert data["paper"] == "Toy paper"
 
 
+def test_progress_is_a_line_per_check_on_a_non_terminal_stderr(toy_proofs):
+    out = run("--proofs", str(toy_proofs), "check", "toy.true", "toy.false", "--format", "json")
+    lines = out.stderr.splitlines()
+    assert lines[0].startswith("theorycheck: running 2 checks")
+    assert sorted(line.split("]")[0] for line in lines[1:]) == ["[1/2", "[2/2"]
+    assert any("toy.false: refuted" in line for line in lines[1:])
+    json.loads(out.stdout)  # stdout stays pure JSON
+    quiet = run("--proofs", str(toy_proofs), "check", "toy.true", "--format", "json", "--no-progress")
+    assert quiet.stderr == ""
+
+
 def test_strict_exits_one_on_refuted(toy_proofs):
     assert run("--proofs", str(toy_proofs), "check", "toy.false", "--strict").returncode == 1
     assert run("--proofs", str(toy_proofs), "check", "toy.false").returncode == 0

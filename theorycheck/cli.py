@@ -63,10 +63,21 @@ def _positive_float(text: str) -> float:
 
 
 def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, progress: bool) -> list[ClaimResult]:
-    """Run the selected checks, with a rich progress bar on a terminal."""
+    """Run the selected checks, reporting progress on stderr unless ``progress`` is false:
+    a rich progress bar on a terminal, otherwise one plain line per finished check (logs, pipes)."""
     selected = registry.select(ids)
     if not progress:
         return audit(registry, selected, jobs=jobs, timeout=timeout)
+    if not sys.stderr.isatty():
+        print(f"theorycheck: running {len(selected)} checks ({jobs} at a time)", file=sys.stderr, flush=True)
+        finished = 0
+
+        def line(claim, verdict, seconds):
+            nonlocal finished
+            finished += 1
+            print(f"[{finished}/{len(selected)}] {claim.id}: {verdict.verdict} ({seconds:.1f} s)", file=sys.stderr, flush=True)
+
+        return audit(registry, selected, jobs=jobs, timeout=timeout, on_done=line)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("[bold]checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -84,7 +95,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     registry = load(args.proofs)
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
-                        progress=sys.stderr.isatty() and not args.no_progress)
+                        progress=not args.no_progress)
     if args.format == "json":
         _write(json.dumps(report.json_report(registry.paper, results), indent=2) + "\n", args.output)
     elif args.format == "markdown":
@@ -156,7 +167,7 @@ def cmd_latex(args: argparse.Namespace) -> int:
     registry = load(args.proofs)
     selected = registry.select(args.ids)
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
-                        progress=sys.stderr.isatty()) if not args.no_run else []
+                        progress=not args.no_progress) if not args.no_run else []
     text = latex_document(registry.paper, selected, {r.claim.id: r for r in results})
     _write(text, args.output)
     return 0
@@ -167,6 +178,8 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="checks run in parallel processes (default: %(default)s)")
     parser.add_argument("--timeout", type=_positive_float, default=DEFAULT_TIMEOUT,
                         help="seconds each check may take before it is stopped as an error (default: %(default)s)")
+    parser.add_argument("--no-progress", action="store_true",
+                        help="no progress on standard error (a bar on a terminal, otherwise a line per finished check)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -182,7 +195,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("table", "json", "markdown"), default="table")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of standard output")
     p.add_argument("--strict", action="store_true", help="also exit 1 when a claim is refuted")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
     _add_run_options(p)
     p.set_defaults(func=cmd_check)
 

@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         paper_files = default_paper_files()
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
-                        progress=sys.stderr.isatty() and not args.no_progress)
+                        progress=not args.no_progress)
     command = "theorycheck " + " ".join(shlex.quote(a) for a in (args.argv or ["report"]))
     # the simulator's crossover table belongs to this project's paper: only with its own proofs package
     written = write_report(args.output, registry, results, paper_files, command=command, simulator=args.proofs is None)
@@ -64,6 +64,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--paper", nargs="+", metavar="FILE",
                    help="the paper's source files for the coverage section (default: ../shared/paper/part*.md)")
     p.add_argument("--no-paper", action="store_true", help="leave out the coverage section")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
     _add_run_options(p)
     p.set_defaults(func=run, argv=sys.argv[1:])
