@@ -80,6 +80,7 @@ def _coeffs(f) -> list:
 
 
 def _poly(coeffs: Sequence, w):
+    """Σ_n c_n wⁿ by Horner's rule, in the arithmetic of w and the coefficients (mpf/mpc or arb/acb)."""
     acc = 0 * w
     for c in reversed(coeffs):
         acc = acc * w + c
@@ -268,14 +269,6 @@ def _tail_bound(A: arb, abs_coeffs: Sequence[arb], delta: arb, rho: arb, kappa: 
     return 2 * A * total
 
 
-def _horner(coefficients: Sequence[arb], w: acb) -> acb:
-    """Σ_n c_n wⁿ by Horner's rule in ball arithmetic."""
-    acc = acb(0)
-    for c in reversed(coefficients):
-        acc = acc * w + c
-    return acc
-
-
 def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "corrected", mode: str = "plus",
                              flipped: bool = False, prec: int = 96) -> tuple[acb, acb]:
     r"""Certified balls (reconstruction, f_γ(z)) for one (f, γ, η, z).
@@ -302,7 +295,7 @@ def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "co
         I = acb(0, 1)  # noqa: E741
 
         def poly(w):
-            return _horner(cs, w)
+            return _poly(cs, w)
 
         if form == "corrected":
             def g(b):
@@ -338,10 +331,7 @@ def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "co
         val = acb.integral(lambda b, analytic: g(b) * sig(b), -L, L)
         tail = _tail_bound(A, [abs(c) for c in cs], delta, rho, kappa, L)
         val = acb(val.real + arb(0, tail.upper()), val.imag + arb(0, tail.upper()))
-        acc = acb(0)
-        for c in reversed(target_cs):
-            acc = acc * Z + c
-        target = acc * (-G * Z * Z).exp()
+        target = _poly(target_cs, Z) * (-G * Z * Z).exp()
         return val, target
     finally:
         ctx.prec = old
@@ -397,7 +387,7 @@ def certified_transform_a_phi(f, gamma: str, eta: str, t: str, *, reading: str =
         I = acb(0, 1)  # noqa: E741
 
         def fg(w):
-            return _horner(cs, w) * (-G * w * w).exp()
+            return _poly(cs, w) * (-G * w * w).exp()
 
         if reading == "scaled":
             d = I * pi / (2 * E)

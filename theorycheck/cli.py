@@ -116,14 +116,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from rich.markup import escape
     from rich.panel import Panel
     from rich.syntax import Syntax
 
     registry = load(args.proofs)
     claim = registry.get(args.id)
     console = _console()
-    from rich.markup import escape
-
     console.print(Panel.fit(f"[bold]{escape(claim.id)}[/]: {escape(claim.title)}\n[dim]{escape(claim.source)}[/]"))
     console.print("[bold]Statement[/] (LaTeX):")
     console.print(claim.statement, markup=False)

@@ -136,7 +136,7 @@ class PolynomialTarget:
         """
         if isinstance(z, (mpmath.mpf, mpmath.mpc)):
             coefficients = [mpmath.mpf(c.numerator) / c.denominator for c in self.coefficients]
-        elif type(z).__module__ == "flint":
+        elif type(z).__module__.startswith("flint"):
             coefficients = [type(z)(c.numerator) / c.denominator for c in self.coefficients]
         else:
             coefficients = [float(c) for c in self.coefficients]
