@@ -123,7 +123,8 @@ def check_step1_infinite_model(claimed_constant=2, claimed_rate: sp.Expr = EPS_P
     rows, literal_fail, eventual, recon, corrected_ok = [], None, {}, {}, True
     with mpmath.workdps(DPS):
         for target in targets:
-            f = cert.parse_polynomial(target).sympy(z)
+            polynomial = cert.parse_polynomial(target)
+            f = polynomial.sympy(z)
             q = _degree(target)
             poly = sp.Poly(sp.expand(f**2), z)
 
@@ -137,7 +138,7 @@ def check_step1_infinite_model(claimed_constant=2, claimed_rate: sp.Expr = EPS_P
             # f_∞ = f_γ (corrected a), at γ = 1/10
             a_phi = cert.corrected_a_phi_function(target, mpmath.mpf("0.1"), mpmath.mpf(1))
             res = max(abs(cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(mpmath.mpf("0.1")))
-                          - cert.f_gamma(cert.parse_polynomial(target), mpmath.mpf("0.1"), zz))
+                          - cert.f_gamma(polynomial, mpmath.mpf("0.1"), zz))
                       for zz in (mpmath.mpf("0.5"), mpmath.mpf("-1.3")))
             recon[target] = _s(res, 3)
             for ep in eps_ps:
@@ -411,6 +412,7 @@ def check_rademacher_centering(claimed_center: Callable = paper_center, target: 
     centring is E[g_x(b) | |b| ≤ C_b]; not checked here.)
     """
     q = _degree(target)
+    polynomial = cert.parse_polynomial(target)
     rows, bad = [], None
     with mpmath.workdps(DPS):
         g = mpmath.mpf(gamma)
@@ -418,7 +420,7 @@ def check_rademacher_centering(claimed_center: Callable = paper_center, target: 
         for zt in zs:
             z = mpmath.mpf(zt)
             finf = cert.reconstruct(a_phi, 1, z, scale=1 / mpmath.sqrt(g))
-            fg = cert.f_gamma(cert.parse_polynomial(target), g, z)
+            fg = cert.f_gamma(polynomial, g, z)
             center = claimed_center(a_phi, z, C_B)
             err = abs(finf - fg)
             row = {"z": zt, "f_inf(z)": _s(finf, 15), "f_gamma(z)": _s(fg, 15), "claimed_center": _s(center, 15),
@@ -431,7 +433,7 @@ def check_rademacher_centering(claimed_center: Callable = paper_center, target: 
         fp, kept = _f_p(a, _sample_biases(p, seed))
         grid = [-L + 2 * L * k / 40 for k in range(41)]
         with mpmath.workdps(15):
-            F_def = max(abs(fp(zz) - cert.f_gamma(cert.parse_polynomial(target), g, zz)) for zz in grid)
+            F_def = max(abs(fp(zz) - cert.f_gamma(polynomial, g, zz)) for zz in grid)
             F_claim = max(abs(claimed_center(a_phi, zz, C_B) - fp(zz)) for zz in grid)
     ev = {"points": rows, "gamma": gamma, "C_b": C_B, "target": target, "seed": seed, "p": p, "|I|": len(kept),
           "sup_grid_|f_p-f_inf|": _s(F_def), "sup_grid_|claimed_center-f_p|": _s(F_claim),
@@ -458,13 +460,14 @@ def check_step2_summary(claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)), target: s
     (1/(p·P(|b|≤C_b)), centring ∫_{−C_b}^{C_b} aφσ) and a seeded sample at the smallest γ.
     """
     q = _degree(target)
+    polynomial = cert.parse_polynomial(target)
     rows = []
     with mpmath.workdps(DPS):
         P_I = mpmath.erf(mpmath.mpf(C_B) / mpmath.sqrt(2))
         for g in gammas:
             gm = mpmath.mpf(g)
             a_phi = cert.corrected_a_phi_function(target, gm, mpmath.mpf(1))
-            fg = lambda zz: cert.f_gamma(cert.parse_polynomial(target), gm, zz)  # noqa: E731
+            fg = lambda zz, gm=gm: cert.f_gamma(polynomial, gm, zz)  # noqa: E731
             vals = {}
             for n in (nodes, nodes + 16):
                 zs, ws = _gh(n)
@@ -484,7 +487,7 @@ def check_step2_summary(claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)), target: s
         zs, ws = _gh(nodes)
         gm = mpmath.mpf(gammas[-1])
         with mpmath.workdps(15):
-            measured = sum(w * (cert.f_gamma(cert.parse_polynomial(target), gm, zz) - fp(zz)) ** 2 for zz, w in zip(zs, ws))
+            measured = sum(w * (cert.f_gamma(polynomial, gm, zz) - fp(zz)) ** 2 for zz, w in zip(zs, ws))
         S = _measured_truncated_sup(a)
     Bs = [mpmath.mpf(r["bias_B(1/|I|)"]) for r in rows]
     ratios = [mpmath.mpf(r["B/claimed"]) for r in rows]
