@@ -152,26 +152,104 @@ def _crossing(noise_fn, delta, adjacency, lo, hi, clip=1.0, n=100, eta=0.01, ste
     return lo
 
 
+
+def scalar_noise_shape(p: int) -> list[list[int]]:
+    """Algorithm 1's N(0, 1) read literally: one scalar z added to every coordinate, Cov = 11ᵀ."""
+    return [[1] * p for _ in range(p)]
+
+
+def isotropic_noise_shape(p: int) -> list[list[int]]:
+    """N(0, Id_p): Cov = I."""
+    return [[int(i == j) for j in range(p)] for i in range(p)]
+
+
+SHAPE_DIMENSIONS = (2, 3, 8)
+
+
+def _shaped_noise(noise_fn, adjacency: str, shape: Callable[[int], list]) -> dict:
+    """For p in SHAPE_DIMENSIONS: the exact rank and null space of M = shape(p) (rational arithmetic) and,
+    when M is singular, the witness pair: per-step difference Δ = sens·v/‖v‖ with Mv = 0, so the two
+    output distributions live on disjoint parallel affine subspaces and δ(ε) = P_D(S) − e^ε P_D'(S) = 1 − 0.
+    When every M is non-singular: the smallest eigenvalue over p (mpmath, 40 digits)."""
+    import sympy
+
+    shapes, lam_min = [], None
+    for p in SHAPE_DIMENSIONS:
+        M = sympy.Matrix(shape(p))
+        if M.shape != (p, p) or M != M.T:
+            raise ValueError(f"noise_shape({p}) must be a symmetric {p}×{p} matrix")
+        rank = M.rank()
+        null = M.nullspace()
+        shapes.append({"p": p, "rank": int(rank)})
+        if null:
+            v = null[0]
+            norm = sympy.sqrt(sum(x**2 for x in v))
+            clip, n, eta, steps = 1.0, 100, 0.01, 10
+            delta = DPGD_DELTAS[2]
+            eps = 0.5 * 8 * math.log(1 / delta)
+            std = float(noise_fn(eps, delta, steps, clip, n, eta))
+            sens = eta * P.sensitivity(clip, n, "mean", adjacency)
+            diff = [float(x / norm) * sens for x in v]
+            # component of the difference of the T-step outputs along v, and the noise variance along v
+            along_v = steps * sens
+            var_along_v = std**2 * float((v.T * M * v)[0, 0] / norm**2)
+            if not (var_along_v == 0 and along_v != 0):
+                raise ValueError("a null direction of M must carry no noise")  # cannot happen for Mv = 0
+            # S = {a : ⟨a − a₀, v⟩ = ⟨update(D), v⟩}: under D the output is in S surely, under D' never
+            p_d, p_d2 = 1, 0
+            exact_delta = p_d - math.exp(eps) * p_d2
+            if not exact_delta > delta:
+                continue
+            return {"shapes": shapes, "lambda_min": None,
+                    "singular": {"p": p, "rank": int(rank), "null_direction": [str(x) for x in v],
+                                 "T": steps, "clip": clip, "n": n, "eta": eta, "epsilon": eps, "delta": delta,
+                                 "noise_std": std, "difference_of_updates_per_step": diff,
+                                 "difference_along_null_direction": along_v, "noise_variance_along_it": var_along_v,
+                                 "event_S": "{a : ⟨a − a₀, v⟩ = ⟨update(D), v⟩}", "P_D(S)": p_d, "P_D'(S)": p_d2,
+                                 "exact_delta": exact_delta}}
+        with mpmath.workdps(40):
+            eig = mpmath.eigsy(mpmath.matrix([[mpmath.mpf(sympy.Rational(x).p) / sympy.Rational(x).q for x in row]
+                                              for row in M.tolist()]))[0]
+            low = min(eig[i] for i in range(p))
+        shapes[-1]["lambda_min"] = low
+        lam_min = low if lam_min is None else min(lam_min, low)
+    if not lam_min > 0:
+        raise ValueError("noise_shape must be positive semi-definite")
+    return {"shapes": shapes, "lambda_min": float(lam_min), "singular": None}
+
+
 def check_dpgd_privacy(noise_fn: Callable = part3_noise_on_a, adjacency: str = "replace-one",
                        eps_upper: Callable[[float], float] = lambda L: 8 * L, scalar_noise: bool = False,
-                       corrected_fn: Callable | None = None, corrected_tex: str | None = None):
+                       corrected_fn: Callable | None = None, corrected_tex: str | None = None,
+                       noise_shape: Callable[[int], list] | None = None):
     """T steps of clipped-mean gradient descent with per-step noise std ``noise_fn(ε, δ, T, C, n, η)``
     on a: the exact ε(δ) (μ = √T · η·sensitivity / std, composed exactly) against the claimed ε, over a
-    grid of (ε, δ, T) and two (C, n, η) set-ups; then where the claim stops holding beyond its range."""
-    if scalar_noise:
-        # One scalar ξ ~ N(0, 1) added to every coordinate: noise covariance s² 11ᵀ (rank one).
-        clip, n, eta = 1.0, 100, 0.01
-        v = eta * P.sensitivity(clip, n, "mean", adjacency) * np.array([1.0, -1.0]) / math.sqrt(2)
-        orth = float(v @ np.array([1.0, -1.0]) / math.sqrt(2))
-        return refuted("exact", "with N(0, 1) read literally (one scalar added to every coordinate of a) "
-                                "the noise is confined to the direction 1 = (1, …, 1): two adjacent datasets whose "
-                                "clipped mean gradients differ orthogonally to 1 give outputs on disjoint lines, so "
-                                "δ(ε) = 1 for every ε",
-                       witness={"p": 2, "T": 1, "clip": clip, "n": n, "eta": eta,
-                                "difference_of_updates": v.tolist(), "component_orthogonal_to_ones": orth,
-                                "event_S": "{a : ⟨a − a₀, (1, −1)⟩ = ⟨update(D), (1, −1)⟩}",
-                                "P_D(S)": 1, "P_D'(S)": 0, "delta_needed": 1},
-                       tolerance="exact (deterministic component)", achieved_error=0)
+    grid of (ε, δ, T) and two (C, n, η) set-ups; then where the claim stops holding beyond its range.
+
+    ``scalar_noise=True`` (or ``noise_shape``): the noise per step is std·ξ with Cov ξ = ``noise_shape(p)``
+    (default :func:`scalar_noise_shape`, 11ᵀ: one scalar added to every coordinate). A singular shape
+    gives δ(ε) = 1 along its null direction (refuted with that pair as witness); a full-rank one is
+    the isotropic mechanism with std·√λ_min and goes through the same grid."""
+    if scalar_noise or noise_shape is not None:
+        # The noise per step is std·ξ with Cov ξ = M (scalar reading: ξ = z·1, M = 11ᵀ, rank one).
+        decided = _shaped_noise(noise_fn, adjacency, noise_shape or scalar_noise_shape)
+        if decided["singular"] is not None:
+            w = decided["singular"]
+            return refuted("exact", f"the noise covariance std²·M is singular (rank {w['rank']} < p = {w['p']}): two "
+                                    f"adjacent datasets whose clipped mean gradients differ along the null direction "
+                                    f"v = {w['null_direction']} of M give outputs that differ by a deterministic "
+                                    f"amount along v, so the exact δ(ε) is 1 for every ε (at ε = {w['epsilon']:.4g}, "
+                                    f"claimed δ = {w['delta']:g}, per-step noise std {w['noise_std']:.4g})",
+                           witness=w, tolerance="exact (rank and null space in rational arithmetic)", achieved_error=0,
+                           shapes_checked=decided["shapes"])
+        # full rank: the worst adjacent pair differs along M's smallest eigenvector; the mechanism is the
+        # isotropic one with std·√λ_min, so the grid below decides it exactly as for isotropic noise
+        lam = decided["lambda_min"]
+        base_fn = noise_fn
+        noise_fn = lambda *a: base_fn(*a) * math.sqrt(lam)  # noqa: E731
+        shaped = {"noise_shape_lambda_min": lam, "shapes_checked": decided["shapes"]}
+    else:
+        shaped = {}
     rows, worst = [], None
     for delta in DPGD_DELTAS:
         L = math.log(1 / delta)
@@ -198,7 +276,7 @@ def check_dpgd_privacy(noise_fn: Callable = part3_noise_on_a, adjacency: str = "
     common = dict(points=len(rows), adjacency=adjacency, steps_grid=list(DPGD_STEPS),
                   setups_C_n_eta=[list(s) for s in DPGD_SETUPS], mu_independent_of_T_C_n_eta=t_invariant,
                   grid_at_T100=summary, tolerance=f"exact ε ≤ claimed ε·(1 + {REL_TOL})",
-                  achieved_error="ε(δ) by bisection to 1e-15 relative on a ≥ 40-digit log-space curve")
+                  achieved_error="ε(δ) by bisection to 1e-15 relative on a ≥ 40-digit log-space curve", **shaped)
     if worst["ratio"] > 1 + REL_TOL:
         fails = [r for r in rows if r["ratio"] > 1 + REL_TOL]
         smallest = min(fails, key=lambda r: r["epsilon"] / (8 * math.log(1 / r["delta"])))
@@ -217,7 +295,8 @@ def check_dpgd_privacy(noise_fn: Callable = part3_noise_on_a, adjacency: str = "
             extra["same_noise_under_add_remove"] = {"exact_epsilon": eps_ar, "claimed": w["epsilon"],
                                                     "holds": bool(eps_ar <= w["epsilon"] * (1 + REL_TOL))}
         if corrected_fn is not None:
-            sub = check_dpgd_privacy(corrected_fn, adjacency, eps_upper)
+            sub = check_dpgd_privacy(corrected_fn, adjacency, eps_upper, scalar_noise=scalar_noise,
+                                     noise_shape=noise_shape)
             extra["corrected_check"] = {"verdict": sub.verdict, "detail": sub.detail}
             if sub.verdict == "verified":
                 corrected = corrected_tex

@@ -7,6 +7,7 @@ import math
 
 import mpmath
 import pytest
+import sympy
 
 from proofs import privacy as PC
 from theorycheck import privacy as P
@@ -119,7 +120,27 @@ def test_alg1_noise_verified_under_add_remove(small_dpgd_grid):
 def test_alg1_scalar_noise_refuted():
     v = PC.check_dpgd_privacy(PC.part1_noise_on_a, scalar_noise=True)
     assert v.verdict == "refuted"
-    assert abs(v.evidence["witness"]["component_orthogonal_to_ones"]) > 0
+    w = v.evidence["witness"]
+    assert w["rank"] == 1 and w["exact_delta"] == 1 and w["exact_delta"] > w["delta"]
+    assert w["noise_variance_along_it"] == 0 and w["difference_along_null_direction"] > 0
+    # the null direction is orthogonal to 1 = (1, ..., 1)
+    assert sum(float(x) for x in w["null_direction"]) == 0
+
+
+def test_scalar_noise_checker_does_not_refute_full_rank_noise(small_dpgd_grid):
+    """The same checker, given a full-rank noise shape, decides from the exact curve: the Part 3
+    noise with Cov = I (or 11ᵀ + I, smallest eigenvalue 1) is private, so it is not refuted."""
+    for shape in (PC.isotropic_noise_shape, lambda p: [[1 + (i == j) for j in range(p)] for i in range(p)]):
+        v = PC.check_dpgd_privacy(PC.part3_noise_on_a, scalar_noise=True, noise_shape=shape)
+        assert v.verdict == "verified", v.detail
+        assert v.evidence["noise_shape_lambda_min"] == pytest.approx(1)
+
+
+def test_scalar_noise_checker_full_rank_but_too_small_noise_refuted(small_dpgd_grid):
+    """Full rank with a small eigenvalue (Cov = I/4 = half the std): refuted by the exact curve, not by rank."""
+    v = PC.check_dpgd_privacy(PC.part3_noise_on_a, noise_shape=lambda p: [[sympy.Rational(int(i == j), 4)
+                                                                        for j in range(p)] for i in range(p)])
+    assert v.verdict == "refuted" and "rank" not in v.evidence["witness"]
 
 
 # ---------------------------------------------------------------- alg1.clipping
