@@ -82,14 +82,21 @@ class Verdict:
         witness point, digits, seeds.
     corrected:
         LaTeX of a corrected statement, only when that statement was itself
-        checked by the same check; otherwise ``None``.
+        checked by the same check; otherwise ``None``. A
+        :class:`~theorycheck.statement.Statement` may be passed: its LaTeX is
+        generated from the object the check evaluated.
+    regime:
+        For an asymptotic claim, where in the admissible parameter region it
+        holds: ``{"region", "holds_on": "all"|"part"|"none", "conditions": [LaTeX],
+        "witness": {...}}`` (see :mod:`theorycheck.asymptotics`); else ``None``.
     """
 
     verdict: VerdictKind
     method: str
     detail: str
     evidence: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-    corrected: str | None = None
+    corrected: Any = None
+    regime: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICT_KINDS:
@@ -99,6 +106,16 @@ class Verdict:
                 raise ValueError(f"method part {part!r} is not one of {METHODS}")
         if self.verdict == "refuted" and not self.evidence:
             raise ValueError("a refuted verdict needs evidence with a witness")
+        if self.corrected is not None and not isinstance(self.corrected, str):
+            latex = getattr(self.corrected, "latex", None)
+            if not callable(latex):
+                raise TypeError("corrected must be LaTeX text or a Statement")
+            object.__setattr__(self, "corrected", latex())
+        if self.regime is not None:
+            regime = jsonable(dict(self.regime))
+            if regime.get("holds_on") not in ("all", "part", "none"):
+                raise ValueError("regime['holds_on'] must be 'all', 'part' or 'none'")
+            object.__setattr__(self, "regime", regime)
         # Normalise evidence to JSON types now, so a bad value fails inside the check.
         object.__setattr__(self, "evidence", jsonable(dict(self.evidence)))
         json.dumps(self.evidence)
@@ -110,6 +127,7 @@ class Verdict:
             "detail": self.detail,
             "evidence": self.evidence,
             "corrected": self.corrected,
+            "regime": self.regime,
         }
 
     @classmethod
@@ -120,26 +138,36 @@ class Verdict:
             detail=data["detail"],
             evidence=data.get("evidence") or {},
             corrected=data.get("corrected"),
+            regime=data.get("regime"),
         )
 
 
-def verified(method: str, detail: str, corrected: str | None = None, **evidence: Any) -> Verdict:
+def verified(method: str, detail: str, corrected: Any = None, *, regime: Mapping[str, Any] | None = None,
+             **evidence: Any) -> Verdict:
     """Shorthand for ``Verdict("verified", ...)`` with evidence as keywords."""
-    return Verdict("verified", method, detail, evidence, corrected)
+    return Verdict("verified", method, detail, evidence, corrected, regime)
 
 
-def refuted(method: str, detail: str, corrected: str | None = None, **evidence: Any) -> Verdict:
+def refuted(method: str, detail: str, corrected: Any = None, *, regime: Mapping[str, Any] | None = None,
+            **evidence: Any) -> Verdict:
     """Shorthand for ``Verdict("refuted", ...)``; the evidence must hold a witness."""
-    return Verdict("refuted", method, detail, evidence, corrected)
+    return Verdict("refuted", method, detail, evidence, corrected, regime)
 
 
-def inconclusive(method: str, detail: str, corrected: str | None = None, **evidence: Any) -> Verdict:
+def inconclusive(method: str, detail: str, corrected: Any = None, *, regime: Mapping[str, Any] | None = None,
+                 **evidence: Any) -> Verdict:
     """Shorthand for ``Verdict("inconclusive", ...)``."""
-    return Verdict("inconclusive", method, detail, evidence, corrected)
+    return Verdict("inconclusive", method, detail, evidence, corrected, regime)
 
 
 Display = tuple[int, int]
 """A displayed equation of the paper: (part number, 1-based ordinal of the display in that part)."""
+
+Relation = tuple[int, str, int]
+"""One relation inside the paper's math: (part, location, index). ``location`` is ``"D12"`` for the
+12th display of the part or ``"P40"`` for the 40th paragraph (inline math); ``index`` is the
+1-based position of the relation symbol (=, ≤, <, ≲, ≪, …) inside it; see
+:func:`theorycheck.coverage.enumerate_relations` and ``theorycheck coverage --level relation``."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -155,7 +183,9 @@ class Claim:
     source:
         Where the paper states it, e.g. ``"Part 2, §3.3, Step 2"``.
     statement:
-        The paper's claim in LaTeX, as the paper writes it.
+        The paper's claim in LaTeX, as the paper writes it; or a
+        :class:`~theorycheck.statement.Statement` (SymPy), from which the LaTeX
+        is generated (then ``formula`` holds the object and ``statement`` its LaTeX).
     assumptions:
         The domain where it is claimed (LaTeX or plain text).
     check:
@@ -166,6 +196,11 @@ class Claim:
         A SymPy object for the statement, where the claim is an identity.
     displays:
         The paper's displayed equations this claim covers, as (part, ordinal).
+    relations:
+        The single relations this claim checks, as (part, location, index); see :data:`Relation`.
+    formula:
+        The :class:`~theorycheck.statement.Statement` the statement was generated from (set
+        automatically when ``statement`` is one), else ``None``.
     """
 
     id: str
@@ -177,6 +212,13 @@ class Claim:
     depends_on: tuple[str, ...] = ()
     sympy: Any = dataclasses.field(default=None, repr=False, compare=False)
     displays: tuple[Display, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    formula: Any = dataclasses.field(default=None, repr=False, compare=False)
+
+    @property
+    def statement_source(self) -> Literal["sympy", "text"]:
+        """``"sympy"`` when the statement text was generated from a SymPy object, else ``"text"``."""
+        return "sympy" if self.formula is not None else "text"
 
     def __post_init__(self) -> None:
         if not self.id or any(not part for part in self.id.split(".")) or " " in self.id:
@@ -185,3 +227,12 @@ class Claim:
             raise TypeError(f"claim {self.id}: check must be callable")
         object.__setattr__(self, "depends_on", tuple(self.depends_on))
         object.__setattr__(self, "displays", tuple(tuple(d) for d in self.displays))
+        object.__setattr__(self, "relations", tuple((int(r[0]), str(r[1]), int(r[2])) for r in self.relations))
+        if not isinstance(self.statement, str):
+            latex = getattr(self.statement, "latex", None)
+            if not callable(latex):
+                raise TypeError(f"claim {self.id}: statement must be LaTeX text or a Statement")
+            object.__setattr__(self, "formula", self.statement)
+            object.__setattr__(self, "statement", latex())
+            if self.sympy is None:
+                object.__setattr__(self, "sympy", self.formula)

@@ -30,6 +30,11 @@ class ClaimResult:
     verdict: Verdict
     seconds: float
     rests_on_refuted: tuple[str, ...] = ()
+    #: True when the verdict was read from the cache (see :mod:`theorycheck.cache`), not run now.
+    cached: bool = False
+    #: The refuted claims among ``rests_on_refuted`` that rest on no refuted claim themselves
+    #: (see :func:`root_failures`): the failures to look at first.
+    root_failures: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The claim's entry in the JSON report (see README, "JSON report")."""
@@ -44,8 +49,14 @@ class ClaimResult:
             "corrected": self.verdict.corrected,
             "depends_on": list(self.claim.depends_on),
             "seconds": round(self.seconds, 3),
+            "cached": self.cached,
             "rests_on_refuted": list(self.rests_on_refuted),
+            "root_failures": list(self.root_failures),
             "displays": [list(d) for d in self.claim.displays],
+            "relations": [list(r) for r in self.claim.relations],
+            "statement": self.claim.statement,
+            "statement_source": self.claim.statement_source,
+            "regime": self.verdict.regime,
         }
 
 
@@ -63,8 +74,53 @@ def run_inline(claim: Claim) -> Verdict:
                        {"exception": type(exc).__name__, "message": str(exc), "where": where})
 
 
+#: At most this many characters of a check's standard output are kept in its evidence.
+MAX_CAPTURED = 20_000
+
+
+def _run_capturing_stdout(claim: Claim) -> Verdict:
+    """Run the check with file descriptor 1 sent to a temporary file, so a check that prints (from
+    Python or from C) cannot corrupt the parent's standard output (``--format json``); what it
+    printed goes into the evidence as ``captured_stdout``."""
+    import io
+    import sys
+    import tempfile
+
+    try:
+        sys.stdout.flush()
+    except Exception:  # noqa: BLE001
+        pass
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as tmp:
+        os.dup2(tmp.fileno(), 1)
+        old_stdout = sys.stdout
+        sys.stdout = io.TextIOWrapper(os.fdopen(os.dup(1), "wb"), encoding="utf-8", errors="replace",
+                                      line_buffering=False)
+        try:
+            verdict = run_inline(claim)
+        finally:
+            try:
+                sys.stdout.flush()
+            except Exception:  # noqa: BLE001
+                pass
+            sys.stdout = old_stdout
+            os.dup2(saved, 1)
+            os.close(saved)
+        tmp.seek(0)
+        data = tmp.read(4 * MAX_CAPTURED + 4)
+    if not data:
+        return verdict
+    text = data.decode("utf-8", errors="replace")
+    if len(text) > MAX_CAPTURED:
+        text = text[:MAX_CAPTURED] + f"\n[... cut at {MAX_CAPTURED} characters]"
+    return dataclasses.replace(verdict, evidence={**verdict.evidence, "captured_stdout": text})
+
+
 def _child(claim: Claim, conn: multiprocessing.connection.Connection) -> None:
-    verdict = run_inline(claim)
+    try:
+        verdict = _run_capturing_stdout(claim)
+    except Exception:  # noqa: BLE001 - capturing failed (no fd 1?): run as before
+        verdict = run_inline(claim)
     try:
         conn.send(verdict.to_dict())
     except Exception as exc:  # noqa: BLE001
@@ -138,6 +194,15 @@ def taint(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[s
     return out
 
 
+def root_failures(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
+    """For each claim, the refuted claims it rests on that rest on no refuted claim themselves.
+
+    Of a chain a → b → c with b and c refuted, c's root failures are (b,) only if b has no refuted
+    premise; the table shows these instead of the whole list of refuted ancestors."""
+    tainted = taint(registry, verdicts)
+    return {cid: tuple(dep for dep in deps if not tainted.get(dep)) for cid, deps in tainted.items()}
+
+
 def audit(
     registry: Registry,
     selected: Sequence[Claim],
@@ -150,4 +215,5 @@ def audit(
     raw = run_claims(selected, jobs=jobs, timeout=timeout, on_done=on_done)
     verdicts = {cid: v for cid, (v, _) in raw.items()}
     tainted = taint(registry, verdicts)
-    return [ClaimResult(c, raw[c.id][0], raw[c.id][1], tainted[c.id]) for c in selected]
+    roots = root_failures(registry, verdicts)
+    return [ClaimResult(c, raw[c.id][0], raw[c.id][1], tainted[c.id], root_failures=roots[c.id]) for c in selected]

@@ -1,0 +1,66 @@
+r"""The admissible region: what the paper's assumptions allow, written down once.
+
+Every asymptotic claim is decided on :data:`ADMISSIBLE` (or on a named sub-region, which its verdict
+then states). Sizes are powers of d (:mod:`proofs.symbols`): ``p = d^{ε_p}``, ``n = d^{ν}``.
+
+* Assumption 2 (Part 1): ``ε_n, ε_p > 0``, ``3ε_p/16 < ε_n``, ``n ≥ d^{1+3ε_n}`` (so ``ν ≥ 1 + 3ε_n``;
+  the paper states no upper bound on ε_n, ε_p or ν, and none is added), ``p = d^{ε_p}``.
+* The bias window of Part 2 §3.1 (after Lemma 4): ``0 < ε_b < 3ε_n − ε_p/4``.
+* The target's degree ``q ≥ 1`` (Assumption 1: information exponent 1). Exponents are linear in the
+  other parameters for each fixed q; the degrees :data:`DEGREES` are each decided exactly.
+* Assumption 3: ``δ ∈ (0, 1)``, ``ε ∈ (0, 8 log(1/δ))``, ``ε/\sqrt{\log(1/δ)} = ω(1/\log d)``. The rates use
+  ``R = \log(1.25/δ)/ε²``; the assumption allows any ``R = o(\log^2 d)`` bounded below by
+  ``1/(64\log(1/δ))``, which can be polynomially small (δ = e^{−d}, ε close to 8d). So
+  ``R = d^{r}\log^{ρ} d`` with ``r ≤ 0`` and ``ρ < 2``. (With ``r < 0`` any ρ is admissible; such points
+  are dominated by ``r`` itself, so the region keeps ``ρ < 2`` throughout.)
+* Assumption 4: the hyper-parameters are the paper's formulas (:data:`proofs.symbols.HYPERPARAMETERS`).
+
+:data:`CORNERS` are named points at the edges of the region where simulated quantities are measured.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from theorycheck.asymptotics import Region
+
+from .symbols import eps_b, eps_n, eps_p, nu, q, r, rho
+
+#: Degrees of σ_* each checked exactly (exponents like ε_p/(8(q+1)) are monotone in q; 1–8 and two large q).
+DEGREES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 16, 64)
+
+ASSUMPTION_2 = (eps_n > 0, eps_p > 0, eps_n > sp.Rational(3, 16) * eps_p, nu >= 1 + 3 * eps_n)
+BIAS_WINDOW = (eps_b > 0, eps_b < 3 * eps_n - eps_p / 4)
+PRIVACY = (r <= 0, rho < 2)
+
+ADMISSIBLE = Region(
+    name="Assumptions 2–4 + bias window",
+    variables=(eps_n, eps_p, eps_b, nu, r, rho),
+    constraints=ASSUMPTION_2 + BIAS_WINDOW + PRIVACY,
+    q=q,
+    q_values=DEGREES,
+    description=(r"\varepsilon_n, \varepsilon_p > 0,\ \tfrac{3}{16}\varepsilon_p < \varepsilon_n,\ "
+                 r"p = d^{\varepsilon_p},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n,\ "
+                 r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
+                 r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 2,\ "
+                 r"q \in \{1,\dots,8,16,64\}"),
+)
+
+#: The smallest admissible sample size n = d^{1+3ε_n} (the paper's Theorem 1 is stated for it).
+SMALLEST_N = ADMISSIBLE.restrict(nu <= 1 + 3 * eps_n, name="Assumptions 2–4, n = d^{1+3ε_n}")
+#: Constant privacy budget (ε, δ fixed): R = Θ(1).
+CONSTANT_PRIVACY = ADMISSIBLE.restrict(r >= 0, rho <= 0, rho >= 0, name="Assumptions 2–4, (ε, δ) fixed")
+
+#: Named corners of the region for simulations (ε_n, ε_p, ν − (1 + 3ε_n)); ε_b in the middle of its window.
+CORNERS: dict[str, dict[str, float]] = {
+    "small eps_p": {"eps_n": 0.2, "eps_p": 0.2, "extra_n": 0.0},
+    "large eps_p": {"eps_n": 0.2, "eps_p": 1.0, "extra_n": 0.0},
+    "small eps_n": {"eps_n": 0.1, "eps_p": 0.5, "extra_n": 0.0},
+    "large eps_n": {"eps_n": 0.3, "eps_p": 1.0, "extra_n": 0.0},
+    "large n": {"eps_n": 0.2, "eps_p": 1.0, "extra_n": 0.3},
+}
+
+
+def eps_b_middle(eps_n_value: float, eps_p_value: float) -> float:
+    """The middle of the bias window (0, 3ε_n − ε_p/4)."""
+    return (3 * eps_n_value - eps_p_value / 4) / 2

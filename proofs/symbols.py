@@ -1,0 +1,90 @@
+r"""The paper's symbols, each defined once with its assumptions, and Assumption 4's choices as SymPy objects.
+
+Every proofs module takes its symbols from here, so ε_p is the same positive real everywhere and
+the LaTeX printer (:mod:`theorycheck.statement`) prints them as the paper does (``\varepsilon_p``).
+
+Sizes are written as powers of d where the regime fixes them (Part 1, Assumption 2):
+``p = d^{ε_p}`` and ``n = d^{ν}`` with ``ν ≥ 1 + 3ε_n`` (``ν = 1 + 3ε_n`` is the smallest admissible n).
+The privacy factor of the rates, ``R = \log(1.25/δ)/ε²``, is written ``d^{r} \log^{ρ} d``: Assumption 3
+allows ``r ≤ 0`` and ``ρ < 2`` when ``r = 0`` (:mod:`proofs.regime`).
+
+>>> from theorycheck.statement import paper_latex
+>>> paper_latex(ETA_A)
+'\\frac{d^{\\varepsilon_n} \\log^{2} d}{p}'
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+# --- sizes and exponents (Part 1, Assumption 2; Part 2, §3.1) ----------------------------------------------
+d = sp.Symbol("d", positive=True)
+n = sp.Symbol("n", positive=True)
+p = sp.Symbol("p", positive=True)
+eps_n = sp.Symbol("eps_n", positive=True)
+eps_p = sp.Symbol("eps_p", positive=True)
+eps_b = sp.Symbol("eps_b", positive=True)
+q = sp.Symbol("q", positive=True, integer=True)
+#: n = d^ν (ν ≥ 1 + 3ε_n by Assumption 2)
+nu = sp.Symbol("nu", positive=True)
+#: the privacy factor log(1.25/δ)/ε² = d^r log^ρ d (Assumption 3: r ≤ 0; ρ < 2 when r = 0)
+r = sp.Symbol("r", real=True)
+rho = sp.Symbol("rho", real=True)
+
+# --- privacy budget (Part 1, Assumption 3) ----------------------------------------------------------------
+eps = sp.Symbol("eps", positive=True)
+delta = sp.Symbol("delta", positive=True)
+
+# --- hyper-parameters (Part 1, Assumption 4) and other named quantities ---------------------------------
+lam = sp.Symbol("lam", positive=True)
+eta_W = sp.Symbol("eta_W", positive=True)
+eta_a = sp.Symbol("eta_a", positive=True)
+C_a = sp.Symbol("C_a", positive=True)
+T = sp.Symbol("T", positive=True)
+sigma_W = sp.Symbol("sigma_W", positive=True)
+sigma_a = sp.Symbol("sigma_a", positive=True)
+Sigma = sp.Symbol("Sigma", positive=True)
+C_b = sp.Symbol("C_b", positive=True)
+c_b = sp.Symbol("c_b", positive=True)
+gamma = sp.Symbol("gamma", positive=True)
+eta = sp.Symbol("eta", positive=True)
+
+# --- real variables of identities ---------------------------------------------------------------------------
+x = sp.Symbol("x", real=True)
+z = sp.Symbol("z", real=True)
+t = sp.Symbol("t", real=True)
+b = sp.Symbol("b", real=True)
+
+log_d = sp.log(d)
+
+#: Assumption 4, as the paper prints it (Part 1, §2.2).
+LAMBDA = p / d ** (2 * eps_n)
+ETA_W = d ** (3 * eps_n / 2) * sp.sqrt(p)
+ETA_A = d ** eps_n * log_d**2 / p
+CLIP_A = d ** eps_n * sp.sqrt(p) * log_d ** (q + 1)
+STEPS = d ** eps_n
+SIGMA_W = sp.sqrt(d ** (1 + eps_b) / n) * log_d ** (q + 3)
+SIGMA_A = sp.sqrt(ETA_A * STEPS) * sp.sqrt(8 * sp.log(1 / delta)) / eps
+#: Part 3, §4.3: the per-step noise standard deviation Σ of the analysed recursion.
+SIGMA_PART3 = 2 * CLIP_A * sp.sqrt(STEPS) / n * sp.sqrt(8 * sp.log(1 / delta)) / eps
+
+#: Assumption 4's choices as a substitution map (symbol -> expression).
+HYPERPARAMETERS: dict[sp.Symbol, sp.Expr] = {lam: LAMBDA, eta_W: ETA_W, eta_a: ETA_A, C_a: CLIP_A, T: STEPS,
+                                             sigma_W: SIGMA_W, sigma_a: SIGMA_A}
+
+#: The regime's sizes as powers of d, and the privacy factor, as a substitution map.
+SIZES: dict[sp.Symbol, sp.Expr] = {p: d**eps_p, n: d**nu}
+#: log(1.25/δ)/ε² (and log(1/δ)/ε², the same order) written as d^r log^ρ d, see :mod:`proofs.regime`.
+PRIVACY_FACTOR = d**r * log_d**rho
+
+
+def in_powers_of_d(expr: sp.Expr) -> sp.Expr:
+    r"""``expr`` with Assumption 4 substituted and p, n written as powers of d (the regime's sizes).
+
+    The privacy factor must be written with :data:`PRIVACY_FACTOR` by the caller (its ε and δ do not
+    reduce to powers of d on their own).
+
+    >>> in_powers_of_d(LAMBDA * ETA_A)
+    log(d)**2/d**eps_n
+    """
+    return sp.powsimp(sp.expand_power_base(expr.subs(HYPERPARAMETERS).subs(SIZES), force=True), force=True)

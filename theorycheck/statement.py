@@ -1,0 +1,375 @@
+r"""Statements as data: one SymPy object per formula, its LaTeX and its evaluators generated from it.
+
+A :class:`Statement` holds ``lhs REL rhs`` as SymPy expressions, the variables it quantifies over
+and its assumptions. Everything a reader sees or a check evaluates comes from that one object:
+
+* :meth:`Statement.latex` prints it with :class:`PaperLatexPrinter`, which knows the paper's
+  notation (``\E``, ``\P``, ``\sech``, ``\csch``, ``\varepsilon_n``, ``\log^{q+1} d``);
+* :meth:`Statement.evaluator` turns a side into a function for ``mpmath``, ``numpy`` or python-flint
+  balls (``"arb"``: an exact tree walk, so rationals stay exact and the result is a certified ball);
+* :meth:`Statement.perturb` returns a modified copy (a wrong constant, exponent, sign, a dropped term),
+  which the perturbed-statement tests feed back to the same checker.
+
+>>> from sympy import Symbol, sech, pi
+>>> t = Symbol("t", real=True)
+>>> s = Statement(Symbol("I"), "=", pi * sech(pi**2 * t), variables=(t,), name="I(t)")
+>>> s.latex()
+'I = \\pi \\sech{\\left(\\pi^{2} t \\right)}'
+>>> import mpmath
+>>> with mpmath.workdps(30):
+...     print(mpmath.nstr(s.evaluator("rhs")(mpmath.mpf("0.1")), 12))
+2.05616781574
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import sympy as sp
+from sympy.printing.latex import LatexPrinter
+
+
+class Rel(str, enum.Enum):
+    """The relations a paper statement uses; the value is its LaTeX."""
+
+    EQ = "="
+    LE = r"\leq"
+    LT = "<"
+    GE = r"\geq"
+    GT = ">"
+    LESSSIM = r"\lesssim"
+    LESSSIM_P = r"\lesssim_\P"
+    LE_P = r"\leq_\P"
+    LL = r"\ll"
+    ASYMP = r"\asymp"
+    BIG_O = "= O"
+    BIG_O_P = r"= O_\P"
+    LITTLE_O = "= o"
+
+    @classmethod
+    def parse(cls, value: str | Rel) -> Rel:
+        """Accept the enum, its LaTeX, or a short name (``"<="``, ``"lesssim"``, ``"O_P"``)."""
+        if isinstance(value, Rel):
+            return value
+        aliases = {"==": cls.EQ, "<=": cls.LE, ">=": cls.GE, "lesssim": cls.LESSSIM, "lesssim_P": cls.LESSSIM_P,
+                   "<=_P": cls.LE_P, "ll": cls.LL, "<<": cls.LL, "asymp": cls.ASYMP, "O": cls.BIG_O,
+                   "O_P": cls.BIG_O_P, "o": cls.LITTLE_O, "≤": cls.LE, "≲": cls.LESSSIM, "≪": cls.LL}
+        for member in cls:
+            if value == member.value:
+                return member
+        if value in aliases:
+            return aliases[value]
+        raise ValueError(f"unknown relation {value!r}; use one of {[m.value for m in cls]}")
+
+    @property
+    def asymptotic(self) -> bool:
+        """True for relations with hidden constants or limits (≲, ≲_P, ≪, ≍, O, o)."""
+        return self in (Rel.LESSSIM, Rel.LESSSIM_P, Rel.LE_P, Rel.LL, Rel.ASYMP, Rel.BIG_O, Rel.BIG_O_P,
+                        Rel.LITTLE_O)
+
+
+# ------------------------------------------------------------------------------------------------ notation
+
+
+class Expect(sp.Function):
+    r"""The expectation :math:`\E_{v}[X]` as an unevaluated SymPy function: ``Expect(X, v)``."""
+
+    nargs = (1, 2)
+
+    def _latex(self, printer: Any) -> str:
+        body = printer._print(self.args[0])
+        if len(self.args) == 2:
+            return rf"\E_{{{printer._print(self.args[1])}}}\left[{body}\right]"
+        return rf"\E\left[{body}\right]"
+
+
+class Prob(sp.Function):
+    r"""A probability :math:`\P[\cdot]` as an unevaluated SymPy function."""
+
+    nargs = 1
+
+    def _latex(self, printer: Any) -> str:
+        return rf"\P\left[{printer._print(self.args[0])}\right]"
+
+
+class Norm(sp.Function):
+    r"""The Euclidean / operator norm :math:`\|X\|`."""
+
+    nargs = 1
+
+    def _latex(self, printer: Any) -> str:
+        return rf"\left\|{printer._print(self.args[0])}\right\|"
+
+
+#: Symbol names printed as the paper writes them (SymPy's own printer handles Greek letters).
+PAPER_SYMBOL_LATEX: dict[str, str] = {
+    "eps_n": r"\varepsilon_n", "eps_p": r"\varepsilon_p", "eps_b": r"\varepsilon_b", "eps": r"\varepsilon",
+    "epsilon": r"\varepsilon", "delta": r"\delta", "eta_W": r"\eta_W", "eta_a": r"\eta_a", "C_a": "C_a",
+    "sigma_W": r"\sigma_W", "sigma_a": r"\sigma_a", "lam": r"\lambda", "lambda": r"\lambda", "C_b": "C_b",
+    "c_b": "c_b", "alpha1_star": r"\alpha^*_1", "Sigma": r"\Sigma", "nu": r"\nu", "rho": r"\rho",
+    "log_d": r"\log d", "gamma": r"\gamma", "eta": r"\eta",
+}
+
+
+class PaperLatexPrinter(LatexPrinter):
+    r"""SymPy's LaTeX printer with the paper's macros.
+
+    * ``sech``/``csch`` print as ``\sech``/``\csch`` (the paper's ``\newcommand``s);
+    * a power of a logarithm prints as ``\log^{k} d`` rather than ``\log{\left(d \right)}^{k}``;
+    * symbols named in :data:`PAPER_SYMBOL_LATEX` print as the paper writes them.
+
+    >>> d, q = sp.symbols("d q", positive=True)
+    >>> paper_latex(sp.log(d) ** (q + 1) / sp.sqrt(d))
+    '\\frac{\\log^{q + 1} d}{\\sqrt{d}}'
+    """
+
+    printmethod = "_latex"
+
+    def _print_Symbol(self, expr: sp.Symbol, style: str = "plain") -> str:
+        if expr.name in PAPER_SYMBOL_LATEX:
+            return PAPER_SYMBOL_LATEX[expr.name]
+        return super()._print_Symbol(expr, style=style)
+
+    def _print_sech(self, expr: sp.Expr, exp: str | None = None) -> str:
+        return self._hyperbolic(r"\sech", expr, exp)
+
+    def _print_csch(self, expr: sp.Expr, exp: str | None = None) -> str:
+        return self._hyperbolic(r"\csch", expr, exp)
+
+    def _hyperbolic(self, macro: str, expr: sp.Expr, exp: str | None) -> str:
+        arg = self._print(expr.args[0])
+        head = macro if exp is None else f"{macro}^{{{exp}}}"
+        return rf"{head}{{\left({arg} \right)}}"
+
+    def _print_log(self, expr: sp.Expr, exp: str | None = None) -> str:
+        arg = expr.args[0]
+        head = r"\log" if exp is None else rf"\log^{{{exp}}}"
+        if arg.is_Symbol:
+            return f"{head} {self._print(arg)}"
+        return rf"{head}{{\left({self._print(arg)} \right)}}"
+
+    def _print_Pow(self, expr: sp.Pow) -> str:
+        base, exponent = expr.as_base_exp()
+        if isinstance(base, sp.log) and exponent.is_positive is not False and exponent != sp.Rational(1, 2):
+            if exponent.is_Rational and exponent < 0:
+                return super()._print_Pow(expr)
+            return self._print_log(base, exp=self._print(exponent))
+        return super()._print_Pow(expr)
+
+
+def paper_latex(expr: Any) -> str:
+    """LaTeX of a SymPy expression in the paper's notation (see :class:`PaperLatexPrinter`)."""
+    return PaperLatexPrinter({"mul_symbol": None, "ln_notation": False}).doprint(expr)
+
+
+# ------------------------------------------------------------------------------------------------ evaluators
+
+_ARB_FUNCTIONS: dict[type, str] = {}
+
+
+def _arb_eval(expr: sp.Expr, env: Mapping[sp.Symbol, Any]) -> Any:
+    """Evaluate a SymPy expression tree in python-flint ball arithmetic (``arb``/``acb``).
+
+    Integers and rationals enter exactly; π and e as certified balls; every operation is the ball
+    operation, so the result is a certified enclosure at the working precision (``flint.ctx``).
+    """
+    import flint
+
+    if expr in env:
+        value = env[expr]
+        return value if isinstance(value, (flint.arb, flint.acb)) else flint.arb(value)
+    if expr.is_Integer:
+        return flint.arb(int(expr))
+    if expr.is_Rational:
+        return flint.arb(flint.fmpq(int(expr.p), int(expr.q)))
+    if expr is sp.pi:
+        return flint.arb.pi()
+    if expr is sp.E:
+        return flint.arb(1).exp()
+    if expr is sp.I:
+        return flint.acb(0, 1)
+    if expr.is_Add:
+        out = _arb_eval(expr.args[0], env)
+        for term in expr.args[1:]:
+            out = out + _arb_eval(term, env)
+        return out
+    if expr.is_Mul:
+        out = _arb_eval(expr.args[0], env)
+        for factor in expr.args[1:]:
+            out = out * _arb_eval(factor, env)
+        return out
+    if expr.is_Pow:
+        base, exponent = expr.args
+        b = _arb_eval(base, env)
+        if exponent.is_Integer:
+            return b ** int(exponent)
+        if exponent == sp.Rational(1, 2):
+            return b.sqrt()
+        return b ** _arb_eval(exponent, env)
+    unary = {sp.exp: "exp", sp.log: "log", sp.sqrt: "sqrt", sp.tanh: "tanh", sp.cosh: "cosh", sp.sinh: "sinh",
+             sp.sin: "sin", sp.cos: "cos", sp.atan: "atan"}
+    for func, method in unary.items():
+        if isinstance(expr, func):
+            return getattr(_arb_eval(expr.args[0], env), method)()
+    if isinstance(expr, sp.sech):
+        return 1 / _arb_eval(expr.args[0], env).cosh()
+    if isinstance(expr, sp.csch):
+        return 1 / _arb_eval(expr.args[0], env).sinh()
+    if isinstance(expr, sp.Abs):
+        return abs(_arb_eval(expr.args[0], env))
+    if isinstance(expr, sp.Max):
+        vals = [_arb_eval(a, env) for a in expr.args]
+        out = vals[0]
+        for v in vals[1:]:
+            out = out.max(v) if hasattr(out, "max") else (out if out > v else v)
+        return out
+    raise TypeError(f"cannot evaluate {expr.func.__name__} in ball arithmetic")
+
+
+def evaluator(expr: sp.Expr, variables: Sequence[sp.Symbol], backend: str = "mpmath") -> Callable[..., Any]:
+    """A function of ``variables`` that evaluates ``expr`` with the given backend.
+
+    ``"mpmath"`` and ``"numpy"`` use :func:`sympy.lambdify` (mpmath keeps rationals as ``mpf``
+    quotients at the working precision); ``"arb"`` walks the tree in python-flint ball arithmetic.
+    """
+    variables = tuple(variables)
+    if backend == "arb":
+        def f(*args: Any) -> Any:
+            if len(args) != len(variables):
+                raise TypeError(f"expected {len(variables)} arguments {variables}, got {len(args)}")
+            return _arb_eval(expr, dict(zip(variables, args)))
+        return f
+    if backend == "mpmath":
+        return sp.lambdify(variables, expr, modules=[{"sech": lambda x: 1 / __import__("mpmath").cosh(x),
+                                                      "csch": lambda x: 1 / __import__("mpmath").sinh(x)},
+                                                     "mpmath"])
+    if backend == "numpy":
+        import numpy as np
+
+        return sp.lambdify(variables, expr, modules=[{"sech": lambda x: 1 / np.cosh(x),
+                                                      "csch": lambda x: 1 / np.sinh(x)}, "numpy"])
+    raise ValueError(f"backend must be 'mpmath', 'numpy' or 'arb', got {backend!r}")
+
+
+# ------------------------------------------------------------------------------------------------ statement
+
+
+def _sym(value: Any) -> sp.Expr:
+    return value if isinstance(value, sp.Basic) else sp.sympify(value, strict=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class Statement:
+    r"""One formula of the paper: ``lhs rel rhs`` over ``variables`` under ``assumptions``.
+
+    Attributes
+    ----------
+    lhs, rhs:
+        SymPy expressions (numbers are converted strictly: ``int``/``Fraction``-like only, never text).
+    rel:
+        A :class:`Rel` (or its LaTeX / short name).
+    variables:
+        The free variables it quantifies over, in the order evaluators take them (default: the free
+        symbols of both sides, sorted by name).
+    assumptions:
+        SymPy relationals or sets describing the domain (``t > 0``, ``Contains(b, Reals)``), or LaTeX text.
+    name:
+        Optional short name used in messages.
+    lhs_latex:
+        Optional LaTeX for a left side that is a notation rather than a computable expression
+        (``\widehat{\sech}(t)``); the checked object is still ``lhs``.
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> s = Statement(sp.exp(-x), "<=", 1, assumptions=(x > 0,))
+    >>> s.latex(), s.assumptions_latex()
+    ('e^{- x} \\leq 1', 'x > 0')
+    >>> s.perturb(rhs=sp.Rational(1, 2)).latex()
+    'e^{- x} \\leq \\frac{1}{2}'
+    """
+
+    lhs: Any
+    rel: Any
+    rhs: Any
+    variables: tuple[sp.Symbol, ...] = ()
+    assumptions: tuple[Any, ...] = ()
+    name: str | None = None
+    lhs_latex: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lhs", _sym(self.lhs))
+        object.__setattr__(self, "rhs", _sym(self.rhs))
+        object.__setattr__(self, "rel", Rel.parse(self.rel))
+        if not self.variables:
+            free = (self.lhs.free_symbols | self.rhs.free_symbols)
+            object.__setattr__(self, "variables", tuple(sorted(free, key=lambda s: s.name)))
+        object.__setattr__(self, "variables", tuple(self.variables))
+        object.__setattr__(self, "assumptions", tuple(self.assumptions))
+
+    # -- text -------------------------------------------------------------------------------------
+    def latex(self) -> str:
+        """The statement in the paper's notation, generated from the SymPy objects."""
+        left = self.lhs_latex if self.lhs_latex is not None else paper_latex(self.lhs)
+        rel = self.rel.value
+        if self.rel in (Rel.BIG_O, Rel.BIG_O_P, Rel.LITTLE_O):
+            return rf"{left} {rel}\left({paper_latex(self.rhs)}\right)"
+        return f"{left} {rel} {paper_latex(self.rhs)}"
+
+    def assumptions_latex(self) -> str:
+        """The assumptions as LaTeX, joined by commas (text assumptions are kept as written)."""
+        return ", ".join(a if isinstance(a, str) else paper_latex(a) for a in self.assumptions)
+
+    def plain_latex(self, side: str = "both") -> str:
+        """SymPy's default LaTeX (no paper macros), for round trips through SymPy's LaTeX parser."""
+        if side == "lhs":
+            return sp.latex(self.lhs)
+        if side == "rhs":
+            return sp.latex(self.rhs)
+        return f"{sp.latex(self.lhs)} {self.rel.value} {sp.latex(self.rhs)}"
+
+    # -- evaluation -------------------------------------------------------------------------------
+    def side(self, which: str) -> sp.Expr:
+        if which not in ("lhs", "rhs", "difference", "ratio"):
+            raise ValueError(f"side must be 'lhs', 'rhs', 'difference' or 'ratio', got {which!r}")
+        if which == "difference":
+            return self.lhs - self.rhs
+        if which == "ratio":
+            return self.lhs / self.rhs
+        return getattr(self, which)
+
+    def evaluator(self, which: str = "rhs", backend: str = "mpmath",
+                  variables: Sequence[sp.Symbol] | None = None) -> Callable[..., Any]:
+        """A function of the statement's variables evaluating one side (see :func:`evaluator`)."""
+        return evaluator(self.side(which), self.variables if variables is None else variables, backend)
+
+    def subs(self, values: Mapping[Any, Any]) -> Statement:
+        """The statement with some variables fixed (e.g. a regime's parameters)."""
+        return dataclasses.replace(self, lhs=self.lhs.subs(values), rhs=self.rhs.subs(values),
+                                   variables=tuple(v for v in self.variables if v not in values))
+
+    def holds_symbolically(self) -> bool | None:
+        """For ``=``: True if ``simplify(lhs − rhs) == 0``, False if it is a non-zero constant, else None."""
+        if self.rel is not Rel.EQ:
+            return None
+        diff = sp.simplify(self.lhs - self.rhs)
+        if diff == 0:
+            return True
+        if diff.is_number and diff != 0:
+            return False
+        return None
+
+    # -- perturbation -----------------------------------------------------------------------------
+    def perturb(self, **changes: Any) -> Statement:
+        """A copy with some fields replaced (``rhs=2*s.rhs``, ``rel="<"``): for perturbed-statement tests."""
+        return dataclasses.replace(self, **changes)
+
+    def scale(self, factor: Any) -> Statement:
+        """The statement with its right side multiplied by ``factor`` (a wrong constant)."""
+        return self.perturb(rhs=self.rhs * _sym(factor))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"lhs": sp.srepr(self.lhs), "rel": self.rel.value, "rhs": sp.srepr(self.rhs),
+                "variables": [v.name for v in self.variables], "latex": self.latex(),
+                "assumptions": self.assumptions_latex()}
