@@ -1,0 +1,271 @@
+"""Relation-level coverage: numbering of the relations inside the paper's math, its stability on the
+real paper, claims/definitions/dangling references, and `coverage --level relation`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from theorycheck import Claim, verified
+from theorycheck.coverage import (TARGET_SECTIONS, enumerate_displays, enumerate_relations, read_relations,
+                                  relation_coverage, relation_dangling, relations_in_math, summarise_relations)
+
+
+def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True, timeout=timeout)
+
+
+def _ok():
+    return verified("exact", "trivially")
+
+
+def symbols(math: str) -> list[str]:
+    return [s for s, *_ in relations_in_math(math)]
+
+
+# --- numbering on small synthetic texts ---------------------------------------------------------
+
+@pytest.mark.parametrize("math, expected", [
+    (r"\sum_{j = 1}^n x_j = 1", ["="]),                                  # subscript braces hide their =
+    (r"a(b) \mathbb{1}_{|b| \leq C_b} \leq 2", [r"\leq"]),               # |…| inside a subscript
+    (r"\P(|F| \geq t) \leq 2 e^{-t}", [r"\leq"]),                         # an event inside \P(…)
+    (r"\left( a = b \right) = c", ["="]),                                 # \left … \right
+    (r"\mathcal{I} = \{i \mid |b_i| \leq C_b\}", ["="]),                  # set-builder braces
+    (r"a \leq_\P b \lesssim_\mathbb{P} c \gtrsim_{\P} d", [r"\leq_\P", r"\lesssim_\mathbb{P}", r"\gtrsim_{\P}"]),
+    (r"a \le b \ge c \neq d \asymp e \ll f \gg g \approx h", [r"\le", r"\ge", r"\neq", r"\asymp", r"\ll", r"\gg",
+                                                             r"\approx"]),
+    (r"a \leq b \Rightarrow c = d", [r"\leq", "="]),                      # \Rightarrow is no relation
+    (r"x \sim \N(0, 1), \E_{b \sim \N(0,1)}[b] = 0", [r"\sim", "="]),   # \sim in a subscript: none
+    (r"\phantom{=} a & = b \\ & \leq c \\ & \lesssim_\P d", ["=", r"\leq", r"\lesssim_\P"]),  # aligned &=
+    (r"O_\P(\cdot), o_\P(\cdot), \lesssim_\P, \asymp_\P", []),          # symbols only mentioned
+    (r"\|x\| \leq 1 \quad |y| < 2", [r"\leq", "<"]),
+    (r"W_1 \gets W_0 - \eta g", [r"\gets"]),
+])
+def test_top_level_relation_symbols(math, expected):
+    assert symbols(math) == expected
+
+
+def test_underbrace_annotation_counts_but_a_name_does_not():
+    found = relations_in_math(r"x = \underbrace{a - b}_{\leq 0} + \underbrace{c}_{S_1} + \frac{1}{n}[u = v]")
+    assert [(s, note) for s, _, _, note in found] == [("=", False), (r"\leq", True)]
+    nested = relations_in_math(r"\left( \underbrace{a}_{\leq 0} \right) = b")     # not on a top-level term
+    assert [s for s, *_ in nested] == ["="]
+
+
+def test_line_break_closes_delimiters_left_open_on_its_line():
+    # a stray \| on one line must not swallow the relations of the next lines
+    assert symbols(r"a & \leq \|x\|^{k} \| \|y\| \\ & = b \\ & < c") == [r"\leq", "=", "<"]
+
+
+SAMPLE = textwrap.dedent(r"""
+    ---
+    layout: post
+    title: "Part 4: x = y in the title is not math"
+    ---
+
+    # Part 4
+
+    A paragraph without math.
+
+    Inline $$a = b$$ in a sentence and $c \leq d$, with $$\sum_{i = 1}^n e_i$$.
+
+    $$
+    \begin{equation}
+    \begin{aligned}
+        f & = g \\
+        & \leq h \Rightarrow k = 1
+    \end{aligned}
+    \end{equation}
+    $$
+
+    $$
+    \newcommand{\R}{\mathbb{R}}
+    $$
+    $$m = n$$.
+    Rendered style \(p < q\) and $r > s$$. then text.
+""").lstrip("\n")
+
+
+def test_paragraphs_and_displays_of_a_sample():
+    rels = enumerate_relations(SAMPLE, 4)
+    got = [(r.location, r.index, r.symbol) for r in rels]
+    assert got == [("P3", 1, "="), ("P3", 2, r"\leq"),
+                   ("D1", 1, "="), ("D1", 2, r"\leq"), ("D1", 3, "="),
+                   ("D2", 1, "="),
+                   ("P4", 1, "<"), ("P4", 2, ">")]
+    # D<k> is exactly the display ordinal of enumerate_displays
+    displays = enumerate_displays(SAMPLE, 4)
+    assert [d.snippet() for d in displays] == [displays[0].snippet(), "m = n"]
+    assert rels[1].latex == r"c \leq d" and rels[4].latex == "k = 1"
+    assert rels[3].latex == r"g \leq h"
+    assert rels[0].line == SAMPLE.splitlines().index("Inline $$a = b$$ in a sentence and $c \\leq d$, with "
+                                                     "$$\\sum_{i = 1}^n e_i$$.") + 1
+    assert all(r.section == "# Part 4" for r in rels)
+
+
+def test_kramdown_escapes_in_inline_math():
+    text = "---\nt: 1\n---\n\nLet $\\mathcal{I} = \\\\{i \\mid |b_i| \\leq C\\\\}$ and $1\\_\\{i \\in I\\} = 1$.\n"
+    rels = enumerate_relations(text, 4)
+    assert [(r.location, r.index, r.symbol) for r in rels] == [("P1", 1, "="), ("P1", 2, "=")]
+    assert "\\\\{" not in rels[0].latex and rels[0].latex.startswith(r"\mathcal{I} = \{i \mid")
+
+
+# --- stability on the real paper ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def paper_files(paper_dir) -> list[Path]:
+    files = sorted(paper_dir.glob("part*.md"))
+    assert len(files) == 3
+    return files
+
+
+@pytest.fixture(scope="module")
+def paper_relations(paper_files):
+    return read_relations(paper_files)
+
+
+# Counted when the numbering was frozen (first commit of the relation level). Claims name relations
+# by this numbering: a change here renumbers them, so it must be deliberate.
+PAPER_RELATIONS = {1: 60, 2: 237, 3: 152}
+TARGET_COUNTS = {(1, "Algorithm 1"): 16, (1, "Assumptions 2-4"): 12, (1, "Theorem 1"): 4,
+                 (2, "§3.1 from the gradient display"): 74, (2, "§3.2"): 8, (2, "§3.4"): 77, (3, "Part 3"): 152}
+NUMBERING_SHA256 = "4426b696dcb4fc960ee2df4cde1b09a2295cdaee00795659962b86a055cb761c"
+
+
+def test_relation_counts_and_numbering_are_frozen(paper_relations):
+    counts = {p: sum(r.part == p for r in paper_relations) for p in PAPER_RELATIONS}
+    assert counts == PAPER_RELATIONS
+    targets = {}
+    for r in paper_relations:
+        if r.target:
+            targets[(r.part, r.target)] = targets.get((r.part, r.target), 0) + 1
+    assert targets == TARGET_COUNTS
+    assert {name for _, name, _, _ in TARGET_SECTIONS} == {name for _, name in TARGET_COUNTS}
+    digest = hashlib.sha256("\n".join(f"{r.key} {r.symbol}" for r in paper_relations).encode()).hexdigest()
+    assert digest == NUMBERING_SHA256
+    keys = [r.key for r in paper_relations]
+    assert len(keys) == len(set(keys))
+
+
+def test_spot_checks_on_the_paper(paper_relations):
+    by = {r.key: r for r in paper_relations}
+    assert by[(2, "P77", 2)].latex.startswith(r"\H_{\log d} = \{x \mid")
+    assert by[(2, "P77", 3)].latex.startswith(r"\overline{a}_i = ")
+    assert by[(3, "D12", 1)].latex == r"L = 2K_n + 2\lambda \id"
+    assert by[(3, "D4", 2)].symbol == r"\leq" and by[(3, "D4", 2)].annotation      # \underbrace{…}_{\leq 0}
+    assert by[(3, "D27", 1)].symbol == r"\leq_\P" and by[(3, "D27", 1)].latex.startswith("…_{k = 1}^i")
+    assert [by[(1, "D8", i)].symbol for i in range(1, 8)] == ["="] * 7 and (1, "D8", 8) not in by
+    assert by[(1, "D8", 1)].latex.startswith(r"\lambda = \frac{p}{d^{2\varepsilon_n}}")
+    assert by[(2, "P26", 2)].latex == r"3\varepsilon_n - \frac{\varepsilon_p}{4} > \varepsilon_b"
+    assert by[(1, "P62", 2)].section.endswith("Assumption 2") and by[(1, "P62", 2)].target == "Assumptions 2-4"
+    assert by[(3, "D13", 4)].latex == r"1 - 2\frac{d^{\varepsilon_n}\log^2 d}{p} \frac{p}{d^{2\varepsilon_n}} < 1"
+    assert by[(2, "D52", 4)].symbol == r"\ll"
+
+
+def test_display_relations_lie_inside_their_display(paper_files):
+    for path in paper_files:
+        text = path.read_text(encoding="utf-8")
+        part = int(path.name[4])
+        spans = {f"D{d.ordinal}": (d.line, d.line + d.latex.count("\n") + 2) for d in enumerate_displays(text, part)}
+        for r in enumerate_relations(text, part):
+            if r.location.startswith("D"):
+                lo, hi = spans[r.location]
+                assert lo <= r.line <= hi, r
+
+
+# --- coverage, definitions, dangling references ---------------------------------------------------
+
+def test_statuses_definitions_and_dangling_on_a_sample():
+    rels = enumerate_relations(SAMPLE, 4)
+    claims = [Claim("c.one", "x", "Part 4", "x", "none", _ok, relations=((4, "D1", 2), (4, "D1", 9), (5, "D1", 1))),
+              Claim("c.display", "x", "Part 4", "x", "none", _ok, displays=((4, 2), (4, 1)))]
+    definitions = {(4, "P3", 1): "names a", (4, "D1", 2): "also marked", (4, "P99", 1): "nowhere"}
+    rows = {r.relation.key: r for r in relation_coverage(rels, claims, definitions)}
+    assert rows[(4, "D1", 2)].status == "covered" and rows[(4, "D1", 2)].claims == ("c.one",)
+    # display D2 holds one relation: naming the display covers it; D1 holds three: naming it covers none
+    assert rows[(4, "D2", 1)].claims == ("c.display",)
+    assert rows[(4, "D1", 1)].status == "uncovered" and rows[(4, "D1", 3)].status == "uncovered"
+    assert rows[(4, "P3", 1)].status == "definition" and rows[(4, "P3", 1)].claims == ()
+    assert rows[(4, "P3", 2)].status == "uncovered"
+    counts = summarise_relations(rows.values())
+    assert counts == {4: {"covered": 2, "definitions": 1, "uncovered": 5, "total": 8}}
+    loose = relation_dangling(rels, claims, definitions)
+    assert sorted(loose) == [("RELATION_DEFINITIONS", (4, "P99", 1)), ("c.one", (4, "D1", 9))]   # part 5 not read
+
+
+def test_definitions_never_count_as_covered(paper_relations):
+    """Every relation a definition marks and no claim names is `definition`, never `covered`; and a
+    display-level definition does not make its relations definitions or covered."""
+    defs = {r.key: "x" for r in paper_relations[:40]}
+    rows = relation_coverage(paper_relations, [], defs)
+    assert {r.status for r in rows[:40]} == {"definition"}
+    assert {r.status for r in rows[40:]} == {"uncovered"}
+
+
+def test_this_projects_relation_definitions_are_real_relations(paper_relations):
+    import proofs.definitions as d
+
+    keys = {r.key for r in paper_relations}
+    missing = [k for k in getattr(d, "RELATION_DEFINITIONS", {}) if k not in keys]
+    assert not missing
+
+
+# --- the command ------------------------------------------------------------------------------
+
+def test_relation_command_json_shape_statuses_and_dangling(paper_files, tmp_path):
+    proofs = tmp_path / "proofs_rel"
+    proofs.mkdir()
+    (proofs / "mod.py").write_text(textwrap.dedent('''
+        from theorycheck import Claim, verified
+        def ok():
+            return verified("exact", "trivially")
+        CLAIMS = [Claim("c.l", "L", "Part 3", "x", "none", ok, relations=((3, "D12", 1), (3, "D12", 7))),
+                  Claim("c.s1", "S1", "Part 3", "x", "none", ok, displays=((3, 23),))]
+        RELATION_DEFINITIONS = {(3, "P22", 4): "L = 2K_n + 2 lambda Id", (3, "D12", 1): "also a definition",
+                                (1, "P999", 1): "no such paragraph"}
+    '''))
+    out = run("--proofs", str(proofs), "coverage", "--level", "relation", *map(str, paper_files), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert {"relations", "summary"} <= set(data)
+    assert set(data["summary"]) >= {"covered", "definitions", "uncovered"}
+    rows = data["relations"]
+    assert len(rows) == sum(PAPER_RELATIONS.values())
+    assert all({"part", "location", "index", "latex", "status", "claims"} <= set(r) for r in rows)
+    assert {r["status"] for r in rows} == {"covered", "definition", "uncovered"}
+    by = {(r["part"], r["location"], r["index"]): r for r in rows}
+    assert by[(3, "D12", 1)]["status"] == "covered" and by[(3, "D12", 1)]["claims"] == ["c.l"]
+    assert by[(3, "P22", 4)]["status"] == "definition"
+    assert by[(3, "D23", 1)]["status"] == "uncovered"          # D23 holds 3 relations: naming it is not enough
+    assert data["summary"]["covered"] == 1 and data["summary"]["definitions"] == 1
+    assert data["summary"]["uncovered"] == sum(PAPER_RELATIONS.values()) - 2
+    assert "c.l names relation (3, 'D12', 7)" in out.stderr
+    assert "RELATION_DEFINITIONS names relation (1, 'P999', 1)" in out.stderr
+    target = json.loads(run("--proofs", str(proofs), "coverage", "--level", "relation", *map(str, paper_files),
+                            "--format", "json", "--target").stdout)
+    assert target["summary"]["total"] == sum(TARGET_COUNTS.values())
+    assert target["per_target"]["Part 2: §3.2"]["total"] == 8
+    table = run("--proofs", str(proofs), "coverage", "--level", "relation", *map(str, paper_files), "--target",
+                "--uncovered")
+    assert "Part 3: Part 3: 1 covered, 1 definitions, 150 uncovered of 152" in table.stdout
+    md = run("--proofs", str(proofs), "coverage", "--level", "relation", str(paper_files[2]), "--format", "markdown")
+    assert md.returncode == 0 and "| 3 | D12 | 1 |" in md.stdout and "152 relations" in md.stdout
+
+
+def test_relation_command_bad_input(tmp_path, toy_proofs):
+    out = run("--proofs", str(toy_proofs), "coverage", "--level", "relation", str(tmp_path / "part1.md"))
+    assert out.returncode == 2 and "no such file" in out.stderr
+    out = run("--proofs", str(toy_proofs), "coverage", "--level", "nonsense", str(tmp_path / "part1.md"))
+    assert out.returncode == 2
+
+
+def test_this_projects_claims_name_only_real_relations(paper_files):
+    out = run("coverage", "--level", "relation", *map(str, paper_files), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["dangling"] == []
