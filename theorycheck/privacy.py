@@ -296,7 +296,8 @@ def classical_sigma(epsilon: float, delta: float, sensitivity: float = 1.0, c_co
 def classical_epsilon(noise_multiplier: float, steps: int, delta: float) -> dict:
     """Classical accounting: per-step ε₀ from Dwork–Roth (δ₀ = δ/(2T)) + advanced composition
     (δ' = δ/2). Returns ``{"epsilon", "eps0", "valid"}``; ``valid`` is False when ε₀ ≥ 1, outside
-    the range where Theorem A.1 is proved."""
+    the range where Theorem A.1 is proved; ``epsilon`` is None (with a ``note``) when the
+    advanced-composition figure overflows (ε₀ of several hundred)."""
     validate.positive("noise_multiplier", noise_multiplier)
     steps = validate.positive_int("steps", steps)
     validate.delta(delta)
@@ -305,7 +306,14 @@ def classical_epsilon(noise_multiplier: float, steps: int, delta: float) -> dict
     if steps == 1:
         eps0 = math.sqrt(2 * math.log(1.25 / float(delta))) / float(noise_multiplier)
         return {"epsilon": eps0, "eps0": eps0, "valid": eps0 < 1}
-    eps = math.sqrt(2 * steps * math.log(2 / float(delta))) * eps0 + steps * eps0 * math.expm1(eps0)
+    try:
+        eps = math.sqrt(2 * steps * math.log(2 / float(delta))) * eps0 + steps * eps0 * math.expm1(eps0)
+    except OverflowError:
+        eps = math.inf
+    if not math.isfinite(eps):
+        # T ε₀ (e^ε₀ − 1) exceeds the float range: the classical figure is not defined (not a bound at all)
+        return {"epsilon": None, "eps0": eps0, "valid": False,
+                "note": f"not defined: T·ε₀·(e^ε₀ − 1) overflows at ε₀ = {eps0:.4g}"}
     return {"epsilon": eps, "eps0": eps0, "valid": eps0 < 1}
 
 

@@ -14,8 +14,10 @@ import difflib
 import hashlib
 import importlib
 import importlib.util
+import os
 import pkgutil
 import sys
+import traceback
 import types
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -86,16 +88,78 @@ class Registry:
         return out
 
 
+def _module_file(package: types.ModuleType, name: str) -> str:
+    """The file a module of the proofs folder comes from (for messages: not the internal module name)."""
+    for folder in getattr(package, "__path__", []):
+        for candidate in (Path(folder) / f"{name}.py", Path(folder) / name / "__init__.py"):
+            if candidate.exists():
+                return str(candidate)
+    return f"{name}.py"
+
+
+def _import_error(file: str, exc: BaseException) -> InputError:
+    """A one-line :class:`InputError` for a module that fails to import: file and line, what went wrong."""
+    if isinstance(exc, SyntaxError):
+        where = f"{exc.filename or file}:{exc.lineno}" if exc.lineno else (exc.filename or file)
+        return InputError(f"{where}: syntax error: {exc.msg}; fix the module or leave it out of --proofs")
+    # the innermost frame inside the file, else the outermost frame of the proofs folder, else the file
+    frames = traceback.extract_tb(exc.__traceback__)
+    folder = str(Path(file).resolve().parent)
+    mine = [f for f in frames if f.filename and str(Path(f.filename).resolve()) == str(Path(file).resolve())]
+    inside = [f for f in frames if f.filename and str(Path(f.filename).resolve()).startswith(folder + os.sep)]
+    frame = (mine or inside or [None])[-1]
+    where = f"{frame.filename}:{frame.lineno}" if frame else file
+    message = " ".join(str(exc).split())
+    what = "importing it" if frame is not None and frame in mine else f"importing {file}"
+    return InputError(f"{where}: {what} raised {type(exc).__name__}"
+                      + (f": {message}" if message else "") + "; fix the module or leave it out of --proofs")
+
+
+def _claims_line(file: str) -> str:
+    """``file:line`` of the ``CLAIMS =`` assignment, for messages about it."""
+    import ast
+
+    try:
+        tree = ast.parse(Path(file).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return file
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == "CLAIMS" for t in targets):
+            return f"{file}:{node.lineno}"
+    return file
+
+
 def _collect(package: types.ModuleType, module_names: Iterable[str]) -> list[Claim]:
+    """Every module's ``CLAIMS``, in order. A module that fails to import, a ``CLAIMS`` that is not a
+    list of :class:`Claim`, or an id defined twice is an :class:`InputError` naming the file (and line)."""
     claims: list[Claim] = []
+    origin: dict[str, str] = {}
     for name in module_names:
-        module = importlib.import_module(f"{package.__name__}.{name}")
+        file = _module_file(package, name)
+        try:
+            module = importlib.import_module(f"{package.__name__}.{name}")
+        except InputError:
+            raise
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure of a user's module is bad input
+            raise _import_error(file, exc) from None
         found = getattr(module, "CLAIMS", None)
         if found is None:
             continue
-        for claim in found:
+        if isinstance(found, (str, bytes, dict, Claim)) or not isinstance(found, Iterable):
+            raise InputError(f"{_claims_line(file)}: CLAIMS must be a list of theorycheck.Claim, "
+                             f"got {type(found).__name__}")
+        for k, claim in enumerate(found):
             if not isinstance(claim, Claim):
-                raise InputError(f"{module.__name__}.CLAIMS holds {claim!r}, which is not a Claim")
+                shown = repr(claim)
+                shown = shown if len(shown) <= 60 else shown[:59] + "…"
+                raise InputError(f"{_claims_line(file)}: CLAIMS[{k}] is {shown} ({type(claim).__name__}), "
+                                 f"not a theorycheck.Claim")
+            if claim.id in origin:
+                first = origin[claim.id]
+                where = f"in {file} twice" if first == file else f"in {first} and in {file}"
+                raise InputError(f"claim id {claim.id!r} is defined {where}; ids must be unique")
+            origin[claim.id] = file
             claims.append(claim)
     return claims
 
@@ -127,7 +191,11 @@ def load(proofs_dir: str | Path | None = None) -> Registry:
                 assert spec and spec.loader
                 package = importlib.util.module_from_spec(spec)
                 sys.modules[name] = package
-                spec.loader.exec_module(package)
+                try:
+                    spec.loader.exec_module(package)
+                except (Exception, SystemExit) as exc:  # noqa: BLE001
+                    del sys.modules[name]
+                    raise _import_error(str(init), exc) from None
             else:
                 package = types.ModuleType(name)
                 package.__path__ = [str(path)]  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ import math
 import sys
 
 from .. import audit
+from ..errors import InputError
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,7 +36,15 @@ def run(args: argparse.Namespace) -> int:
         for cfg in configs:
             n, p = cfg.sizes
             task = bar.add_task(f"{cfg.layer} layer, d={cfg.d} (n={n}, p={p}), {cfg.mechanism}", total=2 * cfg.runs)
-            results.append(audit.run_audit(cfg, progress=lambda k, t=task: bar.advance(t, k)))
+            try:
+                results.append(audit.run_audit(cfg, progress=lambda k, t=task: bar.advance(t, k)))
+            except MemoryError:
+                raise InputError(f"--d {cfg.d}: the audit's arrays (n = {n}, p = {p}) do not fit in memory; "
+                                 f"use a smaller d") from None
+            except ValueError as exc:
+                if "too big" not in str(exc):
+                    raise
+                raise InputError(f"--d {cfg.d}: the audit's arrays (n = {n}, p = {p}) are too big; use a smaller d") from None
     if args.format == "json":
         from ..claims import jsonable
 
@@ -70,9 +79,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") from None
+    if not 0 <= value < 2**128:
+        raise argparse.ArgumentTypeError(f"expected a whole number in [0, 2^128), got {text!r}")
+    return value
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("audit", help="empirical privacy audit of Algorithm 1: Clopper–Pearson lower bound on ε")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=_seed, default=0, help="random seed, a whole number >= 0 (default 0)")
     p.add_argument("--runs", type=int, default=2000, help="runs per dataset (half calibrate the test, half evaluate)")
     p.add_argument("--d", type=int, nargs="+", default=[8], help="input dimension(s); n, p from Assumption 2")
     p.add_argument("--mechanism", choices=audit.MECHANISMS, default="paper",

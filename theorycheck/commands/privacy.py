@@ -67,8 +67,12 @@ def run(args: argparse.Namespace) -> int:
     table.add_row("zCDP", f"{fig['zcdp_epsilon']:.10g}",
                   f"ρ = T/(2Z²) = {fig['zcdp_rho']:.6g}; ε = ρ + 2√(ρ log 1/δ)")
     cl = fig["classical"]
-    table.add_row("classical + advanced composition", f"{cl['epsilon']:.10g}",
-                  f"per step ε₀ = {cl['eps0']:.4g}" + ("" if cl["valid"] else " ≥ 1: outside Thm A.1's range, not a valid bound"))
+    if cl["epsilon"] is None:
+        table.add_row("classical + advanced composition", "not defined",
+                      f"per step ε₀ = {cl['eps0']:.4g}: T·ε₀·(e^ε₀ − 1) overflows; outside Thm A.1's range")
+    else:
+        table.add_row("classical + advanced composition", f"{cl['epsilon']:.10g}",
+                      f"per step ε₀ = {cl['eps0']:.4g}" + ("" if cl["valid"] else " ≥ 1: outside Thm A.1's range, not a valid bound"))
     table.add_row("paper's rule (Part 3: ε = √(8T log(1/δ))/Z)", f"{fig['paper_rule_epsilon']:.10g}",
                   "the ε the paper's noise formula claims for this Z")
     if "exact_delta" in fig:

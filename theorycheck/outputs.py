@@ -1,0 +1,125 @@
+"""Where the command line writes: destinations checked before anything runs, results never lost.
+
+:func:`check_file` and :func:`check_folder` validate an ``--output`` destination up front (so a
+bad path is a one-line error before minutes of checks, not a traceback after them);
+:func:`write_text` writes the result and, if writing still fails (a full disk, ``/dev/full``, a
+folder that vanished), saves the text to a fallback file in the working directory (else the
+temporary folder) and raises :class:`~theorycheck.errors.InputError` saying where it went.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from .errors import InputError
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def _ensure_parent(path: Path, option: str, shown: str) -> None:
+    parent = path.parent
+    if parent.exists() and not parent.is_dir():
+        raise InputError(f"{option} {shown}: {parent} is not a folder; give a path inside a folder")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{option} {shown}: cannot create the folder {parent} ({_reason(exc)}); "
+                         f"give a writable location") from None
+
+
+def check_file(output: str | os.PathLike | None, option: str = "--output") -> None:
+    """Raise :class:`InputError` unless ``output`` (when given) can be written as a file.
+
+    Creates missing parent folders (as the write would); leaves an existing file's content alone and
+    removes a probe file it had to create."""
+    if output is None or str(output) == "-":
+        return
+    shown = str(output)
+    path = Path(output)
+    if not shown.strip():
+        raise InputError(f"{option}: empty file name; give a file name")
+    if path.is_dir():
+        raise InputError(f"{option} {shown}: is a folder; give a file name, e.g. {path / 'out.txt'}")
+    _ensure_parent(path, option, shown)
+    existed = path.exists()
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise InputError(f"{option} {shown}: cannot write there ({_reason(exc)}); give a writable file") from None
+    if not existed:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+
+
+def check_folder(output: str | os.PathLike, option: str = "--output") -> None:
+    """Raise :class:`InputError` unless ``output`` is, or can be created as, a writable folder."""
+    shown = str(output)
+    path = Path(output)
+    if not shown.strip():
+        raise InputError(f"{option}: empty folder name; give a folder")
+    if path.exists() and not path.is_dir():
+        raise InputError(f"{option} {shown}: is a file, not a folder; give a folder name (it is created if missing)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{option} {shown}: cannot create the folder ({_reason(exc)}); give a writable folder") from None
+    try:
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise InputError(f"{option} {shown}: cannot write in this folder ({_reason(exc)}); give a writable folder") from None
+
+
+def fallback_path(suffix: str) -> Path:
+    """A fresh file name in the working directory (else the temporary folder) for results that could
+    not be written where asked."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    for folder in (Path.cwd(), Path(tempfile.gettempdir())):
+        for k in range(100):
+            candidate = folder / f"theorycheck-results-{stamp}{'-' + str(k) if k else ''}{suffix}"
+            if candidate.exists():
+                continue
+            try:
+                with open(candidate, "x", encoding="utf-8"):
+                    pass
+                return candidate
+            except OSError:
+                break
+    raise InputError("cannot write the results anywhere (neither the working directory nor the temporary folder)")
+
+
+def save_fallback(text: str, suffix: str, reason: str) -> None:
+    """Write ``text`` to :func:`fallback_path` and raise :class:`InputError` naming both problems."""
+    where = fallback_path(suffix)
+    where.write_text(text, encoding="utf-8")
+    raise InputError(f"{reason}; the results were saved to {where} instead")
+
+
+def write_text(text: str, output: str | os.PathLike | None, option: str = "--output", suffix: str = ".txt") -> None:
+    """Write ``text`` to ``output`` (standard output when None); on failure keep it (see module doc)."""
+    if output is None or str(output) == "-":
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            save_fallback(text, suffix, f"cannot write to standard output ({_reason(exc)})")
+        return
+    path = Path(output)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        save_fallback(text, suffix, f"{option} {output}: cannot write ({_reason(exc)})")
+    print(f"wrote {output}", file=sys.stderr)
