@@ -1,4 +1,12 @@
-"""``theorycheck simulate``: run Algorithm 1 over d and seeds; CSV + JSON lines, a log–log plot, crossover table."""
+"""``theorycheck simulate``: run Algorithm 1 over d and seeds; CSV + JSON lines, a log–log plot, crossover table.
+
+The (d, seed) runs are tasks: in this process by default, or on Dask (``--scheduler local|ADDRESS``,
+``--workers N``). Each finished row is appended to ``runs.jsonl`` and ``runs.csv`` at once, so an
+interrupted sweep loses only the runs in progress; ``--resume DIR`` runs only what DIR lacks. Each row
+records its peak traced memory (``peak_mem_mb``) and, when the run lies outside the regime the
+presets are meant for (d < 3, ε spent above the budget, n ≤ p, Assumption 2/3 failing), says so in
+its status: ``ok (outside regime: …)``.
+"""
 
 from __future__ import annotations
 
@@ -69,17 +77,6 @@ def _plot(rows: list[dict], out: Path, predicted: float, title: str) -> dict[str
     return slopes
 
 
-def _write_csv(rows: list[dict], path: Path) -> None:
-    keys: list[str] = []
-    for r in rows:
-        keys += [k for k in r if k not in keys and not k.startswith("_")]
-    with path.open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(fh, fieldnames=keys)
-        writer.writeheader()
-        for r in rows:
-            writer.writerow({k: r.get(k) for k in keys})
-
-
 def run(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -87,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
 
     from ..claims import jsonable
     from ..cli import _console
-    from ..simulator import Options, crossover, run_experiment, theorem1_exponent
+    from ..simulator import Options, crossover, theorem1_exponent
+    from ..simulator.data import as_target as _as_target
     from ..simulator.presets import regime_sizes
 
     target = _target_for(args)
@@ -97,31 +95,72 @@ def run(args: argparse.Namespace) -> int:
                          ({"first_layer_noise": "before-normalise"} if args.preset == "calibrated" else {})))
     overrides = {"sigma_W": args.sigma_W, "sigma_a": args.sigma_a, "eta_a": args.eta_a, "eta_W": args.eta_W,
                  "C_a": args.C_a, "T": args.T, "lam": args.lam}
-    out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
+    from ..errors import InputError
+    from ..simulator.sweep import RowLog, make_client, stream_sweep
+
+    if args.resume is not None:
+        if args.output is not None and Path(args.output).resolve() != Path(args.resume).resolve():
+            raise InputError(f"--resume {args.resume} writes into that folder: drop --output {args.output}")
+        if not Path(args.resume).is_dir():
+            raise InputError(f"--resume {args.resume}: no such folder (start the sweep with --output DIR)")
+    out = Path(args.resume or args.output or "simulate-out")
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--output {out}: is a file; give a folder for runs.csv, runs.jsonl and the plot")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--output {out}: cannot create the folder ({exc.strerror or exc})") from None
+    kwargs = dict(preset=args.preset, eps=args.eps, delta=args.delta, eps_n=args.eps_n, eps_p=args.eps_p,
+                  eps_b=args.eps_b, target=target, overrides=overrides, options=options,
+                  baselines=not args.no_baselines)
+    tasks = [(d, seed) for d in args.d for seed in range(args.seeds)]
+    sizes = {}
+    for d in args.d:
+        n0, p0 = regime_sizes(d, args.eps_n, args.eps_p)
+        sizes[d] = (args.n or n0, args.p or p0)
+    config = jsonable({k: v for k, v in kwargs.items() if k != "options"} | {"options": options.__dict__, "n": args.n,
+                                                                            "p": args.p})
+    log = RowLog(out, config, resume=args.resume is not None)
     console = _console()
     err = _console(sys.stderr)
-    rows: list[dict] = []
-    total = len(args.d) * args.seeds
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=False, disable=args.no_progress) as bar:
-        task = bar.add_task("simulating", total=total)
-        for d in args.d:
-            n0, p0 = regime_sizes(d, args.eps_n, args.eps_p)
-            n = args.n if args.n else n0
-            p = args.p if args.p else p0
-            for seed in range(args.seeds):
+    client = cluster = None
+    if args.scheduler is not None or args.workers is not None:
+        client, cluster = make_client(args.scheduler, args.workers)
+        where = "a local Dask cluster" if cluster is not None else f"the Dask scheduler {args.scheduler}"
+        print(f"running {len(tasks)} experiments on {where} ({len(client.scheduler_info()['workers'])} workers)",
+              file=sys.stderr)
+    if log.rows:
+        print(f"resuming {out}: {sum(1 for t in tasks if log.done(*t))} of {len(tasks)} runs already there",
+              file=sys.stderr)
+    lines = not args.no_progress and not sys.stderr.isatty()  # logs and pipes: a line per finished run
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err, transient=False, disable=args.no_progress or lines) as bar:
+            task = bar.add_task("simulating", total=len(tasks), completed=sum(1 for t in tasks if log.done(*t)))
+
+            def started(d, seed):
+                n, p = sizes[d]
                 bar.update(task, description=f"d={d} n={n} p={p} seed={seed}")
-                row = run_experiment(d, preset=args.preset, seed=seed, eps=args.eps, delta=args.delta, eps_n=args.eps_n,
-                                     eps_p=args.eps_p, eps_b=args.eps_b, target=target, n=n, p=p, overrides=overrides,
-                                     options=options, baselines=not args.no_baselines)
-                rows.append(row)
-                bar.advance(task)
-    _write_csv(rows, out / "runs.csv")
-    with (out / "runs.jsonl").open("w", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(jsonable({k: v for k, v in r.items() if not k.startswith("_")})) + "\n")
-    q = rows[0]["q"]
+
+            def arrived(row, finished, total):
+                bar.update(task, completed=finished)
+                if lines:
+                    took = f"{row['time_s']:.1f} s, " if isinstance(row.get("time_s"), float) else ""
+                    print(f"[{finished}/{total}] d={row['d']} seed={row['seed']}: {row['status']} "
+                          f"({took}peak {row.get('peak_mem_mb', 0) or 0:.0f} MB)", file=sys.stderr, flush=True)
+
+            def kw_for(d):
+                n, p = sizes[d]
+                return {**kwargs, "n": n, "p": p}
+
+            stream_sweep(tasks, kw_for, log, client=client, on_row=arrived, on_start=started)
+    finally:
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+    rows = log.finish(tasks)
+    q = next((r["q"] for r in rows if "q" in r), None) or _as_target(target).degree
     n_exp = 0.0 if args.n else None  # a fixed --n does not grow with d
     predicted = theorem1_exponent(args.eps_n, args.eps_p, q, n_exp)
     slopes = _plot(rows, out / "risk_vs_d.png", predicted,
@@ -129,11 +168,11 @@ def run(args: argparse.Namespace) -> int:
 
     table = Table(title=f"Algorithm 1, preset {args.preset} (geometric mean over {args.seeds} seeds)")
     for col in ("d", "n", "p", "T", "align (init/step/noise)", "clipped", "margin 2η(λmax+λ)", "‖a_T−a_RR‖",
-                "risk DP-GD", "ridge", "RF", "null", "ε spent", "status"):
+                "risk DP-GD", "ridge", "RF", "null", "ε spent", "peak MB", "status"):
         table.add_column(col)
     for d in args.d:
         mine = [r for r in rows if r["d"] == d]
-        ok = [r for r in mine if r["status"] == "ok"]
+        ok = [r for r in mine if str(r["status"]).startswith("ok")]
 
         def gm(key, rs=ok):
             vals = [r[key] for r in rs if isinstance(r.get(key), (int, float)) and r[key] > 0 and math.isfinite(r[key])]
@@ -143,11 +182,12 @@ def run(args: argparse.Namespace) -> int:
             vals = [r[key] for r in rs if isinstance(r.get(key), (int, float))]
             return sum(vals) / len(vals) if vals else float("nan")
 
-        r0 = mine[0]
-        table.add_row(str(d), str(r0["n"]), str(r0["p"]), str(r0.get("hp_T")),
+        r0 = (ok or mine)[0]
+        table.add_row(str(d), str(sizes[d][0]), str(sizes[d][1]), str(r0.get("hp_T")),
                       f"{mean('alignment_init'):.2f}/{mean('alignment_step'):.2f}/{mean('alignment_noise'):.2f}",
                       f"{mean('clipped_fraction_max'):.2f}", gm("stability_margin"), gm("dist_aT_aRR"), gm("risk_dpgd"),
                       gm("risk_ridge"), gm("risk_rf"), gm("risk_null"), f"{mean('eps_total'):.4g}",
+                      f"{max((r.get('peak_mem_mb') or 0) for r in mine):.0f}",
                       escape(", ".join(sorted({r["status"] for r in mine}))))
     console.print(table)
     slope_text = ", ".join(f"{k}: {v:+.3f}" for k, v in slopes.items() if v is not None)
@@ -204,6 +244,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--T-rounding", dest="T_rounding", choices=("ceil", "round", "floor"), default="ceil")
     p.add_argument("--no-baselines", action="store_true", help="skip the random-features baseline (one pass less)")
     p.add_argument("--no-progress", action="store_true")
-    p.add_argument("--output", default="simulate-out", metavar="DIR", help="directory for runs.csv, runs.jsonl, "
-                   "risk_vs_d.png, crossover.json (default ./simulate-out)")
+    p.add_argument("--output", default=None, metavar="DIR", help="directory for runs.csv, runs.jsonl, "
+                   "risk_vs_d.png, crossover.json (default ./simulate-out); rows are appended as runs finish")
+    p.add_argument("--resume", metavar="DIR", default=None,
+                   help="continue an interrupted sweep in DIR: runs already in DIR/runs.jsonl are not run again "
+                        "(the settings must match those DIR was started with)")
+    p.add_argument("--scheduler", metavar="SPEC", default=None,
+                   help="run the (d, seed) experiments as Dask tasks: 'local' (a LocalCluster here, the default "
+                        "with --workers) or a scheduler address such as tcp://host:8786; without it, in this process")
+    p.add_argument("--workers", type=_positive_int, default=None, metavar="N",
+                   help="worker processes of the local Dask cluster (implies --scheduler local)")
     p.set_defaults(func=run)

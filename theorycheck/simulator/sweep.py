@@ -45,8 +45,8 @@ def run_experiment(d: int, *, preset: str = "paper", seed: int = 0, eps: float =
     validate.positive("eps_p", eps_p)
     validate.epsilon(eps)
     validate.delta(delta)
-    if preset not in ("paper", "calibrated"):
-        raise InputError(f"preset must be 'paper' or 'calibrated', got {preset!r}")
+    if preset not in ("paper", "calibrated", "repaired"):
+        raise InputError(f"preset must be 'paper', 'calibrated' or 'repaired', got {preset!r}")
     target = as_target(target)
     q = target.degree
     n0, p0 = presets.regime_sizes(d, eps_n, eps_p)
@@ -59,6 +59,8 @@ def run_experiment(d: int, *, preset: str = "paper", seed: int = 0, eps: float =
     if preset == "paper":
         options = options or Options()
         hyper = presets.paper(d, n, p, q, eps_n, eps_b, eps, delta, options)
+    elif preset == "repaired":
+        hyper, options = presets.repaired(d, n, p, q, eps_n, eps, delta)
     else:
         lam = (overrides or {}).get("lam")  # the calibrated η_a and T depend on λ: pass it in
         hyper, options, calibrate = presets.calibrated(d, n, p, q, eps_n, eps, delta, problem.public,
@@ -87,6 +89,7 @@ def run_experiment(d: int, *, preset: str = "paper", seed: int = 0, eps: float =
         mus = privacy_mu(hyper, n, p, options)
         record.update(mus, eps_total=epsilon_of_mu(mus["mu_total"], delta))
         record["time_s"] = time.perf_counter() - started
+        _flag_regime(record)
         return record
     hyper = result.hyper
     record.update(_hyper_fields(hyper))
@@ -112,9 +115,42 @@ def run_experiment(d: int, *, preset: str = "paper", seed: int = 0, eps: float =
         rf = kernel_stats(Features(problem.data_a, result.W0, result.b, options.feature_cache_bytes))
         record["risk_rf"] = risk(problem.test, result.W0, result.b, {"rf": rf.ridge(lam)})["rf"]
     record["time_s"] = time.perf_counter() - started
+    _flag_regime(record)
     if return_state:
         record.update(_result=result, _stats=stats, _problem=problem, _a_rr=a_rr, _eig=eig)
     return record
+
+
+#: Below this d, log d < 1 and the paper preset's log factors (log² d in η_a, log^{q+3} d in σ_W, …)
+#: shrink instead of grow: the preset is not meant for it (e.g. d = 2 spends ε ≈ 720 for a budget of 1).
+MIN_REGIME_D = 3
+
+
+def regime_flags(record: dict[str, Any]) -> list[str]:
+    """Why a run lies outside the regime its preset is meant for (empty when it lies inside):
+    d < 3 (log d < 1), the accounted ε above the budget, n ≤ p, Assumption 2 or 3 failing."""
+    flags = []
+    d, n, p, eps = record["d"], record["n"], record["p"], record["eps"]
+    if d < MIN_REGIME_D:
+        flags.append(f"d = {d} < {MIN_REGIME_D} (log d < 1)")
+    spent = record.get("eps_total")
+    if isinstance(spent, (int, float)) and math.isfinite(spent) and spent > eps * (1 + 1e-6):
+        flags.append(f"ε spent {spent:.4g} > budget ε = {eps:g}")
+    if n <= p:
+        flags.append(f"n = {n} ≤ p = {p}")
+    if not record.get("assumption2_holds", True):
+        flags.append("Assumption 2 fails")
+    if not record.get("assumption3_holds", True):
+        flags.append("Assumption 3 fails")
+    return flags
+
+
+def _flag_regime(record: dict[str, Any]) -> None:
+    """Record the regime flags; an ``ok`` run outside the regime gets status ``ok (outside regime: …)``."""
+    flags = regime_flags(record)
+    record["regime_flags"] = "; ".join(flags)
+    if flags and record.get("status") == "ok":
+        record["status"] = "ok (outside regime: " + "; ".join(flags) + ")"
 
 
 def _hyper_fields(hyper: HyperParameters) -> dict[str, Any]:
@@ -144,6 +180,199 @@ def sweep(ds: Sequence[int], seeds: int | Sequence[int], *, progress: Callable[[
             if progress:
                 progress(row)
     return rows
+
+
+#: Row fields that measure the run (time, memory, where it ran) rather than its result: they differ
+#: between two runs of the same (d, seed); every other field is identical.
+MEASURED_FIELDS = ("time_s", "peak_mem_mb", "worker")
+
+
+def run_task(d: int, seed: int, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """One (d, seed) experiment as a sweep task: the row of :func:`run_experiment` plus its peak
+    traced memory (``peak_mem_mb``: NumPy and Python allocations, by :mod:`tracemalloc`). A task that
+    raises becomes a row whose status says why (bad input still raises :class:`InputError`)."""
+    import os
+    import tracemalloc
+
+    started_tracing = not tracemalloc.is_tracing()
+    if started_tracing:
+        tracemalloc.start()
+    tracemalloc.reset_peak()
+    started = time.perf_counter()
+    try:
+        row = run_experiment(d, seed=seed, **kwargs)
+    except InputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a failed task is a row; the sweep goes on
+        row = {"preset": kwargs.get("preset", "paper"), "d": d, "seed": seed,
+               "status": f"failed: {type(exc).__name__}: {exc}", "time_s": time.perf_counter() - started}
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        if started_tracing:
+            tracemalloc.stop()
+    row["peak_mem_mb"] = round(peak / 2**20, 3)
+    row["worker"] = f"{os.uname().nodename}:{os.getpid()}"
+    return row
+
+
+def row_key(row: dict[str, Any]) -> tuple[int, int]:
+    return int(row["d"]), int(row["seed"])
+
+
+class RowLog:
+    """Rows of a sweep on disk, appended as they finish: ``runs.jsonl`` (one JSON object a line,
+    flushed and synced per row) and ``runs.csv`` (rewritten atomically after each row, columns the
+    union over the rows). ``sweep.json`` holds the configuration, so ``--resume`` refuses a folder
+    made by a different one. :meth:`finish` rewrites both files in (d, seed) order."""
+
+    def __init__(self, directory, config: dict[str, Any], *, resume: bool = False):
+        from pathlib import Path
+
+        self.dir = Path(directory)
+        self.config = config
+        self.rows: dict[tuple[int, int], dict[str, Any]] = {}
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.jsonl, self.csv, self.meta = self.dir / "runs.jsonl", self.dir / "runs.csv", self.dir / "sweep.json"
+        if resume:
+            if self.meta.exists():
+                old = json.loads(self.meta.read_text(encoding="utf-8"))
+                diff = sorted(k for k in set(old) | set(config) if old.get(k) != config.get(k))
+                if diff:
+                    raise InputError(f"--resume {self.dir}: the sweep there was run with other settings "
+                                     f"({', '.join(diff)}); use a new --output folder")
+            if self.jsonl.exists():
+                for line in self.jsonl.read_text(encoding="utf-8").splitlines():
+                    try:
+                        row = json.loads(line)
+                        self.rows[row_key(row)] = row
+                    except (ValueError, KeyError, TypeError):
+                        continue  # a line cut by the interruption: that run is done again
+        self.meta.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        self._rewrite(list(self.rows.values()))
+
+    def done(self, d: int, seed: int) -> bool:
+        return (d, seed) in self.rows
+
+    def add(self, row: dict[str, Any]) -> None:
+        import os
+
+        from ..claims import jsonable
+
+        clean = jsonable({k: v for k, v in row.items() if not k.startswith("_")})
+        self.rows[row_key(clean)] = clean
+        with self.jsonl.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(clean) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        self._write_csv(list(self.rows.values()))
+
+    def _write_csv(self, rows: list[dict[str, Any]]) -> None:
+        import csv
+        import os
+
+        keys: list[str] = []
+        for r in rows:
+            keys += [k for k in r if k not in keys]
+        tmp = self.csv.with_suffix(".csv.tmp")
+        with tmp.open("w", newline="", encoding="utf-8") as fh:
+            writer = csv.DictWriter(fh, fieldnames=keys)
+            writer.writeheader()
+            for r in rows:
+                writer.writerow({k: r.get(k) for k in keys})
+        os.replace(tmp, self.csv)
+
+    def _rewrite(self, rows: list[dict[str, Any]]) -> None:
+        import os
+
+        tmp = self.jsonl.with_suffix(".jsonl.tmp")
+        tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        os.replace(tmp, self.jsonl)
+        self._write_csv(rows)
+
+    def finish(self, order: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+        """Both files in the sweep's (d, seed) order; the rows in that order."""
+        rows = [self.rows[k] for k in order if k in self.rows]
+        rows += [r for k, r in self.rows.items() if k not in set(order)]
+        self._rewrite(rows)
+        return rows
+
+
+def make_client(scheduler: str | None, workers: int | None):
+    """A ``dask.distributed`` client: ``scheduler`` is ``"local"`` (a ``LocalCluster`` of ``workers``
+    single-threaded worker processes on this machine) or a scheduler address (``tcp://host:8786``).
+    Returns (client, cluster or None); close both when done."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--scheduler/--workers need Dask: pip install 'theorycheck[dask]' "
+                         "(or pip install 'dask[distributed]')") from None
+    if scheduler in (None, "local"):
+        cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=40)
+        return Client(cluster), cluster
+    if "://" not in scheduler and ":" not in scheduler:
+        raise InputError(f"--scheduler {scheduler!r}: expected 'local' or a scheduler address such as tcp://host:8786")
+    try:
+        return Client(scheduler, timeout=30), None
+    except (OSError, TimeoutError) as exc:
+        raise InputError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
+
+
+def stream_sweep(tasks: Sequence[tuple[int, int]], kwargs: dict[str, Any] | Callable[[int], dict[str, Any]],
+                 log: RowLog | None = None, *,
+                 client=None, on_row: Callable[[dict[str, Any], int, int], None] | None = None,
+                 on_start: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """Run the (d, seed) ``tasks`` not already in ``log``: in this process, or on a Dask ``client``.
+
+    ``kwargs`` are :func:`run_experiment`'s keywords, or a function of d giving them (n and p grow with d).
+    Each finished row goes to ``log`` at once (so an interruption loses only running tasks) and to
+    ``on_row(row, finished, total)``. A task that fails or whose worker dies is a row with its status.
+    Returns the rows of every task (including those resumed from ``log``), in ``tasks`` order."""
+    todo = [t for t in tasks if log is None or not log.done(*t)]
+    total, finished = len(tasks), len(tasks) - len(todo)
+    rows: dict[tuple[int, int], dict[str, Any]] = dict(log.rows) if log is not None else {}
+    kw = kwargs if callable(kwargs) else (lambda d: kwargs)
+
+    def arrive(row: dict[str, Any]) -> None:
+        nonlocal finished
+        finished += 1
+        if log is not None:
+            log.add(row)
+        rows[row_key(row)] = row
+        if on_row:
+            on_row(row, finished, total)
+
+    if client is None:
+        for d, seed in todo:
+            if on_start:
+                on_start(d, seed)
+            arrive(run_task(d, seed, kw(d)))
+    else:
+        from distributed import as_completed
+
+        if on_start and todo:
+            on_start(*todo[0])
+        futures = {client.submit(run_task, d, seed, kw(d), pure=False, key=f"theorycheck-d{d}-s{seed}-{time.time_ns()}"):
+                   (d, seed) for d, seed in todo}
+        try:
+            for future in as_completed(futures):
+                d, seed = futures[future]
+                try:
+                    row = future.result()
+                except InputError:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - a worker that died: a row, the sweep goes on
+                    row = {"preset": kw(d).get("preset", "paper"), "d": d, "seed": seed,
+                           "status": f"failed: {type(exc).__name__}: {exc}"}
+                arrive(row)
+                if on_start:
+                    pending = sorted(futures[f] for f in futures if not f.done())
+                    if pending:
+                        on_start(*pending[0])
+        finally:
+            for future in futures:
+                future.cancel()
+    return [rows[t] for t in tasks if t in rows]
 
 
 def fit_slope(ds: Sequence[float], values: Sequence[float]) -> float | None:
