@@ -1,0 +1,218 @@
+"""Bad input, as a new user types it: a one-line message naming the problem, exit code 2, no
+traceback, and nothing lost (issue 15). Every case runs the real command in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import PAPER_DIR
+
+CLAIM = '''
+from theorycheck import Claim, verified
+
+def ok():
+    return verified("exact", "1 = 1 exactly", compared=[1, 1])
+
+CLAIMS = [Claim("tiny.one", "One equals one", "Tiny §1", "1 = 1", "none", ok)]
+'''
+
+
+def run(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 180) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=cwd, env={**os.environ, "THEORYCHECK_NO_CACHE": "1", **(env or {})})
+
+
+def folder(root: Path, name: str, files: dict[str, str]) -> str:
+    """A proofs folder ``root/name`` holding ``files`` (name -> source)."""
+    path = root / name
+    path.mkdir()
+    for file, text in files.items():
+        (path / file).write_text(textwrap.dedent(text), encoding="utf-8")
+    return str(path)
+
+
+def assert_one_line_error(out: subprocess.CompletedProcess, *needles: str) -> str:
+    assert "Traceback" not in out.stderr, out.stderr
+    assert out.returncode == 2, (out.returncode, out.stderr)
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("theorycheck: error: "), lines
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+    return lines[0]
+
+
+# Each case: (name, function of tmp_path -> (argv, needles in the message)). A tiny proofs folder keeps the
+# runs that get as far as running a check fast; runs on this project's claims select one fast claim.
+CASES = {
+    "check --timeout inf": lambda t: (["check", "lemma4.parity", "--timeout", "inf"], ["--timeout", "inf"]),
+    "check --timeout nan": lambda t: (["check", "lemma4.parity", "--timeout", "nan"], ["--timeout"]),
+    "check --timeout 1e300": lambda t: (["check", "lemma4.parity", "--timeout", "1e300"], ["--timeout"]),
+    "check --jobs 0": lambda t: (["check", "lemma4.parity", "--jobs", "0"], ["--jobs"]),
+    "unknown subcommand": lambda t: (["frobnicate"], ["frobnicate"]),
+    "audit --seed -1": lambda t: (["audit", "--seed", "-1", "--runs", "20", "--no-progress"], ["--seed", "-1"]),
+    "audit --d too big": lambda t: (["audit", "--d", "100000000", "--runs", "20", "--layer", "second",
+                                     "--no-progress"], ["--d 100000000", "smaller d"]),
+    "check -o EXISTING_DIR": lambda t: (["check", "lemma4.parity", "-o", str(t), "--no-progress"], [str(t), "folder"]),
+    "check -o under a file": lambda t: (["check", "lemma4.parity", "-o", str(_file(t) / "out.json"), "--no-progress"],
+                                        ["not a folder"]),
+    "check -o unwritable place": lambda t: (["check", "lemma4.parity", "-o", "/proc/no-such-dir/out.json",
+                                             "--no-progress"], ["/proc/no-such-dir"]),
+    "report --output EXISTING_FILE": lambda t: (["report", "lemma4.parity", "--no-paper", "--no-progress",
+                                                 "--output", str(_file(t))], ["is a file"]),
+    "latex -o EXISTING_DIR": lambda t: (["latex", "lemma4.parity", "-o", str(t), "--no-progress"], ["folder"]),
+    "--proofs missing folder": lambda t: (["--proofs", str(t / "nope"), "list"], ["no such directory"]),
+    "--proofs import fails": lambda t: (["--proofs", folder(t, "p", {"broken.py": "import os\n\nraise RuntimeError('no data')\n"}),
+                                         "list"], ["broken.py:3", "RuntimeError", "no data"]),
+    "--proofs missing dependency": lambda t: (["--proofs", folder(t, "p", {"dep.py": "import no_such_module_xyz\n"}),
+                                               "list"], ["dep.py:1", "no_such_module_xyz"]),
+    "--proofs syntax error": lambda t: (["--proofs", folder(t, "p", {"syn.py": "x = 1\ny = (\n"}), "list"],
+                                        ["syn.py:2", "syntax error"]),
+    "--proofs CLAIMS holds a non-Claim": lambda t: (["--proofs", folder(t, "p", {"mal.py": "\nCLAIMS = [1, 2]\n"}),
+                                                     "list"], ["mal.py:2", "CLAIMS[0]", "not a theorycheck.Claim"]),
+    "--proofs CLAIMS not a list": lambda t: (["--proofs", folder(t, "p", {"mal.py": "CLAIMS = 'tiny.one'\n"}), "list"],
+                                             ["mal.py:1", "CLAIMS must be a list"]),
+    "--proofs bad claim id": lambda t: (["--proofs", folder(t, "p", {"bad.py": CLAIM.replace('"tiny.one"', '"tiny one"')}),
+                                         "list"], ["bad.py", "tiny one"]),
+    "--proofs duplicate ids": lambda t: (["--proofs", folder(t, "p", {"a.py": CLAIM, "b.py": CLAIM}), "list"],
+                                         ["'tiny.one'", "a.py", "b.py"]),
+    "--proofs __init__ fails": lambda t: (["--proofs", folder(t, "p", {"__init__.py": "PAPER = 1 / 0\n", "a.py": CLAIM}),
+                                           "list"], ["__init__.py:1", "ZeroDivisionError"]),
+    "--proofs internal name not shown": lambda t: (["--proofs", folder(t, "p", {"mal.py": "CLAIMS = [None]\n"}), "list"],
+                                                   ["mal.py"]),
+    "coverage binary file": lambda t: (["coverage", str(_binary(t))], ["paper.md", "UTF-8"]),
+    "coverage directory": lambda t: (["coverage", str(t)], [str(t), "is a folder"]),
+    "coverage missing file": lambda t: (["coverage", str(t / "nope.md")], ["no such file"]),
+    "show a prefix": lambda t: (["show", "fourier."], ["'fourier.' matches", "fourier.sech"]),
+    "show unknown id": lambda t: (["show", "fourier.nope"], ["unknown claim id"]),
+    "check unknown id": lambda t: (["check", "no.such.claim"], ["unknown claim id"]),
+}
+
+
+def _file(tmp: Path) -> Path:
+    path = tmp / "existing.txt"
+    path.write_text("keep me\n")
+    return path
+
+
+def _binary(tmp: Path) -> Path:
+    path = tmp / "paper.md"
+    path.write_bytes(b"\x00\xff\xfe\x80 not text")
+    return path
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_bad_input_is_one_line_exit_two(name, tmp_path):
+    argv, needles = CASES[name](tmp_path)
+    out = run(*argv, cwd=tmp_path)
+    line = assert_one_line_error(out, *needles)
+    assert "_theorycheck_proofs_" not in line  # the internal module name is never shown
+    if name == "report --output EXISTING_FILE":
+        assert (tmp_path / "existing.txt").read_text() == "keep me\n"  # validated before anything ran
+
+
+def test_show_prefix_lists_the_matching_ids():
+    out = run("show", "fourier.")
+    ids = [line.split()[0] for line in out.stdout.splitlines()]
+    assert "fourier.sech" in ids and "fourier.tanh" in ids and all(i.startswith("fourier.") for i in ids)
+
+
+def test_write_failure_at_the_end_keeps_the_results(tmp_path):
+    """-o /dev/full passes the checks before running (it opens) but the write fails: the results go to a
+    fallback file in the working directory, and the message says where."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    proofs = folder(tmp_path, "p", {"a.py": CLAIM})
+    work = tmp_path / "work"
+    work.mkdir()
+    out = run("--proofs", proofs, "check", "--format", "json", "-o", "/dev/full", "--no-progress", cwd=work)
+    line = assert_one_line_error(out, "/dev/full", "saved to")
+    [saved] = list(work.glob("theorycheck-results-*.json"))
+    assert str(saved.name) in line
+    assert json.loads(saved.read_text())["claims"][0]["verdict"] == "verified"
+
+
+def test_privacy_classical_overflow_is_not_defined():
+    out = run("privacy", "--noise-multiplier", "0.005", "--steps", "10", "--delta", "1e-5")
+    assert out.returncode == 0 and "Traceback" not in out.stderr
+    assert "not defined" in out.stdout
+    data = json.loads(run("privacy", "--noise-multiplier", "0.005", "--steps", "10", "--delta", "1e-5",
+                          "--format", "json").stdout)
+    assert data["classical"]["epsilon"] is None and "not defined" in data["classical"]["note"]
+
+
+def test_coverage_same_file_twice_warns_and_counts_once():
+    if not PAPER_DIR.is_dir():
+        pytest.skip("the paper sources are not present")
+    part = str(sorted(PAPER_DIR.glob("part1*.md"))[0])
+    once = run("coverage", part, "--format", "json")
+    twice = run("coverage", part, part, "--format", "json")
+    assert once.returncode == twice.returncode == 0 and "Traceback" not in twice.stderr
+    assert "given more than once" in twice.stderr
+    assert json.loads(once.stdout) == json.loads(twice.stdout)
+
+
+def test_a_check_that_prints_does_not_corrupt_json(tmp_path):
+    noisy = CLAIM.replace('    return verified(', '    import os\n    print("chatter from the check")\n'
+                                                    '    os.write(1, b"raw chatter\\n")\n    return verified(')
+    proofs = folder(tmp_path, "p", {"a.py": noisy})
+    out = run("--proofs", proofs, "check", "--format", "json", "--no-progress")
+    assert out.returncode == 0, out.stderr
+    [entry] = json.loads(out.stdout)["claims"]  # stdout is pure JSON
+    assert "chatter from the check" in entry["evidence"]["captured_stdout"]
+    assert "raw chatter" in entry["evidence"]["captured_stdout"]
+    assert entry["evidence"]["compared"] == [1, 1]
+
+
+def test_check_table_fits_120_columns():
+    out = run("check", "lemma4.", "--no-progress", env={"COLUMNS": "120"})
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any("lemma4.parity" in line for line in lines)
+    assert max(len(line) for line in lines) <= 120, max(lines, key=len)
+
+
+def test_show_evidence_is_readable_and_json_is_the_raw_record(tmp_path):
+    proofs = folder(tmp_path, "p", {"a.py": CLAIM.replace('compared=[1, 1]', 'compared=[1, 1], note="η ≤ ε"')})
+    out = run("--proofs", proofs, "show", "tiny.one")
+    assert out.returncode == 0, out.stderr
+    assert "  compared: [1, 1]" in out.stdout and "  note: η ≤ ε" in out.stdout
+    assert "\\u" not in out.stdout
+    assert all(line == line.rstrip() for line in out.stdout.splitlines())
+    raw = json.loads(run("--proofs", proofs, "show", "tiny.one", "--json").stdout)
+    assert raw["id"] == "tiny.one" and raw["evidence"]["note"] == "η ≤ ε" and "root_failures" in raw
+
+
+def test_grammar_one_check_one_claim(tmp_path):
+    proofs = folder(tmp_path, "p", {"a.py": CLAIM})
+    out = run("--proofs", proofs, "check")
+    assert "running 1 check " in out.stderr
+    assert "1 claim:" in out.stdout and "1 claims" not in out.stdout
+
+
+def test_root_failures_are_the_refuted_premises_without_refuted_premises():
+    from theorycheck import Claim, refuted, verified
+    from theorycheck.registry import Registry
+    from theorycheck.runner import root_failures, taint
+
+    def ok():
+        return verified("exact", "ok")
+
+    claims = (Claim("c.a", "a", "s", "1=1", "none", ok), Claim("c.b", "b", "s", "1=1", "none", ok, depends_on=("c.a",)),
+              Claim("c.c", "c", "s", "1=1", "none", ok, depends_on=("c.b",)),
+              Claim("c.d", "d", "s", "1=1", "none", ok, depends_on=("c.c", "c.x")),
+              Claim("c.x", "x", "s", "1=1", "none", ok))
+    registry = Registry("toy", claims, ".")
+    bad = refuted("exact", "no", witness={"x": 1})
+    verdicts = {"c.a": bad, "c.b": bad, "c.c": ok(), "c.d": ok(), "c.x": bad}
+    assert taint(registry, verdicts)["c.d"] == ("c.b", "c.a", "c.x")  # every refuted ancestor
+    roots = root_failures(registry, verdicts)
+    assert roots["c.d"] == ("c.a", "c.x") and roots["c.c"] == ("c.a",) and roots["c.b"] == ("c.a",)
+    assert roots["c.a"] == () and roots["c.x"] == ()
