@@ -212,7 +212,7 @@ def test_root_failures_are_the_refuted_premises_without_refuted_premises():
     registry = Registry("toy", claims, ".")
     bad = refuted("exact", "no", witness={"x": 1})
     verdicts = {"c.a": bad, "c.b": bad, "c.c": ok(), "c.d": ok(), "c.x": bad}
-    assert taint(registry, verdicts)["c.d"] == ("c.b", "c.a", "c.x")  # every refuted ancestor
+    assert set(taint(registry, verdicts)["c.d"]) == {"c.b", "c.a", "c.x"}  # every refuted ancestor
     roots = root_failures(registry, verdicts)
-    assert roots["c.d"] == ("c.a", "c.x") and roots["c.c"] == ("c.a",) and roots["c.b"] == ("c.a",)
+    assert set(roots["c.d"]) == {"c.a", "c.x"} and roots["c.c"] == ("c.a",) and roots["c.b"] == ("c.a",)
     assert roots["c.a"] == () and roots["c.x"] == ()
