@@ -15,6 +15,10 @@ settings.register_profile("ci", deadline=None, max_examples=25, derandomize=True
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+# The verdict cache (theorycheck/cache.py) stays off in tests, so no test depends on which test ran before
+# it (under xdist the order differs from run to run); tests/test_cache.py turns it on in its subprocesses.
+os.environ["THEORYCHECK_NO_CACHE"] = "1"
+
 REPO = Path(__file__).resolve().parents[1]
 PAPER_DIR = REPO.parent / "shared" / "paper"
 TOY_PROOFS = Path(__file__).resolve().parent / "fixtures" / "toy_proofs"

@@ -12,6 +12,7 @@ Exit codes: 0 every check ran; 1 a check ended in ``error`` or timed out (with
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import json
 import os
@@ -62,32 +63,100 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, progress: bool) -> list[ClaimResult]:
+class AuditResults(list):
+    """The results of :func:`run_audit` (a list of :class:`ClaimResult`, in registry order) with the
+    run's wall and CPU time (this process and its check processes), how many rows came from the
+    cache and, with ``changed``, how many fresh claims were left out."""
+
+    wall: float = 0.0
+    cpu: float = 0.0
+    cached: int = 0
+    skipped_fresh: int = 0
+    cache_dir: str | None = None
+
+
+def _cpu_seconds() -> float:
+    import resource
+
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, progress: bool,
+              rerun: bool = False, changed: bool = False, use_cache: bool = True) -> AuditResults:
     """Run the selected checks, reporting progress on stderr unless ``progress`` is false:
-    a rich progress bar on a terminal, otherwise one plain line per finished check (logs, pipes)."""
+    a rich progress bar on a terminal, otherwise one plain line per finished check (logs, pipes).
+
+    Fresh verdicts in the cache (:mod:`theorycheck.cache`) are reused unless ``rerun``; every verdict
+    run here is stored as soon as its check finishes. With ``changed`` only the stale claims are
+    returned (the fresh ones still count for the dependency taint)."""
+    import time
+
+    from . import cache as cache_mod
+    from .runner import root_failures, taint
+
+    started, cpu0 = time.perf_counter(), _cpu_seconds()
     selected = registry.select(ids)
-    if not progress:
-        return audit(registry, selected, jobs=jobs, timeout=timeout)
+    store = cache_mod.Cache(registry.location) if use_cache and cache_mod.enabled() else None
+    fresh: dict[str, cache_mod.Entry] = {}
+    if store is not None and not rerun:
+        for claim in selected:
+            entry = store.lookup(claim)
+            if entry is not None:
+                fresh[claim.id] = entry
+    to_run = [c for c in selected if c.id not in fresh]
+
+    def record(claim, verdict, seconds):
+        if store is not None:
+            store.store(claim, verdict, seconds)
+
+    def finish(ran: list[ClaimResult]) -> AuditResults:
+        by_id = {r.claim.id: r for r in ran}
+        verdicts = {cid: e.verdict for cid, e in fresh.items()}
+        verdicts.update({cid: r.verdict for cid, r in by_id.items()})
+        tainted = taint(registry, verdicts)
+        roots = root_failures(registry, verdicts)
+        out = AuditResults()
+        for claim in selected:
+            if claim.id in by_id:
+                out.append(dataclasses.replace(by_id[claim.id], rests_on_refuted=tainted[claim.id],
+                                               root_failures=roots[claim.id]))
+            elif not changed:
+                entry = fresh[claim.id]
+                out.append(ClaimResult(claim, entry.verdict, entry.seconds, tainted[claim.id], cached=True,
+                                       root_failures=roots[claim.id]))
+        out.cached = sum(1 for r in out if r.cached)
+        out.skipped_fresh = len(fresh) if changed else 0
+        out.cache_dir = str(store.directory) if store is not None else None
+        out.wall, out.cpu = time.perf_counter() - started, _cpu_seconds() - cpu0
+        return out
+
+    cached_note = f", {len(fresh)} fresh in the cache" if fresh else ""
+    if not progress or not to_run:
+        return finish(audit(registry, to_run, jobs=jobs, timeout=timeout, on_done=record) if to_run else [])
     if not sys.stderr.isatty():
-        print(f"theorycheck: running {len(selected)} checks ({jobs} at a time)", file=sys.stderr, flush=True)
+        noun = "check" if len(to_run) == 1 else "checks"
+        print(f"theorycheck: running {len(to_run)} {noun} ({jobs} at a time){cached_note}", file=sys.stderr, flush=True)
         finished = 0
 
         def line(claim, verdict, seconds):
             nonlocal finished
             finished += 1
-            print(f"[{finished}/{len(selected)}] {claim.id}: {verdict.verdict} ({seconds:.1f} s)", file=sys.stderr, flush=True)
+            record(claim, verdict, seconds)
+            print(f"[{finished}/{len(to_run)}] {claim.id}: {verdict.verdict} ({seconds:.1f} s)", file=sys.stderr, flush=True)
 
-        return audit(registry, selected, jobs=jobs, timeout=timeout, on_done=line)
+        return finish(audit(registry, to_run, jobs=jobs, timeout=timeout, on_done=line))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("[bold]checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("{task.description}"), console=_console(sys.stderr), transient=True) as bar:
-        task = bar.add_task("", total=len(selected))
+        task = bar.add_task(cached_note.lstrip(", "), total=len(to_run))
 
         def done(claim, verdict, seconds):
+            record(claim, verdict, seconds)
             bar.update(task, advance=1, description=f"{claim.id}: {verdict.verdict}")
 
-        return audit(registry, selected, jobs=jobs, timeout=timeout, on_done=done)
+        return finish(audit(registry, to_run, jobs=jobs, timeout=timeout, on_done=done))
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -95,7 +164,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     registry = load(args.proofs)
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
-                        progress=not args.no_progress)
+                        progress=not args.no_progress, rerun=args.rerun, changed=args.changed)
+    if args.changed and not results:
+        print(f"theorycheck: nothing changed: all {results.skipped_fresh} selected claims are fresh in the cache "
+              f"({results.cache_dir}); --rerun runs them again", file=sys.stderr)
     if args.format == "json":
         _write(json.dumps(report.json_report(registry.paper, results), indent=2) + "\n", args.output)
     elif args.format == "markdown":
@@ -106,7 +178,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         else:
             console = _console()
         console.print(report.rich_table(results, title=f"theorycheck: {registry.paper}"))
-        console.print(report.summary_line(results))
+        console.print(report.summary_line(results, wall=results.wall, cpu=results.cpu))
         if args.output:
             console.file.close()
             print(f"wrote {args.output}", file=sys.stderr)
@@ -131,11 +203,13 @@ def cmd_show(args: argparse.Namespace) -> int:
         console.print(f"[bold]Depends on:[/] {', '.join(claim.depends_on)}")
     if claim.sympy is not None:
         console.print(f"[bold]SymPy:[/] {claim.sympy}", markup=False)
-    [result] = audit(registry, [claim], jobs=1, timeout=args.timeout)
+    [result] = run_audit(registry, [claim.id], jobs=1, timeout=args.timeout, progress=False,
+                         rerun=getattr(args, "rerun", False))
     from .report import VERDICT_STYLE
 
     kind = result.verdict.verdict
-    console.print(f"[bold]Verdict:[/] [{VERDICT_STYLE[kind]}]{kind}[/] ({result.verdict.method}, {result.seconds:.1f} s)")
+    console.print(f"[bold]Verdict:[/] [{VERDICT_STYLE[kind]}]{kind}[/] ({result.verdict.method}, {result.seconds:.1f} s"
+                  + (", from the cache: `--rerun` runs it again" if result.cached else "") + ")")
     console.print(result.verdict.detail, markup=False)
     if result.rests_on_refuted:
         console.print(f"[bold]Rests on refuted:[/] {', '.join(result.rests_on_refuted)}")
@@ -166,7 +240,7 @@ def cmd_latex(args: argparse.Namespace) -> int:
     registry = load(args.proofs)
     selected = registry.select(args.ids)
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
-                        progress=not args.no_progress) if not args.no_run else []
+                        progress=not args.no_progress, rerun=args.rerun) if not args.no_run else []
     text = latex_document(registry.paper, selected, {r.claim.id: r for r in results})
     _write(text, args.output)
     return 0
@@ -179,6 +253,8 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="seconds each check may take before it is stopped as an error (default: %(default)s)")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress on standard error (a bar on a terminal, otherwise a line per finished check)")
+    parser.add_argument("--rerun", action="store_true",
+                        help="run every selected check again, ignoring cached verdicts (fresh results are still stored)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -194,12 +270,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("table", "json", "markdown"), default="table")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of standard output")
     p.add_argument("--strict", action="store_true", help="also exit 1 when a claim is refuted")
+    p.add_argument("--changed", action="store_true",
+                   help="run and list only the claims whose cached verdict is missing or stale")
     _add_run_options(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("show", help="statement, assumptions, evidence and correction of one claim")
     p.add_argument("id", metavar="ID")
     p.add_argument("--timeout", type=_positive_float, default=DEFAULT_TIMEOUT)
+    p.add_argument("--rerun", action="store_true", help="run the check again even if its cached verdict is fresh")
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("list", help="list claim ids, sources and titles")

@@ -96,15 +96,22 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None):
         if r.rests_on_refuted:
             detail += f"  [dim]\\[rests on refuted: {escape(', '.join(r.rests_on_refuted))}][/]"
         table.add_row(escape(r.claim.id), escape(r.claim.source), f"[{VERDICT_STYLE[kind]}]{kind}[/]",
-                      escape(r.verdict.method), detail, f"{r.seconds:.1f}")
+                      escape(r.verdict.method), detail, "[dim]cached[/]" if getattr(r, "cached", False) else f"{r.seconds:.1f}")
     return table
 
 
-def summary_line(results: Sequence[ClaimResult]) -> str:
+def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu: float | None = None) -> str:
+    """Counts by verdict, then the run's wall and CPU time when given (else the sum of the checks' own
+    times) and how many rows came from the verdict cache."""
     counts = summary(results)
-    total = sum(r.seconds for r in results)
-    return (f"{len(results)} claims: " + ", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS)
-            + f"  (check time {total:.1f} s)")
+    cached = sum(1 for r in results if getattr(r, "cached", False))
+    if wall is not None:
+        timing = f"wall {wall:.1f} s, CPU {cpu:.1f} s" if cpu is not None else f"wall {wall:.1f} s"
+    else:
+        timing = f"sum of check times {sum(r.seconds for r in results):.1f} s"
+    if cached:
+        timing += f"; {cached} cached"
+    return (f"{len(results)} claims: " + ", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS) + f"  ({timing})")
 
 
 def _md_escape(text: str) -> str:

@@ -1,5 +1,8 @@
 """``theorycheck report [--output DIR] [IDS...]``: run the checks and write the audit a person reads.
 
+Fresh verdicts are read from the cache (see :mod:`theorycheck.cache`): after a ``theorycheck check``
+only missing or stale claims run; ``--rerun`` runs every check again.
+
 Writes ``DIR/index.html`` (self-contained: open it in any browser, no network
 needed), ``DIR/report.md`` with its PNG plots, and ``DIR/report.json``. The
 paper's coverage is included when its sources are found (``../shared/paper``
@@ -25,6 +28,9 @@ def run(args: argparse.Namespace) -> int:
     from ..html_report import write_report
     from ..registry import load
 
+    from ..outputs import check_folder
+
+    check_folder(args.output)  # before the checks run, not after
     registry = load(args.proofs)
     if args.no_paper:
         paper_files: list[Path] = []
@@ -36,10 +42,23 @@ def run(args: argparse.Namespace) -> int:
     else:
         paper_files = default_paper_files()
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
-                        progress=not args.no_progress)
+                        progress=not args.no_progress, rerun=args.rerun)
+    if results.cached:
+        print(f"{results.cached} of {len(results)} verdicts from the cache ({results.cache_dir}); "
+              f"--rerun runs every check again", file=sys.stderr)
     command = "theorycheck " + " ".join(shlex.quote(a) for a in (args.argv or ["report"]))
     # the simulator's crossover table belongs to this project's paper: only with its own proofs package
-    written = write_report(args.output, registry, results, paper_files, command=command, simulator=args.proofs is None)
+    try:
+        written = write_report(args.output, registry, results, paper_files, command=command,
+                               simulator=args.proofs is None)
+    except OSError as exc:  # keep the results: the checks may have taken minutes
+        import json
+
+        from ..outputs import save_fallback
+        from ..report import json_report
+
+        save_fallback(json.dumps(json_report(registry.paper, results), indent=2) + "\n", ".json",
+                      f"--output {args.output}: cannot write the report ({exc.strerror or exc})")
     print(f"wrote {written['html']} (open it in a browser), {written['markdown']} and {written['json']}",
           file=sys.stderr)
     if not paper_files:

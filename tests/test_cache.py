@@ -1,0 +1,275 @@
+"""The verdict cache: reused only when nothing it depends on changed; `check --rerun/--changed`;
+`show`, `latex` and `report` read it; the summary reports wall and CPU time.
+
+Each test works on its own copy of a small proofs folder and its own cache folder, in subprocesses
+(editing a module and re-importing it in one process would test Python's module cache, not ours).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+HELPER = '''
+import mpmath
+
+
+def square(coefficient):
+    with mpmath.workdps(30):
+        x = mpmath.mpf(3)
+        return (x + 1) ** 2 - (x**2 + coefficient * x + 1)
+'''
+
+ALPHA = '''
+import functools
+
+from theorycheck import Claim, refuted, verified
+
+from .helper import square
+
+
+def check(coefficient):
+    gap = square(coefficient)
+    if gap != 0:
+        return refuted("numeric", f"gap {gap}", witness={"x": 3, "gap": gap})
+    return verified("numeric", "exact at x = 3", x=3)
+
+
+CLAIMS = [
+    Claim("alpha.true", "true", "A §1", "(x+1)^2 = x^2+2x+1", "x real", functools.partial(check, 2)),
+    Claim("alpha.false", "false", "A §1", "(x+1)^2 = x^2+3x+1", "x real", functools.partial(check, 3)),
+    Claim("alpha.uses", "uses the false one", "A §2", "x = x", "none", functools.partial(check, 2),
+          depends_on=("alpha.false",)),
+]
+'''
+
+BETA = '''
+from theorycheck import Claim, verified
+
+
+def check():
+    return verified("numeric", "one equals one", value=1)
+
+
+def crash():
+    raise RuntimeError("boom")
+
+
+CLAIMS = [
+    Claim("beta.one", "one", "B §1", "1 = 1", "none", check),
+    Claim("beta.crash", "raises", "B §2", "1 = 1", "none", crash),
+]
+'''
+
+DYNAMIC = '''
+import importlib
+
+from theorycheck import Claim, verified
+
+
+def check():
+    importlib.import_module(__package__ + ".beta")
+    return verified("numeric", "loaded", value=1)
+
+
+CLAIMS = [Claim("gamma.dynamic", "dynamic import", "C §1", "1 = 1", "none", check)]
+'''
+
+
+@pytest.fixture
+def paper(tmp_path: Path) -> Path:
+    """A proofs folder: alpha (imports helper), beta (independent), and its cache folder."""
+    folder = tmp_path / "paper" / "proofs"
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text('PAPER = "Cache paper"\n')
+    (folder / "helper.py").write_text(HELPER)
+    (folder / "alpha.py").write_text(ALPHA)
+    (folder / "beta.py").write_text(BETA)
+    return folder
+
+
+def tc(folder: Path, *args: str, cache: Path | None = None, env_extra: dict | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("THEORYCHECK_NO_CACHE", "THEORYCHECK_CACHE_DIR")}
+    if cache is not None:
+        env["THEORYCHECK_CACHE_DIR"] = str(cache)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), *args],
+                          capture_output=True, text=True, timeout=120, env=env)
+
+
+def claims_json(folder: Path, *args: str, cache: Path | None = None, **kw) -> dict[str, dict]:
+    out = tc(folder, "check", "--format", "json", "--no-progress", *args, cache=cache, **kw)
+    assert out.returncode in (0, 1), out.stderr
+    return {c["id"]: c for c in json.loads(out.stdout)["claims"]}
+
+
+def append_comment(path: Path) -> None:
+    path.write_text(path.read_text() + "\n# an edit that changes the source\n")
+
+
+def test_second_run_reads_the_cache_and_errors_are_never_cached(paper, tmp_path):
+    cache = tmp_path / "cache"
+    first = claims_json(paper, cache=cache)
+    assert not any(c["cached"] for c in first.values())
+    assert first["alpha.false"]["verdict"] == "refuted" and first["beta.crash"]["verdict"] == "error"
+    second = claims_json(paper, cache=cache)
+    assert {cid for cid, c in second.items() if c["cached"]} == {"alpha.true", "alpha.false", "alpha.uses", "beta.one"}
+    assert not second["beta.crash"]["cached"]  # a crash or a timeout runs again
+    for cid in first:  # the same verdict, evidence and taint
+        for field in ("verdict", "method", "detail", "evidence", "corrected", "rests_on_refuted"):
+            assert first[cid][field] == second[cid][field], (cid, field)
+    assert second["alpha.uses"]["rests_on_refuted"] == ["alpha.false"]  # taint from a cached verdict
+    assert sorted(p.name for p in (cache / "claims").glob("*.json")) == [
+        "alpha.false.json", "alpha.true.json", "alpha.uses.json", "beta.one.json"]
+
+
+def test_editing_a_module_reruns_only_the_claims_that_can_reach_it(paper, tmp_path):
+    cache = tmp_path / "cache"
+    claims_json(paper, cache=cache)
+    append_comment(paper / "beta.py")
+    after = claims_json(paper, cache=cache)
+    assert {cid for cid, c in after.items() if not c["cached"]} == {"beta.one", "beta.crash"}
+    append_comment(paper / "helper.py")  # imported by alpha only
+    after = claims_json(paper, cache=cache)
+    assert {cid for cid, c in after.items() if not c["cached"]} == {"alpha.true", "alpha.false", "alpha.uses",
+                                                                     "beta.crash"}
+    append_comment(paper / "__init__.py")  # the package runs for every module
+    after = claims_json(paper, cache=cache)
+    assert not any(c["cached"] for c in after.values())
+
+
+def test_a_changed_check_parameter_is_a_different_key(paper, tmp_path):
+    cache = tmp_path / "cache"
+    claims_json(paper, cache=cache)
+    text = (paper / "alpha.py").read_text().replace('functools.partial(check, 3)', 'functools.partial(check, 2)')
+    (paper / "alpha.py").write_text(text)
+    after = claims_json(paper, cache=cache)
+    assert not after["alpha.false"]["cached"] and after["alpha.false"]["verdict"] == "verified"
+
+
+def test_dynamic_imports_make_a_claim_depend_on_the_whole_folder(paper, tmp_path):
+    cache = tmp_path / "cache"
+    (paper / "gamma.py").write_text(DYNAMIC)
+    claims_json(paper, cache=cache)
+    append_comment(paper / "helper.py")  # gamma never names helper, but may load anything
+    after = claims_json(paper, cache=cache)
+    assert not after["gamma.dynamic"]["cached"] and after["beta.one"]["cached"]
+
+
+def test_rerun_ignores_the_cache_and_changed_lists_only_stale_claims(paper, tmp_path):
+    cache = tmp_path / "cache"
+    claims_json(paper, cache=cache)
+    rerun = claims_json(paper, "--rerun", cache=cache)
+    assert not any(c["cached"] for c in rerun.values())
+    append_comment(paper / "beta.py")
+    changed = claims_json(paper, "--changed", cache=cache)
+    assert sorted(changed) == ["beta.crash", "beta.one"]
+    out = tc(paper, "check", "alpha.", "--changed", "--no-progress", cache=cache)
+    assert out.returncode == 0 and "nothing changed: all 3 selected claims are fresh" in out.stderr
+
+
+def test_table_marks_cached_rows_and_summary_has_wall_and_cpu_time(paper, tmp_path):
+    cache = tmp_path / "cache"
+    cold = tc(paper, "check", "--no-progress", cache=cache)
+    assert "wall " in cold.stdout and "CPU " in cold.stdout and "cached" not in cold.stdout
+    warm = tc(paper, "check", "--no-progress", cache=cache)
+    assert "cached" in warm.stdout and "4 cached" in warm.stdout
+    progress = tc(paper, "check", cache=cache)
+    assert progress.stderr.splitlines()[0] == "theorycheck: running 1 check (2 at a time), 4 fresh in the cache"
+
+
+def test_show_latex_and_report_read_the_cache(paper, tmp_path):
+    cache = tmp_path / "cache"
+    claims_json(paper, cache=cache)
+    shown = tc(paper, "show", "alpha.false", cache=cache)
+    assert shown.returncode == 0 and "from the cache" in shown.stdout and "refuted" in shown.stdout
+    shown = tc(paper, "show", "alpha.false", "--rerun", cache=cache)
+    assert "from the cache" not in shown.stdout
+    out = tc(paper, "report", "alpha.", "--no-paper", "--no-progress", "--output", str(tmp_path / "rep"), cache=cache)
+    assert out.returncode == 0, out.stderr
+    assert "3 of 3 verdicts from the cache" in out.stderr
+    data = json.loads((tmp_path / "rep" / "report.json").read_text())
+    assert {c["id"]: c["verdict"] for c in data["claims"]} == {"alpha.true": "verified", "alpha.false": "refuted",
+                                                               "alpha.uses": "verified"}
+    tex = tmp_path / "a.tex"
+    out = tc(paper, "latex", "alpha.", "--no-progress", "--output", str(tex), cache=cache)
+    assert out.returncode == 0 and "refuted" in tex.read_text()
+
+
+def test_no_cache_environment_variable_turns_it_off(paper, tmp_path):
+    cache = tmp_path / "cache"
+    claims_json(paper, cache=cache, env_extra={"THEORYCHECK_NO_CACHE": "1"})
+    assert not (cache / "claims").exists()
+
+
+def test_default_place_is_beside_the_proofs_folder_and_git_ignores_it(paper):
+    out = claims_json(paper)
+    assert not any(c["cached"] for c in out.values())
+    where = paper.parent / ".theorycheck"
+    assert (where / "claims" / "beta.one.json").is_file()
+    assert (where / ".gitignore").read_text().strip().endswith("*")
+    assert claims_json(paper)["beta.one"]["cached"]
+
+
+def test_key_covers_versions_library_and_modules(paper, monkeypatch):
+    """In-process: the key's parts, and why_stale names what changed."""
+    from theorycheck import cache as C
+    from theorycheck.registry import load
+
+    registry = load(paper)
+    store = C.Cache(registry.location, paper.parent / "c")
+    claim = registry.get("alpha.true")
+    parts = store.parts(claim)
+    assert set(parts["modules"]) == {"__init__.py", "alpha.py", "helper.py"}
+    assert {"claims.py", "runner.py", "__init__.py"} <= set(parts["library"])
+    assert "html_report.py" not in parts["library"]  # rendering code cannot change a verdict
+    assert parts["versions"]["numpy"] and parts["versions"]["mpmath"] and parts["versions"]["python"]
+    assert "partial(args=(2,)" in parts["check"]
+    assert store.why_stale(claim) == "not in the cache"
+    verdict = claim.check()
+    assert store.store(claim, verdict, 0.1) and store.lookup(claim).verdict == verdict
+    fresh = C.Cache(registry.location, paper.parent / "c")
+    monkeypatch.setattr(C, "versions", lambda: {**parts["versions"], "numpy": "0.0"})
+    assert fresh.lookup(claim) is None and fresh.why_stale(claim) == "versions changed: numpy"
+
+
+def test_describe_check_drops_memory_addresses():
+    from theorycheck.cache import describe_check
+
+    import functools
+
+    f = functools.partial(print, object())
+    text = describe_check(f)
+    assert "0x" not in text and text.startswith("builtins.print")
+
+
+def test_import_analysis_resolves_relative_and_absolute_forms(tmp_path):
+    from theorycheck.cache import SourceTree, closure
+
+    root = tmp_path / "pkgx"
+    (root / "sub").mkdir(parents=True)
+    (root / "__init__.py").write_text("")
+    (root / "a.py").write_text("from . import b\nfrom .sub.c import f\n")
+    (root / "b.py").write_text("def g():\n    import pkgx.d\n")
+    (root / "sub" / "__init__.py").write_text("")
+    (root / "sub" / "c.py").write_text("from ..e import h\n")
+    for name in ("d", "e", "unused"):
+        (root / f"{name}.py").write_text("x = 1\n")
+    tree = SourceTree(root, ("pkgx",))
+    tree.trees = [tree]
+    [mods] = closure([tree], [(0, "a")])
+    assert set(mods) == {"__init__.py", "a.py", "b.py", "d.py", "e.py", "sub/__init__.py", "sub/c.py"}
+    (root / "unused.py").write_text(textwrap.dedent("""
+        import importlib
+        def load(name):
+            return importlib.import_module(name)
+    """))
+    tree = SourceTree(root, ("pkgx",))
+    tree.trees = [tree]
+    assert closure([tree], [(0, "unused")]) == [None]
