@@ -1,7 +1,8 @@
 """The notebooks (jupytext percent-format scripts in notebooks/) run end to end: a cell that raises fails the test.
 
 The three notebooks are executed concurrently (one kernel each, nbclient's async API), so the
-suite waits for the slowest one rather than for their sum.
+suite waits for the slowest one rather than for their sum; under pytest-xdist the suite's
+``--dist loadfile`` (pyproject.toml) keeps this file on one worker, so they execute once per run.
 """
 
 from __future__ import annotations
