@@ -269,3 +269,98 @@ def test_this_projects_claims_name_only_real_relations(paper_files):
     out = run("coverage", "--level", "relation", *map(str, paper_files), "--format", "json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["dangling"] == []
+
+
+# --- the regime drawing -------------------------------------------------------------------------
+
+REGIME = {"region": "toy region", "holds_on": "part",
+          "conditions_exact": ["-eps_b - eps_p/4 - eps_p/(8*q + 8) + nu - r - 1 > 0"],
+          "region_exact": ["eps_n > 3*eps_p/16", "nu >= 3*eps_n + 1", "eps_b < 3*eps_n - eps_p/4", "r <= 0",
+                           "rho < 2", "eps_n > 0", "eps_p > 0", "eps_b > 0"],
+          "witness": {"point": {"eps_n": "7/2", "eps_p": "16", "eps_b": "6", "nu": "23/2", "r": "0", "rho": "0",
+                                "q": 1}}}
+
+
+def _pixels(png: bytes):
+    import io
+
+    import numpy as np
+    from matplotlib.image import imread
+
+    return np.asarray(imread(io.BytesIO(png), format="png"))[..., :3]
+
+
+def _share(img, rgb) -> float:
+    import numpy as np
+
+    return float(np.mean(np.all(np.abs(img - np.asarray(rgb)) < 0.02, axis=-1)))
+
+
+def test_parse_condition_is_safe_and_reads_max():
+    import sympy as sp
+
+    from theorycheck.errors import InputError
+    from theorycheck.plots import parse_condition
+
+    lhs, op, rhs = parse_condition("3*eps_n - eps_p/4 - eps_b > 0")
+    assert op == ">" and rhs == 0 and lhs.free_symbols == {sp.Symbol(s, real=True) for s in ("eps_n", "eps_p", "eps_b")}
+    lhs, op, rhs = parse_condition("eps_n < Max(eps_p/4, 1/5)")
+    assert op == "<" and isinstance(rhs, sp.Max)
+    for bad in ("eps_n > __import__('os').system('true')", "eps_n >< 1", "eps_n + 1", "x > 0"):
+        with pytest.raises(InputError):
+            parse_condition(bad)
+
+
+def test_regime_slice_shades_where_the_condition_holds_and_fails():
+    from theorycheck.plots import regime_slice
+
+    green, red, grey = (0.55, 0.80, 0.55), (0.93, 0.55, 0.55), (0.88, 0.88, 0.88)
+    # a slice through the witness: the relation fails near it, holds elsewhere, much is not admissible
+    img = _pixels(regime_slice(REGIME, dpi=60))
+    assert _share(img, green) > 0.05 and _share(img, red) > 0.002 and _share(img, grey) > 0.2
+    # on the smallest-n slice with ε_b at the top of its window the condition is 0.01 − ε_p/16 > 0: the
+    # relation fails for ε_p > 0.16, so most of the admissible slice is red; the opposite claim is green
+    fixed = {"nu": "1 + 3*eps_n", "eps_b": "3*eps_n - eps_p/4 - 0.01", "q": "1", "r": "0", "rho": "0"}
+    one = dict(REGIME, witness=None)
+    img = _pixels(regime_slice(one, fixed=fixed, eps_p_range=(0, 3), eps_n_range=(0, 1), dpi=60))
+    assert _share(img, red) > 3 * _share(img, green) > 0
+    flipped = dict(one, conditions_exact=["eps_b + eps_p/4 + eps_p/(8*q + 8) - nu + r + 1 > 0"])
+    img = _pixels(regime_slice(flipped, fixed=fixed, eps_p_range=(0, 3), eps_n_range=(0, 1), dpi=60))
+    assert _share(img, green) > 3 * _share(img, red) > 0
+    # a boundary the slice lies on (ν = 1 + 3ε_n against ν ≥ 1 + 3ε_n) stays admissible despite rounding
+    img = _pixels(regime_slice(dict(one, conditions_exact=[]), fixed=fixed, eps_p_range=(0, 3), eps_n_range=(0, 1),
+                               dpi=60))
+    assert _share(img, red) < 0.002 and _share(img, green) > 0.3      # the legend's swatch is ~0.0006
+
+
+def test_regime_html_embeds_a_png_or_says_why_not():
+    from theorycheck.plots import regime_html
+
+    assert regime_html(None) == ""
+    page = regime_html(REGIME)
+    assert page.startswith("<figure><img") and "data:image/png;base64," in page and "toy region" in page
+    bad = regime_html(dict(REGIME, conditions_exact=["eps_n >< 1"]))
+    assert "not drawn" in bad and "<img" not in bad
+
+
+def test_report_draws_the_regime_of_a_claim_that_has_one(tmp_path):
+    proofs = tmp_path / "proofs_regime"
+    proofs.mkdir()
+    (proofs / "mod.py").write_text(textwrap.dedent(f'''
+        from theorycheck import Claim, verified, refuted
+        REGIME = {REGIME!r}
+        def with_regime():
+            return refuted("exact", "fails near the witness", regime=REGIME, witness=REGIME["witness"])
+        def without():
+            return verified("exact", "trivially")
+        CLAIMS = [Claim("r.asym", "asymptotic", "Part 3", "x", "none", with_regime),
+                  Claim("r.plain", "plain", "Part 3", "x", "none", without)]
+    '''))
+    out = tmp_path / "report"
+    done = run("--proofs", str(proofs), "report", "--output", str(out), "--no-paper")
+    assert done.returncode == 0, done.stderr
+    page = (out / "index.html").read_text()
+    assert page.count('alt="regime slice"') == 1         # only the claim with a regime gets a drawing
+    figure = page.index('alt="regime slice"')
+    card = page[page.rindex('<div class="card', 0, figure):figure]
+    assert "<b>r.asym</b>" in card and "toy region" in page[figure:figure + 40000]

@@ -194,6 +194,9 @@ class Comparison:
         return {"region": self.region.name, "region_latex": self.region.description, "holds_on": self.holds_on,
                 "relation": self.relation, "conditions": list(self.conditions),
                 "conditions_exact": list(self.conditions_exact), "witness": self.witness,
+                # the region as inequality strings, for theorycheck.plots.regime_slice (positivity included)
+                "region_exact": [str(c) for c in self.region.constraints if getattr(c, "is_Relational", False)]
+                + [f"{v} > 0" for v in self.region.variables if v.is_positive],
                 "degrees_checked": [q for q in self.checked_degrees if q is not None],
                 "undecided": list(self.undecided)}
 

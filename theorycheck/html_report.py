@@ -546,6 +546,7 @@ def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str
             add(f'<p class="tainted">Rests on refuted: {html.escape(", ".join(r.rests_on_refuted))}</p>')
         if r.verdict.corrected:
             add(f"<div>Checked correction:</div>{m.mixed(r.verdict.corrected, display=True)}")
+        add(plots.regime_html(getattr(r.verdict, "regime", None)))  # 2-D slice of where the claim holds ("" if none)
         add(f"<details><summary>Evidence</summary><pre>{html.escape(json.dumps(r.verdict.evidence, indent=2))}</pre></details></div>")
 
     # Environment

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import matplotlib.ticker
 from matplotlib.figure import Figure
@@ -226,3 +228,168 @@ def check_times(results: Sequence[tuple[str, str, float]], top: int = 15) -> Fig
     ax.set_title(f"Check times (slowest {len(rows)})", fontsize=10)
     fig.tight_layout()
     return fig
+
+
+# ----------------------------------------------------------------------------------- regime slice
+
+#: The slice drawn when neither ``fixed`` nor the regime's witness gives a value: formulas in the two axes
+#: (``eps_p`` horizontal, ``eps_n`` vertical), so the slice follows the region (smallest n, ε_b in the middle
+#: of its window, constant privacy budget, q = 1).
+DEFAULT_SLICE: dict[str, str] = {"nu": "1 + 3*eps_n", "eps_b": "(3*eps_n - eps_p/4)/2", "r": "0", "rho": "0",
+                                 "q": "1"}
+#: Names a condition of a regime record may use.
+REGIME_VARIABLES: tuple[str, ...] = ("eps_n", "eps_p", "eps_b", "nu", "q", "r", "rho")
+_COMPARISON = re.compile(r"(<=|>=|==|<|>)")
+
+
+def _split_top(text: str) -> list[str]:
+    """``a, b(c, d)`` → ``["a", "b(c, d)"]`` (commas at parenthesis depth 0)."""
+    out, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "," and depth == 0:
+            out.append(text[start:k])
+            start = k + 1
+    return out + [text[start:]]
+
+
+def _side(text: str, variables: Sequence[str]):
+    """One side of a condition: a formula for :func:`theorycheck.expr.parse_formula`, or ``Max(…)``/``Min(…)``
+    of such formulas (SymPy prints a maximum of exponents that way)."""
+    import sympy as sp
+
+    from .expr import parse_formula
+
+    text = text.strip()
+    for name, fn in (("Max", sp.Max), ("Min", sp.Min)):
+        if text.startswith(name + "(") and text.endswith(")"):
+            return fn(*[_side(arg, variables) for arg in _split_top(text[len(name) + 1:-1])])
+    return parse_formula(text, variables)
+
+
+def parse_condition(text: str, variables: Sequence[str] = REGIME_VARIABLES) -> tuple[Any, str, Any]:
+    """``"3*eps_n - eps_p/4 - eps_b > 0"`` → ``(lhs, ">", rhs)`` as SymPy expressions, without eval/sympify
+    of the text (each side goes through :func:`theorycheck.expr.parse_formula`); bad text → InputError."""
+    from .errors import InputError
+
+    pieces = _COMPARISON.split(str(text))
+    if len(pieces) != 3:
+        raise InputError(f"regime condition {text!r} is not one inequality 'left OP right' (OP one of < <= > >= ==)")
+    return _side(pieces[0], variables), pieces[1], _side(pieces[2], variables)
+
+
+def _holds(lhs, op: str, rhs, env: Mapping[str, Any], variables: Sequence[str]):
+    """Where ``lhs op rhs`` holds on a grid (``env`` maps names to arrays or numbers)."""
+    import numpy as np
+    import sympy as sp
+
+    symbols = [sp.Symbol(v, real=True) for v in variables]
+    f = sp.lambdify(symbols, lhs - rhs, modules="numpy")
+    value = np.asarray(f(*[env[v] for v in variables]), dtype=float)
+    value = np.broadcast_to(value, np.shape(env["eps_p"]))
+    tol = 1e-9 * max(1.0, float(np.nanmax(np.abs(value))) if value.size else 1.0)
+    # rounding must not decide a boundary the slice lies on (ν = 1 + 3ε_n against ν ≥ 1 + 3ε_n): within tol
+    # of 0, non-strict holds and strict fails
+    return {"<": value < -tol, "<=": value <= tol, ">": value > tol, ">=": value >= -tol,
+            "==": np.abs(value) <= tol}[op]
+
+
+def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None = None,
+                 region: Sequence[str] | None = None, eps_p_range: tuple[float, float] | None = None,
+                 eps_n_range: tuple[float, float] | None = None, title: str = "", resolution: int = 240,
+                 dpi: int = 110) -> bytes:
+    """A 2-D slice of a verdict's ``regime`` record as PNG bytes: ε_p horizontal, ε_n vertical.
+
+    Green where every condition of ``regime["conditions_exact"]`` holds (the claim holds), red where one
+    fails, grey outside the admissible region (``region``, else ``regime["region_exact"]``: inequality
+    strings; without either only ε_p, ε_n > 0 is drawn). The other parameters are fixed at ``fixed``
+    (numbers or formulas in ``eps_p``/``eps_n``), else at the witness point, else :data:`DEFAULT_SLICE`;
+    the title states them. The witness point is marked. Conditions are parsed by :func:`parse_condition`.
+    """
+    import numpy as np
+
+    from .expr import parse_formula
+
+    conditions = [parse_condition(c) for c in regime.get("conditions_exact") or ()]
+    region_text = list(region if region is not None else (regime.get("region_exact") or ()))
+    region_conditions = [parse_condition(c) for c in region_text]
+    witness = regime.get("witness") or {}
+    point = {k: v for k, v in (witness.get("point") or {}).items()} if isinstance(witness, Mapping) else {}
+
+    def number(value: Any) -> float:
+        return float(parse_formula(str(value), ()))
+
+    wx = number(point["eps_p"]) if "eps_p" in point else None
+    wy = number(point["eps_n"]) if "eps_n" in point else None
+    x0, x1 = eps_p_range or (0.0, max(1.2, 1.25 * (wx or 0.0)))
+    y0, y1 = eps_n_range or (0.0, max(0.6, 1.25 * (wy or 0.0)))
+    xs, ys = np.linspace(x0, x1, resolution), np.linspace(y0, y1, resolution)
+    X, Y = np.meshgrid(xs, ys)
+    env: dict[str, Any] = {"eps_p": X, "eps_n": Y}
+    shown: list[str] = []
+    for name in REGIME_VARIABLES:
+        if name in env:
+            continue
+        if fixed and name in fixed:
+            source = fixed[name]
+        elif name in point:
+            source = point[name]
+        else:
+            source = DEFAULT_SLICE.get(name, "0")
+        expr = parse_formula(str(source), ("eps_p", "eps_n"))
+        value = expr.subs({}) if not expr.free_symbols else None
+        if value is not None:
+            env[name] = float(value)
+        else:
+            import sympy as sp
+
+            f = sp.lambdify([sp.Symbol("eps_p", real=True), sp.Symbol("eps_n", real=True)], expr, modules="numpy")
+            env[name] = np.broadcast_to(np.asarray(f(X, Y), dtype=float), X.shape)
+        shown.append(f"{name} = {source}")
+    admissible = (X > 0) & (Y > 0)
+    for lhs, op, rhs in region_conditions:
+        admissible &= _holds(lhs, op, rhs, env, REGIME_VARIABLES)
+    holds = np.ones_like(X, dtype=bool)
+    for lhs, op, rhs in conditions:
+        holds &= _holds(lhs, op, rhs, env, REGIME_VARIABLES)
+    if not conditions and regime.get("holds_on") == "none":
+        holds[:] = False
+    colour = np.ones(X.shape + (3,))
+    grey, green, red = (0.88, 0.88, 0.88), (0.55, 0.80, 0.55), (0.93, 0.55, 0.55)
+    colour[~admissible] = grey
+    colour[admissible & holds] = green
+    colour[admissible & ~holds] = red
+    fig, ax = _subplots(figsize=(5.6, 4.2))
+    ax.imshow(colour, origin="lower", extent=(x0, x1, y0, y1), aspect="auto", interpolation="nearest")
+    handles = [Line2D([], [], marker="s", linestyle="", markersize=10, color=green, label="holds"),
+               Line2D([], [], marker="s", linestyle="", markersize=10, color=red, label="fails"),
+               Line2D([], [], marker="s", linestyle="", markersize=10, color=grey, label="not admissible")]
+    if wx is not None and wy is not None:
+        ax.plot([wx], [wy], marker="*", color="black", markersize=13, linestyle="")
+        handles.append(Line2D([], [], marker="*", color="black", linestyle="", markersize=11, label="witness"))
+    ax.set_xlabel(r"$\varepsilon_p$  ($p = d^{\varepsilon_p}$)")
+    ax.set_ylabel(r"$\varepsilon_n$")
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    head = title or f"holds on {regime.get('holds_on', '?')} of {regime.get('region', 'the region')}"
+    ax.set_title(head + "\n" + ", ".join(shown), fontsize=8)
+    fig.tight_layout()
+    return png_bytes(fig, dpi)
+
+
+def regime_html(regime: Mapping[str, Any] | None) -> str:
+    """An HTML ``<figure>`` with :func:`regime_slice` of a verdict's regime (``""`` without one); a regime
+    that cannot be drawn gives a one-line note instead of breaking the report."""
+    import html as _html
+
+    if not regime:
+        return ""
+    try:
+        png = regime_slice(regime)
+    except Exception as exc:  # noqa: BLE001 - a report must not fail on one plot
+        return f'<p class="meta">Regime slice not drawn: {_html.escape(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)}</p>'
+    uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+    conditions = "; ".join(regime.get("conditions_exact") or ()) or "none"
+    return (f'<figure><img alt="regime slice" src="{uri}"><figcaption>Where the claim holds: conditions '
+            f"<code>{_html.escape(conditions)}</code> on {_html.escape(str(regime.get('region', '')))}"
+            "</figcaption></figure>")
