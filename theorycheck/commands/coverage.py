@@ -48,6 +48,7 @@ def run_relations(args: argparse.Namespace) -> int:
             "summary": summary,
             "per_part": {str(k): v for k, v in total.items()},
             "per_target": summarise_relations([r for r in rows if r.relation.target], "target"),
+            "per_section": summarise_relations(rows, "section"),
             "dangling": [{"owner": owner, "relation": list(key)} for owner, key in loose],
         }
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
@@ -60,6 +61,11 @@ def run_relations(args: argparse.Namespace) -> int:
             out.append(f"| {rel.part} | {rel.location} | {rel.index} | {rel.line} | {_md(rel.section)} | {r.status} | "
                        f"{_md(', '.join(r.claims) or (r.definition or ''))} | `{_md(rel.latex)}` |")
         out.append("")
+        if args.target:
+            for name, c in summarise_relations(rows, "target").items():
+                out.append(f"- {name}: {c['covered']} covered, {c['definitions']} definitions, "
+                           f"{c['uncovered']} uncovered of {c['total']}")
+            out.append("")
         out.append(f"{summary['total']} relations: {summary['covered']} covered by claims, "
                    f"{summary['definitions']} definitions, {summary['uncovered']} uncovered")
         sys.stdout.write("\n".join(out) + "\n")
