@@ -17,9 +17,93 @@ from functools import partial
 
 import mpmath
 import numpy as np
+import sympy as sp
 
+from proofs import symbols as S
 from theorycheck import Claim, refuted, verified
 from theorycheck import privacy as P
+from theorycheck.statement import Statement
+
+# ------------------------------------------------------------------------------------------------
+# The formulas, as Statement objects (what a reader sees is what the checkers evaluate)
+# ------------------------------------------------------------------------------------------------
+
+#: log(1/δ) and the Part 3 / Part 1 noise formulas in the generic symbols (Assumption 4 not substituted)
+LOG_INV_DELTA = sp.log(1 / S.delta)
+#: Part 2, Theorem 5: σ ≥ cΔ₂/ε with c² = 2 log(1.25/δ) (checked at the boundary c² = 2 log(1.25/δ))
+THEOREM5 = Statement(S.sigma, ">=", sp.sqrt(2 * sp.log(sp.Rational(5, 4) / S.delta)) * S.Delta_2 / S.eps,
+                     variables=(S.Delta_2, S.eps, S.delta),
+                     assumptions=(r"\varepsilon \in (0, 1)", r"\delta \in (0, 1)"), name="Theorem 5")
+#: Part 3 §4.3: the std Σ of z_i (the noise on a per step is η_a z_i)
+SIGMA_PART3_GENERIC = 2 * S.C_a * sp.sqrt(S.T) / S.n * sp.sqrt(8 * LOG_INV_DELTA) / S.eps
+DPGD_STATEMENT = Statement(S.Sigma, "=", SIGMA_PART3_GENERIC, variables=(S.eps, S.delta, S.T, S.C_a, S.n),
+                           assumptions=(r"z_i \sim \mathcal{N}(0, \Sigma^2 \mathrm{Id})",
+                                        r"\varepsilon \in (0, 8\log(1/\delta))"), name="Part 3 Σ")
+#: Assumption 4: σ_a = √(η_a T) √(8 log(1/δ))/ε, used in Algorithm 1's line √η_a (C_a/n) σ_a N(0, ·)
+SIGMA_A_GENERIC = sp.sqrt(S.eta_a * S.T) * sp.sqrt(8 * LOG_INV_DELTA) / S.eps
+ALG1_NOISE_STATEMENT = Statement(S.sigma_a, "=", SIGMA_A_GENERIC, variables=(S.eps, S.delta, S.T, S.eta_a),
+                                 assumptions=(r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}"
+                                              r"\sigma_a \mathcal{N}(0, \mathrm{Id})",
+                                              r"\varepsilon \in (0, 8\log(1/\delta))"), name="σ_a")
+#: the corrected σ_a (twice Assumption 4's): Algorithm 1's noise then equals Part 3's η_a Σ
+ALG1_NOISE_CORRECTED = ALG1_NOISE_STATEMENT.scale(2)
+#: Assumption 4: σ_W (Part 2 §3.2 adds it to the unit columns of W₁)
+SIGMA_W_STATEMENT = Statement(S.sigma_W, "=", S.SIGMA_W, variables=(S.d, S.n, S.eps_b, S.q),
+                              assumptions=(r"w_i^1 \gets \frac{w_i^1}{\|w_i^1\|} + \sigma_W \mathcal{N}(0, \mathrm{Id})",
+                                           r"\text{Assumptions 2, 3}"), name="σ_W")
+#: the corrected σ_W: the worst-case sensitivity 2√p calibrated with Part 3's rule (valid on all of Assumption 3)
+SIGMA_W_CORRECTED = Statement(S.sigma_W, "=", 2 * sp.sqrt(S.p) * sp.sqrt(8 * LOG_INV_DELTA) / S.eps,
+                              variables=(S.d, S.n, S.eps_b, S.q, S.p, S.eps, S.delta), name="σ_W corrected")
+#: Part 2 §3.2's per-neuron sensitivity premise (with the extra log): Δ₂ ≤ √(d^{1+ε_b}/n) log^{q+2} d
+COLUMN_PREMISE = Statement(S.Delta_2, r"\lesssim", sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 2),
+                           variables=(S.d, S.n, S.eps_b, S.q), name="per-neuron Δ₂")
+
+
+_EVALUATORS: dict = {}
+
+
+def _evaluate(statement: Statement, variables, values) -> float:
+    """The right side of ``statement`` at ``values`` (mpmath, 40 digits), as a float."""
+    key = (statement, tuple(variables))
+    if key not in _EVALUATORS:
+        _EVALUATORS[key] = statement.evaluator("rhs", "mpmath", variables=tuple(variables))
+    f = _EVALUATORS[key]
+    with mpmath.workdps(40):
+        return float(f(*[P._mpf(v) if not isinstance(v, int) else v for v in values]))
+
+
+def noise_on_a(noise) -> Callable:
+    """The std of the noise added to a per step, as ``fn(ε, δ, T, C, n, η)``, from a Statement
+    (lhs Σ: Part 3, noise η Σ; lhs σ_a: Algorithm 1, noise √η (C/n) σ_a) or a callable (kept as is)."""
+    if not isinstance(noise, Statement):
+        return noise
+    if noise.lhs == S.Sigma:
+        return lambda e, dl, T, C, n, eta: eta * _evaluate(noise, (S.eps, S.delta, S.T, S.C_a, S.n), (e, dl, T, C, n))
+    if noise.lhs == S.sigma_a:
+        return lambda e, dl, T, C, n, eta: math.sqrt(eta) * C / n * _evaluate(noise, (S.eps, S.delta, S.T, S.eta_a),
+                                                                               (e, dl, T, eta))
+    raise ValueError(f"a noise statement must have Σ or σ_a on its left, not {noise.lhs}")
+
+
+def noise_on_a_expr(noise: Statement) -> sp.Expr:
+    """The per-step noise std on a as a SymPy expression of (ε, δ, T, C_a, n, η_a)."""
+    if noise.lhs == S.Sigma:
+        return S.eta_a * noise.rhs
+    if noise.lhs == S.sigma_a:
+        return sp.sqrt(S.eta_a) * S.C_a / S.n * noise.rhs
+    raise ValueError(f"a noise statement must have Σ or σ_a on its left, not {noise.lhs}")
+
+
+def sigma_w_fn(sigma_w) -> Callable:
+    """σ_W as ``fn(d, n, eps_b, q, eps=, delta=, p=)`` from a Statement (or a callable, kept)."""
+    if not isinstance(sigma_w, Statement):
+        return sigma_w
+
+    def fn(d, n, eps_b, q, eps=None, delta=None, p=None):
+        names = {S.d: d, S.n: n, S.eps_b: eps_b, S.q: q, S.eps: eps, S.delta: delta, S.p: p}
+        free = sorted(sigma_w.rhs.free_symbols, key=lambda s: s.name)
+        return _evaluate(sigma_w, free, [names[s] for s in free])
+    return fn
 
 DEFINITIONS = {
     (1, 1): "Definition 1: (ε, δ)-differential privacy",
@@ -40,30 +124,75 @@ def paper_c_squared(delta: float) -> float:
     return 2 * math.log(1.25 / delta)
 
 
-CLASSICAL_DELTAS = (0.9, 0.5, 0.1, 1e-2, 1e-3, 1e-5, 1e-8, 1e-12, 1e-20)
-CLASSICAL_EPS = (1e-3, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999999)
+#: δ across all of (0, 1): close to 1 (where log(1/δ) → 0) down to 1e-100
+CLASSICAL_DELTAS = (0.999999, 0.999, 0.99, 0.9, 0.5, 0.1, 1e-2, 1e-3, 1e-5, 1e-8, 1e-12, 1e-20, 1e-30, 1e-100)
+CLASSICAL_EPS = (1e-6, 1e-3, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999999)
 OUTSIDE_EPS = (1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0)
+#: fractions of Assumption 3's upper end 8 log(1/δ) (ε near the top of the range and small ε)
+A3_FRACTIONS = (1e-6, 1e-3, 0.01, 0.1, 0.5, 0.9, 0.999, 0.999999)
+#: d for the ω-boundary points ε = √(log(1/δ))/log d of Assumption 3
+A3_OMEGA_D = (1e3, 1e6)
+A3_REGION = r"Assumption 3: \delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta)),\ \varepsilon/\sqrt{\log(1/\delta)} = \omega(1/\log d)"
+
+
+def assumption3_grid(deltas=CLASSICAL_DELTAS, fractions=A3_FRACTIONS) -> list[tuple[float, float]]:
+    """(ε, δ) points of Assumption 3: ε = fraction · 8 log(1/δ) and the ω-boundary ε = √L/log d (when < 8L)."""
+    pts = []
+    for delta in deltas:
+        L = math.log(1 / delta)
+        pts += [(f * 8 * L, delta) for f in fractions]
+        pts += [(math.sqrt(L) / math.log(dd), delta) for dd in A3_OMEGA_D if math.sqrt(L) / math.log(dd) < 8 * L]
+    return pts
+
+
+def _c_squared_of(statement) -> Callable[[float], float]:
+    """c²(δ) = (σ ε/Δ₂)² of a Theorem 5-type Statement (σ ≥ rhs), or the callable itself."""
+    if not isinstance(statement, Statement):
+        return statement
+    return lambda delta: (_evaluate(statement, (S.Delta_2, S.eps, S.delta), (1.0, 1.0, delta))) ** 2
+
+
+def classical_crossing(c_squared: Callable[[float], float], delta: float, hi: float) -> float | None:
+    """Largest ε ≤ hi at which σ = cΔ/ε (c² = c_squared(δ)) is still (ε, δ)-DP (bisection on the exact log δ(ε);
+    the premise of one change holds → fails is counted on a grid by the caller)."""
+    c = math.sqrt(c_squared(delta))
+    holds = lambda e: P.gdp_log_delta(e, P._mpf(e) / c) <= mpmath.log(delta) + REL_TOL  # noqa: E731
+    lo = min(1e-6, hi / 2)
+    if not holds(lo):
+        return None
+    if holds(hi):
+        return hi
+    for _ in range(45):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if holds(mid) else (lo, mid)
+    return lo
 
 
 def _arb_gaussian_delta(eps: float, mu: mpmath.mpf):
     """Certified enclosure (python-flint arb) of Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ)."""
     import flint
 
-    flint.ctx.prec = 256
-    e, m = flint.arb(repr(float(eps))), flint.arb(mpmath.nstr(mu, 60))
-    s2 = flint.arb(2).sqrt()
+    with flint.ctx.workprec(256):
+        e, m = flint.arb(repr(float(eps))), flint.arb(mpmath.nstr(mu, 60))
+        s2 = flint.arb(2).sqrt()
 
-    def ncdf(x):
-        return (-x / s2).erfc() / 2
+        def ncdf(x):
+            return (-x / s2).erfc() / 2
 
-    return ncdf(m / 2 - e / m) - e.exp() * ncdf(-m / 2 - e / m)
+        return ncdf(m / 2 - e / m) - e.exp() * ncdf(-m / 2 - e / m)
 
 
-def check_classical_gaussian(c_squared: Callable[[float], float] = paper_c_squared, eps_upper: float = 1.0,
-                             deltas=CLASSICAL_DELTAS, epsilons=CLASSICAL_EPS):
-    """Theorem 5 at its boundary: σ = cΔ/ε with c² = c_squared(δ) (the exact δ(ε) increases with
-    Δ/σ, so the boundary is the worst case of "c² > ..., σ ≥ cΔ/ε"), for every ε < eps_upper in the
-    grid and every δ in the grid: is the exact δ(ε) ≤ δ?"""
+def check_classical_gaussian(statement=THEOREM5, eps_upper: float = 1.0, deltas=CLASSICAL_DELTAS,
+                             epsilons=CLASSICAL_EPS, eps_range: str = "theorem5"):
+    """Theorem 5 at its boundary: σ = cΔ/ε with c² = (σε/Δ)² read off the statement (the exact δ(ε)
+    increases with Δ/σ, so the boundary is the worst case of "c² > ..., σ ≥ cΔ/ε").
+
+    ``eps_range="theorem5"``: every ε < eps_upper of the grid, every δ of the grid (δ from 1 − 1e-6 to 1e-100).
+    ``eps_range="assumption3"``: the same rule over Assumption 3's ε ∈ (0, 8 log(1/δ)) (where Part 2 §3.2
+    uses it for σ_W): the exact crossing ε*(δ) per δ, and the δ below which it fails inside the range."""
+    c_squared = _c_squared_of(statement)
+    if eps_range == "assumption3":
+        return _classical_on_assumption3(c_squared, deltas)
     rows, worst = [], None
     for delta in deltas:
         c2 = c_squared(delta)
@@ -89,20 +218,72 @@ def check_classical_gaussian(c_squared: Callable[[float], float] = paper_c_squar
         first_out.setdefault(r["delta"], r)
     common = dict(points=len(rows), tolerance=f"relative {REL_TOL} (exact δ to >= 30 digits)",
                   achieved_error="< 1e-30 relative (log-space mpmath, cross-checked against dp_accounting in tests)",
-                  epsilon_range=f"(0, {eps_upper})",
+                  epsilon_range=f"(0, {eps_upper})", delta_grid=list(deltas),
                   paper_statement_outside_eps_lt_1={str(k): v for k, v in first_out.items()})
+    region = rf"\varepsilon \in (0, {eps_upper:g}),\ \delta \in (0, 1)"
     if worst["ratio"] > 1 + REL_TOL:
+        w = {"epsilon": worst["epsilon"], "delta": worst["delta"]}
         return refuted("numeric", f"σ = cΔ/ε at the boundary c² = c_squared(δ) is not (ε, δ)-DP at ε = "
                                   f"{worst['epsilon']}, δ = {worst['delta']:g}: exact δ(ε) = "
                                   f"{mpmath.nstr(worst['exact_delta'], 6)} ({mpmath.nstr(worst['ratio'], 4)} × δ)",
+                       regime={"region": region, "holds_on": "part", "conditions": [], "witness": w},
                        witness=worst, **common)
     enclosure = _arb_gaussian_delta(worst["epsilon"], P._mpf(worst["epsilon"]) / mpmath.mpf(worst["c"]))
     certified = bool(enclosure < worst["delta"])
     return verified("numeric+certified" if certified else "numeric",
-                    f"exact δ(ε) ≤ δ on all {len(rows)} grid points with ε < {eps_upper}; the largest ratio "
-                    f"δ(ε)/δ is {mpmath.nstr(worst['ratio'], 4)} (ε = {worst['epsilon']}, δ = {worst['delta']:g}), "
-                    f"certified with arb; outside ε < 1 the same rule fails (e.g. ε = 10, δ = 1e-5)",
+                    f"exact δ(ε) ≤ δ on all {len(rows)} grid points with ε < {eps_upper} and δ from 1 − 1e-6 down to "
+                    f"1e-100; the largest ratio δ(ε)/δ is {mpmath.nstr(worst['ratio'], 4)} (ε = {worst['epsilon']}, "
+                    f"δ = {worst['delta']:g}), certified with arb; outside ε < 1 the same rule fails (e.g. ε = 10, "
+                    f"δ = 1e-5: see gaussmech.assumption3-range)",
+                    regime={"region": region, "holds_on": "all", "conditions": [r"\varepsilon < 1"], "witness": None},
                     worst=worst, arb_enclosure_at_worst=str(enclosure), **common)
+
+
+def _classical_on_assumption3(c_squared, deltas):
+    """Theorem 5's calibration σ = cΔ/ε used for ε ∈ (0, 8 log(1/δ)) (Assumption 3): where does it hold?"""
+    rows, fails = [], []
+    for eps, delta in assumption3_grid(deltas):
+        c = math.sqrt(c_squared(delta))
+        ld = P.gdp_log_delta(eps, P._mpf(eps) / c)
+        row = {"epsilon": eps, "delta": delta, "theorem5_applies": eps < 1,
+               "log_exact_delta_minus_log_delta": ld - mpmath.log(delta)}
+        rows.append(row)
+        if ld > mpmath.log(delta) + REL_TOL:
+            fails.append(row)
+    crossings = {}
+    for delta in deltas:
+        L = math.log(1 / delta)
+        cross = classical_crossing(c_squared, delta, 8 * L)
+        crossings[str(delta)] = {"eight_log_inv_delta": 8 * L, "holds_up_to_epsilon": cross,
+                                 "whole_range": cross is not None and cross >= 8 * L}
+    # the δ above which Assumption 3's ε < 8 log(1/δ) < 1: Theorem 5 applies to the whole range
+    applies_all = math.exp(-1 / 8)
+    common = dict(points=len(rows), crossings=crossings, delta_grid=list(deltas), fractions=list(A3_FRACTIONS),
+                  omega_boundary_d=list(A3_OMEGA_D), theorem5_covers_whole_range_for_delta_at_least=applies_all,
+                  outside_theorem5=sum(not r["theorem5_applies"] for r in rows),
+                  tolerance=f"log δ(ε) ≤ log δ + {REL_TOL}", achieved_error="exact Gaussian curve, ≥ 30 digits")
+    conditions = [r"\varepsilon < 1\ (\text{Theorem 5})",
+                  r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{exact crossing, tabulated in crossings})",
+                  r"\delta \geq e^{-1/8} \Rightarrow 8\log(1/\delta) \leq 1"]
+    if fails:
+        w = min(fails, key=lambda r: r["epsilon"])
+        w = {**w, "exact_delta": P.gdp_delta(w["epsilon"], P._mpf(w["epsilon"]) / math.sqrt(c_squared(w["delta"]))),
+             "exact_epsilon": P.gdp_epsilon(w["delta"], P._mpf(w["epsilon"]) / math.sqrt(c_squared(w["delta"])),
+                                            rel_tol=1e-12)}
+        return refuted("numeric", f"Theorem 5 is stated for ε < 1, but Assumption 3 allows ε up to 8 log(1/δ) and the "
+                                  f"same calibration σ = √(2 log(1.25/δ)) Δ/ε is not (ε, δ)-DP there: at ε = "
+                                  f"{w['epsilon']:.6g}, δ = {w['delta']:g} the exact δ(ε) is "
+                                  f"{mpmath.nstr(w['exact_delta'], 4)} (exact ε at δ: {mpmath.nstr(w['exact_epsilon'], 5)}); "
+                                  f"it holds up to ε*(δ) = "
+                                  + ", ".join(f"{v['holds_up_to_epsilon']:.4g} (δ={k})" for k, v in crossings.items()
+                                              if not v["whole_range"])
+                                  + "; on the whole range at δ = "
+                                  + ", ".join(k for k, v in crossings.items() if v["whole_range"])
+                                  + f" (for δ ≥ e^(-1/8) ≈ {applies_all:.4f}, 8 log(1/δ) ≤ 1 and Theorem 5 applies)",
+                       regime={"region": A3_REGION, "holds_on": "part", "conditions": conditions, "witness": w},
+                       witness=w, **common)
+    return verified("numeric", f"the calibration is (ε, δ)-DP on all {len(rows)} points of Assumption 3's range",
+                    regime={"region": A3_REGION, "holds_on": "all", "conditions": conditions, "witness": None}, **common)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -127,30 +308,74 @@ def corrected_part1_noise_on_a(eps, delta, steps, clip, n, eta):
     return 2 * P.paper_noise_std_part1(eps, delta, steps, clip, n, eta)
 
 
-DPGD_DELTAS = (0.5, 1e-2, 1e-5, 1e-8, 1e-12)
-DPGD_FRACTIONS = (1e-3, 0.01, 0.1, 0.5, 0.9, 0.999)  # ε = fraction · 8 log(1/δ)
-DPGD_STEPS = (1, 10, 100, 10_000)
+DPGD_DELTAS = CLASSICAL_DELTAS
+DPGD_FRACTIONS = A3_FRACTIONS  # ε = fraction · 8 log(1/δ), plus the ω-boundary points
+DPGD_STEPS = (1, 100, 10_000)
 DPGD_SETUPS = ((1.0, 100, 0.01), (37.5, 100_000, 1.0))  # (C, n, η)
+
+
+def _holds(noise_fn, eps, delta, adjacency, clip=1.0, n=100, eta=0.01, steps=10) -> bool:
+    sens = eta * P.sensitivity(clip, n, "mean", adjacency)
+    mu = P.gdp_mu(steps, sens, noise_fn(eps, delta, steps, clip, n, eta))
+    return P.gdp_log_delta(eps, mu) <= mpmath.log(delta) + REL_TOL
 
 
 def _crossing(noise_fn, delta, adjacency, lo, hi, clip=1.0, n=100, eta=0.01, steps=10) -> float | None:
     """Largest ε in [lo, hi] with exact ε ≤ claimed ε (bisection on log δ_exact(ε) − log δ; the
     claim holds at ε iff δ_exact(ε) ≤ δ)."""
-    sens = eta * P.sensitivity(clip, n, "mean", adjacency)
-
-    def holds(eps):
-        mu = P.gdp_mu(steps, sens, noise_fn(eps, delta, steps, clip, n, eta))
-        return P.gdp_log_delta(eps, mu) <= mpmath.log(delta)
-
+    holds = lambda e: _holds(noise_fn, e, delta, adjacency, clip, n, eta, steps)  # noqa: E731
     if not holds(lo):
         return None
     if holds(hi):
         return hi
-    for _ in range(60):
+    for _ in range(32):
         mid = (lo + hi) / 2
         lo, hi = (mid, hi) if holds(mid) else (lo, mid)
     return lo
 
+
+def dpgd_certificate(noise: Statement, adjacency: str = "replace-one") -> dict:
+    r"""A proof over all of Assumption 3 for a noise Statement, in SymPy.
+
+    The T-fold composition of the per-step Gaussian release is μ-GDP with μ = √T·Δ/std (Δ = η_a·2C_a/n
+    replace-one, η_a C_a/n add-remove). If μ = k(L)·ε with L = log(1/δ) (no T, C_a, n, η_a left), then
+    a(ε) = μ/2 − ε/μ = εk/2 − 1/k increases in ε and δ(ε) ≤ Φ(a(ε)) ≤ Φ(a(8L)). If a(8L) ≤ −√(2L) for every
+    L > 0, the Chernoff bound Φ(−x) ≤ e^{−x²/2}/2 gives δ(ε) ≤ e^{−L}/2 = δ/2 for every ε < 8 log(1/δ),
+    every δ ∈ (0, 1) and every T, C_a, n, η_a."""
+    L = sp.Symbol("L", positive=True)
+    expr = noise_on_a_expr(noise)
+    sens = S.eta_a * (2 if adjacency == "replace-one" else 1) * S.C_a / S.n
+    mu = sp.simplify(sp.sqrt(S.T) * sens / expr)
+    out = {"mu": str(mu), "invariant_in_T_C_n_eta": not (mu.free_symbols & {S.T, S.C_a, S.n, S.eta_a})}
+    mu_L = sp.simplify(mu.subs(S.delta, sp.exp(-L)))
+    k = sp.simplify(mu_L / S.eps)
+    out["k_of_L"] = str(k)
+    if not out["invariant_in_T_C_n_eta"] or S.eps in k.free_symbols:
+        out["proved"] = False
+        return out
+    gap = sp.simplify(sp.sqrt(2 * L) + 4 * L * k - 1 / k)  # a(8L) + √(2L)
+    out["a_at_top_plus_sqrt_2L"] = str(gap)
+    out["proved"] = bool(gap == 0 or gap.is_nonpositive)
+    return out
+
+
+def _dpgd_grid(noise_fn, adjacency, eps_upper):
+    rows = []
+    for delta in DPGD_DELTAS:
+        L = math.log(1 / delta)
+        top = eps_upper(L)
+        points = [f * top for f in DPGD_FRACTIONS]
+        points += [math.sqrt(L) / math.log(dd) for dd in A3_OMEGA_D if math.sqrt(L) / math.log(dd) < top]
+        for eps in points:
+            for steps in DPGD_STEPS:
+                for clip, n, eta in (DPGD_SETUPS if steps == 100 else DPGD_SETUPS[:1]):
+                    sens = eta * P.sensitivity(clip, n, "mean", adjacency)
+                    std = noise_fn(eps, delta, steps, clip, n, eta)
+                    mu = P.gdp_mu(steps, sens, std)
+                    gap = P.gdp_log_delta(eps, mu) - mpmath.log(delta)
+                    rows.append({"epsilon": eps, "delta": delta, "fraction_of_range": eps / (8 * L), "T": steps,
+                                 "C": clip, "n": n, "eta": eta, "mu": mu, "log_delta_ratio": gap})
+    return rows
 
 
 def scalar_noise_shape(p: int) -> list[list[int]]:
@@ -218,18 +443,26 @@ def _shaped_noise(noise_fn, adjacency: str, shape: Callable[[int], list]) -> dic
     return {"shapes": shapes, "lambda_min": float(lam_min), "singular": None}
 
 
-def check_dpgd_privacy(noise_fn: Callable = part3_noise_on_a, adjacency: str = "replace-one",
+def check_dpgd_privacy(noise_fn=DPGD_STATEMENT, adjacency: str = "replace-one",
                        eps_upper: Callable[[float], float] = lambda L: 8 * L, scalar_noise: bool = False,
-                       corrected_fn: Callable | None = None, corrected_tex: str | None = None,
-                       noise_shape: Callable[[int], list] | None = None):
-    """T steps of clipped-mean gradient descent with per-step noise std ``noise_fn(ε, δ, T, C, n, η)``
-    on a: the exact ε(δ) (μ = √T · η·sensitivity / std, composed exactly) against the claimed ε, over a
-    grid of (ε, δ, T) and two (C, n, η) set-ups; then where the claim stops holding beyond its range.
+                       corrected_fn=None, corrected_tex=None, noise_shape: Callable[[int], list] | None = None,
+                       beyond_range: bool = True):
+    """T steps of clipped-mean gradient descent with per-step noise on a given by ``noise_fn``: a Statement
+    (Σ = … of Part 3 or σ_a = … of Assumption 4 / Algorithm 1) or a callable ``(ε, δ, T, C, n, η) -> std``.
+
+    1. Exact: over Assumption 3's (ε, δ) grid (δ from 1 − 1e-6 to 1e-100, ε from 1e-6·8L to (1 − 1e-6)·8L and
+       the ω-boundary ε = √L/log d), T up to 1e4 and two (C, n, η): is δ_exact(ε) ≤ δ (μ-GDP, composed exactly)?
+    2. For a Statement: the SymPy certificate :func:`dpgd_certificate` (all of Assumption 3 at once).
+    3. Per δ, the largest ε where it holds (the regime record), and beyond the range when it holds on all of it.
 
     ``scalar_noise=True`` (or ``noise_shape``): the noise per step is std·ξ with Cov ξ = ``noise_shape(p)``
     (default :func:`scalar_noise_shape`, 11ᵀ: one scalar added to every coordinate). A singular shape
     gives δ(ε) = 1 along its null direction (refuted with that pair as witness); a full-rank one is
     the isotropic mechanism with std·√λ_min and goes through the same grid."""
+    statement = noise_fn if isinstance(noise_fn, Statement) else None
+    noise_fn = noise_on_a(noise_fn)
+    if corrected_tex is None and isinstance(corrected_fn, Statement):
+        corrected_tex = corrected_fn
     if scalar_noise or noise_shape is not None:
         # The noise per step is std·ξ with Cov ξ = M (scalar reading: ξ = z·1, M = 11ᵀ, rank one).
         decided = _shaped_noise(noise_fn, adjacency, noise_shape or scalar_noise_shape)
@@ -240,6 +473,9 @@ def check_dpgd_privacy(noise_fn: Callable = part3_noise_on_a, adjacency: str = "
                                     f"v = {w['null_direction']} of M give outputs that differ by a deterministic "
                                     f"amount along v, so the exact δ(ε) is 1 for every ε (at ε = {w['epsilon']:.4g}, "
                                     f"claimed δ = {w['delta']:g}, per-step noise std {w['noise_std']:.4g})",
+                           regime={"region": A3_REGION, "holds_on": "none",
+                                   "conditions": [r"\operatorname{rank} M = p"],
+                                   "witness": {"epsilon": w["epsilon"], "delta": w["delta"], "p": w["p"]}},
                            witness=w, tolerance="exact (rank and null space in rational arithmetic)", achieved_error=0,
                            shapes_checked=decided["shapes"])
         # full rank: the worst adjacent pair differs along M's smallest eigenvector; the mechanism is the
@@ -248,42 +484,36 @@ def check_dpgd_privacy(noise_fn: Callable = part3_noise_on_a, adjacency: str = "
         base_fn = noise_fn
         noise_fn = lambda *a: base_fn(*a) * math.sqrt(lam)  # noqa: E731
         shaped = {"noise_shape_lambda_min": lam, "shapes_checked": decided["shapes"]}
+        statement = None  # the certificate is for isotropic noise
     else:
         shaped = {}
-    rows, worst = [], None
-    for delta in DPGD_DELTAS:
-        L = math.log(1 / delta)
-        for frac in DPGD_FRACTIONS:
-            eps = frac * eps_upper(L)
-            for steps in DPGD_STEPS:
-                for clip, n, eta in (DPGD_SETUPS if steps == 100 else DPGD_SETUPS[:1]):
-                    sens = eta * P.sensitivity(clip, n, "mean", adjacency)
-                    std = noise_fn(eps, delta, steps, clip, n, eta)
-                    mu = P.gdp_mu(steps, sens, std)
-                    exact = P.gdp_epsilon(delta, mu, rel_tol=1e-15)
-                    row = {"epsilon": eps, "delta": delta, "T": steps, "C": clip, "n": n, "eta": eta,
-                           "mu": mu, "exact_epsilon": exact, "ratio": exact / eps}
-                    rows.append(row)
-                    if worst is None or row["ratio"] > worst["ratio"]:
-                        worst = row
+    certificate = dpgd_certificate(statement, adjacency) if statement is not None else None
+    rows = _dpgd_grid(noise_fn, adjacency, eps_upper)
+    worst = max(rows, key=lambda r: r["log_delta_ratio"])
     mus = {}
     for r in rows:
         mus.setdefault((r["epsilon"], r["delta"]), set()).add(mpmath.nstr(r["mu"], 10))
     t_invariant = all(len(s) == 1 for s in mus.values())
-    summary = [{"delta": d, "epsilon": r["epsilon"], "exact_epsilon": r["exact_epsilon"], "ratio": r["ratio"]}
-               for d in DPGD_DELTAS for r in rows
-               if r["delta"] == d and r["T"] == 100 and r["C"] == 1.0]
-    common = dict(points=len(rows), adjacency=adjacency, steps_grid=list(DPGD_STEPS),
+    crossings = {}
+    for delta in DPGD_DELTAS:
+        L = math.log(1 / delta)
+        cross = _crossing(noise_fn, delta, adjacency, min(1e-6 * L, 1e-8), eps_upper(L))
+        crossings[str(delta)] = {"eight_log_inv_delta": eps_upper(L), "holds_up_to_epsilon": cross,
+                                 "fraction_of_range": cross / eps_upper(L) if cross else None}
+    common = dict(points=len(rows), adjacency=adjacency, steps_grid=list(DPGD_STEPS), delta_grid=list(DPGD_DELTAS),
+                  fractions_of_8_log_inv_delta=list(DPGD_FRACTIONS), omega_boundary_d=list(A3_OMEGA_D),
                   setups_C_n_eta=[list(s) for s in DPGD_SETUPS], mu_independent_of_T_C_n_eta=t_invariant,
-                  grid_at_T100=summary, tolerance=f"exact ε ≤ claimed ε·(1 + {REL_TOL})",
-                  achieved_error="ε(δ) by bisection to 1e-15 relative on a ≥ 40-digit log-space curve", **shaped)
-    if worst["ratio"] > 1 + REL_TOL:
-        fails = [r for r in rows if r["ratio"] > 1 + REL_TOL]
-        smallest = min(fails, key=lambda r: r["epsilon"] / (8 * math.log(1 / r["delta"])))
-        crossings = {}
-        for delta in DPGD_DELTAS:
-            L = math.log(1 / delta)
-            crossings[str(delta)] = _crossing(noise_fn, delta, adjacency, 1e-6 * L, eps_upper(L))
+                  holds_up_to=crossings, symbolic_certificate=certificate,
+                  tolerance=f"log δ_exact(ε) ≤ log δ + {REL_TOL}",
+                  achieved_error="≥ 40-digit log-space curve; ε(δ) at the witness by bisection to 1e-15", **shaped)
+    fails = [r for r in rows if r["log_delta_ratio"] > REL_TOL]
+    if fails:
+        smallest = min(fails, key=lambda r: r["fraction_of_range"])
+        for row in (smallest, worst):
+            sens = row["eta"] * P.sensitivity(row["C"], row["n"], "mean", adjacency)
+            row["exact_delta"] = mpmath.exp(row["log_delta_ratio"]) * row["delta"]
+            row["exact_epsilon"] = P.gdp_epsilon(row["delta"], row["mu"], rel_tol=1e-15)
+            row["ratio"] = row["exact_epsilon"] / row["epsilon"]
         corrected = None
         extra = {}
         if adjacency == "replace-one":
@@ -296,38 +526,53 @@ def check_dpgd_privacy(noise_fn: Callable = part3_noise_on_a, adjacency: str = "
                                                     "holds": bool(eps_ar <= w["epsilon"] * (1 + REL_TOL))}
         if corrected_fn is not None:
             sub = check_dpgd_privacy(corrected_fn, adjacency, eps_upper, scalar_noise=scalar_noise,
-                                     noise_shape=noise_shape)
+                                     noise_shape=noise_shape, beyond_range=False)
             extra["corrected_check"] = {"verdict": sub.verdict, "detail": sub.detail}
             if sub.verdict == "verified":
                 corrected = corrected_tex
-        return refuted("numeric", f"the claimed noise is not (ε, δ)-DP inside the stated range: at ε = "
-                                  f"{smallest['epsilon']:.6g}, δ = {smallest['delta']:g}, T = {smallest['T']} the exact "
-                                  f"ε is {mpmath.nstr(smallest['exact_epsilon'], 6)} "
-                                  f"({mpmath.nstr(smallest['ratio'], 4)} × claimed; up to "
-                                  f"{mpmath.nstr(worst['ratio'], 3)} × at ε = {worst['epsilon']:.4g}, δ = {worst['delta']:g}); "
-                                  f"per δ = {', '.join(str(d) for d in DPGD_DELTAS)} it holds only up to "
-                                  f"ε = {', '.join(f'{v:.4g}' if v else '—' for v in crossings.values())}",
-                       corrected=corrected, witness=smallest, worst=worst,
-                       holds_up_to_epsilon=crossings, **common, **extra)
+        whole = [k for k, v in crossings.items() if v["fraction_of_range"] == 1]
+        regime = {"region": A3_REGION, "holds_on": "part" if any(v["holds_up_to_epsilon"] for v in crossings.values())
+                  else "none",
+                  "conditions": [r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{exact crossing per }\delta"
+                                 r"\text{, evidence holds\_up\_to})"]
+                  + ([r"\text{all of }(0, 8\log(1/\delta))\text{ at }\delta \in \{" + ", ".join(whole) + r"\}"]
+                     if whole else []),
+                  "witness": {k: smallest[k] for k in ("epsilon", "delta", "T", "fraction_of_range", "exact_epsilon")}}
+        return refuted("numeric", f"the claimed noise is not (ε, δ)-DP inside Assumption 3's range: at ε = "
+                                  f"{smallest['epsilon']:.6g} ({smallest['fraction_of_range']:.3g} × 8 log(1/δ)), "
+                                  f"δ = {smallest['delta']:g}, T = {smallest['T']} the exact ε is "
+                                  f"{mpmath.nstr(smallest['exact_epsilon'], 6)} ({mpmath.nstr(smallest['ratio'], 4)} × "
+                                  f"claimed; up to {mpmath.nstr(worst['ratio'], 3)} × at ε = {worst['epsilon']:.4g}, "
+                                  f"δ = {worst['delta']:g}); it holds up to ε*(δ) = "
+                                  + ", ".join(f"{v['holds_up_to_epsilon']:.4g} (δ={k})" if v["holds_up_to_epsilon"]
+                                              else f"— (δ={k})" for k, v in crossings.items() if k not in whole)
+                                  + (f"; on the whole range at δ = {', '.join(whole)}" if whole else ""),
+                       corrected=corrected, regime=regime, witness=smallest, worst=worst, **common, **extra)
     beyond = {}
-    for delta in DPGD_DELTAS:
+    for delta in (DPGD_DELTAS if beyond_range else ()):
         L = math.log(1 / delta)
         cross = _crossing(noise_fn, delta, adjacency, eps_upper(L), 1000 * eps_upper(L))
         # the bisection assumes one holds→fails change: count changes on a geometric grid
-        sens = 0.01 * P.sensitivity(1.0, 100, "mean", adjacency)
-        flags = [P.gdp_log_delta(e, P.gdp_mu(10, sens, noise_fn(e, delta, 10, 1.0, 100, 0.01))) <= mpmath.log(delta)
-                 for e in np.geomspace(1e-3 * L, 50 * eps_upper(L), 120)]
+        flags = [_holds(noise_fn, e, delta, adjacency) for e in np.geomspace(1e-3 * L, 50 * eps_upper(L), 30)]
         changes = sum(a != b for a, b in zip(flags, flags[1:]))
         beyond[str(delta)] = {"holds_up_to_epsilon": cross, "as_multiple_of_range": cross / eps_upper(L) if cross else None,
                               "holds_fails_changes_on_grid": changes}
-    multiples = ", ".join(f"{v['as_multiple_of_range']:.3g}" for v in beyond.values())
-    return verified("numeric", f"exact ε ≤ claimed on all {len(rows)} grid points (ε across (0, 8 log 1/δ), "
-                               f"δ ∈ [1e-12, 0.5], T up to 1e4); largest exact/claimed = "
-                               f"{mpmath.nstr(worst['ratio'], 4)} at ε = {worst['epsilon']:.4g}, δ = {worst['delta']:g}; "
-                               f"μ = ε/√(8 log 1/δ) does not depend on T. Beyond the range it holds up to "
-                               f"{multiples} × 8 log(1/δ) "
-                               f"(δ = {', '.join(str(d) for d in DPGD_DELTAS)})",
-                    worst=worst, beyond_range=beyond, **common)
+    proved = bool(certificate and certificate.get("proved"))
+    worst_ratio = mpmath.exp(worst["log_delta_ratio"])
+    regime = {"region": A3_REGION, "holds_on": "all",
+              "conditions": [r"\varepsilon < 8\log(1/\delta)"]
+              + ([r"\delta_{\mathrm{exact}}(\varepsilon) \leq \Phi(a) \leq \tfrac{1}{2}e^{-\log(1/\delta)} = \delta/2,\ "
+                  r"a = \tfrac{\mu}{2} - \tfrac{\varepsilon}{\mu} \leq -\sqrt{2\log(1/\delta)}"] if proved else []),
+              "witness": None}
+    return verified("symbolic+numeric" if proved else "numeric",
+                    (f"proved on all of Assumption 3 (any T, C_a, n, η_a): μ = {certificate['mu']} gives "
+                     f"a = μ/2 − ε/μ ≤ −√(2 log(1/δ)) at ε ≤ 8 log(1/δ), so δ_exact(ε) ≤ Φ(a) ≤ δ/2; " if proved else "")
+                    + f"exact δ(ε) ≤ δ on all {len(rows)} grid points (δ from 1 − 1e-6 to 1e-100, ε from the ω-boundary "
+                    f"to (1 − 1e-6)·8 log(1/δ), T up to 1e4); largest δ_exact/δ = {mpmath.nstr(worst_ratio, 4)} at "
+                    f"ε = {worst['epsilon']:.4g}, δ = {worst['delta']:g}. Beyond the range it holds up to "
+                    + ", ".join(f"{v['as_multiple_of_range']:.3g}" for v in beyond.values() if v["as_multiple_of_range"])
+                    + " × 8 log(1/δ)",
+                    regime=regime, worst=worst, beyond_range=beyond, **common)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -409,6 +654,49 @@ def _corrected_summary(seed, samples, dim):
 # ------------------------------------------------------------------------------------------------
 
 
+#: Assumption 3's full range in the rates' variables: R = log(1.25/δ)/ε² = d^r log^ρ d. With g = ε/√log(1/δ) = ω(1/log d)
+#: and ε < 8 log(1/δ), R < 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d) (the sup is approached as δ → 1): ρ < 4, not ρ < 2
+#: (log(1/δ)/ε² < 1/g² = o(log² d) is the factor with ρ < 2). See part1_setting's assump.privacy-factor.
+def full_privacy_region():
+    from proofs.regime import ASSUMPTION_2, BIAS_WINDOW, DEGREES
+    from theorycheck.asymptotics import Region
+
+    return Region(name="Assumptions 2–4 + bias window, Assumption 3's full (ε, δ) range",
+                  variables=(S.eps_n, S.eps_p, S.eps_b, S.nu, S.r, S.rho),
+                  constraints=ASSUMPTION_2 + BIAS_WINDOW + (S.r <= 0, S.rho < 4), q=S.q, q_values=DEGREES,
+                  description=(r"\text{Assumption 2},\ p = d^{\varepsilon_p},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n,\ "
+                               r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
+                               r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4"))
+
+
+#: a reduced Assumption 3 grid for the d-dependent checks
+LAYER1_DELTAS = (0.99, 0.5, 1e-5, 1e-30)
+LAYER1_FRACTIONS = (1e-3, 0.1, 0.5, 0.999)
+
+
+def _mu_grid(mu_by_d: dict) -> dict:
+    """For each d: on how many points of the reduced Assumption 3 grid is μ-GDP with μ = mu_by_d[d] (ε, δ)-DP?"""
+    out = {}
+    for dd, mu in mu_by_d.items():
+        pts = assumption3_grid(LAYER1_DELTAS, LAYER1_FRACTIONS)
+        ok = [P.gdp_log_delta(e, P._mpf(mu)) <= mpmath.log(dl) + REL_TOL for e, dl in pts]
+        fail = next(((e, dl) for (e, dl), good in zip(pts, ok) if not good), None)
+        out[str(dd)] = {"mu": mu, "points": len(pts), "holds_at": sum(ok),
+                        "first_failure": {"epsilon": fail[0], "delta": fail[1]} if fail else None}
+    return out
+
+
+def _asymptotic_regime(mu_squared: sp.Expr) -> dict:
+    """Where μ² · log(1.25/δ)/ε² ≲ 1 on the full region (necessary and, up to constants, sufficient for a Gaussian
+    release with GDP parameter μ to be (ε, δ)-DP for ε < 8 log(1/δ); dpgd.privacy: μ = ε/√(8 log(1/δ)) suffices)."""
+    from theorycheck.asymptotics import compare
+
+    lhs = S.in_powers_of_d(mu_squared) * S.PRIVACY_FACTOR
+    result = compare(lhs, "lesssim", sp.Integer(1), full_privacy_region(), d=S.d)
+    return {**result.regime(), "statement": r"\mu^2\,\frac{\log(1.25/\delta)}{\varepsilon^2} \lesssim 1",
+            "lhs_in_powers_of_d": str(lhs)}
+
+
 def paper_sigma_w(d, n, eps_b, q, eps=None, delta=None, p=None):
     """Assumption 4: σ_W = sqrt(d^{1+ε_b}/n) log^{q+3} d."""
     return P.layer1_sigma_w(d, n, eps_b, q)
@@ -431,8 +719,8 @@ def _regime(d, eps_n, eps_p, eps_b, q):
     return math.ceil(d ** (1 + 3 * eps_n)), math.ceil(d ** eps_p)
 
 
-def check_layer1_privacy(sigma_w: Callable = paper_sigma_w, witness: dict = LAYER1_WITNESS, target_eps: float = 1.0,
-                         delta: float = 1e-5, label: float = 1e8, seed: int = 0, corrected_sigma: Callable | None = None):
+def check_layer1_privacy(sigma_w=SIGMA_W_STATEMENT, witness: dict = LAYER1_WITNESS, target_eps: float = 1.0,
+                         delta: float = 1e-5, label: float = 1e8, seed: int = 0, corrected_sigma=None):
     """The released W₁ (unit columns + σ_W N(0, I)) against the worst case over adjacent datasets.
 
     1. Worst-case ℓ₂ sensitivity: unit columns move by ≤ 2 each, so Δ ≤ 2√p; an adjacent pair
@@ -442,6 +730,8 @@ def check_layer1_privacy(sigma_w: Callable = paper_sigma_w, witness: dict = LAYE
     """
     from theorycheck.audit import first_layer_extreme_pair
 
+    statement = sigma_w if isinstance(sigma_w, Statement) else None
+    sigma_w = sigma_w_fn(sigma_w)
     d, eps_n, eps_p, eps_b, q = (witness[k] for k in ("d", "eps_n", "eps_p", "eps_b", "q"))
     n, p = _regime(d, eps_n, eps_p, eps_b, q)
     L = math.log(1 / delta)
@@ -465,7 +755,13 @@ def check_layer1_privacy(sigma_w: Callable = paper_sigma_w, witness: dict = LAYE
                        "mu_typical_all_columns": typical / s,
                        "exact_epsilon_typical_all_columns": P.gaussian_epsilon(delta, typical, s)})
     fam_fail = [f for f in family if f["exact_delta_at_target_worst"] > delta * (1 + REL_TOL)]
-    common = dict(witness_regime={**witness, "n": n, "p": p, "target_epsilon": target_eps, "delta": delta,
+    grid = {}
+    regime = None
+    if statement is not None and not (statement.rhs.free_symbols & {S.eps, S.delta}):
+        # (ε, δ)-free σ_W: the d-family over Assumption 3's grid, and the asymptotic region (exact LP)
+        grid = _mu_grid({f["d"]: f["mu_worst"] for f in family})
+        regime = _asymptotic_regime(4 * S.p / statement.rhs**2)
+    common = dict(assumption3_grid_by_d=grid, witness_regime={**witness, "n": n, "p": p, "target_epsilon": target_eps, "delta": delta,
                                   "seed": seed, "extreme_label": label},
                   worst_case_bound=bound, constructed_pair_distance=pair.distance,
                   attained_fraction_of_bound=pair.ratio_to_worst_case, sigma_W=sigma,
@@ -481,8 +777,9 @@ def check_layer1_privacy(sigma_w: Callable = paper_sigma_w, witness: dict = LAYE
             sub = check_layer1_privacy(corrected_sigma, witness, target_eps, delta, label, seed)
             extra["corrected_check"] = {"verdict": sub.verdict, "detail": sub.detail}
             if sub.verdict == "verified":
-                corrected = (r"\sigma_W \geq 2\sqrt{p}\,\frac{\sqrt{2\log(1.25/\delta)}}{\varepsilon}\ "
-                             r"(\varepsilon<1;\ \Delta_2(W_1) = 2\sqrt{p}\text{ for unit columns})")
+                corrected = corrected_sigma if isinstance(corrected_sigma, Statement) else (
+                    r"\sigma_W \geq 2\sqrt{p}\,\frac{\sqrt{2\log(1.25/\delta)}}{\varepsilon}\ "
+                    r"(\varepsilon<1;\ \Delta_2(W_1) = 2\sqrt{p}\text{ for unit columns})")
         w = {"d": d, "n": n, "p": p, "eps_b": eps_b, "q": q, "epsilon": target_eps, "delta": delta,
              "pair": "n−1 records x ~ N(0, I), y = ⟨x, e₁⟩; record n: x* = e₂, y = +Y (D) vs −Y (D')",
              "pair_distance": pair.distance, "exact_delta_at_epsilon": exact_delta_pair,
@@ -493,8 +790,11 @@ def check_layer1_privacy(sigma_w: Callable = paper_sigma_w, witness: dict = LAYE
                        f"σ_W = {sigma:.4g} at d = {d}, n = {n}, p = {p} the exact δ at ε = {target_eps} is "
                        f"{mpmath.nstr(exact_delta_pair, 4)} (> δ = {delta:g}) and the exact ε at δ is "
                        f"{mpmath.nstr(exact_eps_pair, 5)}; along d → ∞ μ = 2√p/σ_W grows like "
-                       f"d^{{(ε_p + 3ε_n − ε_b)/2}}/log^{{q+3}} d",
-                       corrected=corrected, witness=w, **common, **extra)
+                       f"d^{{(ε_p + 3ε_n − ε_b)/2}}/log^{{q+3}} d"
+                       + (f"; over the region it holds only where {', '.join(regime['conditions'])} "
+                          f"(μ² log(1.25/δ)/ε² ≲ 1), e.g. fails at {regime['witness']['point']}" if regime and
+                          regime.get("witness") else ""),
+                       corrected=corrected, witness=w, regime=regime, **common, **extra)
     return verified("numeric+simulation",
                     f"with the worst-case sensitivity 2√p (attained to {pair.ratio_to_worst_case:.10f}) the exact δ "
                     f"at ε = {target_eps} is {mpmath.nstr(exact_delta_pair, 4)} ≤ δ at the witness and along the "
@@ -510,12 +810,17 @@ def paper_column_premise(d, n, eps_b, q):
 LAYER1_COMPOSITION_D = (10**4, 10**5, 10**6, 10**8)
 
 
-def check_layer1_columns(sigma_w: Callable = paper_sigma_w, premise: Callable = paper_column_premise,
+def check_layer1_columns(sigma_w=SIGMA_W_STATEMENT, premise=COLUMN_PREMISE,
                          regime: dict = LAYER1_WITNESS, target_eps: float = 1.0, delta: float = 1e-5):
     """Granting §3.2's per-neuron sensitivity premise exactly, is the release of all p columns
     (ε, δ)-DP? The p columns get independent noise, so their Gaussian mechanisms compose:
     μ(W₁) = sqrt(p) · Δ_col / σ_W. Evaluated along Assumption 2's family where the premise is
     non-vacuous (Δ_col < 2, the largest move of a unit column)."""
+    statements = (sigma_w, premise) if isinstance(sigma_w, Statement) and isinstance(premise, Statement) else None
+    sigma_w = sigma_w_fn(sigma_w)
+    if isinstance(premise, Statement):
+        stmt = premise
+        premise = lambda d, n, eps_b, q: _evaluate(stmt, (S.d, S.n, S.eps_b, S.q), (d, n, eps_b, q))  # noqa: E731
     eps_n, eps_p, eps_b, q = (regime[k] for k in ("eps_n", "eps_p", "eps_b", "q"))
     rows = []
     for d in LAYER1_COMPOSITION_D:
@@ -533,7 +838,13 @@ def check_layer1_columns(sigma_w: Callable = paper_sigma_w, premise: Callable = 
     if not rows:
         return verified("numeric", "the premise is vacuous (≥ 2) at every size tried")  # pragma: no cover
     bad = [r for r in rows if r["exact_delta_at_target"] > delta * (1 + REL_TOL)]
-    common = dict(regime={**regime, "target_epsilon": target_eps, "delta": delta}, family=rows,
+    region = None
+    grid = {}
+    if statements is not None and not (statements[0].rhs.free_symbols & {S.eps, S.delta}):
+        grid = _mu_grid({r["d"]: r["mu_all_columns"] for r in rows})
+        region = _asymptotic_regime(S.p * statements[1].rhs**2 / statements[0].rhs**2)
+    common = dict(regime_point={**regime, "target_epsilon": target_eps, "delta": delta}, family=rows,
+                  assumption3_grid_by_d=grid,
                   tolerance=f"relative {REL_TOL}", achieved_error="exact Gaussian curve, ≥ 30 digits")
     if bad:
         w = bad[0]
@@ -541,56 +852,131 @@ def check_layer1_columns(sigma_w: Callable = paper_sigma_w, premise: Callable = 
                                   f"{mpmath.nstr(w['exact_epsilon_one_column'], 3)} at d = {w['d']}), but W₁ releases "
                                   f"p = {w['p']} columns: μ = √p/log d = {mpmath.nstr(w['mu_all_columns'], 5)} and the "
                                   f"exact ε at δ = {delta:g} is {mpmath.nstr(w['exact_epsilon_all_columns'], 5)} "
-                                  f"(target ε = {target_eps})",
-                       witness=w, **common)
+                                  f"(target ε = {target_eps})"
+                                  + (f"; over the region it holds only where {', '.join(region['conditions'])}"
+                                     if region else ""),
+                       witness=w, regime=region, **common)
     return verified("numeric", f"with the per-neuron premise the p-column release meets ε = {target_eps} at every "
                                f"d in {[r['d'] for r in rows]}", **common)
 
 
+#: Part 2 §3.2, display (2, 21): σ_W via Theorem 5 with the per-neuron Δ₂, and the bound the paper puts on it
+SIGMA_W_INEQUALITY = Statement(
+    sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 2) * sp.sqrt(2 * sp.log(sp.Rational(5, 4) / S.delta)) / S.eps,
+    "<", sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 3),
+    assumptions=(r"\text{Assumptions 2--3},\ d \text{ large enough}",), name="σ_W bound (2, 21)")
+#: Part 2 §3.2, (2, P34): the extra log, log^{q+1} d < log^{q+2} d
+LOG_MARGIN = Statement(sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 1), "<",
+                       sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 2), name="extra log (2, P34)")
+
+
+def privacy_factor_rewrite(expr: sp.Expr) -> sp.Expr:
+    """Assumption 4 and the sizes substituted, and log(1.25/δ)/ε² written as d^r log^ρ d (full Assumption 3)."""
+    expr = expr.subs(sp.log(sp.Rational(5, 4) / S.delta), S.PRIVACY_FACTOR * S.eps**2)
+    expr = sp.powdenest(sp.expand_power_base(expr, force=True), force=True)
+    return sp.powdenest(S.in_powers_of_d(expr), force=True)
+
+
+def _sigma_w_witness(log_power: float = -1.9):
+    """A family inside Assumption 3 where √(2 log(1.25/δ))/ε > log d: log(1/δ) = log^{log_power} d, ε = 4 log(1/δ)
+    (ε/√log(1/δ) = 4 log^{log_power/2} d = ω(1/log d) for log_power > −2). 30-digit ratios lhs/rhs of (2, 21)."""
+    rows = []
+    with mpmath.workdps(30):
+        for k in (8, 16, 32, 64):
+            dd = mpmath.mpf(10) ** k
+            lg = mpmath.log(dd)
+            L = lg ** log_power
+            eps = 4 * L
+            delta = mpmath.exp(-L)
+            ratio = mpmath.sqrt(2 * mpmath.log(mpmath.mpf(5) / 4 / delta)) / eps / lg
+            rows.append({"d": f"1e{k}", "log_inv_delta": L, "delta": delta, "epsilon": eps,
+                         "eps_over_sqrt_log_times_log_d": eps / mpmath.sqrt(L) * lg,
+                         "eps_below_8_log_inv_delta": bool(eps < 8 * L), "ratio_lhs_over_rhs": ratio})
+    return rows
+
+
+def check_sigma_w_inequality(statement: Statement = SIGMA_W_INEQUALITY, margin: Statement = LOG_MARGIN):
+    """(2, 21): σ_W = Δ log^{q+2} d √(2 log(1.25/δ))/ε < Δ log^{q+3} d for d large enough, i.e. √(2 log(1.25/δ))/ε ≪ log d,
+    decided on the full region (log(1.25/δ)/ε² = d^r log^ρ d, r ≤ 0, ρ < 4) with the exact LP comparison; and the
+    extra-log step (2, P34) on the same region."""
+    from theorycheck.asymptotics import compare, ratio_at
+
+    region = full_privacy_region()
+    lhs, rhs = privacy_factor_rewrite(statement.lhs), privacy_factor_rewrite(statement.rhs)
+    main = compare(lhs, "ll", rhs, region, d=S.d)
+    extra = compare(S.in_powers_of_d(margin.lhs), "ll", S.in_powers_of_d(margin.rhs), region, d=S.d)
+    lead_region = compare(lhs, "ll", rhs, region.restrict(S.rho < 2, name="ρ < 2 (proofs.regime.ADMISSIBLE)"), d=S.d)
+    ev = {"lhs_in_powers_of_d": str(lhs), "rhs_in_powers_of_d": str(rhs),
+          "extra_log_step": {"holds_on": extra.holds_on, "conditions": list(extra.conditions)},
+          "on_rho_below_2": lead_region.holds_on,
+          "relations": {"(2, D21, 2)": main.holds_on, "(2, P34, 2)": extra.holds_on},
+          "procedure": "exact LP over the region per degree q; ratio lhs/rhs at a concrete (ε, δ) family at 30 digits"}
+    if extra.holds_on != "all":
+        return refuted("exact", "the extra-log step fails on the region", regime=extra.regime(),
+                       witness=extra.witness, **ev)
+    if main.holds_on == "all":
+        return verified("exact", "√(2 log(1.25/δ))/ε ≪ log d on the whole region", regime=main.regime(), **ev)
+    family = _sigma_w_witness()
+    point = main.witness["point"]
+    return refuted("exact+numeric",
+                   "the bound needs √(2 log(1.25/δ))/ε ≪ log d, i.e. log(1.25/δ)/ε² = o(log² d); Assumption 3 only gives "
+                   "log(1/δ)/ε² = o(log² d), and log(1.25/δ)/ε² reaches o(log⁴ d) as δ → 1 (log(1.25/δ) ≫ log(1/δ)). "
+                   f"Fails at {point} (ρ ≥ 2); concretely log(1/δ) = log^(-1.9) d, ε = 4 log(1/δ) (inside Assumption 3) "
+                   f"gives lhs/rhs = " + ", ".join(f"{mpmath.nstr(r['ratio_lhs_over_rhs'], 4)} (d = {r['d']})" for r in family)
+                   + f"; on ρ < 2 (δ bounded away from 1) it holds on {lead_region.holds_on}",
+                   regime=main.regime(), witness={"region_point": point, "family": family},
+                   ratio_at_witness=ratio_at(lhs, rhs, point, S.d), **ev)
+
+
 CLAIMS = [
     Claim(id="gaussmech.classical", title="Classical Gaussian mechanism (Theorem 5)", source="Part 2, §3.2, Theorem 5",
-          statement=r"\varepsilon \in (0,1),\ c^2 > 2\log(1.25/\delta),\ \sigma \geq c\Delta_2/\varepsilon "
-                    r"\Rightarrow (\varepsilon,\delta)\text{-DP}",
-          assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 1)",
-          check=partial(check_classical_gaussian, paper_c_squared, 1.0)),
-    Claim(id="dpgd.privacy", title="Second-layer DP-GD is (ε, δ)-DP (Part 3 noise Σ)",
-          source="Part 3, §4.1 and §4.3; Assumption 3",
-          statement=r"z_i \sim \mathcal{N}(0, \Sigma^2 \mathrm{Id}),\ \Sigma = \frac{2C_a\sqrt{T}}{n}"
-                    r"\frac{\sqrt{8\log(1/\delta)}}{\varepsilon} \Rightarrow a_T\ (\varepsilon,\delta)\text{-DP}",
-          assumptions=r"\varepsilon \in (0, 8\log(1/\delta)),\ \text{replace-one adjacency, clipped mean}",
-          check=partial(check_dpgd_privacy, part3_noise_on_a, "replace-one"),
-          displays=((3, 10), (1, 7))),
+          statement=THEOREM5, assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 1),\ c^2 = 2\log(1.25/\delta)",
+          check=partial(check_classical_gaussian, THEOREM5, 1.0), relations=((2, "P33", 1), (2, "P33", 2))),
+    Claim(id="gaussmech.assumption3-range", title="Theorem 5's calibration on Assumption 3's ε range (used for σ_W)",
+          source="Part 2, §3.2 (Theorem 5 applied to σ_W) and Part 1, Assumption 3", statement=THEOREM5,
+          assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta))\ \text{(Assumption 3, not } \varepsilon < 1)",
+          check=partial(check_classical_gaussian, THEOREM5, eps_range="assumption3"),
+          depends_on=("gaussmech.classical",), relations=((2, "P33", 1), (2, "P33", 2), (2, "D21", 1))),
+    Claim(id="dpgd.privacy", title="Second-layer DP-GD is (ε, δ)-DP (Part 3 noise Σ), all of Assumption 3",
+          source="Part 3, §4.1 and §4.3; Assumption 3", statement=DPGD_STATEMENT,
+          assumptions=r"z_i \sim \mathcal{N}(0, \Sigma^2 \mathrm{Id}),\ \varepsilon \in (0, 8\log(1/\delta)),\ "
+                      r"\delta \in (0, 1),\ \text{replace-one adjacency, clipped mean}",
+          check=partial(check_dpgd_privacy, DPGD_STATEMENT, "replace-one"),
+          displays=((3, 10), (1, 7)), relations=((3, "P22", 1), (3, "P22", 2), (1, "D7", 1))),
     Claim(id="alg1.noise", title="Algorithm 1's noise line with σ_a of Assumption 4 gives (ε, δ)-DP",
-          source="Part 1, Algorithm 1 (update of a_t) and Assumption 4",
-          statement=r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}\sigma_a \mathcal{N}(0, \mathrm{Id}),\ "
-                    r"\sigma_a = \sqrt{\eta_a T}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon}",
-          assumptions=r"\varepsilon \in (0, 8\log(1/\delta)),\ \text{replace-one adjacency}",
-          check=partial(check_dpgd_privacy, part1_noise_on_a, "replace-one",
-                        corrected_fn=corrected_part1_noise_on_a,
-                        corrected_tex=r"\sigma_a = 2\sqrt{\eta_a T}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon}"
-                                      r"\ \text{with}\ \mathcal{N}(0, \mathrm{Id}_p)"),
-          depends_on=("alg1.clipping",), displays=((1, 8),)),
+          source="Part 1, Algorithm 1 (update of a_t) and Assumption 4", statement=ALG1_NOISE_STATEMENT,
+          assumptions=r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}\sigma_a \mathcal{N}(0, \mathrm{Id}),\ "
+                      r"\varepsilon \in (0, 8\log(1/\delta)),\ \text{replace-one adjacency}",
+          check=partial(check_dpgd_privacy, ALG1_NOISE_STATEMENT, "replace-one", corrected_fn=ALG1_NOISE_CORRECTED),
+          depends_on=("alg1.clipping",), displays=((1, 8),),
+          relations=((1, "P54", 1), (1, "D8", 7), (1, "P53", 1))),
     Claim(id="alg1.noise-scalar", title="Algorithm 1's noise N(0, 1) read literally (one scalar for all coordinates)",
           source="Part 1, Algorithm 1 (update of a_t)",
           statement=r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}\sigma_a \mathcal{N}(0, 1)",
           assumptions=r"p \geq 2",
-          check=partial(check_dpgd_privacy, part1_noise_on_a, "replace-one", scalar_noise=True)),
+          check=partial(check_dpgd_privacy, ALG1_NOISE_STATEMENT, "replace-one", scalar_noise=True),
+          relations=((1, "P54", 1),)),
     Claim(id="alg1.clipping", title="Algorithm 1's clipping rule bounds the gradient norm by C_a",
           source="Part 1, Algorithm 1 (clipping step)",
           statement=r"g^C_a = g_a \cdot \max\left(1, \frac{\|g_a\|}{C_a}\right) \Rightarrow \|g^C_a\| \leq C_a",
           assumptions=r"g_a \in \mathbb{R}^p,\ C_a > 0",
-          check=partial(check_clipping, paper_clip), displays=((1, 6),)),
+          check=partial(check_clipping, paper_clip), displays=((1, 6),), relations=((1, "D6", 1),)),
     Claim(id="layer1.privacy", title="W₁ is (ε, δ)-DP with σ_W of Assumption 4 (worst-case adjacent pairs)",
-          source="Part 2, §3.2 (Theorem 2, Theorem 5, Definition 2) and Assumptions 2-4",
-          statement=r"w_i^1 \gets \frac{w_i^1}{\|w_i^1\|} + \sigma_W\mathcal{N}(0,\mathrm{Id}),\ "
-                    r"\sigma_W = \sqrt{\frac{d^{1+\varepsilon_b}}{n}}\log^{q+3} d \Rightarrow W_1\ (\varepsilon,\delta)\text{-DP}",
-          assumptions=r"\text{Assumptions 2, 3};\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
-          check=partial(check_layer1_privacy, paper_sigma_w, corrected_sigma=calibrated_sigma_w),
-          depends_on=("gaussmech.classical",), displays=((2, 20), (2, 21))),
+          source="Part 2, §3.2 (Theorem 2, Theorem 5, Definition 2) and Assumptions 2-4", statement=SIGMA_W_STATEMENT,
+          assumptions=r"w_i^1 \gets \frac{w_i^1}{\|w_i^1\|} + \sigma_W\mathcal{N}(0,\mathrm{Id}) \Rightarrow W_1\ "
+                      r"(\varepsilon,\delta)\text{-DP};\ \text{Assumptions 2, 3};\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
+          check=partial(check_layer1_privacy, SIGMA_W_STATEMENT, corrected_sigma=SIGMA_W_CORRECTED),
+          depends_on=("gaussmech.classical", "gaussmech.assumption3-range", "dpgd.privacy"), displays=((2, 20), (2, 21)),
+          relations=((2, "D20", 1), (2, "P34", 1), (1, "P44", 1), (1, "D8", 6))),
     Claim(id="layer1.columns", title="The per-neuron sensitivity premise makes all of W₁ private",
-          source="Part 2, §3.2 (from the rank-1 approximation, display 19)",
-          statement=r"\Delta_2 \lesssim \sqrt{\frac{d^{1+\varepsilon_b}}{n}}\log^{q+2} d\ \text{per neuron},\ "
-                    r"\sigma_W = \sqrt{\frac{d^{1+\varepsilon_b}}{n}}\log^{q+3} d \Rightarrow W_1\ (\varepsilon,\delta)\text{-DP}",
-          assumptions=r"\text{Assumptions 2, 3; the premise granted with constant 1}",
-          check=partial(check_layer1_columns, paper_sigma_w), displays=((2, 19),)),
+          source="Part 2, §3.2 (from the rank-1 approximation, display 19)", statement=COLUMN_PREMISE,
+          assumptions=r"\text{per neuron, constant 1};\ \sigma_W = \sqrt{\frac{d^{1+\varepsilon_b}}{n}}\log^{q+3} d"
+                      r" \Rightarrow W_1\ (\varepsilon,\delta)\text{-DP};\ \text{Assumptions 2, 3}",
+          check=partial(check_layer1_columns, SIGMA_W_STATEMENT, COLUMN_PREMISE), displays=((2, 19),),
+          relations=((2, "P34", 1),)),
+    Claim(id="layer1.sigma-inequality", title="σ_W of §3.2 is below Assumption 4's σ_W (the extra log d)",
+          source="Part 2, §3.2, display (2, 21) and the sentence before it", statement=SIGMA_W_INEQUALITY,
+          assumptions=r"\text{Assumptions 2--3 (full } (\varepsilon, \delta) \text{ range)},\ d \text{ large enough}",
+          check=partial(check_sigma_w_inequality, SIGMA_W_INEQUALITY, LOG_MARGIN),
+          relations=((2, "D21", 2), (2, "P34", 2))),
 ]

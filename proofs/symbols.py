@@ -88,3 +88,6 @@ def in_powers_of_d(expr: sp.Expr) -> sp.Expr:
     log(d)**2/d**eps_n
     """
     return sp.powsimp(sp.expand_power_base(expr.subs(HYPERPARAMETERS).subs(SIZES), force=True), force=True)
+#: Part 2, Definition 2 / Theorem 5: ℓ₂ sensitivity Δ₂ and the Gaussian mechanism's noise σ (privacy claims)
+Delta_2 = sp.Symbol("Delta_2", positive=True)
+sigma = sp.Symbol("sigma", positive=True)
