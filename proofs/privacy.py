@@ -656,7 +656,7 @@ def _corrected_summary(seed, samples, dim):
 
 #: Assumption 3's full range in the rates' variables: R = log(1.25/δ)/ε² = d^r log^ρ d. With g = ε/√log(1/δ) = ω(1/log d)
 #: and ε < 8 log(1/δ), R < 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d) (the sup is approached as δ → 1): ρ < 4, not ρ < 2
-#: (log(1/δ)/ε² < 1/g² = o(log² d) is the factor with ρ < 2). See part1_setting's assump.privacy-factor.
+#: (log(1/δ)/ε² < 1/g² = o(log² d) is the factor with ρ < 2). See part1_setting's part1.privacy-factor.
 def full_privacy_region():
     from proofs.regime import ASSUMPTION_2, BIAS_WINDOW, DEGREES
     from theorycheck.asymptotics import Region

@@ -1,0 +1,694 @@
+r"""Part 1, step by step: Assumptions 2–4, Algorithm 1 and Theorem 1, over the whole admissible region.
+
+Every claim's statement is a :class:`~theorycheck.statement.Statement` (or prose where the paper states a
+property, not a formula), passed to its checker, which evaluates that object: symbolically (SymPy identities
+of Algorithm 1's lines and Assumption 4's consequences), by the exact LP comparison of rates over the region
+(:func:`theorycheck.asymptotics.compare`; log powers included), and by the exact privacy curves of
+:mod:`theorycheck.privacy`.
+
+The region. Asymptotic statements are decided on :func:`proofs.privacy.full_privacy_region`: Assumption 2,
+the bias window, ``n = d^ν`` with ``ν ≥ 1 + 3ε_n``, and Assumption 3's *full* range written as
+``log(1.25/δ)/ε² = d^r log^ρ d`` with ``r ≤ 0, ρ < 4``. :mod:`proofs.regime` uses ``ρ < 2``; that is right
+for ``log(1/δ)/ε²`` but not for ``log(1.25/δ)/ε²`` when δ → 1 (``part1.privacy-factor``).
+
+Top claims: ``thm1.privacy`` (Theorem 1's privacy part: both layers) and ``thm1.rate`` (Theorem 1's rate as
+stated, resting on Parts 2 and 3 through ``depends_on``).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+
+import mpmath
+import sympy as sp
+
+from proofs import privacy as PV
+from proofs import symbols as S
+from proofs.regime import ADMISSIBLE, ASSUMPTION_2, BIAS_WINDOW
+from theorycheck import Claim, refuted, verified
+from theorycheck import privacy as P
+from theorycheck.asymptotics import compare, ratio_at
+from theorycheck.statement import Statement
+
+L_SYM = sp.Symbol("L", positive=True)  # log(1/δ), local to the Assumption 3 algebra (not a paper symbol)
+G_SYM = sp.Symbol("g", positive=True)  # ε/√log(1/δ), the quantity Assumption 3 asks to be ω(1/log d)
+
+# ------------------------------------------------------------------------------------------------
+# Assumption 2: consistency of the regime
+# ------------------------------------------------------------------------------------------------
+
+#: Part 1, Assumption 2: 3ε_p/16 < ε_n (with ε_n, ε_p > 0, p ≥ d^{ε_p}, n ≥ d^{1+3ε_n})
+ASSUMPTION2 = Statement(sp.Rational(3, 16) * S.eps_p, "<", S.eps_n, variables=(S.eps_p, S.eps_n),
+                        assumptions=(S.eps_n > 0, S.eps_p > 0, r"p \geq d^{\varepsilon_p}", r"n \geq d^{1 + 3\varepsilon_n}"),
+                        name="Assumption 2")
+
+
+def check_regime_consistent(statement: Statement = ASSUMPTION2):
+    """Assumption 2 (with ε_n, ε_p > 0) leaves a non-empty window 0 < ε_b < 3ε_n − ε_p/4 for every admissible
+    (ε_n, ε_p), the window Part 2 §3.1 needs: with ε_n = lhs/(coefficient) + s, s > 0, is 3ε_n − ε_p/4 > 0 for all
+    s, ε_p > 0 (SymPy sign)? And :data:`proofs.regime.ADMISSIBLE` encodes each of the four conditions and
+    contains a rational interior point."""
+    s = sp.Symbol("s", positive=True)
+    lower = statement.lhs  # the statement's lower bound on ε_n, in ε_p
+    width = sp.expand((3 * (lower + s) - S.eps_p / 4))
+    width_at_s0 = sp.expand(width.subs(s, 0))
+    positive = bool(width.is_positive) or bool(width_at_s0.is_nonnegative)
+    point = {S.eps_n: sp.Rational(1, 5), S.eps_p: sp.Rational(1, 2), S.eps_b: sp.Rational(1, 4),
+             S.nu: sp.Rational(8, 5), S.r: 0, S.rho: 0}
+    encodes = {"eps_n > 0, eps_p > 0": bool(S.eps_n.is_positive and S.eps_p.is_positive),
+               "3 eps_p/16 < eps_n": (S.eps_n > sp.Rational(3, 16) * S.eps_p) in ASSUMPTION_2,
+               "n >= d^(1+3eps_n)": (S.nu >= 1 + 3 * S.eps_n) in ASSUMPTION_2,
+               "p >= d^eps_p": "p = d^{eps_p} (proofs.symbols.SIZES); a larger p is a larger eps_p"}
+    ev = {"window_width_3eps_n_minus_eps_p_over_4": str(width), "width_at_boundary": str(width_at_s0),
+          "interior_point": {str(k): str(v) for k, v in point.items()},
+          "interior_point_in_region": ADMISSIBLE.contains(point), "region_encodes": encodes,
+          "relations": {"(1, P62, 1)": "ε_n, ε_p > 0 (symbols positive)", "(1, P62, 2)": "3ε_p/16 < ε_n",
+                        "(1, P62, 3)": "p ≥ d^{ε_p}", "(1, P62, 4)": "n ≥ d^{1+3ε_n}"},
+          "note": "the paper bounds p only from below; p = d^{ε_p'} with ε_p' ≥ 16ε_n/3 is 'p ≥ d^{ε_p}' for a smaller "
+                  "ε_p but leaves Assumption 2's window for ε_p': the region reads p = d^{ε_p} (ε_p the exponent of p)"}
+    if not positive:
+        witness_eps_p = sp.Integer(16)
+        w = {"eps_p": str(witness_eps_p), "eps_n": str(lower.subs(S.eps_p, witness_eps_p)),
+             "window_width": str(width_at_s0.subs(S.eps_p, witness_eps_p))}
+        return refuted("symbolic", f"with ε_n just above {lower} the ε_b window 3ε_n − ε_p/4 = {width_at_s0} is empty",
+                       witness=w, **ev)
+    if not ev["interior_point_in_region"] or not all(v is True or isinstance(v, str) for v in encodes.values()):
+        return refuted("exact", "proofs.regime.ADMISSIBLE does not encode Assumption 2", witness=ev["interior_point"],
+                       **ev)
+    return verified("symbolic+exact", f"for every ε_p > 0 and ε_n > {lower}: 3ε_n − ε_p/4 = {width} > 0, so the bias "
+                    "window is non-empty; the region holds the interior point ε_n = 1/5, ε_p = 1/2, ε_b = 1/4, ν = 8/5",
+                    regime={"region": ADMISSIBLE.name, "holds_on": "all", "conditions": [statement.latex()],
+                            "witness": None}, **ev)
+
+
+# ------------------------------------------------------------------------------------------------
+# Assumption 3: consistency and the privacy factor
+# ------------------------------------------------------------------------------------------------
+
+#: Assumption 3's upper end, divided by √log(1/δ): ε < 8 log(1/δ) ⇔ ε/√log(1/δ) < 8√log(1/δ)
+ASSUMPTION3_UPPER = Statement(S.eps / sp.sqrt(sp.log(1 / S.delta)), "<", 8 * sp.sqrt(sp.log(1 / S.delta)),
+                              assumptions=(r"\delta \in (0,1)", r"\varepsilon/\sqrt{\log(1/\delta)} = \omega(1/\log d)"),
+                              name="Assumption 3")
+
+
+def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / sp.log(S.d)):
+    """Assumption 3's three conditions together: ε/√L < U(L) (the statement, L = log(1/δ)) and ε/√L ≫ g(d) = ``lower``.
+    Non-empty for every d iff sup_L U(L) ≫ g(d): decided by the limit of sup_L U / g as d → ∞ (SymPy); the
+    consequence log(1/δ) ≥ g²/64 (δ ≤ e^{−ω(1/log² d)}) and a concrete point (δ = e^{−1}, ε = 1) for every d."""
+    U = statement.rhs.subs(S.delta, sp.exp(-L_SYM))
+    U = sp.simplify(U)
+    sup_U = sp.limit(U, L_SYM, sp.oo)
+    if sup_U is sp.oo:
+        ratio_limit = sp.oo
+    else:
+        ratio_limit = sp.limit(sup_U / lower, S.d, sp.oo)
+    lhs_at_point = statement.lhs.subs({S.eps: 1, S.delta: sp.exp(-1)})
+    rhs_at_point = statement.rhs.subs({S.delta: sp.exp(-1)})
+    consequence = sp.solve(sp.Eq(G_SYM, U), L_SYM)
+    ev = {"U_of_L": str(U), "sup_over_L": str(sup_U), "limit_sup_over_lower": str(ratio_limit),
+          "point": {"delta": "e^-1", "epsilon": 1, "eps_over_sqrt_log": str(lhs_at_point), "upper": str(rhs_at_point),
+                    "omega_ratio": "1 / (1/log d) = log d → ∞"},
+          "smallest_log_inv_delta_for_g": [str(c) for c in consequence],
+          "consequence": "ε/√L < 8√L and ε/√L = g ≫ 1/log d force log(1/δ) > g²/64 = ω(1/log² d): δ may tend to 1, "
+                         "but only as δ ≤ exp(−ω(1/log² d))"}
+    if ratio_limit is sp.oo and bool(lhs_at_point < rhs_at_point):
+        return verified("symbolic", "non-empty for every d: ε < 8 log(1/δ) is ε/√log(1/δ) < 8√log(1/δ), unbounded in "
+                        "log(1/δ), so the ω(1/log d) condition can be met (δ = e^{-1}, ε = 1 for every d); it forces "
+                        "log(1/δ) > (ε/√log(1/δ))²/64 = ω(1/log² d)",
+                        regime={"region": PV.A3_REGION, "holds_on": "all",
+                                "conditions": [r"\log(1/\delta) = \omega(1/\log^2 d)"], "witness": None}, **ev)
+    return refuted("symbolic", f"sup over δ of the upper end, {sup_U}, is not ≫ {lower}: the set is empty for d large",
+                   witness={"limit_sup_over_lower": str(ratio_limit)}, **ev)
+
+
+#: the factor the rates use: log(1.25/δ)/ε² = o(log² d) (what proofs.regime's ρ < 2 and §3.2's σ_W bound assume)
+PRIVACY_FACTOR_STATEMENT = Statement(sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2, "o", sp.log(S.d) ** 2,
+                                     assumptions=(r"\text{Assumption 3}",), name="privacy factor")
+PRIVACY_FACTOR_CORRECTED = Statement(sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2, "o", sp.log(S.d) ** 4,
+                                     assumptions=(r"\text{Assumption 3}",), name="privacy factor (corrected)")
+
+
+def _sup_privacy_factor(g: mpmath.mpf) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """sup of log(1.25/δ)/ε² over Assumption 3 with ε/√log(1/δ) ≥ g: (closed form, numerical sup on a grid)."""
+    closed = 1 / g**2 + 64 * mpmath.log(mpmath.mpf(5) / 4) / g**4
+    best = mpmath.mpf(0)
+    for k in range(400):  # L from g²/64 (where the range closes) up, geometric
+        L = g**2 / 64 * mpmath.mpf(10) ** (mpmath.mpf(k) / 40)
+        eps = g * mpmath.sqrt(L)  # the smallest admissible ε at this L (R decreases in ε)
+        if eps < 8 * L:
+            best = max(best, (L + mpmath.log(mpmath.mpf(5) / 4)) / eps**2)
+    return closed, best
+
+
+def check_privacy_factor(statement: Statement = PRIVACY_FACTOR_STATEMENT, log_power: float = -1.9):
+    """Is log(1.25/δ)/ε² = o(rhs) on all of Assumption 3? With g = ε/√L (L = log(1/δ)) and ε < 8L the sup is
+    1/g² + 64 log(1.25)/g⁴ (approached as L ↓ g²/64, i.e. δ → 1): evaluated on the concrete family
+    L = log^{log_power} d, ε = 4L (inside Assumption 3 for log_power > −2) at 30 digits, ratio to rhs."""
+    rows = []
+    with mpmath.workdps(30):
+        for k in (8, 16, 32, 64, 128):
+            lg = mpmath.log(mpmath.mpf(10) ** k)
+            L = lg ** mpmath.mpf(log_power)
+            eps = 4 * L
+            delta = mpmath.exp(-L)
+            factor = mpmath.log(mpmath.mpf(5) / 4 / delta) / eps**2
+            rhs = statement.evaluator("rhs", "mpmath", variables=(S.d,))(mpmath.mpf(10) ** k)
+            g = eps / mpmath.sqrt(L)
+            closed, grid = _sup_privacy_factor(g)
+            rows.append({"d": f"1e{k}", "log_inv_delta": L, "epsilon": eps, "in_range": bool(eps < 8 * L),
+                         "g_times_log_d": g * lg, "factor": factor, "ratio_to_rhs": factor / rhs,
+                         "sup_closed_form": closed, "sup_grid": grid})
+    grows = all(b["ratio_to_rhs"] > a["ratio_to_rhs"] for a, b in zip(rows, rows[1:]))
+    closed_ok = all(r["sup_grid"] <= r["sup_closed_form"] * (1 + mpmath.mpf(10) ** -20) and
+                    r["sup_grid"] >= r["sup_closed_form"] * mpmath.mpf("0.9") for r in rows)
+    ev = {"family": rows, "sup_formula": r"\frac{1}{g^2} + \frac{64\log(1.25)}{g^4},\ g = \varepsilon/\sqrt{\log(1/\delta)}",
+          "sup_formula_matches_grid": closed_ok,
+          "log_inv_delta_factor": "log(1/δ)/ε² = 1/g² = o(log² d) on all of Assumption 3 (ρ < 2 is right for it)",
+          "consequence": "proofs.regime.PRIVACY (ρ < 2) is too narrow for log(1.25/δ)/ε²; full range ρ < 4 "
+                         "(proofs.privacy.full_privacy_region)"}
+    regime = {"region": PV.A3_REGION, "conditions": [r"\log(1/\delta) \gtrsim 1\ (\delta \text{ bounded away from } 1)"
+                                                     r" \Rightarrow \log(1.25/\delta) \asymp \log(1/\delta)"]}
+    if grows and rows[-1]["ratio_to_rhs"] > 1:
+        return refuted("numeric", f"log(1.25/δ)/ε² is not o({statement.rhs}) on Assumption 3: as δ → 1, log(1.25/δ) "
+                       f"→ log 1.25 while log(1/δ) → 0; with log(1/δ) = log^({log_power}) d, ε = 4 log(1/δ) (admissible: "
+                       f"g·log d = {mpmath.nstr(rows[-1]['g_times_log_d'], 4)} → ∞) the ratio to {statement.rhs} is "
+                       + ", ".join(f"{mpmath.nstr(r['ratio_to_rhs'], 4)} (d = {r['d']})" for r in rows)
+                       + "; the sup over Assumption 3 is 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d)",
+                       corrected=PRIVACY_FACTOR_CORRECTED if statement.rhs == S.log_d**2 else None,
+                       regime={**regime, "holds_on": "part", "witness": {k: rows[-1][k] for k in
+                                                                          ("d", "log_inv_delta", "epsilon")}},
+                       witness=rows[-1], **ev)
+    if not closed_ok:
+        return refuted("numeric", "the closed-form sup does not match the grid", witness=rows[0], **ev)
+    # every admissible point has factor ≤ sup = 1/g² + 64 log(1.25)/g⁴ with g log d → ∞: o(rhs) iff log^4 d/rhs bounded
+    bound = sp.limit(sp.log(S.d) ** 4 / statement.rhs, S.d, sp.oo)
+    if bound.is_finite:
+        return verified("symbolic+numeric", f"sup over Assumption 3 = 1/g² + 64 log(1.25)/g⁴ (matches a grid to "
+                        f"1e-20) with g = ω(1/log d): o(log⁴ d) ⊆ o({statement.rhs})",
+                        regime={**regime, "holds_on": "all", "witness": None}, **ev)
+    return refuted("numeric", f"the ratio to {statement.rhs} does not vanish along the family", witness=rows[-1], **ev)
+
+
+# ------------------------------------------------------------------------------------------------
+# Assumption 4: consequences
+# ------------------------------------------------------------------------------------------------
+
+#: η_a T ≪ 1 (the second layer's total training time η_a T; asked by issue 11, not stated by the paper)
+ETA_T_SMALL = Statement(S.eta_a * S.T, "ll", sp.Integer(1), name="η_a T ≪ 1")
+#: the product §4.5 uses: 2η_a λ T = 2 log² d, so (1 − 2η_aλ)^T ≤ e^{−2 log² d}
+ETA_LAMBDA_T = Statement(2 * S.eta_a * S.lam * S.T, "=", 2 * sp.log(S.d) ** 2, name="2η_a λ T")
+
+
+def check_step_products(small: Statement = ETA_T_SMALL, product: Statement = ETA_LAMBDA_T):
+    """Assumption 4's products: ``product`` as an identity in powers of d (SymPy), and ``small`` decided on the
+    region with the exact LP comparison (regime record)."""
+    lhs = S.in_powers_of_d(product.lhs)
+    identity = sp.simplify(lhs - S.in_powers_of_d(product.rhs)) == 0
+    result = compare(S.in_powers_of_d(small.lhs), small.rel, S.in_powers_of_d(small.rhs), ADMISSIBLE, d=S.d)
+    ev = {"product_in_powers_of_d": str(lhs), "product_identity": identity,
+          "small_in_powers_of_d": str(S.in_powers_of_d(small.lhs)),
+          "note": "the paper does not claim η_a T ≪ 1 (its §4.5 needs η_aλT → ∞, which holds); recorded because the "
+                  "continuous-time reading of DP-GD (Bombari & Mondelli) has total time η_a T"}
+    if not identity:
+        return refuted("symbolic", f"{product.latex()} is false: the left side is {lhs}",
+                       witness={"lhs": str(lhs), "rhs": str(product.rhs)}, **ev)
+    if result.holds_on == "all":
+        return verified("symbolic+exact", f"{product.latex()} and {small.latex()} on the whole region",
+                        regime=result.regime(), **ev)
+    return refuted("symbolic+exact", f"{product.latex()} holds, but {small.latex()} holds only on part of the region "
+                   f"({', '.join(result.conditions)}): η_a T = d^(2ε_n − ε_p) log² d; fails at {result.witness['point']}",
+                   regime=result.regime(), witness=result.witness, ratio_at_witness=ratio_at(
+                       S.in_powers_of_d(small.lhs), S.in_powers_of_d(small.rhs), result.witness["point"], S.d), **ev)
+
+
+#: Algorithm 1's per-step noise std on a (√η_a (C_a/n) σ_a) against Part 3's η_a Σ
+NOISE_VS_SIGMA = Statement(sp.sqrt(S.eta_a) * S.C_a / S.n * PV.SIGMA_A_GENERIC, "=", S.eta_a * PV.SIGMA_PART3_GENERIC,
+                           name="Algorithm 1 noise = Part 3 noise")
+NOISE_VS_SIGMA_CORRECTED = NOISE_VS_SIGMA.perturb(lhs=2 * NOISE_VS_SIGMA.lhs)
+
+
+def check_noise_vs_sigma(statement: Statement = NOISE_VS_SIGMA, corrected: Statement | None = NOISE_VS_SIGMA_CORRECTED):
+    """Is Algorithm 1's noise std (Assumption 4's σ_a in the noise line) Part 3's η_a Σ? Exact ratio (SymPy), in the
+    generic symbols and with Assumption 4 substituted (powers of d)."""
+    ratio = sp.simplify(statement.lhs / statement.rhs)
+    ratio_d = sp.simplify(sp.powsimp(S.in_powers_of_d(statement.lhs) / S.in_powers_of_d(statement.rhs), force=True))
+    ev = {"ratio": str(ratio), "ratio_with_assumption_4": str(ratio_d),
+          "consequence": "the noise of Algorithm 1 is half the noise Part 3 analyses; privacy: alg1.noise (exact "
+                         "curves), accuracy: Part 3's bounds hold a fortiori with less noise"}
+    if ratio == 1:
+        return verified("symbolic", "the two noise levels are the same expression", **ev)
+    corr = None
+    if corrected is not None and check_noise_vs_sigma(corrected, None).verdict == "verified":
+        corr = corrected
+    return refuted("symbolic", f"√η_a (C_a/n) σ_a / (η_a Σ) = {ratio} exactly (at every point; with Assumption 4: "
+                   f"{ratio_d}): Algorithm 1 adds {ratio} × the noise Part 3 analyses", corrected=corr,
+                   witness={"ratio": str(ratio), "point": "any (the ratio is a constant)"},
+                   regime={"region": "all parameters", "holds_on": "none", "conditions": [], "witness": {"ratio": str(ratio)}},
+                   **ev)
+
+
+# ------------------------------------------------------------------------------------------------
+# Algorithm 1: the gradient lines
+# ------------------------------------------------------------------------------------------------
+
+_A = sp.symbols("a1 a2", real=True)
+_PHI = [sp.symbols(f"phi{i}_1 phi{i}_2", real=True) for i in range(1, 4)]
+_Y = sp.symbols("y1 y2 y3", real=True)
+
+
+def _per_sample_loss(i: int):
+    f = sum(a * ph for a, ph in zip(_A, _PHI[i]))
+    return (f - _Y[i]) ** 2 + S.lam * sum(a**2 for a in _A)
+
+
+def _full_loss(n: int):
+    return sp.Rational(1, n) * sum((sum(a * ph for a, ph in zip(_A, _PHI[i])) - _Y[i]) ** 2 for i in range(n)) \
+        + S.lam * sum(a**2 for a in _A)
+
+
+def _grad(expr):
+    return sp.Matrix([sp.diff(expr, a) for a in _A])
+
+
+class GradL(sp.Function):
+    r"""∇_a L of the empirical loss (notation, evaluated by :func:`check_gradient_lines`)."""
+
+    nargs = 1
+
+    def _latex(self, printer):
+        return r"\nabla_a \mathcal{L}"
+
+
+class GradEll(sp.Function):
+    r"""The per-sample gradient ∇_a[(aᵀφ_i − y_i)² + λ‖a‖²] of sample i."""
+
+    nargs = 1
+
+    def _latex(self, printer):
+        return r"\nabla_a\left[(a^\intercal\varphi_{i} - y_{i})^2 + \lambda\|a\|^2\right]"
+
+
+class MeanGradEll(sp.Function):
+    r"""(1/n) Σ_i of the per-sample gradients."""
+
+    nargs = 1
+
+    def _latex(self, printer):
+        return r"\frac{1}{n}\sum_{i=1}^n \nabla_a\left[(a^\intercal\varphi_i - y_i)^2 + \lambda\|a\|^2\right]"
+
+
+_I = sp.Symbol("i", positive=True, integer=True)
+#: (1, D5, 2) as written: ∇_a L = ∇_a[(aᵀφ_i − y_i)² + λ‖a‖²] (L the empirical loss of §2.2)
+GRADIENT_LITERAL = Statement(GradL(_I), "=", GradEll(_I), variables=(_I,), name="∇L = ∇ℓ_i")
+#: the corrected reading: the mean of the per-sample gradients is ∇_a L
+GRADIENT_MEAN = Statement(MeanGradEll(_I), "=", GradL(_I), variables=(_I,), name="mean ∇ℓ_i = ∇L")
+
+
+def check_gradient_lines(statement: Statement = GRADIENT_LITERAL):
+    """Algorithm 1's gradient lines in SymPy (p = 2, n = 1..3, φ_i, y_i, a symbolic): the per-sample gradient
+    ∇_a[(aᵀφ_i − y_i)² + λ‖a‖²] against ∇_a L of the empirical loss L = (1/n)Σ(aᵀφ_i − y_i)² + λ‖a‖²; the first
+    layer's line (1, P40, 2) is the same relation for W (the loss has no W-penalty)."""
+    exprs = {}
+    results = {}
+    for n in (1, 2, 3):
+        gradL = _grad(_full_loss(n))
+        grad_i = _grad(_per_sample_loss(0))
+        mean = sp.Rational(1, n) * sum((_grad(_per_sample_loss(i)) for i in range(n)), sp.zeros(2, 1))
+        exprs[n] = {GradL: gradL, GradEll: grad_i, MeanGradEll: mean}
+        lhs, rhs = exprs[n][type(statement.lhs)], exprs[n][type(statement.rhs)]
+        results[n] = sp.simplify(lhs - rhs)
+    ok = all(v == sp.zeros(2, 1) for v in results.values())
+    ev = {"difference_by_n": {str(k): str(list(v)) for k, v in results.items()},
+          "index_typo": "D5 evaluates the gradient at a_{i−1} (the sample index i); the iterate of step t is a_{t−1}",
+          "first_layer_line": "(1, P40, 2) ∇_W L = ∇_W(a_0ᵀσ(W_0ᵀx_i + b) − y_i)²: the same per-sample/average relation"}
+    if ok:
+        return verified("symbolic", f"{statement.latex()} for n = 1, 2, 3 (SymPy, p = 2)", **ev)
+    bad = next(n for n, v in results.items() if v != sp.zeros(2, 1))
+    corrected = GRADIENT_MEAN if statement is not GRADIENT_MEAN and check_gradient_lines(GRADIENT_MEAN).verdict == "verified" else None
+    return refuted("symbolic", f"as an equation, {statement.latex()} fails for n = {bad}: the difference is "
+                   f"{list(results[bad])} (the per-sample loss is written ∇_a L; the mean of the per-sample gradients "
+                   f"is ∇_a L, which is what step P53 aggregates)", corrected=corrected,
+                   witness={"n": bad, "difference": str(list(results[bad]))}, **ev)
+
+
+class Part2Update(sp.Function):
+    r"""Part 2's first-layer step W_0 − η_W ∇_W L (notation, evaluated by :func:`check_first_layer_update`)."""
+
+    nargs = 1
+
+    def _latex(self, printer):
+        return r"W_0 - \eta_W \nabla_W \mathcal{L}"
+
+
+class Alg1Update(sp.Function):
+    r"""Algorithm 1's first-layer step W_0 − η_W Σ_i g^C_W(x^W_i, y^W_i, f)."""
+
+    nargs = 1
+
+    def _latex(self, printer):
+        return r"W_0 - \eta_W \sum_{i=1}^n g^C_W(x^W_i, y^W_i, f)"
+
+
+#: (1, P42, 1) with g^C_W read as g_W (no C_W is defined): Algorithm 1's update against Part 2's
+FIRST_LAYER_SUM = Statement(Alg1Update(S.n), "=", Part2Update(S.n), variables=(S.n,),
+                            name="Algorithm 1 first-layer update")
+
+
+def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bool = False):
+    """Algorithm 1's first-layer update (sum of per-sample gradients; the mean when ``average``) against Part 2's
+    w_i^0 − η_W ∇_{w_i} L, in SymPy for n = 1..3 (scalar model of one column: per-sample gradients G_i symbolic,
+    ∇L = (1/n)Σ G_i). The consequence for the later steps is recorded in the evidence."""
+    eta, w0 = sp.Symbol("eta_W", positive=True), sp.Symbol("w0", real=True)
+    diffs = {}
+    for n in (1, 2, 3):
+        G = sp.symbols(f"G1:{n + 1}", real=True)
+        alg1 = w0 - eta * (sp.Rational(1, n) if average else 1) * sum(G)
+        part2 = w0 - eta * sp.Rational(1, n) * sum(G)
+        diffs[n] = sp.simplify(alg1 - part2)
+    ok = all(v == 0 for v in diffs.values())
+    ev = {"difference_by_n": {str(k): str(v) for k, v in diffs.items()},
+          "undefined_clipping": "g^C_W is never defined (no C_W in Algorithm 1's Require line or Assumption 4): read as g_W",
+          "consequence_direction": "after the normalisation w_i^1/‖w_i^1‖ only the direction counts: the sum is the "
+                                   "step n·η_W, which makes w_i^0 relatively n times smaller than in Part 2; the "
+                                   "rank-1 approximation (2, D19) is unaffected at leading order",
+          "consequence_privacy": "normalised columns move by at most 2 each whatever the gradient: sensitivity 2√p "
+                                 "(layer1.privacy); clipping the first-layer gradients would not bound it (the "
+                                 "normalisation is not Lipschitz near 0)"}
+    if ok:
+        return verified("symbolic", "the update equals Part 2's for n = 1, 2, 3", **ev)
+    bad = next(n for n, v in diffs.items() if v != 0)
+    return refuted("symbolic", f"the sum Σ g_W is n ∇_W L: for n = {bad} the two updates differ by {diffs[bad]} "
+                   "(Algorithm 1 takes the step n·η_W, Part 2 analyses η_W); g^C_W is undefined (read as g_W)",
+                   corrected=r"W_1 \gets W_0 - \frac{\eta_W}{n}\sum_{i=1}^n g_W(x^W_i, y^W_i, f) = W_0 - \eta_W\nabla_W\mathcal{L}"
+                   if not average and check_first_layer_update(statement, True).verdict == "verified" else None,
+                   witness={"n": bad, "difference": str(diffs[bad])}, **ev)
+
+
+# ------------------------------------------------------------------------------------------------
+# Theorem 1: the rate, its o(1), the probability
+# ------------------------------------------------------------------------------------------------
+
+PRIVACY_125 = sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2
+#: Theorem 1's rate as stated
+THM1_RATE = S.d ** (-S.eps_p / (8 * S.q)) + S.d ** (1 + S.eps_n) / S.n * PRIVACY_125
+#: the bound Part 3 §4.5 derives for R(f_NN) (its second-to-last line)
+PART3_RATE = (S.d ** (-S.eps_p / (8 * (S.q + 1)))
+              + S.d ** (1 + S.eps_b + S.eps_p / 4) / S.n * sp.log(S.d) ** (2 * S.q + 6) * PRIVACY_125)
+R_NN = sp.Symbol("R_NN", positive=True)
+THM1_RATE_STATEMENT = Statement(R_NN, "O", THM1_RATE, lhs_latex=r"\mathcal{R}(f_{\text{NN}})",
+                                assumptions=(r"\text{Assumptions 1--4}",), name="Theorem 1's rate")
+THM1_RATE_CORRECTED = Statement(R_NN, "O", PART3_RATE, lhs_latex=r"\mathcal{R}(f_{\text{NN}})",
+                                assumptions=(r"\text{Assumptions 1--4}",), name="Theorem 1's rate (Part 3's bound)")
+THM1_O1 = Statement(THM1_RATE, "o", sp.Integer(1), name="Theorem 1's rate is o(1)")
+
+
+def check_rate_o1(statement: Statement = THM1_O1, region=None):
+    """(1, D9, 3): the rate is o(1) on the whole region (full Assumption 3 range, every admissible n), by the exact LP
+    comparison of each term with 1; the ratio at d = 1e8…1e128 on a failure."""
+    region = region or PV.full_privacy_region()
+    lhs, rhs = PV.privacy_factor_rewrite(statement.lhs), PV.privacy_factor_rewrite(statement.rhs)
+    result = compare(lhs, statement.rel, rhs, region, d=S.d)
+    ev = {"lhs_in_powers_of_d": str(lhs), "lhs_terms": [t.latex(S.d) for t in result.lhs_terms],
+          "procedure": "each term against 1, lexicographic in (power of d, power of log d), exact LP per degree q"}
+    if result.holds_on == "all":
+        return verified("exact", f"{statement.latex()} on the whole region ({region.name}; ν ≥ 1 + 3ε_n, r ≤ 0, ρ < 4)",
+                        regime=result.regime(), **ev)
+    point = result.witness["point"]
+    return refuted("exact", f"{statement.latex()} fails at {point}", regime=result.regime(), witness=result.witness,
+                   ratio_at_witness=ratio_at(lhs, rhs, point, S.d), **ev)
+
+
+def check_theorem1_rate(statement: Statement = THM1_RATE_STATEMENT, proven: sp.Expr = PART3_RATE):
+    """(1, D9, 2): is the bound Parts 2–3 prove for R(f_NN) (``proven``: Part 3 §4.5) O(the stated rate) on the whole
+    region? Exact LP comparison; where it fails, the witness and the ratio; and whether ``proven`` is o(1)."""
+    region = PV.full_privacy_region()
+    lhs, rhs = PV.privacy_factor_rewrite(proven), PV.privacy_factor_rewrite(statement.rhs)
+    result = compare(lhs, "O", rhs, region, d=S.d)
+    vanishes = compare(lhs, "o", sp.Integer(1), region, d=S.d)
+    ev = {"proven_in_powers_of_d": str(lhs), "stated_in_powers_of_d": str(rhs),
+          "proven_is_o1": {"holds_on": vanishes.holds_on, "conditions": list(vanishes.conditions)},
+          "per_term": "d^{−ε_p/(8(q+1))} ≫ d^{−ε_p/(8q)} everywhere (the certificate term of Theorem 6 is for degree "
+                      "q+1 in Part 2); the noise term d^{1+ε_b+ε_p/4}/n·log^{2q+6} d ≲ d^{1+ε_n}/n iff ε_b + ε_p/4 < ε_n"}
+    if result.holds_on == "all":
+        return verified("exact", f"Part 3's bound is O({statement.latex()}) on the whole region",
+                        regime=result.regime(), **ev)
+    corrected = None
+    if statement is THM1_RATE_STATEMENT and check_theorem1_rate(THM1_RATE_CORRECTED, proven).verdict == "verified" \
+            and vanishes.holds_on == "all":
+        corrected = THM1_RATE_CORRECTED
+    point = result.witness["point"]
+    return refuted("exact", f"the bound Part 3 proves, {sp.latex(proven)[:0]}O(d^(−ε_p/(8(q+1))) + d^(1+ε_b+ε_p/4)/n · "
+                   f"log^(2q+6) d · log(1.25/δ)/ε²), is not O(Theorem 1's rate): holds on {result.holds_on} of the "
+                   f"region, fails at {point}; Part 3's bound is o(1) on {vanishes.holds_on} of the region, so Theorem 1 "
+                   "survives with Part 3's rate (the corrected statement)",
+                   corrected=corrected, regime=result.regime(), witness=result.witness,
+                   ratio_at_witness=ratio_at(lhs, rhs, point, S.d), **ev)
+
+
+#: the union bound behind "with probability at least 1 − exp(−c log² d)": d^K events each failing w.p. e^{−c log² d}
+K_EV = sp.Symbol("K", positive=True)
+C_P = sp.Symbol("c", positive=True)
+UNION_BOUND = Statement(S.d**K_EV * sp.exp(-C_P * sp.log(S.d) ** 2), "<=", sp.exp(-C_P / 2 * sp.log(S.d) ** 2),
+                        assumptions=(r"d \text{ large enough}",), name="union bound")
+
+
+def _bias_event_exponent(eps_b: float) -> list[dict]:
+    """−log P(|b| > (ε_b/4) log d) / log² d for b ~ N(0, 1) at 30 digits (→ ε_b²/32): the constant c of the
+    bias event of Part 2 §3.1 (2, P26, 4)."""
+    rows = []
+    with mpmath.workdps(30):
+        for k in (8, 32, 128, 512):
+            lg = mpmath.log(mpmath.mpf(10) ** k)
+            t = mpmath.mpf(eps_b) / 4 * lg
+            prob = mpmath.erfc(t / mpmath.sqrt(2))
+            rows.append({"d": f"1e{k}", "c_exponent": -mpmath.log(prob) / lg**2})
+    return rows
+
+
+def check_probability(statement: Statement = UNION_BOUND, eps_b_values=(0.1, 0.01)):
+    """Theorem 1's probability 1 − exp(−c log² d): (i) the union of d^K events, each with probability
+    ≤ e^{−c log² d}, fails with probability ≤ the right side for d large (SymPy limit of log lhs − log rhs);
+    (ii) "c is an absolute constant": the bias event |b_i| ≤ (ε_b/4) log d has exponent ε_b²/32 (30 digits),
+    which → 0 with ε_b inside the window, so c depends on ε_b."""
+    gap = sp.expand(sp.expand_log(sp.log(statement.lhs) - sp.log(statement.rhs), force=True))
+    limit = sp.limit(gap, S.d, sp.oo)
+    exps = {str(e): _bias_event_exponent(e) for e in eps_b_values}
+    crossover = {}
+    for e in eps_b_values:
+        c = e**2 / 32
+        for K in (2, 4):  # d^K events: p columns, n samples, T steps: K = ε_p + ν + ε_n ≈ 2–4 at the corners
+            crossover[f"eps_b={e}, K={K}"] = f"log d ≥ {2 * K / c:.4g}"
+    ev = {"log_lhs_minus_log_rhs": str(gap), "limit": str(limit), "bias_event_exponent": exps,
+          "union_bound_holds_for": crossover,
+          "note": "the d needed before the union bound with c/2 applies is d ≥ exp(2K/c): astronomically large for "
+                  "c = ε_b²/32"}
+    if limit is not sp.S.NegativeInfinity:
+        return refuted("symbolic", f"the union bound fails: log(lhs/rhs) → {limit}",
+                       witness={"limit": str(limit), "gap": str(gap)}, **ev)
+    small = min(eps_b_values)
+    c_small = exps[str(small)][-1]["c_exponent"]
+    return refuted("symbolic+numeric",
+                   f"the union bound holds ({statement.latex()} for d large: log(lhs/rhs) = {gap} → −∞), but c is not "
+                   f"absolute: the event |b_i| ≤ (ε_b/4) log d (Part 2 §3.1) fails with probability e^(−c log² d) with "
+                   f"c → ε_b²/32 (30 digits: {mpmath.nstr(c_small, 4)} at ε_b = {small}, d = 1e512), and ε_b ∈ (0, 3ε_n − ε_p/4) "
+                   "is free: c = c(ε_b) > 0, not absolute",
+                   corrected=r"\text{probability at least } 1 - \exp(-c(\varepsilon_b)\log^2 d),\ "
+                             r"c(\varepsilon_b) \leq \varepsilon_b^2/32",
+                   witness={"eps_b": small, "c_exponent": c_small, "eps_b_window": "(0, 3ε_n − ε_p/4)"},
+                   regime={"region": ADMISSIBLE.name, "holds_on": "part",
+                           "conditions": [r"c = c(\varepsilon_b) \leq \varepsilon_b^2/32"],
+                           "witness": {"eps_b": small}}, **ev)
+
+
+# ------------------------------------------------------------------------------------------------
+# Theorem 1: privacy of f_NN (both layers)
+# ------------------------------------------------------------------------------------------------
+
+
+def _gdp_certificate(mu: sp.Expr) -> dict:
+    """μ = k(L)·ε with a(8L) ≤ −√(2L) for all L > 0 ⇒ δ(ε) ≤ δ/2 on all of Assumption 3 (see
+    :func:`proofs.privacy.dpgd_certificate`)."""
+    mu_L = sp.simplify(sp.simplify(mu).subs(S.delta, sp.exp(-L_SYM)))
+    k = sp.simplify(mu_L / S.eps)
+    out = {"mu": str(sp.simplify(mu)), "k_of_L": str(k)}
+    if S.eps in k.free_symbols or k.free_symbols - {L_SYM}:
+        out["proved"] = False
+        return out
+    gap = sp.simplify(sp.sqrt(2 * L_SYM) + 4 * L_SYM * k - 1 / k)
+    out["a_at_top_plus_sqrt_2L"] = str(gap)
+    out["proved"] = bool(gap == 0 or gap.is_nonpositive)
+    return out
+
+
+def check_theorem1_privacy(sigma_w: Statement = PV.SIGMA_W_STATEMENT, sigma_a: Statement = PV.ALG1_NOISE_STATEMENT,
+                           clip=PV.paper_clip):
+    """f_NN = a_Tᵀσ(W_1ᵀx + b) is (ε, δ)-DP iff (W_1, a_T) is (b is data-free; f_NN is post-processing). X^W and X^a are
+    disjoint, so a record changes W_1's input or a_T's (given W_1), never both: the pair is (ε, δ)-DP iff each release
+    is. Decided from the given σ_W, σ_a (Statements) and clipping rule:
+
+    * clipping: ``clip`` must bound the per-sample norm by C (else the sensitivity is unbounded: no noise suffices);
+    * second layer: μ = √T·(η_a 2C_a/n)/(√η_a (C_a/n) σ_a) (a GDP certificate over Assumption 3, else the exact
+      curve at a witness);
+    * first layer: worst-case sensitivity 2√p of the unit columns, μ = 2√p/σ_W (certificate when σ_W depends on
+      (ε, δ); else exact curves along d = 10³…10⁶ at n = d^{1+3ε_n}, p = d^{ε_p})."""
+    parts = {}
+    clip_v = PV.check_clipping(clip, samples=30)
+    parts["clipping"] = {"verdict": clip_v.verdict, "detail": clip_v.detail}
+    mu_a = sp.sqrt(S.T) * (S.eta_a * 2 * S.C_a / S.n) / (sp.sqrt(S.eta_a) * S.C_a / S.n * sigma_a.rhs)
+    cert_a = _gdp_certificate(mu_a)
+    parts["second_layer"] = cert_a
+    eps, delta = 0.5 * 8 * math.log(1e5), 1e-5
+    if not cert_a["proved"]:
+        mu_num = float(sp.N(sp.simplify(mu_a).subs({S.eps: eps, S.delta: delta, S.eta_a: 1, S.T: 1})))
+        cert_a["witness"] = {"epsilon": eps, "delta": delta, "mu": mu_num, "exact_delta": P.gdp_delta(eps, mu_num)}
+    mu_w = 2 * sp.sqrt(S.p) / sigma_w.rhs
+    if sigma_w.rhs.free_symbols & {S.eps, S.delta}:
+        cert_w = _gdp_certificate(mu_w)
+    else:
+        cert_w = {"proved": False, "mu": str(mu_w), "family": []}
+        eps_n, eps_p, eps_b, q = 0.4, 2.0, 0.1, 1
+        for dd in (1e3, 1e6):
+            vals = {S.d: dd, S.n: math.ceil(dd ** (1 + 3 * eps_n)), S.p: math.ceil(dd**eps_p), S.eps_b: eps_b, S.q: q}
+            mu_num = float(sp.N(mu_w.subs(vals)))
+            cert_w["family"].append({"d": dd, "mu": mu_num, "epsilon": eps, "delta": delta,
+                                     "exact_delta": P.gdp_delta(eps, mu_num)})
+    parts["first_layer"] = cert_w
+    ev = {"layers": parts, "composition": "parallel over the disjoint datasets X^W, X^a (post-processing for f_NN)",
+          "adjacency": "replace-one"}
+    failing = [k for k, ok in (("clipping", clip_v.verdict == "verified"), ("second layer", cert_a["proved"]),
+                               ("first layer", cert_w["proved"])) if not ok]
+    if not failing:
+        return verified("symbolic+numeric", "clipping bounds the per-sample norm; both releases have μ = ε/√(8 log(1/δ))·c "
+                        "with a(8 log(1/δ)) ≤ −√(2 log(1/δ)): δ(ε) ≤ δ/2 on all of Assumption 3, and the pair is "
+                        "(ε, δ)-DP by parallel composition", regime={"region": PV.A3_REGION, "holds_on": "all",
+                                                                     "conditions": [r"\varepsilon < 8\log(1/\delta)"],
+                                                                     "witness": None}, **ev)
+    corrected = None
+    if (sigma_w, sigma_a, clip) != (PV.SIGMA_W_CORRECTED, PV.ALG1_NOISE_CORRECTED, PV.corrected_clip):
+        sub = check_theorem1_privacy(PV.SIGMA_W_CORRECTED, PV.ALG1_NOISE_CORRECTED, PV.corrected_clip)
+        ev["corrected_check"] = {"verdict": sub.verdict, "detail": sub.detail}
+        if sub.verdict == "verified":
+            corrected = (r"f_{\text{NN}}\ (\varepsilon,\delta)\text{-DP with } g^C_a = g_a\min(1, C_a/\|g_a\|),\ "
+                         + PV.ALG1_NOISE_CORRECTED.latex() + r",\ " + PV.SIGMA_W_CORRECTED.latex())
+    w = {}
+    if "first layer" in failing and cert_w.get("family"):
+        w["first_layer"] = cert_w["family"][-1]
+    if "second layer" in failing:
+        w["second_layer"] = cert_a.get("witness")
+    if "clipping" in failing:
+        w["clipping"] = "g = 2C e₁ gives ‖g^C‖ = 4C (alg1.clipping): unbounded sensitivity"
+    return refuted("numeric+symbolic", f"f_NN is not (ε, δ)-DP as specified: fails in {', '.join(failing)} "
+                   + (f"(first layer: μ = 2√p/σ_W = {cert_w['family'][-1]['mu']:.4g} at d = 1e6, exact δ at ε = {eps:.3g} is "
+                      f"{mpmath.nstr(cert_w['family'][-1]['exact_delta'], 4)} > δ = {delta:g}) " if cert_w.get("family") else "")
+                   + ("(second layer: μ = ε/√(2 log(1/δ)), exact δ = "
+                      f"{mpmath.nstr(cert_a['witness']['exact_delta'], 4)} at ε = {eps:.3g}) " if "witness" in cert_a else ""),
+                   corrected=corrected, witness=w,
+                   regime={"region": PV.A3_REGION, "holds_on": "part",
+                           "conditions": [r"\text{first layer: } \mu_W^2\log(1.25/\delta)/\varepsilon^2 \lesssim 1 "
+                                          r"\text{ (layer1.privacy)}",
+                                          r"\text{second layer: } \varepsilon \leq \varepsilon^*(\delta) \text{ (alg1.noise)}"],
+                           "witness": {"epsilon": eps, "delta": delta}}, **ev)
+
+
+#: Part 2 needs the noise added to each unit column to be small: ‖σ_W N(0, Id_d)‖ ≈ σ_W √d ≪ 1
+COLUMN_NOISE_SMALL = Statement(S.d * PV.SIGMA_W_CORRECTED.rhs**2, "ll", sp.Integer(1),
+                               assumptions=(r"\sigma_W = 2\sqrt{p}\sqrt{8\log(1/\delta)}/\varepsilon\ (\text{private})",),
+                               name="column noise")
+
+
+def check_privacy_utility(statement: Statement = COLUMN_NOISE_SMALL):
+    """With σ_W calibrated to the worst-case sensitivity (thm1.privacy's correction), is the column noise σ_W√d ≪ 1
+    (what the rank-1 alignment w_i^1 = μ + o(1) of Part 2 needs)? Exact LP on the full region with
+    log(1/δ)/ε² ≤ log(1.25/δ)/ε² = d^r log^ρ d."""
+    expr = statement.lhs.subs(sp.log(1 / S.delta), S.PRIVACY_FACTOR * S.eps**2)
+    lhs = sp.powdenest(S.in_powers_of_d(sp.powdenest(expr, force=True)), force=True)
+    region = PV.full_privacy_region()
+    result = compare(lhs, statement.rel, S.in_powers_of_d(statement.rhs), region, d=S.d)
+    ev = {"lhs_in_powers_of_d": str(lhs),
+          "consequence": "Theorem 1's accuracy survives the privacy correction only where σ_W²d ≪ 1, i.e. "
+                         "log(1/δ)/ε² ≪ 1/(pd): ε ≫ √(p d log(1/δ)), a vacuous privacy level"}
+    if result.holds_on == "all":
+        return verified("exact", "the column noise is o(1) on the whole region", regime=result.regime(), **ev)
+    point = result.witness["point"]
+    return refuted("exact", f"{statement.latex()} holds only where {', '.join(result.conditions)} (r < −(1 + ε_p): "
+                   f"ε ≫ √(p d log(1/δ))); at {point} the column noise σ_W√d grows like a power of d, so the first "
+                   "layer learns nothing and Theorem 1's rate fails there", regime=result.regime(),
+                   witness=result.witness, ratio_at_witness=ratio_at(lhs, sp.Integer(1), point, S.d), **ev)
+
+
+# ------------------------------------------------------------------------------------------------
+# Claims
+# ------------------------------------------------------------------------------------------------
+
+#: Part 3 / Part 2 claims Theorem 1's rate rests on (ids that exist in the registry)
+PART2_PART3_TOP = ("thm2.rate", "dpgd.no-clipping", "dpgd.recursion", "dpgd.early-stopping", "risk.decomposition",
+                   "dpgd.noise-accumulation")
+
+CLAIMS = [
+    Claim(id="part1.assumption2-consistent", title="Assumption 2 is consistent and leaves the bias window non-empty",
+          source="Part 1, §2.2, Assumption 2", statement=ASSUMPTION2,
+          assumptions=r"\varepsilon_n, \varepsilon_p > 0,\ p \geq d^{\varepsilon_p},\ n \geq d^{1 + 3\varepsilon_n}",
+          check=partial(check_regime_consistent, ASSUMPTION2),
+          relations=((1, "P62", 1), (1, "P62", 2), (1, "P62", 3), (1, "P62", 4))),
+    Claim(id="part1.assumption3-nonempty", title="Assumption 3's three conditions hold together for every d",
+          source="Part 1, §2.2, Assumption 3", statement=ASSUMPTION3_UPPER,
+          assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta)),\ "
+                      r"\varepsilon/\sqrt{\log(1/\delta)} = \omega(1/\log d)",
+          check=partial(check_privacy_nonempty, ASSUMPTION3_UPPER), relations=((1, "D7", 1),)),
+    Claim(id="part1.privacy-factor", title="log(1.25/δ)/ε² = o(log² d) under Assumption 3 (the rates' privacy factor)",
+          source="Part 1, Assumption 3; used in Part 2 §3.2 (2, 21), Theorem 1 and proofs.regime", statement=PRIVACY_FACTOR_STATEMENT,
+          assumptions=r"\text{Assumption 3 (full range, } \delta \to 1 \text{ allowed)}",
+          check=partial(check_privacy_factor, PRIVACY_FACTOR_STATEMENT), depends_on=("part1.assumption3-nonempty",),
+          relations=((1, "D7", 1),)),
+    Claim(id="part1.step-products", title="Assumption 4's step products: 2η_aλT = 2log² d, and is η_a T ≪ 1?",
+          source="Part 1, Assumption 4 (consequences; η_a T ≪ 1 is asked by issue 11, not stated by the paper)",
+          statement=ETA_T_SMALL, assumptions=r"\text{Assumptions 2, 4}",
+          check=partial(check_step_products, ETA_T_SMALL, ETA_LAMBDA_T),
+          relations=((1, "D8", 1), (1, "D8", 3), (1, "D8", 5))),
+    Claim(id="alg1.noise-vs-sigma", title="Algorithm 1's noise (σ_a of Assumption 4) equals Part 3's η_a Σ",
+          source="Part 1, Algorithm 1 and Assumption 4; Part 3, §4.3", statement=NOISE_VS_SIGMA,
+          assumptions=r"\sigma_a = \sqrt{\eta_a T}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon},\ "
+                      r"\Sigma = \frac{2C_a\sqrt{T}}{n}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon}",
+          check=partial(check_noise_vs_sigma, NOISE_VS_SIGMA, NOISE_VS_SIGMA_CORRECTED),
+          depends_on=("alg1.noise", "dpgd.privacy"),
+          relations=((1, "P54", 1), (1, "D8", 7), (1, "D8", 4), (3, "P22", 2))),
+    Claim(id="alg1.gradient-lines", title="Algorithm 1's per-sample gradients and their mean",
+          source="Part 1, Algorithm 1 (gradient lines of both layers, aggregation)", statement=GRADIENT_LITERAL,
+          assumptions=r"\mathcal{L} = \frac{1}{n}\sum_i (f(x_i) - y_i)^2 + \lambda\|a\|^2",
+          check=partial(check_gradient_lines, GRADIENT_LITERAL),
+          relations=((1, "D5", 1), (1, "D5", 2), (1, "P40", 1), (1, "P40", 2), (1, "P53", 1))),
+    Claim(id="alg1.first-layer-update", title="Algorithm 1's first-layer update is the step Part 2 analyses",
+          source="Part 1, Algorithm 1 (first layer); Part 2, §3.1", statement=FIRST_LAYER_SUM,
+          assumptions=r"g^C_W \text{ undefined (read as } g_W),\ \nabla_W\mathcal{L} = \frac{1}{n}\sum_i g_W(x_i)",
+          check=partial(check_first_layer_update, FIRST_LAYER_SUM),
+          depends_on=("alg1.gradient-lines", "layer1.privacy"), relations=((1, "P42", 1), (1, "P44", 1))),
+    Claim(id="thm1.rate-o1", title="Theorem 1's rate is o(1) on the whole region (full Assumption 3 range)",
+          source="Part 1, §2.2, Theorem 1", statement=THM1_O1,
+          assumptions=r"\text{Assumptions 2--3},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n",
+          check=partial(check_rate_o1, THM1_O1), depends_on=("part1.privacy-factor", "thm1.rate-vanishes"),
+          relations=((1, "D9", 3),)),
+    Claim(id="thm1.rate", title="Theorem 1's rate as stated (Parts 2–3's bound is O of it)",
+          source="Part 1, §2.2, Theorem 1; Part 3, §4.5", statement=THM1_RATE_STATEMENT,
+          assumptions=r"\text{Assumptions 1--4}",
+          check=partial(check_theorem1_rate, THM1_RATE_STATEMENT, PART3_RATE),
+          depends_on=("thm1.exponent-consistency", "thm1.rate-vanishes", "thm1.rate-o1", "thm1.privacy-utility")
+          + PART2_PART3_TOP, relations=((1, "D9", 1), (1, "D9", 2), (1, "P66", 1))),
+    Claim(id="thm1.probability", title="Theorem 1 holds with probability 1 − exp(−c log² d), c absolute",
+          source="Part 1, §2.2, Theorem 1 (and §2.5's O_P)", statement=UNION_BOUND,
+          assumptions=r"d^{K} \text{ events, each failing w.p.} \leq e^{-c\log^2 d}",
+          check=partial(check_probability, UNION_BOUND)),
+    Claim(id="thm1.privacy", title="Theorem 1's privacy part: f_NN is (ε, δ)-DP (both layers)",
+          source="Part 1, Theorem 1; Part 2 §3.2; Part 3 §4.1; Algorithm 1",
+          statement=r"f_{\text{NN}} = a_T^\intercal\sigma(W_1^\intercal x + b)\ \text{is}\ (\varepsilon, \delta)\text{-DP}",
+          assumptions=r"\text{Algorithm 1, Assumptions 3--4, replace-one adjacency}",
+          check=partial(check_theorem1_privacy, PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_STATEMENT, PV.paper_clip),
+          depends_on=("layer1.privacy", "layer1.columns", "layer1.sigma-inequality", "gaussmech.classical",
+                      "gaussmech.assumption3-range", "dpgd.privacy", "alg1.noise", "alg1.noise-scalar",
+                      "alg1.clipping", "alg1.noise-vs-sigma", "alg1.first-layer-update"),
+          relations=((1, "P66", 1),)),
+    Claim(id="thm1.privacy-utility", title="With privacy-calibrated σ_W, the first-layer noise stays o(1)",
+          source="consequence of thm1.privacy's correction for Part 2 §3.2 (2, 22) and Theorem 1's rate",
+          statement=COLUMN_NOISE_SMALL, assumptions=r"\text{Assumptions 2--4, full Assumption 3 range}",
+          check=partial(check_privacy_utility, COLUMN_NOISE_SMALL), depends_on=("thm1.privacy", "layer1.privacy")),
+]
