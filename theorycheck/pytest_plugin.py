@@ -4,7 +4,7 @@ Registered as the ``pytest11`` entry point ``theorycheck`` and inert unless ``--
 given. Each claim of the proofs folder (default: this project's installed ``proofs`` package)
 becomes one test item named by its id, node id ``theorycheck::<id>``, marked ``theorycheck``; so
 ``-k fourier.``, ``-m theorycheck`` (claims only), ``--lf``, ``-x``, xdist and JUnit XML work as
-for any test. Each check runs in a forked process under ``--theorycheck-timeout`` seconds
+for any test; ``--theorycheck-only`` collects the claims and no test file. Each check runs in a forked process under ``--theorycheck-timeout`` seconds
 (:func:`theorycheck.runner.run_claims`):
 
 - ``verified`` passes;
@@ -41,6 +41,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("theorycheck", "claims of a paper as test items (theorycheck)")
     group.addoption("--theorycheck", action="store_true", default=False,
                     help="collect every claim of the proofs folder as a test item named by its id")
+    group.addoption("--theorycheck-only", action="store_true", default=False,
+                    help="like --theorycheck, but collect only the claims (no test files are imported)")
     group.addoption("--theorycheck-proofs", metavar="DIR", default=None,
                     help="folder of claim modules (default: the installed 'proofs' package)")
     group.addoption("--theorycheck-expected", metavar="FILE", default=None,
@@ -54,6 +56,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "theorycheck: a claim of the paper checked by theorycheck (--theorycheck)")
+    if config.getoption("theorycheck_only"):
+        config.option.theorycheck = True
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With --theorycheck-only no file or folder is collected: the claims are the whole session."""
+    return True if config.getoption("theorycheck_only") else None
 
 
 def _expected_path(config: pytest.Config) -> Path:
@@ -164,10 +173,13 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if not config.getoption("theorycheck"):
         return
     collector = ClaimCollector.from_parent(session, name="theorycheck", nodeid="theorycheck")
-    claims = collector.collect()
-    # report the collection like any collector's, so "collected N items" and --lf count the claims
-    config.hook.pytest_collectreport(report=pytest.CollectReport(collector.nodeid, "passed", None, claims))
-    items.extend(claims)
+    # collected and reported like any collector: "collected N items", --lf and xdist count the claims, and a
+    # broken proofs folder is a collection error (one message, the run stops) rather than an internal error
+    report = collector.ihook.pytest_make_collect_report(collector=collector)
+    report.__dict__.pop("call", None)  # as pytest's own collect_one_node does: the CallInfo is not serialisable
+    config.hook.pytest_collectreport(report=report)
+    if report.passed:
+        items.extend(report.result)
 
 
 class ClaimCollector(pytest.Collector):
@@ -182,7 +194,7 @@ class ClaimCollector(pytest.Collector):
             registry = load(config.getoption("theorycheck_proofs"))
             expected, source = _expected_for(config)
         except InputError as exc:
-            raise pytest.UsageError(f"theorycheck: {exc}") from None
+            raise self.CollectError(f"theorycheck: {exc}") from None
         unknown = sorted(set(expected) - set(registry.ids))
         if unknown:
             import warnings
