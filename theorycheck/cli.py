@@ -15,6 +15,7 @@ import argparse
 import dataclasses
 import importlib
 import json
+import math
 import os
 import pkgutil
 import sys
@@ -30,17 +31,42 @@ def _console(file=None):
     from rich.console import Console
 
     file = file or sys.stdout
-    width = None if file.isatty() else 200
+    width = None if file.isatty() else _columns()
     return Console(file=file, width=width, soft_wrap=False, highlight=False)
 
 
-def _write(text: str, output: str | None) -> None:
-    if output:
-        Path(output).parent.mkdir(parents=True, exist_ok=True)
-        Path(output).write_text(text, encoding="utf-8")
-        print(f"wrote {output}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
+def _columns() -> int:
+    """Width for output that is not a terminal: ``COLUMNS`` when set (at least 40), else 120."""
+    try:
+        return max(40, int(os.environ.get("COLUMNS", "")))
+    except ValueError:
+        return 120
+
+
+def _write(text: str, output: str | None, suffix: str = ".txt") -> None:
+    """Write to ``output`` or standard output; if that fails, keep the text in a fallback file
+    (:func:`theorycheck.outputs.write_text`)."""
+    from .outputs import write_text
+
+    write_text(text, output, suffix=suffix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (``theorycheck: error: ...``, exit 2) instead of usage + error."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"theorycheck: error: {message} (see '{self.prog} --help')\n")
+
+
+#: The largest --timeout (seconds): beyond it the operating system's wait overflows.
+MAX_TIMEOUT = 1e6
+
+
+def _timeout(text: str) -> float:
+    value = _positive_float(text)
+    if not value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds in (0, {MAX_TIMEOUT:g}], got {text!r}")
+    return value
 
 
 def _positive_int(text: str) -> int:
@@ -58,8 +84,8 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}")
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"expected a finite number > 0, got {text!r}")
     return value
 
 
@@ -162,62 +188,97 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
 def cmd_check(args: argparse.Namespace) -> int:
     from . import report
 
+    from .outputs import check_file
+
+    check_file(args.output)  # before minutes of checks, not after
     registry = load(args.proofs)
+    registry.select(args.ids)  # an unknown id is an error before anything runs
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
                         progress=not args.no_progress, rerun=args.rerun, changed=args.changed)
     if args.changed and not results:
         print(f"theorycheck: nothing changed: all {results.skipped_fresh} selected claims are fresh in the cache "
               f"({results.cache_dir}); --rerun runs them again", file=sys.stderr)
     if args.format == "json":
-        _write(json.dumps(report.json_report(registry.paper, results), indent=2) + "\n", args.output)
+        _write(json.dumps(report.json_report(registry.paper, results), indent=2) + "\n", args.output, ".json")
     elif args.format == "markdown":
-        _write(report.markdown_table(registry.paper, results), args.output)
+        _write(report.markdown_table(registry.paper, results), args.output, ".md")
     else:
-        if args.output:
-            console = _console(open(args.output, "w", encoding="utf-8"))
+        import io
+
+        if args.output or not sys.stdout.isatty():
+            console = _console(io.StringIO())  # rendered first, written at once (or kept on failure)
         else:
             console = _console()
-        console.print(report.rich_table(results, title=f"theorycheck: {registry.paper}"))
+        console.print(report.rich_table(results, title=f"theorycheck: {registry.paper}", width=console.width))
         console.print(report.summary_line(results, wall=results.wall, cpu=results.cpu))
-        if args.output:
-            console.file.close()
-            print(f"wrote {args.output}", file=sys.stderr)
+        if isinstance(console.file, io.StringIO):
+            _write(console.file.getvalue(), args.output, ".txt")
     failed = any(r.verdict.verdict == "error" for r in results)
     refuted = any(r.verdict.verdict == "refuted" for r in results)
     return 1 if failed or (args.strict and refuted) else 0
 
 
+def _one_claim(registry: Registry, wanted: str):
+    """The claim ``wanted`` names: an exact id, or a prefix (``fourier.``) that selects one claim.
+    A prefix that selects several lists them on standard output and is an :class:`InputError`."""
+    from .errors import UnknownClaimError
+
+    try:
+        return registry.get(wanted)
+    except UnknownClaimError:
+        hits = registry.select([wanted])  # raises UnknownClaimError with suggestions when nothing matches
+        if len(hits) == 1:
+            return hits[0]
+        width = max(len(c.id) for c in hits)
+        sys.stdout.write("".join(f"{c.id.ljust(width)}  {c.title}\n" for c in hits))
+        sys.stdout.flush()
+        raise InputError(f"{wanted!r} matches {len(hits)} claims (listed above); show takes one id, "
+                         f"e.g. theorycheck show {hits[0].id}") from None
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.panel import Panel
-    from rich.syntax import Syntax
+
+    from .report import VERDICT_STYLE, evidence_lines
 
     registry = load(args.proofs)
-    claim = registry.get(args.id)
-    console = _console()
+    claim = _one_claim(registry, args.id)
+    if getattr(args, "json", False):
+        [result] = run_audit(registry, [claim.id], jobs=1, timeout=args.timeout, progress=False,
+                             rerun=getattr(args, "rerun", False))
+        _write(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) + "\n", None, ".json")
+        return 1 if result.verdict.verdict == "error" else 0
+    import io
+
+    console = _console() if sys.stdout.isatty() else _console(io.StringIO())  # not a terminal: strip line ends
     console.print(Panel.fit(f"[bold]{escape(claim.id)}[/]: {escape(claim.title)}\n[dim]{escape(claim.source)}[/]"))
     console.print("[bold]Statement[/] (LaTeX):")
     console.print(claim.statement, markup=False)
     console.print(f"[bold]Assumptions:[/] {escape(claim.assumptions)}")
     if claim.depends_on:
-        console.print(f"[bold]Depends on:[/] {', '.join(claim.depends_on)}")
+        console.print(f"[bold]Depends on:[/] {escape(', '.join(claim.depends_on))}")
     if claim.sympy is not None:
-        console.print(f"[bold]SymPy:[/] {claim.sympy}", markup=False)
+        console.print(f"[bold]SymPy:[/] {escape(str(claim.sympy))}")
     [result] = run_audit(registry, [claim.id], jobs=1, timeout=args.timeout, progress=False,
                          rerun=getattr(args, "rerun", False))
-    from .report import VERDICT_STYLE
 
     kind = result.verdict.verdict
     console.print(f"[bold]Verdict:[/] [{VERDICT_STYLE[kind]}]{kind}[/] ({result.verdict.method}, {result.seconds:.1f} s"
                   + (", from the cache: `--rerun` runs it again" if result.cached else "") + ")")
     console.print(result.verdict.detail, markup=False)
     if result.rests_on_refuted:
-        console.print(f"[bold]Rests on refuted:[/] {', '.join(result.rests_on_refuted)}")
-    console.print("[bold]Evidence:[/]")
-    console.print(Syntax(json.dumps(result.verdict.evidence, indent=2), "json", word_wrap=True))
+        roots = set(result.root_failures)
+        shown = [f"{dep} (root failure)" if dep in roots else dep for dep in result.rests_on_refuted]
+        console.print(f"[bold]Rests on refuted:[/] {escape(', '.join(shown))}")
+    console.print("[bold]Evidence:[/] (raw record: theorycheck show ID --json)")
+    for line in evidence_lines(result.verdict.evidence):
+        console.print("  " + line, markup=False)
     if result.verdict.corrected:
         console.print("[bold]Corrected statement[/] (checked):")
         console.print(result.verdict.corrected, markup=False)
+    if isinstance(console.file, io.StringIO):
+        _write("".join(line.rstrip() + "\n" for line in console.file.getvalue().splitlines()), None)
     return 1 if kind == "error" else 0
 
 
@@ -225,7 +286,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     registry = load(args.proofs)
-    table = Table(title=f"{len(registry.claims)} claims of “{registry.paper}”")
+    from .report import plural
+
+    table = Table(title=f"{plural(len(registry.claims), 'claim')} of “{registry.paper}”")
     for column in ("id", "source", "title"):
         table.add_column(column)
     for claim in registry.claims:
@@ -235,21 +298,23 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_latex(args: argparse.Namespace) -> int:
+    from .outputs import check_file
     from .report import latex_document
 
+    check_file(args.output)
     registry = load(args.proofs)
     selected = registry.select(args.ids)
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
                         progress=not args.no_progress, rerun=args.rerun) if not args.no_run else []
     text = latex_document(registry.paper, selected, {r.claim.id: r for r in results})
-    _write(text, args.output)
+    _write(text, args.output, ".tex")
     return 0
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", "-j", type=_positive_int, default=min(2, os.cpu_count() or 1),
                         help="checks run in parallel processes (default: %(default)s)")
-    parser.add_argument("--timeout", type=_positive_float, default=DEFAULT_TIMEOUT,
+    parser.add_argument("--timeout", type=_timeout, default=DEFAULT_TIMEOUT,
                         help="seconds each check may take before it is stopped as an error (default: %(default)s)")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress on standard error (a bar on a terminal, otherwise a line per finished check)")
@@ -258,7 +323,7 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="theorycheck",
+    parser = _Parser(prog="theorycheck",
                                      description="Machine-check a theory paper claim by claim.")
     parser.add_argument("--version", action="version", version=f"theorycheck {__version__}")
     parser.add_argument("--proofs", metavar="DIR", default=None,
@@ -277,8 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("show", help="statement, assumptions, evidence and correction of one claim")
     p.add_argument("id", metavar="ID")
-    p.add_argument("--timeout", type=_positive_float, default=DEFAULT_TIMEOUT)
+    p.add_argument("--timeout", type=_timeout, default=DEFAULT_TIMEOUT)
     p.add_argument("--rerun", action="store_true", help="run the check again even if its cached verdict is fresh")
+    p.add_argument("--json", action="store_true", help="print the raw JSON record of the claim (as in check --format json)")
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("list", help="list claim ids, sources and titles")
@@ -310,8 +376,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except InputError as exc:
-        print(f"theorycheck: error: {exc}", file=sys.stderr)
+        print(f"theorycheck: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. piped into head: nothing left to say
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 1
     except KeyboardInterrupt:
         print("theorycheck: interrupted", file=sys.stderr)
         return 130

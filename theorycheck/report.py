@@ -73,30 +73,89 @@ def json_report(paper: str, results: Sequence[ClaimResult]) -> dict[str, Any]:
     }
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 claim``, ``2 claims``, ``0 claims``."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 def one_line(text: str, width: int = 110) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def rich_table(results: Sequence[ClaimResult], title: str | None = None):
-    """A rich Table: id, source, verdict, method, detail, seconds (and the refuted claims it rests on)."""
+def _scalar(value: Any) -> str:
+    if isinstance(value, str):
+        return " ".join(value.split()) if "\n" not in value else value.rstrip()
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def evidence_lines(evidence: Any, prefix: str = "", max_items: int = 12) -> list[str]:
+    """Evidence as readable ``key: value`` lines (Unicode as is, nested keys dotted, long lists cut
+    with a pointer to ``--json``); no trailing spaces."""
+    out: list[str] = []
+    if isinstance(evidence, dict):
+        if not evidence and prefix:
+            out.append(f"{prefix}: {{}}")
+        for key, value in evidence.items():
+            out.extend(evidence_lines(value, f"{prefix}.{key}" if prefix else str(key), max_items))
+    elif isinstance(evidence, list) and any(isinstance(v, (dict, list)) for v in evidence):
+        for k, value in enumerate(evidence[:max_items]):
+            out.extend(evidence_lines(value, f"{prefix}[{k}]", max_items))
+        if len(evidence) > max_items:
+            out.append(f"{prefix}: … {len(evidence) - max_items} more (theorycheck show ID --json)")
+    elif isinstance(evidence, list):
+        items = [_scalar(v) for v in evidence[:max_items]]
+        more = f", … {len(evidence) - max_items} more" if len(evidence) > max_items else ""
+        out.append(f"{prefix}: [{', '.join(items)}{more}]")
+    else:
+        text = _scalar(evidence)
+        if "\n" in text:
+            out.append(f"{prefix}:")
+            out.extend("    " + line.rstrip() for line in text.splitlines())
+        else:
+            out.append(f"{prefix}: {text}")
+    return [line.rstrip() for line in out]
+
+
+def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: int | None = None):
+    """A rich Table of id, verdict, the detail cut to one line (the full text is in ``theorycheck
+    show ID``) after the root failures it rests on, and seconds; with ``width`` (the console's)
+    the detail is cut so that the table fits in that many columns."""
     from rich.markup import escape
     from rich.table import Table
 
+    rows = []
+    for r in results:
+        roots = getattr(r, "root_failures", ()) or ()
+        if r.rests_on_refuted and not roots:  # results built without root failures: show every refuted premise
+            roots = r.rests_on_refuted
+        prefix = f"[rests on refuted: {', '.join(roots)}] " if roots else ""
+        seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
+        rows.append((r, prefix, " ".join(str(r.verdict.detail).split()), seconds))
+    budget = 300
+    if width is not None and rows:
+        id_w = max(2, max(len(r.claim.id) for r, *_ in rows))
+        verdict_w = max(7, max(len(r.verdict.verdict) for r, *_ in rows))
+        s_w = max(1, max(len(sec) for *_, sec in rows))
+        budget = max(20, width - id_w - verdict_w - s_w - 13)  # 5 rules + 2 spaces of padding per column
     table = Table(title=title, show_lines=False, expand=False)
     table.add_column("id", no_wrap=True)
-    table.add_column("source", max_width=26)
     table.add_column("verdict", no_wrap=True)
-    table.add_column("method", no_wrap=True)
-    table.add_column("detail", ratio=1, min_width=40)
+    table.add_column("detail (full text: theorycheck show ID)", no_wrap=True, overflow="ellipsis", max_width=budget)
     table.add_column("s", justify="right", no_wrap=True)
-    for r in results:
+    for r, prefix, detail, seconds in rows:
         kind = r.verdict.verdict
-        detail = escape(one_line(r.verdict.detail, 400))
-        if r.rests_on_refuted:
-            detail += f"  [dim]\\[rests on refuted: {escape(', '.join(r.rests_on_refuted))}][/]"
-        table.add_row(escape(r.claim.id), escape(r.claim.source), f"[{VERDICT_STYLE[kind]}]{kind}[/]",
-                      escape(r.verdict.method), detail, "[dim]cached[/]" if getattr(r, "cached", False) else f"{r.seconds:.1f}")
+        text = one_line(prefix + detail, budget)
+        if prefix and text.startswith(prefix):
+            cell = f"[dim]{escape(prefix)}[/]" + escape(text[len(prefix):])
+        else:
+            cell = escape(text)
+        table.add_row(escape(r.claim.id), f"[{VERDICT_STYLE[kind]}]{kind}[/]", cell,
+                      "[dim]cached[/]" if seconds == "cached" else seconds)
     return table
 
 
@@ -111,7 +170,8 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
         timing = f"sum of check times {sum(r.seconds for r in results):.1f} s"
     if cached:
         timing += f"; {cached} cached"
-    return (f"{len(results)} claims: " + ", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS) + f"  ({timing})")
+    return (plural(len(results), "claim") + ": " + ", ".join(
+        plural(counts[k], k) if k == "error" else f"{counts[k]} {k}" for k in VERDICT_KINDS) + f"  ({timing})")
 
 
 def _md_escape(text: str) -> str:
