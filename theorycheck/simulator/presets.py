@@ -145,3 +145,43 @@ def calibrated(d: int, n: int, p: int, q: int, eps_n: float, eps: float, delta: 
                                Sigma=std / eta_a, C_W=C_W)
 
     return first, options, calibrate
+
+
+def repaired(d: int, n: int, p: int, q: int, eps_n: float, eps: float, delta: float
+             ) -> tuple[HyperParameters, Options]:
+    r"""The repaired theorem's choices (``proofs/repaired.py``): data-independent, exactly accountable.
+
+    Every constant is a function of (d, n, p, q, ε_n, ε, δ) only — no data, public or private::
+
+        λ = p/d^{2ε_n},  η_W = d^{3ε_n/2}√p  (as Assumption 4)
+        C_W = 2√d log d                first-layer per-sample gradients clipped in Frobenius norm
+        σ_W = (2η_W C_W/n)/μ_W         Gaussian noise on W_0 − η_W ḡ^C, then normalise (post-processing)
+        η_a = 1/(2(p + λ))             λ_max(K_n) ≤ max_j‖φ_j‖² ≤ p, so every eigenvalue of η_a L is ≤ 1
+        T = ⌈(1 + d^{2ε_n}) (log d + log p)⌉   so (1 − 2η_aλ)^T ≤ 1/(dp)
+        C_a = 2√p log d                per-sample second-layer gradients clipped (min rule)
+        Σ = 2C_a√T/(n μ_a)             Gaussian noise η_a z, z ~ N(0, Σ²I), on each mean-gradient step
+
+    with μ the μ-GDP parameter whose exact curve gives ε at δ, split μ_W = μ_a = μ/√2, so the whole
+    release (W_1, a_T) is μ-GDP and hence exactly (ε, δ)-DP (replace-one adjacency).
+    """
+    d, n, p = (validate.positive_int(k, v) for k, v in (("d", d), ("n", n), ("p", p)))
+    q = validate.positive_int("q", q)
+    validate.positive("eps_n", eps_n)
+    check_budget(eps, delta)
+    if d < 3:
+        raise InputError("the repaired preset needs d >= 3 (it uses log d > 1)")
+    L = math.log(d)
+    lam = p / d ** (2 * eps_n)
+    eta_W = d ** (1.5 * eps_n) * math.sqrt(p)
+    mu = mu_for(eps, delta) * (1 - 1e-9)  # the exact curve at μ(1 − 1e−9) is strictly inside the budget
+    mu_W = mu_a = mu / math.sqrt(2)
+    C_W = 2 * math.sqrt(d) * L
+    sigma_W = 2 * eta_W * C_W / n / mu_W
+    eta_a = 1.0 / (2 * (p + lam))
+    T = max(1, math.ceil((1 + d ** (2 * eps_n)) * (L + math.log(p))))
+    C_a = 2 * math.sqrt(p) * L
+    Sigma = 2 * C_a * math.sqrt(T) / (n * mu_a)
+    options = Options(clip_rule="min", first_layer_reduction="mean", first_layer_noise="before-normalise",
+                      noise_form="part3", aggregate="mean", regulariser="clipped")
+    hyper = HyperParameters(lam=lam, eta_W=eta_W, eta_a=eta_a, C_a=C_a, T=T, sigma_W=sigma_W, Sigma=Sigma, C_W=C_W)
+    return hyper, options

@@ -1,0 +1,86 @@
+"""``theorycheck theorem [1|2|5|6|all]``: each theorem's verdict as stated, computed from its claim tree."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def theorem_records(registry, wanted: str, *, jobs: int, timeout: float, progress: bool) -> list[dict]:
+    """Run (or read from the cache) every claim the wanted theorems rest on; their verdict records."""
+    from ..cli import run_audit
+    from ..errors import InputError
+    from ..theorems import evaluate, load_theorems, tree
+
+    theorems = load_theorems(registry)
+    if not theorems:
+        raise InputError(f"the proofs folder {registry.location} defines no THEOREMS")
+    if wanted != "all":
+        chosen = [t for t in theorems if t.id == wanted]
+        if not chosen:
+            raise InputError(f"no theorem {wanted!r}; the proofs define: {', '.join(t.id for t in theorems)}, all")
+        theorems = chosen
+    ids = list(dict.fromkeys(cid for t in theorems for cid in tree(registry, t.claim_ids())))
+    results = run_audit(registry, ids, jobs=jobs, timeout=timeout, progress=progress)
+    verdicts = {r.claim.id: r.verdict for r in results}
+    return [evaluate(t, registry, verdicts) for t in theorems]
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..cli import _console, _write
+    from ..registry import load
+    from ..report import VERDICT_STYLE
+    from ..theorems import markdown
+
+    registry = load(args.proofs)
+    records = theorem_records(registry, args.which, jobs=args.jobs, timeout=args.timeout,
+                              progress=not args.no_progress)
+    if args.format == "json":
+        _write(json.dumps(records if args.which == "all" else records[0], indent=2, ensure_ascii=False) + "\n",
+               args.output, ".json")
+        return 0
+    if args.format == "markdown":
+        _write(markdown(records), args.output, ".md")
+        return 0
+    from rich.markup import escape
+    from rich.table import Table
+
+    style = {"holds": VERDICT_STYLE["verified"], "fails": VERDICT_STYLE["refuted"], "unproven": "yellow",
+             "open": VERDICT_STYLE["inconclusive"]}
+    console = _console(open(args.output, "w", encoding="utf-8") if args.output else None)
+    table = Table(title="Theorems: verdict as stated, from their claim trees")
+    for column in ("theorem", "verdict", "root failures", "claims v/r/i", "repaired"):
+        table.add_column(column, overflow="fold")
+    for r in records:
+        c = r["counts"]
+        rep = r["repaired"]["verdict"] if r.get("repaired") else ""
+        table.add_row(escape(f"{r['theorem']}: {r['title']}"), f"[{style[r['verdict']]}]{r['verdict']}[/]",
+                      escape(", ".join(r["root_failures"])), f"{c['verified']}/{c['refuted']}/{c['inconclusive']}",
+                      escape(rep))
+    console.print(table)
+    for r in records:
+        console.print(f"[bold]Theorem {escape(r['theorem'])}[/] ({escape(r['source'])}): {escape(r['explanation'])}")
+        if r.get("region") and r["region"]["proof_survives_on"]:
+            console.print(f"  proof survives on {escape(r['region']['summary'])}:")
+            for item in r["region"]["proof_survives_on"][:8]:
+                console.print(f"    {escape(item['claim'])}: " + escape("; ".join(item["conditions_exact"])[:150]))
+        if r.get("repaired"):
+            rep = r["repaired"]
+            console.print(f"  repaired statement: [{style[rep['verdict']]}]{rep['verdict']}[/]; changes: "
+                          + escape("; ".join(rep["changes"])))
+    if args.output:
+        console.file.close()
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from ..cli import _add_run_options
+
+    p = sub.add_parser("theorem", help="each theorem's verdict as stated (holds/fails/unproven/open), from its claims")
+    p.add_argument("which", nargs="?", default="all", metavar="N", help="theorem number (1, 2, 5, 6) or 'all'")
+    p.add_argument("--format", choices=("table", "json", "markdown"), default="table")
+    p.add_argument("--output", "-o", metavar="FILE")
+    _add_run_options(p)
+    p.set_defaults(func=run)
