@@ -19,6 +19,10 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import certificate as cert
 from theorycheck.claims import Verdict
+from theorycheck.statement import Rel, Statement
+
+from . import symbols as SY
+from .part2_construction_steps import STEP3_N1, STEP3_N2, U, check_asymptotic
 
 EPS_P, Q = sp.symbols("eps_p q", positive=True)
 EPS_B, EPS_N = sp.symbols("eps_b eps_n", real=True)
@@ -236,9 +240,16 @@ def check_summand_bound(claimed_d_power: sp.Expr = EPS_P / 8, target: str = "x^3
                        f"lower bound |a(0)|), so it is not ≲ d^{{{claimed_d_power}}} → 0",
                        witness={"target": target, "S_lower_bound": _s(_proved_lower_sup(target)),
                                 "claimed_power": str(claimed_d_power)}, **ev)
+    regime = check_asymptotic(Statement(sp.Integer(1), Rel.LESSSIM, SY.d ** sp.sympify(claimed_d_power).subs(Q, SY.q)),
+                              corner_ratios=False)
+    ev["order_vs_claim"] = {"statement": "1 ≲ d^{claimed power}", "verdict": regime.verdict}
+    if regime.verdict != "verified":
+        return refuted("exact+numeric", f"S = Θ(1) is not ≲ d^{{{claimed_d_power}}} on the whole region: {regime.detail}",
+                       regime=regime.regime, witness=(regime.evidence or {}).get("witness"), **ev)
     return verified("exact+numeric", "|tanh| ≤ 1; S is bounded by a d-independent constant (proved, measured inside "
                     "the bracket for γ down to 1e-4), so the bound ≲ d^{ε_p/8} holds, with room: the truncation "
-                    "|b| ≤ C_b keeps a(b) bounded (Theorem 6's growth of sup|aφ| happens at |b| ~ γ^{−1/2})", **ev)
+                    "|b| ≤ C_b keeps a(b) bounded (Theorem 6's growth of sup|aφ| happens at |b| ~ γ^{−1/2})",
+                    regime=regime.regime, **ev)
 
 
 def check_tail_fp(claimed_tail_coefficient=sp.Rational(1, 2), claimed_d_power: sp.Expr = EPS_P / 8,
@@ -503,6 +514,10 @@ def check_step2_summary(claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)), target: s
     rate_sign = _power_sign(claimed_rate)
     if rate_sign is not None and rate_sign > 0 and min(Bs) > Bs[0] / 10 and ratios[-1] > 100 * ratios[0]:
         i = len(rows) - 1
+        # the measured order Θ(1) (B does not shrink) against the claimed order, on the whole region
+        order = check_asymptotic(Statement(sp.Integer(1), Rel.BIG_O_P, SY.d ** (-claimed_rate.subs(Q, SY.q))),
+                                 corner_ratios=False)
+        ev["measured_order_vs_claim"] = {"verdict": order.verdict, "detail": order.detail}
         return refuted("numeric", f"the truncation |b_i| ≤ C_b biases f_p: at γ = {rows[i]['gamma']} (d = 10^{rows[i]['log10_d']}, "
                        f"σ_* = {target}, ε_p = {eps_p}) the bias B = E_z[(f_∞ − E[f_p])²] = {rows[i]['bias_B(1/|I|)'][:8]} "
                        f"(error {rows[i]['gauss_hermite_error']}) does not shrink as γ → 0 while d^{{−ε_p/(4(q+1))}} = "
@@ -510,7 +525,7 @@ def check_step2_summary(claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)), target: s
                        f"Since V → 0 in probability (E V ≤ S²/|I|), E_x[(f_∞ − f_p)²] ≥ B/4 with probability → 1 "
                        f"(seeded sample, p = {p}: measured {_s(measured, 6)}); the other normalisation "
                        f"1/(p·P(|b| ≤ C_b)) gives B = {rows[i]['bias_B(1/(p P))'][:8]}",
-                       witness=rows[-1] | {"target": target, "eps_p": eps_p, "C_b": C_B}, **ev)
+                       witness=rows[-1] | {"target": target, "eps_p": eps_p, "C_b": C_B}, regime=order.regime, **ev)
     if rate_sign == 0 or (rate_sign is not None and rate_sign < 0):
         return inconclusive("numeric", "the bias stays bounded, consistent with the claimed (non-decaying) bound; an "
                             "asymptotic O_P(1) cannot be verified at finite sizes", **ev)
@@ -635,6 +650,10 @@ def check_step3_chain(claimed: sp.Expr = PAPER_STEP3, cs_power: int = 2, p: int 
     w = mu + 0.2 * rng.standard_normal((m, dim)) / np.sqrt(dim)
     x = rng.standard_normal((n_x, dim))
     delta = np.tanh(x @ w.T + b) - np.tanh((x @ mu)[:, None] + b)
+    # link 1: f^W − f_p computed from the two models separately equals (1/|I|)Σ a_i Δ_i
+    f_W = np.tanh(x @ w.T + b) @ a / m
+    f_p = np.tanh((x @ mu)[:, None] + b) @ a / m
+    identity_error = float(np.max(np.abs(f_W - f_p - delta @ a / m)))
     lhs = np.mean((delta @ a / m) ** 2)
     rhs = np.sum(a**2) / m**cs_power * np.sum(np.mean(delta**2, axis=0))
     lip = np.mean(delta**2, axis=0) <= np.mean(((x @ (w - mu).T)) ** 2, axis=0) + 1e-12
@@ -646,10 +665,22 @@ def check_step3_chain(claimed: sp.Expr = PAPER_STEP3, cs_power: int = 2, p: int 
     vals = [sp.N(ratio.subs({ELL: lv, LAM: Lv, Q: qq, D: 10, N: 10, EPS_B: sp.Rational(1, 3), EPS_P: 1}), 20)
             for lv, Lv, qq in grid]
     bounded = max(vals) <= 4 and min(vals) >= sp.Rational(1, 4)
+    # regime-wide: the ratio is free of d, n, ε_b, ε_p (it depends on log d and the privacy factor only), and
+    # 1 + u² ≤ (1 + u)² ≤ 2(1 + u²) for u = ℓ²√Λ ≥ 0 exactly (sum-of-squares certificates)
+    u = sp.Symbol("u", nonnegative=True)
+    sos_upper = sp.expand(2 * (1 + u**2) - (1 + u) ** 2 - (1 - u) ** 2) == 0
+    sos_lower = sp.expand((1 + u) ** 2 - (1 + u**2) - 2 * u) == 0
+    free = sorted(str(s_) for s_ in ratio.free_symbols)
+    bounded = bounded and set(free) <= {"ell", "Lambda", "q"} and sos_upper and sos_lower
     ev = {"seed": seed, "p": p, "|I|": m, "dim": dim, "n_x": n_x, "cauchy_schwarz_lhs": lhs, "cauchy_schwarz_rhs": rhs,
           "lipschitz_holds_for_all_i": bool(lip.all()), "computed_last_line": str(computed), "claimed_last_line": str(claimed),
-          "ratio_computed/claimed": str(ratio), "ratio_range_on_grid": [str(sp.N(min(vals), 6)), str(sp.N(max(vals), 6))],
+          "ratio_computed/claimed": str(ratio), "ratio_free_symbols": free,
+          "sum_of_squares": {"2(1+u^2)-(1+u)^2 = (1-u)^2": sos_upper, "(1+u)^2-(1+u^2) = 2u": sos_lower}, "ratio_range_on_grid": [str(sp.N(min(vals), 6)), str(sp.N(max(vals), 6))],
           "tolerance": "exact inequalities on the empirical measure (float64, 1e-12)", "achieved_error": "1e-15 (float64)"}
+    ev["link1_identity_error"] = identity_error
+    if identity_error > 1e-12:
+        return refuted("numeric", f"f^W − f_p ≠ (1/|I|)Σ a_iΔ_i (max error {identity_error:.3g})",
+                       witness={"seed": seed, "error": identity_error}, **ev)
     if not lhs <= rhs * (1 + 1e-12):
         return refuted("numeric", f"Cauchy–Schwarz step fails: {lhs:.6g} > {rhs:.6g} (seed {seed})",
                        witness={"seed": seed, "lhs": lhs, "rhs": rhs, "cs_power": cs_power}, **ev)
@@ -678,54 +709,131 @@ def check_step3_summary(claimed: sp.Expr = PAPER_STEP3) -> Verdict:
     return verified("symbolic", "the summary is the last line of display (2, 65) (checked in thm2.step3-chain)", **ev)
 
 
+# ----------------------------------------------------------------------------------------------------------------
+# the claims' statements (SymPy, proofs.symbols) and the parameters each checker reads from them
+
+
+def _coef_power(rhs: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr]:
+    """rhs = c · d^{k} · e^{−a log² d}: returns (c, k, a) with q written as this module's Q."""
+    c, k, a = sp.Integer(1), sp.Integer(0), sp.Integer(0)
+    for factor in sp.Mul.make_args(rhs):
+        base, e = factor.as_base_exp()
+        if base == SY.d:
+            k += e
+        elif isinstance(factor, sp.exp) or base is sp.E:
+            arg = factor.args[0] if isinstance(factor, sp.exp) else e
+            a += -sp.expand(arg).coeff(SY.log_d**2)
+        else:
+            c *= factor
+    return c, sp.sympify(k).subs(SY.q, Q), a
+
+
+def _to_ell(expr: sp.Expr) -> sp.Expr:
+    """A Step-3 rate in this module's symbols: log d → ℓ, log(1.25/δ)/ε² → Λ, q → Q, ε_b → EPS_B."""
+    e = expr.subs(SY.eps, sp.sqrt(sp.log(sp.Rational(5, 4) / SY.delta) / LAM))
+    e = sp.simplify(e).subs(SY.log_d, ELL).subs({SY.q: Q, SY.eps_b: EPS_B})
+    return sp.expand(sp.powsimp(e, force=True))
+
+
+STEP1_STATEMENT = Statement(sp.Symbol("E_1"), Rel.LT, 2 * SY.d ** (-U), name="Step 1",
+                            lhs_latex=r"\E_{x \sim \N(0, \id)} \left[(f_*(x) - f_\infty(x))^2\right]")
+SUMMAND_STATEMENT = Statement(sp.Symbol("S_summand"), Rel.LESSSIM, SY.d ** (SY.eps_p / 8), name="summand bound",
+                              lhs_latex=r"|\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b}|")
+TAIL_FP_STATEMENT = Statement(sp.Symbol("E_tail_fp"), Rel.LESSSIM, sp.exp(-SY.log_d**2 / 2) * SY.d ** (SY.eps_p / 8),
+                              name="tail of f_p",
+                              lhs_latex=r"\E\left[f_p (x)^2 \mathbb{1}_{|\langle \mu, x \rangle| > \log d}\right]")
+STEP2_DECOMPOSITION_STATEMENT = Statement(sp.Symbol("E_2"), Rel.BIG_O_P, SY.d ** (-U), name="All in all",
+                                          lhs_latex=r"\E_x[(f_\infty - f_p)^2 \mathbb{1}_{|\langle \mu, x \rangle| \leq "
+                                                    r"\log d}] + \E_x[(f_\infty - f_p)^2 \mathbb{1}_{|\langle \mu, x "
+                                                    r"\rangle| \leq \log d}]")
+STEP2_SUMMARY_STATEMENT = Statement(sp.Symbol("E_2"), Rel.BIG_O_P, SY.d ** (-U), name="Step 2",
+                                    lhs_latex=r"\E_x[(f_\infty(x) - f_p(x))^2]")
+RADEMACHER_MEAN_STATEMENT = Statement(sp.Symbol("E_eps_a"), Rel.EQ, 0, name="Rademacher mean",
+                                      lhs_latex=r"\E_{b_i, \varepsilon_i} [\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b}]")
+STEP3_STATEMENT = Statement(sp.Symbol("E_3"), Rel.BIG_O_P, STEP3_N1 + STEP3_N2, name="Step 3",
+                            lhs_latex=r"\E_x\left[\left(f^W(x) - f_p(x)\right)^2\right]")
+
+
+def check_step1_statement(statement: Statement = STEP1_STATEMENT, **kw) -> Verdict:
+    """:func:`check_step1_infinite_model` with the constant and rate read from ``statement.rhs`` = c·d^{−rate}."""
+    c, k, _ = _coef_power(statement.rhs)
+    return check_step1_infinite_model(claimed_constant=c, claimed_rate=-k, **kw)
+
+
+def check_summand_statement(statement: Statement = SUMMAND_STATEMENT, **kw) -> Verdict:
+    return check_summand_bound(claimed_d_power=_coef_power(statement.rhs)[1], **kw)
+
+
+def check_tail_fp_statement(statement: Statement = TAIL_FP_STATEMENT, **kw) -> Verdict:
+    _, k, a = _coef_power(statement.rhs)
+    return check_tail_fp(claimed_tail_coefficient=a, claimed_d_power=k, **kw)
+
+
+def check_step2_decomposition_statement(statement: Statement = STEP2_DECOMPOSITION_STATEMENT, **kw) -> Verdict:
+    return check_step2_decomposition(rate=-_coef_power(statement.rhs)[1], **kw)
+
+
+def check_step2_summary_statement(statement: Statement = STEP2_SUMMARY_STATEMENT, **kw) -> Verdict:
+    return check_step2_summary(claimed_rate=-_coef_power(statement.rhs)[1], **kw)
+
+
+def check_rademacher_mean_statement(statement: Statement = RADEMACHER_MEAN_STATEMENT, **kw) -> Verdict:
+    return check_rademacher_mean(claimed_value=statement.rhs, **kw)
+
+
+def check_step3_chain_statement(statement: Statement = STEP3_STATEMENT, **kw) -> Verdict:
+    return check_step3_chain(claimed=_to_ell(statement.rhs), **kw)
+
+
+def check_step3_summary_statement(statement: Statement = STEP3_STATEMENT) -> Verdict:
+    return check_step3_summary(claimed=_to_ell(statement.rhs))
+
+
 _S = "Part 2, §3.4"
 
 CLAIMS = [
-    Claim("construct.step1-infinite-model", "Step 1: the infinite-width model's error", f"{_S}, Step 1",
-          r"\E_{x \sim \N(0, \id)} \left[(f_*(x) - f_\infty(x))^2\right] < 2d^{-\frac{\varepsilon_p}{4(q+1)}}",
+    Claim("construct.step1-infinite-model", "Step 1: the infinite-width model's error", f"{_S}, Step 1", STEP1_STATEMENT,
           r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \eta = 1,\ a \text{ from Theorem 6},\ \text{Assumption 1}",
-          check_step1_infinite_model, depends_on=("thm6.approximation-error", "cert.closed-form"), displays=((2, 50),)),
-    Claim("construct.tail-fp", "Step 2: the tail of f_p beyond |⟨μ,x⟩| > log d", f"{_S}, Step 2",
-          r"\E\left[f_p (x)^2 \mathbb{1}_{|\langle \mu, x \rangle| > \log d}\right] \lesssim \P(|\langle \mu, x \rangle| > \log d) "
-          r"\sup_{b, x} \left| a(b) \mathbb{1}_{|b| \leq C_b} \sigma(\langle \mu, x \rangle + b) \right| \lesssim e^{-\frac{\log^2 d}{2}} d^{\frac{\varepsilon_p}{8}}",
+          check_step1_statement, depends_on=("thm6.approximation-error", "cert.closed-form"), displays=((2, 50),),
+          relations=((2, "D50", 1),)),
+    Claim("construct.tail-fp", "Step 2: the tail of f_p beyond |⟨μ,x⟩| > log d", f"{_S}, Step 2", TAIL_FP_STATEMENT,
           r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \overline{a}_i = \mathbb 1_{i\in\mathcal I}a(b_i)/|\mathcal I|",
-          check_tail_fp, depends_on=("construct.a-bound", "cert.sup-bound"), displays=((2, 62),)),
+          check_tail_fp_statement, depends_on=("construct.a-bound", "cert.sup-bound"), displays=((2, 62),),
+          relations=((2, "D62", 1), (2, "D62", 2))),
     Claim("construct.step2-decomposition", "Step 2: splitting E[(f_∞ − f_p)²] at |⟨μ,x⟩| = log d", f"{_S}, Step 2",
-          r"\E_x[(f_\infty - f_p)^2] = \E_x[(f_\infty - f_p)^2 \mathbb{1}_{|\langle \mu, x \rangle \leq \log d}] + "
-          r"\E_x[(f_\infty - f_p)^2 \mathbb{1}_{|\langle \mu, x \rangle \leq \log d}] \lesssim_\P \cdots = O_\P\left(d^{-\frac{\varepsilon_p}{4(q+1)}}\right)",
-          r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \text{displays (2, 60)--(2, 62)}",
-          check_step2_decomposition, depends_on=("construct.expected-sup", "construct.tail-maximum", "construct.tail-fp"),
-          displays=((2, 63),)),
+          STEP2_DECOMPOSITION_STATEMENT, r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \text{displays (2, 60)--(2, 62)}",
+          check_step2_decomposition_statement,
+          depends_on=("construct.expected-sup", "construct.tail-maximum", "construct.tail-fp"), displays=((2, 63),),
+          relations=((2, "D63", 1),)),
     Claim("construct.step2-summary", "Step 2: the finite model is close to the infinite one", f"{_S}, Step 2",
-          r"\E_x[(f_\infty(x) - f_p(x))^2] = O_\P\left(d^{-\frac{\varepsilon_p}{4(q+1)}}\right)",
+          STEP2_SUMMARY_STATEMENT,
           r"\overline{a}_i = \mathbb 1_{|b_i|\le C_b}a(b_i)/|\mathcal I|,\ C_b \text{ fixed},\ \gamma = d^{-\varepsilon_p/(4(q+1))}",
-          check_step2_summary, depends_on=("construct.step2-decomposition", "construct.rademacher-centering"),
-          displays=((2, 64),)),
+          check_step2_summary_statement, depends_on=("construct.step2-decomposition", "construct.rademacher-centering"),
+          displays=((2, 64),), relations=((2, "D64", 1),)),
     Claim("construct.rademacher-centering", "Step 2: E[F] as an empirical-process supremum", f"{_S}, Step 2",
-          r"\E[F] = \E_b \left[\sup_{x \in \H_{\log d}} \left| \E_b(g_x(b)) - \frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} g_x(b_i)\right|\right]",
+          r"\E[F] = \E_b \left[\sup_{x \in \H_{\log d}} \left| \E_b(g_x(b)) - \frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} g_x(b_i)\right|\right] "
+          r"= \E_b \left[\sup_{g \in \mathcal{G}} \left| \E_b(g(b)) - \hat{E}_b g(b)\right|\right]",
           r"g_x(b) = a(b)\mathbb 1_{|b|\le C_b}\sigma(\langle\mu,x\rangle+b),\ F = \sup_x|f_p(x)-f_\infty(x)|",
-          check_rademacher_centering, depends_on=("cert.closed-form",), displays=((2, 55),)),
+          check_rademacher_centering, depends_on=("cert.closed-form",), displays=((2, 55),),
+          relations=((2, "D55", 1), (2, "D55", 2))),
     Claim("construct.lipschitz-step", "Step 2: removing x from the Rademacher average", f"{_S}, Step 2",
           r"\mathbb{E}[F] \leq 2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + "
           r"\sup_{x \in \H_{\log d}} \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \eta \langle \mu, x\rangle\right|\right] = "
           r"2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left|\frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + \eta \log d \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \right|\right]",
           r"\sigma = \tanh\ (1\text{-Lipschitz}),\ \eta = 1,\ \varepsilon_i \sim \mathcal U\{\pm 1\}",
-          check_lipschitz_step, depends_on=("construct.rademacher-centering",), displays=((2, 56),)),
+          check_lipschitz_step, depends_on=("construct.rademacher-centering",), displays=((2, 56),),
+          relations=((2, "D56", 1), (2, "D56", 2))),
     Claim("construct.rademacher-mean", "Step 2: the Rademacher summands have mean zero", f"{_S}, Step 2",
-          r"\E_{b_i, \varepsilon_i} \left[\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b} \sigma(b_i)\right] = "
-          r"\E_{b_i, \varepsilon_i} [\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b}] = 0",
-          r"\varepsilon_i \sim \mathcal U\{\pm1\} \text{ independent of } b_i", check_rademacher_mean, displays=((2, 57),)),
-    Claim("construct.summand-bound", "Step 2: the Rademacher summands are bounded", f"{_S}, Step 2",
-          r"|\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b} \sigma(b_i)| \leq |\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b}| \lesssim d^\frac{\varepsilon_p}{8}",
-          r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \eta = 1", check_summand_bound, depends_on=("construct.a-bound",),
-          displays=((2, 58),)),
-    Claim("thm2.step3-chain", "Step 3: the first-layer noise in the certificate", f"{_S}, Step 3",
-          r"\E_x[(f^W - f_p)^2] \leq \frac{1}{|\mathcal{I}|^2} \|a(b)\|^2 \sum_{i \in \mathcal{I}} \E_x[(\sigma(\langle w_i^1, x\rangle + b_i) - \sigma(\langle\mu, x\rangle + b_i))^2] "
-          r"= O_\P\left(\frac{d^{1 + \varepsilon_b + \frac{\varepsilon_p}{4}}}{n} \log^{2q+2} d + \frac{d^{1 + \varepsilon_b + \frac{\varepsilon_p}{4}}}{n} \log^{2q+6} d \frac{\log(1.25/\delta)}{\varepsilon^2}\right)",
-          r"w_i^1 = \mu + O_\P(\cdot) \text{ (display (2, 21))},\ |\mathcal I| \le p",
-          check_step3_chain, depends_on=("rank1.noisy-alignment", "construct.summand-bound"), displays=((2, 65),)),
-    Claim("thm2.step3-summary", "Step 3 summarised", f"{_S}, Step 3",
-          r"\E_x\left[\left(f^W(x) - f_p(x)\right)^2\right] = O_\mathbb{P} \left(\frac{d^{1 + \varepsilon_b + \frac{\varepsilon_p}{4}}}{n} \log^{2q+2} d + "
-          r"\frac{d^{1 + \varepsilon_b + \frac{\varepsilon_p}{4}}}{n} \log^{2q+6} d \frac{\log(1.25/\delta)}{\varepsilon^2}\right)",
-          r"\text{display (2, 65)}", check_step3_summary, depends_on=("thm2.step3-chain",), displays=((2, 66),)),
+          RADEMACHER_MEAN_STATEMENT, r"\varepsilon_i \sim \mathcal U\{\pm1\} \text{ independent of } b_i",
+          check_rademacher_mean_statement, displays=((2, 57),), relations=((2, "D57", 1), (2, "D57", 2))),
+    Claim("construct.summand-bound", "Step 2: the Rademacher summands are bounded", f"{_S}, Step 2", SUMMAND_STATEMENT,
+          r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \eta = 1", check_summand_statement, depends_on=("construct.a-bound",),
+          displays=((2, 58),), relations=((2, "D58", 1), (2, "D58", 2))),
+    Claim("thm2.step3-chain", "Step 3: the first-layer noise in the certificate", f"{_S}, Step 3", STEP3_STATEMENT,
+          r"w_i^1 = \mu + O_\P(\cdot) \text{ (§3.2, last display)},\ |\mathcal I| \le p,\ \|\overline a\|^2 \lesssim d^{\varepsilon_p/4}/p",
+          check_step3_chain_statement, depends_on=("rank1.noisy-alignment", "construct.summand-bound", "thm2.a-norm"),
+          displays=((2, 65),), relations=((2, "D65", 1), (2, "D65", 2), (2, "D65", 3), (2, "D65", 4))),
+    Claim("thm2.step3-summary", "Step 3 summarised", f"{_S}, Step 3", STEP3_STATEMENT, r"\text{display (2, 65)}",
+          check_step3_summary_statement, depends_on=("thm2.step3-chain",), displays=((2, 66),),
+          relations=((2, "D66", 1),)),
 ]

@@ -1,63 +1,121 @@
-"""Claims of Part 2 §3.4 and Theorem 1's rate: each checker verifies or refutes the paper's statement and rejects a
-perturbed one (wrong constant, sign or exponent)."""
+"""Claims of Part 2 §3.4 (exponent algebra) and Theorem 1's rate, decided over the whole admissible region: each
+checker gives the paper's statement its verdict and rejects a perturbed statement (wrong constant, exponent, sign,
+dropped term), including one wrong only in a corner of the region (ε_p > 4ε_n)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+import pytest
 import sympy as sp
 
 from proofs import part2_construction as m
-from proofs.part2_construction import EPS_B, EPS_N, EPS_P, Q
+from proofs.symbols import d, eps_n, eps_p, log_d, q
+from theorycheck.statement import Rel
+
+#: a factor < 1 only where ε_p > 4ε_n (Assumption 2 allows 3ε_p/16 < ε_n < ε_p/4): a corner-only perturbation
+CORNER = d ** (8 * (eps_n - eps_p / 4))
 
 
-def verdicts():
-    return {c.id: c.check() for c in m.CLAIMS}
+def _pt(v):
+    return {k: Fraction(x) if k != "q" else x for k, x in v.evidence["witness"]["point"].items()}
 
 
-def test_paper_statements():
-    v = verdicts()
-    expected = {"thm2.eps-b-window": "verified", "construct.a-bound": "verified", "construct.mcdiarmid": "verified",
-                "construct.expected-sup": "verified", "construct.tail-maximum": "verified",
-                "thm2.rate-simplification": "refuted", "thm2.penalty-absorbed": "verified", "thm2.rate": "verified",
-                "thm1.rate-vanishes": "verified"}
-    assert {k: v[k].verdict for k in expected} == expected
-    witness = v["thm2.rate-simplification"].evidence["witness"]
-    assert witness == {"eps_n": "1/5", "eps_p": "1", "eps_b": "17/50"}
+def _in_corner(v) -> bool:
+    w = _pt(v)
+    return 4 * w["eps_n"] < w["eps_p"]
 
 
-def test_perturbed_eps_b_window_rejected():
-    # with eps_n > eps_p/16 only, 3 eps_n - eps_p/4 can be negative
-    assert m.check_eps_b_window(sp.Rational(1, 16)).verdict == "refuted"
+def test_eps_b_window():
+    v = m.check_eps_b_window()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    bad = m.check_eps_b_window(sp.Rational(1, 16))  # ε_n > ε_p/16 only: the window can be empty
+    assert bad.verdict == "refuted"
+    w = _pt(bad)
+    assert 3 * w["eps_n"] - w["eps_p"] / 4 <= 0
 
 
-def test_perturbed_a_bound_rejected():
-    assert m.check_a_bound(claimed_exponent=Q).verdict == "refuted"  # wrong arithmetic
-    assert m.check_a_bound(target_exponent=EPS_P / 16).verdict == "refuted"  # wrong comparison power
+@pytest.mark.slow
+def test_a_bound_links():
+    v = m.check_a_bound()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert set(v.evidence["links"]) >= {"1 |a sigma| <= |a|", "3 exponent arithmetic"}
+    assert m.check_a_bound(exponent=m.A_EXPONENT.perturb(rhs=q)).verdict == "refuted"  # wrong arithmetic
+    assert m.check_a_bound(ll=m.A_LL.perturb(rhs=d ** (eps_p / 16))).verdict == "refuted"  # wrong power
+    # S is Θ(1): a claimed decaying bound (sign of the exponent flipped) is refuted
+    assert m.check_a_bound(growth=m.A_GROWTH.perturb(rhs=d ** (-m.U))).verdict == "refuted"
+    corner = m.check_a_bound(ll=m.A_LL.perturb(rhs=m.A_LL.rhs * CORNER))
+    assert corner.verdict == "refuted" and corner.regime["holds_on"] == "part"
 
 
-def test_perturbed_mcdiarmid_rejected():
-    p, t, cb, d = sp.symbols("p t c_b d", positive=True)
-    assert m.check_mcdiarmid(-(cb**2) * p * t**2 / (4 * d ** (EPS_P / 4))).verdict == "refuted"
+@pytest.mark.slow
+def test_mcdiarmid():
+    v = m.check_mcdiarmid()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    bad = m.MCDIARMID_EQ.perturb(rhs=m.MCDIARMID_EQ.rhs / 2)  # wrong constant
+    assert m.check_mcdiarmid(claimed=bad).verdict == "refuted"
+    t_bad = m.MCD_TAIL.perturb(rhs=m.p * d ** (-eps_p) / d ** (eps_p / 4))  # t = d^{-ε_p/2}: the tail does not vanish
+    assert m.check_mcdiarmid(tail=t_bad).verdict == "refuted"
+    corner = m.check_mcdiarmid(t_vs_rate=m.MCD_T.perturb(rhs=m.MCD_T.rhs * CORNER))
+    assert corner.verdict == "refuted" and _in_corner(corner)
 
 
-def test_perturbed_expected_sup_rejected():
-    assert m.check_expected_sup(-EPS_P / 2).verdict == "refuted"
+def test_expected_sup_implication():
+    v = m.check_expected_sup()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert m.check_expected_sup(m.EXPECTED_SUP.perturb(rhs=d ** (-eps_p / 2))).verdict == "refuted"
+    corner = m.check_expected_sup(m.EXPECTED_SUP.perturb(rhs=m.EXPECTED_SUP.rhs * CORNER))
+    assert corner.verdict == "refuted" and corner.regime["holds_on"] == "part" and _in_corner(corner)
 
 
-def test_perturbed_tail_maximum_rejected():
-    # claiming e^{-2q} is below the true maximum (q/(2e gamma))^q
-    verdict = m.check_tail_maximum(sp.Integer(-2))
-    assert verdict.verdict == "refuted" and verdict.corrected
+def test_tail_maximum():
+    assert m.check_tail_maximum().verdict == "verified"
+    bad = m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=(q / (2 * m.gamma)) ** q * sp.exp(-2 * q)))
+    assert bad.verdict == "refuted" and bad.corrected
+    assert m.check_tail_maximum(identity=m.TAIL_MAX_EQ.perturb(rhs=(q / (2 * m.gamma)) ** q)).verdict == "refuted"
 
 
-def test_final_simplification_holds_with_a_weaker_kept_term():
-    # keeping d^0 (no decay claimed) the noise term is absorbed
-    assert m.check_final_simplification(kept_power=sp.Integer(0)).verdict == "verified"
+def test_rate_simplification_regime():
+    v = m.check_final_simplification()
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
+    w = _pt(v)
+    qq = w["q"]
+    # the witness lies where the noise term's power is at least the kept one
+    assert w["eps_b"] + w["eps_p"] / 4 + w["eps_p"] / (8 * (qq + 1)) - w["nu"] + w["r"] + 1 >= 0
+    # keeping d^0 (no decay claimed) the noise term is absorbed everywhere
+    assert m.check_final_simplification(m.RATE_SIMPLIFICATION.perturb(rhs=sp.Integer(1))).verdict == "verified"
 
 
-def test_perturbed_penalty_rejected():
-    assert m.check_penalty_absorbed(penalty_power=EPS_P / 4 - EPS_N).verdict == "refuted"
+@pytest.mark.slow
+def test_penalty():
+    v = m.check_penalty_absorbed()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert m.check_penalty_absorbed(algebra=m.PENALTY_ALGEBRA.perturb(rhs=d ** (eps_p / 4 - eps_n))).verdict == "refuted"
+    bad = m.PENALTY_SUM.perturb(lhs=m.KEPT + m.STEP3_N2 + d ** (eps_p / 4 - eps_n))  # a penalty too large in part
+    v2 = m.check_penalty_absorbed(absorbed=bad)
+    assert v2.verdict == "refuted" and v2.regime["holds_on"] == "part"
+    w = _pt(v2)
+    assert w["eps_p"] / 4 - w["eps_n"] >= -w["eps_p"] / (8 * (w["q"] + 1)) or w["eps_p"] / 4 - w["eps_n"] >= \
+        w["eps_b"] + w["eps_p"] / 4 - w["nu"] + w["r"] + 1
 
 
-def test_perturbed_rates_rejected():
-    assert m.check_theorem1_vanishes(n_power=1 + EPS_N).verdict == "refuted"
-    assert m.check_theorem2_rate(n_power=1 + EPS_N / 10).verdict == "refuted"
+def test_theorem2_rate():
+    v = m.check_theorem2_rate()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert m.check_theorem2_rate(m.THM2_RATE.perturb(rhs=d ** (-eps_p / 4))).verdict == "refuted"
+    corner = m.check_theorem2_rate(m.THM2_RATE.perturb(rhs=CORNER / log_d))
+    assert corner.verdict == "refuted" and _in_corner(corner)
+
+
+def test_theorem1_vanishes():
+    v = m.check_theorem1_vanishes()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    # n = d^{1+ε_n} instead of the admissible n ≥ d^{1+3ε_n}: the noise term is d^0, not o(1)
+    assert m.check_theorem1_vanishes(m.THM1_RATE.perturb(lhs=d ** (1 + eps_n) / d ** (1 + eps_n))).verdict == "refuted"
+    corner = m.check_theorem1_vanishes(m.THM1_RATE.perturb(rhs=CORNER))
+    assert corner.verdict == "refuted" and _in_corner(corner)
+
+
+def test_claims_are_statements():
+    assert all(c.statement_source == "sympy" and c.relations for c in m.CLAIMS)
+    assert all(c.formula.rel in Rel for c in m.CLAIMS)

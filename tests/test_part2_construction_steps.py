@@ -1,0 +1,150 @@
+"""Part 2 §3.4 relation by relation (proofs.part2_construction_steps): every claim's checker rejects a perturbed
+statement (constant, exponent, sign, missing factor, dropped term); regime-wide claims also reject a perturbation
+wrong only in the corner ε_p > 4ε_n of the admissible region, with the witness in that corner. Measured claims are
+fed statements the measurement must accept (the measured order Θ(1)) and ones it must reject."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy as sp
+
+from proofs import part2_construction_steps as m
+from proofs.symbols import d, eps_n, eps_p, log_d, p, q
+from theorycheck.statement import Rel, Statement
+
+CORNER = d ** (8 * (eps_n - eps_p / 4))  # < 1 only where ε_p > 4ε_n
+
+
+def _in_corner(v) -> bool:
+    w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
+    return 4 * w["eps_n"] < w["eps_p"]
+
+
+def test_step1_regime():
+    v = m.check_step1_regime()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert m.check_step1_regime(m.STEP1_RATE.perturb(rhs=2 * d ** (-3 * m.U))).verdict == "refuted"  # exponent
+    corner = m.check_step1_regime(m.STEP1_RATE.perturb(rhs=m.STEP1_RATE.rhs * d ** (-m.U) * CORNER ** 4))
+    assert corner.verdict == "refuted" and corner.regime["holds_on"] == "part" and _in_corner(corner)
+
+
+def test_projection():
+    assert m.check_projection().verdict == "verified"
+    assert m.check_projection(mu_norm_sq=2).verdict == "refuted"  # a non-unit μ
+    assert m.check_projection(m.PROJECTION.perturb(rhs=sp.Rational(1, 2))).verdict == "refuted"  # wrong constant
+
+
+@pytest.mark.slow
+def test_index_set():
+    v = m.check_index_set()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert all(abs(x["fit"]["exponent"]) < 0.05 for x in v.evidence["measurements"].values())
+    bad = m.check_index_set(m.INDEX_SET.perturb(rhs=sp.Rational(9, 10)))  # c_b above P(|b| ≤ C_b) = 0.683
+    assert bad.verdict == "refuted" and bad.evidence["witness"]
+
+
+def test_finite_model():
+    assert m.check_finite_model().verdict == "verified"
+    assert m.check_finite_model(weight_normalisation="p").verdict == "refuted"  # wrong normalisation
+
+
+def test_bounded_difference():
+    v = m.check_bounded_difference(swaps=12)
+    assert v.verdict == "verified"
+    assert m.check_bounded_difference(factor=0.5, swaps=12).verdict == "refuted"  # constant too small
+
+
+@pytest.mark.slow
+def test_symmetrization():
+    paper = m.check_symmetrization(p_value=20000, draws=12)
+    assert paper.verdict == "refuted" and paper.evidence["witness"]
+    assert m.check_symmetrization(centering="conditional", p_value=20000, draws=12).verdict == "verified"
+
+
+@pytest.mark.slow
+def test_measured_step2_orders():
+    for check, st in ((m.check_expected_sup_bound, m.EF_BOUND), (m.check_F_rate, m.F_RATE),
+                      (m.check_F_squared, m.F_SQUARED), (m.check_bulk_rate, m.BULK_RATE)):
+        v = check()
+        assert v.verdict == "refuted" and v.regime["holds_on"] == "none" and v.evidence["witness"]
+        # the measured order Θ(1) is accepted by the same measurement (no growth of the ratio)
+        assert check(st.perturb(rhs=sp.Integer(1))).verdict != "refuted"
+    assert m.check_F_rate().corrected  # |F| ≤_P 1, checked on the simulated exponents
+
+
+def test_bulk_vs_F():
+    assert m.check_bulk_vs_F().verdict == "verified"
+    assert m.check_bulk_vs_F(slack=1e-3).verdict == "refuted"  # a missing factor
+
+
+@pytest.mark.slow
+def test_tail_polynomial():
+    assert m.check_tail_polynomial_bound().verdict == "verified"
+    assert m.check_tail_polynomial_bound(claimed_power=2).verdict == "refuted"  # z^{2(q−1)} for a cubic
+
+
+def test_tail_critical_points():
+    v = m.check_tail_critical_points()
+    assert v.verdict == "refuted" and v.evidence["witness"]["q"] == 1  # z = 0 is no critical point for q = 1
+    assert m.check_tail_critical_points(claimed_points=(q / (2 * m.gamma),)).verdict == "verified"
+    wrong = m.TAIL_DERIVATIVE.perturb(rhs=(q * m.ZZ ** (q - 1) - m.gamma * m.ZZ**q) * sp.exp(-2 * m.gamma * m.ZZ))
+    assert m.check_tail_critical_points(wrong, claimed_points=(q / (2 * m.gamma),)).verdict == "refuted"
+
+
+def test_tail_finf():
+    assert m.check_tail_finf().verdict == "verified"
+    assert m.check_tail_finf(constant=1e-6).verdict == "refuted"  # wrong constant
+
+
+def test_tail_finf_order():
+    v = m.check_tail_finf_order()
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "none" and v.corrected
+    right = m.TAIL_FINF_ORDER.perturb(rhs=(q / (2 * sp.sqrt(sp.E))) ** q * d ** (q * eps_p / (4 * (q + 1))))
+    assert m.check_tail_finf_order(right).verdict == "verified"
+
+
+def test_all_in_all_tails():
+    v = m.check_all_in_all_tails()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert m.check_all_in_all_tails(m.ALL_IN_ALL_TAILS.perturb(rhs=d ** (-2 * m.U))).verdict == "refuted"
+    corner = m.check_all_in_all_tails(m.ALL_IN_ALL_TAILS.perturb(rhs=d ** (-m.U) * CORNER))
+    assert corner.verdict == "refuted" and _in_corner(corner)
+
+
+def test_triangle():
+    assert m.check_triangle().verdict == "verified"
+    assert m.check_triangle(m.TRIANGLE.perturb(rhs=2 * m.TRIANGLE.rhs / 3)).verdict == "refuted"  # constant 2
+
+
+@pytest.mark.slow
+def test_chain_sum():
+    v = m.check_chain_sum()
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
+    w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
+    assert w["r"] < 0 or w["rho"] < -4  # the dropped log^{2q+2} d term wins only where R log^4 d → 0
+    assert m.check_chain_sum(m.CHAIN_SUM_CORRECTED).verdict == "verified"
+
+
+def test_a_norm():
+    v = m.check_a_norm()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert m.check_a_norm(m.A_NORM.perturb(rhs=d ** (-eps_p / 4) / p)).verdict == "refuted"  # sign of the exponent
+
+
+@pytest.mark.slow
+def test_theorem2_statement():
+    v = m.check_theorem2_statement()
+    assert v.verdict == "inconclusive" and v.regime["holds_on"] == "none"
+    assert v.evidence["conditional_regime"]["holds_on"] == "all"
+    # the same chain does establish the weaker rate O_P(1)
+    assert m.check_theorem2_statement(m.THM2.perturb(rhs=sp.Integer(1))).verdict == "verified"
+
+
+def test_claims_metadata():
+    ids = [c.id for c in m.CLAIMS]
+    assert len(ids) == len(set(ids))
+    assert all(c.relations for c in m.CLAIMS)
+    assert sum(c.statement_source == "sympy" for c in m.CLAIMS) >= 0.7 * len(m.CLAIMS)
+    assert isinstance(m.THM2, Statement) and m.THM2.rel is Rel.BIG_O_P and m.THM2.rhs == 1 / log_d
