@@ -224,6 +224,48 @@ def tex_text(text: str) -> str:
     return "".join(_TEX_SPECIALS.get(ch, ch) for ch in str(text))
 
 
+# prose inside math: a word of 3+ letters not after a backslash (so not \log, \text), with an attached
+# number or range ("Assumptions 2--4", "Assumption 3"), outside \text{...}; set upright with spaces kept
+_PROSE_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}(?:[ ]+(?:[A-Za-z]{2,}|\d+(?:\s*(?:--|–|-)\s*\d+)?))*"
+                        r"(?![A-Za-z{])")
+
+
+def _text_groups(math: str) -> list[tuple[int, int]]:
+    """Spans of \\text{...}, \\mathrm{...} and similar groups (balanced braces), left as they are."""
+    spans = []
+    for m in re.finditer(r"\\(?:text|textrm|textit|mathrm|operatorname|mbox)\s*\{", math):
+        depth, i = 1, m.end()
+        while i < len(math) and depth:
+            depth += {"{": 1, "}": -1}.get(math[i], 0)
+            i += 1
+        spans.append((m.start(), i))
+    return spans
+
+
+def tex_inline_math(text: str) -> str:
+    """Assumptions (LaTeX math, possibly with prose) as inline math ``$...$``: prose words outside
+    ``\\text{}`` are wrapped in ``\\text{}`` so they keep their spaces; text that already has ``$``
+    is kept as it is; plain prose (no math at all) is escaped as text."""
+    s = " ".join(str(text).split())
+    if not s:
+        return ""
+    if "$" in s:
+        return s
+    if not re.search(r"[\\^_=<>{}|]|[≤≥≠∈→∞±·−]", s) and re.fullmatch(r"[A-Za-z0-9 ,.;:()'’–-]*", s):
+        return tex_text(s)  # no math in it: "none", "d large"
+    protected = _text_groups(s)
+    out, last = [], 0
+    for m in _PROSE_RUN.finditer(s):
+        if any(a <= m.start() < b for a, b in protected):
+            continue
+        out.append(s[last:m.start()])
+        space = " " if s[m.end():m.end() + 1] == " " else ""  # math mode would drop the space after it
+        out.append(r"\text{" + m.group(0) + space + "}")
+        last = m.end() + len(space)
+    out.append(s[last:])
+    return "$" + "".join(out) + "$"
+
+
 def _tex_math(statement: str) -> str:
     """A statement as a display; a statement that mixes prose and $...$ math is set as text."""
     s = statement.strip()
@@ -274,7 +316,7 @@ def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, Claim
         out.append(tex_text(", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS)) + ".\n")
     for claim in claims:
         out.append(r"\subsection*{\texttt{" + tex_text(claim.id) + "}: " + tex_text(claim.title) + "}")
-        out.append(r"\textit{" + tex_text(claim.source) + "}. Claimed under: " + tex_text(claim.assumptions) + ".\n")
+        out.append(r"\textit{" + tex_text(claim.source) + "}. Claimed under: " + tex_inline_math(claim.assumptions) + ".\n")
         out.append(_tex_math(claim.statement))
         result = results.get(claim.id)
         if result is None:
