@@ -227,27 +227,26 @@ def check_rate(ds: tuple[int, ...] = (32, 64, 128), seeds: int = 3, eps_n_: floa
             rows.append({"d": d_, "seed": s, "n": r["n"], "p": r["p"], "risk_dpgd": r["risk_dpgd"],
                          "risk_ridge": r["risk_ridge"], "risk_null": r["risk_null"], "eps_spent": r["eps_total"],
                          "alignment": r["alignment_noise"]})
+    return decide_rate(rows, {"eps_n": eps_n_, "eps_p": eps_p_, "target": target, "seeds": list(range(seeds)),
+                              "predicted_exponent": predicted})
+
+
+def decide_rate(rows: list[dict], context: dict) -> Verdict:
+    """The verdict on a vanishing risk from runs ``{"d", "risk_dpgd", …}``: the fitted exponent of the risk in d
+    with a 95 % CI; ``refuted`` only when the whole interval lies above 0, else ``inconclusive``."""
+    ds = sorted({r["d"] for r in rows})
     x = np.log([r["d"] for r in rows])
     y = np.log([r["risk_dpgd"] for r in rows])
     fit = stats.linregress(x, y)
     half = float(stats.t.ppf(0.975, len(rows) - 2) * fit.stderr)
     ci = (float(fit.slope) - half, float(fit.slope) + half)
-    ev = {"rows": rows, "slope": float(fit.slope), "ci95": ci, "stderr": float(fit.stderr), "eps_n": eps_n_,
-          "eps_p": eps_p_, "target": target, "seeds": list(range(seeds)), "predicted_exponent": predicted}
+    ev = {"rows": rows, "slope": float(fit.slope), "ci95": ci, "stderr": float(fit.stderr), **context}
     if ci[0] > 0:
         return refuted("simulation", f"the repaired risk grows with d: fitted exponent {fit.slope:+.3f} "
                        f"(95 % CI {ci[0]:+.3f} … {ci[1]:+.3f})", witness={"ci95": ci}, **ev)
     return inconclusive("simulation", f"risk of the repaired algorithm over d = {list(ds)}: fitted exponent "
                         f"{fit.slope:+.3f} (95 % CI {ci[0]:+.3f} … {ci[1]:+.3f}); d ≤ {max(ds)} cannot decide a "
                         "vanishing rate", **ev)
-
-
-def check_statement(parts: tuple[str, ...] = ()) -> Verdict:
-    """The repaired statement as a whole is decided by its parts (``depends_on``); this record only says so."""
-    return inconclusive("none", "the repaired theorem is verified only when every claim under it is: see "
-                        "`theorycheck theorem 1` (its verdict is computed from repaired.privacy, "
-                        "repaired.sensitivity, repaired.contraction, repaired.steps and repaired.rate)",
-                        parts=list(parts))
 
 
 _PARTS = ("repaired.privacy", "repaired.sensitivity", "repaired.contraction", "repaired.steps", "repaired.rate")
@@ -273,10 +272,5 @@ CLAIMS = [
           statement=r"\mathcal{R}(f_{\mathrm{NN}}) = o(1)\ \text{(repaired choices, } n = d^{1+3\varepsilon_n})",
           assumptions=r"\varepsilon_n = 0.3,\ \varepsilon_p = 1,\ \sigma_* = x,\ d \in \{32, 64, 128\},\ 3\ \text{seeds}",
           check=check_rate),
-    Claim(id="repaired.statement", title="The repaired Theorem 1 (privacy exact; rate from the corrected steps)",
-          source="repair of Part 1 Theorem 1", statement=r"f_{\mathrm{NN}}\ \text{is } (\varepsilon,\delta)\text{-DP and }"
-          r"\mathcal{R}(f_{\mathrm{NN}}) = o(1)\ \text{under the repaired choices}",
-          assumptions="Assumptions 1–3; the repaired hyper-parameters", check=partial(check_statement, _PARTS),
-          depends_on=_PARTS),
 ]
 

@@ -1,0 +1,155 @@
+"""Theorem-level verdicts (theorycheck.theorems, `theorycheck theorem`) and the repaired Theorem 1 (proofs/repaired.py)."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from theorycheck import Claim, Verdict, inconclusive, refuted, verified
+from theorycheck.registry import Registry
+from theorycheck.theorems import Theorem, evaluate, tree
+
+
+def _claim(cid: str, deps: tuple[str, ...] = ()) -> Claim:
+    return Claim(id=cid, title=cid, source="toy", statement="x", assumptions="", check=lambda: None, depends_on=deps)
+
+
+REG = Registry("toy", (_claim("a"), _claim("b", ("a",)), _claim("c", ("b",)), _claim("s"), _claim("top", ("c", "s"))),
+               "/nonexistent")
+
+
+def _v(kind: str, regime: dict | None = None) -> Verdict:
+    make = {"verified": verified, "refuted": refuted, "inconclusive": inconclusive}[kind]
+    return make("numeric", kind, regime=regime, witness={"x": 1})
+
+
+def test_tree_is_leaves_first():
+    order = tree(REG, ["top"])
+    assert order.index("a") < order.index("b") < order.index("c") < order.index("top")
+
+
+@pytest.mark.parametrize("kinds, falsifiers, expected, roots", [
+    ({"a": "verified", "b": "verified", "c": "verified", "s": "verified", "top": "verified"}, (), "holds", []),
+    ({"a": "verified", "b": "inconclusive", "c": "verified", "s": "verified", "top": "verified"}, (), "open", []),
+    # b and c refuted: only b is a root failure (c rests on b)
+    ({"a": "verified", "b": "refuted", "c": "refuted", "s": "verified", "top": "verified"}, (), "unproven", ["b"]),
+    ({"a": "verified", "b": "refuted", "c": "refuted", "s": "refuted", "top": "verified"}, ("s",), "fails",
+     ["b", "s"]),
+    # a falsifier that is verified does not make the theorem fail
+    ({"a": "verified", "b": "refuted", "c": "verified", "s": "verified", "top": "verified"}, ("s",), "unproven", ["b"]),
+])
+def test_verdicts_follow_the_tree(kinds, falsifiers, expected, roots):
+    theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",), falsified_by=falsifiers)
+    record = evaluate(theorem, REG, {k: _v(v) for k, v in kinds.items()})
+    assert record["verdict"] == expected
+    assert sorted(record["root_failures"]) == sorted(roots)
+    assert record["theorem"] in record["explanation"]
+
+
+def test_missing_verdicts_leave_the_theorem_open():
+    theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",))
+    assert evaluate(theorem, REG, {"top": _v("verified")})["verdict"] == "open"
+
+
+def test_region_collects_partial_regimes():
+    part = {"region": "R", "holds_on": "part", "conditions": ["a > 0"], "conditions_exact": ["a > 0"],
+            "witness": {"point": {"a": "-1"}}}
+    kinds = {k: _v("verified") for k in ("a", "b", "c", "s")}
+    kinds["top"] = _v("refuted", part)
+    theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",), asymptotic=True)
+    record = evaluate(theorem, REG, kinds)
+    assert record["region"]["proof_survives_on"][0]["claim"] == "top"
+    assert record["region"]["proof_survives_on"][0]["conditions_exact"] == ["a > 0"]
+
+
+TOY = textwrap.dedent('''
+    from theorycheck import Claim, verified, refuted
+    from theorycheck.theorems import Theorem
+
+    CLAIMS = [Claim(id="t.good", title="good", source="s", statement="1 = 1", assumptions="",
+                    check=lambda: verified("exact", "ok")),
+              Claim(id="t.bad", title="bad", source="s", statement="1 = 2", assumptions="",
+                    check=lambda: refuted("exact", "no", witness={"x": 0}), depends_on=("t.good",))]
+    THEOREMS = [Theorem(id="9", title="toy", source="s", statement="x", rests_on=("t.bad",), falsified_by=("t.bad",))]
+''')
+
+
+def test_theorem_command_json(tmp_path):
+    folder = tmp_path / "proofs_toy"
+    folder.mkdir()
+    (folder / "toy.py").write_text(TOY)
+    env = {"THEORYCHECK_NO_CACHE": "1", "PATH": "/usr/bin:/bin"}
+    import os
+
+    env = {**os.environ, **env}
+    out = subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), "theorem", "all", "--format",
+                          "json", "--no-progress"], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    [record] = json.loads(out.stdout)
+    assert record["theorem"] == "9" and record["verdict"] == "fails"
+    assert record["root_failures"] == ["t.bad"]
+    assert [c["id"] for c in record["chain"]] == ["t.good", "t.bad"]
+    bad = subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), "theorem", "7"],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert bad.returncode == 2 and "no theorem '7'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+# --- the repaired Theorem 1: each checker rejects a perturbed statement -----------------------------------------
+
+
+def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted():
+    from proofs import repaired
+
+    assert repaired.check_privacy().verdict == "verified"
+    # μ_W = μ_a = μ (instead of μ/√2): the composed release spends more than ε
+    bad = repaired.check_privacy(mu_split=1.0)
+    assert bad.verdict == "refuted" and bad.evidence["witness"]["eps_spent"] > bad.evidence["witness"]["eps"]
+    # the statement object itself perturbed: ε_spent ≤ ε/2 fails
+    assert repaired.check_privacy(repaired.PRIVACY.perturb(rhs=repaired.PRIVACY.rhs / 2)).verdict == "refuted"
+
+
+def test_repaired_sensitivity_understated_is_refuted():
+    from proofs import repaired
+
+    assert repaired.check_sensitivity(ds=(16,), trials=1).verdict == "verified"
+    assert repaired.check_sensitivity(clip_scale=0.4, ds=(16,), trials=1).verdict == "refuted"
+
+
+def test_repaired_contraction_with_twice_the_step_is_refuted():
+    from proofs import repaired
+    from proofs.symbols import lam, p
+
+    s = repaired.CONTRACTION
+    doubled = s.perturb(lhs=2 * s.lhs)  # η_a = 1/(p + λ)
+    assert repaired.check_contraction(doubled, ds=(16,)).verdict == "refuted"
+    assert repaired.check_contraction(s, ds=(16,)).verdict == "verified"
+    assert lam in s.lhs.free_symbols and p in s.lhs.free_symbols
+
+
+def test_repaired_steps_half_as_many_is_refuted():
+    from proofs import repaired
+
+    assert repaired.check_steps().verdict == "verified"
+    assert repaired.check_steps(repaired.STEPS_BOUND, lambda d, p, lam: repaired.t_repaired(d, p, lam) // 2
+                                ).verdict == "refuted"
+    # the statement perturbed: a bound 1/(dp)^2 is not reached by this T
+    s = repaired.STEPS_BOUND
+    assert repaired.check_steps(s.perturb(rhs=s.rhs**2)).verdict == "refuted"
+
+
+def test_rate_decision_from_runs():
+    from proofs.repaired import decide_rate
+
+    rng = __import__("numpy").random.default_rng(0)
+    growing = [{"d": d, "risk_dpgd": d**0.5 * math.exp(0.01 * rng.standard_normal())} for d in (32, 64, 128) for _ in
+               range(3)]
+    assert decide_rate(growing, {}).verdict == "refuted"
+    shrinking = [{"d": d, "risk_dpgd": d**-0.3 * math.exp(0.01 * rng.standard_normal())} for d in (32, 64, 128) for _
+                 in range(3)]
+    verdict = decide_rate(shrinking, {})
+    assert verdict.verdict == "inconclusive" and verdict.evidence["ci95"][1] < 0
