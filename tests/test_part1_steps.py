@@ -1,0 +1,203 @@
+"""Part 1 step by step (proofs/part1_setting.py): each checker on the paper's statement, on perturbed statements
+(wrong constant, exponent, sign, dropped factor/term) that must be rejected, on statements wrong only in a corner of
+the region (refuted with the witness there), and on the corrected statements (verified by the same checker)."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from proofs import part1_setting as M
+from proofs import privacy as PV
+from proofs import symbols as S
+
+IDS = {"part1.assumption2-consistent", "part1.assumption3-nonempty", "part1.privacy-factor", "part1.step-products",
+       "alg1.noise-vs-sigma", "alg1.gradient-lines", "alg1.first-layer-update", "thm1.rate-o1", "thm1.rate",
+       "thm1.probability", "thm1.privacy", "thm1.privacy-utility"}
+
+
+def _pt(v):
+    return {k: sp.Rational(x) for k, x in v.regime["witness"]["point"].items() if k != "q"}
+
+
+def test_ids_and_statements():
+    ids = {c.id for c in M.CLAIMS}
+    assert IDS == ids
+    sympy_share = sum(c.statement_source == "sympy" for c in M.CLAIMS) / len(M.CLAIMS)
+    assert sympy_share >= 0.8
+    for c in M.CLAIMS:
+        assert c.statement.count("{") == c.statement.count("}"), c.id
+
+
+# ---------------------------------------------------------------- Assumption 2
+
+
+def test_assumption2_consistent():
+    v = M.check_regime_consistent()
+    assert v.verdict == "verified" and v.evidence["interior_point_in_region"]
+
+
+def test_assumption2_wrong_constant_refuted():
+    bad = M.ASSUMPTION2.perturb(lhs=S.eps_p / 16)  # ε_n > ε_p/16 leaves 3ε_n − ε_p/4 < 0 possible
+    v = M.check_regime_consistent(bad)
+    assert v.verdict == "refuted" and sp.Rational(v.evidence["witness"]["window_width"]) < 0
+
+
+# ---------------------------------------------------------------- Assumption 3
+
+
+def test_assumption3_nonempty():
+    assert M.check_privacy_nonempty().verdict == "verified"
+
+
+def test_assumption3_with_a_bounded_upper_end_refuted():
+    """ε/√log(1/δ) < 8/log² d (a wrong upper end): incompatible with ω(1/log d) for d large."""
+    bad = M.ASSUMPTION3_UPPER.perturb(rhs=8 / sp.log(S.d) ** 2)
+    assert M.check_privacy_nonempty(bad).verdict == "refuted"
+
+
+def test_privacy_factor_refuted_near_delta_one_and_corrected():
+    v = M.check_privacy_factor()
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    fam = v.evidence["family"]
+    assert all(r["in_range"] for r in fam) and float(fam[-1]["log_inv_delta"]) < 1e-3  # δ → 1
+    assert v.evidence["sup_formula_matches_grid"]
+    assert M.check_privacy_factor(M.PRIVACY_FACTOR_CORRECTED).verdict == "verified"
+    assert v.corrected == M.PRIVACY_FACTOR_CORRECTED.latex()
+
+
+def test_privacy_factor_wrong_exponent_refuted():
+    bad = M.PRIVACY_FACTOR_STATEMENT.perturb(rhs=sp.log(S.d) ** 3)
+    assert M.check_privacy_factor(bad).verdict == "refuted"
+
+
+# ---------------------------------------------------------------- Assumption 4
+
+
+def test_step_products_identity_and_eta_t_region():
+    v = M.check_step_products()
+    assert v.verdict == "refuted" and v.evidence["product_identity"]
+    assert v.regime["holds_on"] == "part"
+    pt = _pt(v)
+    assert pt["eps_p"] <= 2 * pt["eps_n"]  # the corner ε_p ≤ 2ε_n
+
+
+def test_step_products_wrong_constant_refuted():
+    bad = M.ETA_LAMBDA_T.perturb(rhs=4 * sp.log(S.d) ** 2)
+    v = M.check_step_products(M.ETA_T_SMALL, bad)
+    assert v.verdict == "refuted" and not v.evidence["product_identity"]
+
+
+def test_step_products_true_statement_verified():
+    ok = M.ETA_T_SMALL.perturb(lhs=S.eta_a * S.T / S.d ** (3 * S.eps_n))  # d^{−ε_n−ε_p} log² d ≪ 1
+    assert M.check_step_products(ok, M.ETA_LAMBDA_T).verdict == "verified"
+
+
+def test_noise_vs_sigma():
+    v = M.check_noise_vs_sigma()
+    assert v.verdict == "refuted" and v.evidence["ratio"] == "1/2" and v.evidence["ratio_with_assumption_4"] == "1/2"
+    assert v.corrected == M.NOISE_VS_SIGMA_CORRECTED.latex()
+    assert M.check_noise_vs_sigma(M.NOISE_VS_SIGMA_CORRECTED, None).verdict == "verified"
+
+
+def test_noise_vs_sigma_wrong_T_power_refuted():
+    bad = M.NOISE_VS_SIGMA_CORRECTED.perturb(rhs=M.NOISE_VS_SIGMA_CORRECTED.rhs * sp.sqrt(S.T))
+    v = M.check_noise_vs_sigma(bad, None)
+    assert v.verdict == "refuted" and "T" in v.evidence["ratio"]
+
+
+# ---------------------------------------------------------------- Algorithm 1's lines
+
+
+def test_gradient_lines():
+    v = M.check_gradient_lines()
+    assert v.verdict == "refuted" and v.evidence["difference_by_n"]["1"] == "[0, 0]"
+    assert M.check_gradient_lines(M.GRADIENT_MEAN).verdict == "verified"
+    assert v.corrected == M.GRADIENT_MEAN.latex()
+
+
+def test_gradient_lines_reversed_mean_refuted():
+    bad = M.GRADIENT_MEAN.perturb(lhs=M.GradEll(sp.Symbol("i", positive=True, integer=True)))
+    assert M.check_gradient_lines(bad).verdict == "refuted"
+
+
+def test_first_layer_update():
+    v = M.check_first_layer_update()
+    assert v.verdict == "refuted" and v.corrected and r"\frac{\eta_W}{n}" in v.corrected
+    assert M.check_first_layer_update(M.FIRST_LAYER_SUM, average=True).verdict == "verified"
+
+
+# ---------------------------------------------------------------- Theorem 1
+
+
+def test_rate_o1_verified_on_full_region():
+    v = M.check_rate_o1()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert "rho < 4" in v.regime["region_exact"]
+
+
+def test_rate_o1_wrong_sign_refuted():
+    bad = M.THM1_O1.perturb(lhs=S.d ** (S.eps_p / (8 * S.q)) + S.d ** (1 + S.eps_n) / S.n * M.PRIVACY_125)
+    assert M.check_rate_o1(bad).verdict == "refuted"
+
+
+def test_rate_o1_wrong_only_at_smallest_n():
+    """d^{1+4ε_n}/n instead of d^{1+ε_n}/n: fails only where n < d^{1+4ε_n} (the smallest admissible n)."""
+    bad = M.THM1_O1.perturb(lhs=S.d ** (-S.eps_p / (8 * S.q)) + S.d ** (1 + 4 * S.eps_n) / S.n * M.PRIVACY_125)
+    v = M.check_rate_o1(bad)
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    pt = _pt(v)
+    assert pt["nu"] <= 1 + 4 * pt["eps_n"] + pt["r"]
+
+
+def test_theorem1_rate_refuted_and_corrected():
+    v = M.check_theorem1_rate()
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
+    assert v.evidence["proven_is_o1"]["holds_on"] == "all"
+    assert v.corrected == M.THM1_RATE_CORRECTED.latex()
+
+
+def test_theorem1_rate_corrected_minus_log_factor_refuted():
+    """Part 3's rate without its log^{2q+6} d factor is not what Part 3 proves."""
+    st = M.THM1_RATE_CORRECTED
+    bad = st.perturb(rhs=S.d ** (-S.eps_p / (8 * (S.q + 1))) + S.d ** (1 + S.eps_b + S.eps_p / 4) / S.n * M.PRIVACY_125)
+    assert M.check_theorem1_rate(st).verdict == "verified"
+    assert M.check_theorem1_rate(bad).verdict == "refuted"
+
+
+def test_probability():
+    v = M.check_probability()
+    assert v.verdict == "refuted" and v.evidence["limit"] == "-oo"
+    c = float(v.evidence["witness"]["c_exponent"])
+    assert 0.01**2 / 32 < c < 2 * 0.01**2 / 32  # → ε_b²/32 from above (slowly: erfc's prefactor)
+    rows = v.evidence["bias_event_exponent"]["0.01"]
+    assert all(float(a["c_exponent"]) > float(b["c_exponent"]) for a, b in zip(rows, rows[1:]))
+
+
+def test_probability_same_constant_union_bound_refuted():
+    bad = M.UNION_BOUND.perturb(rhs=sp.exp(-M.C_P * sp.log(S.d) ** 2))
+    v = M.check_probability(bad)
+    assert v.verdict == "refuted" and v.evidence["limit"] == "oo"
+
+
+def test_theorem1_privacy_refuted_and_corrected_verified():
+    v = M.check_theorem1_privacy()
+    assert v.verdict == "refuted"
+    assert set(v.evidence["witness"]) == {"first_layer", "second_layer", "clipping"}
+    assert v.evidence["corrected_check"]["verdict"] == "verified" and v.corrected
+
+
+def test_theorem1_privacy_perturbed_correction_refuted():
+    half = PV.ALG1_NOISE_CORRECTED.scale(sp.Rational(1, 2))
+    v = M.check_theorem1_privacy(PV.SIGMA_W_CORRECTED, half, PV.corrected_clip)
+    assert v.verdict == "refuted" and set(v.evidence["witness"]) == {"second_layer"}
+    v = M.check_theorem1_privacy(PV.SIGMA_W_CORRECTED.scale(sp.Rational(1, 2)), PV.ALG1_NOISE_CORRECTED,
+                                 PV.corrected_clip)
+    assert v.verdict == "refuted" and v.evidence["layers"]["first_layer"]["proved"] is False
+
+
+def test_privacy_utility():
+    v = M.check_privacy_utility()
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    assert v.regime["conditions_exact"] == ["-eps_p - r - 1 > 0"]
+    ok = M.COLUMN_NOISE_SMALL.perturb(lhs=M.COLUMN_NOISE_SMALL.lhs / (S.d ** 2 * S.p))
+    assert M.check_privacy_utility(ok).verdict == "verified"
