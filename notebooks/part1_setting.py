@@ -118,6 +118,85 @@ check("thm1.rate-vanishes")
 check("thm1.exponent-consistency")
 
 # %% [markdown]
+# ### Assumptions 2–4, step by step (issue 11)
+#
+# Each relation of the assumptions, decided on the whole admissible region
+# (`proofs.privacy.full_privacy_region`: Assumption 2, the bias window, $n = d^\nu$ with $\nu \geq 1 + 3\varepsilon_n$,
+# and Assumption 3's full range written $\log(1.25/\delta)/\varepsilon^2 = d^r\log^\rho d$, $r \leq 0$, $\rho < 4$).
+# Assumption 3 is non-empty for every $d$, but as $\delta \to 1$ the factor $\log(1.25/\delta)/\varepsilon^2$ is only
+# $o(\log^4 d)$, not $o(\log^2 d)$: $\log(1.25/\delta) \to \log 1.25$ while $\log(1/\delta) \to 0$.
+
+# %%
+for claim_id in ("part1.assumption2-consistent", "part1.assumption3-nonempty", "part1.privacy-factor",
+                 "part1.step-products", "alg1.noise-vs-sigma"):
+    check(claim_id)
+
+# %% [markdown]
+# ### Algorithm 1's lines
+#
+# The per-sample gradient is written $\nabla_a \mathcal{L}$ (an equation only for $n = 1$; the mean of the per-sample
+# gradients is $\nabla_a\mathcal{L}$), and the first-layer update sums the never-defined $g^C_W$: a step $n\eta_W$,
+# not the $\eta_W$ Part 2 analyses.
+
+# %%
+for claim_id in ("alg1.gradient-lines", "alg1.first-layer-update"):
+    check(claim_id)
+
+# %% [markdown]
+# ### Theorem 1 over the whole region
+#
+# The stated rate is $o(1)$ everywhere (exact LP, every degree $q$), but the bound Part 3 proves,
+# $O\left(d^{-\varepsilon_p/(8(q+1))} + \frac{d^{1+\varepsilon_b+\varepsilon_p/4}}{n}\log^{2q+6} d\,
+# \frac{\log(1.25/\delta)}{\varepsilon^2}\right)$, is not $O$ of it (its first term is larger everywhere); Part 3's
+# bound is itself $o(1)$ on the whole region, so Theorem 1 survives with Part 3's rate.
+
+# %%
+check("thm1.rate-o1")
+slow("thm1.rate", 12)
+check("thm1.probability")
+
+# %% [markdown]
+# ### Theorem 1's privacy part over Assumption 3's full $(\varepsilon, \delta)$ range
+#
+# Both layers, exactly (μ-GDP curves). Part 3's $\Sigma$ is private on all of Assumption 3 (a SymPy certificate:
+# $a = \mu/2 - \varepsilon/\mu \leq -\sqrt{2\log(1/\delta)}$, so $\delta(\varepsilon) \leq \Phi(a) \leq \delta/2$);
+# Algorithm 1's noise is half of it and fails above $\varepsilon^*(\delta)$; Theorem 5's calibration is used for
+# $\sigma_W$ at Assumption 3's $\varepsilon$, outside its $\varepsilon < 1$. The exact crossings:
+
+# %%
+import math
+
+from proofs import privacy as PV
+
+deltas = [0.9, 0.5, 1e-2, 1e-5, 1e-12, 1e-30]
+alg1_fn = PV.noise_on_a(PV.ALG1_NOISE_STATEMENT)
+c2 = PV._c_squared_of(PV.THEOREM5)
+top = [8 * math.log(1 / dl) for dl in deltas]
+alg1 = [PV._crossing(alg1_fn, dl, "replace-one", 1e-8, t) for dl, t in zip(deltas, top)]
+classical = [PV.classical_crossing(c2, dl, t) for dl, t in zip(deltas, top)]
+fig, ax = plt.subplots(figsize=(6.5, 3.6))
+ax.loglog(deltas, top, "k-", label="8 log(1/δ): top of Assumption 3 (Part 3's Σ private up to here)")
+ax.loglog(deltas, alg1, "o-", color="#c62828", label="Algorithm 1's noise: private up to ε*(δ)")
+ax.loglog(deltas, classical, "s--", color="#1565c0", label="Theorem 5's σ used beyond ε < 1")
+ax.axhline(1, ls=":", color="grey")
+ax.invert_xaxis()
+ax.set_xlabel("δ")
+ax.set_ylabel("largest private ε")
+ax.legend(fontsize=7)
+ax.set_title("Where each noise rule is (ε, δ)-DP (exact curves)")
+plt.show()
+
+# %%
+check("gaussmech.classical")
+check("gaussmech.assumption3-range")
+slow("dpgd.privacy", 10)
+slow("layer1.privacy", 15)
+check("layer1.columns")
+slow("layer1.sigma-inequality", 12)
+check("thm1.privacy")
+check("thm1.privacy-utility")
+
+# %% [markdown]
 # ### Algorithm 1 run at small sizes
 #
 # The simulator (`theorycheck.simulator`) runs Algorithm 1 end to end at $\varepsilon = 1$,
