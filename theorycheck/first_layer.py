@@ -227,14 +227,13 @@ def gradient_terms(W0: np.ndarray, b: np.ndarray, a0: np.ndarray, X: np.ndarray,
 
 def _tanh_d(k: int, v: np.ndarray) -> np.ndarray:
     """σ^{(k)}(v) for σ = tanh and k = 0, 1, 2."""
-    t = np.tanh(v)
     if k == 0:
-        return t
+        return np.tanh(v)
     s = 1.0 / np.cosh(v) ** 2
     if k == 1:
         return s
     if k == 2:
-        return -2.0 * t * s
+        return -2.0 * np.tanh(v) * s
     raise InputError(f"only derivatives k <= 2 of tanh are needed here, got {k}")
 
 
@@ -262,14 +261,14 @@ def population_initial_output(W0: np.ndarray, b: np.ndarray, a0: np.ndarray, neu
         var1, cov, var2 = np.diag(G), G[:, i], np.full(p, G[i, i])
         bk = b[kk]
 
-        def F1(v1, v2, k, bk=bk, bi=b[i]):
-            return _tanh_d(1, v1 + bk[k]) * _tanh_d(1, v2 + bi)
+        def F12(v1, v2, k, bk=bk, bi=b[i]):
+            # σ'(v1+b_k)σ'(v2+b_i) and σ(v1+b_k)σ''(v2+b_i) on the same nodes: tanh and cosh of the
+            # N×N grid once for both (the same operations as _tanh_d, so the same numbers)
+            x1, x2 = v1 + bk[k], v2 + bi
+            s2 = 1.0 / np.cosh(x2) ** 2
+            return (1.0 / np.cosh(x1) ** 2) * s2, np.tanh(x1) * (-2.0 * np.tanh(x2) * s2)
 
-        def F2(v1, v2, k, bk=bk, bi=b[i]):
-            return _tanh_d(0, v1 + bk[k]) * _tanh_d(2, v2 + bi)
-
-        e1 = expect_cov(F1, var1, cov, var2, size=step)
-        e2 = expect_cov(F2, var1, cov, var2, size=step)
+        e1, e2 = expect_cov(F12, var1, cov, var2, size=step)
         out[:, col] = W0 @ (a0 * e1) + W0[:, i] * float(a0 @ e2)
     return out
 

@@ -111,6 +111,8 @@ def expect_cov(F: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray], va
 
     F receives (v1, v2, k) with shapes (m', N, 1), (m', N, N) and (m', 1, 1) (k indexes the batch,
     e.g. to pick a bias b_k). V₁ = √var1 · Z₁, V₂ = (cov/√var1) Z₁ + √(var2 − cov²/var1) Z₂.
+    F may return a tuple of arrays (several integrands sharing work on the same nodes): then the
+    result is a tuple of arrays, each exactly what a separate call with that integrand returns.
     """
     var1, cov, var2 = (np.atleast_1d(np.asarray(a, dtype=float)) for a in (var1, cov, var2))
     if not (var1.shape == cov.shape == var2.shape):
@@ -123,7 +125,8 @@ def expect_cov(F: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray], va
     resid = np.maximum(resid, 0)
     z, w = quadrature_rule(kind, size)
     W = (w[:, None] * w[None, :])[None]
-    out = np.empty(var1.size)
+    outs: list[np.ndarray] | None = None
+    several = False
     for s0 in range(0, var1.size, block):
         sl = slice(s0, s0 + block)
         a = np.sqrt(var1[sl])[:, None, None]
@@ -132,5 +135,12 @@ def expect_cov(F: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray], va
         v1 = a * z[None, :, None]
         v2 = c * z[None, :, None] + e * z[None, None, :]
         k = np.arange(var1.size)[sl][:, None, None]
-        out[sl] = np.sum(F(v1, v2, k) * W, axis=(1, 2))
-    return out
+        values = F(v1, v2, k)
+        several = isinstance(values, tuple)
+        values = values if several else (values,)
+        if outs is None:
+            outs = [np.empty(var1.size) for _ in values]
+        for out, vals in zip(outs, values):
+            out[sl] = np.sum(vals * W, axis=(1, 2))
+    assert outs is not None
+    return tuple(outs) if several else outs[0]

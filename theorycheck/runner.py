@@ -117,6 +117,9 @@ def _run_capturing_stdout(claim: Claim) -> Verdict:
 
 
 def _child(claim: Claim, conn: multiprocessing.connection.Connection) -> None:
+    from . import blas
+
+    blas.limit(blas.threads_per_check())  # checks run side by side: no oversubscribed BLAS threads
     try:
         verdict = _run_capturing_stdout(claim)
     except Exception:  # noqa: BLE001 - capturing failed (no fd 1?): run as before
