@@ -897,7 +897,7 @@ CLAIMS = [
           r"f_\gamma(x) = \sigma_*(\langle \mu, x \rangle) e^{-\gamma \langle \mu, x \rangle^2},\quad f^2_\gamma(x) \lesssim "
           r"\langle \mu, x \rangle^{2q} e^{-2\gamma \langle \mu, x \rangle^2}",
           r"|\langle\mu,x\rangle| > \log d \ge 1", check_tail_polynomial_bound,
-          depends_on=("construct.step1-infinite-model",), relations=((2, "P88", 1), (2, "P88", 2), (2, "P88", 3), (2, "P88", 4))),
+          relations=((2, "P88", 1), (2, "P88", 2), (2, "P88", 3), (2, "P88", 4))),
     Claim("construct.tail-critical-points", "Critical points of z^q e^{−2γz}", f"{_S}, Step 2", TAIL_DERIVATIVE,
           r"q \ge 1,\ \gamma > 0", check_tail_critical_points,
           relations=((2, "P88", 6), (2, "P88", 7), (2, "P88", 8), (2, "P88", 9))),
@@ -913,7 +913,7 @@ CLAIMS = [
           depends_on=("construct.F-squared", "construct.bulk-vs-F"), relations=((2, "D63", 2),)),
     Claim("construct.all-in-all-tails", "The tail terms of 'All in all' are absorbed", f"{_S}, Step 2",
           ALL_IN_ALL_TAILS, r"\text{Assumptions 2--4}", check_all_in_all_tails,
-          depends_on=("construct.tail-finf", "construct.tail-fp", "construct.tail-finf-order"),
+          depends_on=("construct.tail-finf", "construct.tail-fp"),
           relations=((2, "D63", 3), (2, "D63", 4))),
     Claim("thm2.chain-triangle", "Final chain: the three-term split", f"{_S}, Step 3", TRIANGLE,
           r"A = f^W - f_p,\ B = f_p - f_\infty,\ C = f_\infty - f_*", check_triangle, relations=((2, "D67", 1),)),

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ("part1_setting.py", "part2_first_layer.py", "part3_second_layer.py")
+NOTEBOOKS = ("part1_setting.py", "part2_first_layer.py", "part2_certificate.py", "part3_second_layer.py")
 #: Seconds one cell may take.
 CELL_TIMEOUT = 120
 
