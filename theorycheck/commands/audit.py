@@ -38,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
             task = bar.add_task(f"{cfg.layer} layer, d={cfg.d} (n={n}, p={p}), {cfg.mechanism}", total=2 * cfg.runs)
             try:
                 results.append(audit.run_audit(cfg, progress=lambda k, t=task: bar.advance(t, k)))
+            except OverflowError:
+                raise InputError(f"the audit's accounting overflows at ε = {cfg.epsilon:g}, δ = {cfg.delta:g}, "
+                                 f"d = {cfg.d}; give ε and δ of moderate size (e.g. ε ≤ 100)") from None
             except MemoryError:
                 raise InputError(f"--d {cfg.d}: the audit's arrays (n = {n}, p = {p}) do not fit in memory; "
                                  f"use a smaller d") from None
