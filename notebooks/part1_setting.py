@@ -139,7 +139,7 @@ for claim_id in ("part1.assumption2-consistent", "part1.assumption3-nonempty", "
 # not the $\eta_W$ Part 2 analyses.
 
 # %%
-for claim_id in ("alg1.gradient-lines", "alg1.first-layer-update"):
+for claim_id in ("alg1.gradient-lines", "alg1.first-layer-update", "alg1.first-layer-direction"):
     check(claim_id)
 
 # %% [markdown]

@@ -510,7 +510,6 @@ def check_dpgd_privacy(noise_fn=DPGD_STATEMENT, adjacency: str = "replace-one",
     if fails:
         smallest = min(fails, key=lambda r: r["fraction_of_range"])
         for row in (smallest, worst):
-            sens = row["eta"] * P.sensitivity(row["C"], row["n"], "mean", adjacency)
             row["exact_delta"] = mpmath.exp(row["log_delta_ratio"]) * row["delta"]
             row["exact_epsilon"] = P.gdp_epsilon(row["delta"], row["mu"], rel_tol=1e-15)
             row["ratio"] = row["exact_epsilon"] / row["epsilon"]

@@ -11,7 +11,7 @@ from proofs import privacy as PV
 from proofs import symbols as S
 
 IDS = {"part1.assumption2-consistent", "part1.assumption3-nonempty", "part1.privacy-factor", "part1.step-products",
-       "alg1.noise-vs-sigma", "alg1.gradient-lines", "alg1.first-layer-update", "thm1.rate-o1", "thm1.rate",
+       "alg1.noise-vs-sigma", "alg1.gradient-lines", "alg1.first-layer-update", "alg1.first-layer-direction", "thm1.rate-o1", "thm1.rate",
        "thm1.probability", "thm1.privacy", "thm1.privacy-utility"}
 
 
@@ -124,6 +124,19 @@ def test_first_layer_update():
     v = M.check_first_layer_update()
     assert v.verdict == "refuted" and v.corrected and r"\frac{\eta_W}{n}" in v.corrected
     assert M.check_first_layer_update(M.FIRST_LAYER_SUM, average=True).verdict == "verified"
+
+
+def test_first_layer_direction_measured_inconclusive_where_bound_is_vacuous():
+    v = M.check_first_layer_direction()
+    assert v.verdict == "inconclusive" and v.evidence["informative_points"] == 0
+    assert set(v.evidence["fits"]) == set(M.DIRECTION_CORNERS) and v.evidence["seed"] == 0
+
+
+def test_first_layer_direction_tight_bound_refuted():
+    """A right side 1000× smaller is below the measured gap at the large-ε_n corner: the same measurement rejects it."""
+    bad = M.DIRECTION_GAP.perturb(rhs=M.DIRECTION_GAP.rhs / 1000)
+    v = M.check_first_layer_direction(bad)
+    assert v.verdict == "refuted" and v.evidence["witness"]["gap"] > v.evidence["witness"]["bound"]
 
 
 # ---------------------------------------------------------------- Theorem 1
