@@ -413,7 +413,8 @@ def check_rate_o1(statement: Statement = THM1_O1, region=None):
     ev = {"lhs_in_powers_of_d": str(lhs), "lhs_terms": [t.latex(S.d) for t in result.lhs_terms],
           "procedure": "each term against 1, lexicographic in (power of d, power of log d), exact LP per degree q"}
     if result.holds_on == "all":
-        return verified("exact", f"{statement.latex()} on the whole region ({region.name}; ν ≥ 1 + 3ε_n, r ≤ 0, ρ < 4)",
+        return verified("exact", f"{statement.latex()} on the whole region ({region.name}; ν ≥ 1 + 3ε_n, r ≤ 0, ρ < 4: "
+                        "the range part1.privacy-factor finds for log(1.25/δ)/ε², wider than proofs.regime's ρ < 2)",
                         regime=result.regime(), **ev)
     point = result.witness["point"]
     return refuted("exact", f"{statement.latex()} fails at {point}", regime=result.regime(), witness=result.witness,
@@ -710,8 +711,8 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
 # ------------------------------------------------------------------------------------------------
 
 #: Part 3 / Part 2 claims Theorem 1's rate rests on (ids that exist in the registry)
-PART2_PART3_TOP = ("thm2.rate", "dpgd.no-clipping", "dpgd.recursion", "dpgd.early-stopping", "risk.decomposition",
-                   "dpgd.noise-accumulation")
+PART2_PART3_TOP = ("thm2.rate", "dpgd.contraction", "dpgd.no-clipping", "dpgd.recursion", "dpgd.early-stopping",
+                   "risk.decomposition", "dpgd.noise-accumulation")
 
 CLAIMS = [
     Claim(id="part1.assumption2-consistent", title="Assumption 2 is consistent and leaves the bias window non-empty",
@@ -759,7 +760,7 @@ CLAIMS = [
     Claim(id="thm1.rate-o1", title="Theorem 1's rate is o(1) on the whole region (full Assumption 3 range)",
           source="Part 1, §2.2, Theorem 1", statement=THM1_O1,
           assumptions=r"\text{Assumptions 2--3},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n",
-          check=partial(check_rate_o1, THM1_O1), depends_on=("part1.privacy-factor", "thm1.rate-vanishes"),
+          check=partial(check_rate_o1, THM1_O1), depends_on=("thm1.rate-vanishes",),
           relations=((1, "D9", 3),)),
     Claim(id="thm1.rate", title="Theorem 1's rate as stated (Parts 2–3's bound is O of it)",
           source="Part 1, §2.2, Theorem 1; Part 3, §4.5", statement=THM1_RATE_STATEMENT,
