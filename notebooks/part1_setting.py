@@ -127,9 +127,11 @@ check("thm1.exponent-consistency")
 # $o(\log^4 d)$, not $o(\log^2 d)$: $\log(1.25/\delta) \to \log 1.25$ while $\log(1/\delta) \to 0$.
 
 # %%
-for claim_id in ("part1.assumption2-consistent", "part1.assumption3-nonempty", "part1.privacy-factor",
-                 "part1.step-products", "alg1.noise-vs-sigma"):
-    check(claim_id)
+check("part1.assumption2-consistent")
+check("part1.assumption3-nonempty")
+check("part1.privacy-factor")
+check("part1.step-products")
+check("alg1.noise-vs-sigma")
 
 # %% [markdown]
 # ### Algorithm 1's lines
@@ -139,8 +141,9 @@ for claim_id in ("part1.assumption2-consistent", "part1.assumption3-nonempty", "
 # not the $\eta_W$ Part 2 analyses.
 
 # %%
-for claim_id in ("alg1.gradient-lines", "alg1.first-layer-update", "alg1.first-layer-direction"):
-    check(claim_id)
+check("alg1.gradient-lines")
+check("alg1.first-layer-update")
+check("alg1.first-layer-direction")
 
 # %% [markdown]
 # ### Theorem 1 over the whole region
