@@ -32,6 +32,12 @@ from theorycheck import privacy as P
 from theorycheck.asymptotics import compare, ratio_at
 from theorycheck.statement import Statement
 
+def _plain(expr) -> str:
+    """log(d)**4 → log^4 d for messages."""
+    return str(expr).replace("log(d)**", "log^").replace("log^2", "log² d").replace("log^3", "log³ d") \
+        .replace("log^4", "log⁴ d")
+
+
 L_SYM = sp.Symbol("L", positive=True)  # log(1/δ), local to the Assumption 3 algebra (not a paper symbol)
 G_SYM = sp.Symbol("g", positive=True)  # ε/√log(1/δ), the quantity Assumption 3 asks to be ω(1/log d)
 
@@ -171,9 +177,9 @@ def check_privacy_factor(statement: Statement = PRIVACY_FACTOR_STATEMENT, log_po
     regime = {"region": PV.A3_REGION, "conditions": [r"\log(1/\delta) \gtrsim 1\ (\delta \text{ bounded away from } 1)"
                                                      r" \Rightarrow \log(1.25/\delta) \asymp \log(1/\delta)"]}
     if grows and rows[-1]["ratio_to_rhs"] > 1:
-        return refuted("numeric", f"log(1.25/δ)/ε² is not o({statement.rhs}) on Assumption 3: as δ → 1, log(1.25/δ) "
+        return refuted("numeric", f"log(1.25/δ)/ε² is not o({_plain(statement.rhs)}) on Assumption 3: as δ → 1, log(1.25/δ) "
                        f"→ log 1.25 while log(1/δ) → 0; with log(1/δ) = log^({log_power}) d, ε = 4 log(1/δ) (admissible: "
-                       f"g·log d = {mpmath.nstr(rows[-1]['g_times_log_d'], 4)} → ∞) the ratio to {statement.rhs} is "
+                       f"g·log d = {mpmath.nstr(rows[-1]['g_times_log_d'], 4)} → ∞) the ratio to {_plain(statement.rhs)} is "
                        + ", ".join(f"{mpmath.nstr(r['ratio_to_rhs'], 4)} (d = {r['d']})" for r in rows)
                        + "; the sup over Assumption 3 is 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d)",
                        corrected=PRIVACY_FACTOR_CORRECTED if statement.rhs == S.log_d**2 else None,
@@ -440,8 +446,8 @@ def check_theorem1_rate(statement: Statement = THM1_RATE_STATEMENT, proven: sp.E
             and vanishes.holds_on == "all":
         corrected = THM1_RATE_CORRECTED
     point = result.witness["point"]
-    return refuted("exact", f"the bound Part 3 proves, {sp.latex(proven)[:0]}O(d^(−ε_p/(8(q+1))) + d^(1+ε_b+ε_p/4)/n · "
-                   f"log^(2q+6) d · log(1.25/δ)/ε²), is not O(Theorem 1's rate): holds on {result.holds_on} of the "
+    return refuted("exact", "the bound Part 3 proves, O(d^(−ε_p/(8(q+1))) + d^(1+ε_b+ε_p/4)/n · "
+                   "log^(2q+6) d · log(1.25/δ)/ε²), is not O(Theorem 1's rate): holds on " f"{result.holds_on} of the "
                    f"region, fails at {point}; Part 3's bound is o(1) on {vanishes.holds_on} of the region, so Theorem 1 "
                    "survives with Part 3's rate (the corrected statement)",
                    corrected=corrected, regime=result.regime(), witness=result.witness,
