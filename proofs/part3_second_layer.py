@@ -9,10 +9,10 @@ with SymPy; asymptotic inequalities with mpmath in log space.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Callable
-from functools import lru_cache
 
 import mpmath
 import numpy as np
@@ -21,34 +21,23 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Verdict
 
+from .part3_common import (
+    EPS_N,
+    SEED,
+    brief,
+    phi_matrix,
+    replace_one,
+    run_paper,
+)
+
 DS = (32, 64, 128)
-SEED = 0
-EPS_N, EPS_P = 0.2, 1.0
-TARGET = "x^3 - 3*x + x"
 REL_TOL = 1e-9
 
-
-@lru_cache(maxsize=None)
-def _run(d: int, seed: int = SEED, sigma_W: float | None = None, C_a: float | None = None):
-    from theorycheck.simulator import run_experiment
-
-    overrides = {} if sigma_W is None else {"sigma_W": sigma_W}
-    if C_a is not None:
-        overrides["C_a"] = C_a
-    return run_experiment(d, preset="paper", seed=seed, eps_n=EPS_N, eps_p=EPS_P, target=TARGET, baselines=False,
-                          return_state=True, overrides=overrides, n_test=1024)
-
-
-def _phi(run) -> np.ndarray:
-    """Φ (p×n) of Part 3 §4.2 for a run."""
-    X, _ = run["_problem"].data_a.materialise()
-    res = run["_result"]
-    return np.tanh(X @ res.W1 + res.b).T
-
-
-def _brief(run) -> dict:
-    return {"d": run["d"], "n": run["n"], "p": run["p"], "seed": run["seed"], "lambda": run["hp_lam"],
-            "eta_a": run["hp_eta_a"], "C_a": run["hp_C_a"], "T": run["hp_T"], "sigma_W": run["hp_sigma_W"]}
+# the module's historical names for the shared helpers (proofs.part3_common holds them, public)
+_run = run_paper
+_phi = phi_matrix
+_brief = brief
+_replace_one = replace_one
 
 
 # ---------------------------------------------------------------------------------------------
@@ -131,18 +120,6 @@ def check_resolvent_chain(claimed: Callable[[np.ndarray, float, int], float] = p
 def paper_loo_bound(d: float, n: float, p: float, eps_n: float) -> float:
     """2 d^{2ε_n} / (n √p)."""
     return 2 * d ** (2 * eps_n) / (n * math.sqrt(p))
-
-
-def _replace_one(run, i: int, x_new: np.ndarray, y_new: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """a_RR and a_RR^{(i)} (sample i replaced by (x', y')) by a rank-two update of the sufficient statistics."""
-    st, res, n, lam, p = run["_stats"], run["_result"], run["n"], run["hp_lam"], run["p"]
-    X, y = run["_problem"].data_a.materialise()
-    phi_i = np.tanh(X[i] @ res.W1 + res.b)
-    phi_new = np.tanh(x_new @ res.W1 + res.b)
-    K2 = st.K + (np.outer(phi_new, phi_new) - np.outer(phi_i, phi_i)) / n
-    PY2 = st.PhiY + (phi_new * y_new - phi_i * y[i]) / n
-    a2 = np.linalg.solve(K2 + lam * np.eye(p), PY2)
-    return run["_a_rr"], a2, phi_new
 
 
 def check_loo_stability(claimed: Callable[[float, float, float, float], float] = paper_loo_bound, ds=DS,
@@ -319,7 +296,7 @@ def check_noise_chain(claimed_exponent: sp.Expr = sp.Rational(5, 2)) -> Verdict:
              (f"d^{{{claimed_exponent} ε_n}} log^{{q+1}}d/(n√p) · √(8log(1/δ))/ε",
               d_ ** (claimed_exponent * en) * LOGD ** (q_ + 1) / (n_ * sp.sqrt(p_)) * priv)]
     checked = []
-    for (name_a, a), (name_b, b) in zip(steps, steps[1:]):
+    for (name_a, a), (name_b, b) in itertools.pairwise(steps):
         ratio = sp.simplify(sp.powsimp(sp.expand_power_base(b / a, force=True), force=True))
         checked.append({"from": name_a, "to": name_b, "ratio": str(ratio)})
         if ratio != 1:
@@ -411,11 +388,29 @@ def check_a0_norm(claimed: Callable[[int], float] = lambda p: 1.0, ps=(1, 7, 64,
 
 
 def check_early_stopping(claimed_log_rhs: Callable[[mpmath.mpf], mpmath.mpf] = lambda L: -2 * L**2,
-                         eps_n: float = EPS_N) -> Verdict:
-    """§4.5: (1 − 2log²d/d^{ε_n})^{d^{ε_n}} ≤ exp(−2 log² d). In log space with mpmath: where the base is in
-    [0, 1], T log(1 − x) ≤ −xT = −2log²d (log(1−x) ≤ −x); below the crossover d* the base is negative."""
+                         eps_ns: tuple[float, ...] = (EPS_N, 0.05, 0.1, 0.3, 1.0, 3.0)) -> Verdict:
+    """§4.5: (1 − 2log²d/d^{ε_n})^{d^{ε_n}} ≤ exp(−2 log² d), for each ε_n of ``eps_ns`` (the region puts no bound on
+    ε_n; the corners' values and a small and a large one). In log space with mpmath: where the base is in [0, 1],
+    T log(1 − x) ≤ −xT = −2log²d (log(1−x) ≤ −x, an argument valid for every ε_n > 0); below the crossover
+    d*(ε_n) the base is negative. The regime record says: holds on the whole region for d ≥ d*(ε_n)."""
+    from .regime import ADMISSIBLE
+
     with mpmath.workdps(DPS_EARLY):
-        return _early_stopping(claimed_log_rhs, eps_n)
+        results = [(e, _early_stopping(claimed_log_rhs, e)) for e in eps_ns]
+    first = results[0][1]
+    crossovers = {str(e): v.evidence["crossover_log10_d"] for e, v in results}
+    bad = [(e, v) for e, v in results if v.verdict != "verified"]
+    regime = {"region": ADMISSIBLE.name, "region_latex": ADMISSIBLE.description,
+              "holds_on": "all" if not bad else "part",
+              "conditions": [r"d \geq d^*(\varepsilon_n):\ d^{\varepsilon_n} \geq 2\log^2 d"],
+              "witness": None if not bad else {"eps_n": bad[0][0], **bad[0][1].evidence.get("witness", {})}}
+    ev = {**first.evidence, "crossover_log10_d_per_eps_n": crossovers, "eps_ns": list(eps_ns)}
+    if bad:
+        e, v = bad[0]
+        return refuted("numeric", f"at ε_n = {e}: {v.detail}", regime=regime, **{**ev, "witness": v.evidence["witness"]})
+    return verified("numeric+symbolic", "holds for every ε_n tried once d ≥ d*(ε_n) (log10 d* = "
+                    + ", ".join(f"{k}: {v}" for k, v in crossovers.items()) + "); log(1−x) ≤ −x makes it hold for "
+                    "every ε_n > 0 beyond d*; below d* the base is negative", regime=regime, **ev)
 
 
 DPS_EARLY = 150
@@ -438,7 +433,7 @@ def _early_stopping(claimed_log_rhs, eps_n: float) -> Verdict:
     L_star = hi
     rows = []
     worst = None
-    for k in range(0, 300):
+    for k in range(300):
         L = L_star * (1 + mpmath.mpf(k) / 20) if k < 100 else L_star * mpmath.mpf(k) / 20
         if L / mpmath.log(10) > 400:
             break
@@ -525,7 +520,7 @@ def check_a_rr_norm(constant: float = 1.0, ds=DS) -> Verdict:
     rows = []
     for d in ds:
         run = _run(d)
-        X, y = run["_problem"].data_a.materialise()
+        _X, y = run["_problem"].data_a.materialise()
         Phi, n, p, lam = _phi(run), run["n"], run["p"], run["hp_lam"]
         res_norm = float(np.linalg.norm(np.linalg.solve(run["_stats"].K + lam * np.eye(p), Phi), 2))
         a_norm = float(np.linalg.norm(run["_a_rr"]))
@@ -550,46 +545,67 @@ DEFINITIONS = {
     (3, 10): "the noisy gradient descent iterates ã_i",
 }
 
+from theorycheck.statement import Norm, Statement
+
+from . import symbols as S
+
+_d, _n, _p, _en, _q, _L = S.d, S.n, S.p, S.eps_n, S.q, S.log_d
+_PRIV = sp.sqrt(8 * sp.log(1 / S.delta)) / S.eps
+
+
+def _named(name: str) -> sp.Symbol:
+    return sp.Symbol(name)
+
+
 CLAIMS = [
     Claim("ridge.resolvent-norm", "Norm of the ridge resolvent times Φ", "Part 3, §4.3.1",
-          r"\|(K_n+\lambda I)^{-1}\Phi\| \le \frac{d^{\varepsilon_n}}{2}\sqrt{\frac{n}{p}},\ \lambda = \frac{p}{d^{2\varepsilon_n}}",
+          Statement(Norm(_named(r"(K_n+\lambda I)^{-1}\Phi")), "<=", _d**_en / 2 * sp.sqrt(_n / _p)),
           "Assumptions 2 and 4", check_resolvent_norm, displays=((3, 16),)),
     Claim("ridge.resolvent-chain", "The SVD step of the resolvent bound", "Part 3, §4.3.1",
-          r"\|(K_n+\lambda I)^{-1}\Phi\| = \frac{n\|\Phi\|}{\|\Phi\|^2+\lambda n}", "Φ = UΛVᵀ (any Φ)",
-          check_resolvent_chain, displays=((3, 16),)),
+          Statement(Norm(_named(r"(K_n+\lambda I)^{-1}\Phi")), "=",
+                    _n * _named(r"\|\Phi\|") / (_named(r"\|\Phi\|") ** 2 + S.lam * _n)), "Φ = UΛVᵀ (any Φ)",
+          check_resolvent_chain, displays=((3, 16),), relations=((3, "D16", 2),)),
     Claim("ridge.loo-stability", "Leave-one-out stability of ridge regression", "Part 3, §4.2",
-          r"\|a_{RR}^{(i)} - a_{RR}\| \le \frac{2d^{2\varepsilon_n}}{n\sqrt p}", "Assumptions 2 and 4, one sample replaced",
-          check_loo_stability, depends_on=("ridge.strong-convexity",), displays=((3, 4), (3, 5), (3, 6))),
+          Statement(Norm(_named(r"a^{(i)}_{RR} - a_{RR}")), "<=", 2 * _d ** (2 * _en) / (_n * sp.sqrt(_p))),
+          "Assumptions 2 and 4, one sample replaced",
+          check_loo_stability, depends_on=("ridge.strong-convexity",), displays=((3, 4), (3, 5), (3, 6)),
+          relations=((3, "D6", 2),)),
     Claim("ridge.strong-convexity", "Quadratic growth of the ridge objective", "Part 3, §4.2",
-          r"\mathcal L(a) - \mathcal L(a_{RR}) \ge \lambda\|a - a_{RR}\|^2", "L is 2λ-strongly convex",
-          check_strong_convexity, displays=((3, 6),)),
+          Statement(_named(r"\mathcal{L}(a) - \mathcal{L}(a_{RR})"), ">=", S.lam * _named(r"\left\|a - a_{RR}\right\|^{2}")),
+          "L is 2λ-strongly convex", check_strong_convexity, displays=((3, 6),), relations=((3, "D6", 1),)),
     Claim("dpgd.contraction", "Contraction of I − η_a L", "Part 3, §4.3.1",
-          r"\|\mathrm{Id}-\eta_a L\| = 1 - 2\eta_a\left(\frac{\lambda_{\min}(\Phi)^2}{n}+\lambda\right) < 1,\ L = 2K_n+2\lambda I",
-          "Assumption 4", check_contraction, displays=((3, 12), (3, 13))),
+          Statement(Norm(_named(r"\mathrm{Id}-\eta_a L")), "=",
+                    1 - 2 * S.eta_a * (_named(r"\lambda_{\min}(\Phi)") ** 2 / _n + S.lam)),
+          "Assumption 4", check_contraction, displays=((3, 12), (3, 13)), relations=((3, "D13", 2),)),
     Claim("dpgd.no-clipping", "No per-sample gradient is clipped", "Part 3, §4.3",
           r"\|g_{i,j}\| \le_\P C_a \text{ for all } i \le T,\ j \le n", "Assumptions 1–4",
-          check_no_clipping, depends_on=("dpgd.contraction",), displays=((3, 14), (3, 20), (3, 21), (3, 22))),
+          check_no_clipping, depends_on=("dpgd.contraction", "dpgd.contraction-regime"),
+          displays=((3, 14), (3, 20), (3, 21), (3, 22)),
+          relations=((3, "P23", 4), (3, "P23", 5), (3, "P23", 6))),
     Claim("dpgd.noise-chain", "Algebra of the η_a‖z'_i‖ bound", "Part 3, §4.3.1",
-          r"\frac{\Sigma}{2\lambda} = C_a\frac{d^{\frac52\varepsilon_n}}{np}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon} = "
-          r"\frac{d^{\frac52\varepsilon_n}\log^{q+1}d}{n\sqrt p}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon}",
-          "Assumption 4", check_noise_chain, displays=((3, 19),)),
+          Statement(S.Sigma / (2 * S.lam), "=", _d ** (sp.Rational(5, 2) * _en) * _L ** (_q + 1) / (_n * sp.sqrt(_p))
+                    * _PRIV), "Assumption 4", check_noise_chain, displays=((3, 19),)),
     Claim("dpgd.s3-chain", "Algebra of the bound on S_3", "Part 3, §4.3.2",
-          r"\sqrt p\log d\frac{2C_a\sqrt T}{n}\log d\frac{1}{2\eta_a\lambda} = \frac{d^{\frac52\varepsilon_n}\log^{q+1}d}{n}"
-          r" \ll \frac{d^{\varepsilon_n}\log^{q+1}d}{8}", "Assumptions 2–4", check_s3_chain, displays=((3, 27),)),
-    Claim("dpgd.a0-norm", "Norm of the initial second layer", "Part 3, §4.3.1", r"\|a_0\| = 1",
-          r"a_0 = p^{-1/2}(1,\ldots,1)", check_a0_norm, displays=((3, 15),)),
+          Statement(sp.sqrt(_p) * _L * 2 * S.C_a * sp.sqrt(S.T) / _n * _L / (2 * S.eta_a * S.lam), "=",
+                    _d ** (sp.Rational(5, 2) * _en) * _L ** (_q + 1) / _n),
+          "Assumptions 2–4", check_s3_chain, displays=((3, 27),), relations=((3, "D27", 2), (3, "D27", 3))),
+    Claim("dpgd.a0-norm", "Norm of the initial second layer", "Part 3, §4.3.1", Statement(Norm(_named("a_0")), "=", 1),
+          r"a_0 = p^{-1/2}(1,\ldots,1)", check_a0_norm, displays=((3, 15),), relations=((3, "D15", 1),)),
     Claim("dpgd.early-stopping", "Contraction over T = d^{ε_n} steps", "Part 3, §4.5",
-          r"\left(1 - \frac{2\log^2 d}{d^{\varepsilon_n}}\right)^{d^{\varepsilon_n}} \le \exp(-2\log^2 d)",
-          r"d \text{ large enough},\ \varepsilon_n = 1/5", check_early_stopping, displays=((3, 28),)),
+          Statement((1 - 2 * _L**2 / _d**_en) ** (_d**_en), "<=", sp.exp(-2 * _L**2)),
+          r"d \geq d^*(\varepsilon_n),\ \text{every } \varepsilon_n \text{ tried}", check_early_stopping,
+          displays=((3, 28),), relations=((3, "P45", 2),)),
     Claim("dpgd.recursion", "Recursion of the DP-GD iterates", "Part 3, §4.3",
-          r"\tilde a_{i+1} - \tilde a_i = (\mathrm{Id}-\eta_a L)(\tilde a_i - a_{RR}) + \eta_a z_i",
-          "L = 2K_n + 2λI, no clipping", check_recursion, displays=((3, 11),)),
+          Statement(_named(r"\tilde{a}_{i+1} - \tilde{a}_{i}"), "=",
+                    _named(r"(\mathrm{Id}-\eta_a L)(\tilde{a}_{i} - a_{RR}) + \eta_a z_{i}")),
+          "L = 2K_n + 2λI, no clipping", check_recursion, displays=((3, 11),), relations=((3, "D11", 4),)),
     Claim("ridge.a-rr-norm", "Size of the ridge solution", "Part 3, §4.3.1",
-          r"\|a_{RR}\| \le \frac1n\|(K_n+\lambda I)^{-1}\Phi\|\|Y\| \lesssim_\P \frac{d^{\varepsilon_n}}{\sqrt p}\log^q d",
-          "Assumptions 1, 2 and 4", check_a_rr_norm, depends_on=("ridge.resolvent-norm",), displays=((3, 17),)),
+          Statement(Norm(_named("a_{RR}")), r"\lesssim_\P", _d**_en / sp.sqrt(_p) * _L**_q),
+          "Assumptions 1, 2 and 4", check_a_rr_norm, depends_on=("ridge.resolvent-norm", "ridge.measured-a-rr"),
+          displays=((3, 17),), relations=((3, "D17", 1),)),
     Claim("thm1.exponent-consistency", "Theorem 1's rate agrees with Part 3's derivation", "Part 1 Theorem 1; Part 3 §4.5",
-          r"O\left(d^{-\frac{\varepsilon_p}{8q}} + \frac{d^{1+\varepsilon_n}}{n}\frac{\log(1.25/\delta)}{\varepsilon^2}\right)"
-          r" \text{ equals §4.5's } O\left(d^{-\frac{\varepsilon_p}{8(q+1)}} + \frac{d^{1+\varepsilon_b+\varepsilon_p/4}}{n}"
-          r"\log^{2q+6}d\frac{\log(1.25/\delta)}{\varepsilon^2}\right)", "Assumptions 1–4",
-          check_exponent_consistency, displays=((1, 9), (3, 29), (3, 9))),
+          Statement(_d ** (-S.eps_p / (8 * _q)) + _d ** (1 + _en) / _n * sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2,
+                    "=", _d ** (-S.eps_p / (8 * (_q + 1))) + _d ** (1 + S.eps_b + S.eps_p / 4) / _n * _L ** (2 * _q + 6)
+                    * sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2),
+          "Assumptions 1–4", check_exponent_consistency, displays=((1, 9), (3, 29), (3, 9))),
 ]

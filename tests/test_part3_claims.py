@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 import proofs.part3_second_layer as m
-from theorycheck.registry import Registry
+from theorycheck.registry import load
 
 
 def test_ids_registered():
@@ -13,7 +13,10 @@ def test_ids_registered():
     assert {"ridge.resolvent-norm", "ridge.loo-stability", "dpgd.contraction", "dpgd.no-clipping",
             "thm1.exponent-consistency"} <= ids
     assert "dpgd.privacy" not in ids
-    Registry("part3", tuple(m.CLAIMS), "here")  # ids unique, dependencies resolve
+    reg = load()  # ids unique across the proofs folder, dependencies (some in proofs.part3_steps) resolve
+    for c in m.CLAIMS:
+        assert reg.get(c.id) is not None and all(reg.get(dep) is not None for dep in c.depends_on)
+    assert sum(c.statement_source == "sympy" for c in m.CLAIMS) >= 0.8 * len(m.CLAIMS)
 
 
 def test_resolvent_norm():
@@ -78,7 +81,11 @@ def test_a0_norm():
 def test_early_stopping():
     v = m.check_early_stopping()
     assert v.verdict == "verified" and 17 < float(v.evidence["crossover_log10_d"]) < 18
+    assert v.regime["holds_on"] == "all" and len(v.evidence["crossover_log10_d_per_eps_n"]) == 6
     assert m.check_early_stopping(lambda L: -3 * L**2).verdict == "refuted"
+    # wrong only for small ε_n? no: a constant 2.5 fails at every ε_n; the check reports the first ε_n where it fails
+    bad = m.check_early_stopping(lambda L: -2.5 * L**2, eps_ns=(3.0,))
+    assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"
 
 
 def test_exponent_consistency():

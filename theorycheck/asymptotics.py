@@ -27,6 +27,7 @@ exact linear inequalities (symbolic in q) under which the relation holds.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -154,6 +155,7 @@ class Region:
         return all(bool(rel.subs(values)) for rel in self.constraints)
 
 
+@functools.lru_cache(maxsize=65536)
 def _linear(expr: sp.Expr, variables: Sequence[sp.Symbol]) -> tuple[list[Fraction], Fraction]:
     expr = sp.expand(expr)
     if expr.free_symbols - set(variables):

@@ -1,0 +1,315 @@
+r"""Shared helpers of the Part 3 modules: cached simulator runs, feature matrices, leave-one-out updates,
+growth-exponent fits, and the step machinery (identities with SymPy, asymptotic relations over the region).
+
+Public on purpose: :mod:`proofs.part3_second_layer`, :mod:`proofs.part3_risk_steps` and
+:mod:`proofs.part3_steps` all use these, and no module imports another's private helpers.
+
+Runs
+----
+:func:`run_paper` is the historical run of Part 3 (paper preset, ε_n = 1/5, ε_p = 1, σ_* = He_3 + He_1, q = 3,
+ε = 1, δ = 1e-5). :func:`run_corner` runs the same preset at a named corner of the admissible region
+(:data:`proofs.regime.CORNERS`: n = ⌈d^{1+3ε_n+extra}⌉, p = ⌈d^{ε_p}⌉). Both are cached per process.
+
+Steps
+-----
+A :class:`Step` is one relation of the paper, ``(key, statement, kind)``: ``kind`` is ``"identity"`` (an
+``=`` checked with SymPy after substituting Assumption 4; a wrong line is refuted at the first point of a fixed
+list where the two sides differ, evaluated exactly), ``"inequality"`` (a ``≤``/``<`` that must hold for every
+positive value of its symbols: SymPy sign of the factored difference, else a counterexample search on exact
+rationals) or ``"asymptotic"`` (≲, ≪, O: :func:`theorycheck.asymptotics.decide` over the region, log powers
+included). :func:`check_steps` checks each and reports each relation separately.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import mpmath
+import numpy as np
+import sympy as sp
+from scipy.stats import linregress
+
+from theorycheck import inconclusive, refuted, verified
+from theorycheck.asymptotics import Region, decide
+from theorycheck.claims import Verdict
+from theorycheck.errors import InputError
+from theorycheck.statement import Rel, Statement
+
+from . import symbols as S
+from .regime import ADMISSIBLE, CORNERS
+
+SEED = 0
+EPS_N, EPS_P = 0.2, 1.0
+TARGET = "x^3 - 3*x + x"
+#: degree of TARGET
+TARGET_Q = 3
+
+
+# ------------------------------------------------------------------------------------------------ runs
+
+
+@cache
+def run_paper(d: int, seed: int = SEED, sigma_W: float | None = None, C_a: float | None = None):
+    """The historical Part 3 run (ε_n = 1/5, ε_p = 1, n and p the smallest of Assumption 2), cached."""
+    from theorycheck.simulator import run_experiment
+
+    overrides = {} if sigma_W is None else {"sigma_W": sigma_W}
+    if C_a is not None:
+        overrides["C_a"] = C_a
+    return run_experiment(d, preset="paper", seed=seed, eps_n=EPS_N, eps_p=EPS_P, target=TARGET, baselines=False,
+                          return_state=True, overrides=overrides, n_test=1024)
+
+
+def corner_sizes(corner: str, d: int) -> tuple[int, int]:
+    """(n, p) at a named corner: n = ⌈d^{1+3ε_n+extra}⌉, p = ⌈d^{ε_p}⌉."""
+    if corner not in CORNERS:
+        raise InputError(f"unknown corner {corner!r}; use one of {sorted(CORNERS)}")
+    c = CORNERS[corner]
+    return (math.ceil(d ** (1 + 3 * c["eps_n"] + c["extra_n"]) - 1e-9), math.ceil(d ** c["eps_p"] - 1e-9))
+
+
+@cache
+def run_corner(corner: str, d: int, seed: int = SEED):
+    """The paper preset at a corner of the region (Assumption 4 verbatim, ε = 1, δ = 1e-5), cached."""
+    from theorycheck.simulator import run_experiment
+
+    c = CORNERS[corner]
+    n, p = corner_sizes(corner, d)
+    return run_experiment(d, preset="paper", seed=seed, eps_n=c["eps_n"], eps_p=c["eps_p"], n=n, p=p, target=TARGET,
+                          baselines=False, return_state=True, n_test=64)
+
+
+def phi_matrix(run) -> np.ndarray:
+    """Φ (p×n) of Part 3 §4.2 for a run."""
+    X, _ = run["_problem"].data_a.materialise()
+    res = run["_result"]
+    return np.tanh(X @ res.W1 + res.b).T
+
+
+def brief(run) -> dict:
+    """The sizes and hyper-parameters of a run, for evidence."""
+    return {"d": run["d"], "n": run["n"], "p": run["p"], "seed": run["seed"], "lambda": run["hp_lam"],
+            "eta_a": run["hp_eta_a"], "C_a": run["hp_C_a"], "T": run["hp_T"], "sigma_W": run["hp_sigma_W"],
+            "eps_n": run["eps_n"], "eps_p": run["eps_p"]}
+
+
+def replace_one(run, i: int, x_new: np.ndarray, y_new: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """a_RR and a_RR^{(i)} (sample i replaced by (x', y')) by a rank-two update of the sufficient statistics."""
+    st, res, n, lam, p = run["_stats"], run["_result"], run["n"], run["hp_lam"], run["p"]
+    X, y = run["_problem"].data_a.materialise()
+    phi_i = np.tanh(X[i] @ res.W1 + res.b)
+    phi_new = np.tanh(x_new @ res.W1 + res.b)
+    K2 = st.K + (np.outer(phi_new, phi_new) - np.outer(phi_i, phi_i)) / n
+    PY2 = st.PhiY + (phi_new * y_new - phi_i * y[i]) / n
+    a2 = np.linalg.solve(K2 + lam * np.eye(p), PY2)
+    return run["_a_rr"], a2, phi_new
+
+
+# ------------------------------------------------------------------------------------------------ growth fits
+
+
+def fit_growth(ds: Sequence[float], values: Sequence[float]) -> dict[str, float]:
+    """Least-squares slope of log(value) against log(d) with its standard error (scipy.stats.linregress)."""
+    x = np.log(np.asarray(ds, dtype=float))
+    y = np.log(np.asarray(values, dtype=float))
+    res = linregress(x, y)
+    return {"slope": float(res.slope), "stderr": float(res.stderr), "intercept": float(res.intercept)}
+
+
+def order_slope(order: sp.Expr, corner: str, ds: Sequence[float], q_value: int = TARGET_Q) -> float:
+    """The slope the same fit gives for a claimed order (a SymPy expression in d, ε_n, ε_p, ν, q) at a corner over
+    the same d values: log factors count as they do at those d (the fair comparison for a short range)."""
+    c = CORNERS[corner]
+    subs = {S.eps_n: sp.Rational(str(c["eps_n"])), S.eps_p: sp.Rational(str(c["eps_p"])), S.q: q_value,
+            S.nu: 1 + 3 * sp.Rational(str(c["eps_n"])) + sp.Rational(str(c["extra_n"]))}
+    f = sp.lambdify(S.d, order.subs(subs), "mpmath")
+    vals = [float(f(mpmath.mpf(x))) for x in ds]
+    return fit_growth(ds, vals)["slope"]
+
+
+# ------------------------------------------------------------------------------------------------ steps
+
+
+def privacy_rewrite(expr: sp.Expr) -> sp.Expr:
+    r"""Replace every ``log(·/δ)`` by ``ε² d^{r}\log^{ρ} d`` (so ``\log(1.25/δ)/ε² = d^r \log^ρ d``; Assumption 3)."""
+    expr = sp.sympify(expr)
+    return expr.replace(lambda e: isinstance(e, sp.log) and S.delta in e.free_symbols,
+                        lambda e: S.PRIVACY_FACTOR * S.eps**2)
+
+
+#: Substitutions of Part 3 beyond Assumption 4: Σ of §4.3.
+PART3_SUBS: dict[sp.Symbol, sp.Expr] = {S.Sigma: S.SIGMA_PART3}
+
+
+def to_rates(expr: sp.Expr) -> sp.Expr:
+    """A side of an asymptotic step in powers of d and log d: Σ, Assumption 4, p = d^{ε_p}, n = d^{ν}, privacy."""
+    expr = sp.sympify(expr).subs(PART3_SUBS)
+    expr = privacy_rewrite(expr.subs(S.HYPERPARAMETERS))
+    expr = S.in_powers_of_d(expr)
+    expr = sp.powdenest(sp.expand_power_base(sp.expand_power_exp(expr), force=True), force=True)
+    return sp.powsimp(expr, force=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One relation of the paper and how it is checked (see the module docstring)."""
+
+    key: tuple[int, str, int]
+    statement: Statement
+    kind: str  # "identity" | "inequality" | "asymptotic"
+    region: Region = ADMISSIBLE
+    note: str = ""
+    subs: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
+
+    def perturb(self, **changes: Any) -> Step:
+        """A copy with the statement's fields replaced (for perturbed-statement tests)."""
+        return dataclasses.replace(self, statement=self.statement.perturb(**changes))
+
+
+#: Points (in order) where a wrong identity is evaluated; values exact (log d stays symbolic until mpmath).
+_IDENTITY_POINTS = tuple(
+    {S.d: dv, S.n: nv, S.p: pv, S.eps_n: en, S.eps_p: ep, S.eps_b: eb, S.q: qv, S.eps: sp.Integer(1),
+     S.delta: sp.Rational(1, 10**5), S.nu: 1 + 3 * en, S.r: sp.Integer(0), S.rho: sp.Integer(0)}
+    for dv, nv, pv, en, ep, eb, qv in ((sp.Integer(64), sp.Integer(777), sp.Integer(64), sp.Rational(1, 5), sp.Integer(1),
+                                        sp.Rational(1, 5), 3),
+                                       (sp.Integer(1024), sp.Integer(10**6), sp.Integer(32), sp.Rational(1, 3),
+                                        sp.Rational(1, 2), sp.Rational(1, 4), 2),
+                                       (sp.Integer(10**6), sp.Integer(10**12), sp.Integer(10**3), sp.Rational(1, 10),
+                                        sp.Rational(1, 2), sp.Rational(1, 10), 1)))
+
+
+def _identity(step: Step) -> dict[str, Any]:
+    st = step.statement
+    subs = {**PART3_SUBS, **step.subs}
+    lhs = sp.sympify(st.lhs).subs(subs).subs(S.HYPERPARAMETERS)
+    rhs = sp.sympify(st.rhs).subs(subs).subs(S.HYPERPARAMETERS)
+    ratio = sp.simplify(sp.powsimp(sp.expand_power_base(sp.expand_log(lhs / rhs, force=True), force=True), force=True))
+    diff = sp.simplify(lhs - rhs)
+    out = {"relation": list(step.key), "latex": st.latex(), "kind": "identity", "ratio_lhs_over_rhs": str(ratio),
+           "difference": str(diff)}
+    if diff == 0 or ratio == 1:
+        out["holds"] = True
+        return out
+    out["holds"] = False
+    with mpmath.workdps(40):
+        for point in _IDENTITY_POINTS:
+            vals = {k: v for k, v in point.items()}
+            lv = sp.N(lhs.subs(vals), 35)
+            rv = sp.N(rhs.subs(vals), 35)
+            if lv.is_number and rv.is_number and abs(lv - rv) > sp.Float(10) ** -25 * max(abs(lv), abs(rv), 1):
+                out["witness"] = {"point": {str(k): str(v) for k, v in vals.items()
+                                            if k in (lhs.free_symbols | rhs.free_symbols)},
+                                  "lhs": str(sp.N(lv, 20)), "rhs": str(sp.N(rv, 20)),
+                                  "ratio": str(sp.N(lv / rv, 20)), "exact_ratio": str(ratio)}
+                return out
+    out["witness"] = {"exact_ratio": str(ratio), "exact_difference": str(diff)}
+    return out
+
+
+def _positive_subs(expr: sp.Expr) -> dict[sp.Symbol, sp.Symbol]:
+    return {s: sp.Symbol(s.name, positive=True) for s in expr.free_symbols if not s.is_positive}
+
+
+def _inequality(step: Step) -> dict[str, Any]:
+    """``lhs ≤ rhs`` (or <) for every positive value of the symbols, d > 1 (d = e^ℓ, ℓ > 0: the paper's d → ∞)."""
+    st = step.statement
+    subs = {**PART3_SUBS, **step.subs}
+    ell = sp.Symbol("ell", positive=True)
+    lhs = sp.sympify(st.lhs).subs(subs).subs(S.d, sp.exp(ell))
+    rhs = sp.sympify(st.rhs).subs(subs).subs(S.d, sp.exp(ell))
+    gap = sp.factor(sp.simplify(rhs - lhs))
+    out = {"relation": list(step.key), "latex": st.latex(), "kind": "inequality",
+           "rhs_minus_lhs": str(gap).replace("ell", "log(d)")}
+    strict = st.rel is Rel.LT
+    sign = gap.is_positive if strict else gap.is_nonnegative
+    if sign:
+        out["holds"] = True
+        out["how"] = "SymPy: the factored difference is " + ("positive" if strict else "non-negative")
+        return out
+    syms = sorted(gap.free_symbols, key=lambda s: s.name)
+    grid = [sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Integer(3), sp.Integer(17), sp.Integer(10**3)]
+    f = sp.lambdify(syms, gap, "mpmath")
+    with mpmath.workdps(40):
+        for values in itertools.product(grid, repeat=len(syms)) if syms else [()]:
+            v = f(*[mpmath.mpf(x.p) / x.q for x in values]) if syms else mpmath.mpf(sp.N(gap, 40))
+            if (v <= 0 if strict else v < -mpmath.mpf(10) ** -30):
+                out["holds"] = False
+                out["witness"] = {"point": {("log_d" if s == ell else s.name): str(x) for s, x in zip(syms, values)},
+                                  "rhs_minus_lhs": mpmath.nstr(v, 15)}
+                return out
+    out["holds"] = None
+    out["how"] = "no counterexample on the grid, SymPy could not decide the sign"
+    return out
+
+
+def _asymptotic(step: Step) -> dict[str, Any]:
+    st = step.statement
+    v = decide(st.subs(step.subs) if step.subs else st, step.region, d=S.d, rewrite=to_rates)
+    out = {"relation": list(step.key), "latex": st.latex(), "kind": "asymptotic", "holds": v.verdict == "verified",
+           "regime": dict(v.regime), "lhs_in_powers_of_d": v.evidence.get("lhs_in_powers_of_d"),
+           "rhs_in_powers_of_d": v.evidence.get("rhs_in_powers_of_d")}
+    if v.verdict != "verified":
+        out["witness"] = v.evidence.get("witness")
+        out["ratio_at_witness"] = v.evidence.get("ratio_at_witness")
+    return out
+
+
+def check_step(step: Step) -> dict[str, Any]:
+    """One relation checked; ``holds`` is True, False (with a witness) or None (undecided)."""
+    if step.kind == "identity":
+        return _identity(step)
+    if step.kind == "inequality":
+        return _inequality(step)
+    if step.kind == "asymptotic":
+        return _asymptotic(step)
+    raise InputError(f"unknown step kind {step.kind!r}")
+
+
+def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSIBLE) -> dict[str, Any] | None:
+    """One regime record for several asymptotic relations: holds on all iff each does; conditions joined."""
+    regs = [r["regime"] for r in results if r.get("regime")]
+    if not regs:
+        return None
+    holds = [g["holds_on"] for g in regs]
+    holds_on = "all" if all(h == "all" for h in holds) else ("none" if any(h == "none" for h in holds) else "part")
+    conditions, exact = [], []
+    for g in regs:
+        if g["holds_on"] != "all":
+            conditions += [c for c in g["conditions"] if c not in conditions]
+            exact += [c for c in g.get("conditions_exact", []) if c not in exact]
+    witness = next((g["witness"] for g in regs if g.get("witness")), None)
+    return {"region": region.name, "region_latex": region.description, "holds_on": holds_on,
+            "conditions": conditions, "conditions_exact": exact, "witness": witness,
+            "relations": [{"relation": r["relation"], "region": r["regime"]["region"], "holds_on": r["regime"]["holds_on"]}
+                          for r in results if r.get("regime")]}
+
+
+def check_steps(steps: Sequence[Step], *, title: str, extra: Callable[[], dict[str, Any]] | None = None,
+                corrected: Any = None) -> Verdict:
+    """Every relation of ``steps`` checked separately; ``verified`` iff every one holds, ``refuted`` with the
+    first failing relation's witness, ``inconclusive`` if one is undecided. ``extra`` adds evidence."""
+    results = [check_step(s) for s in steps]
+    regime = merge_regimes(results, steps[0].region if steps else ADMISSIBLE)
+    ev: dict[str, Any] = {"relations_checked": results}
+    if extra is not None:
+        ev.update(extra())
+    failed = [r for r in results if r["holds"] is False]
+    undecided = [r for r in results if r["holds"] is None]
+    method = "+".join(sorted({"symbolic" if r["kind"] != "asymptotic" else "exact" for r in results}))
+    if failed:
+        f = failed[0]
+        where = f" (holds on part of the region: {', '.join(f['regime']['conditions'])})" if f.get("regime") and \
+            f["regime"]["holds_on"] == "part" else ""
+        return refuted(method, f"{title}: relation {tuple(f['relation'])} fails{where}; "
+                       f"{len(failed)} of {len(results)} relations fail", corrected=corrected, regime=regime,
+                       witness=f.get("witness"), failing_relations=[r["relation"] for r in failed], **ev)
+    if undecided:
+        return inconclusive(method, f"{title}: relation {tuple(undecided[0]['relation'])} undecided", regime=regime,
+                            **ev)
+    return verified(method, f"{title}: all {len(results)} relations hold"
+                    + (" on the whole region" if regime else ""), regime=regime, **ev)

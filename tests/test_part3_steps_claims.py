@@ -1,0 +1,253 @@
+"""Part 3 relation by relation (proofs/part3_steps.py): each claim's verdict, and perturbed statements each checker
+rejects — a wrong constant, exponent, sign, missing factor or dropped term, and for regime-wide claims a perturbation
+wrong only in a corner of the region, refuted with a witness in that corner."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import sympy as sp
+
+import proofs.part3_steps as m
+from proofs.part3_common import Step, check_step
+from theorycheck.registry import load
+
+d, n, p, en, ep, q, L = m.d, m.n, m.p, m.en, m.ep, m.q, m.L
+SMALL = {"corners": ("small eps_p", "large eps_p"), "ds": (16, 24, 32)}
+
+
+def _w(v) -> dict[str, Fraction]:
+    """The witness point of a refuted regime-wide verdict, as exact fractions."""
+    point = v.evidence["witness"]["point"]
+    return {k: Fraction(str(x)) for k, x in point.items()}
+
+
+def _step(claim_steps, key) -> Step:
+    return next(s for s in claim_steps if s.key == key)
+
+
+def _replace(steps, key, new):
+    return tuple(new if s.key == key else s for s in steps)
+
+
+def test_ids_registered_and_relations():
+    ids = {c.id for c in m.CLAIMS}
+    assert {"part3.final-risk", "thm1.rate-corrected", "risk.final-chain-corrected", "dpgd.contraction-regime"} <= ids
+    assert all(i.split(".")[0] in {"ridge", "risk", "dpgd", "clip", "noise", "thm1", "part3"} for i in ids)
+    reg = load()
+    for c in m.CLAIMS:
+        for dep in c.depends_on:
+            assert reg.get(dep) is not None, (c.id, dep)
+    # every claim the final chain uses is reachable from the top claim
+    seen, todo = set(), ["part3.final-risk"]
+    while todo:
+        cid = todo.pop()
+        if cid in seen:
+            continue
+        seen.add(cid)
+        todo += list(reg.get(cid).depends_on)
+    assert {"dpgd.noise-corrected", "clip.s3-corrected", "risk.summary-corrected", "dpgd.early-stopping",
+            "ridge.measured-spectrum", "dpgd.recursion-steps", "ridge.loo-chain"} <= seen
+    sympy_share = sum(c.statement_source == "sympy" for c in m.CLAIMS) / len(m.CLAIMS)
+    assert sympy_share >= 0.8
+
+
+def test_ridge_algebra_steps():
+    steps = m.steps_ridge_algebra()
+    assert m.check_chain(steps).verdict == "verified"
+    s = _step(steps, (3, "D6", 3))
+    bad = m.check_chain(_replace(steps, s.key, s.perturb(rhs=2 * s.statement.rhs)))  # wrong constant
+    assert bad.verdict == "refuted" and bad.evidence["failing_relations"] == [[3, "D6", 3]]
+    assert bad.evidence["witness"]["ratio"].startswith("0.5")
+    s = _step(steps, (3, "D16", 3))
+    bad = m.check_chain(_replace(steps, s.key, s.perturb(rhs=s.statement.rhs / 2)))  # AM–GM with a wrong constant
+    assert bad.verdict == "refuted" and bad.evidence["failing_relations"] == [[3, "D16", 3]]
+    # wrong only in a corner: ‖a_RR‖'s order ≪ d^{ε_n/2}√p fails only where ε_p ≤ ε_n/2
+    s = _step(steps, (3, "D17", 4))
+    bad = m.check_chain((s.perturb(rhs=d ** (en / 2) * sp.sqrt(p)),))
+    assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"
+    w = _w(bad)
+    assert w["eps_p"] <= w["eps_n"] / 2
+
+
+def test_mcdiarmid_level():
+    s = m.steps_mcdiarmid_level()[0]
+    assert m.check_chain((s,)).verdict == "verified"
+    assert m.check_chain((s.perturb(rhs=-L**2),)).verdict == "refuted"  # wrong constant
+    assert m.check_chain((s.perturb(rhs=L**2 / 2),)).verdict == "refuted"  # wrong sign
+
+
+def test_noise_chain_steps():
+    v = m.check_chain(m.steps_noise_chain())
+    assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D19", 5]]
+    assert v.evidence["witness"]["exact_ratio"] == "d**eps_n"
+    assert m.check_chain(m.steps_noise_chain(sp.Rational(7, 2))).verdict == "verified"
+    assert m.check_chain(m.steps_noise_chain(3)).verdict == "refuted"  # wrong exponent
+
+
+def test_noise_corrected():
+    v = m.check_noise_chain_corrected()
+    assert v.verdict == "verified"
+    bad = m.check_noise_chain_corrected(sp.Rational(5, 2))  # the printed exponent, with √p: still wrong
+    assert bad.verdict == "refuted" and [3, "D19", 5] in bad.evidence["failing_relations"]
+
+
+def test_s_term_steps_and_s3_corrected():
+    v = m.check_chain(m.steps_s_terms())
+    assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D27", 4]]
+    c = m.check_chain(m.steps_s_terms(sp.Integer(1))[-3:])
+    assert c.verdict == "refuted" and c.regime["holds_on"] == "part"
+    w = _w(c)
+    assert w["eps_p"] + Fraction(3, 2) * w["eps_n"] >= w["nu"]  # the witness is where the p-corrected S_3 fails
+    # dropped factor: S_2's rate times p is ≪ the target only where ε_n + ε_p < ν
+    s = _step(m.steps_s_terms(), (3, "D24", 4))
+    bad = m.check_chain((s.perturb(lhs=s.statement.lhs * p),))
+    assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"
+    w = _w(bad)
+    assert w["eps_n"] + w["eps_p"] >= w["nu"]
+
+
+def test_targets_and_union_bounds():
+    steps = m.steps_targets()
+    assert m.check_chain(steps).verdict == "verified"
+    s = _step(steps, (3, "D15", 2))
+    bad = m.check_chain((s.perturb(lhs=p),))  # corner: p ≪ d^{ε_n}√p log^{q+1}d fails where ε_p ≥ 2ε_n
+    assert bad.verdict == "refuted"
+    w = _w(bad)
+    assert w["eps_p"] >= 2 * w["eps_n"]
+    s = _step(steps, (3, "P34", 3))
+    assert m.check_chain((s.perturb(rhs=s.statement.rhs * 2),)).verdict == "refuted"
+    u = m.steps_union_bounds()
+    assert m.check_chain(u).verdict == "verified"
+    bad = m.check_chain((u[0].perturb(lhs=n * sp.exp(-L / 2)),))  # a tail e^{−log d/2}: the union bound fails
+    assert bad.verdict == "refuted" and bad.regime["holds_on"] == "none"
+
+
+def test_contraction_regime():
+    v = m.check_contraction_regime(**SMALL)
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    w = _w(v)
+    assert w["eps_n"] >= w["eps_p"]  # the contraction fails where ε_p ≤ ε_n
+    assert v.evidence["crossovers"]["small eps_p"]["log10_crossover_d"]["2 eta_a (lambda_max + lambda) < 2"] is None
+    only_lambda = Step((3, "D13", 2), m._st(m.eta_a * m.lam, "ll", sp.Integer(1)), "asymptotic")
+    assert m.check_contraction_regime((only_lambda,), **SMALL).verdict == "verified"
+    wrong_sign = Step((3, "D13", 4), m._st(1 + 2 * d**en * L**2 / p * p / d ** (2 * en), "<", sp.Integer(1)),
+                      "inequality")
+    assert m.check_contraction_regime((wrong_sign,), **SMALL).verdict == "refuted"
+
+
+def test_crossovers():
+    c = m.crossover_d(0.2, 1.0, 3.0)
+    assert 17 < c["2 eta_a lambda < 1"] < 18
+    assert m.crossover_d(0.2, 0.2, 1.1)["2 eta_a (lambda_max + lambda) < 2"] is None
+
+
+def test_measured_orders():
+    v = m.check_measured("lambda_max_K", sp.Integer(1), "asymp", **SMALL)
+    assert v.verdict == "verified"
+    assert m.check_measured("lambda_max_K", p, "asymp", **SMALL).verdict == "refuted"  # wrong exponent
+    ok = m.check_measured("max_norm_phi_j", sp.sqrt(p), **SMALL)
+    assert ok.verdict == "verified"
+    # wrong only at the large-ε_p corner: ‖φ_j‖ ≲ d^{0.2} holds where √p = d^{ε_p/2} ≤ d^{0.2}
+    bad = m.check_measured("max_norm_phi_j", d ** sp.Rational(1, 5), **SMALL)
+    assert bad.verdict == "refuted" and bad.evidence["witness"]["corner"] == "large eps_p"
+    base = m.check_measured("max_phi_a0", sp.Integer(1), exact_bound=1.0, **SMALL)
+    assert base.verdict == "refuted" and base.evidence["witness"]["exceeds_exact_bound"]["max_value"] > 1
+    assert m.check_measured("max_phi_a0", L, **SMALL).verdict == "verified"
+    assert m.check_measured("lambda_min_K", sp.Integer(1), "gtrsim", **SMALL).verdict == "verified"
+    assert m.check_measured("lambda_min_K", d, "gtrsim", **SMALL).verdict == "refuted"
+
+
+def test_u_uniformity():
+    assert m.check_sphere_uniformity(**SMALL).verdict == "verified"
+    assert m.check_sphere_uniformity(factor=0.01, **SMALL).verdict == "refuted"
+
+
+def test_summary_and_approximation():
+    v = m.check_chain(m.summary_steps())
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    assert m.check_chain(m.summary_steps(sp.Integer(0))).verdict == "verified"  # without the variance term
+    assert m.check_chain((Step((3, "D9", 1), m._st(m.RATE_D9 + m.VARIANCE, "O_P", m.RATE_D9 + m.VARIANCE),
+                               "asymptotic"),)).verdict == "verified"
+    s = Step((3, "D3", 4), m._st(m.RATE_D9 * d**en, "ll", sp.Integer(1)), "asymptotic")  # a missing 1/d^{ε_n}
+    assert m.check_chain((s,)).verdict == "refuted"
+
+
+def test_final_chain_steps():
+    v = m.check_chain(m.final_chain_steps())
+    assert v.verdict == "refuted"
+    res = {tuple(r["relation"]) + (r["kind"],): r["holds"] for r in v.evidence["relations_checked"]}
+    assert res[(3, "D28", 2, "asymptotic")] is False and res[(3, "P45", 1, "identity")] is True
+    assert res[(3, "D29", 6, "asymptotic")] is True and res[(3, "D29", 7, "asymptotic")] is False
+
+
+def test_final_corrected_and_top():
+    v = m.check_final_corrected()
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
+    assert m.check_final_corrected(m.RATE_D9).verdict == "verified"
+    assert m.check_theorem_rate(m.RATE_D9, m.RATE_D9).verdict == "verified"
+    t = m.check_final_risk()
+    assert t.verdict == "refuted" and t.regime["holds_on"] == "part" and t.corrected
+    assert m.check_final_risk(m.RATE_PART3_LAST).verdict == "verified"
+
+
+def test_closed_form_and_svd():
+    assert m.check_closed_form().verdict == "verified"
+    assert m.check_closed_form(2.0).verdict == "refuted"
+    assert m.check_svd_identities().verdict == "verified"
+    assert m.check_svd_identities(1.0).verdict == "refuted"
+
+
+def test_recursion_steps():
+    v = m.check_recursion_steps()
+    assert v.verdict == "refuted"
+    assert sorted(map(tuple, v.evidence["failing_relations"])) == [(3, "D11", 5), (3, "P23", 1)]
+    assert m.check_recursion_steps(m.unrolled_z_prime).verdict == "verified"
+    bad = m.check_recursion_steps(m.unrolled_z_prime, two=1.0)
+    assert bad.verdict == "refuted" and [3, "D11", 1] in bad.evidence["failing_relations"]
+
+
+def test_loo_chain():
+    v = m.check_loo_chain()
+    assert v.verdict == "refuted" and [3, "D4", 1] in v.evidence["failing_relations"]
+    squared = m.check_loo_chain(squared=True)
+    assert [3, "D4", 1] not in squared.evidence.get("failing_relations", [])
+    bad = m.check_loo_chain(lambda pv: 0.1 / math.sqrt(pv))
+    assert [3, "D5", 2] in bad.evidence["failing_relations"]
+
+
+def test_iterate_chain_and_split():
+    v = m.check_iterate_chain()
+    assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D14", 3]]
+    assert m.check_iterate_chain("stable").verdict == "verified"
+    assert m.check_induction_split().verdict == "verified"
+    bad = m.check_induction_split(z_prime=m.paper_z_prime)
+    assert bad.verdict == "refuted" and [3, "D21", 4] in bad.evidence["failing_relations"]
+
+
+def test_gradient_and_label_bound():
+    v = m.check_chain(m.gradient_steps())
+    assert v.verdict == "refuted"
+    right = 2 * (m._f1 * m._a1 + m._f2 * m._a2 - m._y) * m._f1 + 2 * m.lam * m._a1
+    assert m.check_chain(m.gradient_steps(right)).verdict == "verified"
+    assert m.check_chain(m.gradient_steps(right.subs(m.lam, -m.lam))).verdict == "refuted"  # wrong sign
+    b = m.check_label_polynomial()
+    assert b.verdict == "refuted" and b.corrected
+    assert m.check_label_polynomial(1 + sp.Abs(m.S.z) ** 3).verdict == "verified"
+    assert m.check_label_polynomial(1 + sp.Abs(m.S.z) ** 2).verdict == "refuted"  # wrong exponent
+
+
+def test_base_case_steps():
+    claim = next(c for c in m.CLAIMS if c.id == "clip.base-case-steps")
+    assert claim.check().verdict == "verified"
+    s = Step((3, "D20", 2), m._st(d ** (ep - en) + L**q, "lesssim_P", L**q), "asymptotic")
+    bad = m.check_chain((s,))
+    assert bad.verdict == "refuted"
+    w = _w(bad)
+    assert w["eps_p"] >= w["eps_n"]
+
+
+def test_step_kinds_report_each_relation():
+    r = check_step(Step((3, "D23", 2), m._st(L**2 / sp.sqrt(p) * sp.sqrt(p), "=", L**2), "identity"))
+    assert r["holds"] is True and r["relation"] == [3, "D23", 2]
