@@ -5,6 +5,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+# One BLAS thread per test process: pytest-xdist runs a worker per core, and the notebooks' kernels run
+# side by side; multi-threaded OpenBLAS in each oversubscribes the cores (its spinning threads made a
+# 65536×64 product 80× slower on a loaded 2-core machine). Set before NumPy loads; theorycheck.blas
+# covers the case where something imported NumPy first. THEORYCHECK_TEST_BLAS_THREADS overrides.
+_BLAS_THREADS = os.environ.get("THEORYCHECK_TEST_BLAS_THREADS", "1")
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, _BLAS_THREADS)
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -18,6 +26,11 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 # The verdict cache (theorycheck/cache.py) stays off in tests, so no test depends on which test ran before
 # it (under xdist the order differs from run to run); tests/test_cache.py turns it on in its subprocesses.
 os.environ["THEORYCHECK_NO_CACHE"] = "1"
+
+if "numpy" in __import__("sys").modules:  # too late for the variables above: set the loaded library
+    from theorycheck import blas as _blas
+
+    _blas.limit(int(_BLAS_THREADS) if _BLAS_THREADS.isdigit() else 1)
 
 REPO = Path(__file__).resolve().parents[1]
 PAPER_DIR = REPO.parent / "shared" / "paper"
