@@ -91,3 +91,17 @@ def in_powers_of_d(expr: sp.Expr) -> sp.Expr:
 #: Part 2, Definition 2 / Theorem 5: ℓ₂ sensitivity Δ₂ and the Gaussian mechanism's noise σ (privacy claims)
 Delta_2 = sp.Symbol("Delta_2", positive=True)
 sigma = sp.Symbol("sigma", positive=True)
+
+# --- Part 2, §3.3 (Theorem 6): Fourier transforms and the certificate (appended for proofs/part2_fourier_*) ----
+#: the Hermite degree / polynomial index of §3.3 (printed n; not the sample size ``n`` above)
+n_H = sp.Symbol("n", integer=True, nonnegative=True)
+#: a summation index (printed k)
+k = sp.Symbol("k", integer=True, nonnegative=True)
+#: the scale a > 0 of the shifted Gaussian e^{−(at−b)²} (display (2, 41))
+a_scale = sp.Symbol("a", positive=True)
+#: the integration variable of the convolution I(t) (display (2, 33))
+y = sp.Symbol("y", real=True)
+#: ± in displays stated for both signs (evaluate at pm = 1 and pm = −1); printed \pm
+pm = sp.Symbol("pm", real=True)
+#: the coefficients c_n of the polynomial f = Σ c_n x^n (Part 2, §3.3, Step 3)
+c = sp.IndexedBase("c", real=True)

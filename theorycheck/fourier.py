@@ -27,9 +27,9 @@ transforms), so with ω = 2πt: ŝech(t) = π sech(π²t).
 principal-value distribution \widehat{tanh}(t) = −iπ csch(π²t).
 
 >>> import mpmath
->>> mpmath.mp.dps = 30
->>> v = sech_transform_definition(mpmath.mpf("0.3"))
->>> abs(v - sech_transform(mpmath.mpf("0.3"))) < mpmath.mpf(10) ** -25
+>>> with mpmath.workdps(30):
+...     v = sech_transform_definition(mpmath.mpf("0.3"))
+...     print(abs(v - sech_transform(mpmath.mpf("0.3"))) < mpmath.mpf(10) ** -25)
 True
 """
 
@@ -39,9 +39,14 @@ import math
 from collections.abc import Callable
 
 import mpmath
+import sympy as sp
 from flint import acb, arb, ctx
 
+from .statement import evaluator
+
 __all__ = [
+    "SECH_TRANSFORM", "SECH2_TRANSFORM", "TANH_TRANSFORM", "SECH_CONVOLUTION", "GAUSSIAN_POLYNOMIAL_TRANSFORM",
+    "SHIFTED_GAUSSIAN_INVERSE",
     "sech_transform", "sech2_transform", "tanh_transform", "sign_transform",
     "sech_transform_definition", "sech2_transform_definition", "tanh_transform_definition",
     "tanh_transform_via_sech2", "sech_convolution_definition", "sech_convolution",
@@ -55,17 +60,54 @@ __all__ = [
 
 
 # ----------------------------------------------------------------------------- closed forms
+# Each correct closed form is written once, as a SymPy expression; the mpmath functions below are generated
+# from it (:func:`theorycheck.statement.evaluator`), and the proofs modules use the same expression as the
+# right side of their corrected statements. The symbols equal those of ``proofs/symbols.py`` (same name and
+# assumptions), so the expressions can be compared and substituted there directly.
+
+_t = sp.Symbol("t", real=True)
+_x = sp.Symbol("x", real=True)
+_b = sp.Symbol("b", real=True)
+_a = sp.Symbol("a", positive=True)
+_gamma = sp.Symbol("gamma", positive=True)
+_n = sp.Symbol("n", integer=True, nonnegative=True)
+
+#: ŝech(t) = π sech(π²t) (GR 3.981.3).
+SECH_TRANSFORM = sp.pi * sp.sech(sp.pi**2 * _t)
+#: \widehat{sech²}(t) = 2π²t csch(π²t) (GR 3.982.1; value 2 at t = 0).
+SECH2_TRANSFORM = 2 * sp.pi**2 * _t * sp.csch(sp.pi**2 * _t)
+#: \widehat{tanh}(t) = −iπ csch(π²t), t ≠ 0 (principal value; derived in the module docstring).
+TANH_TRANSFORM = -sp.I * sp.pi * sp.csch(sp.pi**2 * _t)
+#: I(t) = ∫ sech(π²(t−y)) sech(π²y) dy = 2t csch(π²t) (value 2/π² at t = 0).
+SECH_CONVOLUTION = 2 * _t * sp.csch(sp.pi**2 * _t)
+#: \widehat{x^n e^{−γx²}}(t) = √(π/γ) (−i/(2√γ))^n H_n(πt/√γ) e^{−π²t²/γ} (H_n physicists').
+GAUSSIAN_POLYNOMIAL_TRANSFORM = (sp.sqrt(sp.pi / _gamma) * (-sp.I / (2 * sp.sqrt(_gamma))) ** _n
+                                 * sp.hermite(_n, sp.pi * _t / sp.sqrt(_gamma)) * sp.exp(-sp.pi**2 * _t**2 / _gamma))
+#: The inverse transform of e^{−(at−b)²}, a > 0: (√π/a) e^{−π²x²/a² + 2πibx/a}.
+SHIFTED_GAUSSIAN_INVERSE = sp.sqrt(sp.pi) / _a * sp.exp(-sp.pi**2 * _x**2 / _a**2 + 2 * sp.I * sp.pi * _b * _x / _a)
+
+_sech_transform = evaluator(SECH_TRANSFORM, (_t,))
+_sech2_transform = evaluator(SECH2_TRANSFORM, (_t,))
+_tanh_transform = evaluator(TANH_TRANSFORM, (_t,))
+_sech_convolution = evaluator(SECH_CONVOLUTION, (_t,))
+_shifted_gaussian_inverse = evaluator(SHIFTED_GAUSSIAN_INVERSE, (_a, _b, _x))
+
 
 def sech_transform(t):
-    r"""ŝech(t) = π sech(π²t) (GR 3.981.3). Exact for every real t; even in t."""
-    return mpmath.pi * mpmath.sech(mpmath.pi**2 * t)
+    r"""ŝech(t) = π sech(π²t) (GR 3.981.3), from :data:`SECH_TRANSFORM`. Exact for every real t; even in t.
+
+    >>> with mpmath.workdps(20):
+    ...     print(mpmath.nstr(sech_transform(mpmath.mpf("0.3")), 12))
+    0.324431409142
+    """
+    return _sech_transform(t)
 
 
 def sech2_transform(t):
     r"""\widehat{sech²}(t) = 2π²t csch(π²t), with the value 2 at t = 0 (GR 3.982.1)."""
     if t == 0:
         return mpmath.mpf(2)
-    return 2 * mpmath.pi**2 * t * mpmath.csch(mpmath.pi**2 * t)
+    return _sech2_transform(t)
 
 
 def tanh_transform(t):
@@ -75,7 +117,7 @@ def tanh_transform(t):
     """
     if t == 0:
         raise ValueError("\\widehat{tanh} is the principal value -i*pi*csch(pi^2 t); it has no value at t = 0")
-    return -1j * mpmath.pi * mpmath.csch(mpmath.pi**2 * t)
+    return _tanh_transform(t)
 
 
 def sign_transform(t):
@@ -103,10 +145,10 @@ def log_abs_csch_pi2(t: float) -> float:
 
 
 def gaussian_polynomial_transform(n: int, gamma, t):
-    r"""Correct \widehat{x^n e^{−γx²}}(t) = √(π/γ) (−i/(2√γ))^n H_n(πt/√γ) e^{−π²t²/γ} (H_n physicists').
+    r"""Correct \widehat{x^n e^{−γx²}}(t) (:data:`GAUSSIAN_POLYNOMIAL_TRANSFORM`; H_n physicists').
 
     Derivation: \widehat{e^{−γx²}} = √(π/γ) e^{−π²t²/γ}, multiplication by x is (i/2π) d/dt, and
-    dⁿ/dtⁿ e^{−π²t²/γ} = (−π/√γ)ⁿ H_n(πt/√γ) e^{−π²t²/γ}.
+    dⁿ/dtⁿ e^{−π²t²/γ} = (−π/√γ)ⁿ H_n(πt/√γ) e^{−π²t²/γ}. Evaluated with ``mpmath.hermite`` for any n.
     """
     g = mpmath.mpf(gamma)
     s = mpmath.sqrt(g)
@@ -122,8 +164,8 @@ def gaussian_polynomial_transform_derivative_form(n: int, gamma, t):
 
 
 def shifted_gaussian_inverse(a, b, x):
-    r"""Correct inverse transform of e^{−(at−b)²} (a > 0): (√π/a) e^{−π²x²/a² + 2πibx/a}."""
-    return mpmath.sqrt(mpmath.pi) / a * mpmath.exp(-mpmath.pi**2 * x**2 / a**2 + 2j * mpmath.pi * b * x / a)
+    r"""Correct inverse transform of e^{−(at−b)²} (a > 0): :data:`SHIFTED_GAUSSIAN_INVERSE`."""
+    return _shifted_gaussian_inverse(a, b, x)
 
 
 def sech_convolution(t):
@@ -133,7 +175,7 @@ def sech_convolution(t):
     """
     if t == 0:
         return 2 / mpmath.pi**2
-    return 2 * t * mpmath.csch(mpmath.pi**2 * t)
+    return _sech_convolution(t)
 
 
 # ----------------------------------------------------------------------------- from the definition

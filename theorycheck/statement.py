@@ -79,11 +79,13 @@ class Expect(sp.Function):
 
     nargs = (1, 2)
 
-    def _latex(self, printer: Any) -> str:
+    def _latex(self, printer: Any, exp: str | None = None) -> str:
         body = printer._print(self.args[0])
         if len(self.args) == 2:
-            return rf"\E_{{{printer._print(self.args[1])}}}\left[{body}\right]"
-        return rf"\E\left[{body}\right]"
+            out = rf"\E_{{{printer._print(self.args[1])}}}\left[{body}\right]"
+        else:
+            out = rf"\E\left[{body}\right]"
+        return out if exp is None else rf"\left({out}\right)^{{{exp}}}"
 
 
 class Prob(sp.Function):
@@ -91,8 +93,9 @@ class Prob(sp.Function):
 
     nargs = 1
 
-    def _latex(self, printer: Any) -> str:
-        return rf"\P\left[{printer._print(self.args[0])}\right]"
+    def _latex(self, printer: Any, exp: str | None = None) -> str:
+        out = rf"\P\left[{printer._print(self.args[0])}\right]"
+        return out if exp is None else rf"\left({out}\right)^{{{exp}}}"
 
 
 class Norm(sp.Function):
@@ -100,8 +103,9 @@ class Norm(sp.Function):
 
     nargs = 1
 
-    def _latex(self, printer: Any) -> str:
-        return rf"\left\|{printer._print(self.args[0])}\right\|"
+    def _latex(self, printer: Any, exp: str | None = None) -> str:
+        out = rf"\left\|{printer._print(self.args[0])}\right\|"
+        return out if exp is None else f"{out}^{{{exp}}}"
 
 
 #: Symbol names printed as the paper writes them (SymPy's own printer handles Greek letters).
@@ -111,6 +115,7 @@ PAPER_SYMBOL_LATEX: dict[str, str] = {
     "sigma_W": r"\sigma_W", "sigma_a": r"\sigma_a", "lam": r"\lambda", "lambda": r"\lambda", "C_b": "C_b",
     "c_b": "c_b", "alpha1_star": r"\alpha^*_1", "Sigma": r"\Sigma", "nu": r"\nu", "rho": r"\rho",
     "log_d": r"\log d", "gamma": r"\gamma", "eta": r"\eta",
+    "pm": r"\pm",
 }
 
 
@@ -209,7 +214,7 @@ def _arb_eval(expr: sp.Expr, env: Mapping[sp.Symbol, Any]) -> Any:
         if exponent == sp.Rational(1, 2):
             return b.sqrt()
         return b ** _arb_eval(exponent, env)
-    unary = {sp.exp: "exp", sp.log: "log", sp.sqrt: "sqrt", sp.tanh: "tanh", sp.cosh: "cosh", sp.sinh: "sinh",
+    unary = {sp.exp: "exp", sp.log: "log", sp.tanh: "tanh", sp.cosh: "cosh", sp.sinh: "sinh",
              sp.sin: "sin", sp.cos: "cos", sp.atan: "atan"}
     for func, method in unary.items():
         if isinstance(expr, func):

@@ -1,0 +1,103 @@
+r"""Shared numerical helpers: one home for root finding, log–log slope fits and the tanh derivatives.
+
+Every module of the library that needs one of these calls it from here (no private copies):
+
+* :func:`root` — a bracketed root by :func:`scipy.optimize.brentq` (floats) with a clear error when the
+  bracket does not change sign;
+* :func:`slope_fit` — least-squares slope of y on x with its standard error (:func:`scipy.stats.linregress`),
+  the measured growth exponent when x, y are logarithms;
+* :func:`tanh_derivative` — the k-th derivative of tanh as a polynomial in tanh (exact, any k).
+
+>>> fit = slope_fit([0.0, 1.0, 2.0, 3.0], [1.0, 3.0, 5.0, 7.0])
+>>> round(fit.slope, 12), round(fit.stderr, 12)
+(2.0, 0.0)
+>>> round(root(lambda u: u * u - 2.0, 0.0, 2.0), 12)
+1.414213562373
+>>> tanh_derivative(2)(0.5) == -2 * math.tanh(0.5) * (1 - math.tanh(0.5) ** 2)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Sequence
+from functools import cache
+
+__all__ = ["SlopeFit", "root", "slope_fit", "tanh_derivative", "tanh_derivative_polynomial"]
+
+
+@dataclasses.dataclass(frozen=True)
+class SlopeFit:
+    """A least-squares line y = intercept + slope·x with the slope's standard error and r²."""
+
+    slope: float
+    intercept: float
+    stderr: float
+    rvalue: float
+    n: int
+
+
+def slope_fit(xs: Sequence[float], ys: Sequence[float]) -> SlopeFit:
+    """Least-squares slope of ``ys`` on ``xs`` with its standard error (:func:`scipy.stats.linregress`).
+
+    With two points the standard error is 0 (an exact line, no residual degrees of freedom).
+    """
+    from scipy.stats import linregress
+
+    xs, ys = [float(v) for v in xs], [float(v) for v in ys]
+    if len(xs) != len(ys) or len(xs) < 2:
+        raise ValueError(f"slope_fit needs at least two (x, y) pairs of equal length, got {len(xs)} and {len(ys)}")
+    res = linregress(xs, ys)
+    stderr = float(res.stderr) if len(xs) > 2 and math.isfinite(res.stderr) else 0.0
+    return SlopeFit(float(res.slope), float(res.intercept), stderr, float(res.rvalue), len(xs))
+
+
+def root(f: Callable[[float], float], lo: float, hi: float, *, xtol: float = 1e-14, maxiter: int = 200) -> float:
+    """The root of ``f`` in ``[lo, hi]`` by Brent's method; ``ValueError`` when f(lo), f(hi) have the same sign."""
+    from scipy.optimize import brentq
+
+    flo, fhi = f(lo), f(hi)
+    if flo == 0:
+        return float(lo)
+    if fhi == 0:
+        return float(hi)
+    if (flo > 0) == (fhi > 0):
+        raise ValueError(f"no sign change on [{lo}, {hi}]: f(lo) = {flo}, f(hi) = {fhi}")
+    return float(brentq(f, lo, hi, xtol=xtol, maxiter=maxiter))
+
+
+@cache
+def tanh_derivative_polynomial(k: int) -> tuple[int, ...]:
+    """Coefficients (lowest degree first) of P_k with dᵏ/dxᵏ tanh x = P_k(tanh x); P_0 = u, P_{k+1} = (1 − u²) P_k'.
+
+    >>> tanh_derivative_polynomial(1), tanh_derivative_polynomial(2)
+    ((1, 0, -1), (0, -2, 0, 2))
+    """
+    if k < 0:
+        raise ValueError(f"derivative order must be >= 0, got {k}")
+    if k == 0:
+        return (0, 1)
+    prev = tanh_derivative_polynomial(k - 1)
+    deriv = [i * c for i, c in enumerate(prev)][1:] or [0]
+    out = [0] * (len(deriv) + 2)
+    for i, c in enumerate(deriv):
+        out[i] += c
+        out[i + 2] -= c
+    while len(out) > 1 and out[-1] == 0:
+        out.pop()
+    return tuple(out)
+
+
+def tanh_derivative(k: int) -> Callable[[float], float]:
+    """x ↦ dᵏ/dxᵏ tanh x (floats, or anything with ``math.tanh``-compatible arithmetic via the polynomial)."""
+    coeffs = tanh_derivative_polynomial(k)
+
+    def f(x: float) -> float:
+        u = math.tanh(x)
+        acc = 0.0
+        for c in reversed(coeffs):
+            acc = acc * u + c
+        return acc
+
+    return f
