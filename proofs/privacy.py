@@ -657,15 +657,10 @@ def _corrected_summary(seed, samples, dim):
 #: and ε < 8 log(1/δ), R < 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d) (the sup is approached as δ → 1): ρ < 4, not ρ < 2
 #: (log(1/δ)/ε² < 1/g² = o(log² d) is the factor with ρ < 2). See part1_setting's part1.privacy-factor.
 def full_privacy_region():
-    from proofs.regime import ASSUMPTION_2, BIAS_WINDOW, DEGREES
-    from theorycheck.asymptotics import Region
+    """The admissible region with Assumption 3's full (ε, δ) range (ρ < 4): :data:`proofs.regime.ADMISSIBLE`."""
+    from proofs.regime import ADMISSIBLE
 
-    return Region(name="Assumptions 2–4 + bias window, Assumption 3's full (ε, δ) range",
-                  variables=(S.eps_n, S.eps_p, S.eps_b, S.nu, S.r, S.rho),
-                  constraints=ASSUMPTION_2 + BIAS_WINDOW + (S.r <= 0, S.rho < 4), q=S.q, q_values=DEGREES,
-                  description=(r"\text{Assumption 2},\ p = d^{\varepsilon_p},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n,\ "
-                               r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
-                               r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4"))
+    return ADMISSIBLE
 
 
 #: a reduced Assumption 3 grid for the d-dependent checks

@@ -9,10 +9,14 @@ then states). Sizes are powers of d (:mod:`proofs.symbols`): ``p = d^{ε_p}``, `
 * The target's degree ``q ≥ 1`` (Assumption 1: information exponent 1). Exponents are linear in the
   other parameters for each fixed q; the degrees :data:`DEGREES` are each decided exactly.
 * Assumption 3: ``δ ∈ (0, 1)``, ``ε ∈ (0, 8 log(1/δ))``, ``ε/\sqrt{\log(1/δ)} = ω(1/\log d)``. The rates use
-  ``R = \log(1.25/δ)/ε²``; the assumption allows any ``R = o(\log^2 d)`` bounded below by
-  ``1/(64\log(1/δ))``, which can be polynomially small (δ = e^{−d}, ε close to 8d). So
-  ``R = d^{r}\log^{ρ} d`` with ``r ≤ 0`` and ``ρ < 2``. (With ``r < 0`` any ρ is admissible; such points
-  are dominated by ``r`` itself, so the region keeps ``ρ < 2`` throughout.)
+  ``R = \log(1.25/δ)/ε²``. With ``L = log(1/δ)``: ``log(1/δ)/ε² = o(\log^2 d)``, but as δ → 1 the
+  numerator ``log(1.25/δ)`` stays ≥ log 1.25 while L → 0, and ε ≥ √L/(ω log d) with ε < 8L forces only
+  ``L ≳ 1/\log^2 d``: so ``R = o(\log^4 d)`` is the whole range (claim ``part1.privacy-factor`` finds this;
+  the first version of this module wrote ρ < 2). R can also be polynomially small (δ = e^{−d}, ε close to
+  8d). So ``R = d^{r}\log^{ρ} d`` with ``r ≤ 0`` and ``ρ < 4`` (:data:`ADMISSIBLE`). Where a rate uses
+  ``log(1/δ)/ε²`` instead (Part 3), that factor's range is ``ρ < 2``: :data:`ADMISSIBLE_LOG1` (the same
+  region with the narrower range of that factor). With ``r < 0`` any ρ is admissible; such points are
+  dominated by ``r`` itself, so the regions keep the bound on ρ throughout.
 * Assumption 4: the hyper-parameters are the paper's formulas (:data:`proofs.symbols.HYPERPARAMETERS`).
 
 :data:`CORNERS` are named points at the edges of the region where simulated quantities are measured.
@@ -31,7 +35,7 @@ DEGREES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 16, 64)
 
 ASSUMPTION_2 = (eps_n > 0, eps_p > 0, eps_n > sp.Rational(3, 16) * eps_p, nu >= 1 + 3 * eps_n)
 BIAS_WINDOW = (eps_b > 0, eps_b < 3 * eps_n - eps_p / 4)
-PRIVACY = (r <= 0, rho < 2)
+PRIVACY = (r <= 0, rho < 4)
 
 ADMISSIBLE = Region(
     name="Assumptions 2–4 + bias window",
@@ -42,8 +46,18 @@ ADMISSIBLE = Region(
     description=(r"\varepsilon_n, \varepsilon_p > 0,\ \tfrac{3}{16}\varepsilon_p < \varepsilon_n,\ "
                  r"p = d^{\varepsilon_p},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n,\ "
                  r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
-                 r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 2,\ "
+                 r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4,\ "
                  r"q \in \{1,\dots,8,16,64\}"),
+)
+
+#: The same region where the rate's privacy factor is log(1/δ)/ε² = d^r log^ρ d (ρ < 2: Part 3's factor).
+ADMISSIBLE_LOG1 = Region(
+    name="Assumptions 2–4 + bias window, factor log(1/δ)/ε²",
+    variables=ADMISSIBLE.variables,
+    constraints=ASSUMPTION_2 + BIAS_WINDOW + (r <= 0, rho < 2),
+    q=q, q_values=DEGREES,
+    description=ADMISSIBLE.description.replace(r"\tfrac{\log(1.25/\delta)}", r"\tfrac{\log(1/\delta)}").replace(
+        r"\rho < 4", r"\rho < 2"),
 )
 
 #: The smallest admissible sample size n = d^{1+3ε_n} (the paper's Theorem 1 is stated for it).

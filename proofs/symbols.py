@@ -6,7 +6,7 @@ the LaTeX printer (:mod:`theorycheck.statement`) prints them as the paper does (
 Sizes are written as powers of d where the regime fixes them (Part 1, Assumption 2):
 ``p = d^{ε_p}`` and ``n = d^{ν}`` with ``ν ≥ 1 + 3ε_n`` (``ν = 1 + 3ε_n`` is the smallest admissible n).
 The privacy factor of the rates, ``R = \log(1.25/δ)/ε²``, is written ``d^{r} \log^{ρ} d``: Assumption 3
-allows ``r ≤ 0`` and ``ρ < 2`` when ``r = 0`` (:mod:`proofs.regime`).
+allows ``r ≤ 0`` and ``ρ < 4`` (``ρ < 2`` for log(1/δ)/ε²; :mod:`proofs.regime`).
 
 >>> from theorycheck.statement import paper_latex
 >>> paper_latex(ETA_A)
@@ -27,7 +27,7 @@ eps_b = sp.Symbol("eps_b", positive=True)
 q = sp.Symbol("q", positive=True, integer=True)
 #: n = d^ν (ν ≥ 1 + 3ε_n by Assumption 2)
 nu = sp.Symbol("nu", positive=True)
-#: the privacy factor log(1.25/δ)/ε² = d^r log^ρ d (Assumption 3: r ≤ 0; ρ < 2 when r = 0)
+#: the privacy factor log(1.25/δ)/ε² = d^r log^ρ d (Assumption 3: r ≤ 0, ρ < 4; ρ < 2 for log(1/δ)/ε²)
 r = sp.Symbol("r", real=True)
 rho = sp.Symbol("rho", real=True)
 
@@ -88,9 +88,6 @@ def in_powers_of_d(expr: sp.Expr) -> sp.Expr:
     log(d)**2/d**eps_n
     """
     return sp.powsimp(sp.expand_power_base(expr.subs(HYPERPARAMETERS).subs(SIZES), force=True), force=True)
-#: Part 2, Definition 2 / Theorem 5: ℓ₂ sensitivity Δ₂ and the Gaussian mechanism's noise σ (privacy claims)
-Delta_2 = sp.Symbol("Delta_2", positive=True)
-sigma = sp.Symbol("sigma", positive=True)
 
 # --- Part 2, §3.3 (Theorem 6): Fourier transforms and the certificate (appended for proofs/part2_fourier_*) ----
 #: the Hermite degree / polynomial index of §3.3 (printed n; not the sample size ``n`` above)
@@ -105,3 +102,12 @@ y = sp.Symbol("y", real=True)
 pm = sp.Symbol("pm", real=True)
 #: the coefficients c_n of the polynomial f = Σ c_n x^n (Part 2, §3.3, Step 3)
 c = sp.IndexedBase("c", real=True)
+#: Part 2, Definition 2 / Theorem 5: ℓ₂ sensitivity Δ₂ and the Gaussian mechanism's noise σ (privacy claims)
+Delta_2 = sp.Symbol("Delta_2", positive=True)
+sigma = sp.Symbol("sigma", positive=True)
+
+# --- Part 2, §3.1–§3.2 (appended for proofs/part2_rank1_steps.py) -----------------------------------------
+#: the first Hermite coefficient α*_1 of σ_* (Assumption 1: α*_1 ≠ 0, either sign)
+alpha1_star = sp.Symbol("alpha1_star", real=True, nonzero=True)
+#: the first Hermite coefficient α_1^{b_i} of tanh(· + b_i) (Lemma 4: positive)
+alpha1_b = sp.Symbol("alpha1_b", positive=True)
