@@ -222,3 +222,13 @@ def test_root_failures_are_the_refuted_premises_without_refuted_premises():
     roots = root_failures(registry, verdicts)
     assert set(roots["c.d"]) == {"c.a", "c.x"} and roots["c.c"] == ("c.a",) and roots["c.b"] == ("c.a",)
     assert roots["c.a"] == () and roots["c.x"] == ()
+
+
+@pytest.mark.parametrize("argv", [["list"], ["privacy", "-z", "1", "-T", "10", "--delta", "1e-5", "--format", "json"]])
+def test_full_standard_output_is_one_line(argv, tmp_path):
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([sys.executable, "-m", "theorycheck", *argv], stdout=full, stderr=subprocess.PIPE,
+                             text=True, timeout=120, cwd=tmp_path, env={**os.environ, "THEORYCHECK_NO_CACHE": "1"})
+    assert_one_line_error(out, "No space left")

@@ -367,6 +367,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: errno values of a failed write (full disk, I/O error, quota).
+_WRITE_ERRNOS = {28, 5, 122}
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -379,11 +393,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"theorycheck: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into head: nothing left to say
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        _silence_stdout()
         return 1
+    except OSError as exc:  # standard output or a file the command writes: full disk, I/O error, ...
+        _silence_stdout()
+        where = f" ({exc.filename})" if exc.filename else " (standard output)" if exc.errno in _WRITE_ERRNOS else ""
+        print(f"theorycheck: error: {exc.strerror or exc}{where}; free space or choose another destination",
+              file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("theorycheck: interrupted", file=sys.stderr)
         return 130
