@@ -148,3 +148,13 @@ def test_claims_metadata():
     assert all(c.relations for c in m.CLAIMS)
     assert sum(c.statement_source == "sympy" for c in m.CLAIMS) >= 0.7 * len(m.CLAIMS)
     assert isinstance(m.THM2, Statement) and m.THM2.rel is Rel.BIG_O_P and m.THM2.rhs == 1 / log_d
+
+
+@pytest.mark.slow
+def test_corrected_chain():
+    v = m.check_corrected_chain()
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
+    w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
+    assert w["r"] < 0 or w["rho"] < -4  # the log^{2q+2} d noise term is what display (2, 68) drops
+    assert v.evidence["theorem2_rate_regime"]["holds_on"] == "all"
+    assert m.check_corrected_chain(m.CORRECTED_CHAIN_RATE).verdict == "verified"
