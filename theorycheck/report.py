@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .claims import VERDICT_KINDS, Claim
+from .claims import VERDICT_KINDS
 from .runner import ClaimResult
 
 #: Packages whose versions every report records.
@@ -190,148 +190,18 @@ def markdown_table(paper: str, results: Sequence[ClaimResult]) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- LaTeX
-
-LATEX_PREAMBLE = r"""\documentclass[11pt]{article}
-\usepackage[margin=2.2cm]{geometry}
-\usepackage{amsmath,amssymb}
-\usepackage[T1]{fontenc}
-\usepackage{xcolor}
-\providecommand{\P}{\mathbb{P}}
-\providecommand{\R}{\mathbb{R}}
-\providecommand{\E}{\mathbb{E}}
-\providecommand{\N}{\mathcal{N}}
-\renewcommand{\H}{\mathcal{H}}
-\renewcommand{\L}{\mathcal{L}}
-\providecommand{\RR}{\mathrm{RR}}
-\providecommand{\he}{\mathrm{He}}
-\providecommand{\h}{\mathrm{H}}
-\providecommand{\sech}{\operatorname{sech}}
-\providecommand{\csch}{\operatorname{csch}}
-\providecommand{\id}{\mathrm{Id}}
-\providecommand{\intercal}{\top}
-\definecolor{verified}{rgb}{0,0.5,0}
-\definecolor{refuted}{rgb}{0.75,0,0}
-\definecolor{inconclusive}{rgb}{0.7,0.5,0}
-\definecolor{error}{rgb}{0.5,0,0.5}
-"""
-
-_TEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-                 "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
-
-
-def tex_text(text: str) -> str:
-    """Escape plain text for LaTeX (math in the text is not kept as math)."""
-    return "".join(_TEX_SPECIALS.get(ch, ch) for ch in str(text))
-
-
-# prose inside math: a word of 3+ letters not after a backslash (so not \log, \text), with an attached
-# number or range ("Assumptions 2--4", "Assumption 3"), outside \text{...}; set upright with spaces kept
-_PROSE_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}(?:[ ]+(?:[A-Za-z]{2,}|\d+(?:\s*(?:--|–|-)\s*\d+)?))*"
-                        r"(?![A-Za-z{])")
-
-
-def _text_groups(math: str) -> list[tuple[int, int]]:
-    """Spans of \\text{...}, \\mathrm{...} and similar groups (balanced braces), left as they are."""
-    spans = []
-    for m in re.finditer(r"\\(?:text|textrm|textit|mathrm|operatorname|mbox)\s*\{", math):
-        depth, i = 1, m.end()
-        while i < len(math) and depth:
-            depth += {"{": 1, "}": -1}.get(math[i], 0)
-            i += 1
-        spans.append((m.start(), i))
-    return spans
-
-
-def tex_inline_math(text: str) -> str:
-    """Assumptions (LaTeX math, possibly with prose) as inline math ``$...$``: prose words outside
-    ``\\text{}`` are wrapped in ``\\text{}`` so they keep their spaces; text that already has ``$``
-    is kept as it is; plain prose (no math at all) is escaped as text."""
-    s = " ".join(str(text).split())
-    if not s:
-        return ""
-    if "$" in s:
-        return s
-    if not re.search(r"[\\^_=<>{}|]|[≤≥≠∈→∞±·−]", s) and re.fullmatch(r"[A-Za-z0-9 ,.;:()'’–-]*", s):
-        return tex_text(s)  # no math in it: "none", "d large"
-    protected = _text_groups(s)
-    out, last = [], 0
-    for m in _PROSE_RUN.finditer(s):
-        if any(a <= m.start() < b for a, b in protected):
-            continue
-        out.append(s[last:m.start()])
-        space = " " if s[m.end():m.end() + 1] == " " else ""  # math mode would drop the space after it
-        out.append(r"\text{" + m.group(0) + space + "}")
-        last = m.end() + len(space)
-    out.append(s[last:])
-    return "$" + "".join(out) + "$"
-
-
-def _tex_math(statement: str) -> str:
-    """A statement as a display; a statement that mixes prose and $...$ math is set as text."""
-    s = statement.strip()
-    if "$" in s:
-        return s + "\n"
-    return "\\[\n" + s + "\n\\]\n"
-
-
-#: Unicode that appears in details and titles, set as LaTeX (declared with \\DeclareUnicodeCharacter).
-UNICODE_TEX = {
-    "α": r"\alpha", "β": r"\beta", "γ": r"\gamma", "δ": r"\delta", "ε": r"\varepsilon", "η": r"\eta",
-    "θ": r"\theta", "λ": r"\lambda", "μ": r"\mu", "ν": r"\nu", "π": r"\pi", "ρ": r"\rho", "σ": r"\sigma",
-    "τ": r"\tau", "φ": r"\phi", "χ": r"\chi", "ψ": r"\psi", "ω": r"\omega", "Δ": r"\Delta", "Σ": r"\Sigma",
-    "Φ": r"\Phi", "Ω": r"\Omega", "Γ": r"\Gamma", "Λ": r"\Lambda", "ξ": r"\xi", "ζ": r"\zeta", "κ": r"\kappa",
-    "≤": r"\le", "≥": r"\ge", "≠": r"\ne", "≈": r"\approx", "≪": r"\ll", "≫": r"\gg", "≲": r"\lesssim",
-    "≳": r"\gtrsim", "≍": r"\asymp", "→": r"\to", "⇒": r"\Rightarrow", "∞": r"\infty", "√": r"\surd",
-    "∫": r"\int", "∑": r"\sum", "Σ": r"\Sigma", "∈": r"\in", "∉": r"\notin", "×": r"\times", "·": r"\cdot",
-    "±": r"\pm", "−": r"-", "∂": r"\partial", "∇": r"\nabla", "‖": r"\|", "⟨": r"\langle", "⟩": r"\rangle",
-    "²": r"^2", "³": r"^3", "⁴": r"^4", "¹": r"^1", "⁰": r"^0", "₀": r"_0", "₁": r"_1", "₂": r"_2",
-    "ⁿ": r"^n", "∘": r"\circ", "≡": r"\equiv", "∀": r"\forall", "∃": r"\exists", "∅": r"\emptyset",
-    "⊂": r"\subset", "∪": r"\cup", "∩": r"\cap", "ℓ": r"\ell", "ℝ": r"\mathbb{R}", "ĥ": r"\hat{h}", "ā": r"\bar{a}", "ŷ": r"\hat{y}", "ĝ": r"\hat{g}",
-    "…": r"\ldots", "′": r"'", "∗": r"*",
-}
-_TEXT_UNICODE = {"—": "---", "–": "--", "“": "``", "”": "''", "’": "'", "‘": "`", "§": r"\S{}", "é": r"\'e",
-                 "è": r"\`e", "ü": r'\"u', "ö": r'\"o', "ä": r'\"a', " ": "~"}
-
-
-def _unicode_declarations(document: str) -> str:
-    """\\DeclareUnicodeCharacter lines (LaTeX kernel, no extra package) for every non-ASCII character of ``document`` (unknown ones shown as [U+XXXX])."""
-    lines = []
-    for ch in sorted({c for c in document if ord(c) > 127}):
-        if ch in UNICODE_TEX:
-            lines.append(r"\DeclareUnicodeCharacter{%04X}{\ensuremath{%s}}" % (ord(ch), UNICODE_TEX[ch]))
-        elif ch in _TEXT_UNICODE:
-            lines.append(r"\DeclareUnicodeCharacter{%04X}{%s}" % (ord(ch), _TEXT_UNICODE[ch]))
-        else:
-            lines.append(r"\DeclareUnicodeCharacter{%04X}{\texttt{[U+%04X]}}" % (ord(ch), ord(ch)))
-    return "\n".join(lines)
-
-
-def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, ClaimResult]) -> str:
-    """A standalone LaTeX document: each claim's statement, its verdict, and any checked correction."""
-    out = [LATEX_PREAMBLE, r"\title{Machine check of ``" + tex_text(paper) + "''}",
-           r"\author{theorycheck}", r"\date{" + tex_text(datetime.date.today().isoformat()) + "}",
-           r"\begin{document}", r"\maketitle"]
-    if results:
-        counts = summary(list(results.values()))
-        out.append(tex_text(", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS)) + ".\n")
-    for claim in claims:
-        out.append(r"\subsection*{\texttt{" + tex_text(claim.id) + "}: " + tex_text(claim.title) + "}")
-        out.append(r"\textit{" + tex_text(claim.source) + "}. Claimed under: " + tex_inline_math(claim.assumptions) + ".\n")
-        out.append(_tex_math(claim.statement))
-        result = results.get(claim.id)
-        if result is None:
-            continue
-        kind = result.verdict.verdict
-        out.append(r"\noindent\textbf{\textcolor{" + kind + "}{" + kind + "}} (" + tex_text(result.verdict.method)
-                   + "): " + tex_text(result.verdict.detail) + "\n")
-        if result.rests_on_refuted:
-            out.append(r"\noindent Rests on refuted: \texttt{" + tex_text(", ".join(result.rests_on_refuted)) + "}.\n")
-        if result.verdict.corrected:
-            out.append(r"\noindent Corrected statement (checked):" + "\n" + _tex_math(result.verdict.corrected))
-    out.append(r"\end{document}")
-    body = "\n".join(out[1:]) + "\n"
-    # after \documentclass and packages: declare every non-ASCII character the document uses
-    return out[0] + _unicode_declarations(body) + "\n" + body
+# The LaTeX helpers live in theorycheck/latex.py; re-exported here so existing imports keep working.
+from .latex import (  # noqa: E402, F401
+    _TEX_SPECIALS,
+    LATEX_PREAMBLE,
+    UNICODE_TEX,
+    _tex_math,
+    _text_groups,
+    _unicode_declarations,
+    latex_document,
+    tex_inline_math,
+    tex_text,
+)
 
 
 def strip_ansi(text: str) -> str:
