@@ -200,6 +200,15 @@ check("thm1.privacy")
 check("thm1.privacy-utility")
 
 # %% [markdown]
+# Adding $\sigma_W\sqrt{p}$-size noise after the normalisation destroys the first layer. The route Part 3 §5.2
+# sketches, made private (clip the per-sample first-layer gradients at $C_W = 2\sqrt{d}\log^q d$, add the noise
+# to $W_0 - \eta_W\sum_i g^C_W$, then normalise: post-processing), is private on all of Assumption 3 and keeps the
+# columns aligned where $\varepsilon_b + \varepsilon_p/2 < 3\varepsilon_n$ (at $n = d^{1+3\varepsilon_n}$, constant privacy):
+
+# %%
+check("thm1.privacy-corrected-route")
+
+# %% [markdown]
 # ### Algorithm 1 run at small sizes
 #
 # The simulator (`theorycheck.simulator`) runs Algorithm 1 end to end at $\varepsilon = 1$,

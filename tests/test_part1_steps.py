@@ -12,7 +12,7 @@ from proofs import symbols as S
 
 IDS = {"part1.assumption2-consistent", "part1.assumption3-nonempty", "part1.privacy-factor", "part1.step-products",
        "alg1.noise-vs-sigma", "alg1.gradient-lines", "alg1.first-layer-update", "alg1.first-layer-direction", "thm1.rate-o1", "thm1.rate",
-       "thm1.probability", "thm1.privacy", "thm1.privacy-utility"}
+       "thm1.probability", "thm1.privacy", "thm1.privacy-utility", "thm1.privacy-corrected-route"}
 
 
 def _pt(v):
@@ -214,3 +214,19 @@ def test_privacy_utility():
     assert v.regime["conditions_exact"] == ["-eps_p - r - 1 > 0"]
     ok = M.COLUMN_NOISE_SMALL.perturb(lhs=M.COLUMN_NOISE_SMALL.lhs / (S.d ** 2 * S.p))
     assert M.check_privacy_utility(ok).verdict == "verified"
+
+
+def test_noise_before_normalising_private_everywhere_accurate_on_part():
+    v = M.check_noise_before_normalising()
+    assert v.verdict == "refuted" and v.evidence["privacy_certificate"]["proved"] is True
+    assert v.regime["holds_on"] == "part"
+    assert v.regime["conditions_exact"] == ["-eps_b - eps_p/2 + nu - r/2 - 1 > 0"]
+    pt = _pt(v)
+    assert pt["eps_b"] + pt["eps_p"] / 2 >= pt["nu"] - 1 - pt["r"] / 2  # the witness is in the failing corner
+
+
+def test_noise_before_normalising_perturbed_statements():
+    st = M.NOISE_BEFORE_NORMALISING
+    assert M.check_noise_before_normalising(st.perturb(lhs=st.lhs / S.d ** (1 + S.eps_p))).verdict == "verified"
+    v = M.check_noise_before_normalising(st.perturb(lhs=st.lhs * S.n))  # a dropped 1/n: fails everywhere
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
