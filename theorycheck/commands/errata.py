@@ -1,0 +1,52 @@
+"""``theorycheck errata PAPER_FILE ... --output DIR``: the paper with its refuted displays corrected, a diff, and
+a standalone ``errata.tex`` (see :mod:`theorycheck.errata`). Verdicts come from the cache when fresh
+(:mod:`theorycheck.cache`), otherwise the checks are run (and stored)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import InputError
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..cli import run_audit
+    from ..coverage import part_number
+    from ..errata import write_errata
+    from ..registry import load
+
+    registry = load(args.proofs)
+    parts = set()
+    for f in args.paper:
+        path = Path(f)
+        if not path.is_file():
+            raise InputError(f"{path}: no such paper file")
+        parts.add(part_number(path, path.read_text(encoding="utf-8")))
+    wanted = registry.select(args.claims) if args.claims else registry.claims
+    ids = [c.id for c in wanted if any(d[0] in parts for d in c.displays)]
+    if not ids:
+        raise InputError("no selected claim covers a display of these paper files")
+    results = run_audit(registry, ids, jobs=args.jobs, timeout=args.timeout, progress=not args.no_progress,
+                        rerun=args.rerun)
+    verdicts = {r.claim.id: r.verdict for r in results}
+    written = write_errata(args.paper, [r.claim for r in results], verdicts, args.output, paper=registry.paper)
+    errata = written["errata"]
+    assert isinstance(errata, list)
+    corrected = sum(1 for e in errata if e.has_correction)
+    print(f"{len(errata)} refuted displays ({corrected} replaced by a checked correction, {len(errata) - corrected} "
+          f"annotated); wrote {len(written['patched'])} patched parts, {written['diff']} and {written['tex']}",  # type: ignore[arg-type]
+          file=sys.stderr)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from ..cli import _add_run_options
+
+    p = sub.add_parser("errata", help="the paper with refuted displays replaced by checked corrections, a diff and errata.tex")
+    p.add_argument("paper", nargs="+", metavar="PAPER_FILE", help="paper parts (part<N>-*.md)")
+    p.add_argument("--output", "-o", metavar="DIR", required=True, help="folder for the patched parts, errata.diff, errata.tex")
+    p.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids or id prefixes (default: every claim)")
+    _add_run_options(p)
+    p.set_defaults(func=run)

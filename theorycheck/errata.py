@@ -1,0 +1,233 @@
+r"""The errata sheet: the paper with every refuted display replaced by its checked correction.
+
+From the audit's verdicts and each claim's ``displays`` (mapped onto the paper with
+:func:`theorycheck.coverage.enumerate_displays`), :func:`build_errata` lists one :class:`Erratum` per refuted
+display, and :func:`write_errata` writes into a folder
+
+1. a copy of each paper part in which every refuted display whose claims carry a checked correction is
+   replaced by the correction(s) (generated from the Statement the check verified), marked by a LaTeX
+   comment naming the claim id; a refuted display without a checked correction keeps its text and gets an
+   annotation comment (claim id, "no checked correction", one line of evidence);
+2. ``errata.diff``, a unified diff of the copies against the originals (it touches only refuted displays);
+3. ``errata.tex``, a standalone list (location, as printed, corrected, evidence) that compiles with pdflatex.
+
+Only ``refuted`` verdicts produce errata; ``inconclusive`` and ``error`` are never treated as wrong.
+
+>>> e = Erratum(2, 25, 310, r"a = b", ("x.y",), (r"a = c",), ("a differs from b at t = 1",))
+>>> e.location
+'Part 2, display 25 (line 310)'
+>>> replacement_body(e, "$$\n a = b\n$$").splitlines()[1]
+'% theorycheck errata: x.y refuted; display replaced by its checked correction'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+from .claims import Claim, Verdict
+from .coverage import PaperDisplay, enumerate_displays, part_number
+from .errors import InputError
+from .latex import LATEX_PREAMBLE, standalone, tex_text
+
+__all__ = ["Erratum", "build_errata", "errata_tex", "patch_part", "replacement_body", "write_errata"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Erratum:
+    """One refuted display: where it is, what it says, the checked corrections and the evidence."""
+
+    part: int
+    ordinal: int
+    line: int
+    printed: str
+    claims: tuple[str, ...]
+    corrected: tuple[str, ...]
+    evidence: tuple[str, ...]
+
+    @property
+    def location(self) -> str:
+        return f"Part {self.part}, display {self.ordinal} (line {self.line})"
+
+    @property
+    def has_correction(self) -> bool:
+        return bool(self.corrected)
+
+
+def _one_line(verdict: Verdict, width: int = 220) -> str:
+    text = " ".join(verdict.detail.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def build_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
+                 displays: Iterable[PaperDisplay]) -> list[Erratum]:
+    """One erratum per display of ``displays`` that a refuted claim covers, in paper order.
+
+    A display covered by several refuted claims lists them all; its corrections are those of the
+    refuted claims that carry one (each checked by the claim's own check)."""
+    by_key = {d.key: d for d in displays}
+    found: dict[tuple[int, int], list[tuple[str, Verdict]]] = {}
+    for claim in claims:
+        verdict = verdicts.get(claim.id)
+        if verdict is None or verdict.verdict != "refuted":
+            continue
+        for key in claim.displays:
+            if key in by_key:
+                found.setdefault(key, []).append((claim.id, verdict))
+    out = []
+    for key in sorted(found):
+        d = by_key[key]
+        items = found[key]
+        corrected = tuple(dict.fromkeys(v.corrected for _, v in items if v.corrected))
+        out.append(Erratum(d.part, d.ordinal, d.line, d.latex, tuple(cid for cid, _ in items), corrected,
+                           tuple(f"{cid}: {_one_line(v)}" for cid, v in items)))
+    return out
+
+
+def _comment(text: str) -> str:
+    return "% " + " ".join(text.split())
+
+
+def replacement_body(erratum: Erratum, original: str) -> str:
+    """The text that takes the place of ``original`` (one display, delimiters included) in the patched part."""
+    ids = ", ".join(erratum.claims)
+    open_, close = _delimiters(original)
+    inner = original[len(open_):len(original) - len(close)] if close else original
+    if erratum.has_correction:
+        body = erratum.corrected[0] if len(erratum.corrected) == 1 else (
+            "\\begin{gathered}\n" + " \\\\\n".join(erratum.corrected) + "\n\\end{gathered}")
+        stripped = inner.strip()
+        if stripped.startswith("\\begin{equation}"):  # keep the numbering (and the label) of the printed display
+            label = re.search(r"\\label\{[^}]*\}", stripped)
+            body = "\\begin{equation}" + (label.group(0) if label else "") + "\n" + body + "\n\\end{equation}"
+        lines = [open_, _comment(f"theorycheck errata: {ids} refuted; display replaced by its checked correction")]
+        lines += ["% as printed: " + ln for ln in stripped.splitlines()]
+        lines += [body, close]
+        return "\n".join(lines)
+    notes = [_comment(f"theorycheck errata: {ids} refuted; no checked correction")]
+    notes += [_comment(f"evidence: {e}") for e in erratum.evidence]
+    sep = "" if inner.startswith("\n") else "\n"
+    return open_ + "\n" + "\n".join(notes) + sep + inner.rstrip() + ("\n" + close if close else "")
+
+
+def _delimiters(block: str) -> tuple[str, str]:
+    for open_, close in (("$$", "$$"), ("\\[", "\\]")):
+        if block.startswith(open_) and block.endswith(close) and len(block) >= len(open_) + len(close):
+            return open_, close
+    return "", ""
+
+
+def _display_spans(text: str, displays: Sequence[PaperDisplay]) -> dict[int, tuple[int, int]]:
+    """The character span of each display's block in ``text`` (with its $$ / \\[ delimiters when present)."""
+    spans: dict[int, tuple[int, int]] = {}
+    pos = 0
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    for d in displays:
+        start_search = line_starts[max(0, d.line - 1)] if d.line - 1 < len(line_starts) else pos
+        i = text.find(d.latex, max(pos, start_search))
+        if i < 0:
+            i = text.find(d.latex, pos)
+        if i < 0:
+            continue
+        j = i + len(d.latex)
+        # widen to the delimiters around the stripped body
+        before = text.rfind("$$", 0, i)
+        after = text.find("$$", j)
+        if before >= 0 and not text[before + 2:i].strip() and after >= 0 and not text[j:after].strip():
+            i, j = before, after + 2
+        else:
+            lb, rb = text.rfind("\\[", 0, i), text.find("\\]", j)
+            if lb >= 0 and not text[lb + 2:i].strip() and rb >= 0 and not text[j:rb].strip():
+                i, j = lb, rb + 2
+        spans[d.ordinal] = (i, j)
+        pos = j
+    return spans
+
+
+def patch_part(text: str, part: int, errata: Sequence[Erratum]) -> str:
+    """``text`` (one part of the paper) with its errata applied; everything else byte for byte the same."""
+    displays = enumerate_displays(text, part)
+    spans = _display_spans(text, displays)
+    mine = sorted((e for e in errata if e.part == part), key=lambda e: e.ordinal, reverse=True)
+    out = text
+    for e in mine:
+        if e.ordinal not in spans:
+            continue
+        i, j = spans[e.ordinal]
+        out = out[:i] + replacement_body(e, out[i:j]) + out[j:]
+    return out
+
+
+def _paper_macros(texts: Iterable[str]) -> list[str]:
+    """The paper's own \\newcommand definitions, as \\providecommand + \\renewcommand (so built-ins such as \\P,
+    \\H, \\L are redefined the way the paper uses them)."""
+    seen: dict[str, str] = {}
+    for text in texts:
+        for m in re.finditer(r"\\newcommand\{(\\[A-Za-z]+)\}(\[\d\])?\{((?:[^{}]|\{[^{}]*\})*)\}", text):
+            seen.setdefault(m.group(1), f"{m.group(2) or ''}{{{m.group(3)}}}")
+    return [f"\\providecommand{{{name}}}{{}}\\renewcommand{{{name}}}{body}" for name, body in seen.items()]
+
+
+def _tex_display(math: str) -> str:
+    """A paper display or a correction as a LaTeX display (equation environments kept, unnumbered)."""
+    body = re.sub(r"\\label\{[^}]*\}", "", math).strip()
+    body = re.sub(r"\\tag\*?\{[^}]*\}", "", body)
+    body = body.replace("\\begin{equation}", "").replace("\\end{equation}", "")
+    body = body.replace("\\begin{equation*}", "").replace("\\end{equation*}", "").strip()
+    if body.startswith("\\begin{align") and "aligned" not in body.split("}", 1)[0]:
+        return body + "\n"
+    return "\\begin{equation*}\n" + body + "\n\\end{equation*}\n"
+
+
+def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()) -> str:
+    """``errata.tex``: a standalone LaTeX list of the errata (compiles with pdflatex)."""
+    preamble = LATEX_PREAMBLE + "\n".join(macros) + ("\n" if macros else "")
+    out = [r"\title{Errata for ``" + tex_text(paper) + "''}", r"\author{theorycheck}", r"\date{}",
+           r"\begin{document}", r"\maketitle", r"\allowdisplaybreaks",
+           tex_text(f"{len(errata)} refuted displays; {sum(e.has_correction for e in errata)} with a correction "
+                    "checked by the same check that refuted the printed display.") + "\n"]
+    for e in errata:
+        out.append(r"\subsection*{" + tex_text(e.location) + "}")
+        out.append(r"\noindent Claims: \texttt{" + tex_text(", ".join(e.claims)) + "}.\n")
+        out.append(r"\noindent As printed:" + "\n" + _tex_display(e.printed))
+        if e.has_correction:
+            out.append(r"\noindent Corrected (checked):" + "\n" + "".join(_tex_display(c) for c in e.corrected))
+        else:
+            out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
+        out.append(r"\noindent Evidence: " + tex_text(e.evidence[0]) + "\n")
+    out.append(r"\end{document}")
+    return standalone("\n".join(out) + "\n", preamble)
+
+
+def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], verdicts: Mapping[str, Verdict],
+                 output: str | Path, paper: str = "the paper") -> dict[str, object]:
+    """Write the patched parts, ``errata.diff`` and ``errata.tex`` into ``output``; return what was written."""
+    out_dir = Path(output)
+    texts, displays = {}, []
+    for f in paper_files:
+        path = Path(f)
+        if not path.is_file():
+            raise InputError(f"{path}: no such paper file")
+        text = path.read_text(encoding="utf-8")
+        part = part_number(path, text)
+        texts[path] = (part, text)
+        displays.extend(enumerate_displays(text, part))
+    errata = build_errata(claims, verdicts, displays)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    diff_lines: list[str] = []
+    patched_files = []
+    for path, (part, text) in texts.items():
+        patched = patch_part(text, part, errata)
+        target = out_dir / path.name
+        target.write_text(patched, encoding="utf-8")
+        patched_files.append(str(target))
+        diff_lines.extend(difflib.unified_diff(text.splitlines(keepends=True), patched.splitlines(keepends=True),
+                                               fromfile=f"a/{path.name}", tofile=f"b/{path.name}"))
+    (out_dir / "errata.diff").write_text("".join(diff_lines), encoding="utf-8")
+    tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()))
+    (out_dir / "errata.tex").write_text(tex, encoding="utf-8")
+    return {"errata": errata, "patched": patched_files, "diff": str(out_dir / "errata.diff"),
+            "tex": str(out_dir / "errata.tex")}
