@@ -75,21 +75,22 @@ def test_privacy_factor_wrong_exponent_refuted():
 
 def test_step_products_identity_and_eta_t_region():
     v = M.check_step_products()
-    assert v.verdict == "refuted" and v.evidence["product_identity"]
-    assert v.regime["holds_on"] == "part"
-    pt = _pt(v)
+    assert v.verdict == "verified" and v.evidence["product_identity"]
+    eta_t = v.evidence["eta_T_small"]
+    assert eta_t["holds_on"] == "part" and eta_t["conditions_exact"] == ["-2*eps_n + eps_p > 0"]
+    pt = {k: sp.Rational(x) for k, x in eta_t["witness"]["point"].items() if k != "q"}
     assert pt["eps_p"] <= 2 * pt["eps_n"]  # the corner ε_p ≤ 2ε_n
 
 
 def test_step_products_wrong_constant_refuted():
     bad = M.ETA_LAMBDA_T.perturb(rhs=4 * sp.log(S.d) ** 2)
-    v = M.check_step_products(M.ETA_T_SMALL, bad)
+    v = M.check_step_products(bad)
     assert v.verdict == "refuted" and not v.evidence["product_identity"]
 
 
-def test_step_products_true_statement_verified():
-    ok = M.ETA_T_SMALL.perturb(lhs=S.eta_a * S.T / S.d ** (3 * S.eps_n))  # d^{−ε_n−ε_p} log² d ≪ 1
-    assert M.check_step_products(ok, M.ETA_LAMBDA_T).verdict == "verified"
+def test_step_products_wrong_exponent_refuted():
+    bad = M.ETA_LAMBDA_T.perturb(lhs=2 * S.eta_a * S.lam * S.T**2)
+    assert M.check_step_products(bad).verdict == "refuted"
 
 
 def test_noise_vs_sigma():
