@@ -89,6 +89,8 @@ CASES = {
                                          "list"], ["bad.py", "tiny one"]),
     "--proofs duplicate ids": lambda t: (["--proofs", folder(t, "p", {"a.py": CLAIM, "b.py": CLAIM}), "list"],
                                          ["'tiny.one'", "a.py", "b.py"]),
+    "--proofs unknown dependency": lambda t: (["--proofs", folder(t, "p", {"a.py": CLAIM.replace(
+        '"none", ok)', '"none", ok, depends_on=("tiny.onne",))')}), "list"], ["a.py", "'tiny.onne'", "did you mean 'tiny.one'"]),
     "--proofs __init__ fails": lambda t: (["--proofs", folder(t, "p", {"__init__.py": "PAPER = 1 / 0\n", "a.py": CLAIM}),
                                            "list"], ["__init__.py:1", "ZeroDivisionError"]),
     "--proofs internal name not shown": lambda t: (["--proofs", folder(t, "p", {"mal.py": "CLAIMS = [None]\n"}), "list"],

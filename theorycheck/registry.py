@@ -161,6 +161,12 @@ def _collect(package: types.ModuleType, module_names: Iterable[str]) -> list[Cla
                 raise InputError(f"claim id {claim.id!r} is defined {where}; ids must be unique")
             origin[claim.id] = file
             claims.append(claim)
+    for claim in claims:
+        for dep in claim.depends_on:
+            if dep not in origin:
+                close = difflib.get_close_matches(dep, list(origin), n=1, cutoff=0.6)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise InputError(f"{origin[claim.id]}: claim {claim.id!r} depends on unknown claim {dep!r}{hint}")
     return claims
 
 
