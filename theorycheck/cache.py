@@ -75,13 +75,13 @@ def _tree_digest(root: Path, files: Iterable[Path]) -> str:
     return h.hexdigest()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def library_digest() -> str:
     """SHA-256 over every ``.py`` file of the installed ``theorycheck`` package (path and bytes)."""
     return _tree_digest(_LIBRARY, (p for p in _LIBRARY.rglob("*.py") if "__pycache__" not in p.parts))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def versions() -> dict[str, str | None]:
     """Python, the machine and the key packages' versions."""
     out: dict[str, str | None] = {"python": sys.version, "machine": platform.machine()}
@@ -376,7 +376,7 @@ class Cache:
             return False
         parts = self.parts(claim)
         data = {"key": key_of(parts), "parts": parts, "verdict": verdict.to_dict(), "seconds": seconds,
-                "stored": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
+                "stored": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")}
         target = self.path(claim.id)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -275,7 +275,8 @@ def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "co
 
     ``form`` is ``"paper"`` or ``"corrected"`` (g in holomorphic form, see :func:`corrected_a_phi`);
     ``mode`` as in :func:`reconstruct`; ``flipped`` builds a from −f(−x) (the target stays f_γ). The working
-    precision is ``prec`` plus the bits lost to the cancellation of the factor e^{π²γ/(4η²)}. ∫_{−L}^{L} g(b) tanh(ηz ± b) db by
+    precision is ``prec`` plus the bits lost to the cancellation of the factor e^{π²γ/(4η²)}. ∫_{−L}^{L} g(b) tanh(ηz
+    ± b) db by
     ``acb.integral`` (g is entire, tanh meromorphic) plus the proved Gaussian tail of
     :func:`_tail_bound` with |tanh| ≤ 1 on the real line. γ, η, z are given as decimal strings so
     the balls are exact inputs.

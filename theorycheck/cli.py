@@ -19,7 +19,6 @@ import math
 import os
 import pkgutil
 import sys
-from pathlib import Path
 
 from . import __version__
 from .errors import InputError
@@ -169,7 +168,8 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
             nonlocal finished
             finished += 1
             record(claim, verdict, seconds)
-            print(f"[{finished}/{len(to_run)}] {claim.id}: {verdict.verdict} ({seconds:.1f} s)", file=sys.stderr, flush=True)
+            print(f"[{finished}/{len(to_run)}] {claim.id}: {verdict.verdict} ({seconds:.1f} "
+                  f"s)", file=sys.stderr, flush=True)
 
         return finish(audit(registry, to_run, jobs=jobs, timeout=timeout, on_done=line))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -187,7 +187,6 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from . import report
-
     from .outputs import check_file
 
     check_file(args.output)  # before minutes of checks, not after
@@ -319,7 +318,8 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress on standard error (a bar on a terminal, otherwise a line per finished check)")
     parser.add_argument("--rerun", action="store_true",
-                        help="run every selected check again, ignoring cached verdicts (fresh results are still stored)")
+                        help="run every selected check again, ignoring cached verdicts (fresh results are still "
+                             "stored)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -344,7 +344,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", metavar="ID")
     p.add_argument("--timeout", type=_timeout, default=DEFAULT_TIMEOUT)
     p.add_argument("--rerun", action="store_true", help="run the check again even if its cached verdict is fresh")
-    p.add_argument("--json", action="store_true", help="print the raw JSON record of the claim (as in check --format json)")
+    p.add_argument("--json", action="store_true", help="print the raw JSON record of the claim (as in check --format "
+                                                       "json)")
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("list", help="list claim ids, sources and titles")

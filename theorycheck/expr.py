@@ -70,7 +70,8 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
             return -operand if isinstance(node.op, ast.USub) else operand
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
             if node.func.id not in FUNCTIONS:
-                raise InputError(f"unknown function {node.func.id!r} in {text!r}; allowed: {', '.join(sorted(FUNCTIONS))}")
+                raise InputError(f"unknown function {node.func.id!r} in {text!r}; allowed: "
+                                 f"{', '.join(sorted(FUNCTIONS))}")
             return FUNCTIONS[node.func.id](*[build(arg) for arg in node.args])
         piece = ast.get_source_segment(text, node) or type(node).__name__
         raise InputError(f"formula {text!r} contains {piece!r}, which is not allowed (only numbers, "

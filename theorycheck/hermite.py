@@ -121,7 +121,7 @@ def _order(n: int) -> int:
 
 # --------------------------------------------------------------------------- tanh derivatives
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tanh_derivative_poly(n: int) -> tuple[int, ...]:
     """Integer coefficients (lowest degree first) of P_n with dⁿ/dxⁿ tanh x = P_n(tanh x).
 
@@ -240,7 +240,7 @@ def _trapezoid_nodes(step: float, cut: float = 40.0) -> tuple[np.ndarray, np.nda
     return z, step * np.exp(-z**2 / 2) / math.sqrt(2 * math.pi)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _sech2_quotient(n: int) -> tuple[float, ...]:
     """Q_n with P_n(t) = (1 − t²) Q_n(t) for n >= 1 (float coefficients, lowest degree first)."""
     P = [Fraction(c) for c in tanh_derivative_poly(n)]

@@ -152,7 +152,8 @@ def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, Claim
         out.append(tex_text(", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS)) + ".\n")
     for claim in claims:
         out.append(r"\subsection*{\texttt{" + tex_text(claim.id) + "}: " + tex_text(claim.title) + "}")
-        out.append(r"\textit{" + tex_text(claim.source) + "}. Claimed under: " + tex_inline_math(claim.assumptions) + ".\n")
+        out.append(r"\textit{" + tex_text(claim.source) + "}. Claimed "
+                                                          "under: " + tex_inline_math(claim.assumptions) + ".\n")
         out.append(_tex_math(claim.statement))
         result = results.get(claim.id)
         if result is None:

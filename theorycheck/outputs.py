@@ -71,12 +71,14 @@ def check_folder(output: str | os.PathLike, option: str = "--output") -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InputError(f"{option} {shown}: cannot create the folder ({_reason(exc)}); give a writable folder") from None
+        raise InputError(f"{option} {shown}: cannot create the folder ({_reason(exc)}); give a writable "
+                         f"folder") from None
     try:
         with tempfile.TemporaryFile(dir=path):
             pass
     except OSError as exc:
-        raise InputError(f"{option} {shown}: cannot write in this folder ({_reason(exc)}); give a writable folder") from None
+        raise InputError(f"{option} {shown}: cannot write in this folder ({_reason(exc)}); give a writable "
+                         f"folder") from None
 
 
 def fallback_path(suffix: str) -> Path:

@@ -4,7 +4,8 @@ Registered as the ``pytest11`` entry point ``theorycheck`` and inert unless ``--
 given. Each claim of the proofs folder (default: this project's installed ``proofs`` package)
 becomes one test item named by its id, node id ``theorycheck::<id>``, marked ``theorycheck``; so
 ``-k fourier.``, ``-m theorycheck`` (claims only), ``--lf``, ``-x``, xdist and JUnit XML work as
-for any test; ``--theorycheck-only`` collects the claims and no test file. Each check runs in a forked process under ``--theorycheck-timeout`` seconds
+for any test; ``--theorycheck-only`` collects the claims and no test file. Each check runs in a forked process under
+``--theorycheck-timeout`` seconds
 (:func:`theorycheck.runner.run_claims`):
 
 - ``verified`` passes;

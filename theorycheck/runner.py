@@ -127,7 +127,8 @@ def _child(claim: Claim, conn: multiprocessing.connection.Connection) -> None:
     try:
         conn.send(verdict.to_dict())
     except Exception as exc:  # noqa: BLE001
-        conn.send(Verdict("error", "none", f"verdict could not be sent: {exc}", {"exception": type(exc).__name__}).to_dict())
+        conn.send(Verdict("error", "none", f"verdict could not be sent: "
+                                           f"{exc}", {"exception": type(exc).__name__}).to_dict())
     conn.close()
 
 

@@ -82,7 +82,8 @@ class PolynomialTarget:
             raise InputError(f"target {text!r} must be a polynomial in one variable, found {sorted(map(str, free))}")
         var = next(iter(free)) if free else sp.Symbol("x")
         if not expr.is_polynomial(var):
-            raise InputError(f"target {text!r} is not a polynomial in {var}; the paper assumes a polynomial σ_* (Assumption 1)")
+            raise InputError(f"target {text!r} is not a polynomial in {var}; the paper assumes a polynomial σ_* "
+                             f"(Assumption 1)")
         poly = sp.Poly(sp.expand(expr), var)
         coeffs = poly.all_coeffs()[::-1]
         if any(not c.is_rational for c in coeffs):
@@ -119,7 +120,8 @@ class PolynomialTarget:
     def require_information_exponent_one(self) -> None:
         alpha = self.hermite_coefficients()
         if alpha[0] != 0:
-            raise InputError(f"target has α*_0 = E[σ_*(Z)] = {alpha[0]} ≠ 0; Part 1 Assumption 1 needs a centred target "
+            raise InputError(f"target has α*_0 = E[σ_*(Z)] = {alpha[0]} ≠ 0; Part 1 Assumption 1 needs a centred "
+                             f"target "
                              f"(subtract {alpha[0]})")
         if len(alpha) < 2 or alpha[1] == 0:
             raise InputError(f"target has α*_1 = E[σ_*(Z) Z] = 0: its information exponent is "

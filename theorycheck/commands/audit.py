@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
             except ValueError as exc:
                 if "too big" not in str(exc):
                     raise
-                raise InputError(f"--d {cfg.d}: the audit's arrays (n = {n}, p = {p}) are too big; use a smaller d") from None
+                raise InputError(f"--d {cfg.d}: the audit's arrays (n = {n}, p = {p}) are too big; use a smaller "
+                                 f"d") from None
     if args.format == "json":
         from ..claims import jsonable
 

@@ -7,8 +7,17 @@ import argparse
 import json
 import sys
 
-from ..coverage import (coverage, dangling, load_relation_definitions, read_paper, read_relations, relation_coverage,
-                        relation_dangling, summarise, summarise_relations)
+from ..coverage import (
+    coverage,
+    dangling,
+    load_relation_definitions,
+    read_paper,
+    read_relations,
+    relation_coverage,
+    relation_dangling,
+    summarise,
+    summarise_relations,
+)
 from ..registry import load
 
 
@@ -115,7 +124,8 @@ def check_paper_files(paths: list[str]) -> list[str]:
         try:
             p.read_bytes().decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InputError(f"{path}: not a UTF-8 text file (byte {exc.start}); give the paper's Markdown/LaTeX sources") from None
+            raise InputError(f"{path}: not a UTF-8 text file (byte {exc.start}); give the paper's Markdown/LaTeX "
+                             f"sources") from None
         except OSError as exc:
             raise InputError(f"{path}: cannot read it ({exc.strerror})") from None
         key = p.resolve()
@@ -175,13 +185,15 @@ def run(args: argparse.Namespace) -> int:
     total = len(rows)
     covered = sum(r.status == "covered" for r in rows)
     defs = sum(r.status == "definition" for r in rows)
-    console.print(f"{total} displays: {covered} covered by claims, {defs} definitions, {total - covered - defs} uncovered")
+    console.print(f"{total} displays: {covered} covered by claims, {defs} definitions, {total - covered - defs} "
+                  f"uncovered")
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("coverage", help="which displayed equations (or single relations) of the paper the claims cover")
-    p.add_argument("paper", nargs="+", metavar="PAPER_FILE", help="the paper's source files, e.g. ../shared/paper/part*.md")
+    p.add_argument("paper", nargs="+", metavar="PAPER_FILE", help="the paper's source files, e.g. "
+                                                                  "../shared/paper/part*.md")
     p.add_argument("--level", choices=("display", "relation"), default="display",
                    help="count displays (default) or every relation symbol inside the math, numbered "
                         "(part, D<display>|P<paragraph>, index)")

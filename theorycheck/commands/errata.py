@@ -44,9 +44,12 @@ def run(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     from ..cli import _add_run_options
 
-    p = sub.add_parser("errata", help="the paper with refuted displays replaced by checked corrections, a diff and errata.tex")
+    p = sub.add_parser("errata", help="the paper with refuted displays replaced by checked corrections, a diff and "
+                                      "errata.tex")
     p.add_argument("paper", nargs="+", metavar="PAPER_FILE", help="paper parts (part<N>-*.md)")
-    p.add_argument("--output", "-o", metavar="DIR", required=True, help="folder for the patched parts, errata.diff, errata.tex")
-    p.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids or id prefixes (default: every claim)")
+    p.add_argument("--output", "-o", metavar="DIR", required=True, help="folder for the patched parts, errata.diff, "
+                                                                        "errata.tex")
+    p.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids or id prefixes (default: every "
+                                                             "claim)")
     _add_run_options(p)
     p.set_defaults(func=run)

@@ -78,11 +78,13 @@ def run(args: argparse.Namespace) -> int:
                       f"per step ε₀ = {cl['eps0']:.4g}: T·ε₀·(e^ε₀ − 1) overflows; outside Thm A.1's range")
     else:
         table.add_row("classical + advanced composition", f"{cl['epsilon']:.10g}",
-                      f"per step ε₀ = {cl['eps0']:.4g}" + ("" if cl["valid"] else " ≥ 1: outside Thm A.1's range, not a valid bound"))
+                      f"per step ε₀ = {cl['eps0']:.4g}" + ("" if cl["valid"] else " ≥ 1: outside Thm A.1's range, not "
+                                                                                  "a valid bound"))
     table.add_row("paper's rule (Part 3: ε = √(8T log(1/δ))/Z)", f"{fig['paper_rule_epsilon']:.10g}",
                   "the ε the paper's noise formula claims for this Z")
     if "exact_delta" in fig:
-        table.add_row(f"exact δ at ε = {fig['epsilon']:g}", mpmath.nstr(fig["exact_delta"], 10), "δ(ε) of the same curve")
+        table.add_row(f"exact δ at ε = "
+                      f"{fig['epsilon']:g}", mpmath.nstr(fig["exact_delta"], 10), "δ(ε) of the same curve")
     console.print(table)
     console.print(f"Units: {conv['units']}. dp_accounting equivalent: GaussianDpEvent(noise_multiplier={z:g}) "
                   f"composed {t} times.")
@@ -90,14 +92,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("privacy", help="exact (ε, δ) of T Gaussian steps (analytic Gaussian / μ-GDP), with zCDP and classical figures")
+    p = sub.add_parser("privacy", help="exact (ε, δ) of T Gaussian steps (analytic Gaussian / μ-GDP), with zCDP and "
+                                       "classical figures")
     p.add_argument("--noise-multiplier", "-z", type=float, metavar="Z",
                    help="noise standard deviation divided by the ℓ₂ sensitivity of one step")
     p.add_argument("--steps", "-T", type=float, metavar="T", help="number of composed steps (>= 1)")
     p.add_argument("--delta", type=float, metavar="D", help="target δ in (0, 1)")
     p.add_argument("--epsilon", type=float, metavar="E", help="also print the exact δ at this ε (> 0)")
     p.add_argument("--adjacency", choices=privacy.ADJACENCIES, default="replace-one")
-    p.add_argument("--noise-std", type=float, metavar="S", help="noise std in the units of the aggregate (instead of -z)")
+    p.add_argument("--noise-std", type=float, metavar="S", help="noise std in the units of the aggregate (instead of "
+                                                                "-z)")
     p.add_argument("--clip", type=float, metavar="C", help="per-sample clipping norm (with --noise-std)")
     p.add_argument("--n", type=int, metavar="N", help="number of records (with --noise-std)")
     p.add_argument("--aggregate", choices=privacy.AGGREGATES, default="mean", help="noise on the mean or on the sum")

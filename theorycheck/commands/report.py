@@ -26,9 +26,8 @@ def run(args: argparse.Namespace) -> int:
     from ..cli import run_audit
     from ..coverage import default_paper_files
     from ..html_report import write_report
-    from ..registry import load
-
     from ..outputs import check_folder
+    from ..registry import load
 
     check_folder(args.output)  # before the checks run, not after
     registry = load(args.proofs)

@@ -11,7 +11,6 @@ its status: ``ok (outside regime: …)``.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import sys

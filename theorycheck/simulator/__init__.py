@@ -30,10 +30,20 @@ mu=None, delta=None, keep_trajectory=False, calibrate=None) -> Result``
     NaN/overflow: names the step, carries the diagnostics recorded so far.
 """
 
-from .algorithm import (Features, HyperParameters, Options, Result, SimulationError, algorithm1, clip_factors,
-                        clipped_gradient, epsilon_of_mu, privacy_mu)
-from .data import ArrayDataset, Dataset, Problem, SyntheticDataset, as_target, make_problem
 from . import crossover, presets
+from .algorithm import (
+                        Features,
+                        HyperParameters,
+                        Options,
+                        Result,
+                        SimulationError,
+                        algorithm1,
+                        clip_factors,
+                        clipped_gradient,
+                        epsilon_of_mu,
+                        privacy_mu,
+)
+from .data import ArrayDataset, Dataset, Problem, SyntheticDataset, as_target, make_problem
 from .sweep import DEFAULT_TARGET, fit_slope, run_experiment, sweep, theorem1_exponent
 
 __all__ = ["algorithm1", "HyperParameters", "Options", "Result", "SimulationError", "Features", "clip_factors",

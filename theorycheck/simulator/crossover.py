@@ -17,9 +17,9 @@ from fractions import Fraction
 
 import mpmath
 
+from .. import validate
 from ..errors import InputError
 from ..target import PolynomialTarget
-from .. import validate
 
 DPS = 40
 L_MAX = mpmath.mpf(10) ** 7
@@ -86,7 +86,8 @@ def conditions(eps_n: float, eps_p: float, q: int, eps: float, delta: float, eps
                   c(lambda g: ln(mpmath.exp(en * g["d"]) + 1) + ln(8) - en * g["d"] - g["ll"])),
         Condition("Assumption 3: ε/√log(1/δ) ≥ 1/log d", "Part 1 Assumption 3", "√log(1/δ)/ε < log d",
                   c(lambda g: ln(mpmath.sqrt(ln(1 / mpmath.mpf(delta))) / eps) - g["ll"])),
-        Condition("Theorem 1 rate < Var(y)", "Part 1 Theorem 1", "d^{−ε_p/(8q)} + d^{1+ε_n}/n · log(1.25/δ)/ε² < Var(y)",
+        Condition("Theorem 1 rate < Var(y)", "Part 1 Theorem 1", "d^{−ε_p/(8q)} + d^{1+ε_n}/n · log(1.25/δ)/ε² < "
+                                                                 "Var(y)",
                   c(lambda g: ln(mpmath.exp(-ep * g["d"] / (8 * q)) + mpmath.exp(g["d"] * (1 + en) - g["n"] + l125)) - lvar)),
         Condition("Part 3 rate < Var(y)", "Part 3 display 29",
                   "d^{−ε_p/(8(q+1))} + d^{1+ε_b+ε_p/4}/n · log^{2q+6}d · log(1.25/δ)/ε² < Var(y)",
@@ -150,7 +151,8 @@ def table(*, eps_n: float = 0.2, eps_p: float = 1.0, q: int | None = None, eps: 
     q = tgt.degree if q is None else validate.positive_int("q", q)
     eps_b = default_eps_b(eps_n, eps_p) if eps_b is None else float(validate.positive("eps_b", eps_b))
     if not eps_b < 3 * eps_n - eps_p / 4:
-        raise InputError(f"eps_b = {eps_b} is outside Part 2 §3.1's window (0, 3ε_n − ε_p/4 = {3 * eps_n - eps_p / 4:g})")
+        raise InputError(f"eps_b = {eps_b} is outside Part 2 §3.1's window (0, 3ε_n − ε_p/4 = "
+                         f"{3 * eps_n - eps_p / 4:g})")
     var_y = float(target_variance(tgt))
     rows = []
     for cond in conditions(eps_n, eps_p, q, eps, delta, eps_b, var_y):

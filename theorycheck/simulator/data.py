@@ -63,7 +63,8 @@ class ArrayDataset(Dataset):
         self.X = np.ascontiguousarray(self.X, dtype=np.float64)
         self.y = np.ascontiguousarray(self.y, dtype=np.float64).reshape(-1)
         if self.X.ndim != 2 or self.X.shape[0] != self.y.shape[0] or self.X.shape[0] == 0:
-            raise InputError(f"dataset needs X of shape (n, d) and y of shape (n,), got {self.X.shape} and {self.y.shape}")
+            raise InputError(f"dataset needs X of shape (n, d) and y of shape (n,), got {self.X.shape} and "
+                             f"{self.y.shape}")
         if not (np.all(np.isfinite(self.X)) and np.all(np.isfinite(self.y))):
             raise InputError("dataset contains NaN or infinite values")
 

@@ -15,8 +15,8 @@ from ..errors import InputError
 from ..target import PolynomialTarget
 from . import presets
 from .algorithm import Features, HyperParameters, Options, SimulationError, algorithm1, epsilon_of_mu, privacy_mu
-from .data import as_target, make_problem
 from .crossover import target_variance
+from .data import as_target, make_problem
 from .diagnostics import kernel_stats, null_risk, risk
 
 DEFAULT_TARGET = "x^3 - 3*x + x"  # He_3 + He_1: information exponent 1, degree 3
