@@ -170,10 +170,11 @@ def test_coverage_same_file_twice_warns_and_counts_once():
 def test_a_check_that_prints_does_not_corrupt_json(tmp_path):
     noisy = CLAIM.replace('    return verified(', '    import os\n    print("chatter from the check")\n'
                                                     '    os.write(1, b"raw chatter\\n")\n    return verified(')
-    proofs = folder(tmp_path, "p", {"a.py": noisy})
+    proofs = folder(tmp_path, "p", {"a.py": 'print("loading the claims")\n' + noisy})
     out = run("--proofs", proofs, "check", "--format", "json", "--no-progress")
+    assert "loading the claims" in out.stderr
     assert out.returncode == 0, out.stderr
-    [entry] = json.loads(out.stdout)["claims"]  # stdout is pure JSON
+    [entry] = json.loads(out.stdout)["claims"]  # stdout is pure JSON (the module's own print goes to stderr)
     assert "chatter from the check" in entry["evidence"]["captured_stdout"]
     assert "raw chatter" in entry["evidence"]["captured_stdout"]
     assert entry["evidence"]["compared"] == [1, 1]

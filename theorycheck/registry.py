@@ -9,6 +9,7 @@ DIR`` points the same engine at another paper.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
 import hashlib
@@ -138,7 +139,9 @@ def _collect(package: types.ModuleType, module_names: Iterable[str]) -> list[Cla
     for name in module_names:
         file = _module_file(package, name)
         try:
-            module = importlib.import_module(f"{package.__name__}.{name}")
+            # what a module prints while it is imported goes to standard error: standard output may be JSON
+            with contextlib.redirect_stdout(sys.stderr):
+                module = importlib.import_module(f"{package.__name__}.{name}")
         except InputError:
             raise
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure of a user's module is bad input
