@@ -62,7 +62,7 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
     width_at_s0 = sp.expand(width.subs(s, 0))
     positive = bool(width.is_positive) or bool(width_at_s0.is_nonnegative)
     point = {S.eps_n: sp.Rational(1, 5), S.eps_p: sp.Rational(1, 2), S.eps_b: sp.Rational(1, 4),
-             S.nu: sp.Rational(8, 5), S.r: 0, S.rho: 0}
+             S.nu: sp.Rational(8, 5), S.r: 0, S.rho: 0, S.q: 1}
     encodes = {"eps_n > 0, eps_p > 0": bool(S.eps_n.is_positive and S.eps_p.is_positive),
                "3 eps_p/16 < eps_n": (S.eps_n > sp.Rational(3, 16) * S.eps_p) in ASSUMPTION_2,
                "n >= d^(1+3eps_n)": (S.nu >= 1 + 3 * S.eps_n) in ASSUMPTION_2,
