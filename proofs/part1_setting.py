@@ -8,7 +8,7 @@ of Algorithm 1's lines and Assumption 4's consequences), by the exact LP compari
 
 The region. Asymptotic statements are decided on :func:`proofs.privacy.full_privacy_region`: Assumption 2,
 the bias window, ``n = d^ν`` with ``ν ≥ 1 + 3ε_n``, and Assumption 3's *full* range written as
-``log(1.25/δ)/ε² = d^r log^ρ d`` with ``r ≤ 0, ρ < 4``. :mod:`proofs.regime` uses ``ρ < 2``; that is right
+``log(1.25/δ)/ε² = d^r log^ρ d`` with ``r ≤ 0, ρ < 4`` (now :data:`proofs.regime.ADMISSIBLE`). ``ρ < 2`` is right
 for ``log(1/δ)/ε²`` but not for ``log(1.25/δ)/ε²`` when δ → 1 (``part1.privacy-factor``).
 
 Top claims: ``thm1.privacy`` (Theorem 1's privacy part: both layers) and ``thm1.rate`` (Theorem 1's rate as
@@ -129,7 +129,7 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
                    witness={"limit_sup_over_lower": str(ratio_limit)}, **ev)
 
 
-#: the factor the rates use: log(1.25/δ)/ε² = o(log² d) (what proofs.regime's ρ < 2 and §3.2's σ_W bound assume)
+#: the factor the rates use: log(1.25/δ)/ε² = o(log² d) (what §3.2's σ_W bound and, before this check, proofs.regime assumed)
 PRIVACY_FACTOR_STATEMENT = Statement(sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2, "o", sp.log(S.d) ** 2,
                                      assumptions=(r"\text{Assumption 3}",), name="privacy factor")
 PRIVACY_FACTOR_CORRECTED = Statement(sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2, "o", sp.log(S.d) ** 4,
@@ -172,7 +172,7 @@ def check_privacy_factor(statement: Statement = PRIVACY_FACTOR_STATEMENT, log_po
     ev = {"family": rows, "sup_formula": r"\frac{1}{g^2} + \frac{64\log(1.25)}{g^4},\ g = \varepsilon/\sqrt{\log(1/\delta)}",
           "sup_formula_matches_grid": closed_ok,
           "log_inv_delta_factor": "log(1/δ)/ε² = 1/g² = o(log² d) on all of Assumption 3 (ρ < 2 is right for it)",
-          "consequence": "proofs.regime.PRIVACY (ρ < 2) is too narrow for log(1.25/δ)/ε²; full range ρ < 4 "
+          "consequence": "ρ < 2 is too narrow for log(1.25/δ)/ε²: the full range is ρ < 4 (proofs.regime.PRIVACY) "
                          "(proofs.privacy.full_privacy_region)"}
     regime = {"region": PV.A3_REGION, "conditions": [r"\log(1/\delta) \gtrsim 1\ (\delta \text{ bounded away from } 1)"
                                                      r" \Rightarrow \log(1.25/\delta) \asymp \log(1/\delta)"]}
@@ -418,7 +418,7 @@ def check_rate_o1(statement: Statement = THM1_O1, region=None):
           "procedure": "each term against 1, lexicographic in (power of d, power of log d), exact LP per degree q"}
     if result.holds_on == "all":
         return verified("exact", f"{statement.latex()} on the whole region ({region.name}; ν ≥ 1 + 3ε_n, r ≤ 0, ρ < 4: "
-                        "the range part1.privacy-factor finds for log(1.25/δ)/ε², wider than proofs.regime's ρ < 2)",
+                        "the range part1.privacy-factor finds for log(1.25/δ)/ε²)",
                         regime=result.regime(), **ev)
     point = result.witness["point"]
     return refuted("exact", f"{statement.latex()} fails at {point}", regime=result.regime(), witness=result.witness,

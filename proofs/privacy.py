@@ -922,7 +922,7 @@ def check_sigma_w_inequality(statement: Statement = SIGMA_W_INEQUALITY, margin: 
     lhs, rhs = privacy_factor_rewrite(statement.lhs), privacy_factor_rewrite(statement.rhs)
     main = compare(lhs, "ll", rhs, region, d=S.d)
     extra = compare(S.in_powers_of_d(margin.lhs), "ll", S.in_powers_of_d(margin.rhs), region, d=S.d)
-    lead_region = compare(lhs, "ll", rhs, region.restrict(S.rho < 2, name="ρ < 2 (proofs.regime.ADMISSIBLE)"), d=S.d)
+    lead_region = compare(lhs, "ll", rhs, region.restrict(S.rho < 2, name="ρ < 2 (δ bounded away from 1)"), d=S.d)
     ev = {"lhs_in_powers_of_d": str(lhs), "rhs_in_powers_of_d": str(rhs),
           "extra_log_step": {"holds_on": extra.holds_on, "conditions": list(extra.conditions)},
           "on_rho_below_2": lead_region.holds_on,
