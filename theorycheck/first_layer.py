@@ -100,7 +100,7 @@ def initialise(d: int, p: int, rng: np.random.Generator) -> tuple[np.ndarray, np
     standard normals divided by √d), then b.
 
     >>> W0, b, a0 = initialise(4, 3, np.random.default_rng(0))
-    >>> W0.shape, b.shape, float(a0 @ a0)
+    >>> W0.shape, b.shape, round(float(a0 @ a0), 12)
     ((4, 3), (3,), 1.0)
     """
     d = positive_int("d", d)

@@ -137,7 +137,8 @@ class MathRenderer:
             svg = _mathtext_svg(prepare_latex(tex))
             if svg is not None:
                 self.as_svg += 1
-                return (f'<span class="math{" display" if display else ""}"><img class="mathtext" alt="{html.escape(tex)}" '
+                return (f'<span class="math{" display" if display else ""}"><img class="mathtext" '
+                        f'alt="{html.escape(tex)}" '
                         f'src="data:image/svg+xml;base64,{svg}"></span>')
         self.failed.append(tex)
         return f'<code class="tex-source" title="LaTeX source (not rendered)">{html.escape(tex)}</code>'
@@ -330,8 +331,10 @@ h1{font-size:1.6em;margin-bottom:.1em} h2{border-bottom:2px solid #ddd;padding-b
 .meta{color:#666;font-size:.9em}
 table{border-collapse:collapse;width:100%;font-size:.88em;margin:.6em 0}
 th,td{border:1px solid #ddd;padding:.3em .5em;vertical-align:top;text-align:left}
-th{background:#f3f3f3} tr.part-row td{background:#e8eef6;border-top:2px solid #9ab} tr:nth-child(even) td{background:#fafafa}
-td.num{text-align:right;white-space:nowrap} td.id{font-family:monospace;font-size:.9em;overflow-wrap:anywhere} #claims-table{table-layout:fixed}
+th{background:#f3f3f3} tr.part-row td{background:#e8eef6;border-top:2px solid #9ab} tr:nth-child(even)
+td{background:#fafafa}
+td.num{text-align:right;white-space:nowrap} td.id{font-family:monospace;font-size:.9em;overflow-wrap:anywhere}
+#claims-table{table-layout:fixed}
 .badge{display:inline-block;padding:.05em .5em;border-radius:.7em;color:#fff;font-weight:600;font-size:.9em}
 .verified{background:#2e7d32}.refuted{background:#c62828}.inconclusive{background:#f9a825;color:#222}.error{background:#6a1b9a}
 .covered{color:#2e7d32;font-weight:600}.definition{color:#2b7bb9}.uncovered{color:#999}
@@ -344,7 +347,8 @@ td.num{text-align:right;white-space:nowrap} td.id{font-family:monospace;font-siz
 .math.display{display:block;overflow-x:auto;overflow-y:hidden;padding:.15em 0;margin:.3em 0} math{font-size:1.08em}
 code.tex-source{background:#fff4e5;border:1px dashed #e0a040;padding:0 .3em;white-space:pre-wrap}
 pre{background:#f6f8fa;padding:.6em;overflow-x:auto;font-size:.85em;white-space:pre-wrap}
-img{max-width:100%} div.scroll{overflow-x:auto;border:1px solid #eee} img.natural{max-width:none} img.mathtext{vertical-align:middle;max-width:none} figure{margin:1em 0} figcaption{color:#555;font-size:.9em}
+img{max-width:100%} div.scroll{overflow-x:auto;border:1px solid #eee} img.natural{max-width:none}
+img.mathtext{vertical-align:middle;max-width:none} figure{margin:1em 0} figcaption{color:#555;font-size:.9em}
 details{margin:.4em 0} summary{cursor:pointer}
 .tainted{color:#c62828;font-size:.85em} nav.toc{margin:.6em 0;font-size:.95em}
 """
@@ -373,26 +377,38 @@ def _table(rows: Sequence[dict[str, Any]]) -> str:
     for row in rows:
         columns += [k for k in row if k not in columns]
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(_short(row.get(c, ''), 80) if not isinstance(row.get(c), str) else row.get(c, ''))}</td>"
-                                    for c in columns) + "</tr>" for row in rows)
+    def cell(value: Any) -> str:
+        return html.escape(value if isinstance(value, str) else _short(value if value is not None else "", 80))
+
+    body = "".join("<tr>" + "".join(f"<td>{cell(row.get(c, ''))}</td>" for c in columns) + "</tr>" for row in rows)
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
+def _html(fn):
+    """Wrap a function returning HTML so the template inserts its result unescaped."""
+    from markupsafe import Markup
+
+    return lambda *args, **kwargs: Markup(fn(*args, **kwargs))
+
+
+def _template_environment():
+    """The jinja2 environment of the report templates (``theorycheck/templates``, autoescaped)."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.PackageLoader("theorycheck", "templates"),
+                             autoescape=jinja2.select_autoescape(["html", "j2"]), keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined)
+    env.filters["tojson_indent"] = lambda value: json.dumps(value, indent=2)
+    return env
+
+
 def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str, MathRenderer]:
-    """The page as one string (and the renderer, which counts converted and failed formulas)."""
+    """The page as one string (and the renderer, which counts converted and failed formulas), from the template
+    ``theorycheck/templates/report.html.j2``; figures and formulas are prepared here, the markup lives there."""
+    from markupsafe import Markup
+
     m = math or MathRenderer()
     results = data.results
-    counts = data.counts
-    env = data.environment
-    paper = data.registry.paper
-    parts: list[str] = []
-    add = parts.append
-
-    add(f"<h1>Audit of “{html.escape(paper)}”</h1>")
-    add(f'<p class="meta">theorycheck {html.escape(__version__)} · {html.escape(env["date"])} · '
-        f'claims from <code>{html.escape(data.registry.location)}</code> · '
-        f'{len(results)} of {len(data.registry.claims)} claims run · command <code>{html.escape(data.command)}</code></p>')
-
     sections = [("summary", "Summary"), ("claims", "Claims"), ("corrections", "Corrected formulas"),
                 ("dependencies", "Dependencies"), ("coverage", "Coverage")]
     if data.figures:
@@ -400,169 +416,49 @@ def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str
     if data.crossover:
         sections.append(("crossover", "Crossover"))
     sections += [("details", "Claims in detail"), ("environment", "Environment")]
-    add('<nav class="toc">' + " · ".join(f'<a href="#{a}">{t}</a>' for a, t in sections) + "</nav>")
-
-    # Summary
-    add('<h2 id="summary">Summary</h2><div class="counts">')
-    for kind in VERDICT_KINDS:
-        add(f'<div class="count {kind}"><b>{counts[kind]}</b>{kind}</div>')
-    add("</div>")
-    total_seconds = sum(r.seconds for r in results)
     refuted_ids = [r.claim.id for r in results if r.verdict.verdict == "refuted"]
-    add(f"<p>{len(results)} claims checked in {total_seconds:.1f} s of check time. "
-        + (f"Refuted: {', '.join(f'<a href=#{_anchor(i)}><code>{html.escape(i)}</code></a>' for i in refuted_ids)}."
-           if refuted_ids else "No claim was refuted.") + "</p>")
-    add(_figure(plots.verdict_summary(counts), "bar chart of the verdict counts"))
-
-    # Claims table
-    add('<h2 id="claims">Claims</h2>')
-    add("<p>In the paper's order (by the first display each claim covers, else by its source).</p>")
-    add('<table id="claims-table"><colgroup><col style="width:15em"><col style="width:8.5em"><col style="width:13em">'
-        '<col style="width:7em"><col style="width:7.5em"><col><col style="width:3.2em"></colgroup><tr><th>id</th><th>source</th><th>title</th>'
-        '<th>verdict</th><th>method</th><th>evidence</th><th>s</th></tr>')
-    current_part = None
+    claim_rows, current_part = [], None
     for r in results:
         part = paper_position(r.claim)[0]
+        label = None
         if part != current_part:
             current_part = part
             label = f"Part {part}" if part < 10**6 else "Elsewhere"
-            add(f'<tr class="part-row"><td colspan="7"><b>{label}</b></td></tr>')
-        taint = ""
-        if r.rests_on_refuted:
-            taint = f'<div class="tainted">rests on refuted: {html.escape(", ".join(r.rests_on_refuted))}</div>'
-        add(f'<tr data-claim="{html.escape(r.claim.id)}"><td class="id"><a href="#{_anchor(r.claim.id)}">'
-            f"{html.escape(r.claim.id)}</a></td><td>{html.escape(r.claim.source)}</td>"
-            f"<td>{html.escape(r.claim.title)}</td><td>{_badge(r.verdict.verdict)}</td>"
-            f"<td>{html.escape(r.verdict.method).replace('+', '+<wbr>')}</td><td>{html.escape(evidence_line(r))}{taint}</td>"
-            f'<td class="num">{r.seconds:.1f}</td></tr>')
-    add("</table>")
-
-    # Corrected formulas
-    corrected = [r for r in results if r.verdict.corrected]
-    add('<h2 id="corrections">Corrected formulas</h2>')
-    if not corrected:
-        add("<p>No check produced a corrected statement.</p>")
-    for r in corrected:
-        add(f'<div class="card {r.verdict.verdict}"><b><a href="#{_anchor(r.claim.id)}">{html.escape(r.claim.id)}</a></b> '
-            f'{_badge(r.verdict.verdict)} — {html.escape(r.claim.title)} <span class="meta">({html.escape(r.claim.source)})</span>'
-            f"<div>The paper states:</div>{m.mixed(r.claim.statement, display=True)}"
-            f"<div>Checked correction:</div>{m.mixed(r.verdict.corrected or '', display=True)}"
-            f"<details><summary>LaTeX of the correction, ready to paste</summary><pre>{html.escape(r.verdict.corrected or '')}</pre>"
-            f"</details></div>")
-
-    # Dependencies
-    add('<h2 id="dependencies">What rests on the refuted claims</h2>')
-    if refuted_ids:
-        alone = [cid for cid in refuted_ids if not data.rests_on(cid)]
-        add('<ul id="rests-on">')
-        for cid in refuted_ids:
-            users = data.rests_on(cid)
-            if users:
-                add(f'<li><a href="#{_anchor(cid)}"><code>{html.escape(cid)}</code></a> carries: '
-                    + ", ".join(f'<a href="#{_anchor(u)}"><code>{html.escape(u)}</code></a>' for u in users) + "</li>")
-        add("</ul>")
-        if alone:
-            add("<p>No checked claim rests on the other refuted claims: "
-                + ", ".join(f'<a href="#{_anchor(c)}"><code>{html.escape(c)}</code></a>' for c in alone) + ".</p>")
-    else:
-        add("<p>No claim was refuted, so nothing rests on a refuted claim.</p>")
+        claim_rows.append({"r": r, "part_label": label, "evidence": evidence_line(r)})
     run_ids = {r.claim.id: r.verdict.verdict for r in results}
-    triples = [(c.id, run_ids.get(c.id, ""), c.depends_on) for c in data.registry.claims]
-    fig, caption = plots.dependency_graph(triples)
-    add(_figure(fig, "dependency graph of the claims", caption + " Grey boxes: claims not run in this report. "
-                "Scroll sideways for the whole graph.", scroll=True))
+    fig, caption = plots.dependency_graph([(c.id, run_ids.get(c.id, ""), c.depends_on) for c in data.registry.claims])
+    per_part = summarise(data.coverage) if data.coverage is not None else {}
+    figures = [(title, cap, ("data:image/png;base64," + base64.b64encode(png).decode("ascii")) if png else "")
+               for title, cap, png in data.figures]
 
-    # Coverage
-    add('<h2 id="coverage">Paper coverage</h2>')
-    if data.coverage is None:
-        add("<p>The paper's source files were not found (looked for <code>../shared/paper/part*.md</code> beside the "
-            "repository); pass <code>--paper FILES</code> to include the coverage.</p>")
-    else:
-        per_part = summarise(data.coverage)
-        add("<p>Each displayed equation of the paper, in order, is <span class=covered>covered</span> by the claims "
-            "naming it, a <span class=definition>definition</span> (it only defines notation), or "
-            "<span class=uncovered>uncovered</span>: not looked at by this audit. Files: "
-            + ", ".join(f"<code>{html.escape(p.name)}</code>" for p in data.paper_files) + ".</p>")
-        add('<table id="coverage-table"><tr><th>part</th><th>displays</th><th>covered</th><th>definitions</th>'
-            "<th>uncovered</th><th>covered or definition</th></tr>")
-        for part, c in per_part.items():
-            share = (c["covered"] + c["definition"]) / c["total"] if c["total"] else 0.0
-            add(f'<tr data-part="{part}"><td>Part {part}</td><td class=num>{c["total"]}</td><td class=num>{c["covered"]}</td>'
-                f'<td class=num>{c["definition"]}</td><td class=num>{c["uncovered"]}</td><td class=num>{share:.0%}</td></tr>')
-        add("</table>")
-        add(_figure(plots.coverage_bars(per_part), "coverage per part"))
-        if data.dangling:
-            add("<p><b>Displays named but not in the paper:</b> "
-                + ", ".join(f"<code>{html.escape(o)}</code> → ({k[0]}, {k[1]})" for o, k in data.dangling) + "</p>")
-        for part in per_part:
-            rows = [r for r in data.coverage if r.display.part == part]
-            add(f"<details><summary>Part {part}: every display</summary><table><tr><th>#</th><th>line</th>"
-                "<th>status</th><th>claims / definition</th><th>display</th></tr>")
-            for r in rows:
-                who = ", ".join(f'<a href="#{_anchor(c)}">{html.escape(c)}</a>' for c in r.claims) or html.escape(r.definition or "")
-                add(f'<tr><td class=num>{r.display.ordinal}</td><td class=num>{r.display.line}</td>'
-                    f'<td class="{r.status}">{r.status}</td><td>{who}</td><td>{m.formula(r.display.latex, display=True)}</td></tr>')
-            add("</table></details>")
+    class _Math:  # the renderer's methods, their HTML inserted as is
+        mixed = staticmethod(_html(m.mixed))
+        formula = staticmethod(_html(m.formula))
+        auto = staticmethod(_html(m.auto))
+        note = staticmethod(m.note)
 
-    # Crossover tables
-    tables = data.crossover
-    if tables:
-        add('<h2 id="crossover">Crossover table</h2>')
-        for title, rows in tables:
-            add(f"<p>{html.escape(title)}</p>{_table(rows)}")
-
-    # Evidence plots offered by the proofs folder
-    if data.figures:
-        add('<h2 id="plots">Evidence plots</h2>')
-        for title, caption, png in data.figures:
-            if png:
-                uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-                add(f'<figure><img alt="{html.escape(caption)}" src="{uri}"><figcaption><code>{html.escape(title)}</code>: '
-                    f"{html.escape(caption)}</figcaption></figure>")
-            else:
-                add(f"<p><code>{html.escape(title)}</code>: {html.escape(caption)}</p>")
-
-    # Check times
-    if results:
-        add('<h2 id="times">Check times</h2>')
-        add(_figure(plots.check_times([(r.claim.id, r.verdict.verdict, r.seconds) for r in results]), "check times"))
-
-    # Every claim in detail
-    add('<h2 id="details">Claims in detail</h2>')
-    for r in results:
-        c = r.claim
-        add(f'<div class="card {r.verdict.verdict}" id="{_anchor(c.id)}"><b>{html.escape(c.id)}</b> '
-            f"{_badge(r.verdict.verdict)} — {html.escape(c.title)} <span class=meta>({html.escape(c.source)}; "
-            f"{html.escape(r.verdict.method)}; {r.seconds:.1f} s)</span>")
-        add(f"<div>Statement:</div>{m.mixed(c.statement, display=True)}")
-        add(f"<div>Assumptions: {m.auto(c.assumptions)}</div>")
-        if c.depends_on:
-            add("<div>Depends on: " + ", ".join(f'<a href="#{_anchor(d)}"><code>{html.escape(d)}</code></a>'
-                                               for d in c.depends_on) + "</div>")
-        if c.displays:
-            add("<div>Covers displays: " + ", ".join(f"Part {p} #{o}" for p, o in c.displays) + "</div>")
-        add(f"<p>{html.escape(r.verdict.detail)}</p>")
-        if r.rests_on_refuted:
-            add(f'<p class="tainted">Rests on refuted: {html.escape(", ".join(r.rests_on_refuted))}</p>')
-        if r.verdict.corrected:
-            add(f"<div>Checked correction:</div>{m.mixed(r.verdict.corrected, display=True)}")
-        add(plots.regime_html(getattr(r.verdict, "regime", None)))  # 2-D slice of where the claim holds ("" if none)
-        add(f"<details><summary>Evidence</summary><pre>{html.escape(json.dumps(r.verdict.evidence, indent=2))}</pre></details></div>")
-
-    # Environment
-    add('<h2 id="environment">Environment</h2>')
-    add(f"<p>Date {html.escape(env['date'])}; Python {html.escape(env['python'])}; {html.escape(env['platform'])}.</p>")
-    add("<table><tr><th>package</th><th>version</th></tr>" + "".join(
-        f"<tr><td>{html.escape(k)}</td><td>{html.escape(str(v) if v else 'not installed')}</td></tr>"
-        for k, v in env["packages"].items()) + "</table>")
-    add("<p>Seeds used by the checks:</p>")
-    add(f"<pre id=seeds>{html.escape(json.dumps(data.seeds, indent=2)) if data.seeds else 'none recorded'}</pre>")
-    add(f'<p class="meta" id="math-note">Formulas: {html.escape(m.note())}</p>')
-
-    body = "\n".join(parts)
-    page = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Audit of {html.escape(paper)}</title>"
-            f"<style>{CSS}</style></head><body>\n{body}\n</body></html>\n")
+    context = {
+        "paper": data.registry.paper, "version": __version__, "env": data.environment,
+        "location": data.registry.location, "n_claims": len(data.registry.claims), "command": data.command,
+        "css": Markup(CSS), "sections": sections, "kinds": VERDICT_KINDS, "counts": data.counts, "results": results,
+        "total_seconds": sum(r.seconds for r in results), "refuted_ids": refuted_ids, "anchor": _anchor,
+        "badge": _html(_badge), "wbr": lambda method: Markup(html.escape(method).replace("+", "+<wbr>")),
+        "summary_figure": Markup(_figure(plots.verdict_summary(data.counts), "bar chart of the verdict counts")),
+        "claim_rows": claim_rows, "corrected": [r for r in results if r.verdict.corrected],
+        "carriers": [(cid, data.rests_on(cid)) for cid in refuted_ids if data.rests_on(cid)],
+        "alone": [cid for cid in refuted_ids if not data.rests_on(cid)],
+        "dependency_figure": Markup(_figure(fig, "dependency graph of the claims", caption + " Grey boxes: claims not "
+                                            "run in this report. Scroll sideways for the whole graph.", scroll=True)),
+        "coverage": data.coverage, "per_part": per_part, "paper_files": data.paper_files, "dangling": data.dangling,
+        "coverage_figure": Markup(_figure(plots.coverage_bars(per_part), "coverage per part")) if per_part else "",
+        "crossover": [(title, Markup(_table(rows))) for title, rows in data.crossover],
+        "figures": figures,
+        "times_figure": Markup(_figure(plots.check_times([(r.claim.id, r.verdict.verdict, r.seconds) for r in results]),
+                                       "check times")) if results else "",
+        "regime_html": lambda regime: Markup(plots.regime_html(regime)),  # 2-D slice of where the claim holds
+        "math": _Math, "seeds": data.seeds,
+    }
+    page = _template_environment().get_template("report.html.j2").render(**context)
     return page, m
 
 
@@ -589,7 +485,8 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
            "| " + " | ".join(str(counts[k]) for k in VERDICT_KINDS) + " |", ""]
     if "verdicts" in images:
         out += [f"![verdicts]({images['verdicts']})", ""]
-    out += ["## Claims", "", "In the paper's order.", "", "| id | source | verdict | method | evidence | s | rests on refuted |",
+    out += ["## Claims", "", "In the paper's order.", "", "| id | source | verdict | method | evidence | s | rests on "
+                                                          "refuted |",
             "|---|---|---|---|---|---:|---|"]
     current_part = None
     for r in results:
