@@ -72,7 +72,8 @@ def test_bias_range():
 
 def test_stein_decomposition_and_perturbations():
     assert P.check_stein_decomposition().verdict == "verified"
-    assert P.check_stein_decomposition(P.printed_stein_rhs).verdict == "refuted"  # σ'' without +b
+    v = P.check_stein_decomposition(P.printed_stein_rhs)  # σ'' without +b: the registered (printed) statement
+    assert v.verdict == "refuted" and v.corrected == P.STEIN_CORRECTED.latex()
     flipped = lambda t, mu, w, b: -P.paper_stein_rhs(t, mu, w, b)  # noqa: E731
     assert P.check_stein_decomposition(flipped).verdict == "refuted"
 
@@ -169,3 +170,33 @@ def test_first_step_subset_matches_full_step():
 def test_registered_checks_run(claim):
     v = claim.check()
     assert v.verdict in {"verified", "refuted", "inconclusive"}
+
+
+# ----------------------------------------------------------------------------- issue 11: statements, relations, regimes
+
+def test_claims_are_sympy_statements_with_relations():
+    assert all(c.statement_source == "sympy" for c in P.CLAIMS)
+    with_relations = [c for c in P.CLAIMS if c.relations]
+    assert len(with_relations) >= len(P.CLAIMS) - 1  # lemma3.proof-output-bound: superseded by lemma3.output-bounds
+    stein = next(c for c in P.CLAIMS if c.id == "stein.decomposition")
+    assert "\\langle w, x \\rangle \\right)} f_{*}" in stein.statement  # the printed σ''(⟨w, x⟩), no bias
+    noisy = next(c for c in P.CLAIMS if c.id == "rank1.noisy-alignment")
+    assert "sens.final" not in noisy.depends_on and "sens.sigma-W-bound" in noisy.depends_on  # no cycle
+
+
+@pytest.mark.parametrize("claim_id,holds_on", [
+    ("lemma3.initial-output", "none"), ("lemma3.gradient-concentration", "all"), ("stein.sigma2-order", "all"),
+    ("rank1.population-gradient", "all"), ("rank1.alignment", "none"), ("rank1.noisy-alignment", "none")])
+def test_regime_records(claim_id, holds_on):
+    assert P._regime_for(claim_id)["holds_on"] == holds_on
+
+
+def test_regime_wrappers():
+    from functools import partial
+    v = P._ibp_regime_wide(partial(P.check_integration_by_parts, bs=("0", "2")))
+    assert v.verdict == "verified" and v.evidence["ibp_identity_symbolic"] and v.regime["holds_on"] == "all"
+    v = P._bias_range_both_readings(P.check_bias_range)
+    assert v.verdict == "verified" and v.evidence["reading_d_minus_eps_b"] == "verified"
+    # a wrong constant under the wrapper is still refuted
+    v = P._bias_range_both_readings(partial(P.check_bias_range, claimed_constant=1.0))
+    assert v.verdict == "refuted"

@@ -114,6 +114,7 @@ PAPER_SYMBOL_LATEX: dict[str, str] = {
     "epsilon": r"\varepsilon", "delta": r"\delta", "eta_W": r"\eta_W", "eta_a": r"\eta_a", "C_a": "C_a",
     "sigma_W": r"\sigma_W", "sigma_a": r"\sigma_a", "lam": r"\lambda", "lambda": r"\lambda", "C_b": "C_b",
     "c_b": "c_b", "alpha1_star": r"\alpha^*_1", "Sigma": r"\Sigma", "nu": r"\nu", "rho": r"\rho",
+    "alpha1_b": r"\alpha^{b_i}_1",
     "log_d": r"\log d", "gamma": r"\gamma", "eta": r"\eta",
     "pm": r"\pm",
 }

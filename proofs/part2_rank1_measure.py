@@ -1,0 +1,211 @@
+r"""Measured quantities of Part 2 §3.1–§3.2 across d at the corners of the admissible region.
+
+One seeded simulation per (corner, d): the paper's initialisation (Algorithm 1, Part 1) with
+p = ⌈d^{ε_p}⌉, n = ⌈d^{1+3ε_n+extra}⌉ (:data:`proofs.regime.CORNERS`), data x ~ N(0, I_d),
+μ = e_1, labels y = σ_*(⟨μ, x⟩) with σ_* = He_1 + He_2/2 + He_3/6 (q = 3), and the first step
+w_i^1 = (w_i^0 − η_W ∇_{w_i}L)/‖·‖ with η_W = d^{3ε_n/2}√p (Assumption 4) and L = (1/n)Σ(f − y)²
+(factor 2 included). Every quantity a step of the paper treats as bounded or of a given order is
+recorded; :func:`growth` fits its exponent in d (``scipy.stats.linregress`` on log–log data, with
+the standard error). Population terms use :mod:`theorycheck.first_layer` (2-D quadratures), and
+are computed for the first ``NEURONS`` neurons only.
+
+Quantities (each a median or a max over neurons/samples, named in :data:`QUANTITIES`):
+
+* ``w0_norm_max`` max_i ‖w_i^0‖, ``b_max`` max_i |b_i|, ``mu_w_max`` max_i |⟨μ, w_i^0⟩|;
+* ``z_max`` max_j |z_j| (z_j = f^0(x_j)), ``z2x2_over_d`` mean_j z_j²‖x_j‖²/d;
+* ``x_norm_max_over_sqrt_d`` max_j ‖x_j‖/√d, ``mu_x_max`` max_j |⟨μ, x_j⟩|, ``u_max`` max_j ‖x_j σ_*(⟨μ,x_j⟩)‖;
+* ``T1_emp`` median_i ‖(1/n)Σ_j f^0(x_j)σ'(⟨w_i,x_j⟩+b_i)x_j‖ (Lemma 3's initial-output term, at this n),
+  ``T1_pop`` its n → ∞ value, ``zx_mean_norm`` ‖(1/n)Σ_j z_j x_j‖ (the Bernstein sum of display 8);
+* ``g_err`` median_i ‖g(w_i) − ĝ(w_i)‖ (Lemma 3's second term);
+* ``align`` median_i ⟨w_i^1, μ⟩, ``dist_mu`` median_i ‖w_i^1 − μ‖, ``dist_corrected`` median_i ‖w_i^1 − v_i‖
+  with v_i = (g(w_i) − T1_pop,i)/‖·‖ (the corrected limit);
+* ``delta_typical`` median_i ‖w_i^1(D) − w_i^1(D')‖ for D' = D with one sample replaced by a fresh draw;
+  ``delta_adversarial`` median over the neurons of the largest change found by replacing one sample by
+  (R v, σ_*(⟨μ, R v⟩)) with v ⊥ w_i^0, μ opposite to the current step (labels from the model), R = ±10⁶.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any
+
+import numpy as np
+from scipy import stats
+
+from theorycheck.first_layer import (
+    feature_weighted_sum,
+    initialise,
+    model_output,
+    normalise_columns,
+    population_initial_output,
+    population_target_term,
+)
+from theorycheck.simulator.presets import default_eps_b
+
+from .regime import CORNERS
+
+SEED = 20261123
+NEURONS = 8
+POP_STEP = 0.4
+MEASURE_DS = (16, 32, 64, 128)
+#: the target of the simulations, σ_* = He_1 + He_2/2 + He_3/6 (α*_0 = 0, α*_1 = 1: Assumption 1), q = 3
+TARGET_ALPHA = ("0", "1", "1/2", "1/6")
+Q = 3
+
+
+@functools.cache
+def _target():
+    from .part2_first_layer import target_from_hermite
+
+    return target_from_hermite(TARGET_ALPHA)
+
+
+def sizes(corner: str, d: int) -> dict[str, Any]:
+    """n, p, ε_b (middle of its window) and η_W at a corner for dimension d."""
+    c = CORNERS[corner]
+    eps_n, eps_p, extra = c["eps_n"], c["eps_p"], c["extra_n"]
+    n = math.ceil(d ** (1 + 3 * eps_n + extra) - 1e-9)
+    p = max(2, math.ceil(d**eps_p - 1e-9))
+    return {
+        "d": d,
+        "n": n,
+        "p": p,
+        "eps_n": eps_n,
+        "eps_p": eps_p,
+        "extra_n": extra,
+        "nu": 1 + 3 * eps_n + extra,
+        "eps_b": default_eps_b(eps_n, eps_p),
+        "eta_W": d ** (1.5 * eps_n) * math.sqrt(p),
+    }
+
+
+@functools.cache
+def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) -> dict[str, float]:
+    """All measured quantities at one (corner, d), seeded by (seed, d, corner index). The population terms
+    (``T1_pop``, ``g_err``, ``dist_corrected``, ``pop_dist_mu``: 2-D quadratures, the slow part) only with
+    ``population=True``; the other quantities are identical either way (same draws)."""
+    s = sizes(corner, d)
+    n, p, eta = s["n"], s["p"], s["eta_W"]
+    target = _target()
+    key = list(CORNERS).index(corner)
+    rng = np.random.default_rng([seed, d, key])
+    W0, b, a0 = initialise(d, p, rng)
+    X = rng.standard_normal((n, d))
+    y = target(X[:, 0])
+    mu = np.zeros(d)
+    mu[0] = 1.0
+    idx = np.arange(min(NEURONS, p))
+    f0 = model_output(W0, b, a0, X)
+    xnorm = np.linalg.norm(X, axis=1)
+    T1 = feature_weighted_sum(W0[:, idx], b[idx], X, f0 / n)
+    G = feature_weighted_sum(W0[:, idx], b[idx], X, y / n)
+    U = W0[:, idx] - eta * 2.0 * a0[idx] * (T1 - G)  # w^0 − η_W ∇L, ∇L = 2 a_{0,i}(T1 − ĝ)
+    W1 = normalise_columns(U)
+
+    # neighbouring datasets: replace the last sample
+    def contribution(x, yy):
+        pre = x @ W0[:, idx] + b[idx]
+        return (np.tanh(x @ W0 + b) @ a0 - yy) * (1 / np.cosh(pre) ** 2)  # per neuron scalar
+
+    x_old, y_old = X[-1], y[-1]
+    c_old = contribution(x_old, y_old)
+    x_new = rng.standard_normal(d)
+    c_new = contribution(x_new, float(target(np.array([x_new[0]]))[0]))
+    scale = -eta * 2.0 * a0[idx] / n
+    U_typ = U - scale * c_old * x_old[:, None] + scale * c_new * x_new[:, None]
+    delta_typ = np.linalg.norm(normalise_columns(U_typ) - W1, axis=0)
+    adv = []
+    for k, i in enumerate(idx):
+        w = W0[:, i] / np.linalg.norm(W0[:, i])
+        # a direction orthogonal to w_i (so σ' = sech²(b_i)) and to μ (so the model's label σ_*(0) is fixed),
+        # opposite to the current step; the record (R v, σ_*(0)) then moves w_i^1 to ±v as R → ±∞
+        basis = np.column_stack([w, mu])
+        q_, _ = np.linalg.qr(basis)
+        perp = U[:, k] - q_ @ (q_.T @ U[:, k])
+        vdir = -perp / np.linalg.norm(perp)
+        best = 0.0
+        for R in (1e6, -1e6):
+            x_adv = R * vdir
+            y_adv = float(target(np.array([x_adv[0]]))[0])
+            c_adv = float((np.tanh(x_adv @ W0 + b) @ a0 - y_adv) / np.cosh(x_adv @ W0[:, i] + b[i]) ** 2)
+            u_adv = U[:, k] - scale[k] * c_old[k] * x_old + scale[k] * c_adv * x_adv
+            best = max(best, float(np.linalg.norm(u_adv / np.linalg.norm(u_adv) - W1[:, k])))
+        adv.append(best)
+    Zx = (f0 / n) @ X
+    pop: dict[str, float] = {}
+    if population:
+        T1_pop = population_initial_output(W0, b, a0, idx, step=POP_STEP)
+        g_pop = population_target_term(W0, b, mu, target, idx, step=POP_STEP)
+        v = (g_pop - T1_pop) / np.linalg.norm(g_pop - T1_pop, axis=0)
+        pop = {
+            "T1_pop": float(np.median(np.linalg.norm(T1_pop, axis=0))),
+            "g_err": float(np.median(np.linalg.norm(G - g_pop, axis=0))),
+            "dist_corrected": float(np.median(np.linalg.norm(W1 - v, axis=0))),
+            "pop_dist_mu": float(np.median(np.linalg.norm(v - mu[:, None], axis=0))),
+        }
+    return {
+        "w0_norm_max": float(np.max(np.linalg.norm(W0, axis=0))),
+        "b_max": float(np.max(np.abs(b))),
+        "mu_w_max": float(np.max(np.abs(W0[0]))),
+        "z_max": float(np.max(np.abs(f0))),
+        "z2x2_over_d": float(np.mean(f0**2 * xnorm**2) / d),
+        "x_norm_max_over_sqrt_d": float(np.max(xnorm) / math.sqrt(d)),
+        "mu_x_max": float(np.max(np.abs(X[:, 0]))),
+        "u_max": float(np.max(xnorm * np.abs(y))),
+        "T1_emp": float(np.median(np.linalg.norm(T1, axis=0))),
+        "zx_mean_norm": float(np.linalg.norm(Zx)),
+        "align": float(np.median(W1.T @ mu)),
+        "dist_mu": float(np.median(np.linalg.norm(W1 - mu[:, None], axis=0))),
+        "delta_typical": float(np.median(delta_typ)),
+        "delta_adversarial": float(np.median(adv)),
+        **pop,
+        **{k_: float(v_) for k_, v_ in s.items()},
+    }
+
+
+QUANTITIES = (
+    "w0_norm_max",
+    "b_max",
+    "mu_w_max",
+    "z_max",
+    "z2x2_over_d",
+    "x_norm_max_over_sqrt_d",
+    "mu_x_max",
+    "u_max",
+    "T1_emp",
+    "T1_pop",
+    "zx_mean_norm",
+    "g_err",
+    "align",
+    "dist_mu",
+    "dist_corrected",
+    "pop_dist_mu",
+    "delta_typical",
+    "delta_adversarial",
+)
+
+
+POPULATION_QUANTITIES = ("T1_pop", "g_err", "dist_corrected", "pop_dist_mu")
+
+
+def growth(quantity: str, corner: str, ds=MEASURE_DS, seed: int = SEED) -> dict[str, Any]:
+    """Fitted exponent of ``quantity`` in d at ``corner`` (linregress of log value on log d)."""
+    rows = [simulate(corner, d, seed, quantity in POPULATION_QUANTITIES) for d in ds]
+    vals = [max(abs(r[quantity]), 1e-300) for r in rows]
+    fit = stats.linregress(np.log(ds), np.log(vals))
+    return {
+        "corner": corner,
+        "quantity": quantity,
+        "d": list(ds),
+        "values": vals,
+        "n": [int(r["n"]) for r in rows],
+        "p": [int(r["p"]) for r in rows],
+        "exponent": float(fit.slope),
+        "stderr": float(fit.stderr),
+        "seed": seed,
+    }
+
+
+def growth_all(quantity: str, corners=tuple(CORNERS), ds=MEASURE_DS, seed: int = SEED) -> list[dict[str, Any]]:
+    return [growth(quantity, c, ds, seed) for c in corners]

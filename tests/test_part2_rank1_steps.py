@@ -1,0 +1,230 @@
+"""proofs/part2_rank1_steps.py: each step-level claim of Part 2 §3.1–§3.2 gets its verdict, and a perturbed
+statement (wrong constant, exponent, sign, a dropped term or factor) is rejected — or, for a refuted step, a
+valid version passes; regime-wide claims also get a perturbation that is wrong only in a corner of the region,
+and the witness must lie in that corner. The measured quantities are simulated once per test process."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy as sp
+
+from proofs import part2_rank1_measure as M
+from proofs import part2_rank1_steps as S
+from proofs.symbols import d, eps_b, eps_p, eta_W, log_d, n, p, q
+from theorycheck.statement import Statement
+
+ST = S.ST
+
+
+def _w(v, key):
+    """A witness coordinate as a Fraction (witness points are exact rationals)."""
+    return Fraction(str(v.regime["witness"]["point"][key]))
+
+
+def test_registered_ids_relations_and_statements():
+    ids = [c.id for c in S.CLAIMS]
+    assert len(ids) == len(set(ids))
+    assert all(c.id.split(".")[0] in {"lemma3", "lemma4", "stein", "rank1", "sens"} for c in S.CLAIMS)
+    assert all(c.statement_source == "sympy" and c.relations for c in S.CLAIMS)
+    assert "sens.final" in ids
+    final = next(c for c in S.CLAIMS if c.id == "sens.final")
+    assert {"rank1.corrected-direction", "sens.delta2", "sens.sigma-W-bound"} <= set(final.depends_on)
+
+
+# ----------------------------------------------------------------------------- pointwise facts
+
+
+def test_pointwise_facts_and_perturbations():
+    assert S.check_pointwise(S.SIGMA_FACTS[:2], grid=S._GRID[::8]).verdict == "verified"
+    assert S.check_pointwise(S.SECH_FACTS, grid=S._GRID[::8]).verdict == "verified"
+    x = S.x
+    wrong_const = ((2, "P11", 2), Statement(sp.sech(x) ** 2, r"\leq", sp.Rational(1, 2)))
+    v = S.check_pointwise((wrong_const,), grid=S._GRID[::8])
+    assert v.verdict == "refuted" and v.evidence["witness"]["witness"]["x"] == "0"
+    wrong_factor = ((2, "P23", 4), Statement(sp.sech(x) ** 2, "=", 2 / (sp.exp(x) + sp.exp(-x)) ** 2))
+    assert S.check_pointwise((wrong_factor,), grid=S._GRID[::8]).verdict == "refuted"
+    wrong_sign = ((2, "P11", 1), Statement(sp.diff(sp.tanh(x), x), "=", -(sp.sech(x) ** 2)))
+    assert S.check_pointwise((wrong_sign,), grid=S._GRID[::8]).verdict == "refuted"
+
+
+def test_lemma4_lines_and_wrong_constant():
+    assert S.check_lemma4_lines(bs=(0.0, 2.0)).verdict == "verified"
+    assert S.check_lemma4_lines(bs=(0.0, 2.0), claimed_factor=1.5).verdict == "refuted"
+
+
+# ----------------------------------------------------------------------------- Lemma 3's proof
+
+
+def test_output_bounds():
+    v = S.check_output_bounds(ST["z.term"], ST["z.bound"], ST["z.corrected"])
+    assert v.verdict == "refuted" and v.corrected is not None and v.evidence["witness"]["p"] == 2
+    # a wrong constant in the first step (1/p instead of 1/√p) is rejected
+    v = S.check_output_bounds(ST["z.term"].perturb(rhs=1 / p), ST["z.corrected"], ST["z.corrected"])
+    assert v.verdict == "refuted" and v.evidence["relations_checked"][0]["verdict"] == "refuted"
+    # the valid bound |z_j| ≤ √p passes
+    assert S.check_output_bounds(ST["z.term"], ST["z.corrected"], ST["z.corrected"]).verdict == "verified"
+
+
+def test_zx_norm_and_valid_bound():
+    assert S.check_zx_norm(ST["zx"], ST["zx.corrected"]).verdict == "refuted"
+    assert S.check_zx_norm(ST["zx.corrected"], ST["zx.corrected"]).verdict != "refuted"
+
+
+def test_variance_proxy():
+    v = S.check_variance_proxy(ST["v.trace"], ST["v.nd"], ST["v.corrected"])
+    assert v.verdict == "refuted" and v.corrected is not None
+    assert v.evidence["relations_checked"][0]["verdict"] == "verified"  # D7.1: op-norm ≤ trace
+    assert S.check_variance_proxy(ST["v.trace"], ST["v.corrected"], ST["v.corrected"]).verdict == "verified"
+    # a wrong constant in D7.1 (tr/32: an operator norm is at least tr/d = tr/16) is rejected
+    small = ST["v.trace"].perturb(rhs=S.S_V / 32)
+    v = S.check_variance_proxy(small, ST["v.corrected"], ST["v.corrected"])
+    assert v.evidence["relations_checked"][0]["verdict"] == "refuted"
+
+
+def test_bernstein_display_not_centred():
+    v = S.check_bernstein_display(nv=20_000, reps=5)
+    assert v.verdict == "refuted" and v.evidence["witness"]["hits"] == 5
+    trivial = lambda nv, dv, t: S.mpmath.mpf(1)  # noqa: E731  a bound that is always true
+    assert S.check_bernstein_display(trivial, nv=20_000, reps=5).verdict == "inconclusive"
+
+
+def test_bernstein_tail():
+    v = S.check_bernstein_tail()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    # dropping the log d factor from t: the tail (d+1)e^{-1/2} no longer vanishes
+    v = S.check_bernstein_tail(sp.sqrt(d / n))
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
+
+
+def test_sample_norms_and_projection():
+    v = S.check_sample_norms(ST["xnorm"], ST["xnorm.corrected"], ST["x.law"])
+    assert v.verdict == "refuted" and v.corrected is not None
+    assert S.check_sample_norms(ST["xnorm.corrected"], ST["xnorm.corrected"], ST["x.law"]).verdict == "verified"
+    assert S.check_sample_projection(ST["mux.law"], ST["mux.max"]).verdict == "verified"
+    # wrong exponent: √(log d) instead of log d — n e^{-log d/2} does not vanish
+    assert S.check_sample_projection(ST["mux.law"], ST["mux.max"].perturb(rhs=sp.sqrt(log_d))).verdict == "refuted"
+    # wrong constant in the law
+    assert S.check_sample_projection(ST["mux.law"].perturb(rhs=sp.Integer(2)), ST["mux.max"]).verdict == "refuted"
+
+
+def test_target_growth_perturbations():
+    assert S.check_target_growth(ST["target"], ST["ubar"], ST["triangle"]).verdict == "verified"
+    v = S.check_target_growth(ST["target"].perturb(rhs=log_d ** (q - 1)), ST["ubar"], ST["triangle"])
+    assert v.verdict == "refuted"
+    v = S.check_target_growth(ST["target"], ST["ubar"].perturb(rhs=log_d**q), ST["triangle"])  # dropped √d
+    assert v.verdict == "refuted"
+
+
+def test_projection_law():
+    assert S.check_projection_law(ST["muw.law"], ST["muw.max"]).verdict == "verified"
+    assert S.check_projection_law(ST["muw.law"], ST["muw.max"].perturb(rhs=1 / sp.sqrt(d))).verdict == "refuted"
+    assert S.check_projection_law(ST["muw.law"].perturb(rhs=1 / d**2), ST["muw.max"]).verdict == "refuted"
+
+
+# ----------------------------------------------------------------------------- the bias and the rank-one step
+
+
+def test_bias_max_and_corner_perturbation():
+    v = S.check_bias_max(ST["bias.max"])
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert S.check_bias_max(ST["bias.max"].perturb(rhs=eps_b / 4 * log_d ** sp.Rational(1, 4))).verdict == "refuted"
+    # wrong only where ε_p < 1: (max_i |b_i| ≍ √log d) ≲ d^{ε_p − 1} log d
+    v = S.check_bias_max(ST["bias.max"].perturb(rhs=d ** (eps_p - 1) * log_d))
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and _w(v, "eps_p") < 1
+
+
+def test_leading_term_fails_only_for_large_eps_b():
+    v = S.check_leading_term(ST["dominance"], ST["dominance.alt"], ST["alpha.nonzero"])
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and _w(v, "eps_b") >= 1
+    # a dominance that holds everywhere in the window (the rest is O(d^{-1/2 - 3ε_n}) ≪ d^{-ε_b/2})
+    ok = ST["dominance"].perturb(lhs=log_d * d ** (-sp.Rational(1, 2) - 3 * S.eps_n))
+    assert S.check_leading_term(ok, ok, ST["alpha.nonzero"]).verdict == "verified"
+
+
+def test_init_norm():
+    v = S.check_init_norm(ST["w0"], ST["w0.corrected"])
+    assert v.verdict == "refuted" and v.corrected is not None
+    assert S.check_init_norm(ST["w0.corrected"], ST["w0.corrected"]).verdict == "verified"
+
+
+def test_step_scale_readings_and_sign():
+    v = S.check_step_scale(ST["scale.half"], ST["scale.full"], ST["scale.positive"])
+    assert v.verdict == "refuted"
+    # the other reading fails only where ε_b > ε_p (a corner of the window)
+    assert v.regime["holds_on"] == "part" and _w(v, "eps_b") > _w(v, "eps_p")
+    # with α*_1 > 0 and the d^{-ε_b/2}/2 reading both steps hold
+    pos = ST["scale.positive"].perturb(lhs=S.alpha1_star**2 * d ** ((3 * S.eps_n - eps_b) / 2))
+    assert S.check_step_scale(ST["scale.half"], ST["scale.half"], pos).verdict == "verified"
+    # a wrong exponent (3ε_n instead of 3ε_n/2 in η_W's power) is rejected
+    wrong = ST["scale.half"].perturb(lhs=d ** (3 * S.eps_n - eps_b / 2))
+    assert S.check_step_scale(wrong, wrong, pos).verdict == "refuted"
+
+
+def test_gradient_chain_corner_and_valid_version():
+    v = S.check_gradient_chain(ST["chain.remainder"], ST["chain.T1"], ST["chain.w0"], ST["chain.w0.printed"])
+    assert v.verdict == "refuted"
+    rem = v.evidence["relations_checked"][0]["regime_remainder"]
+    assert rem["holds_on"] == "part" and Fraction(rem["witness"]["point"]["nu"]) > 2  # n > d² only
+    w0 = v.evidence["relations_checked"][2]["regime"]
+    assert w0["holds_on"] == "part"
+    ok_rem = ST["chain.remainder"].perturb(rhs=log_d / sp.sqrt(d) + S.RATE)
+    ok_T1 = ST["chain.T1"].perturb(rhs=sp.Integer(1) + S.RATE)
+    ok_w0 = ST["chain.w0"].perturb(rhs=sp.Integer(1) + eta_W / sp.sqrt(p) * S.RATE)
+    assert S.check_gradient_chain(ok_rem, ok_T1, ok_w0, ST["chain.w0.printed"]).verdict == "verified"
+
+
+def test_corrected_direction():
+    v = S.corrected_direction_distance(ST["corrected.direction"])
+    assert v.verdict == "verified" and v.regime["holds_on"] == "none"
+    # a claimed rate that is too fast (d^{-1}) is not confirmed
+    assert S.corrected_direction_distance(ST["corrected.direction"].perturb(rhs=1 / d)).verdict != "verified"
+
+
+# ----------------------------------------------------------------------------- §3.2
+
+
+def test_sensitivity():
+    v = S.check_sensitivity(ST["sens"], ST["sens.corrected"])
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "none" and v.corrected is not None
+    assert S.check_sensitivity(ST["sens"].perturb(rhs=sp.Integer(2)), ST["sens.corrected"]).verdict != "refuted"
+
+
+def test_log_slack():
+    assert S.check_log_slack(ST["slack"]).verdict == "verified"
+    swapped = ST["slack"].perturb(lhs=ST["slack"].rhs, rhs=ST["slack"].lhs)
+    assert S.check_log_slack(swapped).verdict == "refuted"
+
+
+def test_noise_sufficient():
+    v = S.check_noise_sufficient(ST["sigmaW.def"], ST["sigmaW.needed"])
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
+    enough = ST["sigmaW.def"].perturb(rhs=2 * S.PRIV)
+    assert S.check_noise_sufficient(enough, ST["sigmaW.needed"]).verdict == "verified"
+
+
+def test_noise_level_bound_delta_path():
+    v = S.check_noise_level_bound(ST["sigmaW.bound"])
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    assert all(float(r["ratio"]) > 1 for r in v.evidence["assumption3_path"].values())
+    # with a log² d margin the bound survives the δ → 1 path too
+    wide = ST["sigmaW.bound"].perturb(rhs=ST["sigmaW.bound"].rhs * log_d)
+    assert S.check_noise_level_bound(wide).verdict == "verified"
+
+
+def test_final_and_valid_version():
+    v = S.check_final(ST["final"], ST["final.noise_l2"], ST["final.noise_linf"])
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
+    assert v.evidence["regime_noise_linf"]["holds_on"] == "all"
+    noise = ST["final.noise_l2"].lhs
+    ok = ST["final"].perturb(rhs=1 + noise)
+    assert S.check_final(ok, ST["final.noise_l2"].perturb(rhs=ok.rhs), ST["final.noise_linf"]).verdict == "verified"
+
+
+def test_measurements_are_seeded_and_reproducible():
+    a = M.simulate("small eps_p", 16)
+    M.simulate.cache_clear()
+    b = M.simulate("small eps_p", 16)
+    assert a == b
+    g = M.growth("mu_w_max", "large eps_p")
+    assert -0.9 < g["exponent"] < -0.1 and g["stderr"] > 0
