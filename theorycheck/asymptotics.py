@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -45,58 +44,144 @@ INF = sp.oo
 
 @dataclasses.dataclass(frozen=True)
 class Term:
-    """One term ``coeff · d^{d_exp} · (log d)^{log_exp}`` of a rate (``d_exp`` may be ±∞)."""
+    """One term ``coeff · d^{d_exp} · (log d)^{log_exp}`` of a rate (``d_exp`` may be ±∞).
+
+    A term with ``d_exp = ±∞`` carries a super-polynomial factor ``exp(growth)`` (``growth = −log² d/2``
+    for ``e^{−log² d/2} d^e log^k d``, then ``poly_exp = e``, ``log_exp = k``): two such terms of the same
+    sign are ordered by ``growth`` when it differs, else lexicographically by (e, k) like finite terms.
+    """
 
     coeff: sp.Expr
     d_exp: sp.Expr
     log_exp: sp.Expr
+    growth: sp.Expr = sp.Integer(0)
+    poly_exp: sp.Expr = sp.Integer(0)
+
+    def exponents(self) -> tuple[sp.Expr, sp.Expr]:
+        """(e, k) of d^e log^k d, for a super-polynomial term those of the factor besides exp(growth)."""
+        return (self.poly_exp if self.infinite else self.d_exp), self.log_exp
+
+    @property
+    def infinite(self) -> int:
+        """+1 / −1 for a super-polynomially large / small term, 0 for d^e log^k d."""
+        return 1 if self.d_exp == INF else (-1 if self.d_exp == -INF else 0)
 
     def latex(self, d: sp.Symbol) -> str:
-        if self.d_exp in (INF, -INF):
-            return r"e^{\pm\log^2 d}\text{-type term}" if self.d_exp == INF else r"e^{-\omega(\log d)}"
+        if self.infinite:
+            return paper_latex(self.coeff * sp.exp(self.growth) * d**self.poly_exp * sp.log(d) ** self.log_exp)
         return paper_latex(self.coeff * d**self.d_exp * sp.log(d) ** self.log_exp)
+
+
+def _read_log(arg: sp.Expr, d: sp.Symbol, what: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr]:
+    """``exp(arg)`` as (coeff, e, k, growth): arg = c + e log d + k log log d + (pieces ≫ log d)."""
+    log_d = sp.log(d)
+    coeff, e, k, g = sp.Integer(1), sp.Integer(0), sp.Integer(0), sp.Integer(0)
+    for piece in sp.Add.make_args(sp.expand(sp.expand_log(arg, force=True))):
+        if not piece.has(d):
+            coeff *= sp.exp(piece)
+            continue
+        ratio = piece / log_d
+        if not ratio.has(d):
+            e += ratio
+            continue
+        ratio_ll = piece / sp.log(log_d)
+        if not ratio_ll.has(d):
+            k += ratio_ll
+            continue
+        lead = sp.limit(piece / log_d, d, sp.oo)
+        if lead in (sp.oo, -sp.oo):
+            g += piece
+            continue
+        raise InputError(f"cannot read the factor {what} as c·d^e·log^k d (nor as a super-polynomial factor)")
+    return coeff, e, k, g
+
+
+def _read_factor(factor: sp.Expr, d: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr]:
+    """One factor of a product as (coeff, e, k, growth), see :func:`_read_log`."""
+    log_d = sp.log(d)
+    if not factor.has(d):
+        return factor, sp.Integer(0), sp.Integer(0), sp.Integer(0)
+    if factor == d:
+        return sp.Integer(1), sp.Integer(1), sp.Integer(0), sp.Integer(0)
+    if factor == log_d:
+        return sp.Integer(1), sp.Integer(0), sp.Integer(1), sp.Integer(0)
+    if isinstance(factor, sp.exp):
+        return _read_log(factor.args[0], d, factor)
+    if factor.is_Pow:
+        base, ex = factor.args
+        if ex.has(d):
+            if base.has(d):
+                raise InputError(f"cannot read the factor {factor} as c·d^e·log^k d (a power with d in both "
+                                 "base and exponent)")
+            return _read_log(ex * sp.log(base), d, factor)
+        if isinstance(base, sp.Add):
+            raise InputError(f"cannot read the factor {factor} as c·d^e·log^k d: a non-integer or negative power "
+                             "of a sum (bound the sum by its largest term first)")
+        c, e, k, g = _read_factor(base, d)
+        return c**ex, sp.expand(e * ex), sp.expand(k * ex), sp.expand(g * ex)
+    if isinstance(factor, sp.log):
+        expanded = sp.expand_log(factor, force=True)
+        if expanded != factor:
+            out = [sp.Integer(1), sp.Integer(0), sp.Integer(0), sp.Integer(0)]
+            if isinstance(expanded, sp.Add):
+                raise InputError(f"cannot read the factor {factor} as c·d^e·log^k d (expand it first)")
+            for f in sp.Mul.make_args(expanded):
+                c, e, k, g = _read_factor(f, d)
+                out = [out[0] * c, out[1] + e, out[2] + k, out[3] + g]
+            return tuple(out)  # type: ignore[return-value]
+    raise InputError(f"cannot read the factor {factor} as a power of d or of log d")
 
 
 def rate_terms(expr: sp.Expr, d: sp.Symbol) -> list[Term]:
     r"""``expr`` as a sum of terms ``c d^e \log^k d`` (see the module docstring).
+
+    Products, integer powers of sums (expanded), powers of products (sqrt(d^{1+ε_b}/n)), exp(c log d) and
+    super-polynomial factors exp(−c log² d) are read; anything else (sin(d), √(d + 1), log log d …) raises
+    :class:`~theorycheck.errors.InputError`.
 
     >>> d, e = sp.symbols("d e", positive=True)
     >>> sorted((str(t.d_exp), str(t.log_exp)) for t in rate_terms(sp.sqrt(d**(1 + e)) * sp.log(d)**3 + 2, d))
     [('0', '0'), ('e/2 + 1/2', '3')]
     """
     log_d = sp.log(d)
-    expr = sp.powsimp(sp.expand_power_base(sp.sympify(expr), force=True), force=True)
+    expr = sp.sympify(expr)
+    if not isinstance(expr, sp.Expr):
+        raise InputError(f"{expr!r} is not an expression")
+    if expr.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
+        raise InputError(f"{expr} contains an infinity")
+    # log(d^a n) → a log d + log n (only logs of d-dependent arguments)
+    expr = expr.replace(lambda x: isinstance(x, sp.log) and x.args[0].has(d) and x.args[0] != d,
+                        lambda x: sp.expand_log(x, force=True))
+    expr = sp.powsimp(sp.expand_power_base(expr, force=True), force=True)
     expr = sp.expand(expr, power_base=False, power_exp=False, log=False, multinomial=True, mul=True)
-    merged: dict[tuple[sp.Expr, sp.Expr], sp.Expr] = {}
+    merged: dict[tuple[sp.Expr, sp.Expr, sp.Expr], sp.Expr] = {}
     for term in sp.Add.make_args(expr):
-        coeff, d_exp, log_exp = sp.Integer(1), sp.Integer(0), sp.Integer(0)
+        coeff, d_exp, log_exp, growth = sp.Integer(1), sp.Integer(0), sp.Integer(0), sp.Integer(0)
         for factor in sp.Mul.make_args(term):
-            base, exponent = factor.as_base_exp()
-            if isinstance(factor, sp.exp) or base is sp.E:
-                arg = sp.expand(factor.args[0] if isinstance(factor, sp.exp) else exponent)
-                if d not in arg.free_symbols:
-                    coeff *= factor
-                    continue
-                linear = sp.expand(arg / log_d)
-                if not linear.has(d):
-                    d_exp += linear
-                    continue
-                lead = sp.limit(arg / log_d, d, sp.oo)
-                if lead in (sp.oo, -sp.oo):
-                    d_exp += lead
-                    continue
-                raise InputError(f"cannot read the factor {factor} as a power of d")
-            if base == d:
-                d_exp += exponent
-            elif base == log_d:
-                log_exp += exponent
-            elif d in factor.free_symbols:
-                raise InputError(f"cannot read the factor {factor} as a power of d or of log d")
-            else:
-                coeff *= factor
-        key = (sp.simplify(d_exp), sp.simplify(log_exp))
+            c, e, k, g = _read_factor(factor, d)
+            coeff, d_exp, log_exp, growth = coeff * c, d_exp + e, log_exp + k, growth + g
+        d_exp, log_exp = sp.expand(d_exp), sp.expand(log_exp)
+        if coeff.has(d) or d_exp.has(d) or log_exp.has(d):
+            raise InputError(f"cannot read the term {term} as c·d^e·log^k d")
+        if growth != 0:
+            lead = sp.limit(growth / log_d, d, sp.oo)
+            if lead not in (sp.oo, -sp.oo):
+                raise InputError(f"cannot tell whether the factor exp({growth}) of {term} grows or decays faster "
+                                 "than every power of d (its sign depends on parameters?)")
+            key = (lead, log_exp, sp.expand(growth), d_exp)
+        else:
+            key = (d_exp, log_exp, sp.Integer(0), sp.Integer(0))
         merged[key] = merged.get(key, sp.Integer(0)) + coeff
-    return [Term(sp.simplify(c), e, k) for (e, k), c in merged.items() if c != 0]
+    out = []
+    for (e, k, g, poly), c in merged.items():
+        c = sp.factor_terms(c)
+        if c != 0:
+            out.append(Term(c, e, k, g, poly))
+    return out
+
+
+class _EmptyRegion(Exception):
+    """A constraint is false for this degree: the region is empty there."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,48 +208,84 @@ class Region:
         return self.q_values if self.q is not None and self.q_values else (None,)
 
     def _rows(self, subs: Mapping[sp.Symbol, Any]) -> tuple[list[list[Fraction]], list[Fraction], list[bool]]:
+        """The constraints as rows ``a·θ ≤ b`` (``<`` where strict); :class:`_EmptyRegion` when one is false."""
+        key = (self, tuple(sorted((str(k), str(v)) for k, v in subs.items())))
+        cached = _ROWS_CACHE.get(key)
+        if cached is not None:
+            if cached == "empty":
+                raise _EmptyRegion
+            return cached
         rows, rhs, strict = [], [], []
-        for rel in self.constraints:
-            rel = rel.subs(subs) if hasattr(rel, "subs") else rel
-            if rel is sp.true:
-                continue
-            if rel is sp.false:
-                raise InputError(f"region {self.name}: a constraint is false for {subs}")
-            if isinstance(rel, (sp.StrictGreaterThan, sp.GreaterThan)):
-                expr = rel.rhs - rel.lhs
-            elif isinstance(rel, (sp.StrictLessThan, sp.LessThan)):
-                expr = rel.lhs - rel.rhs
-            else:
-                raise InputError(f"region {self.name}: {rel} is not an inequality")
-            a, c = _linear(expr, self.variables)
-            rows.append(a)
-            rhs.append(-c)
-            strict.append(isinstance(rel, (sp.StrictGreaterThan, sp.StrictLessThan)))
+        try:
+            for rel in self.constraints:
+                rel = rel.subs(subs) if hasattr(rel, "subs") else rel
+                if rel is sp.true or rel is True:
+                    continue
+                if rel is sp.false or rel is False:
+                    raise _EmptyRegion
+                if isinstance(rel, (sp.StrictGreaterThan, sp.GreaterThan)):
+                    expr = rel.rhs - rel.lhs
+                elif isinstance(rel, (sp.StrictLessThan, sp.LessThan)):
+                    expr = rel.lhs - rel.rhs
+                else:
+                    raise InputError(f"region {self.name}: {rel} is not an inequality")
+                a, c = _linear(expr, self.variables)
+                rows.append(list(a))
+                rhs.append(-c)
+                strict.append(isinstance(rel, (sp.StrictGreaterThan, sp.StrictLessThan)))
+        except _EmptyRegion:
+            _ROWS_CACHE[key] = "empty"
+            raise
         # a constraint like ε_p > 0 on a positive symbol evaluates to True at construction: keep it as a row
         for k, v in enumerate(self.variables):
             if v.is_positive or v.is_nonnegative:
                 rows.append([Fraction(-1) if m == k else Fraction(0) for m in range(len(self.variables))])
                 rhs.append(Fraction(0))
                 strict.append(bool(v.is_positive))
+        _ROWS_CACHE[key] = (rows, rhs, strict)
         return rows, rhs, strict
 
-    def contains(self, point: Mapping[sp.Symbol, Any]) -> bool:
-        """Exact membership (strict constraints strictly)."""
-        values = {k: sp.Rational(str(v)) if isinstance(v, (Fraction, str)) else sp.nsimplify(v)
-                  for k, v in point.items()}
-        return all(bool(rel.subs(values)) for rel in self.constraints)
+    def contains(self, point: Mapping[Any, Any]) -> bool:
+        """Exact membership (strict constraints strictly; positive symbols positive). ``point`` maps symbols
+        or their names to numbers (rationals as text are exact); the degree q may be given too."""
+        names = {str(v): v for v in self.variables}
+        if self.q is not None:
+            names[str(self.q)] = self.q
+        values = {}
+        for k, v in point.items():
+            sym = names.get(str(k), k) if not isinstance(k, sp.Symbol) else k
+            values[sym] = sp.Rational(str(v)) if isinstance(v, (Fraction, str, int)) else sp.nsimplify(v)
+        for v in self.variables:
+            if v not in values:
+                raise InputError(f"region {self.name}: the point gives no value for {v}")
+            if (v.is_positive and not values[v] > 0) or (v.is_nonnegative and not values[v] >= 0):
+                return False
+        if self.q is not None and self.q_values and values.get(self.q) not in self.q_values:
+            return False
+        for rel in self.constraints:
+            value = rel.subs(values) if hasattr(rel, "subs") else rel
+            if value not in (sp.true, True):
+                return False
+        return True
+
+
+_ROWS_CACHE: dict[Any, Any] = {}
 
 
 @functools.lru_cache(maxsize=65536)
-def _linear(expr: sp.Expr, variables: Sequence[sp.Symbol]) -> tuple[list[Fraction], Fraction]:
+def _linear(expr: sp.Expr, variables: tuple[sp.Symbol, ...]) -> tuple[tuple[Fraction, ...], Fraction]:
     expr = sp.expand(expr)
     if expr.free_symbols - set(variables):
         raise InputError(f"{expr} depends on {expr.free_symbols - set(variables)}, not region parameters")
     poly = sp.Poly(expr, *variables) if variables else sp.Poly(expr, sp.Dummy())
     if poly.total_degree() > 1:
         raise InputError(f"{expr} is not linear in {tuple(variables)}")
-    coeffs = [Fraction(str(poly.coeff_monomial(v))) for v in variables] if variables else []
-    return coeffs, Fraction(str(poly.coeff_monomial(1)))
+    try:
+        coeffs = tuple(Fraction(str(poly.coeff_monomial(v))) for v in variables) if variables else ()
+        const = Fraction(str(poly.coeff_monomial(1)))
+    except ValueError:
+        raise InputError(f"{expr} has a coefficient that is not a rational number") from None
+    return coeffs, const
 
 
 def _rational_point(x: np.ndarray) -> list[list[Fraction]]:
@@ -206,44 +327,165 @@ class Comparison:
 _LE_RELS = (Rel.LESSSIM, Rel.LESSSIM_P, Rel.LE, Rel.LE_P, Rel.BIG_O, Rel.BIG_O_P, Rel.LT)
 _LL_RELS = (Rel.LL, Rel.LITTLE_O)
 
+# a linear system: rows (a, b, strict) meaning a·θ < b (strict) or a·θ ≤ b, equalities (a, b) meaning a·θ = b
+_Row = tuple[tuple[Fraction, ...], Fraction, bool]
+_Eq = tuple[tuple[Fraction, ...], Fraction]
 
-def _lex_lp(variables: Sequence[sp.Symbol], region_rows: tuple[list[list[Fraction]], list[Fraction], list[bool]],
-            strict_le: Sequence[sp.Expr], equal: Sequence[sp.Expr], nonstrict_le: Sequence[sp.Expr]
-            ) -> list[Fraction] | None:
-    """A rational point strictly inside the region with every ``strict_le`` expression < 0, every ``equal`` = 0
-    and every ``nonstrict_le`` ≤ 0 (checked exactly), or ``None`` when the LPs find none."""
-    A_reg, b_reg, strict_reg = region_rows
-    nvar = len(variables)
-    A_ub, b_ub, A_eq, b_eq = [], [], [], []
-    for row, rhs, is_strict in zip(A_reg, b_reg, strict_reg):
-        A_ub.append([float(v) for v in row] + [1.0 if is_strict else 0.0])
-        b_ub.append(float(rhs))
-    lin = {}
-    for group in (strict_le, equal, nonstrict_le):
-        for e in group:
-            lin[e] = _linear(e, variables)
-    for e in strict_le:
-        a, c = lin[e]
-        A_ub.append([float(v) for v in a] + [1.0])
-        b_ub.append(float(-c))
-    for e in nonstrict_le:
-        a, c = lin[e]
-        A_ub.append([float(v) for v in a] + [0.0])
-        b_ub.append(float(-c))
-    for e in equal:
-        a, c = lin[e]
-        A_eq.append([float(v) for v in a] + [0.0])
-        b_eq.append(float(-c))
+
+def _dot(a: Sequence[Fraction], x: Sequence[Fraction]) -> Fraction:
+    return sum((u * v for u, v in zip(a, x)), Fraction(0))
+
+
+def _satisfies(point: Sequence[Fraction], rows: Sequence[_Row], eqs: Sequence[_Eq]) -> bool:
+    return (all((_dot(a, point) < b) if s else (_dot(a, point) <= b) for a, b, s in rows)
+            and all(_dot(a, point) == b for a, b in eqs))
+
+
+class _Undecided(Exception):
+    """Neither the LP nor the exact fallback could decide a system (too many rows)."""
+
+
+def _fourier_motzkin(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], limit: int = 3000) -> list[Fraction] | None:
+    """Exact feasibility of a system with strict and non-strict rows and equalities (Fourier–Motzkin in
+    rationals): a point satisfying it, or ``None`` when there is none."""
+    work = [(list(a), b, s) for a, b, s in rows]
+    equalities = [(list(a), b) for a, b in eqs]
+    substituted: list[tuple[int, list[Fraction], Fraction]] = []
+    while equalities:
+        a, b = equalities.pop()
+        k = next((m for m in range(nvar) if a[m] != 0), None)
+        if k is None:
+            if b != 0:
+                return None
+            continue
+
+        def sub(ra: list[Fraction], rb: Fraction, a=a, b=b, k=k) -> tuple[list[Fraction], Fraction]:
+            if ra[k] == 0:
+                return ra, rb
+            f = ra[k] / a[k]
+            new = [x - f * y for x, y in zip(ra, a)]
+            new[k] = Fraction(0)
+            return new, rb - f * b
+
+        work = [(*sub(ra, rb), s) for ra, rb, s in work]
+        equalities = [sub(ea, eb) for ea, eb in equalities]
+        substituted.append((k, a, b))
+    done = {k for k, _, _ in substituted}
+    eliminated = []
+    for k in range(nvar):
+        if k in done:
+            continue
+        pos = [r for r in work if r[0][k] > 0]
+        neg = [r for r in work if r[0][k] < 0]
+        new = {tuple(r[0]) + (r[1], r[2]): r for r in work if r[0][k] == 0}
+        for pa, pb, ps in pos:
+            for na, nb, ns in neg:
+                lp, ln = pa[k], -na[k]
+                comb = [x / lp + y / ln for x, y in zip(pa, na)]
+                comb[k] = Fraction(0)
+                row = (comb, pb / lp + nb / ln, ps or ns)
+                new[tuple(comb) + (row[1], row[2])] = row
+        eliminated.append((k, pos, neg))
+        work = list(new.values())
+        if len(work) > limit:
+            raise _Undecided
+    for a, b, s in work:
+        if (s and not b > 0) or (not s and not b >= 0):
+            return None
+    x = [Fraction(0)] * nvar
+    for k, pos, neg in reversed(eliminated):
+        def bound(a: list[Fraction], b: Fraction, k: int = k) -> Fraction:
+            return (b - sum((a[m] * x[m] for m in range(nvar) if m != k), Fraction(0))) / a[k]
+
+        his = [bound(a, b) for a, b, _ in pos]
+        los = [bound(a, b) for a, b, _ in neg]
+        hi, lo = (min(his) if his else None), (max(los) if los else None)
+        if hi is not None and lo is not None:
+            x[k] = (hi + lo) / 2
+        elif hi is not None:
+            x[k] = hi - 1
+        elif lo is not None:
+            x[k] = lo + 1
+    for k, a, b in reversed(substituted):
+        x[k] = (b - sum((a[m] * x[m] for m in range(nvar) if m != k), Fraction(0))) / a[k]
+    if not _satisfies(x, rows, eqs):  # cannot happen; never trust an unchecked point
+        raise _Undecided
+    return x
+
+
+def _dual_certificate(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq]) -> bool:
+    """An exact proof that no point satisfies the system with positive slack t in every strict row:
+    y ≥ 0, z with Σ y_r a_r + Σ z_e a_e = 0, Σ_{strict} y_r ≤ 1 and Σ y_r b_r + Σ z_e b_e + (1 − Σ_strict y_r) ≤ 0
+    (then every feasible (θ, t ≤ 1) has t ≤ 0). Found by an LP, checked in rationals."""
+    m, p = len(rows), len(eqs)
+    nv = m + p + 1
+    A_eq = np.zeros((nvar + 1, nv))
+    for r, (a, _, s) in enumerate(rows):
+        A_eq[:nvar, r] = [float(v) for v in a]
+        A_eq[nvar, r] = 1.0 if s else 0.0
+    for e, (a, _) in enumerate(eqs):
+        A_eq[:nvar, m + e] = [float(v) for v in a]
+    A_eq[nvar, nv - 1] = 1.0
+    b_eq = np.zeros(nvar + 1)
+    b_eq[nvar] = 1.0
+    cost = np.array([float(b) for _, b, _ in rows] + [float(b) for _, b in eqs] + [1.0])
+    res = linprog(cost, A_ub=-cost[None, :], b_ub=np.array([1.0]), A_eq=A_eq, b_eq=b_eq,
+                  bounds=[(0, None)] * m + [(None, None)] * p + [(0, None)], method="highs")
+    if res.status != 0 or res.fun > 1e-9:
+        return False
+    for limit in (1, 12, 1000, 10**6):
+        y = [max(Fraction(0), Fraction(float(v)).limit_denominator(limit)) if v > 1e-10 else Fraction(0)
+             for v in res.x[:m]]
+        z = [Fraction(float(v)).limit_denominator(limit) if abs(v) > 1e-10 else Fraction(0) for v in res.x[m:m + p]]
+        w = 1 - sum((yr for yr, (_, _, s) in zip(y, rows) if s), Fraction(0))
+        if w < 0:
+            continue
+        if any(sum((yr * a[k] for yr, (a, _, _) in zip(y, rows)), Fraction(0))
+               + sum((ze * a[k] for ze, (a, _) in zip(z, eqs)), Fraction(0)) != 0 for k in range(nvar)):
+            continue
+        if _dot(y, [b for _, b, _ in rows]) + _dot(z, [b for _, b in eqs]) + w <= 0:
+            return True
+    return False
+
+
+def _feasible(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], cache: dict[Any, Any]) -> list[Fraction] | None:
+    """An exact rational point satisfying the system (strict rows strictly), or ``None`` when there is none
+    (proved exactly: a rational dual certificate, else Fourier–Motzkin). :class:`_Undecided` if neither works."""
+    for a, b, s in rows:  # constant rows decide at once
+        if not any(a) and ((s and not 0 < b) or (not s and not 0 <= b)):
+            return None
+    for a, b in eqs:
+        if not any(a) and b != 0:
+            return None
+    rows = [r for r in rows if any(r[0])]
+    eqs = [e for e in eqs if any(e[0])]
+    key = (nvar, frozenset(rows), frozenset(eqs))
+    if key in cache:
+        return cache[key]
+    point = _lp_point(nvar, rows, eqs)
+    if point is None and not _dual_certificate(nvar, rows, eqs):
+        point = _fourier_motzkin(nvar, rows, eqs)
+    cache[key] = point
+    return point
+
+
+def _lp_point(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq]) -> list[Fraction] | None:
+    """LP search for an interior point (max common slack t in the strict rows), then a second LP for a
+    readable point (smallest |θ|_1 with 1/16 of that slack); returned only if it satisfies the system exactly."""
+    if not rows and not eqs:
+        return [Fraction(0)] * nvar
+    A_ub = [[float(v) for v in a] + [1.0 if s else 0.0] for a, _, s in rows]
+    b_ub = [float(b) for _, b, _ in rows]
+    A_eq = [[float(v) for v in a] + [0.0] for a, _ in eqs]
+    b_eq = [float(b) for _, b in eqs]
     cost = [0.0] * nvar + [-1.0]
-    bounds = [(-1e4, 1e4)] * nvar + [(None, 1.0)]
-    A_ub_np = np.array(A_ub) if A_ub else np.zeros((0, nvar + 1))
-    A_eq_np = np.array(A_eq) if A_eq else None
-    res = linprog(cost, A_ub=A_ub_np if A_ub else None, b_ub=np.array(b_ub) if b_ub else None,
-                  A_eq=A_eq_np, b_eq=np.array(b_eq) if b_eq else None, bounds=bounds, method="highs")
+    res = linprog(cost, A_ub=np.array(A_ub) if A_ub else None, b_ub=np.array(b_ub) if b_ub else None,
+                  A_eq=np.array(A_eq) if A_eq else None, b_eq=np.array(b_eq) if b_eq else None,
+                  bounds=[(None, None)] * nvar + [(None, 1.0)], method="highs")
     if res.status != 0 or res.x[-1] <= 1e-9:
         return None
-    # second stage: keep half the slack, find the point of smallest |θ|_1 (a readable witness)
-    slack = min(float(res.x[-1]), 1.0) / 2
+    candidates = [res.x[:nvar]]
+    slack = min(float(res.x[-1]), 1.0) / 16
     cost2 = [0.0] * (nvar + 1) + [1.0] * nvar
     A2 = [list(row) + [0.0] * nvar for row in A_ub]
     b2 = list(b_ub)
@@ -256,102 +498,242 @@ def _lex_lp(variables: Sequence[sp.Symbol], region_rows: tuple[list[list[Fractio
     eq2 = [list(row) + [0.0] * nvar for row in A_eq] if A_eq else None
     res2 = linprog(cost2, A_ub=np.array(A2), b_ub=np.array(b2), A_eq=np.array(eq2) if eq2 else None,
                    b_eq=np.array(b_eq) if b_eq else None,
-                   bounds=[(-1e4, 1e4)] * nvar + [(slack, slack)] + [(0, None)] * nvar, method="highs")
+                   bounds=[(None, None)] * nvar + [(slack, slack)] + [(0, None)] * nvar, method="highs")
     if res2.status == 0:
-        res = res2
-    for point in _rational_point(res.x[:nvar]):
-        ok = all(sum(a * v for a, v in zip(row, point)) < rhs if s else sum(a * v for a, v in zip(row, point)) <= rhs
-                 for row, rhs, s in zip(A_reg, b_reg, strict_reg))
-        ok = ok and all(sum(a * v for a, v in zip(lin[e][0], point)) + lin[e][1] < 0 for e in strict_le)
-        ok = ok and all(sum(a * v for a, v in zip(lin[e][0], point)) + lin[e][1] == 0 for e in equal)
-        ok = ok and all(sum(a * v for a, v in zip(lin[e][0], point)) + lin[e][1] <= 0 for e in nonstrict_le)
-        if ok:
-            return point
+        candidates.insert(0, res2.x[:nvar])
+    for x in candidates:
+        for point in _rational_point(x):
+            if _satisfies(point, rows, eqs):
+                return point
     return None
 
 
-def _beats(i: Term, others: Sequence[Term], variables: Sequence[sp.Symbol], rows: Any,
-           strict: bool) -> list[Fraction] | None:
+def _infinite_order(i: Term, j: Term, d: sp.Symbol) -> int:
+    """−1, 0, +1 as exp(growth_i) ≪ exp(growth_j), equal, ≫ (two super-polynomial terms of the same sign;
+    each growth is a sum of pieces ≫ log d, so a non-zero difference tends to ±∞)."""
+    diff = sp.expand(i.growth - j.growth)
+    if diff == 0:
+        return 0
+    lim = sp.limit(diff, d, sp.oo)
+    if lim == -sp.oo:
+        return -1
+    if lim == sp.oo:
+        return 1
+    raise InputError(f"cannot compare the super-polynomial factors exp({i.growth}) and exp({j.growth}) "
+                     "(their ratio depends on the parameters)")
+
+
+def _pair(i: Term, j: Term, strict: bool, d: sp.Symbol) -> str:
+    """"yes" if term j dominates term i at every parameter point, "no" if at none, "lp" if it depends."""
+    si, sj = i.infinite, j.infinite
+    if si != sj:
+        return "yes" if si < sj else "no"
+    if si == 0:
+        return "lp"
+    order = _infinite_order(i, j, d)
+    return "lp" if order == 0 else ("yes" if order < 0 else "no")
+
+
+@functools.lru_cache(maxsize=8192)
+def _symbolic_linear(expr: sp.Expr, variables: tuple[sp.Symbol, ...]) -> tuple[tuple[sp.Expr, ...], sp.Expr]:
+    """Coefficients of a linear expression in ``variables`` (they may still contain q)."""
+    expr = sp.expand(expr)
+    if not variables:
+        return (), expr
+    poly = sp.Poly(expr, *variables)
+    if poly.total_degree() > 1:
+        raise InputError(f"{expr} is not linear in {tuple(variables)}")
+    return tuple(poly.coeff_monomial(v) for v in variables), poly.coeff_monomial(1)
+
+
+def _number(c: sp.Expr, subs: Mapping[sp.Symbol, Any], what: sp.Expr) -> Fraction:
+    value = c.xreplace(subs) if subs else c
+    if not value.is_Rational:
+        value = sp.nsimplify(value) if value.is_number else value
+    if not value.is_Rational:
+        raise InputError(f"{what}: the coefficient {c} is not a rational number for the region's parameters "
+                         f"(it depends on {sorted(map(str, value.free_symbols)) or 'an irrational number'})")
+    return Fraction(int(value.p), int(value.q))
+
+
+_Form = tuple[tuple[Fraction, ...], Fraction]
+
+
+def _term_forms(t: Term, subs: Mapping[sp.Symbol, Any], variables: tuple[sp.Symbol, ...]) -> tuple[_Form, _Form]:
+    """The exponents (e, k) of a term as exact linear forms in the region's parameters at one degree."""
+    out = []
+    for expr in t.exponents():
+        coeffs, const = _symbolic_linear(expr, variables)
+        out.append((tuple(_number(c, subs, expr) for c in coeffs), _number(const, subs, expr)))
+    return out[0], out[1]
+
+
+def _minus(f: _Form, g: _Form) -> _Form:
+    return tuple(x - y for x, y in zip(f[0], g[0])), f[1] - g[1]
+
+
+def _empty(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], cache: dict[Any, Any]) -> bool:
+    """True only when the system is proved infeasible (a constant row violated, or a rational dual
+    certificate); False means "maybe feasible" (used to prune a search, never to conclude)."""
+    for a, b_, s in rows:
+        if not any(a) and ((s and not 0 < b_) or (not s and not 0 <= b_)):
+            return True
+    for a, b_ in eqs:
+        if not any(a) and b_ != 0:
+            return True
+    rows = [r for r in rows if any(r[0])]
+    eqs = [e for e in eqs if any(e[0])]
+    key = ("empty", nvar, frozenset(rows), frozenset(eqs))
+    if key not in cache:
+        cache[key] = _dual_certificate(nvar, rows, eqs)
+    return cache[key]
+
+
+def _search(nvar: int, region_rows: list[_Row], options: Sequence[Sequence[tuple[list[_Row], list[_Eq]]]],
+            cache: dict[Any, Any]) -> list[Fraction] | None:
+    """A point of the region satisfying one option (rows, equalities) of every group, or ``None`` (proved).
+
+    Depth first over the groups; a partial choice whose system is proved empty is not extended (the
+    pruning only drops choices with an exact certificate of emptiness, so no point is lost)."""
+    def go(k: int, rows: list[_Row], eqs: list[_Eq]) -> list[Fraction] | None:
+        if k == len(options):
+            return _feasible(nvar, rows, eqs, cache)
+        for opt_rows, opt_eqs in options[k]:
+            rows2, eqs2 = rows + opt_rows, eqs + opt_eqs
+            if k + 1 < len(options) and _empty(nvar, rows2, eqs2, cache):
+                continue
+            point = go(k + 1, rows2, eqs2)
+            if point is not None:
+                return point
+        return None
+
+    return go(0, list(region_rows), [])
+
+
+def _beats(i: Term, others: Sequence[Term], variables: tuple[sp.Symbol, ...], region_rows: list[_Row],
+           strict: bool, d: sp.Symbol, cache: dict[Any, Any], forms: Mapping[Term, tuple[_Form, _Form]]
+           ) -> list[Fraction] | None:
     """A point where term ``i`` is not dominated by any of ``others``: for each j, e_i > e_j, or e_i = e_j and
     k_i > k_j (k_i ≥ k_j when ``strict``: then a tie also breaks ≪)."""
-    if i.d_exp == -INF:
+    lp = []
+    for j in others:
+        how = _pair(i, j, strict, d)
+        if how == "yes":
+            return None
+        if how == "lp":
+            lp.append(j)
+    nvar = len(variables)
+    options, relaxed = [], list(region_rows)
+    for j in lp:
+        a, c = _minus(forms[j][0], forms[i][0])
+        a2, c2 = _minus(forms[j][1], forms[i][1])
+        # e_j − e_i < 0, or e_j = e_i and k_j − k_i < 0 (≤ 0 for ≪)
+        options.append([([(a, -c, True)], []), ([(a2, -c2, not strict)], [(a, -c)])])
+        relaxed.append((a, -c, False))
+    if lp and _empty(nvar, relaxed, [], cache):  # e_i ≥ e_j for every j is impossible: i never wins
         return None
-    finite = [j for j in others if j.d_exp != -INF]
-    if any(j.d_exp == INF for j in finite):
-        return None
-    if i.d_exp == INF:
-        return _lex_lp(variables, rows, [], [], [])
-    for choice in itertools.product(("e", "tie"), repeat=len(finite)):
-        strict_le, equal, nonstrict_le = [], [], []
-        for j, how in zip(finite, choice):
-            if how == "e":
-                strict_le.append(j.d_exp - i.d_exp)
-            else:
-                equal.append(i.d_exp - j.d_exp)
-                (nonstrict_le if strict else strict_le).append(j.log_exp - i.log_exp)
-        point = _lex_lp(variables, rows, strict_le, equal, nonstrict_le)
-        if point is not None:
-            return point
-    return None
+    return _search(nvar, region_rows, options, cache)
 
 
-def _dominated_somewhere(lhs: Sequence[Term], rhs: Sequence[Term], variables: Sequence[sp.Symbol], rows: Any,
-                         strict: bool) -> bool:
-    """Is there an interior point where every lhs term is dominated by some rhs term?"""
-    finite_l = [i for i in lhs if i.d_exp != -INF]
-    if not finite_l:
-        return True
+def _dominated_somewhere(lhs: Sequence[Term], rhs: Sequence[Term], variables: tuple[sp.Symbol, ...],
+                         region_rows: list[_Row], strict: bool, d: sp.Symbol, cache: dict[Any, Any],
+                         forms: Mapping[Term, tuple[_Form, _Form]]) -> list[Fraction] | None:
+    """A point where every lhs term is dominated by some rhs term, or ``None``."""
     options = []
-    for i in finite_l:
-        opts = []
+    nvar = len(variables)
+    for i in lhs:
+        opts: list[tuple[list[_Row], list[_Eq]]] | None = []
         for j in rhs:
-            if j.d_exp == INF:
-                opts.append(("inf", i, j))
-            elif j.d_exp != -INF and i.d_exp != INF:
-                opts.append(("e", i, j))
-                opts.append(("tie", i, j))
+            how = _pair(i, j, strict, d)
+            if how == "yes":
+                opts = None
+                break
+            if how == "lp":
+                a, c = _minus(forms[i][0], forms[j][0])
+                a2, c2 = _minus(forms[i][1], forms[j][1])
+                # e_i − e_j < 0, or e_i = e_j and k_i − k_j ≤ 0 (< 0 for ≪)
+                opts += [([(a, -c, True)], []), ([(a2, -c2, strict)], [(a, -c)])]
+        if opts is None:
+            continue
+        opts = [o for o in opts if not _empty(nvar, list(region_rows) + o[0], o[1], cache)]
         if not opts:
-            return False
+            return None
         options.append(opts)
-    for combo in itertools.product(*options):
-        strict_le, equal, nonstrict_le = [], [], []
-        for how, i, j in combo:
-            if how == "e":
-                strict_le.append(i.d_exp - j.d_exp)
-            elif how == "tie":
-                equal.append(i.d_exp - j.d_exp)
-                (strict_le if strict else nonstrict_le).append(i.log_exp - j.log_exp)
-        if _lex_lp(variables, rows, strict_le, equal, nonstrict_le) is not None:
-            return True
-    return False
+    return _search(nvar, region_rows, options, cache)
 
 
-def _condition(i: Term, rhs: Sequence[Term], strict: bool) -> tuple[str, str]:
-    """LaTeX and plain text of "term i is dominated": e_i < max_j e_j (ties decided by log powers)."""
-    finite = [j for j in rhs if j.d_exp not in (INF, -INF)]
-    if i.d_exp in (INF, -INF) or not finite:
-        return ("", "")
-    if len(finite) == 1:
-        gap = sp.expand(finite[0].d_exp - i.d_exp)
-        log_gap = sp.expand(finite[0].log_exp - i.log_exp)
-        if log_gap.is_number:
-            tie_ok = bool(log_gap > 0) if strict else bool(log_gap >= 0)
-            op, op_text = (r"\geq", ">=") if tie_ok else (">", ">")
+def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol) -> tuple[str, str]:
+    """LaTeX and plain text of "term i is dominated by some term of the right side".
+
+    Exact when the log-power differences are numbers: one right-side term j gives ``e_j − e_i > 0``
+    (``≥ 0`` when a tie in e is decided for the relation by the log powers); several give
+    ``e_i < Max(e_j)`` (``<=`` when every tie is decided for it). When a log-power difference depends on
+    the parameters the plain text is exact off the tie set e_i = e_j, and the LaTeX states the tie rule.
+    """
+    lp = []
+    for j in rhs:
+        try:
+            how = _pair(i, j, strict, d)
+        except InputError:
+            return ("", "")
+        if how == "yes":
+            return ("", "")
+        if how == "lp":
+            lp.append(j)
+    if not lp:
+        return (rf"\text{{never: }} {i.latex(d)} \text{{ dominates every term of the right side}}", "0 > 1")
+    cmp_latex, cmp_text = (">", ">") if strict else (r"\geq", ">=")
+
+    def tie_ok(j: Term) -> bool | None:
+        gap = sp.expand(j.log_exp - i.log_exp)
+        if not gap.is_number:
+            return None
+        return bool(gap > 0) if strict else bool(gap >= 0)
+
+    ties = [tie_ok(j) for j in lp]
+    if len(lp) == 1:
+        j = lp[0]
+        gap = sp.expand(j.exponents()[0] - i.exponents()[0])
+        log_gap = sp.expand(j.log_exp - i.log_exp)
+        if gap.is_number:  # the powers of d never cross: the condition is about the log powers only
+            if gap > 0 or (gap == 0 and ties[0] is True):
+                return ("", "")
+            if gap < 0 or ties[0] is False:
+                return (rf"\text{{never: }} {i.latex(d)} \text{{ dominates the right side}}", "0 > 1")
+            return (f"{paper_latex(log_gap)} {cmp_latex} 0", f"{log_gap} {cmp_text} 0")
+        if ties[0] is not None:
+            op, op_text = (r"\geq", ">=") if ties[0] else (">", ">")
             return (f"{paper_latex(gap)} {op} 0", f"{gap} {op_text} 0")
-        cmp = ">" if strict else r"\geq"
-        tie = rf" \text{{ (or }} = 0 \text{{ and }} {paper_latex(log_gap)} {cmp} 0)"
+        tie = rf" \text{{ (or }} = 0 \text{{ and }} {paper_latex(log_gap)} {cmp_latex} 0)"
         return (paper_latex(gap) + " > 0" + tie, f"{gap} > 0")
-    exps = ", ".join(paper_latex(j.d_exp) for j in finite)
-    return (rf"{paper_latex(i.d_exp)} < \max\left({exps}\right)",
-            f"{i.d_exp} < Max({', '.join(str(j.d_exp) for j in finite)})")
+    exps = ", ".join(paper_latex(j.exponents()[0]) for j in lp)
+    if all(t is True for t in ties):
+        return (rf"{paper_latex(i.exponents()[0])} \leq \max\left({exps}\right)",
+                f"{i.exponents()[0]} <= Max({', '.join(str(j.exponents()[0]) for j in lp)})")
+    text = f"{i.exponents()[0]} < Max({', '.join(str(j.exponents()[0]) for j in lp)})"
+    if all(t is False for t in ties):
+        return (rf"{paper_latex(i.exponents()[0])} < \max\left({exps}\right)", text)
+    return (rf"{paper_latex(i.exponents()[0])} < \max\left({exps}\right) \text{{ (or equal to the exponent of a term whose "
+            rf"power of }}\log d\text{{ is }}{cmp_latex}\text{{ its own)}}", text)
+
+
+def _substituted(t: Term, subs: Mapping[sp.Symbol, Any]) -> Term:
+    if not subs:
+        return t
+    return Term(t.coeff.xreplace(subs), sp.expand(t.d_exp.xreplace(subs)), sp.expand(t.log_exp.xreplace(subs)),
+                sp.expand(t.growth.xreplace(subs)), sp.expand(t.poly_exp.xreplace(subs)))
 
 
 def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
             point_values: Mapping[sp.Symbol, Any] | None = None) -> Comparison:
     """Decide ``lhs relation rhs`` (≲-type or ≪-type, for d → ∞) on the whole ``region``.
 
-    Coefficients are hidden constants and must be positive (a term with a negative coefficient on the left
-    only helps and is dropped; on the right it makes the comparison undecidable here: :class:`InputError`).
+    Coefficients are hidden constants: on the right they must be positive (a negative, zero-sign-unknown or
+    parameter-dependent coefficient makes the comparison undecidable here: :class:`InputError`); a term with a
+    negative coefficient on the left only helps and is dropped.
+
+    Every answer is exact: a failure is a rational point checked in exact arithmetic, and "no failure" is
+    proved by a rational dual certificate of the LP (or exact Fourier–Motzkin elimination).
     """
     rel = Rel.parse(relation)
     if rel in _LE_RELS:
@@ -360,47 +742,77 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         strict = True
     else:
         raise InputError(f"compare decides ≲-type and ≪-type relations, not {rel.value}")
-    failure: dict[str, Any] | None = None
-    holds_somewhere = False
-    undecided: list[str] = []
     lhs_all = rate_terms(lhs, d)
     rhs_all = rate_terms(rhs, d)
+    variables = tuple(region.variables)
+    cache: dict[Any, Any] = {}
+    undecided: list[str] = []
+    degrees = []
     for q_value in region.degrees():
-        subs = {} if q_value is None else {region.q: q_value}
+        subs: dict[sp.Symbol, Any] = {} if q_value is None else {region.q: q_value}
         if point_values:
             subs.update(point_values)
-        L = [Term(t.coeff.subs(subs), sp.expand(t.d_exp.subs(subs)), sp.expand(t.log_exp.subs(subs)))
-             for t in lhs_all]
-        R = [Term(t.coeff.subs(subs), sp.expand(t.d_exp.subs(subs)), sp.expand(t.log_exp.subs(subs)))
-             for t in rhs_all]
-        if any(t.coeff.is_positive is False for t in R):
-            raise InputError(f"the right side {rhs} has a term with a negative coefficient")
-        L = [t for t in L if t.coeff.is_positive is not False]
-        rows = region._rows(subs)
+        R = [_substituted(t, subs) for t in rhs_all]
+        for t in R:
+            if t.coeff.is_positive is not True:
+                where = "" if q_value is None else f" (q = {q_value})"
+                raise InputError(f"the right side {rhs} has a term {t.latex(d)} whose coefficient {t.coeff} is not "
+                                 f"known to be positive{where}; a rate's hidden constants must be positive")
+        L = [t for t in (_substituted(t, subs) for t in lhs_all) if t.coeff.is_positive is not False]
+        try:
+            A, b, s = region._rows(subs)
+        except _EmptyRegion:
+            continue
+        rows = [(tuple(a), rhs_, st) for a, rhs_, st in zip(A, b, s)]
+        forms = {t: _term_forms(t, {}, variables) for t in L + R}
+        degrees.append((q_value, L, R, rows, forms))
+    failure: dict[str, Any] | None = None
+    holds_somewhere = False
+    for q_value, L, R, rows, forms in degrees:
         for i in L:
-            point = _beats(i, R, region.variables, rows, strict)
-            if point is not None and failure is None:
-                witness = {str(v): str(x) for v, x in zip(region.variables, point)}
-                if q_value is not None:
-                    witness[str(region.q)] = q_value
-                values = dict(zip(region.variables, (sp.Rational(x.numerator, x.denominator) for x in point)))
-                failure = {"point": witness, "term": i.latex(d),
-                           "term_exponents": {"d": str(sp.simplify(i.d_exp.subs(values))),
-                                              "log_d": str(sp.simplify(i.log_exp.subs(values)))},
-                           "right_side_exponents": [{"d": str(sp.simplify(j.d_exp.subs(values))),
-                                                     "log_d": str(sp.simplify(j.log_exp.subs(values)))}
-                                                    for j in R]}
-        if _dominated_somewhere(L, R, region.variables, rows, strict):
-            holds_somewhere = True
+            try:
+                point = _beats(i, R, variables, rows, strict, d, cache, forms)
+            except _Undecided:
+                undecided.append(f"term {i.latex(d)} at q = {q_value}: the exact fallback was too large")
+                continue
+            if point is None:
+                continue
+            witness = {str(v): str(x) for v, x in zip(variables, point)}
+            if q_value is not None:
+                witness[str(region.q)] = q_value
+            values = dict(zip(variables, (sp.Rational(x.numerator, x.denominator) for x in point)))
+            failure = {"point": witness, "term": i.latex(d),
+                       "term_exponents": _exponents_at(i, values),
+                       "right_side_exponents": [_exponents_at(j, values) for j in R]}
+            break
+        if failure is not None:
+            break
+    if failure is not None:
+        for q_value, L, R, rows, forms in degrees:
+            try:
+                if _dominated_somewhere(L, R, variables, rows, strict, d, cache, forms) is not None:
+                    holds_somewhere = True
+                    break
+            except _Undecided:
+                undecided.append(f"where the relation holds at q = {q_value}: the exact fallback was too large")
     conditions, exact = [], []
     for i in lhs_all:
-        latex, text = _condition(i, rhs_all, strict)
+        if i.coeff.is_positive is False:
+            continue
+        latex, text = _condition(i, rhs_all, strict, d)
         if latex and latex not in conditions:
             conditions.append(latex)
             exact.append(text)
     holds_on = "all" if failure is None else ("part" if holds_somewhere else "none")
     return Comparison(rel.value, holds_on, tuple(conditions), tuple(exact), failure, region, tuple(lhs_all),
                       tuple(rhs_all), region.degrees(), tuple(undecided))
+
+
+def _exponents_at(t: Term, values: Mapping[sp.Symbol, Any]) -> dict[str, str]:
+    if t.infinite:
+        return {"d": "oo" if t.infinite > 0 else "-oo", "growth": str(t.growth.subs(values)),
+                "d_besides": str(sp.simplify(t.poly_exp.subs(values))), "log_d": str(sp.simplify(t.log_exp.subs(values)))}
+    return {"d": str(sp.simplify(t.d_exp.subs(values))), "log_d": str(sp.simplify(t.log_exp.subs(values)))}
 
 
 def ratio_at(lhs: sp.Expr, rhs: sp.Expr, point: Mapping[str, Any], d: sp.Symbol,

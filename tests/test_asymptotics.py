@@ -1,0 +1,348 @@
+"""theorycheck.asymptotics against an independent brute force, edge cases, condition texts.
+
+The brute force reads nothing from the module under test: instances are built from coefficient vectors
+(exponents and constraints are linear forms we generate), and domination is evaluated directly in exact
+rationals at every point of a rational grid and at random rational points of the region.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+import sympy as sp
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from theorycheck.asymptotics import Comparison, Region, Term, compare, decide, rate_terms, ratio_at
+from theorycheck.errors import InputError
+
+d = sp.Symbol("d", positive=True)
+A = sp.symbols("a0 a1 a2", real=True)
+qs = sp.Symbol("q", positive=True, integer=True)
+
+# ---------------------------------------------------------------------------------------------------------
+# the brute force: linear forms as (coefficient vector, constant, q-coefficient vector?) in exact Fractions
+# an exponent is  c0 + Σ c_k a_k  (optionally all divided by (q + 1)), a log power  k0 + Σ m_k a_k
+
+
+def _lin_value(form, point, qv):
+    coeffs, const, per_q = form
+    value = const + sum(c * x for c, x in zip(coeffs, point))
+    return value / (qv + 1) if per_q else value
+
+
+def _lin_expr(form, variables):
+    coeffs, const, per_q = form
+    expr = sp.Rational(const.numerator, const.denominator) + sum(
+        sp.Rational(c.numerator, c.denominator) * v for c, v in zip(coeffs, variables))
+    return expr / (qs + 1) if per_q else expr
+
+
+def _dominated(ti, tj, strict):
+    """(s_i, e_i, k_i) below (s_j, e_j, k_j) lexicographically (strictly when ``strict``); s = ±1 for the
+    super-polynomial factors exp(±c log² d) (one per sign in these instances), 0 without."""
+    return ti < tj or (not strict and ti == tj)
+
+
+def _holds_at(lhs, rhs, point, qv, strict):
+    def ev(term):
+        kind, e, k = term
+        return ({"fin": 0, "+inf": 1, "-inf": -1}[kind], _lin_value(e, point, qv), _lin_value(k, point, qv))
+
+    R = [ev(t) for t in rhs]
+    return all(any(_dominated(ev(t), r, strict) for r in R) for t in lhs)
+
+
+def _in_region(constraints, point):
+    for coeffs, const, op in constraints:
+        v = const
+        for c, x in zip(coeffs, point):
+            if c:
+                v += c * x
+        if (v >= 0) if op == "<" else (v > 0):
+            return False
+    return True
+
+
+def _sample_points(nvar, constraints, rng):
+    step = Fraction(1, 4) if nvar <= 2 else Fraction(1, 2)
+    grid = [Fraction(-3) + step * k for k in range(int(6 / step) + 1)]
+    pts = [p for p in itertools.product(grid, repeat=nvar) if _in_region(constraints, p)]
+    # random rational points of the region (rejection from a box, then a wider box for unbounded regions)
+    for box in (3, 40):
+        for _ in range(300):
+            p = tuple(Fraction(rng.randint(-box * 97, box * 97), 97) for _ in range(nvar))
+            if _in_region(constraints, p):
+                pts.append(p)
+    return pts
+
+
+FRACS = st.sampled_from([Fraction(k, m) for k in range(-4, 5) for m in (1, 2, 4)])
+SMALL = st.sampled_from([Fraction(k, m) for k in range(-2, 3) for m in (1, 2)])
+
+
+@st.composite
+def instances(draw):
+    nvar = draw(st.integers(1, 3))
+    with_q = draw(st.booleans())
+    constraints = []
+    for _ in range(draw(st.integers(0, 4))):
+        coeffs = [draw(SMALL) for _ in range(nvar)]
+        if all(c == 0 for c in coeffs):
+            continue
+        constraints.append((coeffs, draw(SMALL) * 2, draw(st.sampled_from(["<", "<="]))))
+    if draw(st.booleans()):  # a bounding box on some variables keeps most examples bounded
+        for k in range(nvar):
+            unit = [Fraction(int(m == k)) for m in range(nvar)]
+            constraints.append(([-c for c in unit], Fraction(-2), "<="))  # a_k >= -2
+            if draw(st.booleans()):
+                constraints.append((unit, Fraction(-2), draw(st.sampled_from(["<", "<="]))))
+
+    def term():
+        kind = draw(st.sampled_from(["fin"] * 8 + ["-inf", "+inf"]))
+        e = ([draw(FRACS) for _ in range(nvar)], draw(FRACS), with_q and draw(st.booleans()))
+        if draw(st.booleans()):
+            k = ([Fraction(0)] * nvar, Fraction(draw(st.integers(-2, 2))), False)
+        else:  # a log power depending on a parameter (like ρ)
+            k = ([Fraction(draw(st.integers(-1, 1))) for _ in range(nvar)], Fraction(draw(st.integers(-2, 2))), False)
+        return (kind, e, k)
+
+    lhs = [term() for _ in range(draw(st.integers(1, 3)))]
+    rhs = [term() for _ in range(draw(st.integers(1, 3)))]
+    strict = draw(st.booleans())
+    return nvar, with_q, constraints, lhs, rhs, strict, draw(st.integers(0, 2**31))
+
+
+def _build(nvar, with_q, constraints, lhs, rhs):
+    variables = A[:nvar]
+    rels = []
+    for coeffs, const, op in constraints:
+        expr = _lin_expr((coeffs, const, False), variables)
+        rel = expr < 0 if op == "<" else expr <= 0
+        rels.append(rel)
+    region = Region("random", variables, tuple(rels), q=qs if with_q else None, q_values=(1, 2, 5) if with_q else ())
+
+    def expr_of(terms, salt):
+        out = sp.Integer(0)
+        for idx, (kind, e, k) in enumerate(terms):
+            t = sp.Rational(idx + 1 + salt, 3) * d ** _lin_expr(e, variables) * sp.log(d) ** _lin_expr(k, variables)
+            if kind == "-inf":
+                t *= sp.exp(-sp.log(d) ** 2 / 2)
+            elif kind == "+inf":
+                t *= sp.exp(sp.log(d) ** 2 / 3)
+            out += t
+        return out
+
+    return region, expr_of(lhs, 0), expr_of(rhs, 1)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None, print_blob=True)
+@given(instances())
+def test_compare_against_brute_force(inst):
+    nvar, with_q, constraints, lhs, rhs, strict, seed = inst
+    region, L, R = _build(nvar, with_q, constraints, lhs, rhs)
+    rng = random.Random(seed)
+    points = _sample_points(nvar, constraints, rng)
+    degrees = (1, 2, 5) if with_q else (0,)
+    try:
+        result = compare(L, "ll" if strict else "lesssim", R, region, d=d)
+    except InputError as exc:  # only the undecidable comparison of two super-polynomial factors may refuse
+        pytest.fail(f"InputError {exc}")
+    fails = [(p, qv) for qv in degrees for p in points if not _holds_at(lhs, rhs, p, qv, strict)]
+    holds = [(p, qv) for qv in degrees for p in points if _holds_at(lhs, rhs, p, qv, strict)]
+    if fails:
+        assert result.holds_on != "all", (result, fails[:3])
+    if holds:
+        assert result.holds_on != "none", (result, holds[:3])
+    if result.holds_on == "all":
+        assert not fails
+    if result.holds_on == "none":
+        assert not holds
+    if result.holds_on in ("part", "none"):
+        w = result.witness
+        assert w is not None
+        point = tuple(Fraction(w["point"][str(v)]) for v in region.variables)
+        qv = int(w["point"][str(qs)]) if with_q else 0
+        assert _in_region(constraints, point), w
+        assert not _holds_at(lhs, rhs, point, qv, strict), w
+        # the module's own membership test agrees
+        assert region.contains({v: w["point"][str(v)] for v in region.variables} | ({qs: qv} if with_q else {}))
+    else:
+        assert result.witness is None
+    if result.holds_on == "part":
+        assert result.witness is not None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# condition texts: exact for one right-side term with numeric log ties; for several, exact off ties (Max)
+
+def _condition_holds(text, point, qv):
+    from theorycheck.plots import parse_condition
+
+    lhs, op, rhs = parse_condition(text, ("a0", "a1", "a2", "q"))
+    values = {sp.Symbol(f"a{k}", real=True): sp.Rational(x.numerator, x.denominator) for k, x in enumerate(point)}
+    values[sp.Symbol("q", real=True)] = qv
+    value = sp.nsimplify((lhs - rhs).subs(values))
+    assert value.is_number, text
+    return {"<": value < 0, "<=": value <= 0, ">": value > 0, ">=": value >= 0, "==": value == 0}[op]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+@given(instances(), st.booleans())
+def test_conditions_match_brute_force(inst, single):
+    nvar, with_q, constraints, lhs, rhs, strict, seed = inst
+    lhs = [t for t in lhs if t[0] == "fin"] or [("fin", ([Fraction(1)] * nvar, Fraction(0), False),
+                                                 ([Fraction(0)] * nvar, Fraction(0), False))]
+    rhs = [t for t in rhs if t[0] == "fin"][:1 if single else 3] or [
+        ("fin", ([Fraction(0)] * nvar, Fraction(1), False), ([Fraction(0)] * nvar, Fraction(1), False))]
+    # numeric log powers: the conditions are then exact (a parameter-dependent tie is exact off e_i = e_j)
+    rhs = [(kind, e, ([Fraction(0)] * nvar, k[1], False)) for kind, e, k in rhs]
+    lhs = [(kind, e, ([Fraction(0)] * nvar, k[1], False)) for kind, e, k in lhs]
+    region, L, R = _build(nvar, with_q, constraints, lhs, rhs)
+    result = compare(L, "ll" if strict else "lesssim", R, region, d=d)
+    points = _sample_points(nvar, constraints, random.Random(seed))[:400]
+    degrees = (1, 2, 5) if with_q else (0,)
+    ties_decided = len(rhs) == 1 or len({k[1] for _, _, k in rhs} | {k[1] for _, _, k in lhs}) == 1
+    for qv in degrees:
+        for p in points:
+            holds = _holds_at(lhs, rhs, p, qv, strict)
+            cond = all(_condition_holds(c, p, qv) for c in result.conditions_exact)
+            if not ties_decided:
+                exps = [_lin_value(e, p, qv) for _, e, _ in lhs + rhs]
+                if len(set(exps)) < len(exps):  # a tie in the power of d: the Max text is exact off ties
+                    continue
+            assert holds == cond, (result.conditions_exact, p, qv, holds)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# edge cases
+
+a, b = sp.symbols("a b", real=True)
+e_pos = sp.Symbol("e", positive=True)
+LINE = Region("-1 < a < 1", (a,), (a > -1, a < 1))
+NONNEG = Region("a >= 0", (a,), (a >= 0,))
+POS = Region("e > 0", (e_pos,), ())
+G = sp.exp(-sp.log(d) ** 2 / 2)
+
+
+@pytest.mark.parametrize("lhs, rel, rhs, region, expected", [
+    # super-polynomial factors
+    (G, "ll", d ** -10, LINE, "all"),
+    (G * d**100, "ll", d ** (a - 5), LINE, "all"),
+    (G, "lesssim", sp.exp(-sp.log(d) ** 2), LINE, "none"),
+    (sp.exp(-sp.log(d) ** 2), "ll", G, LINE, "all"),
+    (G * d, "lesssim", G, LINE, "none"),
+    (G * d**a, "lesssim", G, LINE, "part"),
+    (G * sp.log(d), "ll", G * d**a + G * sp.log(d) ** 2, LINE, "all"),
+    (sp.exp(sp.log(d) ** 2 / 3), "lesssim", d**100, LINE, "none"),
+    (d**100, "ll", sp.exp(sp.log(d) ** 2 / 3), LINE, "all"),
+    (sp.exp(sp.log(d) ** 2), "lesssim", sp.exp(sp.log(d) ** 2 / 2), LINE, "none"),
+    # ties decided by log powers
+    (d * sp.log(d), "lesssim", d * sp.log(d), LINE, "all"),
+    (d * sp.log(d), "ll", d * sp.log(d), LINE, "none"),
+    (d, "ll", d * sp.log(d), LINE, "all"),
+    (d * sp.log(d) ** 2, "lesssim", d * sp.log(d), LINE, "none"),
+    (d**a * sp.log(d), "lesssim", d**a, LINE, "none"),
+    (d**a * sp.log(d), "lesssim", d**a + d**(2 * a) * sp.log(d) ** 2, LINE, "part"),
+    # coefficient-free and empty sides
+    (sp.Integer(0), "lesssim", d**a, LINE, "all"),
+    (d**a, "lesssim", sp.Integer(0), LINE, "none"),
+    (d**a - d ** (2 * a + 5), "lesssim", d**a, LINE, "all"),  # a negative term on the left only helps
+    # o(1): a constant right side
+    (d**-e_pos, "ll", sp.Integer(1), POS, "all"),
+    (d**a / sp.log(d), "ll", sp.Integer(1), NONNEG, "part"),
+    (d**a / sp.log(d), "ll", sp.Integer(7), Region("a <= 0", (a,), (a <= 0,)), "all"),
+    (sp.log(d) ** -a, "ll", sp.Integer(1), Region("a >= 0", (a,), (a >= 0,)), "part"),
+    # unbounded regions
+    (d**e_pos, "lesssim", sp.sqrt(d), POS, "part"),
+    (d, "lesssim", d**a, Region("a >= 1", (a,), (a >= 1,)), "all"),
+    (d, "ll", d**a, Region("a >= 1", (a,), (a >= 1,)), "part"),
+    (d**(1000 + a), "lesssim", d**b, Region("b > a", (a, b), (b > a,)), "part"),
+    # empty regions (vacuous)
+    (d**a, "lesssim", sp.Integer(0), Region("empty", (a,), (a > 1, a < 0)), "all"),
+    (d**a, "lesssim", sp.Integer(0), Region("empty line", (a,), (a >= 1, a <= 0)), "all"),
+])
+def test_edge_cases(lhs, rel, rhs, region, expected):
+    result = compare(lhs, rel, rhs, region, d=d)
+    assert result.holds_on == expected, result
+    if expected == "all":
+        assert result.witness is None and result.holds_everywhere
+    else:
+        assert region.contains(result.witness["point"])
+
+
+def test_exponents_depending_on_q():
+    eps_p = sp.Symbol("eps_p", positive=True)
+    region = Region("eps_p > 0", (eps_p,), (), q=qs, q_values=(1, 2, 3, 4, 8, 16))
+    assert compare(d ** (eps_p / (8 * (qs + 1))), "lesssim", d ** (eps_p / 16), region, d=d).holds_on == "all"
+    result = compare(d ** (eps_p / (8 * (qs + 1))), "lesssim", d ** (eps_p / 32), region, d=d)
+    assert result.holds_on == "part" and result.witness["point"]["q"] in (1, 2)
+    assert compare(d ** (eps_p / (8 * (qs + 1))), "ll", d ** (eps_p / 32), region, d=d).holds_on == "part"
+    # a log power growing with q against a fixed one
+    result = compare(sp.log(d) ** (qs + 1), "lesssim", sp.log(d) ** 5, region, d=d)
+    assert result.holds_on == "part" and result.witness["point"]["q"] >= 5
+    # a constraint false for some degrees: those degrees are empty, not an error
+    assert compare(sp.log(d) ** (qs + 1), "lesssim", sp.log(d) ** 5, region.restrict(qs <= 4), d=d).holds_on == "all"
+
+
+def test_privacy_factor():
+    r, rho = sp.symbols("r rho", real=True)
+    region = Region("r <= 0, rho < 2", (r, rho), (r <= 0, rho < 2))
+    R = d**r * sp.log(d) ** rho
+    assert compare(R, "ll", sp.log(d) ** 2, region, d=d).holds_on == "all"
+    assert compare(R, "lesssim", sp.log(d) ** 2, region, d=d).holds_on == "all"
+    result = compare(R, "lesssim", sp.log(d), region, d=d)
+    assert result.holds_on == "part"
+    assert Fraction(result.witness["point"]["r"]) == 0 and 1 < Fraction(result.witness["point"]["rho"]) < 2
+    assert compare(R, "ll", sp.Integer(1), region, d=d).holds_on == "part"
+    assert compare(R * d ** (-sp.Rational(1, 10)), "ll", sp.Integer(1), region, d=d).holds_on == "all"
+    result = compare(R * sp.log(d) ** 2, "ll", sp.log(d) ** 4, region, d=d)
+    assert result.holds_on == "all"
+    assert result.conditions_exact  # the exact condition (tie on r = 0 decided by ρ) is stated in LaTeX
+    assert any("rho" in c or r"\rho" in c for c in result.conditions)
+
+
+def test_negative_or_unknown_coefficient_on_the_right_raises():
+    with pytest.raises(InputError, match="coefficient"):
+        compare(d, "lesssim", d**2 - d**3, LINE, d=d)
+    with pytest.raises(InputError, match="coefficient"):
+        compare(d, "lesssim", a * d**2, Region("b > 0", (b,), (b > 0,)), d=d)
+    with pytest.raises(InputError):
+        compare(d, "asymp", d, LINE, d=d)
+
+
+def test_rate_terms_reads_products_powers_and_sums():
+    eps_b, nu, n = sp.symbols("eps_b nu n", positive=True)
+    (t,) = rate_terms(sp.sqrt(d ** (1 + eps_b) / n).subs(n, d**nu), d)
+    assert sp.expand(t.d_exp - (1 + eps_b - nu) / 2) == 0 and t.log_exp == 0
+    terms = rate_terms((d**a + d**b) ** 2, d)
+    assert sorted(str(t.d_exp) for t in terms) == sorted(["2*a", "a + b", "2*b"])
+    assert {t.coeff for t in terms if t.d_exp == a + b} == {2}
+    (t,) = rate_terms(sp.log(d**2) * d, d)
+    assert (t.coeff, t.d_exp, t.log_exp) == (2, 1, 1)
+    (t,) = rate_terms((1 / sp.log(d)) ** a, d)
+    assert t.log_exp == -a
+    (t,) = rate_terms(sp.exp(3 * sp.log(d)) * 2 ** (sp.log(d)), d)
+    assert sp.simplify(t.d_exp - 3 - sp.log(2)) == 0
+    (t,) = rate_terms(G * d * sp.log(d), d)
+    assert t.infinite == -1 and t.poly_exp == 1 and t.log_exp == 1
+    for bad in (sp.sin(d), sp.sqrt(d + 1), 1 / (1 + d), sp.log(sp.log(d)), d**d):
+        with pytest.raises(InputError, match="cannot read"):
+            rate_terms(bad, d)
+
+
+def test_witness_is_exact_and_decide_reports_it():
+    from theorycheck.statement import Statement
+
+    region = Region("0 < a < 1", (a,), (a > 0, a < 1))
+    result = compare(d**a * sp.log(d), "lesssim", d ** (a / 2 + sp.Rational(1, 4)), region, d=d)
+    assert result.holds_on == "part"
+    x = Fraction(result.witness["point"]["a"])
+    assert Fraction(1, 2) <= x < 1  # fails from a = 1/2 on (tie at 1/2 lost to the log)
+    assert result.conditions_exact == ("1/4 - a/2 > 0",)
+    verdict = decide(Statement(d**a * sp.log(d), "lesssim", d ** (a / 2 + sp.Rational(1, 4))), region, d=d)
+    assert verdict.verdict == "refuted" and verdict.regime["holds_on"] == "part"
+    assert ratio_at(d**a, sp.Integer(1), {"a": "1/2"}, d)[0]["log10_ratio"].startswith("4")
