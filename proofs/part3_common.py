@@ -247,9 +247,25 @@ def _inequality(step: Step) -> dict[str, Any]:
     return out
 
 
+def privacy_region(expr: sp.Expr, region: Region) -> Region:
+    r"""Assumption 3 bounds the two privacy factors differently: ``\log(1/δ)/ε² = o(\log^2 d)`` (ρ < 2) but
+    ``\log(1.25/δ)/ε²`` only ``o(\log^4 d)`` (δ → 1; :data:`proofs.regime.ADMISSIBLE`). A relation whose only factor
+    is ``\log(1/δ)`` is decided on :data:`proofs.regime.ADMISSIBLE_LOG1` (when asked for the whole region)."""
+    from .regime import ADMISSIBLE_LOG1
+
+    if region is not ADMISSIBLE:
+        return region
+    logs = [e for e in sp.sympify(expr).subs(PART3_SUBS).atoms(sp.log) if S.delta in e.free_symbols]
+    if logs and all(sp.simplify(e.args[0] - S.delta) == 0 or sp.simplify(e.args[0] * S.delta - 1) == 0
+                    for e in logs):
+        return ADMISSIBLE_LOG1
+    return region
+
+
 def _asymptotic(step: Step) -> dict[str, Any]:
     st = step.statement
-    v = decide(st.subs(step.subs) if step.subs else st, step.region, d=S.d, rewrite=to_rates)
+    region = privacy_region(st.lhs + st.rhs, step.region)
+    v = decide(st.subs(step.subs) if step.subs else st, region, d=S.d, rewrite=to_rates)
     out = {"relation": list(step.key), "latex": st.latex(), "kind": "asymptotic", "holds": v.verdict == "verified",
            "regime": dict(v.regime), "lhs_in_powers_of_d": v.evidence.get("lhs_in_powers_of_d"),
            "rhs_in_powers_of_d": v.evidence.get("rhs_in_powers_of_d")}

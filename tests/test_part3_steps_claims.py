@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import pytest
 import sympy as sp
 
 import proofs.part3_steps as m
@@ -174,6 +175,7 @@ def test_summary_and_approximation():
     assert m.check_chain((s,)).verdict == "refuted"
 
 
+@pytest.mark.slow
 def test_final_chain_steps():
     v = m.check_chain(m.final_chain_steps())
     assert v.verdict == "refuted"
@@ -182,6 +184,7 @@ def test_final_chain_steps():
     assert res[(3, "D29", 6, "asymptotic")] is True and res[(3, "D29", 7, "asymptotic")] is False
 
 
+@pytest.mark.slow
 def test_final_corrected_and_top():
     v = m.check_final_corrected()
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
