@@ -764,9 +764,22 @@ def check_summand_statement(statement: Statement = SUMMAND_STATEMENT, **kw) -> V
     return check_summand_bound(claimed_d_power=_coef_power(statement.rhs)[1], **kw)
 
 
+def _with_regime(v: Verdict, decided: Verdict, what: str) -> Verdict:
+    """``v`` with the regime record of the region-wide decision ``decided``; a failing decision refutes."""
+    ev = dict(v.evidence) | {"region_wide": {"statement": what, "verdict": decided.verdict, "detail": decided.detail}}
+    if v.verdict == "verified" and decided.verdict == "refuted":
+        return refuted("exact", f"{what} fails on part of the region: {decided.detail}", regime=decided.regime,
+                       **(ev | {"witness": (decided.evidence or {}).get("witness")}))
+    return Verdict(v.verdict, v.method, v.detail, ev, v.corrected, decided.regime)
+
+
 def check_tail_fp_statement(statement: Statement = TAIL_FP_STATEMENT, **kw) -> Verdict:
+    """Also decided over the region: with S = Θ(1) (measured) and the common factor e^{−log²d/2}, the bound needs
+    1 ≲ d^{k} everywhere."""
     _, k, a = _coef_power(statement.rhs)
-    return check_tail_fp(claimed_tail_coefficient=a, claimed_d_power=k, **kw)
+    v = check_tail_fp(claimed_tail_coefficient=a, claimed_d_power=k, **kw)
+    decided = check_asymptotic(Statement(sp.Integer(1), Rel.LESSSIM, SY.d ** k.subs(Q, SY.q)), corner_ratios=False)
+    return _with_regime(v, decided, "S = Θ(1) ≲ the claimed power of d")
 
 
 def check_step2_decomposition_statement(statement: Statement = STEP2_DECOMPOSITION_STATEMENT, **kw) -> Verdict:
@@ -781,12 +794,22 @@ def check_rademacher_mean_statement(statement: Statement = RADEMACHER_MEAN_STATE
     return check_rademacher_mean(claimed_value=statement.rhs, **kw)
 
 
+#: the last line of display (2, 65) as derived: (d^{ε_p/4}/p)·|I|·r² with |I| ≤ p, r the radius of §3.2's last display
+STEP3_DERIVED = SY.d ** (SY.eps_p / 4) * SY.d ** (1 + SY.eps_b) / SY.n * SY.log_d ** (2 * SY.q + 2) * \
+    (1 + SY.log_d**2 * sp.sqrt(sp.log(sp.Rational(5, 4) / SY.delta)) / SY.eps) ** 2
+
+
 def check_step3_chain_statement(statement: Statement = STEP3_STATEMENT, **kw) -> Verdict:
-    return check_step3_chain(claimed=_to_ell(statement.rhs), **kw)
+    """Also decided over the region: the derived last line = O_P(claimed) at every admissible point."""
+    v = check_step3_chain(claimed=_to_ell(statement.rhs), **kw)
+    decided = check_asymptotic(Statement(STEP3_DERIVED, Rel.BIG_O_P, statement.rhs), corner_ratios=False)
+    return _with_regime(v, decided, "derived last line of display (2, 65) = O_P(claimed)")
 
 
 def check_step3_summary_statement(statement: Statement = STEP3_STATEMENT) -> Verdict:
-    return check_step3_summary(claimed=_to_ell(statement.rhs))
+    v = check_step3_summary(claimed=_to_ell(statement.rhs))
+    decided = check_asymptotic(Statement(STEP3_N1 + STEP3_N2, Rel.BIG_O_P, statement.rhs), corner_ratios=False)
+    return _with_regime(v, decided, "display (2, 65)'s last line = O_P(display (2, 66))")
 
 
 _S = "Part 2, §3.4"

@@ -129,3 +129,23 @@ def test_step3_perturbed():
 def test_seeded_checks_reproducible():
     a, b = m.check_tail_fp(), m.check_tail_fp()
     assert a.evidence["points"] == b.evidence["points"]
+
+
+def test_step3_region_wide():
+    from fractions import Fraction
+
+    v = m.check_step3_summary_statement()
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    # dropping the privacy noise term: wrong wherever log^4 d · log(1.25/δ)/ε² → ∞ (e.g. (ε, δ) fixed, r = 0)
+    bad = m.check_step3_summary_statement(m.STEP3_STATEMENT.perturb(rhs=m.STEP3_N1))
+    assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"
+    w = {k: Fraction(x) for k, x in bad.evidence["witness"]["point"].items() if k != "q"}
+    assert w["r"] == 0 and w["rho"] > -4
+
+
+def test_statement_parameters_are_read_from_the_statement():
+    assert m._coef_power(m.STEP1_STATEMENT.rhs)[0] == 2
+    assert m._coef_power(m.TAIL_FP_STATEMENT.rhs)[2] == sp.Rational(1, 2)
+    assert sp.simplify(m._to_ell(m.STEP3_STATEMENT.rhs) - PAPER_STEP3) == 0
+    v = m.check_rademacher_mean_statement(m.RADEMACHER_MEAN_STATEMENT.perturb(rhs=sp.Rational(1, 10)))
+    assert v.verdict == "refuted"  # a wrong constant fed through the Statement
