@@ -235,7 +235,9 @@ def closure(trees: list[SourceTree], roots: Iterable[tuple[int, str]]) -> list[d
         if t in whole:
             out.append(None)
         else:
-            out.append({str(tree.files[n].relative_to(tree.root)): tree.digests[n] for (u, n) in sorted(seen) if u == t})
+            out.append(
+                {str(tree.files[n].relative_to(tree.root)): tree.digests[n] for (u, n) in sorted(seen) if u == t}
+            )
     return out
 
 

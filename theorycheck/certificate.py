@@ -319,7 +319,11 @@ def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "co
         q = pf.degree
         # L: Gaussian factor e^{−κL²} below 2^{−prec−20} and the tail-bound conditions
         kf = float(kappa.mid())
-        L = int(math.sqrt((ctx.prec + 20 + 10 * q) * math.log(2) / kf + 2 * q / kf)) + 2 + int(abs(float(z)) * float(eta))
+        L = (
+            int(math.sqrt((ctx.prec + 20 + 10 * q) * math.log(2) / kf + 2 * q / kf))
+            + 2
+            + int(abs(float(z)) * float(eta))
+        )
         L = max(L, int(float(delta.mid())) + 1)
         if mode == "plus":
             sig = lambda b: (E * Z + b).tanh()  # noqa: E731

@@ -206,8 +206,10 @@ _SIZERS = frozenset({r"\big", r"\Big", r"\bigg", r"\Bigg", r"\bigl", r"\Bigl", r
                      r"\Bigr", r"\biggr", r"\Biggr", r"\bigm", r"\Bigm"})
 _HEADING_MD = re.compile(r"^#{1,6}\s+(.*\S)\s*$")
 _HEADING_NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+\S.{0,90}$")
-_LABEL = re.compile(r"^(?:\*\*((?:Step|Lemma|Theorem|Assumption|Definition|Corollary|Proposition|Require|Return|\$\$\\rhd\$\$)"
-                    r"[^*]{0,80}?)\*\*|_(Proof)\._)")
+_LABEL = re.compile(
+    r"^(?:\*\*((?:Step|Lemma|Theorem|Assumption|Definition|Corollary|Proposition|Require|Return|\$\$\\rhd\$\$)"
+    r"[^*]{0,80}?)\*\*|_(Proof)\._)"
+)
 _INLINE = re.compile(r"\$\$(?P<dd>.+?)\$\$|\\\((?P<paren>.+?)\\\)|\$(?P<d>.+?)\$", re.DOTALL)
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---[ \t]*\n", re.DOTALL)
 
@@ -235,10 +237,10 @@ def target_ranges(text: str, part: int) -> list[tuple[str, int, int]]:
     for p, name, start, end in TARGET_SECTIONS:
         if p != part:
             continue
-        lo = 1 if start is None else next((k for k, l in enumerate(lines, 1) if re.search(start, l)), None)
+        lo = 1 if start is None else next((k for k, ln in enumerate(lines, 1) if re.search(start, ln)), None)
         if lo is None:
             continue
-        hi = next((k for k, l in enumerate(lines, 1) if k > lo and end and re.search(end, l)), len(lines) + 1)
+        hi = next((k for k, ln in enumerate(lines, 1) if k > lo and end and re.search(end, ln)), len(lines) + 1)
         out.append((name, lo, hi))
     return out
 
@@ -292,7 +294,8 @@ def _next(tokens: list[tuple[str, int, int]], t: int) -> int:
 
 
 def _probability_subscript(tokens: list[tuple[str, int, int]], t: int) -> int:
-    """If ``tokens[t:]`` is ``_\\P``, ``_\\mathbb{P}``, ``_{\\P}`` or ``_{\\mathbb{P}}``: the index after it, else ``t``."""
+    """If ``tokens[t:]`` is ``_\\P``, ``_\\mathbb{P}``, ``_{\\P}`` or ``_{\\mathbb{P}}``: the index after it,
+    else ``t``."""
     if t >= len(tokens) or tokens[t][0] != "_":
         return t
     seq = [tok for tok, _, _ in tokens[t + 1: t + 8]]
@@ -404,7 +407,11 @@ def _cut_points(math: str) -> list[int]:
         out += [m.start(), m.end()]
     for m in re.finditer(r"\\\\", math):
         rest = re.sub(r"^(?:\s|\\ )+", "", math[m.end():])
-        if rest and not rest.startswith("&") and not re.match(r"(=|<|>|\\(?:leq?|geq?|lesssim|gtrsim|ll|gg|asymp|approx|neq?)(?![A-Za-z]))", rest):
+        if (
+            rest
+            and not rest.startswith("&")
+            and not re.match(r"(=|<|>|\\(?:leq?|geq?|lesssim|gtrsim|ll|gg|asymp|approx|neq?)(?![A-Za-z]))", rest)
+        ):
             out += [m.start(), m.end()]
     return sorted(out)
 
@@ -524,7 +531,9 @@ def enumerate_relations(text: str, part: int) -> list[PaperRelation]:
             group = "dd" if m.group("dd") is not None else ("paren" if m.group("paren") is not None else "d")
             math = m.group(group)
             if r"\newcommand" in math:
-                math = re.sub(r"\\newcommand\{[^}]*\}(\[\d\])?\{(?:[^{}]|\{[^{}]*\})*\}", lambda x: " " * len(x.group(0)), math)
+                math = re.sub(
+                    r"\\newcommand\{[^}]*\}(\[\d\])?\{(?:[^{}]|\{[^{}]*\})*\}", lambda x: " " * len(x.group(0)), math
+                )
             if markdown:
                 math = _unescape_markdown(math)      # same length: offsets stay valid
             pieces.append((math, m.start(group)))
@@ -598,8 +607,11 @@ def relation_coverage(relations: Iterable[PaperRelation], claims: Iterable[Claim
     return [RelationCoverage(r, tuple(by_key.get(r.key, ())), definitions.get(r.key)) for r in relations]
 
 
-def relation_dangling(relations: Iterable[PaperRelation], claims: Iterable[Claim],
-                      definitions: dict[tuple[int, str, int], str] | None = None) -> list[tuple[str, tuple[int, str, int]]]:
+def relation_dangling(
+    relations: Iterable[PaperRelation],
+    claims: Iterable[Claim],
+    definitions: dict[tuple[int, str, int], str] | None = None,
+) -> list[tuple[str, tuple[int, str, int]]]:
     """``(claim id or "RELATION_DEFINITIONS", relation)`` pairs naming a relation the paper does not have
     (only parts that were read count)."""
     relations = list(relations)

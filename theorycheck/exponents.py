@@ -143,7 +143,9 @@ def exponent_sup(exponent: sp.Expr, regime: Regime,
         maximiser = dict(zip(names, map(str, maximiser_q)))
         # dual certificate: y >= 0, A^T y = c  =>  c.x <= b.y on the closure
         y = [_rational(-m) for m in res.ineqlin.marginals]
-        if all(v >= 0 for v in y) and all(sum(A_q[i][j] * y[i] for i in range(len(y))) == c_q[j] for j in range(len(names))):
+        if all(v >= 0 for v in y) and all(
+            sum(A_q[i][j] * y[i] for i in range(len(y))) == c_q[j] for j in range(len(names))
+        ):
             certified = sum(b_q[i] * y[i] for i in range(len(y))) + c0
         value_at_max = sum(ci * xi for ci, xi in zip(c_q, maximiser_q)) + c0
         sup = certified if certified is not None and certified == value_at_max else _rational(sup_float)

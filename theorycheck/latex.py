@@ -110,33 +110,101 @@ def _tex_math(statement: str) -> str:
 
 #: Unicode that appears in details and titles, set as LaTeX (declared with \\DeclareUnicodeCharacter).
 UNICODE_TEX = {
-    "α": r"\alpha", "β": r"\beta", "γ": r"\gamma", "δ": r"\delta", "ε": r"\varepsilon", "η": r"\eta",
-    "θ": r"\theta", "λ": r"\lambda", "μ": r"\mu", "ν": r"\nu", "π": r"\pi", "ρ": r"\rho", "σ": r"\sigma",
-    "τ": r"\tau", "φ": r"\phi", "χ": r"\chi", "ψ": r"\psi", "ω": r"\omega", "Δ": r"\Delta", "Σ": r"\Sigma",
-    "Φ": r"\Phi", "Ω": r"\Omega", "Γ": r"\Gamma", "Λ": r"\Lambda", "ξ": r"\xi", "ζ": r"\zeta", "κ": r"\kappa",
-    "≤": r"\le", "≥": r"\ge", "≠": r"\ne", "≈": r"\approx", "≪": r"\ll", "≫": r"\gg", "≲": r"\lesssim",
-    "≳": r"\gtrsim", "≍": r"\asymp", "→": r"\to", "⇒": r"\Rightarrow", "∞": r"\infty", "√": r"\surd",
-    "∫": r"\int", "∑": r"\sum", "∈": r"\in", "∉": r"\notin", "×": r"\times", "·": r"\cdot",
-    "±": r"\pm", "−": r"-", "∂": r"\partial", "∇": r"\nabla", "‖": r"\|", "⟨": r"\langle", "⟩": r"\rangle",
-    "²": r"^2", "³": r"^3", "⁴": r"^4", "¹": r"^1", "⁰": r"^0", "₀": r"_0", "₁": r"_1", "₂": r"_2",
-    "ⁿ": r"^n", "∘": r"\circ", "≡": r"\equiv", "∀": r"\forall", "∃": r"\exists", "∅": r"\emptyset",
-    "⊂": r"\subset", "∪": r"\cup", "∩": r"\cap", "ℓ": r"\ell", "ℝ": r"\mathbb{R}", "ĥ": r"\hat{h}", "ā": r"\bar{a}", "ŷ": r"\hat{y}", "ĝ": r"\hat{g}",
-    "…": r"\ldots", "′": r"'", "∗": r"*",
+    "α": r"\alpha",
+    "β": r"\beta",
+    "γ": r"\gamma",
+    "δ": r"\delta",
+    "ε": r"\varepsilon",
+    "η": r"\eta",
+    "θ": r"\theta",
+    "λ": r"\lambda",
+    "μ": r"\mu",
+    "ν": r"\nu",
+    "π": r"\pi",
+    "ρ": r"\rho",
+    "σ": r"\sigma",
+    "τ": r"\tau",
+    "φ": r"\phi",
+    "χ": r"\chi",
+    "ψ": r"\psi",
+    "ω": r"\omega",
+    "Δ": r"\Delta",
+    "Σ": r"\Sigma",
+    "Φ": r"\Phi",
+    "Ω": r"\Omega",
+    "Γ": r"\Gamma",
+    "Λ": r"\Lambda",
+    "ξ": r"\xi",
+    "ζ": r"\zeta",
+    "κ": r"\kappa",
+    "≤": r"\le",
+    "≥": r"\ge",
+    "≠": r"\ne",
+    "≈": r"\approx",
+    "≪": r"\ll",
+    "≫": r"\gg",
+    "≲": r"\lesssim",
+    "≳": r"\gtrsim",
+    "≍": r"\asymp",
+    "→": r"\to",
+    "⇒": r"\Rightarrow",
+    "∞": r"\infty",
+    "√": r"\surd",
+    "∫": r"\int",
+    "∑": r"\sum",
+    "∈": r"\in",
+    "∉": r"\notin",
+    "×": r"\times",
+    "·": r"\cdot",
+    "±": r"\pm",
+    "−": r"-",
+    "∂": r"\partial",
+    "∇": r"\nabla",
+    "‖": r"\|",
+    "⟨": r"\langle",
+    "⟩": r"\rangle",
+    "²": r"^2",
+    "³": r"^3",
+    "⁴": r"^4",
+    "¹": r"^1",
+    "⁰": r"^0",
+    "₀": r"_0",
+    "₁": r"_1",
+    "₂": r"_2",
+    "ⁿ": r"^n",
+    "∘": r"\circ",
+    "≡": r"\equiv",
+    "∀": r"\forall",
+    "∃": r"\exists",
+    "∅": r"\emptyset",
+    "⊂": r"\subset",
+    "∪": r"\cup",
+    "∩": r"\cap",
+    "ℓ": r"\ell",
+    "ℝ": r"\mathbb{R}",
+    "ĥ": r"\hat{h}",
+    "ā": r"\bar{a}",
+    "ŷ": r"\hat{y}",
+    "ĝ": r"\hat{g}",
+    "…": r"\ldots",
+    "′": r"'",
+    "∗": r"*",
 }
 _TEXT_UNICODE = {"—": "---", "–": "--", "“": "``", "”": "''", "’": "'", "‘": "`", "§": r"\S{}", "é": r"\'e",
                  "è": r"\`e", "ü": r'\"u', "ö": r'\"o', "ä": r'\"a', " ": "~"}
 
 
 def _unicode_declarations(document: str) -> str:
-    """\\DeclareUnicodeCharacter lines (LaTeX kernel, no extra package) for every non-ASCII character of ``document`` (unknown ones shown as [U+XXXX])."""
+    """\\DeclareUnicodeCharacter lines (LaTeX kernel, no extra package) for every non-ASCII character of
+    ``document`` (unknown ones shown as [U+XXXX])."""
     lines = []
     for ch in sorted({c for c in document if ord(c) > 127}):
         if ch in UNICODE_TEX:
-            lines.append(r"\DeclareUnicodeCharacter{%04X}{\ensuremath{%s}}" % (ord(ch), UNICODE_TEX[ch]))
+            lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{\ensuremath{{{UNICODE_TEX[ch]}}}}}")
         elif ch in _TEXT_UNICODE:
-            lines.append(r"\DeclareUnicodeCharacter{%04X}{%s}" % (ord(ch), _TEXT_UNICODE[ch]))
+            lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{{_TEXT_UNICODE[ch]}}}")
         else:
-            lines.append(r"\DeclareUnicodeCharacter{%04X}{\texttt{[U+%04X]}}" % (ord(ch), ord(ch)))
+            lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{\texttt{{[U+{ord(ch):04X}]}}}}")
     return "\n".join(lines)
 
 

@@ -153,7 +153,7 @@ def dependency_graph(claims: Sequence[tuple[str, str, Sequence[str]]], max_nodes
     # barycentre sweeps: order each column by the mean height of its neighbours (fewer crossings)
     for sweep in range(4):
         for col in (order if sweep % 2 == 0 else order[::-1]):
-            def key(n: str) -> tuple[float, str]:
+            def key(n: str, sweep: int = sweep) -> tuple[float, str]:
                 near = [ypos[m] for m in (parents[n] if sweep % 2 == 0 else children[n]) if m in node_set]
                 near = near or [ypos[m] for m in (children[n] if sweep % 2 == 0 else parents[n]) if m in node_set]
                 return (-(sum(near) / len(near)) if near else -ypos[n], n)
@@ -387,7 +387,8 @@ def regime_html(regime: Mapping[str, Any] | None) -> str:
     try:
         png = regime_slice(regime)
     except Exception as exc:  # noqa: BLE001 - a report must not fail on one plot
-        return f'<p class="meta">Regime slice not drawn: {_html.escape(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)}</p>'
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return f'<p class="meta">Regime slice not drawn: {_html.escape(reason)}</p>'
     uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
     conditions = "; ".join(regime.get("conditions_exact") or ()) or "none"
     return (f'<figure><img alt="regime slice" src="{uri}"><figcaption>Where the claim holds: conditions '

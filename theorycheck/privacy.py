@@ -202,7 +202,9 @@ def gdp_log_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
             eps, m = _mpf(epsilon), _mpf(mu)
             ld, r = _log_delta_at(eps, m)
             la = ld if ld != mpmath.mpf("-inf") else mpmath.mpf(-1)
-            need = dps + 5 + int(max(0, mpmath.log10(abs(la) + 1))) + int(max(0, -mpmath.log10(abs(r)) if r != 0 else 60))
+            need = (
+                dps + 5 + int(max(0, mpmath.log10(abs(la) + 1))) + int(max(0, -mpmath.log10(abs(r)) if r != 0 else 60))
+            )
         if need <= work:
             return +ld
         work = need + 10

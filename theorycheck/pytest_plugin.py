@@ -99,7 +99,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             current.pop(cid, None)
         else:
             old = current.get(cid, {})
-            current[cid] = {"verdict": verdict, "reason": old.get("reason", "") if old.get("verdict") == verdict else ""}
+            current[cid] = {
+                "verdict": verdict,
+                "reason": old.get("reason", "") if old.get("verdict") == verdict else "",
+            }
     path.write_text(expected_toml(current), encoding="utf-8")
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None:

@@ -66,7 +66,9 @@ class Registry:
             return list(self.claims)
         chosen: set[str] = set()
         for pattern in wanted:
-            hits = [c.id for c in self.claims if c.id == pattern or (pattern.endswith(".") and c.id.startswith(pattern))]
+            hits = [
+                c.id for c in self.claims if c.id == pattern or (pattern.endswith(".") and c.id.startswith(pattern))
+            ]
             if not hits:
                 # "fourier" without the dot is also accepted as a prefix of whole words
                 hits = [c.id for c in self.claims if c.id.startswith(pattern + ".")]
@@ -125,7 +127,9 @@ def _claims_line(file: str) -> str:
     except (OSError, SyntaxError, ValueError):
         return file
     for node in ast.walk(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
         if any(isinstance(t, ast.Name) and t.id == "CLAIMS" for t in targets):
             return f"{file}:{node.lineno}"
     return file

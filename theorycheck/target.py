@@ -59,7 +59,9 @@ class PolynomialTarget:
     coefficients: tuple[Fraction, ...]
 
     @classmethod
-    def from_coefficients(cls, coefficients: Sequence[object], *, require_information_exponent_one: bool = True) -> PolynomialTarget:
+    def from_coefficients(
+        cls, coefficients: Sequence[object], *, require_information_exponent_one: bool = True
+    ) -> PolynomialTarget:
         try:
             coeffs = [Fraction(str(c)) if not isinstance(c, (int, Fraction)) else Fraction(c) for c in coefficients]
         except (ValueError, ZeroDivisionError):
@@ -102,7 +104,9 @@ class PolynomialTarget:
         for k in range(q + 1):
             he = he_coefficients(k)
             # E[σ_* He_k] = Σ_{i,j} c_i h_j E[Z^{i+j}]
-            moment = sum(c * h * gaussian_moment(i + j) for i, c in enumerate(self.coefficients) for j, h in enumerate(he))
+            moment = sum(
+                c * h * gaussian_moment(i + j) for i, c in enumerate(self.coefficients) for j, h in enumerate(he)
+            )
             out.append(Fraction(moment, math.factorial(k)))
         return tuple(out)
 
@@ -128,7 +132,9 @@ class PolynomialTarget:
                              f"{self.information_exponent()}, but Part 1 Assumption 1 needs information exponent 1")
 
     def sympy(self, var: sp.Symbol = _Z) -> sp.Expr:
-        return sum((sp.Rational(c.numerator, c.denominator) * var**k for k, c in enumerate(self.coefficients)), sp.Integer(0))
+        return sum(
+            (sp.Rational(c.numerator, c.denominator) * var**k for k, c in enumerate(self.coefficients)), sp.Integer(0)
+        )
 
     def __call__(self, z):
         """Evaluate by Horner's rule on floats, NumPy arrays, mpf/mpc and arb/acb.

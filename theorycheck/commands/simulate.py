@@ -56,7 +56,9 @@ def _plot(rows: list[dict], out: Path, predicted: float, title: str) -> dict[str
         if not pts:
             continue
         ds = sorted({d for d, _ in pts})
-        means = [math.exp(sum(math.log(v) for d2, v in pts if d2 == d) / sum(1 for d2, _ in pts if d2 == d)) for d in ds]
+        means = [
+            math.exp(sum(math.log(v) for d2, v in pts if d2 == d) / sum(1 for d2, _ in pts if d2 == d)) for d in ds
+        ]
         slope = fit_slope([d for d, _ in pts], [v for _, v in pts])
         slopes[key] = slope
         ax.scatter([d for d, _ in pts], [v for _, v in pts], s=10, alpha=0.4)

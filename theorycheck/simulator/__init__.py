@@ -30,7 +30,8 @@ mu=None, delta=None, keep_trajectory=False, calibrate=None) -> Result``
     NaN/overflow: names the step, carries the diagnostics recorded so far.
 """
 
-from . import crossover, presets
+from . import crossover as crossover  # noqa: F401 - submodules re-exported as attributes
+from . import presets as presets  # noqa: F401
 from .algorithm import (
                         Features,
                         HyperParameters,

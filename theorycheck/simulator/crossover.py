@@ -57,42 +57,99 @@ def conditions(eps_n: float, eps_p: float, q: int, eps: float, delta: float, eps
 
     lvar = ln(mpmath.mpf(var_y))
     return [
-        Condition("sigma_W < 1", "Part 1 Assumption 4 / Part 2 §3.2", "√(d^{1+ε_b}/n) log^{q+3} d < 1",
-                  c(lambda g: ((1 + eb) * g["d"] - g["n"]) / 2 + (q + 3) * g["ll"])),
-        Condition("rank-1 term dominates", "Part 2 §3.1 (display 19)", "√(d/n) log^{q+1} d < 1",
-                  c(lambda g: (g["d"] - g["n"]) / 2 + (q + 1) * g["ll"])),
-        Condition("step size: 2η_aλ < 1", "Part 3 §4.3.1 (display 13), §4.5", "2 log²d / d^{ε_n} < 1",
-                  c(lambda g: ln(2) + g["eta_a"] + g["lam"])),
-        Condition("stability: η_a(λ_max(K_n)+λ) < 1, λ_max = p", "Part 3 §4.3.1 (display 13, all eigenvalues)",
-                  "d^{ε_n} log²d (1 + d^{−2ε_n}) < 1 (worst case λ_max(K_n) = p)",
-                  c(lambda g: g["eta_a"] + ln(mpmath.exp(g["p"]) + mpmath.exp(g["lam"])))),
-        Condition("‖a_0‖ ≪ C_a/8", "Part 3 display 15", "1 < d^{ε_n}√p log^{q+1}d / 8",
-                  c(lambda g: ln(8) - g["C_a"])),
-        Condition("‖a_RR‖ ≪ C_a/8", "Part 3 display 17", "d^{ε_n} log^q d/√p < C_a/8",
-                  c(lambda g: en * g["d"] + q * g["ll"] - g["p"] / 2 - (g["C_a"] - ln(8)))),
-        Condition("η_a‖z'‖ ≪ C_a/8 (as printed)", "Part 3 display 19", "d^{5ε_n/2} log^{q+2} d/(n√p) < C_a/8",
-                  c(lambda g: 2.5 * en * g["d"] + (q + 2) * g["ll"] - g["n"] - g["p"] / 2 - (g["C_a"] - ln(8)))),
-        Condition("η_a‖z'‖ ≪ C_a/8 (corrected 7/2)", "Part 3 display 19 (dpgd.noise-chain)",
-                  "d^{7ε_n/2} log^{q+1} d/(n√p) · √(8log(1/δ))/ε < C_a/8",
-                  c(lambda g: 3.5 * en * g["d"] + (q + 1) * g["ll"] + lpriv - g["n"] - g["p"] / 2 - (g["C_a"] - ln(8)))),
-        Condition("S_1 ≪ d^{ε_n}log^{q+1}d/8", "Part 3 display 23", "log²d < d^{ε_n} log^{q+1} d / 8",
-                  c(lambda g: 2 * g["ll"] + ln(8) - en * g["d"] - (q + 1) * g["ll"])),
-        Condition("S_2 ≪ d^{ε_n}log^{q+1}d/8", "Part 3 display 24", "d^{2ε_n} log^q d / n < d^{ε_n} log^{q+1} d / 8",
-                  c(lambda g: 2 * en * g["d"] + q * g["ll"] - g["n"] + ln(8) - en * g["d"] - (q + 1) * g["ll"])),
-        Condition("S_3 ≪ d^{ε_n}log^{q+1}d/8 (corrected, with p)", "Part 3 display 27 (dpgd.s3-chain)",
-                  "p d^{5ε_n/2} log^{q+1} d / n < d^{ε_n} log^{q+1} d / 8",
-                  c(lambda g: g["p"] + 2.5 * en * g["d"] - g["n"] + ln(8) - en * g["d"])),
-        Condition("S_4 ≪ d^{ε_n}log^{q+1}d/8", "Part 3 display 22", "(d^{ε_n} + 1) log^q d < d^{ε_n} log^{q+1} d / 8",
-                  c(lambda g: ln(mpmath.exp(en * g["d"]) + 1) + ln(8) - en * g["d"] - g["ll"])),
-        Condition("Assumption 3: ε/√log(1/δ) ≥ 1/log d", "Part 1 Assumption 3", "√log(1/δ)/ε < log d",
-                  c(lambda g: ln(mpmath.sqrt(ln(1 / mpmath.mpf(delta))) / eps) - g["ll"])),
-        Condition("Theorem 1 rate < Var(y)", "Part 1 Theorem 1", "d^{−ε_p/(8q)} + d^{1+ε_n}/n · log(1.25/δ)/ε² < "
-                                                                 "Var(y)",
-                  c(lambda g: ln(mpmath.exp(-ep * g["d"] / (8 * q)) + mpmath.exp(g["d"] * (1 + en) - g["n"] + l125)) - lvar)),
-        Condition("Part 3 rate < Var(y)", "Part 3 display 29",
-                  "d^{−ε_p/(8(q+1))} + d^{1+ε_b+ε_p/4}/n · log^{2q+6}d · log(1.25/δ)/ε² < Var(y)",
-                  c(lambda g: ln(mpmath.exp(-ep * g["d"] / (8 * (q + 1)))
-                                 + mpmath.exp(g["d"] * (1 + eb + ep / 4) - g["n"] + (2 * q + 6) * g["ll"] + l125)) - lvar)),
+        Condition(
+            "sigma_W < 1",
+            "Part 1 Assumption 4 / Part 2 §3.2",
+            "√(d^{1+ε_b}/n) log^{q+3} d < 1",
+            c(lambda g: ((1 + eb) * g["d"] - g["n"]) / 2 + (q + 3) * g["ll"]),
+        ),
+        Condition(
+            "rank-1 term dominates",
+            "Part 2 §3.1 (display 19)",
+            "√(d/n) log^{q+1} d < 1",
+            c(lambda g: (g["d"] - g["n"]) / 2 + (q + 1) * g["ll"]),
+        ),
+        Condition(
+            "step size: 2η_aλ < 1",
+            "Part 3 §4.3.1 (display 13), §4.5",
+            "2 log²d / d^{ε_n} < 1",
+            c(lambda g: ln(2) + g["eta_a"] + g["lam"]),
+        ),
+        Condition(
+            "stability: η_a(λ_max(K_n)+λ) < 1, λ_max = p",
+            "Part 3 §4.3.1 (display 13, all eigenvalues)",
+            "d^{ε_n} log²d (1 + d^{−2ε_n}) < 1 (worst case λ_max(K_n) = p)",
+            c(lambda g: g["eta_a"] + ln(mpmath.exp(g["p"]) + mpmath.exp(g["lam"]))),
+        ),
+        Condition("‖a_0‖ ≪ C_a/8", "Part 3 display 15", "1 < d^{ε_n}√p log^{q+1}d / 8", c(lambda g: ln(8) - g["C_a"])),
+        Condition(
+            "‖a_RR‖ ≪ C_a/8",
+            "Part 3 display 17",
+            "d^{ε_n} log^q d/√p < C_a/8",
+            c(lambda g: en * g["d"] + q * g["ll"] - g["p"] / 2 - (g["C_a"] - ln(8))),
+        ),
+        Condition(
+            "η_a‖z'‖ ≪ C_a/8 (as printed)",
+            "Part 3 display 19",
+            "d^{5ε_n/2} log^{q+2} d/(n√p) < C_a/8",
+            c(lambda g: 2.5 * en * g["d"] + (q + 2) * g["ll"] - g["n"] - g["p"] / 2 - (g["C_a"] - ln(8))),
+        ),
+        Condition(
+            "η_a‖z'‖ ≪ C_a/8 (corrected 7/2)",
+            "Part 3 display 19 (dpgd.noise-chain)",
+            "d^{7ε_n/2} log^{q+1} d/(n√p) · √(8log(1/δ))/ε < C_a/8",
+            c(lambda g: 3.5 * en * g["d"] + (q + 1) * g["ll"] + lpriv - g["n"] - g["p"] / 2 - (g["C_a"] - ln(8))),
+        ),
+        Condition(
+            "S_1 ≪ d^{ε_n}log^{q+1}d/8",
+            "Part 3 display 23",
+            "log²d < d^{ε_n} log^{q+1} d / 8",
+            c(lambda g: 2 * g["ll"] + ln(8) - en * g["d"] - (q + 1) * g["ll"]),
+        ),
+        Condition(
+            "S_2 ≪ d^{ε_n}log^{q+1}d/8",
+            "Part 3 display 24",
+            "d^{2ε_n} log^q d / n < d^{ε_n} log^{q+1} d / 8",
+            c(lambda g: 2 * en * g["d"] + q * g["ll"] - g["n"] + ln(8) - en * g["d"] - (q + 1) * g["ll"]),
+        ),
+        Condition(
+            "S_3 ≪ d^{ε_n}log^{q+1}d/8 (corrected, with p)",
+            "Part 3 display 27 (dpgd.s3-chain)",
+            "p d^{5ε_n/2} log^{q+1} d / n < d^{ε_n} log^{q+1} d / 8",
+            c(lambda g: g["p"] + 2.5 * en * g["d"] - g["n"] + ln(8) - en * g["d"]),
+        ),
+        Condition(
+            "S_4 ≪ d^{ε_n}log^{q+1}d/8",
+            "Part 3 display 22",
+            "(d^{ε_n} + 1) log^q d < d^{ε_n} log^{q+1} d / 8",
+            c(lambda g: ln(mpmath.exp(en * g["d"]) + 1) + ln(8) - en * g["d"] - g["ll"]),
+        ),
+        Condition(
+            "Assumption 3: ε/√log(1/δ) ≥ 1/log d",
+            "Part 1 Assumption 3",
+            "√log(1/δ)/ε < log d",
+            c(lambda g: ln(mpmath.sqrt(ln(1 / mpmath.mpf(delta))) / eps) - g["ll"]),
+        ),
+        Condition(
+            "Theorem 1 rate < Var(y)",
+            "Part 1 Theorem 1",
+            "d^{−ε_p/(8q)} + d^{1+ε_n}/n · log(1.25/δ)/ε² < Var(y)",
+            c(lambda g: ln(mpmath.exp(-ep * g["d"] / (8 * q)) + mpmath.exp(g["d"] * (1 + en) - g["n"] + l125)) - lvar),
+        ),
+        Condition(
+            "Part 3 rate < Var(y)",
+            "Part 3 display 29",
+            "d^{−ε_p/(8(q+1))} + d^{1+ε_b+ε_p/4}/n · log^{2q+6}d · log(1.25/δ)/ε² < Var(y)",
+            c(
+                lambda g: (
+                    ln(
+                        mpmath.exp(-ep * g["d"] / (8 * (q + 1)))
+                        + mpmath.exp(g["d"] * (1 + eb + ep / 4) - g["n"] + (2 * q + 6) * g["ll"] + l125)
+                    )
+                    - lvar
+                )
+            ),
+        ),
     ]
 
 
@@ -157,7 +214,9 @@ def table(*, eps_n: float = 0.2, eps_p: float = 1.0, q: int | None = None, eps: 
     rows = []
     for cond in conditions(eps_n, eps_p, q, eps, delta, eps_b, var_y):
         res = crossover(cond)
-        rows.append({"condition": cond.name, "source": cond.source, "formula": cond.text, **res, "crossover": format_d(res)})
+        rows.append(
+            {"condition": cond.name, "source": cond.source, "formula": cond.text, **res, "crossover": format_d(res)}
+        )
     rows.append({"condition": "Assumption 2: ε_n > 3ε_p/16", "source": "Part 1 Assumption 2",
                  "formula": f"{eps_n} > {3 * eps_p / 16}", "d": 2 if eps_n > 3 * eps_p / 16 else None,
                  "crossover": "all d" if eps_n > 3 * eps_p / 16 else "never (parameter choice)"})

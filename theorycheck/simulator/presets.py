@@ -52,8 +52,9 @@ def check_budget(eps: float, delta: float) -> None:
 
 
 def paper(d: int, n: int, p: int, q: int, eps_n: float, eps_b: float, eps: float, delta: float,
-          options: Options = Options()) -> HyperParameters:
+          options: Options | None = None) -> HyperParameters:
     """Assumption 4 (Part 1), verbatim (hidden constants 1, natural logarithms)."""
+    options = options if options is not None else Options()
     d, n, p = (validate.positive_int(k, v) for k, v in (("d", d), ("n", n), ("p", p)))
     q = validate.positive_int("q", q)
     validate.positive("eps_n", eps_n)
@@ -100,10 +101,23 @@ def _public_features(public: Dataset, W: np.ndarray, b: np.ndarray) -> tuple[np.
     return np.tanh(X @ W + b), y
 
 
-def calibrated(d: int, n: int, p: int, q: int, eps_n: float, eps: float, delta: float, public: Dataset, *,
-               lam: float | None = None, clip_quantile: float = 0.9, first_clip_quantile: float = 0.99, T_max: int = 500, seed: int = 0,
-               options: Options | None = None
-               ) -> tuple[HyperParameters, Options, Callable[[np.ndarray, np.ndarray], HyperParameters]]:
+def calibrated(
+    d: int,
+    n: int,
+    p: int,
+    q: int,
+    eps_n: float,
+    eps: float,
+    delta: float,
+    public: Dataset,
+    *,
+    lam: float | None = None,
+    clip_quantile: float = 0.9,
+    first_clip_quantile: float = 0.99,
+    T_max: int = 500,
+    seed: int = 0,
+    options: Options | None = None,
+) -> tuple[HyperParameters, Options, Callable[[np.ndarray, np.ndarray], HyperParameters]]:
     """Hyper-parameters for feasible sizes with exact privacy (see the module docstring).
 
     Returns (first-stage hyper-parameters, options, ``calibrate(W1, b)`` for the second stage).

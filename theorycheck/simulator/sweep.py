@@ -352,8 +352,13 @@ def stream_sweep(tasks: Sequence[tuple[int, int]], kwargs: dict[str, Any] | Call
 
         if on_start and todo:
             on_start(*todo[0])
-        futures = {client.submit(run_task, d, seed, kw(d), pure=False, key=f"theorycheck-d{d}-s{seed}-{time.time_ns()}"):
-                   (d, seed) for d, seed in todo}
+        futures = {
+            client.submit(run_task, d, seed, kw(d), pure=False, key=f"theorycheck-d{d}-s{seed}-{time.time_ns()}"): (
+                d,
+                seed,
+            )
+            for d, seed in todo
+        }
         try:
             for future in as_completed(futures):
                 d, seed = futures[future]
