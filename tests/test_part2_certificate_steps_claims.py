@@ -139,7 +139,7 @@ def test_step3_region_wide():
     # dropping the privacy noise term: wrong wherever log^4 d · log(1.25/δ)/ε² → ∞ (e.g. (ε, δ) fixed, r = 0)
     bad = m.check_step3_summary_statement(m.STEP3_STATEMENT.perturb(rhs=m.STEP3_N1))
     assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"
-    w = {k: Fraction(x) for k, x in bad.evidence["witness"]["point"].items() if k != "q"}
+    w = {k: Fraction(x) for k, x in bad.regime["witness"]["point"].items() if k != "q"}
     assert w["r"] == 0 and w["rho"] > -4
 
 
