@@ -146,6 +146,9 @@ slow("thm2.penalty-absorbed", 10)
 check("thm2.rate")
 
 # %%
+slow("thm2.corrected-chain", 20)
+
+# %%
 slow("thm2.statement", 12)
 
 # %% [markdown]
