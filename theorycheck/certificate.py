@@ -21,11 +21,11 @@ Readings of "reconstructs" (the paper switches between σ(ηz + b), σ(ηz − b
 convolution with σ_η): see :data:`READINGS`.
 
 >>> import mpmath
->>> mpmath.mp.dps = 30
 >>> f = parse_polynomial("x^3 - x")
->>> z, gamma, eta = mpmath.mpf("0.3"), mpmath.mpf(1), mpmath.mpf(1)
->>> r = reconstruct(corrected_a_phi_function(f, gamma, eta), eta, z, scale=1)
->>> abs(r - f_gamma(f, gamma, z)) < mpmath.mpf(10) ** -25
+>>> with mpmath.workdps(30):
+...     z, gamma, eta = mpmath.mpf("0.3"), mpmath.mpf(1), mpmath.mpf(1)
+...     r = reconstruct(corrected_a_phi_function(f, gamma, eta), eta, z, scale=1)
+...     print(abs(r - f_gamma(f, gamma, z)) < mpmath.mpf(10) ** -25)
 True
 """
 
@@ -286,9 +286,7 @@ def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "co
     g_, e_ = _params(gamma, eta)
     # g carries e^{π²γ/(4η²)} (corrected) or e^{π²γ/4} (paper) that cancels in the integral: add those bits
     growth = float(mpmath.pi**2 * g_ / (4 * e_**2)) if form == "corrected" else float(mpmath.pi**2 * g_ / 4)
-    old = ctx.prec
-    ctx.prec = prec + int(growth / math.log(2)) + 8
-    try:
+    with ctx.workprec(prec + int(growth / math.log(2)) + 8):
         G, E, Z = arb(str(gamma)), arb(str(eta)), arb(str(z))
         cs = [arb(c.numerator) / c.denominator for c in source.coefficients]
         target_cs = [arb(c.numerator) / c.denominator for c in pf.coefficients]
@@ -338,8 +336,6 @@ def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "co
         val = acb(val.real + arb(0, tail.upper()), val.imag + arb(0, tail.upper()))
         target = _poly(target_cs, Z) * (-G * Z * Z).exp()
         return val, target
-    finally:
-        ctx.prec = old
 
 
 def sup_abs(g: Callable, *, scale, points: int = 241, span: float = 12.0, dps: int = 20, iterations: int = 30) -> tuple:
@@ -383,9 +379,7 @@ def certified_transform_a_phi(f, gamma: str, eta: str, t: str, *, reading: str =
     pf = parse_polynomial(f)
     g_, e_ = _params(gamma, eta)
     growth = float(mpmath.pi**2 * g_ / (4 * e_**2))  # the factor e^{π²γ/(4η²)} of every reading cancels: add its bits
-    old = ctx.prec
-    ctx.prec = prec + int(growth / math.log(2)) + 8
-    try:
+    with ctx.workprec(prec + int(growth / math.log(2)) + 8):
         G, E, T = arb(str(gamma)), arb(str(eta)), arb(str(t))
         cs = [arb(c.numerator) / c.denominator for c in pf.coefficients]
         pi = arb.pi()
@@ -412,5 +406,3 @@ def certified_transform_a_phi(f, gamma: str, eta: str, t: str, *, reading: str =
         val = acb.integral(lambda x, analytic: h(x) * (I * w * x).exp(), -L, L)
         tail = _tail_bound(A, [abs(c) for c in cs], delta, rho, kappa, L)
         return acb(val.real + arb(0, tail.upper()), val.imag + arb(0, tail.upper()))
-    finally:
-        ctx.prec = old

@@ -300,22 +300,6 @@ def shifted_gaussian_inverse_definition(a, b, x, *, dps: int = 30):
 
 # ----------------------------------------------------------------------------- certified (python-flint)
 
-class _precision:
-    """Context manager: python-flint's working precision set to ``bits`` (restored on exit)."""
-
-    def __init__(self, bits: int):
-        self.bits = bits
-
-    def __enter__(self):
-        self.old = ctx.prec
-        ctx.prec = self.bits
-        return self
-
-    def __exit__(self, *exc):
-        ctx.prec = self.old
-        return False
-
-
 def acb_ball(value, rel_error=None) -> acb:
     """An ``acb`` ball around an mpmath/complex/real value that covers its own rounding error.
 
@@ -328,7 +312,7 @@ def acb_ball(value, rel_error=None) -> acb:
     z = mpmath.mpc(value)
     rel = mpmath.mpf(10) ** (3 - mpmath.mp.dps) if rel_error is None else mpmath.mpf(rel_error)
     rad = mpmath.nstr(max(abs(z.real), abs(z.imag)) * rel + mpmath.mpf(10) ** -60, 5)
-    with _precision(240):
+    with ctx.workprec(240):
         return acb(arb(mpmath.nstr(z.real, 60), rad), arb(mpmath.nstr(z.imag, 60), rad))
 
 
@@ -337,7 +321,7 @@ def arb_contains(ball, value, rel_error=None) -> bool:
     v = acb_ball(value, rel_error)
     if isinstance(ball, arb):
         ball = acb(ball)
-    with _precision(240):
+    with ctx.workprec(240):
         return bool(ball.real.overlaps(v.real) and ball.imag.overlaps(v.imag))
 
 
@@ -358,16 +342,12 @@ def sech_transform_certified(t: str | float, *, prec: int = 120) -> acb:
     so the ``analytic`` flag needs no extra care) plus the tail ∫_{|x|>L} |sech x| dx ≤ 4e^{−L}
     (from |sech x| ≤ 2e^{−|x|}).
     """
-    old = ctx.prec
-    ctx.prec = prec
-    try:
+    with ctx.workprec(prec):
         tt = arb(str(t))
         L = int(prec * math.log(2)) + 10
         w = 2 * arb.pi() * tt
         val = acb.integral(lambda x, analytic: (acb(0, -1) * w * x).exp() / x.cosh(), -L, L)
         return _add_error(val, 4 * arb(-L).exp())
-    finally:
-        ctx.prec = old
 
 
 def tanh_minus_sign_certified(t: str | float, *, prec: int = 120) -> acb:
@@ -376,17 +356,13 @@ def tanh_minus_sign_certified(t: str | float, *, prec: int = 120) -> acb:
     −2i∫_0^L (tanh x − 1) sin(2πtx) dx by ``acb.integral`` (holomorphic on [0, L]; tanh x − 1 =
     −2/(e^{2x}+1) is meromorphic), tail |∫_L^∞| ≤ ∫_L^∞ 2e^{−2x} dx = e^{−2L}, doubled for both sides.
     """
-    old = ctx.prec
-    ctx.prec = prec
-    try:
+    with ctx.workprec(prec):
         tt = arb(str(t))
         L = int(prec * math.log(2) / 2) + 10
         w = 2 * arb.pi() * tt
         part = acb.integral(lambda x, analytic: -2 / ((2 * x).exp() + 1) * (w * x).sin(), 0, L)
         part = _add_error(part, arb(-2 * L).exp())
         return acb(0, -2) * part + 1 / (acb(0, 1) * arb.pi() * tt)
-    finally:
-        ctx.prec = old
 
 
 def sech_convolution_certified(t: str | float, *, prec: int = 120) -> acb:
@@ -395,9 +371,7 @@ def sech_convolution_certified(t: str | float, *, prec: int = 120) -> acb:
     ∫_{−L}^{L} by ``acb.integral`` with L = |t| + M, plus the tail: for |y| > L the integrand is
     ≤ 4e^{−π²(|t−y|+|y|)} ≤ 4e^{π²|t|} e^{−2π²|y|}, so both tails together are ≤ 4e^{π²|t|−2π²L}/π².
     """
-    old = ctx.prec
-    ctx.prec = prec
-    try:
+    with ctx.workprec(prec):
         tt = arb(str(t))
         p2 = arb.pi() ** 2
         M = int(prec * math.log(2) / (2 * math.pi**2)) + 3
@@ -405,8 +379,6 @@ def sech_convolution_certified(t: str | float, *, prec: int = 120) -> acb:
         val = acb.integral(lambda y, analytic: 1 / ((p2 * (tt - y)).cosh() * (p2 * y).cosh()), -L, L)
         err = 4 * (p2 * abs(tt) - 2 * p2 * L).exp() / p2
         return _add_error(val, err)
-    finally:
-        ctx.prec = old
 
 
 def gaussian_polynomial_transform_certified(n: int, gamma: str, t: str, *, prec: int = 120) -> acb:
@@ -415,9 +387,7 @@ def gaussian_polynomial_transform_certified(n: int, gamma: str, t: str, *, prec:
     ∫_{−L}^{L} by ``acb.integral`` (entire integrand) plus the tail: for L² ≥ 2n/γ, x^n e^{−γx²/2}
     decreases on [L, ∞), so ∫_{|x|>L} |x|^n e^{−γx²} dx ≤ 2 L^{n−1} e^{−γL²}/γ.
     """
-    old = ctx.prec
-    ctx.prec = prec
-    try:
+    with ctx.workprec(prec):
         G, T = arb(str(gamma)), arb(str(t))
         g = float(gamma)
         L = int(math.sqrt((prec + 20 + 4 * n) * math.log(2) / g + 2 * n / g)) + 2
@@ -425,24 +395,18 @@ def gaussian_polynomial_transform_certified(n: int, gamma: str, t: str, *, prec:
         val = acb.integral(lambda x, analytic: x**n * (-G * x * x).exp() * (acb(0, -1) * w * x).exp(), -L, L)
         err = 2 * arb(L) ** (n - 1) * (-G * L * L).exp() / G
         return _add_error(val, err)
-    finally:
-        ctx.prec = old
 
 
 def inverse_gaussian_certified(h_acb: Callable, x: str, *, center: float, half_width: int, tail: arb,
                                prec: int = 120) -> acb:
     r"""A ball containing ∫ h(t) e^{2πitx} dt given h as an ``acb`` function and a proved bound ``tail`` on
     ∫_{|t − center| > half_width} |h(t)| dt (the caller proves it)."""
-    old = ctx.prec
-    ctx.prec = prec
-    try:
+    with ctx.workprec(prec):
         X = arb(str(x))
         w = 2 * arb.pi() * X
         lo, hi = math.floor(center) - half_width, math.ceil(center) + half_width
         val = acb.integral(lambda t, analytic: h_acb(t) * (acb(0, 1) * w * t).exp(), lo, hi)
         return _add_error(val, tail)
-    finally:
-        ctx.prec = old
 
 
 def ball_str(x, digits: int = 25) -> str:
