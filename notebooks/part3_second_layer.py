@@ -131,10 +131,20 @@ from theorycheck.simulator import run_experiment
 ds = [16, 32, 64, 128]
 paper_rows = [run_experiment(d, preset="paper", seed=0, baselines=False) for d in ds]
 fig, ax = plt.subplots(figsize=(6.5, 3.8))
-ax.loglog(ds, [r["stability_margin"] for r in paper_rows], "o-", color="#c62828",
-          label=r"$2\eta_a(\lambda_{\max}(K_n)+\lambda)$, Assumption 4")
-ax.loglog(ds, [r["contraction_actual"] for r in paper_rows], "s-", color="#6a1b9a",
-          label=r"$\|\mathrm{Id}-\eta_a L\|$ measured")
+ax.loglog(
+    ds,
+    [r["stability_margin"] for r in paper_rows],
+    "o-",
+    color="#c62828",
+    label=r"$2\eta_a(\lambda_{\max}(K_n)+\lambda)$, Assumption 4",
+)
+ax.loglog(
+    ds,
+    [r["contraction_actual"] for r in paper_rows],
+    "s-",
+    color="#6a1b9a",
+    label=r"$\|\mathrm{Id}-\eta_a L\|$ measured",
+)
 ax.axhline(2, color="grey", ls=":", label="stability limit 2")
 ax.axhline(1, color="grey", ls="--", label="contraction limit 1")
 ax.set_xscale("log", base=2)
@@ -209,8 +219,12 @@ check("thm1.exponent-consistency")
 # %%
 rows = [run_experiment(d, preset="calibrated", seed=0) for d in ds]
 fig, ax = plt.subplots(figsize=(6.5, 4))
-for key, label, style in (("risk_dpgd", "DP-GD (Algorithm 1)", "o-"), ("risk_ridge", "ridge, non-private", "s-"),
-                          ("risk_rf", "random features", "^-"), ("risk_null", "null predictor", "k:")):
+for key, label, style in (
+    ("risk_dpgd", "DP-GD (Algorithm 1)", "o-"),
+    ("risk_ridge", "ridge, non-private", "s-"),
+    ("risk_rf", "random features", "^-"),
+    ("risk_null", "null predictor", "k:"),
+):
     ax.loglog(ds, [r[key] for r in rows], style, label=label)
 ax.set_xscale("log", base=2)
 ax.set_xlabel("d")
@@ -230,18 +244,35 @@ plt.show()
 # ### Measured orders (`ridge.measured-*`, `dpgd.measured-*`, `clip.measured-*`)
 
 # %%
-for cid in ("ridge.measured-spectrum", "ridge.measured-lambda-min", "ridge.measured-phi-norm",
-            "dpgd.measured-inner-product", "dpgd.u-uniformity", "ridge.measured-a-rr", "ridge.measured-loo-move",
-            "clip.measured-base-case", "clip.measured-base-case-order", "ridge.measured-labels"):
+for cid in (
+    "ridge.measured-spectrum",
+    "ridge.measured-lambda-min",
+    "ridge.measured-phi-norm",
+    "dpgd.measured-inner-product",
+    "dpgd.u-uniformity",
+    "ridge.measured-a-rr",
+    "ridge.measured-loo-move",
+    "clip.measured-base-case",
+    "clip.measured-base-case-order",
+    "ridge.measured-labels",
+):
     check(cid)
 
 # %% [markdown]
 # ### §4.2 ridge regression, relation by relation (`ridge.*`, `risk.*`)
 
 # %%
-for cid in ("ridge.closed-form", "ridge.loo-chain", "ridge.algebra-steps", "ridge.mcdiarmid-level",
-            "ridge.svd-identities", "ridge.label-polynomial-bound", "risk.approximation-rate", "risk.summary",
-            "risk.summary-corrected"):
+for cid in (
+    "ridge.closed-form",
+    "ridge.loo-chain",
+    "ridge.algebra-steps",
+    "ridge.mcdiarmid-level",
+    "ridge.svd-identities",
+    "ridge.label-polynomial-bound",
+    "risk.approximation-rate",
+    "risk.summary",
+    "risk.summary-corrected",
+):
     check(cid)
 
 # %% [markdown]
@@ -252,9 +283,20 @@ for cid in ("ridge.closed-form", "ridge.loo-chain", "ridge.algebra-steps", "ridg
 # diverges for every $d$.
 
 # %%
-for cid in ("dpgd.recursion-steps", "dpgd.contraction-regime", "clip.iterate-chain", "clip.per-sample-gradient",
-            "clip.targets", "clip.union-bounds", "dpgd.noise-chain-steps", "dpgd.noise-corrected",
-            "clip.induction-split", "clip.base-case-steps", "clip.s-term-steps", "clip.s3-corrected"):
+for cid in (
+    "dpgd.recursion-steps",
+    "dpgd.contraction-regime",
+    "clip.iterate-chain",
+    "clip.per-sample-gradient",
+    "clip.targets",
+    "clip.union-bounds",
+    "dpgd.noise-chain-steps",
+    "dpgd.noise-corrected",
+    "clip.induction-split",
+    "clip.base-case-steps",
+    "clip.s-term-steps",
+    "clip.s3-corrected",
+):
     check(cid)
 
 # %% [markdown]
@@ -269,8 +311,13 @@ en_grid, ep_grid = np.meshgrid(np.linspace(0.01, 1.5, 300), np.linspace(0.01, 4,
 admissible = en_grid > 3 * ep_grid / 16
 ok = admissible & (en_grid < ep_grid) & (ep_grid + 1.5 * en_grid < 1 + 3 * en_grid)
 fig, ax = plt.subplots(figsize=(6, 4))
-ax.contourf(en_grid, ep_grid, admissible.astype(int) + ok.astype(int), levels=[-0.5, 0.5, 1.5, 2.5],
-            colors=["white", "#ffcdd2", "#c8e6c9"])
+ax.contourf(
+    en_grid,
+    ep_grid,
+    admissible.astype(int) + ok.astype(int),
+    levels=[-0.5, 0.5, 1.5, 2.5],
+    colors=["white", "#ffcdd2", "#c8e6c9"],
+)
 ax.set_xlabel(r"$\varepsilon_n$")
 ax.set_ylabel(r"$\varepsilon_p$")
 ax.set_title("admissible (red) and where Part 3's corrected chain holds (green)")

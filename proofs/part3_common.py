@@ -61,8 +61,18 @@ def run_paper(d: int, seed: int = SEED, sigma_W: float | None = None, C_a: float
     overrides = {} if sigma_W is None else {"sigma_W": sigma_W}
     if C_a is not None:
         overrides["C_a"] = C_a
-    return run_experiment(d, preset="paper", seed=seed, eps_n=EPS_N, eps_p=EPS_P, target=TARGET, baselines=False,
-                          return_state=True, overrides=overrides, n_test=1024)
+    return run_experiment(
+        d,
+        preset="paper",
+        seed=seed,
+        eps_n=EPS_N,
+        eps_p=EPS_P,
+        target=TARGET,
+        baselines=False,
+        return_state=True,
+        overrides=overrides,
+        n_test=1024,
+    )
 
 
 def corner_sizes(corner: str, d: int) -> tuple[int, int]:
@@ -80,8 +90,19 @@ def run_corner(corner: str, d: int, seed: int = SEED):
 
     c = CORNERS[corner]
     n, p = corner_sizes(corner, d)
-    return run_experiment(d, preset="paper", seed=seed, eps_n=c["eps_n"], eps_p=c["eps_p"], n=n, p=p, target=TARGET,
-                          baselines=False, return_state=True, n_test=64)
+    return run_experiment(
+        d,
+        preset="paper",
+        seed=seed,
+        eps_n=c["eps_n"],
+        eps_p=c["eps_p"],
+        n=n,
+        p=p,
+        target=TARGET,
+        baselines=False,
+        return_state=True,
+        n_test=64,
+    )
 
 
 def phi_matrix(run) -> np.ndarray:
@@ -93,9 +114,19 @@ def phi_matrix(run) -> np.ndarray:
 
 def brief(run) -> dict:
     """The sizes and hyper-parameters of a run, for evidence."""
-    return {"d": run["d"], "n": run["n"], "p": run["p"], "seed": run["seed"], "lambda": run["hp_lam"],
-            "eta_a": run["hp_eta_a"], "C_a": run["hp_C_a"], "T": run["hp_T"], "sigma_W": run["hp_sigma_W"],
-            "eps_n": run["eps_n"], "eps_p": run["eps_p"]}
+    return {
+        "d": run["d"],
+        "n": run["n"],
+        "p": run["p"],
+        "seed": run["seed"],
+        "lambda": run["hp_lam"],
+        "eta_a": run["hp_eta_a"],
+        "C_a": run["hp_C_a"],
+        "T": run["hp_T"],
+        "sigma_W": run["hp_sigma_W"],
+        "eps_n": run["eps_n"],
+        "eps_p": run["eps_p"],
+    }
 
 
 def replace_one(run, i: int, x_new: np.ndarray, y_new: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -125,8 +156,12 @@ def order_slope(order: sp.Expr, corner: str, ds: Sequence[float], q_value: int =
     """The slope the same fit gives for a claimed order (a SymPy expression in d, ε_n, ε_p, ν, q) at a corner over
     the same d values: log factors count as they do at those d (the fair comparison for a short range)."""
     c = CORNERS[corner]
-    subs = {S.eps_n: sp.Rational(str(c["eps_n"])), S.eps_p: sp.Rational(str(c["eps_p"])), S.q: q_value,
-            S.nu: 1 + 3 * sp.Rational(str(c["eps_n"])) + sp.Rational(str(c["extra_n"]))}
+    subs = {
+        S.eps_n: sp.Rational(str(c["eps_n"])),
+        S.eps_p: sp.Rational(str(c["eps_p"])),
+        S.q: q_value,
+        S.nu: 1 + 3 * sp.Rational(str(c["eps_n"])) + sp.Rational(str(c["extra_n"])),
+    }
     f = sp.lambdify(S.d, order.subs(subs), "mpmath")
     vals = [float(f(mpmath.mpf(x))) for x in ds]
     return fit_growth(ds, vals)["slope"]
@@ -138,8 +173,9 @@ def order_slope(order: sp.Expr, corner: str, ds: Sequence[float], q_value: int =
 def privacy_rewrite(expr: sp.Expr) -> sp.Expr:
     r"""Replace every ``log(·/δ)`` by ``ε² d^{r}\log^{ρ} d`` (so ``\log(1.25/δ)/ε² = d^r \log^ρ d``; Assumption 3)."""
     expr = sp.sympify(expr)
-    return expr.replace(lambda e: isinstance(e, sp.log) and S.delta in e.free_symbols,
-                        lambda e: S.PRIVACY_FACTOR * S.eps**2)
+    return expr.replace(
+        lambda e: isinstance(e, sp.log) and S.delta in e.free_symbols, lambda e: S.PRIVACY_FACTOR * S.eps**2
+    )
 
 
 #: Substitutions of Part 3 beyond Assumption 4: Σ of §4.3.
@@ -173,14 +209,42 @@ class Step:
 
 #: Points (in order) where a wrong identity is evaluated; values exact (log d stays symbolic until mpmath).
 _IDENTITY_POINTS = tuple(
-    {S.d: dv, S.n: nv, S.p: pv, S.eps_n: en, S.eps_p: ep, S.eps_b: eb, S.q: qv, S.eps: sp.Integer(1),
-     S.delta: sp.Rational(1, 10**5), S.nu: 1 + 3 * en, S.r: sp.Integer(0), S.rho: sp.Integer(0)}
-    for dv, nv, pv, en, ep, eb, qv in ((sp.Integer(64), sp.Integer(777), sp.Integer(64), sp.Rational(1, 5), sp.Integer(1),
-                                        sp.Rational(1, 5), 3),
-                                       (sp.Integer(1024), sp.Integer(10**6), sp.Integer(32), sp.Rational(1, 3),
-                                        sp.Rational(1, 2), sp.Rational(1, 4), 2),
-                                       (sp.Integer(10**6), sp.Integer(10**12), sp.Integer(10**3), sp.Rational(1, 10),
-                                        sp.Rational(1, 2), sp.Rational(1, 10), 1)))
+    {
+        S.d: dv,
+        S.n: nv,
+        S.p: pv,
+        S.eps_n: en,
+        S.eps_p: ep,
+        S.eps_b: eb,
+        S.q: qv,
+        S.eps: sp.Integer(1),
+        S.delta: sp.Rational(1, 10**5),
+        S.nu: 1 + 3 * en,
+        S.r: sp.Integer(0),
+        S.rho: sp.Integer(0),
+    }
+    for dv, nv, pv, en, ep, eb, qv in (
+        (sp.Integer(64), sp.Integer(777), sp.Integer(64), sp.Rational(1, 5), sp.Integer(1), sp.Rational(1, 5), 3),
+        (
+            sp.Integer(1024),
+            sp.Integer(10**6),
+            sp.Integer(32),
+            sp.Rational(1, 3),
+            sp.Rational(1, 2),
+            sp.Rational(1, 4),
+            2,
+        ),
+        (
+            sp.Integer(10**6),
+            sp.Integer(10**12),
+            sp.Integer(10**3),
+            sp.Rational(1, 10),
+            sp.Rational(1, 2),
+            sp.Rational(1, 10),
+            1,
+        ),
+    )
+)
 
 
 def _identity(step: Step) -> dict[str, Any]:
@@ -190,8 +254,13 @@ def _identity(step: Step) -> dict[str, Any]:
     rhs = sp.sympify(st.rhs).subs(subs).subs(S.HYPERPARAMETERS)
     ratio = sp.simplify(sp.powsimp(sp.expand_power_base(sp.expand_log(lhs / rhs, force=True), force=True), force=True))
     diff = sp.simplify(lhs - rhs)
-    out = {"relation": list(step.key), "latex": st.latex(), "kind": "identity", "ratio_lhs_over_rhs": str(ratio),
-           "difference": str(diff)}
+    out = {
+        "relation": list(step.key),
+        "latex": st.latex(),
+        "kind": "identity",
+        "ratio_lhs_over_rhs": str(ratio),
+        "difference": str(diff),
+    }
     if diff == 0 or ratio == 1:
         out["holds"] = True
         return out
@@ -202,10 +271,13 @@ def _identity(step: Step) -> dict[str, Any]:
             lv = sp.N(lhs.subs(vals), 35)
             rv = sp.N(rhs.subs(vals), 35)
             if lv.is_number and rv.is_number and abs(lv - rv) > sp.Float(10) ** -25 * max(abs(lv), abs(rv), 1):
-                out["witness"] = {"point": {str(k): str(v) for k, v in vals.items()
-                                            if k in (lhs.free_symbols | rhs.free_symbols)},
-                                  "lhs": str(sp.N(lv, 20)), "rhs": str(sp.N(rv, 20)),
-                                  "ratio": str(sp.N(lv / rv, 20)), "exact_ratio": str(ratio)}
+                out["witness"] = {
+                    "point": {str(k): str(v) for k, v in vals.items() if k in (lhs.free_symbols | rhs.free_symbols)},
+                    "lhs": str(sp.N(lv, 20)),
+                    "rhs": str(sp.N(rv, 20)),
+                    "ratio": str(sp.N(lv / rv, 20)),
+                    "exact_ratio": str(ratio),
+                }
                 return out
     out["witness"] = {"exact_ratio": str(ratio), "exact_difference": str(diff)}
     return out
@@ -223,8 +295,12 @@ def _inequality(step: Step) -> dict[str, Any]:
     lhs = sp.sympify(st.lhs).subs(subs).subs(S.d, sp.exp(ell))
     rhs = sp.sympify(st.rhs).subs(subs).subs(S.d, sp.exp(ell))
     gap = sp.factor(sp.simplify(rhs - lhs))
-    out = {"relation": list(step.key), "latex": st.latex(), "kind": "inequality",
-           "rhs_minus_lhs": str(gap).replace("ell", "log(d)")}
+    out = {
+        "relation": list(step.key),
+        "latex": st.latex(),
+        "kind": "inequality",
+        "rhs_minus_lhs": str(gap).replace("ell", "log(d)"),
+    }
     strict = st.rel is Rel.LT
     sign = gap.is_positive if strict else gap.is_nonnegative
     if sign:
@@ -237,10 +313,12 @@ def _inequality(step: Step) -> dict[str, Any]:
     with mpmath.workdps(40):
         for values in itertools.product(grid, repeat=len(syms)) if syms else [()]:
             v = f(*[mpmath.mpf(x.p) / x.q for x in values]) if syms else mpmath.mpf(sp.N(gap, 40))
-            if (v <= 0 if strict else v < -mpmath.mpf(10) ** -30):
+            if v <= 0 if strict else v < -(mpmath.mpf(10) ** -30):
                 out["holds"] = False
-                out["witness"] = {"point": {("log_d" if s == ell else s.name): str(x) for s, x in zip(syms, values)},
-                                  "rhs_minus_lhs": mpmath.nstr(v, 15)}
+                out["witness"] = {
+                    "point": {("log_d" if s == ell else s.name): str(x) for s, x in zip(syms, values)},
+                    "rhs_minus_lhs": mpmath.nstr(v, 15),
+                }
                 return out
     out["holds"] = None
     out["how"] = "no counterexample on the grid, SymPy could not decide the sign"
@@ -256,8 +334,7 @@ def privacy_region(expr: sp.Expr, region: Region) -> Region:
     if region is not ADMISSIBLE:
         return region
     logs = [e for e in sp.sympify(expr).subs(PART3_SUBS).atoms(sp.log) if S.delta in e.free_symbols]
-    if logs and all(sp.simplify(e.args[0] - S.delta) == 0 or sp.simplify(e.args[0] * S.delta - 1) == 0
-                    for e in logs):
+    if logs and all(sp.simplify(e.args[0] - S.delta) == 0 or sp.simplify(e.args[0] * S.delta - 1) == 0 for e in logs):
         return ADMISSIBLE_LOG1
     return region
 
@@ -266,9 +343,15 @@ def _asymptotic(step: Step) -> dict[str, Any]:
     st = step.statement
     region = privacy_region(st.lhs + st.rhs, step.region)
     v = decide(st.subs(step.subs) if step.subs else st, region, d=S.d, rewrite=to_rates)
-    out = {"relation": list(step.key), "latex": st.latex(), "kind": "asymptotic", "holds": v.verdict == "verified",
-           "regime": dict(v.regime), "lhs_in_powers_of_d": v.evidence.get("lhs_in_powers_of_d"),
-           "rhs_in_powers_of_d": v.evidence.get("rhs_in_powers_of_d")}
+    out = {
+        "relation": list(step.key),
+        "latex": st.latex(),
+        "kind": "asymptotic",
+        "holds": v.verdict == "verified",
+        "regime": dict(v.regime),
+        "lhs_in_powers_of_d": v.evidence.get("lhs_in_powers_of_d"),
+        "rhs_in_powers_of_d": v.evidence.get("rhs_in_powers_of_d"),
+    }
     if v.verdict != "verified":
         out["witness"] = v.evidence.get("witness")
         out["ratio_at_witness"] = v.evidence.get("ratio_at_witness")
@@ -299,14 +382,24 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
             conditions += [c for c in g["conditions"] if c not in conditions]
             exact += [c for c in g.get("conditions_exact", []) if c not in exact]
     witness = next((g["witness"] for g in regs if g.get("witness")), None)
-    return {"region": region.name, "region_latex": region.description, "holds_on": holds_on,
-            "conditions": conditions, "conditions_exact": exact, "witness": witness,
-            "relations": [{"relation": r["relation"], "region": r["regime"]["region"], "holds_on": r["regime"]["holds_on"]}
-                          for r in results if r.get("regime")]}
+    return {
+        "region": region.name,
+        "region_latex": region.description,
+        "holds_on": holds_on,
+        "conditions": conditions,
+        "conditions_exact": exact,
+        "witness": witness,
+        "relations": [
+            {"relation": r["relation"], "region": r["regime"]["region"], "holds_on": r["regime"]["holds_on"]}
+            for r in results
+            if r.get("regime")
+        ],
+    }
 
 
-def check_steps(steps: Sequence[Step], *, title: str, extra: Callable[[], dict[str, Any]] | None = None,
-                corrected: Any = None) -> Verdict:
+def check_steps(
+    steps: Sequence[Step], *, title: str, extra: Callable[[], dict[str, Any]] | None = None, corrected: Any = None
+) -> Verdict:
     """Every relation of ``steps`` checked separately; ``verified`` iff every one holds, ``refuted`` with the
     first failing relation's witness, ``inconclusive`` if one is undecided. ``extra`` adds evidence."""
     results = [check_step(s) for s in steps]
@@ -319,13 +412,27 @@ def check_steps(steps: Sequence[Step], *, title: str, extra: Callable[[], dict[s
     method = "+".join(sorted({"symbolic" if r["kind"] != "asymptotic" else "exact" for r in results}))
     if failed:
         f = failed[0]
-        where = f" (holds on part of the region: {', '.join(f['regime']['conditions'])})" if f.get("regime") and \
-            f["regime"]["holds_on"] == "part" else ""
-        return refuted(method, f"{title}: relation {tuple(f['relation'])} fails{where}; "
-                       f"{len(failed)} of {len(results)} relations fail", corrected=corrected, regime=regime,
-                       witness=f.get("witness"), failing_relations=[r["relation"] for r in failed], **ev)
+        where = (
+            f" (holds on part of the region: {', '.join(f['regime']['conditions'])})"
+            if f.get("regime") and f["regime"]["holds_on"] == "part"
+            else ""
+        )
+        return refuted(
+            method,
+            f"{title}: relation {tuple(f['relation'])} fails{where}; {len(failed)} of {len(results)} relations fail",
+            corrected=corrected,
+            regime=regime,
+            witness=f.get("witness"),
+            failing_relations=[r["relation"] for r in failed],
+            **ev,
+        )
     if undecided:
-        return inconclusive(method, f"{title}: relation {tuple(undecided[0]['relation'])} undecided", regime=regime,
-                            **ev)
-    return verified(method, f"{title}: all {len(results)} relations hold"
-                    + (" on the whole region" if regime else ""), regime=regime, **ev)
+        return inconclusive(
+            method, f"{title}: relation {tuple(undecided[0]['relation'])} undecided", regime=regime, **ev
+        )
+    return verified(
+        method,
+        f"{title}: all {len(results)} relations hold" + (" on the whole region" if regime else ""),
+        regime=regime,
+        **ev,
+    )

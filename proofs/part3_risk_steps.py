@@ -23,6 +23,7 @@ from scipy.stats import norm as _normal
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Verdict
+from theorycheck.statement import Expect, Norm, Prob, Statement
 
 from . import symbols as S
 from .part3_common import EPS_N, SEED
@@ -112,25 +113,54 @@ def check_risk_decomposition(constant: float = 2.0, ds=(32, 64)) -> Verdict:
         f_w = f_H + t * Pv  # the extremal element of H
         ratio_w = float(np.mean((f_w - fstar) ** 2)) / (A + float(np.mean((f_w - f_H) ** 2)))
         c_star = 1 + math.sqrt(float(np.mean(Pv**2)) / A)
-        rows.append({**_brief(run), "risk_f_RR": risk, "first_term": A, "second_term": B,
-                     "ratio_f_RR": risk / (A + B), "sharp_constant_over_H": c_star, "ratio_at_extremal_f": ratio_w,
-                     "cos_angle_PHv_v": c_star - 1})
+        rows.append(
+            {
+                **_brief(run),
+                "risk_f_RR": risk,
+                "first_term": A,
+                "second_term": B,
+                "ratio_f_RR": risk / (A + B),
+                "sharp_constant_over_H": c_star,
+                "ratio_at_extremal_f": ratio_w,
+                "cos_angle_PHv_v": c_star - 1,
+            }
+        )
     worst = max(rows, key=lambda r: r["ratio_at_extremal_f"])
-    ev = {"runs": rows, "constant": constant, "tolerance": REL, "pop_seed": POP_SEED, "seed": SEED,
-          "pop_samples": N_POP, "reading": "E_x[(f_a − f_*)^2] (the square inside the expectation)",
-          "note": "(u+v)² ≤ 2u² + 2v² pointwise, so C = 2 holds for every f; the Monte-Carlo sample serves "
-                  "both sides, so the inequality is tested exactly on it"}
+    ev = {
+        "runs": rows,
+        "constant": constant,
+        "tolerance": REL,
+        "pop_seed": POP_SEED,
+        "seed": SEED,
+        "pop_samples": N_POP,
+        "reading": "E_x[(f_a − f_*)^2] (the square inside the expectation)",
+        "note": "(u+v)² ≤ 2u² + 2v² pointwise, so C = 2 holds for every f; the Monte-Carlo sample serves "
+        "both sides, so the inequality is tested exactly on it",
+    }
     bad = [r for r in rows if r["ratio_f_RR"] > constant * (1 + REL)]
     if bad:
-        return refuted("simulation+numeric", f"at d = {bad[0]['d']} the measured f_RR has R/(A+B) = "
-                       f"{bad[0]['ratio_f_RR']:.6g} > {constant}", witness=bad[0], **ev)
+        return refuted(
+            "simulation+numeric",
+            f"at d = {bad[0]['d']} the measured f_RR has R/(A+B) = {bad[0]['ratio_f_RR']:.6g} > {constant}",
+            witness=bad[0],
+            **ev,
+        )
     if worst["ratio_at_extremal_f"] > constant * (1 + REL):
-        return refuted("simulation+numeric", f"the step holds for every f ∈ H only with C ≥ 1 + cos θ = "
-                       f"{worst['sharp_constant_over_H']:.6f} (d = {worst['d']}); f = f_H + tP_H(f_H − f_*) gives "
-                       f"R/(A+B) = {worst['ratio_at_extremal_f']:.6f} > {constant}", witness=worst, **ev)
-    return verified("simulation+numeric", f"R(f) ≤ {constant}[E(f_H−f_*)² + E(f−f_H)²] for the measured f_RR (ratio "
-                    f"{max(r['ratio_f_RR'] for r in rows):.4f}) and for the extremal f ∈ H (ratio "
-                    f"{worst['ratio_at_extremal_f']:.4f})", **ev)
+        return refuted(
+            "simulation+numeric",
+            f"the step holds for every f ∈ H only with C ≥ 1 + cos θ = "
+            f"{worst['sharp_constant_over_H']:.6f} (d = {worst['d']}); f = f_H + tP_H(f_H − f_*) gives "
+            f"R/(A+B) = {worst['ratio_at_extremal_f']:.6f} > {constant}",
+            witness=worst,
+            **ev,
+        )
+    return verified(
+        "simulation+numeric",
+        f"R(f) ≤ {constant}[E(f_H−f_*)² + E(f−f_H)²] for the measured f_RR (ratio "
+        f"{max(r['ratio_f_RR'] for r in rows):.4f}) and for the extremal f ∈ H (ratio "
+        f"{worst['ratio_at_extremal_f']:.4f})",
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -152,8 +182,12 @@ def _minimiser(F, fstar, lam, reading):
     return np.linalg.solve(np.outer(m, m) + lam * np.eye(p), m * c)
 
 
-def check_population_chain(relations: tuple[str, str, str] = ("<=", "==", "<="), readings=("square-inside", "literal"),
-                           ds=(32, 64), candidates: int = 8) -> Verdict:
+def check_population_chain(
+    relations: tuple[str, str, str] = ("<=", "==", "<="),
+    readings=("square-inside", "literal"),
+    ds=(32, 64),
+    candidates: int = 8,
+) -> Verdict:
     """Display (3, 3), links 1–3: E(f_H−f_*)² [rel1] E(f_H−f_*)² + λ‖a_H‖² [rel2] min_a{E(f_a−f_*)² + λ‖a‖²}
     [rel3] E(f^W−f_*)² + λ‖ā‖² for any ā (tested on a_RR, a_0-like constant vector, and random ā).
     ``readings``: the paper prints E_x[(f_a − f_*)]², which read literally is the squared mean; f_H is then the
@@ -187,25 +221,59 @@ def check_population_chain(relations: tuple[str, str, str] = ("<=", "==", "<="),
             link2 = ops[relations[1]](pen, minval, tol)
             worst3 = min(vals, key=lambda x: x[1])
             link3 = all(ops[relations[2]](minval, v, tol) for _, v in vals)
-            rows.append({**_brief(run), "E(f_H-f*)^2": f_H_risk, "plus_penalty": pen, "min_objective": minval,
-                         "smallest_objective_at_abar": worst3[1], "abar": worst3[0], "link1": link1, "link2": link2,
-                         "link3": link3, "tolerance": tol, "link2_discrepancy": abs(pen - minval)})
+            rows.append(
+                {
+                    **_brief(run),
+                    "E(f_H-f*)^2": f_H_risk,
+                    "plus_penalty": pen,
+                    "min_objective": minval,
+                    "smallest_objective_at_abar": worst3[1],
+                    "abar": worst3[0],
+                    "link1": link1,
+                    "link2": link2,
+                    "link3": link3,
+                    "tolerance": tol,
+                    "link2_discrepancy": abs(pen - minval),
+                }
+            )
             if witness is None and not (link1 and link2 and link3):
                 witness = {"reading": reading, **rows[-1]}  # the first failing link (a witness if refuted)
         out[reading] = rows
     holds = {r: all(x["link1"] and x["link2"] and x["link3"] for x in rows) for r, rows in out.items()}
-    ev = {"readings": out, "holds": holds, "relations": list(relations), "pop_seed": POP_SEED, "seed": SEED,
-          "pop_samples": N_POP, "final_line": "the last equality (= O_P(Theorem 2's rate)) is Theorem 2 with λ‖ā‖² "
-          "absorbed (thm2.rate, thm2.penalty-absorbed); not re-checked here"}
+    ev = {
+        "readings": out,
+        "holds": holds,
+        "relations": list(relations),
+        "pop_seed": POP_SEED,
+        "seed": SEED,
+        "pop_samples": N_POP,
+        "final_line": "the last equality (= O_P(Theorem 2's rate)) is Theorem 2 with λ‖ā‖² "
+        "absorbed (thm2.rate, thm2.penalty-absorbed); not re-checked here",
+    }
     if holds.get("square-inside"):
-        extra = "" if "literal" not in holds else (
-            "; read literally (squared mean) the equality fails" if not holds["literal"] else "; also read literally")
-        return verified("simulation+numeric", "links 1–3 hold with E_x[(f_a−f_*)²]: λ‖a_H‖² ≥ 0, the objective at a_H "
-                        "equals its closed-form minimum, and no tested ā does better" + extra,
-                        failure_in_other_reading=witness, **ev)
-    return refuted("simulation+numeric", f"a link fails in reading '{witness['reading']}' at d = {witness['d']}: "
-                   f"link1 {witness['link1']}, link2 {witness['link2']}, link3 {witness['link3']}", witness=witness,
-                   **ev)
+        extra = (
+            ""
+            if "literal" not in holds
+            else (
+                "; read literally (squared mean) the equality fails"
+                if not holds["literal"]
+                else "; also read literally"
+            )
+        )
+        return verified(
+            "simulation+numeric",
+            "links 1–3 hold with E_x[(f_a−f_*)²]: λ‖a_H‖² ≥ 0, the objective at a_H "
+            "equals its closed-form minimum, and no tested ā does better" + extra,
+            failure_in_other_reading=witness,
+            **ev,
+        )
+    return refuted(
+        "simulation+numeric",
+        f"a link fails in reading '{witness['reading']}' at d = {witness['d']}: "
+        f"link1 {witness['link1']}, link2 {witness['link2']}, link3 {witness['link3']}",
+        witness=witness,
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -230,8 +298,13 @@ def _pop_batches(d: int) -> int:
     return 4
 
 
-def check_variance_term(claimed_rate: sp.Expr = d_ ** (4 * en) * LOGD**2 / n_, ds=(32, 64), reps: int = 200,
-                        seed: int = 7, region_wide: bool = True) -> Verdict:
+def check_variance_term(
+    claimed_rate: sp.Expr = d_ ** (4 * en) * LOGD**2 / n_,
+    ds=(32, 64),
+    reps: int = 200,
+    seed: int = 7,
+    region_wide: bool = True,
+) -> Verdict:
     """E_x[f_RR − f_H]² ≤ ‖a_RR − a_H‖² E‖φ‖² (Cauchy–Schwarz; both readings of the bracket: E[(Δaᵀφ)²] = ΔaᵀGΔa and
     (E[Δaᵀφ])² = (mᵀΔa)², against ‖Δa‖² tr G) ≤_P d^{4ε_n}/(pn)·p log²d (measured ‖a_RR − a_H‖, with a_H's
     Monte-Carlo error, and E‖φ‖² ≤ p) = ``claimed_rate`` (SymPy), and the measured E(f_RR − f_H)² against the rate.
@@ -254,53 +327,100 @@ def check_variance_term(claimed_rate: sp.Expr = d_ ** (4 * en) * LOGD**2 / n_, d
         hp = "holds" if nd + err <= level else ("fails" if nd - err > level else "undecided")
         redraw = np.linalg.norm(_redraw_a_rr(run, reps, seed) - a_H, axis=1)
         exceed = float(np.mean(redraw - err > level))  # conservative in a_H's Monte-Carlo error
-        rows.append({**_brief(run), "E(f_RR-f_H)^2": lhs_sq_inside, "(E[f_RR-f_H])^2": lhs_literal,
-                     "cauchy_schwarz_rhs": cs, "norm_a_RR_minus_a_H": nd, "a_H_mc_error_4se": err,
-                     "level_d^(2eps_n)logd/sqrt(pn)": level, "E_norm_phi_sq_over_p": trG / run["p"],
-                     "claimed_rate": rate, "ratio_to_rate": lhs_sq_inside / rate, "hp_link_seed0": hp,
-                     "hp_exceedance_over_redraws": exceed,
-                     "cs_holds": lhs_sq_inside <= cs * (1 + 1e-12) and lhs_literal <= cs * (1 + 1e-12)
-                     and trG <= run["p"]})
-    ev = {"runs": rows, "algebra_ratio": str(ratio), "claimed_rate": str(claimed_rate), "pop_seed": POP_SEED,
-          "seed": SEED, "redraw_seed": seed, "reps": reps, "tolerance": "1e-12 relative; a_H to 4 Monte-Carlo SE"}
+        rows.append(
+            {
+                **_brief(run),
+                "E(f_RR-f_H)^2": lhs_sq_inside,
+                "(E[f_RR-f_H])^2": lhs_literal,
+                "cauchy_schwarz_rhs": cs,
+                "norm_a_RR_minus_a_H": nd,
+                "a_H_mc_error_4se": err,
+                "level_d^(2eps_n)logd/sqrt(pn)": level,
+                "E_norm_phi_sq_over_p": trG / run["p"],
+                "claimed_rate": rate,
+                "ratio_to_rate": lhs_sq_inside / rate,
+                "hp_link_seed0": hp,
+                "hp_exceedance_over_redraws": exceed,
+                "cs_holds": lhs_sq_inside <= cs * (1 + 1e-12) and lhs_literal <= cs * (1 + 1e-12) and trG <= run["p"],
+            }
+        )
+    ev = {
+        "runs": rows,
+        "algebra_ratio": str(ratio),
+        "claimed_rate": str(claimed_rate),
+        "pop_seed": POP_SEED,
+        "seed": SEED,
+        "redraw_seed": seed,
+        "reps": reps,
+        "tolerance": "1e-12 relative; a_H to 4 Monte-Carlo SE",
+    }
     if ratio != 1:
         pt = {d_: 64, n_: 777, p_: 64, en: sp.Rational(1, 5)}
-        return refuted("symbolic", f"d^(4ε_n)/(pn)·p·log²d ≠ {claimed_rate}: off by {ratio}",
-                       witness={"factor": str(ratio), "factor_at_d64": str(sp.N(ratio.subs(pt)))}, **ev)
+        return refuted(
+            "symbolic",
+            f"d^(4ε_n)/(pn)·p·log²d ≠ {claimed_rate}: off by {ratio}",
+            witness={"factor": str(ratio), "factor_at_d64": str(sp.N(ratio.subs(pt)))},
+            **ev,
+        )
     bad = [r for r in rows if not r["cs_holds"]]
     if bad:
         return refuted("simulation+numeric", "Cauchy–Schwarz link fails", witness=bad[0], **ev)
     worst = max(rows, key=lambda r: r["ratio_to_rate"])
     if worst["ratio_to_rate"] > 1:
-        return refuted("simulation+numeric", f"at d = {worst['d']} E(f_RR−f_H)² = {worst['E(f_RR-f_H)^2']:.4g} exceeds "
-                       f"the rate {worst['claimed_rate']:.4g}", witness=worst, **ev)
+        return refuted(
+            "simulation+numeric",
+            f"at d = {worst['d']} E(f_RR−f_H)² = {worst['E(f_RR-f_H)^2']:.4g} exceeds "
+            f"the rate {worst['claimed_rate']:.4g}",
+            witness=worst,
+            **ev,
+        )
     ex = [r["hp_exceedance_over_redraws"] for r in rows]
     hp = ", ".join(f"{x:.3g}" for x in ex)
     if max(ex) >= 0.5:
         w = max(rows, key=lambda r: r["hp_exceedance_over_redraws"])
-        return refuted("simulation", f"at d = {w['d']}, ‖a_RR − a_H‖ > d^(2ε_n)log d/√(pn) on "
-                       f"{w['hp_exceedance_over_redraws']:.0%} of {reps} redrawn data sets", witness=w, **ev)
+        return refuted(
+            "simulation",
+            f"at d = {w['d']}, ‖a_RR − a_H‖ > d^(2ε_n)log d/√(pn) on "
+            f"{w['hp_exceedance_over_redraws']:.0%} of {reps} redrawn data sets",
+            witness=w,
+            **ev,
+        )
     if max(ex) > 0.1 or any(b > a for a, b in itertools.pairwise(ex)):
-        return inconclusive("simulation", "the algebra and Cauchy–Schwarz hold, but the ≤_P link's exceedance "
-                            f"probability ({hp} over d = {list(ds)}) does not yet decide it", **ev)
+        return inconclusive(
+            "simulation",
+            "the algebra and Cauchy–Schwarz hold, but the ≤_P link's exceedance "
+            f"probability ({hp} over d = {list(ds)}) does not yet decide it",
+            **ev,
+        )
     from theorycheck.statement import Statement
 
     from .part3_common import Step, check_step
     from .part3_steps import VARIANCE
 
-    alg = check_step(Step((3, "D8", 3), Statement(claimed_rate.subs({d_: S.d, n_: S.n, p_: S.p, en: S.eps_n}),
-                                                  "O", VARIANCE), "asymptotic"))
+    alg = check_step(
+        Step(
+            (3, "D8", 3),
+            Statement(claimed_rate.subs({d_: S.d, n_: S.n, p_: S.p, en: S.eps_n}), "O", VARIANCE),
+            "asymptotic",
+        )
+    )
     ev["rate_on_region"] = alg
-    detail = ("Cauchy–Schwarz holds in both readings, the algebra d^{4ε_n}/(pn)·p log²d = d^{4ε_n}log²d/n is exact, "
-              f"and the measured term is {worst['ratio_to_rate']:.2g}× the rate at most (hidden constant 1); the ≤_P link "
-              f"fails on {hp} of redrawn data sets (d = {list(ds)})")
+    detail = (
+        "Cauchy–Schwarz holds in both readings, the algebra d^{4ε_n}/(pn)·p log²d = d^{4ε_n}log²d/n is exact, "
+        f"and the measured term is {worst['ratio_to_rate']:.2g}× the rate at most (hidden constant 1); the ≤_P link "
+        f"fails on {hp} of redrawn data sets (d = {list(ds)})"
+    )
     if not region_wide:
         return verified("symbolic+simulation", detail, **ev)
-    return inconclusive("symbolic+simulation", detail + ". Re-examined over the region: the ≤_P link is measured only at "
-                        "ε_n = 1/5, ε_p = 1 (the McDiarmid constant it rests on is refuted, ridge.mcdiarmid, and "
-                        "ridge.measured-loo-move finds the leave-one-out move of the order the step uses), so the "
-                        "verdict cannot be extended to the whole region; the rate's algebra holds on all of it",
-                        regime=dict(alg["regime"]), **ev)
+    return inconclusive(
+        "symbolic+simulation",
+        detail + ". Re-examined over the region: the ≤_P link is measured only at "
+        "ε_n = 1/5, ε_p = 1 (the McDiarmid constant it rests on is refuted, ridge.mcdiarmid, and "
+        "ridge.measured-loo-move finds the leave-one-out move of the order the step uses), so the "
+        "verdict cannot be extended to the whole region; the rate's algebra holds on all of it",
+        regime=dict(alg["regime"]),
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -313,8 +433,13 @@ def paper_mcdiarmid_bound(t: float, d: int, n: int, p: int, eps_n: float) -> flo
     return 2 * math.exp(-2 * t**2 / (n * 4 * d ** (4 * eps_n) / (p * n**2)))
 
 
-def check_mcdiarmid(claimed: Callable[[float, int, int, int, float], float] = paper_mcdiarmid_bound, d: int = 32,
-                    reps: int = 400, seed: int = 7, pop_batches: int = 4) -> Verdict:
+def check_mcdiarmid(
+    claimed: Callable[[float, int, int, int, float], float] = paper_mcdiarmid_bound,
+    d: int = 32,
+    reps: int = 400,
+    seed: int = 7,
+    pop_batches: int = 4,
+) -> Verdict:
     """Redraw the second-layer data set X^a (W_1, b fixed from the run) ``reps`` times, compute a_RR each time, and
     compare (i) E_X[a_RR] with a_H (the display's first equality) and (ii) the empirical tail of ‖a_RR − a_H‖ with
     the claimed bound on a grid of t (a violation counts when the empirical frequency of ‖a_RR − a_H‖ − err ≥ t,
@@ -347,24 +472,42 @@ def check_mcdiarmid(claimed: Callable[[float, int, int, int, float], float] = pa
         freq = float(np.mean(centred - a_H_err >= t))
         bound = float(claimed(float(t), d, n, p, EPS_N))
         sd = math.sqrt(max(freq * (1 - freq), 1 / reps) / reps)
-        grid_c.append({"t": float(t), "empirical_tail": freq, "claimed_bound": bound,
-                       "excess_in_se": (freq - bound) / sd})
+        grid_c.append(
+            {"t": float(t), "empirical_tail": freq, "claimed_bound": bound, "excess_in_se": (freq - bound) / sd}
+        )
     centred_holds = all(g["excess_in_se"] <= 3 for g in grid_c)
-    ev = {**_brief(run), "reps": reps, "seed": seed, "pop_seed": POP_SEED, "grid": grid, "a_H_mc_error_4se": a_H_err,
-          "centred_reading_grid": grid_c, "centred_reading_holds": centred_holds,
-          "pop_samples": pop_batches * 2**18,
-          "norm_mean_a_RR_minus_a_H": bias, "max_coordinate_z_of_bias": bias_z,
-          "median_norm_a_RR_minus_a_H": float(np.median(dist)),
-          "bounded_difference_used": "c_i = 2d^{2ε_n}/(n√p) from (3, 6) (ridge.loo-stability, refuted)",
-          "tolerance": "3 binomial standard errors"}
+    ev = {
+        **_brief(run),
+        "reps": reps,
+        "seed": seed,
+        "pop_seed": POP_SEED,
+        "grid": grid,
+        "a_H_mc_error_4se": a_H_err,
+        "centred_reading_grid": grid_c,
+        "centred_reading_holds": centred_holds,
+        "pop_samples": pop_batches * 2**18,
+        "norm_mean_a_RR_minus_a_H": bias,
+        "max_coordinate_z_of_bias": bias_z,
+        "median_norm_a_RR_minus_a_H": float(np.median(dist)),
+        "bounded_difference_used": "c_i = 2d^{2ε_n}/(n√p) from (3, 6) (ridge.loo-stability, refuted)",
+        "tolerance": "3 binomial standard errors",
+    }
     if worst["excess_in_se"] > 3:
-        return refuted("simulation", f"at d = {d}, P(‖a_RR − a_H‖ ≥ {worst['t']:.4g}) ≈ {worst['empirical_tail']:.3f} "
-                       f"over {reps} redrawn data sets, but the bound gives {worst['claimed_bound']:.3g} "
-                       f"({worst['excess_in_se']:.0f} standard errors above); the centred reading P(g − Eg ≥ t) "
-                       f"{'holds' if centred_holds else 'fails too'}", witness=worst, **ev)
-    note = (f"; E_X[a_RR] differs from a_H by {bias:.3g} (max |z| = {bias_z:.1f})" if bias_z > 4 else "")
-    return verified("simulation", f"the empirical tail stays below the bound on the grid (largest excess "
-                    f"{worst['excess_in_se']:.1f} SE){note}", **ev)
+        return refuted(
+            "simulation",
+            f"at d = {d}, P(‖a_RR − a_H‖ ≥ {worst['t']:.4g}) ≈ {worst['empirical_tail']:.3f} "
+            f"over {reps} redrawn data sets, but the bound gives {worst['claimed_bound']:.3g} "
+            f"({worst['excess_in_se']:.0f} standard errors above); the centred reading P(g − Eg ≥ t) "
+            f"{'holds' if centred_holds else 'fails too'}",
+            witness=worst,
+            **ev,
+        )
+    note = f"; E_X[a_RR] differs from a_H by {bias:.3g} (max |z| = {bias_z:.1f})" if bias_z > 4 else ""
+    return verified(
+        "simulation",
+        f"the empirical tail stays below the bound on the grid (largest excess {worst['excess_in_se']:.1f} SE){note}",
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -385,10 +528,16 @@ def paper_z_power(i: int, k: int) -> int:
     return i - 1
 
 
-def check_noise_accumulation(power: Callable[[int, int], int] = paper_z_power,
-                             z_norm_factor: Callable[[int, int], float] = lambda p, d: 1.0,
-                             allowance: Callable[[int], float] = math.log, ds=(32, 64, 128),
-                             steps: int = 8, draws: int = 200, seed: int = 5, _try_correction: bool = True) -> Verdict:
+def check_noise_accumulation(
+    power: Callable[[int, int], int] = paper_z_power,
+    z_norm_factor: Callable[[int, int], float] = lambda p, d: 1.0,
+    allowance: Callable[[int], float] = math.log,
+    ds=(32, 64, 128),
+    steps: int = 8,
+    draws: int = 200,
+    seed: int = 5,
+    _try_correction: bool = True,
+) -> Verdict:
     """Display (3, 18) link by link, with z'_i = Σ_{k=1}^i (I−η_aL)^{k−1} z_{i−k} (the unrolled recursion (3, 11)),
     z_k ~ N(0, Σ²I_p), Σ from Assumption 4, and a stable η_a: (1) ‖z'_i‖ ≤ Σ_k ‖(I−η_aL)^{power(i,k)} z_{i−k}‖;
     (2) ≤ Σ_k ‖I−η_aL‖^{power}‖z_{i−k}‖; (3) ‖z_k‖ ≤_P z_norm_factor(p, d)·Σ (paper: factor 1), read generously as
@@ -421,48 +570,103 @@ def check_noise_accumulation(power: Callable[[int, int], int] = paper_z_power,
         l3_frac = float(np.mean(norms > fac * allowance(d)))
         l3 = l3_frac <= 0.05
         l5 = 1 / (1 - rho) <= 1 / (2 * eta * lam) * (1 + 1e-12)
-        row = {**_brief(run), "eta_a_used": eta, "rho": rho, "Sigma": Sigma, "link1": l1, "link2": l2,
-               "link3_with_log_allowance": l3, "link4": l4, "link5": l5, "min_norm_z_over_Sigma": float(norms.min()),
-               "median_norm_z_over_Sigma": float(np.median(norms)), "sqrt_p": math.sqrt(p), "log_d": math.log(d),
-               "claimed_factor": fac, "allowance": allowance(d), "fraction_of_draws_above": l3_frac,
-               "link1_witness": worst1}
+        row = {
+            **_brief(run),
+            "eta_a_used": eta,
+            "rho": rho,
+            "Sigma": Sigma,
+            "link1": l1,
+            "link2": l2,
+            "link3_with_log_allowance": l3,
+            "link4": l4,
+            "link5": l5,
+            "min_norm_z_over_Sigma": float(norms.min()),
+            "median_norm_z_over_Sigma": float(np.median(norms)),
+            "sqrt_p": math.sqrt(p),
+            "log_d": math.log(d),
+            "claimed_factor": fac,
+            "allowance": allowance(d),
+            "fraction_of_draws_above": l3_frac,
+            "link1_witness": worst1,
+        }
         rows.append(row)
         if not l1:
             fails.append(("link 1", row, worst1))
         if not l3:
-            fails.append(("link 3", row, {"d": d, "p": p, "min_norm_z_over_Sigma": float(norms.min()),
-                                          "claimed_factor_times_allowance": fac * allowance(d),
-                                          "fraction_of_draws_above": l3_frac, "draws": draws}))
+            fails.append(
+                (
+                    "link 3",
+                    row,
+                    {
+                        "d": d,
+                        "p": p,
+                        "min_norm_z_over_Sigma": float(norms.min()),
+                        "claimed_factor_times_allowance": fac * allowance(d),
+                        "fraction_of_draws_above": l3_frac,
+                        "draws": draws,
+                    },
+                )
+            )
         for name, ok in (("link 2", l2), ("link 4", l4), ("link 5", l5)):
             if not ok:
                 fails.append((name, row, row))
-    ev = {"runs": rows, "seed": seed, "draws": draws, "steps": steps, "tolerance": 1e-12,
-          "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable; Assumption 4's η_a makes ‖I−η_aL‖ > 1)"}
+    ev = {
+        "runs": rows,
+        "seed": seed,
+        "draws": draws,
+        "steps": steps,
+        "tolerance": 1e-12,
+        "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable; Assumption 4's η_a makes ‖I−η_aL‖ > 1)",
+    }
     if fails:
         names = sorted({f[0] for f in fails})
         first = {f[0]: f[2] for f in fails}
         detail = []
         if "link 1" in first:
             w = first["link 1"]
-            detail.append(f"link 1 with the printed power: at d = {w['d']}, i = {w['i']}, ‖z'_i‖ = {w['norm_z_prime']:.4g}"
-                          f" > Σ_k‖(I−η_aL)^{{i−1}}z_{{i−k}}‖ = {w['printed_sum']:.4g} (the power must be k − 1)")
+            detail.append(
+                f"link 1 with the printed power: at d = {w['d']}, i = {w['i']}, ‖z'_i‖ = {w['norm_z_prime']:.4g}"
+                f" > Σ_k‖(I−η_aL)^{{i−1}}z_{{i−k}}‖ = {w['printed_sum']:.4g} (the power must be k − 1)"
+            )
         if "link 3" in first:
             w = first["link 3"]
-            detail.append(f"link 3: z ~ N(0, Σ²I_p) has ‖z‖ ≈ Σ√p: at p = {w['p']} every one of {draws} draws has "
-                          f"‖z‖/Σ ≥ {w['min_norm_z_over_Sigma']:.3g} > {w['claimed_factor_times_allowance']:.3g} "
-                          "(claimed factor × log d)")
-        return refuted("simulation+numeric", "; ".join(detail) or f"{names} fail", witness=first, failing_links=names,
-                       corrected=(r"\|z'_i\| \le \sum_{k=1}^i \|\mathrm{Id}-\eta_aL\|^{k-1}\|z_{i-k}\| \le_\P "
-                                  r"\frac{(\sqrt p+\log d)\Sigma}{1-\|\mathrm{Id}-\eta_aL\|} \le "
-                                  r"\frac{(\sqrt p+\log d)\Sigma}{2\eta_a\lambda}")
-                       if _try_correction and _noise_corrected_ok(ds, steps, draws, seed) else None, **ev)
+            detail.append(
+                f"link 3: z ~ N(0, Σ²I_p) has ‖z‖ ≈ Σ√p: at p = {w['p']} every one of {draws} draws has "
+                f"‖z‖/Σ ≥ {w['min_norm_z_over_Sigma']:.3g} > {w['claimed_factor_times_allowance']:.3g} "
+                "(claimed factor × log d)"
+            )
+        return refuted(
+            "simulation+numeric",
+            "; ".join(detail) or f"{names} fail",
+            witness=first,
+            failing_links=names,
+            corrected=(
+                r"\|z'_i\| \le \sum_{k=1}^i \|\mathrm{Id}-\eta_aL\|^{k-1}\|z_{i-k}\| \le_\P "
+                r"\frac{(\sqrt p+\log d)\Sigma}{1-\|\mathrm{Id}-\eta_aL\|} \le "
+                r"\frac{(\sqrt p+\log d)\Sigma}{2\eta_a\lambda}"
+            )
+            if _try_correction and _noise_corrected_ok(ds, steps, draws, seed)
+            else None,
+            **ev,
+        )
     return verified("simulation+numeric", "every link holds on every run and step", **ev)
 
 
 def _noise_corrected_ok(ds, steps, draws, seed) -> bool:
     """The corrected chain (power k − 1, ‖z‖ ≤ (√p + log d)Σ with no further allowance) under the same check."""
-    return check_noise_accumulation(lambda i, k: k - 1, lambda p, d: math.sqrt(p) + math.log(d), lambda d: 1.0, ds,
-                                    steps, draws, seed, _try_correction=False).verdict == "verified"
+    return (
+        check_noise_accumulation(
+            lambda i, k: k - 1,
+            lambda p, d: math.sqrt(p) + math.log(d),
+            lambda d: 1.0,
+            ds,
+            steps,
+            draws,
+            seed,
+            _try_correction=False,
+        ).verdict
+        == "verified"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -505,11 +709,15 @@ def _regime_wide(v: Verdict, what: str) -> Verdict:
     regime = dict(prem["regime"])
     if prem["holds"]:
         return Verdict(v.verdict, v.method + "+exact", v.detail, v.evidence, v.corrected, regime)
-    return refuted(v.method + "+exact", f"{what} holds with a contracting step (measured), but under Assumption 4's η_a "
-                   "the premise ‖I − η_aL‖ ≤ 1 fails where ε_p ≤ ε_n (η_aλ_max(K_n) ≍ d^{ε_n−ε_p}log²d → ∞ with the "
-                   "measured λ_max(K_n) = Θ(1)): then ‖(I − η_aL)^i‖ grows geometrically and so does the term; holds on "
-                   + ", ".join(regime["conditions"]), regime=regime, **{**v.evidence, "witness": regime["witness"],
-                                                                         "numeric_verdict_stable_step": v.detail})
+    return refuted(
+        v.method + "+exact",
+        f"{what} holds with a contracting step (measured), but under Assumption 4's η_a "
+        "the premise ‖I − η_aL‖ ≤ 1 fails where ε_p ≤ ε_n (η_aλ_max(K_n) ≍ d^{ε_n−ε_p}log²d → ∞ with the "
+        "measured λ_max(K_n) = Θ(1)): then ‖(I − η_aL)^i‖ grows geometrically and so does the term; holds on "
+        + ", ".join(regime["conditions"]),
+        regime=regime,
+        **{**v.evidence, "witness": regime["witness"], "numeric_verdict_stable_step": v.detail},
+    )
 
 
 def paper_s1_inner(d: int, p: int) -> float:
@@ -520,8 +728,15 @@ def paper_s1_bound(d: int, p: int) -> float:
     return math.log(d) ** 2
 
 
-def check_s1(inner: Callable[[int, int], float] = paper_s1_inner, bound: Callable[[int, int], float] = paper_s1_bound,
-             ds=(32, 64, 128), steps: int = TRAJ_STEPS, top: int = 16, seed: int = 9, regime_wide: bool = True) -> Verdict:
+def check_s1(
+    inner: Callable[[int, int], float] = paper_s1_inner,
+    bound: Callable[[int, int], float] = paper_s1_bound,
+    ds=(32, 64, 128),
+    steps: int = TRAJ_STEPS,
+    top: int = 16,
+    seed: int = 9,
+    regime_wide: bool = True,
+) -> Verdict:
     v = _check_s1(inner, bound, ds, steps, top, seed)
     return _regime_wide(v, "S_1 ≤_P log²d") if regime_wide else v
 
@@ -548,31 +763,60 @@ def _check_s1(inner, bound, ds, steps, top, seed) -> Verdict:
                     worst_s1 = (s1, i, int(j))
                 if worst_in is None or cos > worst_in[0]:
                     worst_in = (cos, i, int(j))
-        rows.append({**_brief(run), "eta_a_used": eta, "max_S1": worst_s1[0], "at_i_j": worst_s1[1:],
-                     "claimed_S1": bound(d, p), "max_inner": worst_in[0], "inner_at_i_j": worst_in[1:],
-                     "claimed_inner": inner(d, p), "inner_times_sqrt_p": worst_in[0] * math.sqrt(p)})
+        rows.append(
+            {
+                **_brief(run),
+                "eta_a_used": eta,
+                "max_S1": worst_s1[0],
+                "at_i_j": worst_s1[1:],
+                "claimed_S1": bound(d, p),
+                "max_inner": worst_in[0],
+                "inner_at_i_j": worst_in[1:],
+                "claimed_inner": inner(d, p),
+                "inner_times_sqrt_p": worst_in[0] * math.sqrt(p),
+            }
+        )
     ll, lim = _asymptotic_ll(LOGD**2, d_**en * LOGD**4 / 8)
-    ev = {"runs": rows, "seed": seed, "steps": steps, "ll_limit": lim,
-          "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)",
-          "note": "φ_j ∈ [−1, 1]^p is not uniform on a sphere (and lives in R^p, not S^{d−1}); the inner product is "
-                  "measured directly",
-          "reading": "a^{(i)}_RR read as the ridge solution with sample j replaced (the superscript (i) of §4.2; "
-                     "here it clashes with the step index i)"}
+    ev = {
+        "runs": rows,
+        "seed": seed,
+        "steps": steps,
+        "ll_limit": lim,
+        "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)",
+        "note": "φ_j ∈ [−1, 1]^p is not uniform on a sphere (and lives in R^p, not S^{d−1}); the inner product is "
+        "measured directly",
+        "reading": "a^{(i)}_RR read as the ridge solution with sample j replaced (the superscript (i) of §4.2; "
+        "here it clashes with the step index i)",
+    }
     bad_in = [r for r in rows if r["max_inner"] > r["claimed_inner"]]
     bad_s1 = [r for r in rows if r["max_S1"] > r["claimed_S1"]]
     if bad_in or bad_s1:
         w = (bad_s1 or bad_in)[0]
-        return refuted("simulation+numeric", f"at d = {w['d']}: max |⟨u, v⟩| = {w['max_inner']:.4g} (claimed "
-                       f"{w['claimed_inner']:.4g}), max S_1 = {w['max_S1']:.4g} (claimed {w['claimed_S1']:.4g})",
-                       witness=w, **ev)
+        return refuted(
+            "simulation+numeric",
+            f"at d = {w['d']}: max |⟨u, v⟩| = {w['max_inner']:.4g} (claimed "
+            f"{w['claimed_inner']:.4g}), max S_1 = {w['max_S1']:.4g} (claimed {w['claimed_S1']:.4g})",
+            witness=w,
+            **ev,
+        )
     if not ll:
         return refuted("symbolic", f"log²d/(d^(ε_n)log^(q+1)d/8) → {lim}", witness={"limit": lim}, **ev)
-    return verified("simulation+numeric+symbolic", "max_j,i |⟨u, v⟩| ≤ log²d/√p and S_1 ≤ log²d on every run "
-                    f"(largest S_1 {max(r['max_S1'] for r in rows):.3g}), and log²d ≪ d^(ε_n)log^(q+1)d/8", **ev)
+    return verified(
+        "simulation+numeric+symbolic",
+        "max_j,i |⟨u, v⟩| ≤ log²d/√p and S_1 ≤ log²d on every run "
+        f"(largest S_1 {max(r['max_S1'] for r in rows):.3g}), and log²d ≪ d^(ε_n)log^(q+1)d/8",
+        **ev,
+    )
 
 
-def check_s2(claimed_rate: sp.Expr = d_ ** (2 * en) * LOGD**3 / n_, ds=(32, 64, 128), steps: int = TRAJ_STEPS,
-             top: int = 16, seed: int = 9, regime_wide: bool = True) -> Verdict:
+def check_s2(
+    claimed_rate: sp.Expr = d_ ** (2 * en) * LOGD**3 / n_,
+    ds=(32, 64, 128),
+    steps: int = TRAJ_STEPS,
+    top: int = 16,
+    seed: int = 9,
+    regime_wide: bool = True,
+) -> Verdict:
     v = _check_s2(claimed_rate, ds, steps, top, seed)
     return _regime_wide(v, "S_2 ≲_P d^{2ε_n}log^q d/n") if regime_wide else v
 
@@ -604,27 +848,55 @@ def _check_s2(claimed_rate, ds, steps, top, seed) -> Verdict:
                 if worst is None or s2 > worst[0]:
                     worst = (s2, i, int(j), cs)
         rate = float(claimed_rate.subs({d_: d, n_: n, p_: p, en: sp.Rational(1, 5)}))
-        rows.append({**_brief(run), "eta_a_used": eta, "max_S2": worst[0], "at_i_j": worst[1:3],
-                     "cauchy_schwarz_rhs": worst[3], "claimed_rate": rate, "ratio_to_rate": worst[0] / rate})
+        rows.append(
+            {
+                **_brief(run),
+                "eta_a_used": eta,
+                "max_S2": worst[0],
+                "at_i_j": worst[1:3],
+                "cauchy_schwarz_rhs": worst[3],
+                "claimed_rate": rate,
+                "ratio_to_rate": worst[0] / rate,
+            }
+        )
     ll, lim = _asymptotic_ll(claimed_rate, d_**en * LOGD**4 / 8)
-    ev = {"runs": rows, "seed": seed, "algebra_ratio": str(ratio), "ll_limit": lim, "cauchy_schwarz_holds": cs_ok,
-          "tolerance": 1e-12, "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)",
-          "candidates": f"the {top} samples with the largest ridge residual, each replaced by a fresh x'",
-          "reading": "a^{(i)}_RR read as the ridge solution with sample j replaced; the printed second line puts "
-                     "log^q d where ‖(I−η_aL)^i‖ ≤ 1 stands, which absorbs ridge.loo-stability's ~30× excess"}
+    ev = {
+        "runs": rows,
+        "seed": seed,
+        "algebra_ratio": str(ratio),
+        "ll_limit": lim,
+        "cauchy_schwarz_holds": cs_ok,
+        "tolerance": 1e-12,
+        "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)",
+        "candidates": f"the {top} samples with the largest ridge residual, each replaced by a fresh x'",
+        "reading": "a^{(i)}_RR read as the ridge solution with sample j replaced; the printed second line puts "
+        "log^q d where ‖(I−η_aL)^i‖ ≤ 1 stands, which absorbs ridge.loo-stability's ~30× excess",
+    }
     if ratio != 1:
-        return refuted("symbolic", f"√p log^q d · d^(2ε_n)/(n√p) ≠ {claimed_rate}: off by {ratio}",
-                       witness={"factor": str(ratio)}, **ev)
+        return refuted(
+            "symbolic",
+            f"√p log^q d · d^(2ε_n)/(n√p) ≠ {claimed_rate}: off by {ratio}",
+            witness={"factor": str(ratio)},
+            **ev,
+        )
     if not cs_ok:
         return refuted("numeric", "the Cauchy–Schwarz link fails", witness=rows[0], **ev)
     worst = max(rows, key=lambda r: r["ratio_to_rate"])
     if worst["ratio_to_rate"] > 1:
-        return refuted("simulation+numeric", f"at d = {worst['d']}, S_2 = {worst['max_S2']:.4g} > "
-                       f"{worst['claimed_rate']:.4g}", witness=worst, **ev)
+        return refuted(
+            "simulation+numeric",
+            f"at d = {worst['d']}, S_2 = {worst['max_S2']:.4g} > {worst['claimed_rate']:.4g}",
+            witness=worst,
+            **ev,
+        )
     if not ll:
         return refuted("symbolic", f"the rate over d^(ε_n)log^(q+1)d/8 tends to {lim}", witness={"limit": lim}, **ev)
-    return verified("symbolic+simulation", "the Cauchy–Schwarz link holds, the algebra is exact, measured S_2 is at "
-                    f"most {worst['ratio_to_rate']:.2g}× d^(2ε_n)log^q d/n, and the rate ≪ d^(ε_n)log^(q+1)d/8", **ev)
+    return verified(
+        "symbolic+simulation",
+        "the Cauchy–Schwarz link holds, the algebra is exact, measured S_2 is at "
+        f"most {worst['ratio_to_rate']:.2g}× d^(2ε_n)log^q d/n, and the rate ≪ d^(ε_n)log^(q+1)d/8",
+        **ev,
+    )
 
 
 def _noisy_trajectory(d: int, steps: int, seed: int):
@@ -641,8 +913,9 @@ def _noisy_trajectory(d: int, steps: int, seed: int):
     return run, eta, M, Z, a
 
 
-def check_s3_triangle(power: Callable[[int, int], int] = lambda i, k: k - 1, ds=(32, 64), steps: int = TRAJ_STEPS,
-                      seed: int = 13) -> Verdict:
+def check_s3_triangle(
+    power: Callable[[int, int], int] = lambda i, k: k - 1, ds=(32, 64), steps: int = TRAJ_STEPS, seed: int = 13
+) -> Verdict:
     """Display (3, 25): on a noisy trajectory, η_aφ_jᵀz'_i with z'_i := (ã_i − a_RR − (I−η_aL)^i(a_0 − a_RR))/η_a
     equals η_aΣ_k φ_jᵀ(I−η_aL)^{power(i,k)}z_{i−k} (paper: power k − 1), and the triangle inequality
     |Σ_k …| ≤ Σ_k|…| holds, for all j and i ≤ ``steps``."""
@@ -662,19 +935,40 @@ def check_s3_triangle(power: Callable[[int, int], int] = lambda i, k: k - 1, ds=
             if worst is None or err > worst["rel_error"]:
                 worst = {"d": d, "i": i, "rel_error": err}
         rows.append({**_brief(run), "eta_a_used": eta, "Sigma": run["hp_Sigma"]})
-    ev = {"runs": rows, "seed": seed, "steps": steps, "tolerance": 1e-8, "achieved_error": worst["rel_error"],
-          "triangle_holds": tri_ok, "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)"}
+    ev = {
+        "runs": rows,
+        "seed": seed,
+        "steps": steps,
+        "tolerance": 1e-8,
+        "achieved_error": worst["rel_error"],
+        "triangle_holds": tri_ok,
+        "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)",
+    }
     if worst["rel_error"] > 1e-8:
-        return refuted("simulation+numeric", f"at d = {worst['d']}, i = {worst['i']} the printed sum differs from "
-                       f"η_aφ_jᵀz'_i by {worst['rel_error']:.3g} (relative)", witness=worst, **ev)
+        return refuted(
+            "simulation+numeric",
+            f"at d = {worst['d']}, i = {worst['i']} the printed sum differs from "
+            f"η_aφ_jᵀz'_i by {worst['rel_error']:.3g} (relative)",
+            witness=worst,
+            **ev,
+        )
     if not tri_ok:
         return refuted("numeric", "the triangle inequality fails", witness=worst, **ev)
-    return verified("simulation+numeric", f"the expansion of z'_i matches the trajectory to {worst['rel_error']:.1e} and "
-                    "the triangle inequality holds for every j, i", **ev)
+    return verified(
+        "simulation+numeric",
+        f"the expansion of z'_i matches the trajectory to {worst['rel_error']:.1e} and "
+        "the triangle inequality holds for every j, i",
+        **ev,
+    )
 
 
-def check_s3_gaussian(factor: Callable[[int], float] = math.log, ds=(32, 64, 128), steps: int = TRAJ_STEPS,
-                      draws: int = 200, seed: int = 17) -> Verdict:
+def check_s3_gaussian(
+    factor: Callable[[int], float] = math.log,
+    ds=(32, 64, 128),
+    steps: int = TRAJ_STEPS,
+    draws: int = 200,
+    seed: int = 17,
+) -> Verdict:
     """Display (3, 26): φ_jᵀ(I−η_aL)^{k−1}z ~ N(0, ‖φ_jᵀ(I−η_aL)^{k−1}‖²Σ²), so |…| ≤_P ‖φ_jᵀ(I−η_aL)^{k−1}‖Σ·factor(d)
     (paper: log d) simultaneously over j: measured per-pair exceedance frequency over ``draws`` noise draws, the
     probability that some j ≤ n exceeds (1 − (1 − f)^n), and the second link ‖φᵀA‖ ≤ ‖A‖‖φ‖ (exact)."""
@@ -700,31 +994,53 @@ def check_s3_gaussian(factor: Callable[[int], float] = math.log, ds=(32, 64, 128
             std_vals.append(float(S.std()))
         f = exceed / total
         theory = float(2 * _normal.sf(c))
-        rows.append({**_brief(run), "factor": c, "per_pair_exceedance": f, "gaussian_prediction": theory,
-                     "binomial_se": math.sqrt(max(f * (1 - f), 1 / total) / total), "samples": total,
-                     "prob_some_j_exceeds": 1 - (1 - f) ** n, "standardised_std": float(np.mean(std_vals))})
-    ev = {"runs": rows, "seed": seed, "draws": draws, "steps": steps, "submultiplicative_holds": sub_ok,
-          "tolerance": "exceedance within 4 binomial SE of 2Φ̄(factor); simultaneous failure probability < 1/2 and "
-                       "decreasing in d",
-          "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)"}
+        rows.append(
+            {
+                **_brief(run),
+                "factor": c,
+                "per_pair_exceedance": f,
+                "gaussian_prediction": theory,
+                "binomial_se": math.sqrt(max(f * (1 - f), 1 / total) / total),
+                "samples": total,
+                "prob_some_j_exceeds": 1 - (1 - f) ** n,
+                "standardised_std": float(np.mean(std_vals)),
+            }
+        )
+    ev = {
+        "runs": rows,
+        "seed": seed,
+        "draws": draws,
+        "steps": steps,
+        "submultiplicative_holds": sub_ok,
+        "tolerance": "exceedance within 4 binomial SE of 2Φ̄(factor); simultaneous failure probability < 1/2 and "
+        "decreasing in d",
+        "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)",
+    }
     if not sub_ok:
         return refuted("numeric", "‖φᵀA‖ > ‖A‖‖φ‖", witness=rows[0], **ev)
     probs = [r["prob_some_j_exceeds"] for r in rows]
     bad = [r for r in rows if r["prob_some_j_exceeds"] >= 0.5]
     if bad or any(b > a + 1e-12 for a, b in itertools.pairwise(probs)):
         w = bad[0] if bad else rows[-1]
-        return refuted("simulation", f"with factor {w['factor']:.3g} at d = {w['d']}, {w['per_pair_exceedance']:.3g} "
-                       f"of (j, k, draw) exceed the bound; some j ≤ n = {w['n']} exceeds with probability "
-                       f"{w['prob_some_j_exceeds']:.3f}", witness=w, **ev)
+        return refuted(
+            "simulation",
+            f"with factor {w['factor']:.3g} at d = {w['d']}, {w['per_pair_exceedance']:.3g} "
+            f"of (j, k, draw) exceed the bound; some j ≤ n = {w['n']} exceeds with probability "
+            f"{w['prob_some_j_exceeds']:.3f}",
+            witness=w,
+            **ev,
+        )
     off = [r for r in rows if abs(r["per_pair_exceedance"] - r["gaussian_prediction"]) > 4 * r["binomial_se"]]
     if off:
         return inconclusive("simulation", "the standardised values do not match N(0, 1)", witness=off[0], **ev)
-    return verified("simulation", "exceedance matches 2Φ̄(log d) and the probability that some j exceeds falls "
-                    f"{' → '.join(f'{x:.3g}' for x in probs)} over d = {', '.join(str(r['d']) for r in rows)}; "
-                    "‖φᵀA‖ ≤ ‖A‖‖φ‖ holds", **ev)
+    return verified(
+        "simulation",
+        "exceedance matches 2Φ̄(log d) and the probability that some j exceeds falls "
+        f"{' → '.join(f'{x:.3g}' for x in probs)} over d = {', '.join(str(r['d']) for r in rows)}; "
+        "‖φᵀA‖ ≤ ‖A‖‖φ‖ holds",
+        **ev,
+    )
 
-
-from theorycheck.statement import Expect, Norm, Prob, Statement
 
 _X = S.x
 
@@ -737,53 +1053,128 @@ _t = sp.Symbol("t", positive=True)
 _PRIV = sp.sqrt(8 * sp.log(1 / S.delta)) / S.eps
 
 CLAIMS = [
-    Claim("risk.decomposition", "Splitting the ridge risk into approximation and estimation", "Part 3, §4.2",
-          Statement(Expect(_named(r"(f_{RR}-f_*)^{2}"), _X), "<=",
-                    2 * Expect(_named(r"(f_{\mathcal{H}}-f_*)^{2}"), _X) + 2 * Expect(_named(r"(f_{RR}-f_{\mathcal{H}})^{2}"), _X)),
-          r"f_{RR} \in \mathcal H;\ \lesssim \text{ read with the constant } 2", check_risk_decomposition,
-          displays=((3, 2),), relations=((3, "D2", 2), (3, "D29", 3))),
-    Claim("risk.population-ridge-chain", "The approximation term is at most the ridge objective at f^W", "Part 3, §4.2",
-          r"\mathbb E_x[(f_{\mathcal H}-f_*)^2] \le \mathbb E_x[(f_{\mathcal H}-f_*)^2] + \lambda\|a_{\mathcal H}\|^2 = "
-          r"\min_a \mathbb E_x[(f_a-f_*)^2] + \lambda\|a\|^2 \le \mathbb E_x[(f^W-f_*)^2] + \lambda\|\bar a\|^2",
-          r"f_{\mathcal H} = \arg\min_{f_a\in\mathcal H}\mathbb E_x[(f_a-f_*)^2]+\lambda\|a\|^2;\ \text{last line "
-          r"} = O_\P(\cdot) \text{ is Theorem 2}", check_population_chain,
-          depends_on=("thm2.rate", "thm2.penalty-absorbed"), displays=((3, 3),),
-          relations=((3, "D3", 1), (3, "D3", 2), (3, "D3", 3))),
-    Claim("ridge.mcdiarmid", "McDiarmid tail of ‖a_RR − a_H‖", "Part 3, §4.2",
-          Statement(Prob(_named(r"\|a_{RR}-a_{\mathcal{H}}\| \geq t")), "<=",
-                    2 * sp.exp(-2 * _t**2 / (S.n * 4 * S.d ** (4 * S.eps_n) / (S.p * S.n**2)))),
-          "Assumptions 2 and 4; W_1, b fixed",
-          check_mcdiarmid, depends_on=("ridge.loo-stability",), displays=((3, 7),),
-          relations=((3, "D7", 1), (3, "D7", 2))),
-    Claim("risk.variance-term", "The estimation term E_x(f_RR − f_H)²", "Part 3, §4.2",
-          Statement(Expect(_named(r"(f_{RR}-f_{\mathcal{H}})^{2}"), _X), r"\leq_\P", S.d ** (4 * S.eps_n) / (S.p * S.n)
-                    * S.p * S.log_d**2), "Assumptions 2 and 4", check_variance_term,
-          depends_on=("ridge.mcdiarmid", "ridge.measured-loo-move"), displays=((3, 8),),
-          relations=((3, "D8", 1), (3, "D8", 2), (3, "P18", 1))),
-    Claim("dpgd.noise-accumulation", "Size of the accumulated noise z'_i", "Part 3, §4.3.1",
-          Statement(Norm(_named(r"z'_{i}")), "lesssim", S.Sigma / (2 * S.eta_a * S.lam)),
-          r"z_k \sim \mathcal N(0,\Sigma^2\mathrm{Id}_p),\ \|\mathrm{Id}-\eta_aL\| < 1", check_noise_accumulation,
-          depends_on=("dpgd.recursion", "dpgd.contraction"), displays=((3, 18),),
-          relations=((3, "D18", 1), (3, "D18", 2), (3, "D18", 3), (3, "D18", 4), (3, "D18", 5), (3, "D19", 1))),
-    Claim("dpgd.s1-bound", "The term S_1", "Part 3, §4.3.2",
-          Statement(_named(r"|S_{1}|"), r"\leq_\P", S.log_d**2 / sp.sqrt(S.p) * sp.sqrt(S.p)),
-          r"S_1 = |\varphi_j^\intercal(\mathrm{Id}-\eta_aL)^i(a_0-a^{(i)}_{RR})|,\ \|\mathrm{Id}-\eta_aL\| < 1",
-          check_s1, depends_on=("dpgd.contraction", "dpgd.contraction-regime", "dpgd.a0-norm", "ridge.a-rr-norm",
-                                "dpgd.measured-inner-product"), displays=((3, 23),), relations=((3, "D23", 1),)),
-    Claim("dpgd.s2-bound", "The term S_2", "Part 3, §4.3.2",
-          Statement(_named(r"|S_{2}|"), r"\lesssim_\P", S.d ** (2 * S.eps_n) / S.n * S.log_d**S.q),
-          r"\|\mathrm{Id}-\eta_aL\| < 1,\ \text{Assumption 2}", check_s2,
-          depends_on=("ridge.loo-stability", "dpgd.contraction", "dpgd.contraction-regime"), displays=((3, 24),),
-          relations=((3, "D24", 1), (3, "D24", 2))),
-    Claim("dpgd.s3-expansion", "Expanding S_3 and the triangle inequality", "Part 3, §4.3.2",
-          r"|\eta_a\varphi_j^\intercal z'_i| = \eta_a\left|\sum_{k=1}^i\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}"
-          r"z_{i-k}\right| \le \eta_a\sum_{k=1}^i\left|\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}z_{i-k}\right|",
-          "z'_i from the recursion (3, 11), no clipping", check_s3_triangle, depends_on=("dpgd.recursion",),
-          displays=((3, 25),), relations=((3, "D25", 1), (3, "D25", 2))),
-    Claim("dpgd.s3-gaussian-tail", "Gaussian tail of one term of S_3", "Part 3, §4.3.2",
-          Statement(_named(r"|\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}z_{i-k}|"), r"\leq_\P",
-                    _named(r"\|\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}\|") * S.Sigma * S.log_d),
-          r"z \sim \mathcal N(0,\Sigma^2\mathrm{Id}_p) \text{ independent of } \varphi_j,\ \text{all } j \le n",
-          check_s3_gaussian, depends_on=("dpgd.s3-expansion",), displays=((3, 26),),
-          relations=((3, "P41", 1), (3, "D26", 1), (3, "D26", 2))),
+    Claim(
+        "risk.decomposition",
+        "Splitting the ridge risk into approximation and estimation",
+        "Part 3, §4.2",
+        Statement(
+            Expect(_named(r"(f_{RR}-f_*)^{2}"), _X),
+            "<=",
+            2 * Expect(_named(r"(f_{\mathcal{H}}-f_*)^{2}"), _X)
+            + 2 * Expect(_named(r"(f_{RR}-f_{\mathcal{H}})^{2}"), _X),
+        ),
+        r"f_{RR} \in \mathcal H;\ \lesssim \text{ read with the constant } 2",
+        check_risk_decomposition,
+        displays=((3, 2),),
+        relations=((3, "D2", 2), (3, "D29", 3)),
+    ),
+    Claim(
+        "risk.population-ridge-chain",
+        "The approximation term is at most the ridge objective at f^W",
+        "Part 3, §4.2",
+        r"\mathbb E_x[(f_{\mathcal H}-f_*)^2] \le \mathbb E_x[(f_{\mathcal H}-f_*)^2] + \lambda\|a_{\mathcal H}\|^2 = "
+        r"\min_a \mathbb E_x[(f_a-f_*)^2] + \lambda\|a\|^2 \le \mathbb E_x[(f^W-f_*)^2] + \lambda\|\bar a\|^2",
+        r"f_{\mathcal H} = \arg\min_{f_a\in\mathcal H}\mathbb E_x[(f_a-f_*)^2]+\lambda\|a\|^2;\ \text{last line "
+        r"} = O_\P(\cdot) \text{ is Theorem 2}",
+        check_population_chain,
+        depends_on=("thm2.rate", "thm2.penalty-absorbed"),
+        displays=((3, 3),),
+        relations=((3, "D3", 1), (3, "D3", 2), (3, "D3", 3)),
+    ),
+    Claim(
+        "ridge.mcdiarmid",
+        "McDiarmid tail of ‖a_RR − a_H‖",
+        "Part 3, §4.2",
+        Statement(
+            Prob(_named(r"\|a_{RR}-a_{\mathcal{H}}\| \geq t")),
+            "<=",
+            2 * sp.exp(-2 * _t**2 / (S.n * 4 * S.d ** (4 * S.eps_n) / (S.p * S.n**2))),
+        ),
+        "Assumptions 2 and 4; W_1, b fixed",
+        check_mcdiarmid,
+        depends_on=("ridge.loo-stability",),
+        displays=((3, 7),),
+        relations=((3, "D7", 1), (3, "D7", 2)),
+    ),
+    Claim(
+        "risk.variance-term",
+        "The estimation term E_x(f_RR − f_H)²",
+        "Part 3, §4.2",
+        Statement(
+            Expect(_named(r"(f_{RR}-f_{\mathcal{H}})^{2}"), _X),
+            r"\leq_\P",
+            S.d ** (4 * S.eps_n) / (S.p * S.n) * S.p * S.log_d**2,
+        ),
+        "Assumptions 2 and 4",
+        check_variance_term,
+        depends_on=("ridge.mcdiarmid", "ridge.measured-loo-move"),
+        displays=((3, 8),),
+        relations=((3, "D8", 1), (3, "D8", 2), (3, "P18", 1)),
+    ),
+    Claim(
+        "dpgd.noise-accumulation",
+        "Size of the accumulated noise z'_i",
+        "Part 3, §4.3.1",
+        Statement(Norm(_named(r"z'_{i}")), "lesssim", S.Sigma / (2 * S.eta_a * S.lam)),
+        r"z_k \sim \mathcal N(0,\Sigma^2\mathrm{Id}_p),\ \|\mathrm{Id}-\eta_aL\| < 1",
+        check_noise_accumulation,
+        depends_on=("dpgd.recursion", "dpgd.contraction"),
+        displays=((3, 18),),
+        relations=((3, "D18", 1), (3, "D18", 2), (3, "D18", 3), (3, "D18", 4), (3, "D18", 5), (3, "D19", 1)),
+    ),
+    Claim(
+        "dpgd.s1-bound",
+        "The term S_1",
+        "Part 3, §4.3.2",
+        Statement(_named(r"|S_{1}|"), r"\leq_\P", S.log_d**2 / sp.sqrt(S.p) * sp.sqrt(S.p)),
+        r"S_1 = |\varphi_j^\intercal(\mathrm{Id}-\eta_aL)^i(a_0-a^{(i)}_{RR})|,\ \|\mathrm{Id}-\eta_aL\| < 1",
+        check_s1,
+        depends_on=(
+            "dpgd.contraction",
+            "dpgd.contraction-regime",
+            "dpgd.a0-norm",
+            "ridge.a-rr-norm",
+            "dpgd.measured-inner-product",
+        ),
+        displays=((3, 23),),
+        relations=((3, "D23", 1),),
+    ),
+    Claim(
+        "dpgd.s2-bound",
+        "The term S_2",
+        "Part 3, §4.3.2",
+        Statement(_named(r"|S_{2}|"), r"\lesssim_\P", S.d ** (2 * S.eps_n) / S.n * S.log_d**S.q),
+        r"\|\mathrm{Id}-\eta_aL\| < 1,\ \text{Assumption 2}",
+        check_s2,
+        depends_on=("ridge.loo-stability", "dpgd.contraction", "dpgd.contraction-regime"),
+        displays=((3, 24),),
+        relations=((3, "D24", 1), (3, "D24", 2)),
+    ),
+    Claim(
+        "dpgd.s3-expansion",
+        "Expanding S_3 and the triangle inequality",
+        "Part 3, §4.3.2",
+        r"|\eta_a\varphi_j^\intercal z'_i| = \eta_a\left|\sum_{k=1}^i\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}"
+        r"z_{i-k}\right| \le \eta_a\sum_{k=1}^i\left|\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}z_{i-k}\right|",
+        "z'_i from the recursion (3, 11), no clipping",
+        check_s3_triangle,
+        depends_on=("dpgd.recursion",),
+        displays=((3, 25),),
+        relations=((3, "D25", 1), (3, "D25", 2)),
+    ),
+    Claim(
+        "dpgd.s3-gaussian-tail",
+        "Gaussian tail of one term of S_3",
+        "Part 3, §4.3.2",
+        Statement(
+            _named(r"|\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}z_{i-k}|"),
+            r"\leq_\P",
+            _named(r"\|\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}\|") * S.Sigma * S.log_d,
+        ),
+        r"z \sim \mathcal N(0,\Sigma^2\mathrm{Id}_p) \text{ independent of } \varphi_j,\ \text{all } j \le n",
+        check_s3_gaussian,
+        depends_on=("dpgd.s3-expansion",),
+        displays=((3, 26),),
+        relations=((3, "P41", 1), (3, "D26", 1), (3, "D26", 2)),
+    ),
 ]

@@ -20,7 +20,9 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Verdict
+from theorycheck.statement import Norm, Statement
 
+from . import symbols as S
 from .part3_common import (
     EPS_N,
     SEED,
@@ -50,8 +52,9 @@ def paper_resolvent_bound(d: float, n: float, p: float, eps_n: float) -> float:
     return d**eps_n / 2 * math.sqrt(n / p)
 
 
-def check_resolvent_norm(claimed: Callable[[float, float, float, float], float] = paper_resolvent_bound,
-                         ds=DS, sigma_Ws=(None, 0.0)) -> Verdict:
+def check_resolvent_norm(
+    claimed: Callable[[float, float, float, float], float] = paper_resolvent_bound, ds=DS, sigma_Ws=(None, 0.0)
+) -> Verdict:
     """‖(K_n + λI)^{-1}Φ‖ (spectral norm, computed directly from the matrix) against the claimed bound,
     on Φ from paper-preset runs (with Assumption 4's σ_W and with the first-layer noise off)."""
     rows = []
@@ -62,16 +65,31 @@ def check_resolvent_norm(claimed: Callable[[float, float, float, float], float] 
             M = np.linalg.solve(run["_stats"].K + lam * np.eye(p), Phi)
             norm = float(np.linalg.norm(M, 2))
             bound = float(claimed(d, n, p, EPS_N))
-            rows.append({**_brief(run), "measured_norm": norm, "claimed_bound": bound, "ratio": norm / bound,
-                         "sqrt_n_over_2sqrt_lambda": math.sqrt(n) / (2 * math.sqrt(lam))})
+            rows.append(
+                {
+                    **_brief(run),
+                    "measured_norm": norm,
+                    "claimed_bound": bound,
+                    "ratio": norm / bound,
+                    "sqrt_n_over_2sqrt_lambda": math.sqrt(n) / (2 * math.sqrt(lam)),
+                }
+            )
     worst = max(rows, key=lambda r: r["ratio"])
     ev = {"runs": rows, "tolerance": REL_TOL, "worst_ratio": worst["ratio"], "seed": SEED}
     if worst["ratio"] > 1 + REL_TOL:
-        return refuted("simulation+numeric", f"‖(K_n+λI)^(-1)Φ‖ = {worst['measured_norm']:.4g} exceeds the claimed "
-                       f"bound {worst['claimed_bound']:.4g} at d = {worst['d']}", witness=worst, **ev)
-    return verified("simulation+numeric", "the spectral norm stays below (d^{ε_n}/2)√(n/p) = √n/(2√λ) on every run "
-                    f"(worst ratio {worst['ratio']:.5f}); the bound is max_s ns/(s²+λn) (AM–GM), so it holds for every Φ",
-                    **ev)
+        return refuted(
+            "simulation+numeric",
+            f"‖(K_n+λI)^(-1)Φ‖ = {worst['measured_norm']:.4g} exceeds the claimed "
+            f"bound {worst['claimed_bound']:.4g} at d = {worst['d']}",
+            witness=worst,
+            **ev,
+        )
+    return verified(
+        "simulation+numeric",
+        "the spectral norm stays below (d^{ε_n}/2)√(n/p) = √n/(2√λ) on every run "
+        f"(worst ratio {worst['ratio']:.5f}); the bound is max_s ns/(s²+λn) (AM–GM), so it holds for every Φ",
+        **ev,
+    )
 
 
 def paper_resolvent_middle(s: np.ndarray, lam: float, n: int) -> float:
@@ -84,8 +102,9 @@ def corrected_resolvent_middle(s: np.ndarray, lam: float, n: int) -> float:
     return float(np.max(n * s / (s**2 + lam * n)))
 
 
-def check_resolvent_chain(claimed: Callable[[np.ndarray, float, int], float] = paper_resolvent_middle,
-                          ds=DS, sigma_Ws=(None, 0.0)) -> Verdict:
+def check_resolvent_chain(
+    claimed: Callable[[np.ndarray, float, int], float] = paper_resolvent_middle, ds=DS, sigma_Ws=(None, 0.0)
+) -> Verdict:
     """The chain's middle equality ‖(K_n+λI)^{-1}Φ‖ = n‖Φ‖/(‖Φ‖²+λn) against the directly computed norm."""
     rows = []
     for d in ds:
@@ -95,21 +114,42 @@ def check_resolvent_chain(claimed: Callable[[np.ndarray, float, int], float] = p
             s = np.linalg.svd(Phi, compute_uv=False)
             norm = float(np.linalg.norm(np.linalg.solve(run["_stats"].K + lam * np.eye(p), Phi), 2))
             claim = float(claimed(s, lam, n))
-            rows.append({**_brief(run), "measured_norm": norm, "claimed": claim, "rel_error": abs(claim - norm) / norm,
-                         "corrected_max_formula": corrected_resolvent_middle(s, lam, n),
-                         "s_max": float(s[0]), "s_min": float(s[-1]), "sqrt_lambda_n": math.sqrt(lam * n)})
+            rows.append(
+                {
+                    **_brief(run),
+                    "measured_norm": norm,
+                    "claimed": claim,
+                    "rel_error": abs(claim - norm) / norm,
+                    "corrected_max_formula": corrected_resolvent_middle(s, lam, n),
+                    "s_max": float(s[0]),
+                    "s_min": float(s[-1]),
+                    "sqrt_lambda_n": math.sqrt(lam * n),
+                }
+            )
     worst = max(rows, key=lambda r: r["rel_error"])
     ev = {"runs": rows, "tolerance": REL_TOL, "achieved_error": worst["rel_error"], "seed": SEED}
     if worst["rel_error"] > REL_TOL:
         ok = all(abs(r["corrected_max_formula"] - r["measured_norm"]) / r["measured_norm"] < REL_TOL for r in rows)
-        return refuted("simulation+numeric", f"at d = {worst['d']} (σ_W = {worst['sigma_W']:.3g}) the norm is "
-                       f"{worst['measured_norm']:.6g} but n‖Φ‖/(‖Φ‖²+λn) = {worst['claimed']:.6g}: s ↦ ns/(s²+λn) "
-                       f"peaks at s = √(λn) = {worst['sqrt_lambda_n']:.4g} < ‖Φ‖ = {worst['s_max']:.4g}, so the norm is "
-                       "attained at an interior singular value",
-                       corrected=(r"\|(K_n+\lambda I)^{-1}\Phi\| = \max_i \frac{n s_i}{s_i^2+\lambda n} \le "
-                                  r"\frac{\sqrt n}{2\sqrt\lambda}") if ok else None, witness=worst, **ev)
-    return verified("simulation+numeric", f"the middle equality matches the direct norm to {worst['rel_error']:.1e} "
-                    "on every run", **ev)
+        return refuted(
+            "simulation+numeric",
+            f"at d = {worst['d']} (σ_W = {worst['sigma_W']:.3g}) the norm is "
+            f"{worst['measured_norm']:.6g} but n‖Φ‖/(‖Φ‖²+λn) = {worst['claimed']:.6g}: s ↦ ns/(s²+λn) "
+            f"peaks at s = √(λn) = {worst['sqrt_lambda_n']:.4g} < ‖Φ‖ = {worst['s_max']:.4g}, so the norm is "
+            "attained at an interior singular value",
+            corrected=(
+                r"\|(K_n+\lambda I)^{-1}\Phi\| = \max_i \frac{n s_i}{s_i^2+\lambda n} \le "
+                r"\frac{\sqrt n}{2\sqrt\lambda}"
+            )
+            if ok
+            else None,
+            witness=worst,
+            **ev,
+        )
+    return verified(
+        "simulation+numeric",
+        f"the middle equality matches the direct norm to {worst['rel_error']:.1e} on every run",
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,8 +162,9 @@ def paper_loo_bound(d: float, n: float, p: float, eps_n: float) -> float:
     return 2 * d ** (2 * eps_n) / (n * math.sqrt(p))
 
 
-def check_loo_stability(claimed: Callable[[float, float, float, float], float] = paper_loo_bound, ds=DS,
-                        candidates: int = 64) -> Verdict:
+def check_loo_stability(
+    claimed: Callable[[float, float, float, float], float] = paper_loo_bound, ds=DS, candidates: int = 64
+) -> Verdict:
     """Replace one sample (the largest ridge residual; and a random one) by a fresh x' (the largest |y'| among
     ``candidates`` fresh draws) and compare ‖a_RR^{(i)} − a_RR‖ with the claim. Also checks the intermediate
     |f(x') − f^{(i)}(x')| ≤ ‖Δa‖ √p."""
@@ -145,19 +186,43 @@ def check_loo_stability(claimed: Callable[[float, float, float, float], float] =
             bound = float(claimed(d, run["n"], run["p"], EPS_N))
             df = abs(float(phi_new @ (a - a2)))
             intermediate_ok &= df <= delta * math.sqrt(run["p"]) * (1 + 1e-12)
-            rows.append({**_brief(run), "replaced": label, "i": i, "residual_i": float(resid[i]), "y_new": float(yn[j]),
-                         "norm_delta_a": delta, "claimed_bound": bound, "ratio": delta / bound,
-                         "f_diff_at_x_new": df, "norm_delta_a_sqrt_p": delta * math.sqrt(run["p"])})
+            rows.append(
+                {
+                    **_brief(run),
+                    "replaced": label,
+                    "i": i,
+                    "residual_i": float(resid[i]),
+                    "y_new": float(yn[j]),
+                    "norm_delta_a": delta,
+                    "claimed_bound": bound,
+                    "ratio": delta / bound,
+                    "f_diff_at_x_new": df,
+                    "norm_delta_a_sqrt_p": delta * math.sqrt(run["p"]),
+                }
+            )
     worst = max(rows, key=lambda r: r["ratio"])
-    ev = {"runs": rows, "seed": SEED, "candidates": candidates, "intermediate_cauchy_schwarz_holds": intermediate_ok,
-          "note": "the derivation compares the losses linearly: (u−y)² − (v−y)² = (u−v)(u+v−2y) loses the factor "
-                  "|u+v−2y| (residuals of size up to log^q d), which the measured ratio reflects"}
+    ev = {
+        "runs": rows,
+        "seed": SEED,
+        "candidates": candidates,
+        "intermediate_cauchy_schwarz_holds": intermediate_ok,
+        "note": "the derivation compares the losses linearly: (u−y)² − (v−y)² = (u−v)(u+v−2y) loses the factor "
+        "|u+v−2y| (residuals of size up to log^q d), which the measured ratio reflects",
+    }
     if worst["ratio"] > 1 + REL_TOL:
-        return refuted("simulation+numeric", f"replacing sample {worst['i']} ({worst['replaced']}) at d = {worst['d']} "
-                       f"moves a_RR by {worst['norm_delta_a']:.4g}, {worst['ratio']:.1f}× the claimed "
-                       f"2d^(2ε_n)/(n√p) = {worst['claimed_bound']:.3g}", witness=worst, **ev)
-    return verified("simulation+numeric", f"every replacement moves a_RR by at most the bound (worst ratio "
-                    f"{worst['ratio']:.3f})", **ev)
+        return refuted(
+            "simulation+numeric",
+            f"replacing sample {worst['i']} ({worst['replaced']}) at d = {worst['d']} "
+            f"moves a_RR by {worst['norm_delta_a']:.4g}, {worst['ratio']:.1f}× the claimed "
+            f"2d^(2ε_n)/(n√p) = {worst['claimed_bound']:.3g}",
+            witness=worst,
+            **ev,
+        )
+    return verified(
+        "simulation+numeric",
+        f"every replacement moves a_RR by at most the bound (worst ratio {worst['ratio']:.3f})",
+        **ev,
+    )
 
 
 def check_strong_convexity(growth_constant: float = 1.0, ds=DS, directions: int = 20) -> Verdict:
@@ -176,15 +241,31 @@ def check_strong_convexity(growth_constant: float = 1.0, ds=DS, directions: int 
             ratio = gap / (growth_constant * lam)
             if worst is None or ratio < worst[0]:
                 worst = (ratio, k, gap)
-        rows.append({**_brief(run), "min_gap_over_c_lambda": worst[0], "direction": "λ_min eigenvector" if worst[1] == 0
-                     else f"random #{worst[1]}", "gap": worst[2], "lambda_min_K": float(eig[0])})
+        rows.append(
+            {
+                **_brief(run),
+                "min_gap_over_c_lambda": worst[0],
+                "direction": "λ_min eigenvector" if worst[1] == 0 else f"random #{worst[1]}",
+                "gap": worst[2],
+                "lambda_min_K": float(eig[0]),
+            }
+        )
     bad = min(rows, key=lambda r: r["min_gap_over_c_lambda"])
     ev = {"runs": rows, "seed": SEED, "growth_constant": growth_constant, "tolerance": 1e-9}
     if bad["min_gap_over_c_lambda"] < 1 - 1e-9:
-        return refuted("simulation+numeric", f"along the {bad['direction']} at d = {bad['d']}, L(a_RR+v) − L(a_RR) = "
-                       f"{bad['gap']:.6g} < {growth_constant}·λ = {growth_constant * bad['lambda']:.6g}", witness=bad, **ev)
-    return verified("simulation+numeric", "L(a) − L(a_RR) = Δᵀ(K_n+λI)Δ ≥ λ‖Δ‖² on every tested direction "
-                    f"(smallest ratio {bad['min_gap_over_c_lambda']:.6f})", **ev)
+        return refuted(
+            "simulation+numeric",
+            f"along the {bad['direction']} at d = {bad['d']}, L(a_RR+v) − L(a_RR) = "
+            f"{bad['gap']:.6g} < {growth_constant}·λ = {growth_constant * bad['lambda']:.6g}",
+            witness=bad,
+            **ev,
+        )
+    return verified(
+        "simulation+numeric",
+        "L(a) − L(a_RR) = Δᵀ(K_n+λI)Δ ≥ λ‖Δ‖² on every tested direction "
+        f"(smallest ratio {bad['min_gap_over_c_lambda']:.6f})",
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,8 +282,9 @@ def corrected_contraction(eta: float, lam: float, lam_min: float, lam_max: float
     return max(abs(1 - 2 * eta * (lam_min + lam)), abs(1 - 2 * eta * (lam_max + lam)))
 
 
-def check_contraction(claimed: Callable[[float, float, float, float], float] = paper_contraction, ds=DS,
-                      require_contraction: bool = True) -> Verdict:
+def check_contraction(
+    claimed: Callable[[float, float, float, float], float] = paper_contraction, ds=DS, require_contraction: bool = True
+) -> Verdict:
     """‖I − η_a L‖ (L = 2K_n + 2λI; spectral norm computed directly) under Assumption 4's η_a, λ vs the claim,
     and whether it is < 1."""
     rows = []
@@ -213,25 +295,54 @@ def check_contraction(claimed: Callable[[float, float, float, float], float] = p
         direct = float(np.linalg.norm(np.eye(p) - eta * L, 2))
         eig = run["_eig"]
         claim = float(claimed(eta, lam, float(eig[0]), float(eig[-1])))
-        rows.append({**_brief(run), "norm_direct": direct, "claimed": claim, "rel_error": abs(claim - direct) / direct,
-                     "lambda_min_K": float(eig[0]), "lambda_max_K": float(eig[-1]),
-                     "stability_margin_2eta(lmax+lam)": 2 * eta * (float(eig[-1]) + lam),
-                     "two_eta_lambda": 2 * eta * lam, "contracts": direct < 1})
+        rows.append(
+            {
+                **_brief(run),
+                "norm_direct": direct,
+                "claimed": claim,
+                "rel_error": abs(claim - direct) / direct,
+                "lambda_min_K": float(eig[0]),
+                "lambda_max_K": float(eig[-1]),
+                "stability_margin_2eta(lmax+lam)": 2 * eta * (float(eig[-1]) + lam),
+                "two_eta_lambda": 2 * eta * lam,
+                "contracts": direct < 1,
+            }
+        )
     worst = max(rows, key=lambda r: r["rel_error"])
-    ok_corr = all(abs(corrected_contraction(r["eta_a"], r["lambda"], r["lambda_min_K"], r["lambda_max_K"])
-                      - r["norm_direct"]) / r["norm_direct"] < REL_TOL for r in rows)
-    ev = {"runs": rows, "seed": SEED, "tolerance": REL_TOL, "achieved_error": worst["rel_error"],
-          "condition": "the equality needs every eigenvalue of η_a L in [0, 1], i.e. η_a(λ_max+λ_min+2λ) ≤ 1; "
-                       "Assumption 4 gives 2η_aλ = 2log²d/d^{ε_n} > 1 until d ≈ 10^18 (ε_n = 1/5)"}
+    ok_corr = all(
+        abs(corrected_contraction(r["eta_a"], r["lambda"], r["lambda_min_K"], r["lambda_max_K"]) - r["norm_direct"])
+        / r["norm_direct"]
+        < REL_TOL
+        for r in rows
+    )
+    ev = {
+        "runs": rows,
+        "seed": SEED,
+        "tolerance": REL_TOL,
+        "achieved_error": worst["rel_error"],
+        "condition": "the equality needs every eigenvalue of η_a L in [0, 1], i.e. η_a(λ_max+λ_min+2λ) ≤ 1; "
+        "Assumption 4 gives 2η_aλ = 2log²d/d^{ε_n} > 1 until d ≈ 10^18 (ε_n = 1/5)",
+    }
     if worst["rel_error"] > REL_TOL or (require_contraction and not all(r["contracts"] for r in rows)):
-        return refuted("simulation+numeric", f"at d = {worst['d']} ‖I − η_a L‖ = {worst['norm_direct']:.4g} (stability margin "
-                       f"2η_a(λ_max+λ) = {worst['stability_margin_2eta(lmax+lam)']:.3g} > 2: DP-GD diverges) but the claim "
-                       f"gives {worst['claimed']:.4g}",
-                       corrected=(r"\|\mathrm{Id}-\eta_a L\| = \max\left(|1-2\eta_a(\lambda_{\min}(K_n)+\lambda)|,\ "
-                                  r"|1-2\eta_a(\lambda_{\max}(K_n)+\lambda)|\right)") if ok_corr else None,
-                       witness=worst, **ev)
-    return verified("simulation+numeric", "‖I − η_a L‖ equals the claimed expression on every run"
-                    + (" and is < 1" if require_contraction else ""), **ev)
+        return refuted(
+            "simulation+numeric",
+            f"at d = {worst['d']} ‖I − η_a L‖ = {worst['norm_direct']:.4g} (stability margin "
+            f"2η_a(λ_max+λ) = {worst['stability_margin_2eta(lmax+lam)']:.3g} > 2: DP-GD diverges) but the claim "
+            f"gives {worst['claimed']:.4g}",
+            corrected=(
+                r"\|\mathrm{Id}-\eta_a L\| = \max\left(|1-2\eta_a(\lambda_{\min}(K_n)+\lambda)|,\ "
+                r"|1-2\eta_a(\lambda_{\max}(K_n)+\lambda)|\right)"
+            )
+            if ok_corr
+            else None,
+            witness=worst,
+            **ev,
+        )
+    return verified(
+        "simulation+numeric",
+        "‖I − η_a L‖ equals the claimed expression on every run" + (" and is < 1" if require_contraction else ""),
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -239,9 +350,11 @@ def check_contraction(claimed: Callable[[float, float, float, float], float] = p
 # ---------------------------------------------------------------------------------------------
 
 
-def check_no_clipping(C_a: Callable[[int], float] | None = None, ds=DS, seeds=(0, 1), regime_wide: bool = True) -> Verdict:
-    """See :func:`_no_clipping`; ``regime_wide``: a verdict that is not a refutation at step 1 is combined with where the
-    proof's premise ‖I − η_aL‖ < 1 holds over the region (dpgd.contraction-regime), and the clipped fractions at the
+def check_no_clipping(
+    C_a: Callable[[int], float] | None = None, ds=DS, seeds=(0, 1), regime_wide: bool = True
+) -> Verdict:
+    """See :func:`_no_clipping`; ``regime_wide``: a verdict that is not a refutation at step 1 is combined with where
+    the proof's premise ‖I − η_aL‖ < 1 holds over the region (dpgd.contraction-regime), and the clipped fractions at the
     corners of the region are measured (paper preset, d = 32, 64)."""
     v = _no_clipping(C_a, ds, seeds)
     if not regime_wide or (v.verdict == "refuted" and "first step" in v.detail):
@@ -254,18 +367,24 @@ def check_no_clipping(C_a: Callable[[int], float] | None = None, ds=DS, seeds=(0
     prem = check_step(contraction_steps()[0])
     corners = {}
     for c in MEASURE_CORNERS:
-        corners[c] = {str(dv): [float(x) for x in _json.loads(run_corner(c, dv)["clipped_fraction"])] for dv in (32, 64)}
+        corners[c] = {
+            str(dv): [float(x) for x in _json.loads(run_corner(c, dv)["clipped_fraction"])] for dv in (32, 64)
+        }
     clipping = sum(any(max(fr[1:], default=0.0) > 0 for fr in runs.values()) for runs in corners.values())
     ev = {**v.evidence, "clipped_fraction_at_corners": corners, "premise": prem}
     regime = dict(prem["regime"])
     if prem["holds"]:
         return Verdict(v.verdict, v.method + "+exact", v.detail, ev, v.corrected, regime)
-    return refuted("simulation+exact", "the no-clipping argument needs ‖I − η_aL‖ < 1, which with Assumption 4's η_a and the "
-                   "measured λ_max(K_n) = Θ(1) fails wherever ε_p ≤ ε_n (η_aλ_max ≍ d^{ε_n−ε_p}log²d → ∞): the iterates "
-                   f"grow geometrically there and the per-sample gradients exceed C_a; measured: {clipping} of "
-                   f"{len(corners)} corners clip after step 1 at d = 32 or 64. Holds (asymptotically) only on "
-                   + ", ".join(regime["conditions"]),
-                   regime=regime, **{**ev, "witness": regime["witness"], "numeric_verdict": v.detail})
+    return refuted(
+        "simulation+exact",
+        "the no-clipping argument needs ‖I − η_aL‖ < 1, which with Assumption 4's η_a and the "
+        "measured λ_max(K_n) = Θ(1) fails wherever ε_p ≤ ε_n (η_aλ_max ≍ d^{ε_n−ε_p}log²d → ∞): the iterates "
+        f"grow geometrically there and the per-sample gradients exceed C_a; measured: {clipping} of "
+        f"{len(corners)} corners clip after step 1 at d = 32 or 64. Holds (asymptotically) only on "
+        + ", ".join(regime["conditions"]),
+        regime=regime,
+        **{**ev, "witness": regime["witness"], "numeric_verdict": v.detail},
+    )
 
 
 def _no_clipping(C_a: Callable[[int], float] | None = None, ds=DS, seeds=(0, 1)) -> Verdict:
@@ -279,22 +398,38 @@ def _no_clipping(C_a: Callable[[int], float] | None = None, ds=DS, seeds=(0, 1))
             fr = [float(x) for x in json.loads(run["clipped_fraction"])]
             mx = [float(x) for x in json.loads(run["max_grad_norm_over_C"])]
             margin = 2 * run["hp_eta_a"] * (float(run["_eig"][-1]) + run["hp_lam"])
-            rows.append({**_brief(run), "clipped_fraction_per_step": fr, "max_grad_norm_over_C_per_step": mx,
-                         "stability_margin": margin})
+            rows.append(
+                {
+                    **_brief(run),
+                    "clipped_fraction_per_step": fr,
+                    "max_grad_norm_over_C_per_step": mx,
+                    "stability_margin": margin,
+                }
+            )
     ev = {"runs": rows, "seeds": list(seeds)}
     first = [r for r in rows if r["clipped_fraction_per_step"][0] > 0]
     if first:
         w = first[0]
-        return refuted("simulation", f"at d = {w['d']}, seed {w['seed']}, {w['clipped_fraction_per_step'][0]:.1%} of the "
-                       "per-sample gradients are clipped already at the first step (a = a_0)", witness=w, **ev)
+        return refuted(
+            "simulation",
+            f"at d = {w['d']}, seed {w['seed']}, {w['clipped_fraction_per_step'][0]:.1%} of the "
+            "per-sample gradients are clipped already at the first step (a = a_0)",
+            witness=w,
+            **ev,
+        )
     later = [r for r in rows if max(r["clipped_fraction_per_step"]) > 0]
     if later:
         w = later[0]
         if all(r["stability_margin"] > 2 for r in later):
-            return inconclusive("simulation", f"no clipping at step 1, but at d = {w['d']} (seed {w['seed']}) up to "
-                                f"{max(w['clipped_fraction_per_step']):.0%} are clipped later: with Assumption 4's η_a the "
-                                f"stability margin is {w['stability_margin']:.3g} > 2, so the iterates grow until clipping "
-                                "bites — the proof's premise ‖I − η_a L‖ < 1 only holds for d ≳ 10^18", witness=w, **ev)
+            return inconclusive(
+                "simulation",
+                f"no clipping at step 1, but at d = {w['d']} (seed {w['seed']}) up to "
+                f"{max(w['clipped_fraction_per_step']):.0%} are clipped later: with Assumption 4's η_a the "
+                f"stability margin is {w['stability_margin']:.3g} > 2, so the iterates grow until clipping "
+                "bites — the proof's premise ‖I − η_a L‖ < 1 only holds for d ≳ 10^18",
+                witness=w,
+                **ev,
+            )
         return refuted("simulation", f"clipping at d = {w['d']} although DP-GD is stable there", witness=w, **ev)
     return verified("simulation", "no per-sample gradient is clipped at any step of any run", **ev)
 
@@ -303,12 +438,16 @@ def _no_clipping(C_a: Callable[[int], float] | None = None, ds=DS, seeds=(0, 1))
 # Symbolic chains
 # ---------------------------------------------------------------------------------------------
 
-d_, n_, p_, en, ep, eb, q_, Ld, eps_, dl = sp.symbols("d n p varepsilon_n varepsilon_p varepsilon_b q L epsilon delta",
-                                                      positive=True)
+d_, n_, p_, en, ep, eb, q_, Ld, eps_, dl = sp.symbols(
+    "d n p varepsilon_n varepsilon_p varepsilon_b q L epsilon delta", positive=True
+)
 LOGD = sp.log(d_)
 
 
-def check_noise_chain(claimed_exponent: sp.Expr = sp.Rational(5, 2)) -> Verdict:
+_FIVE_HALVES, _ZERO = sp.Rational(5, 2), sp.Integer(0)
+
+
+def check_noise_chain(claimed_exponent: sp.Expr = _FIVE_HALVES) -> Verdict:
     """Display (3, 19): η_a‖z'_i‖ ≲ Σ/(2λ) = … = d^{(claimed) ε_n} log^{q+1}d/(n√p) · √(8log(1/δ))/ε.
 
     Each printed equality is compared with SymPy under Assumption 4 (λ = p/d^{2ε_n}, T = d^{ε_n},
@@ -318,31 +457,55 @@ def check_noise_chain(claimed_exponent: sp.Expr = sp.Rational(5, 2)) -> Verdict:
     T = d_**en
     C_a = d_**en * sp.sqrt(p_) * LOGD ** (q_ + 1)
     Sigma = 2 * C_a * sp.sqrt(T) / n_ * priv
-    steps = [("Σ/(2λ)", Sigma / (2 * lam)),
-             ("1/(2p/d^{2ε_n}) · 2C_a√T/n · √(8log(1/δ))/ε", 1 / (2 * lam) * 2 * C_a * sp.sqrt(T) / n_ * priv),
-             ("C_a d^{ε_n/2}/n · d^{2ε_n}/p · √(8log(1/δ))/ε", C_a * d_ ** (en / 2) / n_ * d_ ** (2 * en) / p_ * priv),
-             ("C_a d^{5ε_n/2}/(np) · √(8log(1/δ))/ε", C_a * d_ ** (sp.Rational(5, 2) * en) / (n_ * p_) * priv),
-             (f"d^{{{claimed_exponent} ε_n}} log^{{q+1}}d/(n√p) · √(8log(1/δ))/ε",
-              d_ ** (claimed_exponent * en) * LOGD ** (q_ + 1) / (n_ * sp.sqrt(p_)) * priv)]
+    steps = [
+        ("Σ/(2λ)", Sigma / (2 * lam)),
+        ("1/(2p/d^{2ε_n}) · 2C_a√T/n · √(8log(1/δ))/ε", 1 / (2 * lam) * 2 * C_a * sp.sqrt(T) / n_ * priv),
+        ("C_a d^{ε_n/2}/n · d^{2ε_n}/p · √(8log(1/δ))/ε", C_a * d_ ** (en / 2) / n_ * d_ ** (2 * en) / p_ * priv),
+        ("C_a d^{5ε_n/2}/(np) · √(8log(1/δ))/ε", C_a * d_ ** (sp.Rational(5, 2) * en) / (n_ * p_) * priv),
+        (
+            f"d^{{{claimed_exponent} ε_n}} log^{{q+1}}d/(n√p) · √(8log(1/δ))/ε",
+            d_ ** (claimed_exponent * en) * LOGD ** (q_ + 1) / (n_ * sp.sqrt(p_)) * priv,
+        ),
+    ]
     checked = []
     for (name_a, a), (name_b, b) in itertools.pairwise(steps):
         ratio = sp.simplify(sp.powsimp(sp.expand_power_base(b / a, force=True), force=True))
         checked.append({"from": name_a, "to": name_b, "ratio": str(ratio)})
         if ratio != 1:
-            point = {d_: 1024, n_: 1024**1.6, p_: 1024, en: sp.Rational(1, 5), q_: 3, eps_: 1, dl: sp.Rational(1, 10**5)}
-            return refuted("symbolic", f"the step '{name_a}' = '{name_b}' is off by the factor {ratio} (C_a = "
-                           "d^{ε_n}√p log^{q+1} d contributes d^{ε_n}, so the exponent is 7/2, not 5/2)",
-                           corrected=(r"\frac{\Sigma}{2\lambda} = \frac{d^{\frac{7}{2}\varepsilon_n}\log^{q+1}d}{n\sqrt p}"
-                                      r"\frac{\sqrt{8\log(1/\delta)}}{\varepsilon}") if sp.simplify(
-                               steps[-2][1] - d_ ** (sp.Rational(7, 2) * en) * LOGD ** (q_ + 1) / (n_ * sp.sqrt(p_)) * priv) == 0
-                           else None,
-                           witness={"step": name_b, "factor": str(ratio),
-                                    "factor_at": {str(k): str(v) for k, v in point.items()},
-                                    "factor_value": str(sp.N(ratio.subs(point)))}, steps=checked)
+            point = {
+                d_: 1024,
+                n_: 1024**1.6,
+                p_: 1024,
+                en: sp.Rational(1, 5),
+                q_: 3,
+                eps_: 1,
+                dl: sp.Rational(1, 10**5),
+            }
+            return refuted(
+                "symbolic",
+                f"the step '{name_a}' = '{name_b}' is off by the factor {ratio} (C_a = "
+                "d^{ε_n}√p log^{q+1} d contributes d^{ε_n}, so the exponent is 7/2, not 5/2)",
+                corrected=(
+                    r"\frac{\Sigma}{2\lambda} = \frac{d^{\frac{7}{2}\varepsilon_n}\log^{q+1}d}{n\sqrt p}"
+                    r"\frac{\sqrt{8\log(1/\delta)}}{\varepsilon}"
+                )
+                if sp.simplify(
+                    steps[-2][1] - d_ ** (sp.Rational(7, 2) * en) * LOGD ** (q_ + 1) / (n_ * sp.sqrt(p_)) * priv
+                )
+                == 0
+                else None,
+                witness={
+                    "step": name_b,
+                    "factor": str(ratio),
+                    "factor_at": {str(k): str(v) for k, v in point.items()},
+                    "factor_value": str(sp.N(ratio.subs(point))),
+                },
+                steps=checked,
+            )
     return verified("symbolic", "every equality of the chain holds identically", steps=checked)
 
 
-def check_s3_chain(claimed_p_power: sp.Expr = sp.Integer(0)) -> Verdict:
+def check_s3_chain(claimed_p_power: sp.Expr = _ZERO) -> Verdict:
     """Display (3, 27): √p log d · 2d^{ε_n/2}C_a/n · log d · 1/(2η_aλ) = p^{(claimed)} d^{5ε_n/2} log^{q+1}d/n
     (the paper prints no power of p), then ≪ d^{ε_n}log^{q+1}d/8 under Assumption 2."""
     eta = d_**en * LOGD**2 / p_
@@ -356,46 +519,71 @@ def check_s3_chain(claimed_p_power: sp.Expr = sp.Integer(0)) -> Verdict:
         # the final "≪ d^{ε_n}log^{q+1}d/8" with the missing p: p d^{3ε_n/2} ≪ n fails inside Assumption 2
         w = {"eps_n": "2/5", "eps_p": 2, "p": "d^2", "n": "d^(1+3ε_n)"}
         exponent = 2 + sp.Rational(3, 2) * sp.Rational(2, 5) - (1 + 3 * sp.Rational(2, 5))
-        return refuted("symbolic", f"the chain drops a factor {ratio}: √p·√p = p from ‖φ_j‖ ≤ √p and C_a; with it, "
-                       "S_3 ≪ d^{ε_n}log^{q+1}d/8 needs p d^{3ε_n/2} ≪ n, which fails in Assumption 2's regime "
-                       f"(at ε_n = 2/5, p = d^2: exponent {exponent} > 0)",
-                       corrected=r"\sum_k|\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}z_{i-k}| \lesssim_\P "
-                                 r"\frac{p\, d^{\frac52\varepsilon_n}\log^{q+1}d}{n}",
-                       witness={"factor": str(ratio), "regime_point": w, "exponent_of_d_in_ratio_to_target": str(exponent)},
-                       **ev)
+        return refuted(
+            "symbolic",
+            f"the chain drops a factor {ratio}: √p·√p = p from ‖φ_j‖ ≤ √p and C_a; with it, "
+            "S_3 ≪ d^{ε_n}log^{q+1}d/8 needs p d^{3ε_n/2} ≪ n, which fails in Assumption 2's regime "
+            f"(at ε_n = 2/5, p = d^2: exponent {exponent} > 0)",
+            corrected=r"\sum_k|\varphi_j^\intercal(\mathrm{Id}-\eta L)^{k-1}z_{i-k}| \lesssim_\P "
+            r"\frac{p\, d^{\frac52\varepsilon_n}\log^{q+1}d}{n}",
+            witness={"factor": str(ratio), "regime_point": w, "exponent_of_d_in_ratio_to_target": str(exponent)},
+            **ev,
+        )
     if ratio != 1:
-        return refuted("symbolic", f"the chain is off by the constant factor {ratio}", witness={"factor": str(ratio)}, **ev)
+        return refuted(
+            "symbolic", f"the chain is off by the constant factor {ratio}", witness={"factor": str(ratio)}, **ev
+        )
     return verified("symbolic", "the chain's algebra holds identically", **ev)
 
 
-def check_exponent_consistency(theorem1_first: sp.Expr = -ep / (8 * q_),
-                               theorem1_second: sp.Expr = 1 + en) -> Verdict:
+def check_exponent_consistency(theorem1_first: sp.Expr = -ep / (8 * q_), theorem1_second: sp.Expr = 1 + en) -> Verdict:
     """Theorem 1's rate O(d^{first} + d^{second}/n · log(1.25/δ)/ε²) against Part 3 §4.5's final display
     O(d^{−ε_p/(8(q+1))} + d^{1+ε_b+ε_p/4}/n log^{2q+6}d · log(1.25/δ)/ε²) (its penultimate line; the last line
     rewrites the second term as d^{1+ε_n}/n)."""
     part3_first = -ep / (8 * (q_ + 1))
     part3_second = 1 + eb + ep / 4
     diff1 = sp.simplify(theorem1_first - part3_first)
-    ev = {"theorem1_first_exponent": str(theorem1_first), "part3_first_exponent": str(part3_first),
-          "difference": str(diff1), "theorem1_second": str(theorem1_second), "part3_second": str(part3_second)}
+    ev = {
+        "theorem1_first_exponent": str(theorem1_first),
+        "part3_first_exponent": str(part3_first),
+        "difference": str(diff1),
+        "theorem1_second": str(theorem1_second),
+        "part3_second": str(part3_second),
+    }
     point = {ep: 1, q_: 3, en: sp.Rational(1, 5), eb: sp.Rational(3, 10)}
     if diff1 != 0:
-        return refuted("symbolic", f"Theorem 1 states d^({theorem1_first}) but §4.5 derives d^({part3_first}); at ε_p = 1, "
-                       f"q = 3 these are d^({theorem1_first.subs(point)}) vs d^({part3_first.subs(point)}): Theorem 1 "
-                       "claims a faster rate than the proof gives",
-                       corrected=r"\mathcal R(f_{NN}) = O\left(d^{-\frac{\varepsilon_p}{8(q+1)}} + \frac{d^{1+\varepsilon_b"
-                                 r"+\varepsilon_p/4}}{n}\log^{2q+6}d\frac{\log(1.25/\delta)}{\varepsilon^2}\right)",
-                       witness={k2: str(v) for k2, v in {"eps_p": 1, "q": 3, "theorem1": theorem1_first.subs(point),
-                                                         "part3": part3_first.subs(point)}.items()}, **ev)
+        return refuted(
+            "symbolic",
+            f"Theorem 1 states d^({theorem1_first}) but §4.5 derives d^({part3_first}); at ε_p = 1, "
+            f"q = 3 these are d^({theorem1_first.subs(point)}) vs d^({part3_first.subs(point)}): Theorem 1 "
+            "claims a faster rate than the proof gives",
+            corrected=r"\mathcal R(f_{NN}) = O\left(d^{-\frac{\varepsilon_p}{8(q+1)}} + \frac{d^{1+\varepsilon_b"
+            r"+\varepsilon_p/4}}{n}\log^{2q+6}d\frac{\log(1.25/\delta)}{\varepsilon^2}\right)",
+            witness={
+                k2: str(v)
+                for k2, v in {
+                    "eps_p": 1,
+                    "q": 3,
+                    "theorem1": theorem1_first.subs(point),
+                    "part3": part3_first.subs(point),
+                }.items()
+            },
+            **ev,
+        )
     # second term: d^{1+ε_b+ε_p/4} log^{2q+6} d ≲ d^{theorem1_second} needs ε_b + ε_p/4 < theorem1_second − 1
     gap = sp.simplify(part3_second - theorem1_second)
     # sup over ε_b's window 0 < ε_b < 3ε_n − ε_p/4 (Part 2 §3.1): 1 + 3ε_n − theorem1_second
     sup_gap = sp.simplify(gap.subs(eb, 3 * en - ep / 4))
     ev["sup_gap_over_eps_b_window"] = str(sup_gap)
     if gap != 0 and sup_gap.subs(point) >= 0:
-        return refuted("symbolic", f"the second terms differ: d^({part3_second}) log^(2q+6) d is not O(d^({theorem1_second})) "
-                       f"when ε_b + ε_p/4 ≥ {theorem1_second - 1} (ε_b = 3/10, ε_p = 1, ε_n = 1/5 lies in ε_b's window "
-                       "0 < ε_b < 3ε_n − ε_p/4)", witness={str(k): str(v) for k, v in point.items()}, **ev)
+        return refuted(
+            "symbolic",
+            f"the second terms differ: d^({part3_second}) log^(2q+6) d is not O(d^({theorem1_second})) "
+            f"when ε_b + ε_p/4 ≥ {theorem1_second - 1} (ε_b = 3/10, ε_p = 1, ε_n = 1/5 lies in ε_b's window "
+            "0 < ε_b < 3ε_n − ε_p/4)",
+            witness={str(k): str(v) for k, v in point.items()},
+            **ev,
+        )
     return verified("symbolic", "Theorem 1's exponents agree with §4.5's", **ev)
 
 
@@ -411,13 +599,19 @@ def check_a0_norm(claimed: Callable[[int], float] = lambda p: 1.0, ps=(1, 7, 64,
     bad = [r for r in rows if sp.simplify(sp.sympify(r["exact"]) - sp.nsimplify(r["claimed"])) != 0]
     ev = {"rows": rows, "seed": SEED}
     if bad:
-        return refuted("exact+numeric", f"‖a_0‖ = {bad[0]['exact']} at p = {bad[0]['p']}, not {bad[0]['claimed']}",
-                       witness=bad[0], **ev)
+        return refuted(
+            "exact+numeric",
+            f"‖a_0‖ = {bad[0]['exact']} at p = {bad[0]['p']}, not {bad[0]['claimed']}",
+            witness=bad[0],
+            **ev,
+        )
     return verified("exact+numeric", "‖a_0‖ = 1 exactly for every p (and numerically from the simulator's a_0)", **ev)
 
 
-def check_early_stopping(claimed_log_rhs: Callable[[mpmath.mpf], mpmath.mpf] = lambda L: -2 * L**2,
-                         eps_ns: tuple[float, ...] = (EPS_N, 0.05, 0.1, 0.3, 1.0, 3.0)) -> Verdict:
+def check_early_stopping(
+    claimed_log_rhs: Callable[[mpmath.mpf], mpmath.mpf] = lambda L: -2 * L**2,
+    eps_ns: tuple[float, ...] = (EPS_N, 0.05, 0.1, 0.3, 1.0, 3.0),
+) -> Verdict:
     """§4.5: (1 − 2log²d/d^{ε_n})^{d^{ε_n}} ≤ exp(−2 log² d), for each ε_n of ``eps_ns`` (the region puts no bound on
     ε_n; the corners' values and a small and a large one). In log space with mpmath: where the base is in [0, 1],
     T log(1 − x) ≤ −xT = −2log²d (log(1−x) ≤ −x, an argument valid for every ε_n > 0); below the crossover
@@ -429,17 +623,28 @@ def check_early_stopping(claimed_log_rhs: Callable[[mpmath.mpf], mpmath.mpf] = l
     first = results[0][1]
     crossovers = {str(e): v.evidence["crossover_log10_d"] for e, v in results}
     bad = [(e, v) for e, v in results if v.verdict != "verified"]
-    regime = {"region": ADMISSIBLE.name, "region_latex": ADMISSIBLE.description,
-              "holds_on": "all" if not bad else "part",
-              "conditions": [r"d \geq d^*(\varepsilon_n):\ d^{\varepsilon_n} \geq 2\log^2 d"],
-              "witness": None if not bad else {"eps_n": bad[0][0], **bad[0][1].evidence.get("witness", {})}}
+    regime = {
+        "region": ADMISSIBLE.name,
+        "region_latex": ADMISSIBLE.description,
+        "holds_on": "all" if not bad else "part",
+        "conditions": [r"d \geq d^*(\varepsilon_n):\ d^{\varepsilon_n} \geq 2\log^2 d"],
+        "witness": None if not bad else {"eps_n": bad[0][0], **bad[0][1].evidence.get("witness", {})},
+    }
     ev = {**first.evidence, "crossover_log10_d_per_eps_n": crossovers, "eps_ns": list(eps_ns)}
     if bad:
         e, v = bad[0]
-        return refuted("numeric", f"at ε_n = {e}: {v.detail}", regime=regime, **{**ev, "witness": v.evidence["witness"]})
-    return verified("numeric+symbolic", "holds for every ε_n tried once d ≥ d*(ε_n) (log10 d* = "
-                    + ", ".join(f"{k}: {v}" for k, v in crossovers.items()) + "); log(1−x) ≤ −x makes it hold for "
-                    "every ε_n > 0 beyond d*; below d* the base is negative", regime=regime, **ev)
+        return refuted(
+            "numeric", f"at ε_n = {e}: {v.detail}", regime=regime, **{**ev, "witness": v.evidence["witness"]}
+        )
+    return verified(
+        "numeric+symbolic",
+        "holds for every ε_n tried once d ≥ d*(ε_n) (log10 d* = "
+        + ", ".join(f"{k}: {v}" for k, v in crossovers.items())
+        + "); log(1−x) ≤ −x makes it hold for "
+        "every ε_n > 0 beyond d*; below d* the base is negative",
+        regime=regime,
+        **ev,
+    )
 
 
 DPS_EARLY = 150
@@ -474,22 +679,42 @@ def _early_stopping(claimed_log_rhs, eps_n: float) -> Verdict:
         if worst is None or slack < worst[0]:
             worst = (slack, L, lhs, rhs)
         if k % 40 == 0:
-            rows.append({"log10_d": mpmath.nstr(L / mpmath.log(10), 8), "log_lhs": mpmath.nstr(lhs, 12),
-                         "log_rhs": mpmath.nstr(rhs, 12)})
-    ev = {"eps_n": eps_n, "crossover_log10_d": mpmath.nstr(L_star / mpmath.log(10), 10), "samples": rows,
-          "below_crossover": "for d < d* the base 1 − 2log²d/d^{ε_n} is negative (e.g. d = 64: base ≈ −14, "
-                             "T = 64^{1/5} not an integer): the inequality is meaningless there",
-          "digits": DPS_EARLY}
+            rows.append(
+                {
+                    "log10_d": mpmath.nstr(L / mpmath.log(10), 8),
+                    "log_lhs": mpmath.nstr(lhs, 12),
+                    "log_rhs": mpmath.nstr(rhs, 12),
+                }
+            )
+    ev = {
+        "eps_n": eps_n,
+        "crossover_log10_d": mpmath.nstr(L_star / mpmath.log(10), 10),
+        "samples": rows,
+        "below_crossover": "for d < d* the base 1 − 2log²d/d^{ε_n} is negative (e.g. d = 64: base ≈ −14, "
+        "T = 64^{1/5} not an integer): the inequality is meaningless there",
+        "digits": DPS_EARLY,
+    }
     tol = mpmath.mpf(10) ** (-(DPS_EARLY - 20))
-    ev["tolerance"] = "relative 1e-%d" % (DPS_EARLY - 20)
+    ev["tolerance"] = f"relative 1e-{DPS_EARLY - 20}"
     if worst[0] < -tol * abs(worst[3]):
-        return refuted("numeric", f"at log10 d = {mpmath.nstr(worst[1] / mpmath.log(10), 8)}, log LHS = "
-                       f"{mpmath.nstr(worst[2], 12)} > claimed log RHS {mpmath.nstr(worst[3], 12)}",
-                       witness={"log10_d": mpmath.nstr(worst[1] / mpmath.log(10), 12), "log_lhs": str(worst[2]),
-                                "log_rhs": str(worst[3])}, **ev)
-    return verified("numeric+symbolic", "holds for every d ≥ d* ≈ 10^" + mpmath.nstr(L_star / mpmath.log(10), 4) +
-                    " (T log(1−x) ≤ −xT = −2log²d since log(1−x) ≤ −x on [0, 1)); below d* the base is negative",
-                    **ev)
+        return refuted(
+            "numeric",
+            f"at log10 d = {mpmath.nstr(worst[1] / mpmath.log(10), 8)}, log LHS = "
+            f"{mpmath.nstr(worst[2], 12)} > claimed log RHS {mpmath.nstr(worst[3], 12)}",
+            witness={
+                "log10_d": mpmath.nstr(worst[1] / mpmath.log(10), 12),
+                "log_lhs": str(worst[2]),
+                "log_rhs": str(worst[3]),
+            },
+            **ev,
+        )
+    return verified(
+        "numeric+symbolic",
+        "holds for every d ≥ d* ≈ 10^"
+        + mpmath.nstr(L_star / mpmath.log(10), 4)
+        + " (T log(1−x) ≤ −xT = −2log²d since log(1−x) ≤ −x on [0, 1)); below d* the base is negative",
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -506,8 +731,11 @@ def corrected_recursion_lhs(a_next: np.ndarray, a_prev: np.ndarray, a_rr: np.nda
     return a_next - a_rr
 
 
-def check_recursion(claimed_lhs: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray] = paper_recursion_lhs,
-                    d: int = 32, steps: int = 5) -> Verdict:
+def check_recursion(
+    claimed_lhs: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray] = paper_recursion_lhs,
+    d: int = 32,
+    steps: int = 5,
+) -> Verdict:
     """Display (3, 11): with z_i = 0 (noise off) and no clipping, the simulator's DP-GD iterates satisfy
     ã_{i+1} − a_RR = (I − η_a L)(ã_i − a_RR); the printed left side is ã_{i+1} − ã_i. Both compared with
     (I − η_a L)(ã_i − a_RR) along a trajectory (η_a = 1/(2(λ_max+λ)) so the iterates stay bounded)."""
@@ -522,8 +750,9 @@ def check_recursion(claimed_lhs: Callable[[np.ndarray, np.ndarray, np.ndarray], 
     hp = run["_result"].hyper.replace(eta_a=eta, T=steps)
     feats = Features(run["_problem"].data_a, run["_result"].W1, run["_result"].b, 2**30)
     hp = dataclasses.replace(hp, sigma_a=0.0, Sigma=0.0)
-    _, traj = second_stage(feats, run["_result"].a0, hp, Options(clip_rule="none"), np.random.default_rng(SEED), {},
-                           keep_trajectory=True)
+    _, traj = second_stage(
+        feats, run["_result"].a0, hp, Options(clip_rule="none"), np.random.default_rng(SEED), {}, keep_trajectory=True
+    )
     M = np.eye(p) - eta * (2 * st.K + 2 * lam * np.eye(p))
     a_rr = run["_a_rr"]
     errs = []
@@ -534,13 +763,18 @@ def check_recursion(claimed_lhs: Callable[[np.ndarray, np.ndarray, np.ndarray], 
     worst = int(np.argmax(errs))
     ev = {**_brief(run), "eta_a_used": eta, "relative_errors": errs, "tolerance": 1e-8, "seed": SEED}
     if errs[worst] > 1e-8:
-        return refuted("simulation+numeric", f"at step i = {worst} of a noiseless run (d = {d}) the printed left side "
-                       f"differs from (I − η_aL)(ã_i − a_RR) by {errs[worst]:.3g} (relative): the recursion is for "
-                       "ã_{i+1} − a_RR, not ã_{i+1} − ã_i",
-                       corrected=r"\tilde a_{i+1} - a_{RR} = (\mathrm{Id}-\eta_a L)(\tilde a_i - a_{RR}) + \eta_a z_i",
-                       witness={"step": worst, "relative_error": errs[worst]}, **ev)
-    return verified("simulation+numeric", f"the recursion holds along the trajectory (max relative error {max(errs):.1e})",
-                    **ev)
+        return refuted(
+            "simulation+numeric",
+            f"at step i = {worst} of a noiseless run (d = {d}) the printed left side "
+            f"differs from (I − η_aL)(ã_i − a_RR) by {errs[worst]:.3g} (relative): the recursion is for "
+            "ã_{i+1} − a_RR, not ã_{i+1} − ã_i",
+            corrected=r"\tilde a_{i+1} - a_{RR} = (\mathrm{Id}-\eta_a L)(\tilde a_i - a_{RR}) + \eta_a z_i",
+            witness={"step": worst, "relative_error": errs[worst]},
+            **ev,
+        )
+    return verified(
+        "simulation+numeric", f"the recursion holds along the trajectory (max relative error {max(errs):.1e})", **ev
+    )
 
 
 def check_a_rr_norm(constant: float = 1.0, ds=DS) -> Verdict:
@@ -555,18 +789,35 @@ def check_a_rr_norm(constant: float = 1.0, ds=DS) -> Verdict:
         a_norm = float(np.linalg.norm(run["_a_rr"]))
         middle = res_norm * float(np.linalg.norm(y)) / n
         rate = constant * d**EPS_N * math.log(d) ** run["q"] / math.sqrt(p)
-        rows.append({**_brief(run), "norm_a_RR": a_norm, "submultiplicative_bound": middle, "rate": rate,
-                     "first_holds": a_norm <= middle * (1 + 1e-12), "ratio_to_rate": a_norm / rate})
+        rows.append(
+            {
+                **_brief(run),
+                "norm_a_RR": a_norm,
+                "submultiplicative_bound": middle,
+                "rate": rate,
+                "first_holds": a_norm <= middle * (1 + 1e-12),
+                "ratio_to_rate": a_norm / rate,
+            }
+        )
     worst = max(rows, key=lambda r: r["ratio_to_rate"])
     ev = {"runs": rows, "seed": SEED, "constant": constant}
     bad = [r for r in rows if not r["first_holds"]]
     if bad:
         return refuted("simulation+numeric", "‖a_RR‖ exceeds (1/n)‖(K_n+λI)^{-1}Φ‖‖Y‖", witness=bad[0], **ev)
     if worst["ratio_to_rate"] > 1:
-        return refuted("simulation+numeric", f"at d = {worst['d']}, ‖a_RR‖ = {worst['norm_a_RR']:.4g} exceeds "
-                       f"{constant}·d^(ε_n) log^q d/√p = {worst['rate']:.4g}", witness=worst, **ev)
-    return verified("simulation+numeric", "‖a_RR‖ ≤ (1/n)‖(K_n+λI)^{-1}Φ‖‖Y‖ ≤ d^{ε_n}log^q d/√p on every run "
-                    f"(largest ratio to the rate {worst['ratio_to_rate']:.3g}, hidden constant 1)", **ev)
+        return refuted(
+            "simulation+numeric",
+            f"at d = {worst['d']}, ‖a_RR‖ = {worst['norm_a_RR']:.4g} exceeds "
+            f"{constant}·d^(ε_n) log^q d/√p = {worst['rate']:.4g}",
+            witness=worst,
+            **ev,
+        )
+    return verified(
+        "simulation+numeric",
+        "‖a_RR‖ ≤ (1/n)‖(K_n+λI)^{-1}Φ‖‖Y‖ ≤ d^{ε_n}log^q d/√p on every run "
+        f"(largest ratio to the rate {worst['ratio_to_rate']:.3g}, hidden constant 1)",
+        **ev,
+    )
 
 
 DEFINITIONS = {
@@ -574,9 +825,6 @@ DEFINITIONS = {
     (3, 10): "the noisy gradient descent iterates ã_i",
 }
 
-from theorycheck.statement import Norm, Statement
-
-from . import symbols as S
 
 _d, _n, _p, _en, _q, _L = S.d, S.n, S.p, S.eps_n, S.q, S.log_d
 _PRIV = sp.sqrt(8 * sp.log(1 / S.delta)) / S.eps
@@ -587,54 +835,163 @@ def _named(name: str) -> sp.Symbol:
 
 
 CLAIMS = [
-    Claim("ridge.resolvent-norm", "Norm of the ridge resolvent times Φ", "Part 3, §4.3.1",
-          Statement(Norm(_named(r"(K_n+\lambda I)^{-1}\Phi")), "<=", _d**_en / 2 * sp.sqrt(_n / _p)),
-          "Assumptions 2 and 4", check_resolvent_norm, displays=((3, 16),)),
-    Claim("ridge.resolvent-chain", "The SVD step of the resolvent bound", "Part 3, §4.3.1",
-          Statement(Norm(_named(r"(K_n+\lambda I)^{-1}\Phi")), "=",
-                    _n * _named(r"\|\Phi\|") / (_named(r"\|\Phi\|") ** 2 + S.lam * _n)), "Φ = UΛVᵀ (any Φ)",
-          check_resolvent_chain, displays=((3, 16),), relations=((3, "D16", 2),)),
-    Claim("ridge.loo-stability", "Leave-one-out stability of ridge regression", "Part 3, §4.2",
-          Statement(Norm(_named(r"a^{(i)}_{RR} - a_{RR}")), "<=", 2 * _d ** (2 * _en) / (_n * sp.sqrt(_p))),
-          "Assumptions 2 and 4, one sample replaced",
-          check_loo_stability, depends_on=("ridge.strong-convexity",), displays=((3, 4), (3, 5), (3, 6)),
-          relations=((3, "D6", 2),)),
-    Claim("ridge.strong-convexity", "Quadratic growth of the ridge objective", "Part 3, §4.2",
-          Statement(_named(r"\mathcal{L}(a) - \mathcal{L}(a_{RR})"), ">=", S.lam * _named(r"\left\|a - a_{RR}\right\|^{2}")),
-          "L is 2λ-strongly convex", check_strong_convexity, displays=((3, 6),), relations=((3, "D6", 1),)),
-    Claim("dpgd.contraction", "Contraction of I − η_a L", "Part 3, §4.3.1",
-          Statement(Norm(_named(r"\mathrm{Id}-\eta_a L")), "=",
-                    1 - 2 * S.eta_a * (_named(r"\lambda_{\min}(\Phi)") ** 2 / _n + S.lam)),
-          "Assumption 4", check_contraction, displays=((3, 12), (3, 13)), relations=((3, "D13", 2),)),
-    Claim("dpgd.no-clipping", "No per-sample gradient is clipped", "Part 3, §4.3",
-          r"\|g_{i,j}\| \le_\P C_a \text{ for all } i \le T,\ j \le n", "Assumptions 1–4",
-          check_no_clipping, depends_on=("dpgd.contraction", "dpgd.contraction-regime"),
-          displays=((3, 14), (3, 20), (3, 21), (3, 22)),
-          relations=((3, "P23", 4), (3, "P23", 5), (3, "P23", 6))),
-    Claim("dpgd.noise-chain", "Algebra of the η_a‖z'_i‖ bound", "Part 3, §4.3.1",
-          Statement(S.Sigma / (2 * S.lam), "=", _d ** (sp.Rational(5, 2) * _en) * _L ** (_q + 1) / (_n * sp.sqrt(_p))
-                    * _PRIV), "Assumption 4", check_noise_chain, displays=((3, 19),)),
-    Claim("dpgd.s3-chain", "Algebra of the bound on S_3", "Part 3, §4.3.2",
-          Statement(sp.sqrt(_p) * _L * 2 * S.C_a * sp.sqrt(S.T) / _n * _L / (2 * S.eta_a * S.lam), "=",
-                    _d ** (sp.Rational(5, 2) * _en) * _L ** (_q + 1) / _n),
-          "Assumptions 2–4", check_s3_chain, displays=((3, 27),), relations=((3, "D27", 2), (3, "D27", 3))),
-    Claim("dpgd.a0-norm", "Norm of the initial second layer", "Part 3, §4.3.1", Statement(Norm(_named("a_0")), "=", 1),
-          r"a_0 = p^{-1/2}(1,\ldots,1)", check_a0_norm, displays=((3, 15),), relations=((3, "D15", 1),)),
-    Claim("dpgd.early-stopping", "Contraction over T = d^{ε_n} steps", "Part 3, §4.5",
-          Statement((1 - 2 * _L**2 / _d**_en) ** (_d**_en), "<=", sp.exp(-2 * _L**2)),
-          r"d \geq d^*(\varepsilon_n),\ \text{every } \varepsilon_n \text{ tried}", check_early_stopping,
-          displays=((3, 28),), relations=((3, "P45", 2),)),
-    Claim("dpgd.recursion", "Recursion of the DP-GD iterates", "Part 3, §4.3",
-          Statement(_named(r"\tilde{a}_{i+1} - \tilde{a}_{i}"), "=",
-                    _named(r"(\mathrm{Id}-\eta_a L)(\tilde{a}_{i} - a_{RR}) + \eta_a z_{i}")),
-          "L = 2K_n + 2λI, no clipping", check_recursion, displays=((3, 11),), relations=((3, "D11", 4),)),
-    Claim("ridge.a-rr-norm", "Size of the ridge solution", "Part 3, §4.3.1",
-          Statement(Norm(_named("a_{RR}")), r"\lesssim_\P", _d**_en / sp.sqrt(_p) * _L**_q),
-          "Assumptions 1, 2 and 4", check_a_rr_norm, depends_on=("ridge.resolvent-norm", "ridge.measured-a-rr"),
-          displays=((3, 17),), relations=((3, "D17", 1),)),
-    Claim("thm1.exponent-consistency", "Theorem 1's rate agrees with Part 3's derivation", "Part 1 Theorem 1; Part 3 §4.5",
-          Statement(_d ** (-S.eps_p / (8 * _q)) + _d ** (1 + _en) / _n * sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2,
-                    "=", _d ** (-S.eps_p / (8 * (_q + 1))) + _d ** (1 + S.eps_b + S.eps_p / 4) / _n * _L ** (2 * _q + 6)
-                    * sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2),
-          "Assumptions 1–4", check_exponent_consistency, displays=((1, 9), (3, 29), (3, 9))),
+    Claim(
+        "ridge.resolvent-norm",
+        "Norm of the ridge resolvent times Φ",
+        "Part 3, §4.3.1",
+        Statement(Norm(_named(r"(K_n+\lambda I)^{-1}\Phi")), "<=", _d**_en / 2 * sp.sqrt(_n / _p)),
+        "Assumptions 2 and 4",
+        check_resolvent_norm,
+        displays=((3, 16),),
+    ),
+    Claim(
+        "ridge.resolvent-chain",
+        "The SVD step of the resolvent bound",
+        "Part 3, §4.3.1",
+        Statement(
+            Norm(_named(r"(K_n+\lambda I)^{-1}\Phi")),
+            "=",
+            _n * _named(r"\|\Phi\|") / (_named(r"\|\Phi\|") ** 2 + S.lam * _n),
+        ),
+        "Φ = UΛVᵀ (any Φ)",
+        check_resolvent_chain,
+        displays=((3, 16),),
+        relations=((3, "D16", 2),),
+    ),
+    Claim(
+        "ridge.loo-stability",
+        "Leave-one-out stability of ridge regression",
+        "Part 3, §4.2",
+        Statement(Norm(_named(r"a^{(i)}_{RR} - a_{RR}")), "<=", 2 * _d ** (2 * _en) / (_n * sp.sqrt(_p))),
+        "Assumptions 2 and 4, one sample replaced",
+        check_loo_stability,
+        depends_on=("ridge.strong-convexity",),
+        displays=((3, 4), (3, 5), (3, 6)),
+        relations=((3, "D6", 2),),
+    ),
+    Claim(
+        "ridge.strong-convexity",
+        "Quadratic growth of the ridge objective",
+        "Part 3, §4.2",
+        Statement(
+            _named(r"\mathcal{L}(a) - \mathcal{L}(a_{RR})"), ">=", S.lam * _named(r"\left\|a - a_{RR}\right\|^{2}")
+        ),
+        "L is 2λ-strongly convex",
+        check_strong_convexity,
+        displays=((3, 6),),
+        relations=((3, "D6", 1),),
+    ),
+    Claim(
+        "dpgd.contraction",
+        "Contraction of I − η_a L",
+        "Part 3, §4.3.1",
+        Statement(
+            Norm(_named(r"\mathrm{Id}-\eta_a L")),
+            "=",
+            1 - 2 * S.eta_a * (_named(r"\lambda_{\min}(\Phi)") ** 2 / _n + S.lam),
+        ),
+        "Assumption 4",
+        check_contraction,
+        displays=((3, 12), (3, 13)),
+        relations=((3, "D13", 2),),
+    ),
+    Claim(
+        "dpgd.no-clipping",
+        "No per-sample gradient is clipped",
+        "Part 3, §4.3",
+        r"\|g_{i,j}\| \le_\P C_a \text{ for all } i \le T,\ j \le n",
+        "Assumptions 1–4",
+        check_no_clipping,
+        depends_on=("dpgd.contraction", "dpgd.contraction-regime"),
+        displays=((3, 14), (3, 20), (3, 21), (3, 22)),
+        relations=((3, "P23", 4), (3, "P23", 5), (3, "P23", 6)),
+    ),
+    Claim(
+        "dpgd.noise-chain",
+        "Algebra of the η_a‖z'_i‖ bound",
+        "Part 3, §4.3.1",
+        Statement(
+            S.Sigma / (2 * S.lam), "=", _d ** (sp.Rational(5, 2) * _en) * _L ** (_q + 1) / (_n * sp.sqrt(_p)) * _PRIV
+        ),
+        "Assumption 4",
+        check_noise_chain,
+        displays=((3, 19),),
+    ),
+    Claim(
+        "dpgd.s3-chain",
+        "Algebra of the bound on S_3",
+        "Part 3, §4.3.2",
+        Statement(
+            sp.sqrt(_p) * _L * 2 * S.C_a * sp.sqrt(S.T) / _n * _L / (2 * S.eta_a * S.lam),
+            "=",
+            _d ** (sp.Rational(5, 2) * _en) * _L ** (_q + 1) / _n,
+        ),
+        "Assumptions 2–4",
+        check_s3_chain,
+        displays=((3, 27),),
+        relations=((3, "D27", 2), (3, "D27", 3)),
+    ),
+    Claim(
+        "dpgd.a0-norm",
+        "Norm of the initial second layer",
+        "Part 3, §4.3.1",
+        Statement(Norm(_named("a_0")), "=", 1),
+        r"a_0 = p^{-1/2}(1,\ldots,1)",
+        check_a0_norm,
+        displays=((3, 15),),
+        relations=((3, "D15", 1),),
+    ),
+    Claim(
+        "dpgd.early-stopping",
+        "Contraction over T = d^{ε_n} steps",
+        "Part 3, §4.5",
+        Statement((1 - 2 * _L**2 / _d**_en) ** (_d**_en), "<=", sp.exp(-2 * _L**2)),
+        r"d \geq d^*(\varepsilon_n),\ \text{every } \varepsilon_n \text{ tried}",
+        check_early_stopping,
+        displays=((3, 28),),
+        relations=((3, "P45", 2),),
+    ),
+    Claim(
+        "dpgd.recursion",
+        "Recursion of the DP-GD iterates",
+        "Part 3, §4.3",
+        Statement(
+            _named(r"\tilde{a}_{i+1} - \tilde{a}_{i}"),
+            "=",
+            _named(r"(\mathrm{Id}-\eta_a L)(\tilde{a}_{i} - a_{RR}) + \eta_a z_{i}"),
+        ),
+        "L = 2K_n + 2λI, no clipping",
+        check_recursion,
+        displays=((3, 11),),
+        relations=((3, "D11", 4),),
+    ),
+    Claim(
+        "ridge.a-rr-norm",
+        "Size of the ridge solution",
+        "Part 3, §4.3.1",
+        Statement(Norm(_named("a_{RR}")), r"\lesssim_\P", _d**_en / sp.sqrt(_p) * _L**_q),
+        "Assumptions 1, 2 and 4",
+        check_a_rr_norm,
+        depends_on=("ridge.resolvent-norm", "ridge.measured-a-rr"),
+        displays=((3, 17),),
+        relations=((3, "D17", 1),),
+    ),
+    Claim(
+        "thm1.exponent-consistency",
+        "Theorem 1's rate agrees with Part 3's derivation",
+        "Part 1 Theorem 1; Part 3 §4.5",
+        Statement(
+            _d ** (-S.eps_p / (8 * _q)) + _d ** (1 + _en) / _n * sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2,
+            "=",
+            _d ** (-S.eps_p / (8 * (_q + 1)))
+            + _d ** (1 + S.eps_b + S.eps_p / 4)
+            / _n
+            * _L ** (2 * _q + 6)
+            * sp.log(sp.Rational(5, 4) / S.delta)
+            / S.eps**2,
+        ),
+        "Assumptions 1–4",
+        check_exponent_consistency,
+        displays=((1, 9), (3, 29), (3, 9)),
+    ),
 ]

@@ -75,17 +75,31 @@ def _st(lhs, rel, rhs, **kw) -> Statement:
 
 # =============================================================================================== algebraic chains
 
+
 def steps_ridge_algebra() -> tuple[Step, ...]:
     """(3, D6, 3), (3, D8, 3), (3, D16, 3), (3, D16, 4), (3, D17, 3), (3, D17, 4) and the McDiarmid level."""
     return (
-        Step((3, "D6", 3), _st(2 * (sp.sqrt(p) / n) / (p / d ** (2 * en)), "=", 2 * d ** (2 * en) / (n * sp.sqrt(p))),
-             "identity"),
+        Step(
+            (3, "D6", 3),
+            _st(2 * (sp.sqrt(p) / n) / (p / d ** (2 * en)), "=", 2 * d ** (2 * en) / (n * sp.sqrt(p))),
+            "identity",
+        ),
         Step((3, "D8", 3), _st(d ** (4 * en) / (p * n) * p * L**2, "O", d ** (4 * en) / n * L**2), "asymptotic"),
-        Step((3, "D16", 3), _st(n * s_phi / (s_phi**2 + lam * n), "<=", n * s_phi / (2 * s_phi * sp.sqrt(lam * n))),
-             "inequality", note="AM–GM, for every s = ‖Φ‖ > 0 (checked with λn = m²)", subs={lam: M_SQ**2 / n}),
-        Step((3, "D16", 4), _st(n * s_phi / (2 * s_phi * sp.sqrt(lam * n)), "=", d**en / 2 * sp.sqrt(n / p)), "identity"),
-        Step((3, "D17", 3), _st(d**en / n * sp.sqrt(n / p) * sp.sqrt(n) * L**q, "=", d**en / sp.sqrt(p) * L**q),
-             "identity"),
+        Step(
+            (3, "D16", 3),
+            _st(n * s_phi / (s_phi**2 + lam * n), "<=", n * s_phi / (2 * s_phi * sp.sqrt(lam * n))),
+            "inequality",
+            note="AM–GM, for every s = ‖Φ‖ > 0 (checked with λn = m²)",
+            subs={lam: M_SQ**2 / n},
+        ),
+        Step(
+            (3, "D16", 4), _st(n * s_phi / (2 * s_phi * sp.sqrt(lam * n)), "=", d**en / 2 * sp.sqrt(n / p)), "identity"
+        ),
+        Step(
+            (3, "D17", 3),
+            _st(d**en / n * sp.sqrt(n / p) * sp.sqrt(n) * L**q, "=", d**en / sp.sqrt(p) * L**q),
+            "identity",
+        ),
         Step((3, "D17", 4), _st(d**en / sp.sqrt(p) * L**q, "ll", d**en * sp.sqrt(p) * L ** (q + 1) / 8), "asymptotic"),
     )
 
@@ -94,25 +108,62 @@ def steps_mcdiarmid_level() -> tuple[Step, ...]:
     """(3, P18, 1) as the McDiarmid exponent at t = d^{2ε_n} log d/√(pn): −2t²/(n·4d^{4ε_n}/(pn²)) = −log²d/2, so the
     tail is 2e^{−log²d/2} (a high-probability statement); the union over nothing else is needed."""
     t_ = d ** (2 * en) * L / sp.sqrt(p * n)
-    return (Step((3, "P18", 1), _st(-2 * t_**2 / (n * 4 * d ** (4 * en) / (p * n**2)), "=", -L**2 / 2), "identity",
-                 note="McDiarmid's exponent at the printed level"),)
+    return (
+        Step(
+            (3, "P18", 1),
+            _st(-2 * t_**2 / (n * 4 * d ** (4 * en) / (p * n**2)), "=", -(L**2) / 2),
+            "identity",
+            note="McDiarmid's exponent at the printed level",
+        ),
+    )
 
 
 def steps_noise_chain(exponent: sp.Expr = FIVE_HALVES) -> tuple[Step, ...]:
     """(3, D19, 2)–(3, D19, 7): the printed η_a‖z'_i‖ chain (``exponent`` is the printed power of d^{ε_n})."""
     e = exponent
     return (
-        Step((3, "D19", 2), _st(Sigma / (2 * lam), "=", 1 / (2 * p / d ** (2 * en)) * 2 * C_a * sp.sqrt(T) / n * PRIV),
-             "identity"),
-        Step((3, "D19", 3), _st(1 / (2 * p / d ** (2 * en)) * 2 * C_a * sp.sqrt(T) / n * PRIV, "=",
-                                C_a * d ** (en / 2) / n * d ** (2 * en) / p * PRIV), "identity"),
-        Step((3, "D19", 4), _st(C_a * d ** (en / 2) / n * d ** (2 * en) / p * PRIV, "=",
-                                C_a * d ** (sp.Rational(5, 2) * en) / (n * p) * PRIV), "identity"),
-        Step((3, "D19", 5), _st(C_a * d ** (sp.Rational(5, 2) * en) / (n * p) * PRIV, "=",
-                                d ** (e * en) * L ** (q + 1) / (n * sp.sqrt(p)) * PRIV), "identity"),
-        Step((3, "D19", 6), _st(d ** (e * en) * L ** (q + 1) / (n * sp.sqrt(p)) * PRIV, "lesssim",
-                                d ** (e * en) * L ** (q + 2) / (n * sp.sqrt(p))), "asymptotic",
-             note="Assumption 3: √(log(1/δ))/ε = o(log d)"),
+        Step(
+            (3, "D19", 2),
+            _st(Sigma / (2 * lam), "=", 1 / (2 * p / d ** (2 * en)) * 2 * C_a * sp.sqrt(T) / n * PRIV),
+            "identity",
+        ),
+        Step(
+            (3, "D19", 3),
+            _st(
+                1 / (2 * p / d ** (2 * en)) * 2 * C_a * sp.sqrt(T) / n * PRIV,
+                "=",
+                C_a * d ** (en / 2) / n * d ** (2 * en) / p * PRIV,
+            ),
+            "identity",
+        ),
+        Step(
+            (3, "D19", 4),
+            _st(
+                C_a * d ** (en / 2) / n * d ** (2 * en) / p * PRIV,
+                "=",
+                C_a * d ** (sp.Rational(5, 2) * en) / (n * p) * PRIV,
+            ),
+            "identity",
+        ),
+        Step(
+            (3, "D19", 5),
+            _st(
+                C_a * d ** (sp.Rational(5, 2) * en) / (n * p) * PRIV,
+                "=",
+                d ** (e * en) * L ** (q + 1) / (n * sp.sqrt(p)) * PRIV,
+            ),
+            "identity",
+        ),
+        Step(
+            (3, "D19", 6),
+            _st(
+                d ** (e * en) * L ** (q + 1) / (n * sp.sqrt(p)) * PRIV,
+                "lesssim",
+                d ** (e * en) * L ** (q + 2) / (n * sp.sqrt(p)),
+            ),
+            "asymptotic",
+            note="Assumption 3: √(log(1/δ))/ε = o(log d)",
+        ),
         Step((3, "D19", 7), _st(d ** (e * en) * L ** (q + 2) / (n * sp.sqrt(p)), "ll", C_a / 8), "asymptotic"),
     )
 
@@ -127,14 +178,24 @@ def steps_s_terms(s3_p_power: sp.Expr = ZERO) -> tuple[Step, ...]:
         Step((3, "D22", 4), _st(sp.sqrt(p) * d**en / sp.sqrt(p) * L**q + L**q, "ll", target), "asymptotic"),
         Step((3, "D23", 2), _st(L**2 / sp.sqrt(p) * sp.sqrt(p), "=", L**2), "identity"),
         Step((3, "D23", 3), _st(L**2, "ll", target), "asymptotic"),
-        Step((3, "D24", 3), _st(sp.sqrt(p) * L**q * d ** (2 * en) / (n * sp.sqrt(p)), "=", d ** (2 * en) / n * L**q),
-             "identity"),
+        Step(
+            (3, "D24", 3),
+            _st(sp.sqrt(p) * L**q * d ** (2 * en) / (n * sp.sqrt(p)), "=", d ** (2 * en) / n * L**q),
+            "identity",
+        ),
         Step((3, "D24", 4), _st(d ** (2 * en) / n * L**q, "ll", target), "asymptotic"),
-        Step((3, "D27", 4), _st(s3_prev, "lesssim", p**s3_p_power * s3_printed), "asymptotic",
-             note="the previous line (η_a, λ of Assumption 4) against the printed line"),
+        Step(
+            (3, "D27", 4),
+            _st(s3_prev, "lesssim", p**s3_p_power * s3_printed),
+            "asymptotic",
+            note="the previous line (η_a, λ of Assumption 4) against the printed line",
+        ),
         Step((3, "D27", 5), _st(s3_printed, "=", d ** (sp.Rational(5, 2) * en) * L ** (q + 1) / n), "identity"),
-        Step((3, "D27", 6), _st(p**s3_p_power * d ** (sp.Rational(5, 2) * en) * L ** (q + 1) / n, "ll", target),
-             "asymptotic"),
+        Step(
+            (3, "D27", 6),
+            _st(p**s3_p_power * d ** (sp.Rational(5, 2) * en) * L ** (q + 1) / n, "ll", target),
+            "asymptotic",
+        ),
     )
 
 
@@ -143,8 +204,12 @@ def steps_targets() -> tuple[Step, ...]:
     base case (3, D20, 3)."""
     return (
         Step((3, "D15", 2), _st(sp.Integer(1), "ll", d**en * sp.sqrt(p) * L ** (q + 1) / 8), "asymptotic"),
-        Step((3, "P34", 3), _st(C_a / (2 * sp.sqrt(p)), "=", d**en * L ** (q + 1) / 2), "identity",
-             note="‖(φᵀã−y)φ‖ ≤ |φᵀã−y|√p ≤ C_a/2 needs |φᵀã−y| ≤ C_a/(2√p)"),
+        Step(
+            (3, "P34", 3),
+            _st(C_a / (2 * sp.sqrt(p)), "=", d**en * L ** (q + 1) / 2),
+            "identity",
+            note="‖(φᵀã−y)φ‖ ≤ |φᵀã−y|√p ≤ C_a/2 needs |φᵀã−y| ≤ C_a/(2√p)",
+        ),
         Step((3, "D20", 3), _st(L**q, "ll", d**en * L ** (q + 1) / 2), "asymptotic"),
     )
 
@@ -152,11 +217,15 @@ def steps_targets() -> tuple[Step, ...]:
 def steps_union_bounds() -> tuple[Step, ...]:
     """Simultaneous Gaussian bounds: (3, P30, 3) |⟨μ, x_i⟩| ≤ log d for all i ≤ n (union bound n·2e^{−log²d/2} ≪ 1),
     (3, D27, 1) the same for the n·T·T terms of S_3 (standard normal beyond log d)."""
-    tail = 2 * sp.exp(-L**2 / 2)
+    tail = 2 * sp.exp(-(L**2) / 2)
     return (
         Step((3, "P30", 3), _st(n * tail, "ll", sp.Integer(1)), "asymptotic", note="union bound over the n samples"),
-        Step((3, "D27", 1), _st(n * T * T * tail, "ll", sp.Integer(1)), "asymptotic",
-             note="union bound over j ≤ n, i ≤ T, k ≤ i"),
+        Step(
+            (3, "D27", 1),
+            _st(n * T * T * tail, "ll", sp.Integer(1)),
+            "asymptotic",
+            note="union bound over j ≤ n, i ≤ T, k ≤ i",
+        ),
     )
 
 
@@ -169,13 +238,21 @@ def check_noise_chain_corrected(exponent: sp.Expr = SEVEN_HALVES) -> Verdict:
     """The corrected η_a‖z'_i‖ chain: with C_a = d^{ε_n}√p log^{q+1}d the power is 7/2, and ‖z_k‖ ≈ Σ√p (dpgd.noise-
     accumulation) adds √p: η_a‖z'_i‖ ≲ Σ√p/(2λ) = d^{7ε_n/2} log^{q+1}d/n · √(8log(1/δ))/ε ≪ C_a/8."""
     steps = (
-        Step((3, "D19", 5), _st(sp.sqrt(p) * Sigma / (2 * lam), "=",
-                                d ** (exponent * en) * L ** (q + 1) / n * PRIV), "identity",
-             note="corrected: ‖z‖ ≈ Σ√p and C_a's d^{ε_n}"),
+        Step(
+            (3, "D19", 5),
+            _st(sp.sqrt(p) * Sigma / (2 * lam), "=", d ** (exponent * en) * L ** (q + 1) / n * PRIV),
+            "identity",
+            note="corrected: ‖z‖ ≈ Σ√p and C_a's d^{ε_n}",
+        ),
         Step((3, "D19", 7), _st(d ** (exponent * en) * L ** (q + 1) / n * PRIV, "ll", C_a / 8), "asymptotic"),
-        Step((3, "D19", 7), _st(d ** (exponent * en) * L ** (q + 1) / n * PRIV, "ll", C_a / (8 * lam)), "asymptotic",
-             region=PREMISES, note="the target the clipping bound ‖2λã_i‖ ≤ C_a/2 actually needs: ‖ã_i‖ ≪ C_a/(4λ); "
-             "decided on the premises' sub-region (on the whole region it fails only where ν < (ε_n + ε_p + r)/2)"),
+        Step(
+            (3, "D19", 7),
+            _st(d ** (exponent * en) * L ** (q + 1) / n * PRIV, "ll", C_a / (8 * lam)),
+            "asymptotic",
+            region=PREMISES,
+            note="the target the clipping bound ‖2λã_i‖ ≤ C_a/2 actually needs: ‖ã_i‖ ≪ C_a/(4λ); "
+            "decided on the premises' sub-region (on the whole region it fails only where ν < (ε_n + ε_p + r)/2)",
+        ),
     )
     return check_steps(steps, title="corrected η_a‖z'_i‖ chain")
 
@@ -202,8 +279,13 @@ def _measure_key(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> st
 
     here = Path(__file__).resolve().parent
     sim = Path(verdict_cache.__file__).resolve().parent / "simulator"
-    files = [here / "part3_common.py", here / "part3_steps.py", here / "regime.py", here / "symbols.py",
-             *sorted(sim.glob("*.py"))]
+    files = [
+        here / "part3_common.py",
+        here / "part3_steps.py",
+        here / "regime.py",
+        here / "symbols.py",
+        *sorted(sim.glob("*.py")),
+    ]
     h = hashlib.sha256(repr((corners, ds, seed, sorted(verdict_cache.versions().items()))).encode())
     for f in files:
         h.update(f.read_bytes())
@@ -261,14 +343,23 @@ def _simulate(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> dict:
         k = int(np.argmax(np.abs(ys)))
         _, a2, _ = replace_one(run, int(np.argmax(np.abs(resid))), xs[k], float(ys[k]))
         ubar = float(np.linalg.norm(u.mean(axis=1)))
-        vals = {"lambda_min_K": float(eig[0]), "lambda_max_K": float(eig[-1]),
-                "norm_Phi": float(np.sqrt(eig[-1] * run["n"])), "max_norm_phi_j": float(nrm.max()),
-                "max_inner_u_v": float(np.max(np.abs(u.T @ v))), "mean_u_norm": ubar,
-                "norm_a_RR": float(np.linalg.norm(a_rr)), "loo_move": float(np.linalg.norm(a2 - a_rr)),
-                "max_phi_a0": float(np.max(np.abs(Phi.T @ a0))), "norm_Y_over_sqrt_n": float(np.linalg.norm(y)) /
-                math.sqrt(run["n"]), "max_abs_y": float(np.max(np.abs(y))),
-                "norm_I_minus_eta_L": float(np.max(np.abs(1 - 2 * run["hp_eta_a"] * (eig + run["hp_lam"])))),
-                "p": run["p"], "n": run["n"], "d": dv}
+        vals = {
+            "lambda_min_K": float(eig[0]),
+            "lambda_max_K": float(eig[-1]),
+            "norm_Phi": float(np.sqrt(eig[-1] * run["n"])),
+            "max_norm_phi_j": float(nrm.max()),
+            "max_inner_u_v": float(np.max(np.abs(u.T @ v))),
+            "mean_u_norm": ubar,
+            "norm_a_RR": float(np.linalg.norm(a_rr)),
+            "loo_move": float(np.linalg.norm(a2 - a_rr)),
+            "max_phi_a0": float(np.max(np.abs(Phi.T @ a0))),
+            "norm_Y_over_sqrt_n": float(np.linalg.norm(y)) / math.sqrt(run["n"]),
+            "max_abs_y": float(np.max(np.abs(y))),
+            "norm_I_minus_eta_L": float(np.max(np.abs(1 - 2 * run["hp_eta_a"] * (eig + run["hp_lam"])))),
+            "p": run["p"],
+            "n": run["n"],
+            "d": dv,
+        }
         for key, val in vals.items():
             row.setdefault(key, []).append(val)
     return out
@@ -276,26 +367,59 @@ def _simulate(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> dict:
 
 #: (quantity, order the step uses, relation of the measured quantity to the order, where the paper uses it)
 MEASURED_ORDERS: dict[str, tuple[str, sp.Expr, str, str]] = {
-    "ridge.measured-spectrum": ("lambda_max_K", sp.Integer(1), "asymp",
-                                "λ_max(K_n) in ‖I − η_aL‖ (3, D13, 2): the order the contraction regime uses"),
-    "ridge.measured-lambda-min": ("lambda_min_K", sp.Integer(1), "gtrsim",
-                                  "λ_min(Φ)²/n = λ_min(K_n) > 0 in (3, D13, 3)"),
+    "ridge.measured-spectrum": (
+        "lambda_max_K",
+        sp.Integer(1),
+        "asymp",
+        "λ_max(K_n) in ‖I − η_aL‖ (3, D13, 2): the order the contraction regime uses",
+    ),
+    "ridge.measured-lambda-min": (
+        "lambda_min_K",
+        sp.Integer(1),
+        "gtrsim",
+        "λ_min(Φ)²/n = λ_min(K_n) > 0 in (3, D13, 3)",
+    ),
     "ridge.measured-phi-norm": ("max_norm_phi_j", sp.sqrt(p), "lesssim", "‖φ_j‖ ≤ √p, (3, P34, 2), (3, P38, 4)"),
-    "dpgd.measured-inner-product": ("max_inner_u_v", L**2 / sp.sqrt(p), "lesssim",
-                                    "|⟨u, v⟩| ≤_P log²d/√p, (3, P38, 3), max over all samples j"),
-    "ridge.measured-a-rr": ("norm_a_RR", d**en * L**q / sp.sqrt(p), "lesssim", "‖a_RR‖ ≲_P d^{ε_n}log^q d/√p, (3, D17, 2)"),
-    "ridge.measured-loo-move": ("loo_move", 2 * d ** (2 * en) / (n * sp.sqrt(p)), "lesssim",
-                                "‖a_RR^{(i)} − a_RR‖ ≤ 2d^{2ε_n}/(n√p), (3, D6, 2)"),
+    "dpgd.measured-inner-product": (
+        "max_inner_u_v",
+        L**2 / sp.sqrt(p),
+        "lesssim",
+        "|⟨u, v⟩| ≤_P log²d/√p, (3, P38, 3), max over all samples j",
+    ),
+    "ridge.measured-a-rr": (
+        "norm_a_RR",
+        d**en * L**q / sp.sqrt(p),
+        "lesssim",
+        "‖a_RR‖ ≲_P d^{ε_n}log^q d/√p, (3, D17, 2)",
+    ),
+    "ridge.measured-loo-move": (
+        "loo_move",
+        2 * d ** (2 * en) / (n * sp.sqrt(p)),
+        "lesssim",
+        "‖a_RR^{(i)} − a_RR‖ ≤ 2d^{2ε_n}/(n√p), (3, D6, 2)",
+    ),
     "clip.measured-base-case": ("max_phi_a0", sp.Integer(1), "lesssim", "|φ_jᵀa_0| ≤ 1, (3, P35, 4)"),
-    "clip.measured-base-case-order": ("max_phi_a0", L, "lesssim",
-                                      "max_j |φ_jᵀa_0| = O(log d) (a max of n sub-Gaussian sums), used in (3, D20, 2)"),
+    "clip.measured-base-case-order": (
+        "max_phi_a0",
+        L,
+        "lesssim",
+        "max_j |φ_jᵀa_0| = O(log d) (a max of n sub-Gaussian sums), used in (3, D20, 2)",
+    ),
     "ridge.measured-labels": ("max_abs_y", L**q, "lesssim", "|y_j| ≲_P log^q d for all j, (3, P35, 5), (3, P37, 1)"),
 }
 
 
-def check_measured(quantity: str, order: sp.Expr, relation: str = "lesssim", *, tol: float = 0.15,
-                   corners: tuple[str, ...] = MEASURE_CORNERS, ds: tuple[int, ...] = DS_MEASURE,
-                   constant: float | None = None, exact_bound: float | None = None) -> Verdict:
+def check_measured(
+    quantity: str,
+    order: sp.Expr,
+    relation: str = "lesssim",
+    *,
+    tol: float = 0.15,
+    corners: tuple[str, ...] = MEASURE_CORNERS,
+    ds: tuple[int, ...] = DS_MEASURE,
+    constant: float | None = None,
+    exact_bound: float | None = None,
+) -> Verdict:
     """Fit the growth exponent in d of a measured quantity at each corner (linregress of log value on log d, with
     its standard error) and compare with the slope the claimed ``order`` has over the same d (log factors count as
     they do there). ``lesssim``: refuted when the measured slope exceeds the order's by more than max(3 SE, ``tol``)
@@ -313,59 +437,113 @@ def check_measured(quantity: str, order: sp.Expr, relation: str = "lesssim", *, 
         order_vals = [float(g(dv, nv, pv)) for dv, nv, pv in zip(ds, data[c]["n"], data[c]["p"])]
         claimed = fit_growth(ds, order_vals)["slope"]
         ratio = [v / o for v, o in zip(vals, order_vals)]
-        row = {"corner": c, **CORNERS[c], "d": list(ds), "values": vals, "order_values": order_vals,
-               "ratio_to_order": ratio, "measured_slope": fit["slope"], "stderr": fit["stderr"],
-               "order_slope": claimed, "margin": margin}
-        too_fast = relation != "gtrsim" and fit["slope"] > claimed + margin and (constant is None or ratio[-1] > constant)
+        row = {
+            "corner": c,
+            **CORNERS[c],
+            "d": list(ds),
+            "values": vals,
+            "order_values": order_vals,
+            "ratio_to_order": ratio,
+            "measured_slope": fit["slope"],
+            "stderr": fit["stderr"],
+            "order_slope": claimed,
+            "margin": margin,
+        }
+        too_fast = (
+            relation != "gtrsim" and fit["slope"] > claimed + margin and (constant is None or ratio[-1] > constant)
+        )
         too_slow = relation in ("asymp", "gtrsim") and fit["slope"] < claimed - margin
         if exact_bound is not None and max(vals) > exact_bound:
             too_fast = True
-            row["exceeds_exact_bound"] = {"bound": exact_bound, "max_value": max(vals),
-                                          "at_d": ds[int(np.argmax(vals))]}
+            row["exceeds_exact_bound"] = {
+                "bound": exact_bound,
+                "max_value": max(vals),
+                "at_d": ds[int(np.argmax(vals))],
+            }
         row["consistent"] = not (too_fast or too_slow)
         rows.append(row)
         if not row["consistent"]:
             bad.append(row)
-    ev = {"quantity": quantity, "order": str(order), "relation": relation, "corners": rows, "seeds": [0, 3],
-          "tolerance": f"slope within max(3 SE, {tol}) of the order's slope over the same d",
-          "simulator": "run_experiment(preset='paper', ε = 1, δ = 1e-5, σ_* = He_3 + He_1) at each corner"}
+    ev = {
+        "quantity": quantity,
+        "order": str(order),
+        "relation": relation,
+        "corners": rows,
+        "seeds": [0, 3],
+        "tolerance": f"slope within max(3 SE, {tol}) of the order's slope over the same d",
+        "simulator": "run_experiment(preset='paper', ε = 1, δ = 1e-5, σ_* = He_3 + He_1) at each corner",
+    }
     if bad and any("exceeds_exact_bound" in r for r in bad):
         w = next(r for r in bad if "exceeds_exact_bound" in r)
         x = w["exceeds_exact_bound"]
-        return refuted("simulation", f"{quantity}: at the corner '{w['corner']}', d = {x['at_d']}, the measured value "
-                       f"{x['max_value']:.4g} exceeds the stated bound {x['bound']:g}",
-                       witness={k: w[k] for k in ("corner", "eps_n", "eps_p", "extra_n", "values",
-                                                  "exceeds_exact_bound")}, **ev)
+        return refuted(
+            "simulation",
+            f"{quantity}: at the corner '{w['corner']}', d = {x['at_d']}, the measured value "
+            f"{x['max_value']:.4g} exceeds the stated bound {x['bound']:g}",
+            witness={k: w[k] for k in ("corner", "eps_n", "eps_p", "extra_n", "values", "exceeds_exact_bound")},
+            **ev,
+        )
     if bad:
         w = bad[0]
-        return refuted("simulation", f"{quantity}: at the corner '{w['corner']}' the measured growth exponent "
-                       f"{w['measured_slope']:.3f} ± {w['stderr']:.3f} is not the order's {w['order_slope']:.3f} "
-                       f"(d = {list(ds)})", witness={k: w[k] for k in ("corner", "eps_n", "eps_p", "extra_n",
-                                                                       "measured_slope", "stderr", "order_slope",
-                                                                       "values")}, **ev)
-    return verified("simulation", f"{quantity}: measured growth exponents agree with the order at every corner ("
-                    + ", ".join(f"{r['corner']}: {r['measured_slope']:.2f}±{r['stderr']:.2f} vs {r['order_slope']:.2f}"
-                                for r in rows) + ")", **ev)
+        return refuted(
+            "simulation",
+            f"{quantity}: at the corner '{w['corner']}' the measured growth exponent "
+            f"{w['measured_slope']:.3f} ± {w['stderr']:.3f} is not the order's {w['order_slope']:.3f} "
+            f"(d = {list(ds)})",
+            witness={
+                k: w[k]
+                for k in ("corner", "eps_n", "eps_p", "extra_n", "measured_slope", "stderr", "order_slope", "values")
+            },
+            **ev,
+        )
+    return verified(
+        "simulation",
+        f"{quantity}: measured growth exponents agree with the order at every corner ("
+        + ", ".join(
+            f"{r['corner']}: {r['measured_slope']:.2f}±{r['stderr']:.2f} vs {r['order_slope']:.2f}" for r in rows
+        )
+        + ")",
+        **ev,
+    )
 
 
-def check_sphere_uniformity(corners: tuple[str, ...] = MEASURE_CORNERS, ds: tuple[int, ...] = DS_MEASURE,
-                            factor: float = 4.0) -> Verdict:
+def check_sphere_uniformity(
+    corners: tuple[str, ...] = MEASURE_CORNERS, ds: tuple[int, ...] = DS_MEASURE, factor: float = 4.0
+) -> Verdict:
     """§4.3.2 says u = φ_j/‖φ_j‖ is uniform on the sphere. For n uniform unit vectors ‖mean u‖ ≈ 1/√n; refuted when the
     measured ‖mean_j u_j‖ exceeds ``factor``/√n (the directions share a mean, so u is not uniform)."""
     data = _measure(tuple(corners), tuple(ds))
     rows = []
     for c in corners:
         m, ns = data[c]["mean_u_norm"], data[c]["n"]
-        rows.append({"corner": c, "d": list(ds), "mean_u_norm": m, "uniform_prediction": [1 / math.sqrt(x) for x in ns],
-                     "ratio": [a * math.sqrt(x) for a, x in zip(m, ns)]})
+        rows.append(
+            {
+                "corner": c,
+                "d": list(ds),
+                "mean_u_norm": m,
+                "uniform_prediction": [1 / math.sqrt(x) for x in ns],
+                "ratio": [a * math.sqrt(x) for a, x in zip(m, ns)],
+            }
+        )
     worst = max(rows, key=lambda r: max(r["ratio"]))
     ev = {"corners": rows, "factor": factor, "seeds": [0]}
     if max(worst["ratio"]) > factor:
-        return refuted("simulation", f"u = φ_j/‖φ_j‖ is not uniform on the sphere: at '{worst['corner']}' the mean of the "
-                       f"u_j has norm {max(worst['mean_u_norm']):.3g}, {max(worst['ratio']):.0f}× the 1/√n of uniform "
-                       "vectors (tanh features with a bias share a mean direction); |⟨u, v⟩| is measured directly in "
-                       "dpgd.measured-inner-product", witness=worst, **ev)
-    return verified("simulation", "the mean direction of the u_j is as small as for uniform vectors", **ev)
+        return refuted(
+            "simulation",
+            f"u = φ_j/‖φ_j‖ is not uniform on the sphere: at '{worst['corner']}' the mean of the "
+            f"u_j has norm {max(worst['mean_u_norm']):.3g}, {max(worst['ratio']):.0f}× the 1/√n of uniform "
+            "vectors (tanh features with a bias share a mean direction); |⟨u, v⟩| is measured directly in "
+            "dpgd.measured-inner-product",
+            witness=worst,
+            **ev,
+        )
+    return verified(
+        "simulation",
+        "the mean of the u_j is as small as for uniform unit vectors (a first-moment test only; "
+        "u lives in R^p, not on S^{d−1} as printed, and |⟨u, v⟩| itself is measured in "
+        "dpgd.measured-inner-product)",
+        **ev,
+    )
 
 
 # =============================================================================================== contraction regime
@@ -376,10 +554,19 @@ def contraction_steps() -> tuple[Step, ...]:
     minimum to be the norm); with the measured λ_max(K_n) = Θ(1) it is η_a ≪ 1 and 2η_aλ ≪ 1; (3, D13, 3) drops
     λ_min > 0."""
     return (
-        Step((3, "D13", 2), _st(eta_a * (lam_max_K + lam), "ll", sp.Integer(1)), "asymptotic",
-             subs={lam_max_K: sp.Integer(1)}, note="λ_max(K_n) = Θ(1) measured (ridge.measured-spectrum)"),
-        Step((3, "D13", 3), _st(1 - 2 * eta_a * (lam_min_K + lam), "<", 1 - 2 * eta_a * lam), "inequality",
-             note="λ_min(K_n) > 0 measured (ridge.measured-lambda-min)"),
+        Step(
+            (3, "D13", 2),
+            _st(eta_a * (lam_max_K + lam), "ll", sp.Integer(1)),
+            "asymptotic",
+            subs={lam_max_K: sp.Integer(1)},
+            note="λ_max(K_n) = Θ(1) measured (ridge.measured-spectrum)",
+        ),
+        Step(
+            (3, "D13", 3),
+            _st(1 - 2 * eta_a * (lam_min_K + lam), "<", 1 - 2 * eta_a * lam),
+            "inequality",
+            note="λ_min(K_n) > 0 measured (ridge.measured-lambda-min)",
+        ),
         Step((3, "D13", 4), _st(1 - 2 * d**en * L**2 / p * p / d ** (2 * en), "<", sp.Integer(1)), "inequality"),
     )
 
@@ -391,7 +578,10 @@ def crossover_d(eps_n_value: float, eps_p_value: float, lam_max_value: float) ->
     two_eta_lam = 2 * x**2 * np.exp(-eps_n_value * x)
     margin = 2 * x**2 * np.exp((eps_n_value - eps_p_value) * x) * lam_max_value + two_eta_lam
     out: dict[str, Any] = {}
-    for name, vals, level in (("2 eta_a lambda < 1", two_eta_lam, 1.0), ("2 eta_a (lambda_max + lambda) < 2", margin, 2.0)):
+    for name, vals, level in (
+        ("2 eta_a lambda < 1", two_eta_lam, 1.0),
+        ("2 eta_a (lambda_max + lambda) < 2", margin, 2.0),
+    ):
         bad = np.nonzero(vals >= level)[0]
         if len(bad) == 0:
             out[name] = 0.0
@@ -402,8 +592,9 @@ def crossover_d(eps_n_value: float, eps_p_value: float, lam_max_value: float) ->
     return out
 
 
-def check_contraction_regime(steps: tuple[Step, ...] | None = None, corners: tuple[str, ...] = MEASURE_CORNERS,
-                             ds: tuple[int, ...] = DS_MEASURE) -> Verdict:
+def check_contraction_regime(
+    steps: tuple[Step, ...] | None = None, corners: tuple[str, ...] = MEASURE_CORNERS, ds: tuple[int, ...] = DS_MEASURE
+) -> Verdict:
     """Relations (3, D13, 2)–(3, D13, 4) over the region, with the crossover dimensions at each corner computed from
     the measured λ_max(K_n) (no quantity treated as bounded that is not measured)."""
     steps = steps if steps is not None else contraction_steps()
@@ -411,15 +602,23 @@ def check_contraction_regime(steps: tuple[Step, ...] | None = None, corners: tup
     cross = {}
     for c in corners:
         lm = max(data[c]["lambda_max_K"])
-        cross[c] = {"lambda_max_K_measured_max": lm, "norm_I_minus_eta_L_measured": data[c]["norm_I_minus_eta_L"],
-                    "d": list(ds), "log10_crossover_d": crossover_d(CORNERS[c]["eps_n"], CORNERS[c]["eps_p"], lm)}
+        cross[c] = {
+            "lambda_max_K_measured_max": lm,
+            "norm_I_minus_eta_L_measured": data[c]["norm_I_minus_eta_L"],
+            "d": list(ds),
+            "log10_crossover_d": crossover_d(CORNERS[c]["eps_n"], CORNERS[c]["eps_p"], lm),
+        }
 
     def extra():
-        return {"crossovers": cross, "reading": "‖I − η_aL‖ = max_i |1 − 2η_a(λ_i(K_n) + λ)|; it equals the printed "
-                "1 − 2η_a(λ_min + λ) and is < 1 only when 2η_a(λ_max + λ) ≤ 2 − 2η_a(λ_min+λ)"}
+        return {
+            "crossovers": cross,
+            "reading": "‖I − η_aL‖ = max_i |1 − 2η_a(λ_i(K_n) + λ)|; it equals the printed "
+            "1 − 2η_a(λ_min + λ) and is < 1 only when 2η_a(λ_max + λ) ≤ 2 − 2η_a(λ_min+λ)",
+        }
 
-    corrected = _st(Norm(sp.Symbol("I") - eta_a * sp.Symbol("L")), "<", sp.Integer(1),
-                    assumptions=(sp.StrictLessThan(en, ep),))
+    corrected = _st(
+        Norm(sp.Symbol("I") - eta_a * sp.Symbol("L")), "<", sp.Integer(1), assumptions=(sp.StrictLessThan(en, ep),)
+    )
     return check_steps(steps, title="contraction of I − η_aL", extra=extra, corrected=corrected)
 
 
@@ -428,8 +627,14 @@ def check_contraction_regime(steps: tuple[Step, ...] | None = None, corners: tup
 
 def summary_steps(variance: sp.Expr = VARIANCE) -> tuple[Step, ...]:
     """(3, D9, 1): R(f_RR) ≲ (D3's rate) + (D8's variance term) = O_P(D9's rate) needs the variance term ≲ the rate."""
-    return (Step((3, "D9", 1), _st(RATE_D9 + variance, "O_P", RATE_D9), "asymptotic",
-                 note="first term: Theorem 2's rate (3, D3, 4); second: (3, D8, 3)"),)
+    return (
+        Step(
+            (3, "D9", 1),
+            _st(RATE_D9 + variance, "O_P", RATE_D9),
+            "asymptotic",
+            note="first term: Theorem 2's rate (3, D3, 4); second: (3, D8, 3)",
+        ),
+    )
 
 
 def final_chain_steps() -> tuple[Step, ...]:
@@ -438,28 +643,43 @@ def final_chain_steps() -> tuple[Step, ...]:
     corrected_noise = d ** (sp.Rational(7, 2) * en) * L ** (q + 1) / n * sp.sqrt(sp.log(1 / delta)) / eps
     first = d ** (5 * en) * L ** (2 * q + 2) / (n**2 * p) * sp.log(1 / delta) / eps**2 * p
     return (
-        Step((3, "D28", 2), _st(corrected_noise + sp.exp(-2 * L**2), "lesssim", noise + sp.exp(-2 * L**2)),
-             "asymptotic", note="left: ‖I−η_aL‖^T‖a_0−a_RR‖ + η_a‖z'_T‖ with the measured ‖z‖ ≈ Σ√p and C_a's d^{ε_n} "
-             "(dpgd.noise-corrected); right: the printed bound"),
+        Step(
+            (3, "D28", 2),
+            _st(corrected_noise + sp.exp(-2 * L**2), "lesssim", noise + sp.exp(-2 * L**2)),
+            "asymptotic",
+            note="left: ‖I−η_aL‖^T‖a_0−a_RR‖ + η_a‖z'_T‖ with the measured ‖z‖ ≈ Σ√p and C_a's d^{ε_n} "
+            "(dpgd.noise-corrected); right: the printed bound",
+        ),
         Step((3, "P45", 1), _st((1 - 2 * L**2 / d**en) ** T, "=", (1 - 2 * L**2 / d**en) ** (d**en)), "identity"),
-        Step((3, "D29", 4), _st(RATE_D9 + VARIANCE, "ll", 1 / L), "asymptotic",
-             note="R(f_RR) = O_P(1/log d): the corrected ridge rate (3, D9, 1) + variance against 1/log d"),
-        Step((3, "D29", 5), _st(noise**2 * p, "=", first), "identity",
-             note="‖a_T − a_RR‖²E‖φ‖² with (3, D28, 2)'s bound and E‖φ‖² ≤ p"),
-        Step((3, "D29", 5), _st(RATE_D9, "O", d ** (-ep / (8 * (q + 1))) * d ** (1 + eb + ep / 4) / n * L ** (2 * q + 6)
-                                * PRIV_125), "asymptotic",
-             note="the second summand as printed is the product of D9's two terms, not their sum"),
+        Step(
+            (3, "D29", 4),
+            _st(RATE_D9 + VARIANCE, "ll", 1 / L),
+            "asymptotic",
+            note="R(f_RR) = O_P(1/log d): the corrected ridge rate (3, D9, 1) + variance against 1/log d",
+        ),
+        Step(
+            (3, "D29", 5),
+            _st(noise**2 * p, "=", first),
+            "identity",
+            note="‖a_T − a_RR‖²E‖φ‖² with (3, D28, 2)'s bound and E‖φ‖² ≤ p",
+        ),
+        Step(
+            (3, "D29", 5),
+            _st(RATE_D9, "O", d ** (-ep / (8 * (q + 1))) * d ** (1 + eb + ep / 4) / n * L ** (2 * q + 6) * PRIV_125),
+            "asymptotic",
+            note="the second summand as printed is the product of D9's two terms, not their sum",
+        ),
         Step((3, "D29", 6), _st(first + RATE_D9, "O_P", RATE_D9), "asymptotic"),
         Step((3, "D29", 7), _st(RATE_D9, "O_P", RATE_PART3_LAST), "asymptotic"),
     )
 
 
 #: the final risk with every correction of Part 3: ridge (D9 + variance), DP noise p(η_a‖z'_T‖)², early stopping
-RATE_CORRECTED = RATE_D9 + VARIANCE + d ** (7 * en) * L ** (2 * q + 2) / n**2 * PRIV_125 * p + \
-    p * sp.exp(-4 * L**2)
+RATE_CORRECTED = RATE_D9 + VARIANCE + d ** (7 * en) * L ** (2 * q + 2) / n**2 * PRIV_125 * p + p * sp.exp(-4 * L**2)
 #: where the premises of Part 3's chain hold (contraction: ε_n < ε_p; S_3 ≪ its target: ε_p + 3ε_n/2 < ν)
-PREMISES = ADMISSIBLE.restrict(en < ep, ep + sp.Rational(3, 2) * en < S.nu,
-                               name="Assumptions 2–4 ∩ {ε_n < ε_p} ∩ {ε_p + 3ε_n/2 < ν}")
+PREMISES = ADMISSIBLE.restrict(
+    en < ep, ep + sp.Rational(3, 2) * en < S.nu, name="Assumptions 2–4 ∩ {ε_n < ε_p} ∩ {ε_p + 3ε_n/2 < ν}"
+)
 
 
 @cache
@@ -474,31 +694,55 @@ def check_final_corrected(rate: sp.Expr = RATE_CORRECTED) -> Verdict:
     ev = {"rate": str(rate), "rate_latex": _st(sp.Symbol("R"), "O_P", rate).latex(), **v.evidence}
     if v.verdict == "verified":
         return verified("exact", "the corrected final risk is o(1) on the whole region", regime=dict(v.regime), **ev)
-    return refuted("exact", "with every correction (variance term d^{4ε_n}log²d/n, DP noise p d^{7ε_n}log^{2q+2}d R/n²), "
-                   "R(f_NN) = O_P(rate) is o(1) only on part of the region: " + "; ".join(v.regime["conditions"]),
-                   corrected=_st(sp.Symbol(r"\mathcal{R}(f_{\text{NN}})"), "O_P", rate),
-                   regime=dict(v.regime), **ev)
+    return refuted(
+        "exact",
+        "with every correction (variance term d^{4ε_n}log²d/n, DP noise p d^{7ε_n}log^{2q+2}d R/n²), "
+        "R(f_NN) = O_P(rate) is o(1) only on part of the region: " + "; ".join(v.regime["conditions"]),
+        corrected=_st(sp.Symbol(r"\mathcal{R}(f_{\text{NN}})"), "O_P", rate),
+        regime=dict(v.regime),
+        **ev,
+    )
 
 
 def check_theorem_rate(rate: sp.Expr = RATE_CORRECTED, claimed: sp.Expr = RATE_THM1) -> Verdict:
     """Theorem 1's rate against the corrected chain: its first term d^{−ε_p/(8q)} against the chain's d^{−ε_p/(8(q+1))},
     and the whole corrected rate against the rate with the first exponent corrected (where the rest survives)."""
     first = decide(_st(d ** (-ep / (8 * (q + 1))), "O", d ** (-ep / (8 * q))), ADMISSIBLE, d=d, rewrite=to_rates)
-    rest = _decide_cached(rate, "O_P", RATE_PART3_LAST) if claimed == RATE_THM1 else \
-        _decide_cached(rate, "O_P", claimed)
+    rest = (
+        _decide_cached(rate, "O_P", RATE_PART3_LAST) if claimed == RATE_THM1 else _decide_cached(rate, "O_P", claimed)
+    )
     corrected = _st(sp.Symbol(r"\mathcal{R}(f_{\text{NN}})"), "O_P", rate)
-    ev = {"first_term": dict(first.regime), "rest_of_rate": dict(rest.regime),
-          "corrected_rate": str(rate), "claimed_rate": str(claimed)}
+    ev = {
+        "first_term": dict(first.regime),
+        "rest_of_rate": dict(rest.regime),
+        "corrected_rate": str(rate),
+        "claimed_rate": str(claimed),
+    }
     if claimed == RATE_THM1 and first.verdict != "verified":
-        return refuted("exact", "Theorem 1's first term d^{-ε_p/(8q)} is never implied by the chain's d^{-ε_p/(8(q+1))}; "
-                       "with that exponent corrected, the rest holds only where "
-                       + "; ".join(rest.regime["conditions"]), corrected=corrected, regime=dict(first.regime),
-                       witness=first.evidence.get("witness"), **ev)
+        return refuted(
+            "exact",
+            "Theorem 1's first term d^{-ε_p/(8q)} is never implied by the chain's d^{-ε_p/(8(q+1))}; "
+            "with that exponent corrected, the rest holds only where " + "; ".join(rest.regime["conditions"]),
+            corrected=corrected,
+            regime=dict(first.regime),
+            witness=first.evidence.get("witness"),
+            **ev,
+        )
     if rest.verdict == "verified":
-        return verified("exact", "the claimed rate follows from the corrected chain on the whole region",
-                        regime=dict(rest.regime), **ev)
-    return refuted("exact", "the corrected rate exceeds the claimed one on part of the region: " + rest.detail,
-                   corrected=corrected, regime=dict(rest.regime), witness=rest.evidence.get("witness"), **ev)
+        return verified(
+            "exact",
+            "the claimed rate follows from the corrected chain on the whole region",
+            regime=dict(rest.regime),
+            **ev,
+        )
+    return refuted(
+        "exact",
+        "the corrected rate exceeds the claimed one on part of the region: " + rest.detail,
+        corrected=corrected,
+        regime=dict(rest.regime),
+        witness=rest.evidence.get("witness"),
+        **ev,
+    )
 
 
 def check_final_risk(rate: sp.Expr = RATE_CORRECTED, claimed: sp.Expr = RATE_PART3_LAST) -> Verdict:
@@ -506,16 +750,35 @@ def check_final_risk(rate: sp.Expr = RATE_CORRECTED, claimed: sp.Expr = RATE_PAR
     final risk over the whole region: the top claim of Part 3's chain."""
     v = _decide_cached(rate, "O_P", claimed)
     corrected = _st(sp.Symbol(r"\mathcal{R}(f_{\text{NN}})"), "O_P", rate)
-    ev = {"relations_checked": [{"relation": [3, "D29", 7], "kind": "asymptotic", "holds": v.verdict == "verified",
-                                 "latex": _st(sp.Symbol(r"\mathcal{R}(f_{\text{NN}})"), "O_P", claimed).latex()}],
-          "corrected_rate": str(rate), "claimed_rate": str(claimed),
-          **{k: val for k, val in v.evidence.items() if k != "witness"}}
+    ev = {
+        "relations_checked": [
+            {
+                "relation": [3, "D29", 7],
+                "kind": "asymptotic",
+                "holds": v.verdict == "verified",
+                "latex": _st(sp.Symbol(r"\mathcal{R}(f_{\text{NN}})"), "O_P", claimed).latex(),
+            }
+        ],
+        "corrected_rate": str(rate),
+        "claimed_rate": str(claimed),
+        **{k: val for k, val in v.evidence.items() if k != "witness"},
+    }
     if v.verdict == "verified":
-        return verified("exact", "Part 3's final rate follows from the corrected chain on the whole region",
-                        regime=dict(v.regime), **ev)
-    return refuted("exact", "Part 3's final rate holds only on part of the region once every step is corrected: "
-                   + "; ".join(v.regime["conditions"]), corrected=corrected, regime=dict(v.regime),
-                   witness=v.evidence.get("witness"), **ev)
+        return verified(
+            "exact",
+            "Part 3's final rate follows from the corrected chain on the whole region",
+            regime=dict(v.regime),
+            **ev,
+        )
+    return refuted(
+        "exact",
+        "Part 3's final rate holds only on part of the region once every step is corrected: "
+        + "; ".join(v.regime["conditions"]),
+        corrected=corrected,
+        regime=dict(v.regime),
+        witness=v.evidence.get("witness"),
+        **ev,
+    )
 
 
 # =============================================================================================== claims
@@ -567,103 +830,274 @@ def _measured_claim(cid: str, title: str, relations: tuple, depends: tuple = ())
     if cid in EXACT_BOUNDS:
         rel = "<="
     stmt = _st(sp.Symbol(r"\text{" + quantity.replace("_", " ") + "}"), rel, order)
-    return Claim(cid, title, "Part 3, §4.2–§4.3 (measured)", stmt, where,
-                 partial(check_measured, quantity, order, relation, exact_bound=EXACT_BOUNDS.get(cid)),
-                 depends_on=depends, relations=relations)
+    return Claim(
+        cid,
+        title,
+        "Part 3, §4.2–§4.3 (measured)",
+        stmt,
+        where,
+        partial(check_measured, quantity, order, relation, exact_bound=EXACT_BOUNDS.get(cid)),
+        depends_on=depends,
+        relations=relations,
+    )
 
 
-def _chain_claim(cid: str, title: str, source: str, steps: tuple[Step, ...], assumptions: str,
-                 depends: tuple = ()) -> Claim:
-    return Claim(cid, title, source, steps[-1].statement, assumptions, partial(check_chain, steps, title),
-                 depends_on=depends, relations=tuple(s.key for s in steps))
+def _chain_claim(
+    cid: str, title: str, source: str, steps: tuple[Step, ...], assumptions: str, depends: tuple = ()
+) -> Claim:
+    return Claim(
+        cid,
+        title,
+        source,
+        steps[-1].statement,
+        assumptions,
+        partial(check_chain, steps, title),
+        depends_on=depends,
+        relations=tuple(s.key for s in steps),
+    )
 
 
 CLAIMS = [
-    _chain_claim("ridge.algebra-steps", "Algebra and ≪ steps of §4.2–§4.3.1 (ridge)", "Part 3, §4.2–§4.3.1",
-                 steps_ridge_algebra(), "Assumptions 2–4, whole region", depends=("ridge.measured-a-rr",)),
-    _chain_claim("ridge.mcdiarmid-level", "The McDiarmid level d^{2ε_n}log d/√(pn)", "Part 3, §4.2",
-                 steps_mcdiarmid_level(), "Assumption 4", depends=("ridge.mcdiarmid",)),
-    Claim("dpgd.noise-chain-steps", "The η_a‖z'_i‖ chain, line by line", "Part 3, §4.3.1",
-          steps_noise_chain()[3].statement, "Assumptions 2–4, whole region",
-          partial(check_chain, steps_noise_chain(), "η_a‖z'_i‖ chain"),
-          depends_on=("dpgd.noise-accumulation",), relations=tuple(s.key for s in steps_noise_chain())),
-    Claim("dpgd.noise-corrected", "Corrected η_a‖z'_i‖: d^{7ε_n/2} and ‖z‖ ≈ Σ√p", "Part 3, §4.3.1 (corrected)",
-          _st(sp.sqrt(p) * Sigma / (2 * lam), "=", d ** (sp.Rational(7, 2) * en) * L ** (q + 1) / n * PRIV),
-          "Assumptions 2–4, whole region", check_noise_chain_corrected,
-          depends_on=("dpgd.noise-chain-steps", "dpgd.noise-accumulation", "dpgd.contraction-regime")),
-    _chain_claim("clip.s-term-steps", "Algebra and ≪ steps of S_1–S_4", "Part 3, §4.3.2", steps_s_terms(),
-                 "Assumptions 2–4, whole region",
-                 depends=("dpgd.s1-bound", "dpgd.s2-bound", "dpgd.s3-chain", "ridge.measured-a-rr")),
-    Claim("clip.s3-corrected", "S_3 with the dropped p", "Part 3, §4.3.2 (corrected)",
-          steps_s_terms(sp.Integer(1))[-1].statement, "Assumptions 2–4, whole region",
-          partial(check_chain, steps_s_terms(sp.Integer(1))[-3:], "S_3 with p"), depends_on=("clip.s-term-steps",),
-          relations=((3, "D27", 4), (3, "D27", 6))),
-    _chain_claim("clip.targets", "The clipping targets of §4.3", "Part 3, §4.3", steps_targets(),
-                 "Assumptions 2–4, whole region"),
-    _chain_claim("clip.union-bounds", "Simultaneous Gaussian bounds over samples and steps", "Part 3, §4.3",
-                 steps_union_bounds(), "Assumptions 1–4, whole region"),
-    Claim("dpgd.contraction-regime", "Where ‖I − η_aL‖ < 1 holds in the region", "Part 3, §4.3.1",
-          contraction_steps()[0].statement, "Assumption 4, measured λ_max(K_n) = Θ(1)", check_contraction_regime,
-          depends_on=("ridge.measured-spectrum", "ridge.measured-lambda-min", "dpgd.contraction"),
-          relations=tuple(s.key for s in contraction_steps())),
+    _chain_claim(
+        "ridge.algebra-steps",
+        "Algebra and ≪ steps of §4.2–§4.3.1 (ridge)",
+        "Part 3, §4.2–§4.3.1",
+        steps_ridge_algebra(),
+        "Assumptions 2–4, whole region",
+        depends=("ridge.measured-a-rr",),
+    ),
+    _chain_claim(
+        "ridge.mcdiarmid-level",
+        "The McDiarmid level d^{2ε_n}log d/√(pn)",
+        "Part 3, §4.2",
+        steps_mcdiarmid_level(),
+        "Assumption 4",
+        depends=("ridge.mcdiarmid",),
+    ),
+    Claim(
+        "dpgd.noise-chain-steps",
+        "The η_a‖z'_i‖ chain, line by line",
+        "Part 3, §4.3.1",
+        steps_noise_chain()[3].statement,
+        "Assumptions 2–4, whole region",
+        partial(check_chain, steps_noise_chain(), "η_a‖z'_i‖ chain"),
+        depends_on=("dpgd.noise-accumulation",),
+        relations=tuple(s.key for s in steps_noise_chain()),
+    ),
+    Claim(
+        "dpgd.noise-corrected",
+        "Corrected η_a‖z'_i‖: d^{7ε_n/2} and ‖z‖ ≈ Σ√p",
+        "Part 3, §4.3.1 (corrected)",
+        _st(sp.sqrt(p) * Sigma / (2 * lam), "=", d ** (sp.Rational(7, 2) * en) * L ** (q + 1) / n * PRIV),
+        "Assumptions 2–4, whole region",
+        check_noise_chain_corrected,
+        depends_on=("dpgd.noise-chain-steps", "dpgd.noise-accumulation", "dpgd.contraction-regime"),
+    ),
+    _chain_claim(
+        "clip.s-term-steps",
+        "Algebra and ≪ steps of S_1–S_4",
+        "Part 3, §4.3.2",
+        steps_s_terms(),
+        "Assumptions 2–4, whole region",
+        depends=("dpgd.s1-bound", "dpgd.s2-bound", "dpgd.s3-chain", "ridge.measured-a-rr"),
+    ),
+    Claim(
+        "clip.s3-corrected",
+        "S_3 with the dropped p",
+        "Part 3, §4.3.2 (corrected)",
+        steps_s_terms(sp.Integer(1))[-1].statement,
+        "Assumptions 2–4, whole region",
+        partial(check_chain, steps_s_terms(sp.Integer(1))[-3:], "S_3 with p"),
+        depends_on=("clip.s-term-steps",),
+        relations=((3, "D27", 4), (3, "D27", 6)),
+    ),
+    _chain_claim(
+        "clip.targets", "The clipping targets of §4.3", "Part 3, §4.3", steps_targets(), "Assumptions 2–4, whole region"
+    ),
+    _chain_claim(
+        "clip.union-bounds",
+        "Simultaneous Gaussian bounds over samples and steps",
+        "Part 3, §4.3",
+        steps_union_bounds(),
+        "Assumptions 1–4, whole region",
+    ),
+    Claim(
+        "dpgd.contraction-regime",
+        "Where ‖I − η_aL‖ < 1 holds in the region",
+        "Part 3, §4.3.1",
+        contraction_steps()[0].statement,
+        "Assumption 4, measured λ_max(K_n) = Θ(1)",
+        check_contraction_regime,
+        depends_on=("ridge.measured-spectrum", "ridge.measured-lambda-min", "dpgd.contraction"),
+        relations=tuple(s.key for s in contraction_steps()),
+    ),
     _measured_claim("ridge.measured-spectrum", "Growth of λ_max(K_n) across the region", ((3, "D13", 1),)),
     _measured_claim("ridge.measured-lambda-min", "Growth of λ_min(K_n) across the region", ()),
-    _measured_claim("ridge.measured-phi-norm", "Feature norms ‖φ_j‖ across the region",
-                    ((3, "P34", 1), (3, "P34", 2), (3, "P37", 2), (3, "P38", 4), (3, "P42", 1))),
-    _measured_claim("dpgd.measured-inner-product", "|⟨u, v⟩| of the S_1 bound across the region", ((3, "P38", 3),),
-                    depends=("dpgd.u-uniformity",)),
+    _measured_claim(
+        "ridge.measured-phi-norm",
+        "Feature norms ‖φ_j‖ across the region",
+        ((3, "P34", 1), (3, "P34", 2), (3, "P37", 2), (3, "P38", 4), (3, "P42", 1)),
+    ),
+    _measured_claim(
+        "dpgd.measured-inner-product",
+        "|⟨u, v⟩| of the S_1 bound across the region",
+        ((3, "P38", 3),),
+        depends=("dpgd.u-uniformity",),
+    ),
     _measured_claim("ridge.measured-a-rr", "‖a_RR‖ across the region", ((3, "D17", 2),)),
     _measured_claim("ridge.measured-loo-move", "Leave-one-out move of a_RR across the region", ((3, "D6", 2),)),
     _measured_claim("clip.measured-base-case", "|φ_jᵀa_0| in the base case, across the region", ((3, "P35", 4),)),
     _measured_claim("clip.measured-base-case-order", "Order of |φ_jᵀa_0| across the region", ()),
-    _chain_claim("clip.base-case-steps", "The ≲_P steps of the base case and of S_4", "Part 3, §4.3.2",
-                 (Step((3, "D20", 2), _st(L + L**q, "lesssim_P", L**q), "asymptotic",
-                       note="|φ_jᵀa_0| = O(log d) measured (clip.measured-base-case-order); |y_j| ≲ log^q d measured"),
-                  Step((3, "D22", 3), _st(sp.sqrt(p) * d**en / sp.sqrt(p) * L**q + L**q, "lesssim_P",
-                                          sp.sqrt(p) * d**en / sp.sqrt(p) * L**q + L**q), "asymptotic",
-                       note="‖φ_j‖ ≤ √p, ‖a_RR‖ ≲ d^{ε_n}log^q d/√p, |y_j| ≲ log^q d, each measured")),
-                 "Assumptions 1–4, measured orders",
-                 depends=("clip.measured-base-case-order", "ridge.measured-labels", "ridge.measured-phi-norm",
-                          "ridge.measured-a-rr")),
-    _measured_claim("ridge.measured-labels", "Largest label |y_j| across the region",
-                    ((3, "P30", 6), (3, "P30", 7), (3, "P35", 5), (3, "P37", 1))),
-    Claim("dpgd.u-uniformity", "Is u = φ_j/‖φ_j‖ uniform on the sphere?", "Part 3, §4.3.2",
-          _st(sp.Symbol(r"\|\bar u\|"), "lesssim", 1 / sp.sqrt(n)), "uniform unit vectors have ‖mean‖ ≈ 1/√n",
-          check_sphere_uniformity),
-    Claim("risk.approximation-rate", "The approximation term's rate (Theorem 2) vanishes", "Part 3, §4.2",
-          _st(RATE_D9, "ll", sp.Integer(1)), "Assumptions 2–4, whole region",
-          partial(check_chain, (Step((3, "D3", 4), _st(RATE_D9, "ll", sp.Integer(1)), "asymptotic",
-                                     note="the rate is Theorem 2's (thm2.rate); here: it is o(1) on the region"),),
-                  "approximation rate"), depends_on=("thm2.rate", "thm2.penalty-absorbed", "risk.population-ridge-chain"),
-          relations=((3, "D3", 4),)),
-    Claim("risk.summary", "The ridge risk summary (3, D9)", "Part 3, §4.2", summary_steps()[0].statement,
-          "Assumptions 2–4, whole region", partial(check_chain, summary_steps(), "ridge summary"),
-          depends_on=("risk.decomposition", "risk.approximation-rate", "risk.variance-term", "thm2.rate"),
-          relations=((3, "D9", 1),)),
-    Claim("risk.summary-corrected", "The ridge risk with the variance term kept", "Part 3, §4.2 (corrected)",
-          _st(RATE_D9 + VARIANCE, "O_P", RATE_D9 + VARIANCE), "Assumptions 2–4",
-          partial(check_chain, (Step((3, "D9", 1), _st(RATE_D9 + VARIANCE, "O_P", RATE_D9 + VARIANCE), "asymptotic"),),
-                  "ridge summary, corrected"), depends_on=("risk.summary",), relations=((3, "D9", 1),)),
-    _chain_claim("risk.final-chain-steps", "The final risk chain of §4.5, line by line", "Part 3, §4.5",
-                 final_chain_steps(), "Assumptions 2–4, whole region",
-                 depends=("dpgd.noise-corrected", "dpgd.early-stopping", "risk.summary-corrected", "risk.decomposition")),
-    Claim("risk.final-chain-corrected", "The final risk with every correction", "Part 3, §4.5 (corrected)",
-          _st(sp.Symbol(r"\mathcal{R}(f_{\text{NN}})"), "O_P", RATE_CORRECTED),
-          r"premises: \varepsilon_n < \varepsilon_p,\ \varepsilon_p + \tfrac32\varepsilon_n < \nu", check_final_corrected,
-          depends_on=("risk.final-chain-steps", "risk.summary-corrected", "dpgd.noise-corrected", "clip.s3-corrected",
-                      "dpgd.contraction-regime", "dpgd.early-stopping", "dpgd.no-clipping", "clip.targets",
-                      "clip.union-bounds", "clip.s-term-steps", "ridge.measured-labels", "clip.measured-base-case",
-                      "dpgd.measured-inner-product", "ridge.measured-phi-norm", "ridge.loo-chain",
-                      "dpgd.recursion-steps", "clip.per-sample-gradient", "clip.iterate-chain"),
-          relations=((3, "D29", 6),)),
-    Claim("thm1.rate-corrected", "Theorem 1's rate against the corrected Part 3 chain", "Part 1 Theorem 1; Part 3 §4.5",
-          _st(RATE_CORRECTED, "O_P", RATE_THM1), "premises of the corrected chain", check_theorem_rate,
-          depends_on=("risk.final-chain-corrected", "thm1.exponent-consistency"), relations=((1, "D9", 2),)),
-    Claim("part3.final-risk", "Part 3's conclusion R(f_NN) = O_P(d^{-ε_p/(8(q+1))} + d^{1+ε_n}R/n)", "Part 3, §4.5",
-          _st(RATE_CORRECTED, "O_P", RATE_PART3_LAST), "Assumptions 2–4, whole region", check_final_risk,
-          depends_on=("risk.final-chain-corrected", "thm1.rate-corrected", "risk.final-chain-steps",
-                      "thm1.exponent-consistency"),
-          relations=((3, "D29", 7),)),
+    _chain_claim(
+        "clip.base-case-steps",
+        "The ≲_P steps of the base case and of S_4",
+        "Part 3, §4.3.2",
+        (
+            Step(
+                (3, "D20", 2),
+                _st(L + L**q, "lesssim_P", L**q),
+                "asymptotic",
+                note="|φ_jᵀa_0| = O(log d) measured (clip.measured-base-case-order); |y_j| ≲ log^q d measured",
+            ),
+            Step(
+                (3, "D22", 3),
+                _st(
+                    sp.sqrt(p) * d**en / sp.sqrt(p) * L**q + L**q,
+                    "lesssim_P",
+                    sp.sqrt(p) * d**en / sp.sqrt(p) * L**q + L**q,
+                ),
+                "asymptotic",
+                note="‖φ_j‖ ≤ √p, ‖a_RR‖ ≲ d^{ε_n}log^q d/√p, |y_j| ≲ log^q d, each measured",
+            ),
+        ),
+        "Assumptions 1–4, measured orders",
+        depends=(
+            "clip.measured-base-case-order",
+            "ridge.measured-labels",
+            "ridge.measured-phi-norm",
+            "ridge.measured-a-rr",
+        ),
+    ),
+    _measured_claim(
+        "ridge.measured-labels",
+        "Largest label |y_j| across the region",
+        ((3, "P30", 6), (3, "P30", 7), (3, "P35", 5), (3, "P37", 1)),
+    ),
+    Claim(
+        "dpgd.u-uniformity",
+        "u = φ_j/‖φ_j‖ has no common mean direction (first-moment test of uniformity)",
+        "Part 3, §4.3.2",
+        _st(sp.Symbol(r"\|\bar u\|"), "lesssim", 1 / sp.sqrt(n)),
+        "uniform unit vectors have ‖mean‖ ≈ 1/√n",
+        check_sphere_uniformity,
+    ),
+    Claim(
+        "risk.approximation-rate",
+        "The approximation term's rate (Theorem 2) vanishes",
+        "Part 3, §4.2",
+        _st(RATE_D9, "ll", sp.Integer(1)),
+        "Assumptions 2–4, whole region",
+        partial(
+            check_chain,
+            (
+                Step(
+                    (3, "D3", 4),
+                    _st(RATE_D9, "ll", sp.Integer(1)),
+                    "asymptotic",
+                    note="the rate is Theorem 2's (thm2.rate); here: it is o(1) on the region",
+                ),
+            ),
+            "approximation rate",
+        ),
+        depends_on=("thm2.rate", "thm2.penalty-absorbed", "risk.population-ridge-chain"),
+        relations=((3, "D3", 4),),
+    ),
+    Claim(
+        "risk.summary",
+        "The ridge risk summary (3, D9)",
+        "Part 3, §4.2",
+        summary_steps()[0].statement,
+        "Assumptions 2–4, whole region",
+        partial(check_chain, summary_steps(), "ridge summary"),
+        depends_on=("risk.decomposition", "risk.approximation-rate", "risk.variance-term", "thm2.rate"),
+        relations=((3, "D9", 1),),
+    ),
+    Claim(
+        "risk.summary-corrected",
+        "The ridge risk with the variance term kept",
+        "Part 3, §4.2 (corrected)",
+        _st(RATE_D9 + VARIANCE, "O_P", RATE_D9 + VARIANCE),
+        "Assumptions 2–4",
+        partial(
+            check_chain,
+            (Step((3, "D9", 1), _st(RATE_D9 + VARIANCE, "O_P", RATE_D9 + VARIANCE), "asymptotic"),),
+            "ridge summary, corrected",
+        ),
+        depends_on=("risk.summary",),
+        relations=((3, "D9", 1),),
+    ),
+    _chain_claim(
+        "risk.final-chain-steps",
+        "The final risk chain of §4.5, line by line",
+        "Part 3, §4.5",
+        final_chain_steps(),
+        "Assumptions 2–4, whole region",
+        depends=("dpgd.noise-corrected", "dpgd.early-stopping", "risk.summary-corrected", "risk.decomposition"),
+    ),
+    Claim(
+        "risk.final-chain-corrected",
+        "The final risk with every correction",
+        "Part 3, §4.5 (corrected)",
+        _st(sp.Symbol(r"\mathcal{R}(f_{\text{NN}})"), "O_P", RATE_CORRECTED),
+        r"premises: \varepsilon_n < \varepsilon_p,\ \varepsilon_p + \tfrac32\varepsilon_n < \nu",
+        check_final_corrected,
+        depends_on=(
+            "risk.final-chain-steps",
+            "risk.summary-corrected",
+            "dpgd.noise-corrected",
+            "clip.s3-corrected",
+            "dpgd.contraction-regime",
+            "dpgd.early-stopping",
+            "dpgd.no-clipping",
+            "clip.targets",
+            "clip.union-bounds",
+            "clip.s-term-steps",
+            "ridge.measured-labels",
+            "clip.measured-base-case",
+            "dpgd.measured-inner-product",
+            "ridge.measured-phi-norm",
+            "ridge.loo-chain",
+            "dpgd.recursion-steps",
+            "clip.per-sample-gradient",
+            "clip.iterate-chain",
+        ),
+        relations=((3, "D29", 6),),
+    ),
+    Claim(
+        "thm1.rate-corrected",
+        "Theorem 1's rate against the corrected Part 3 chain",
+        "Part 1 Theorem 1; Part 3 §4.5",
+        _st(RATE_CORRECTED, "O_P", RATE_THM1),
+        "premises of the corrected chain",
+        check_theorem_rate,
+        depends_on=("risk.final-chain-corrected", "thm1.exponent-consistency"),
+        relations=((1, "D9", 2),),
+    ),
+    Claim(
+        "part3.final-risk",
+        "Part 3's conclusion R(f_NN) = O_P(d^{-ε_p/(8(q+1))} + d^{1+ε_n}R/n)",
+        "Part 3, §4.5",
+        _st(RATE_CORRECTED, "O_P", RATE_PART3_LAST),
+        "Assumptions 2–4, whole region",
+        check_final_risk,
+        depends_on=(
+            "risk.final-chain-corrected",
+            "thm1.rate-corrected",
+            "risk.final-chain-steps",
+            "thm1.exponent-consistency",
+        ),
+        relations=((3, "D29", 7),),
+    ),
 ]
 
 
@@ -686,9 +1120,14 @@ def _numeric_verdict(title: str, results: list[dict], ev: dict) -> Verdict:
     ev = {"relations_checked": results, **ev}
     if failed:
         f = failed[0]
-        return refuted("simulation+numeric", f"{title}: relation {tuple(f['relation'])} fails ({f.get('why', '')}); "
-                       f"{len(failed)} of {len(results)} fail", witness=f.get("worst"),
-                       failing_relations=[r["relation"] for r in failed], **ev)
+        return refuted(
+            "simulation+numeric",
+            f"{title}: relation {tuple(f['relation'])} fails ({f.get('why', '')}); "
+            f"{len(failed)} of {len(results)} fail",
+            witness=f.get("worst"),
+            failing_relations=[r["relation"] for r in failed],
+            **ev,
+        )
     return verified("simulation+numeric", f"{title}: all {len(results)} relations hold on every corner", **ev)
 
 
@@ -705,13 +1144,18 @@ def check_closed_form(factor: float = 1.0, corners=NUM_CORNERS, dv: int = NUM_D)
         if worst is None or err > worst["relative_gradient"]:
             worst = {"corner": c, "d": dv, "relative_gradient": err}
     ok = worst["relative_gradient"] <= NUM_TOL
-    res = [{"relation": key, "holds": ok, "worst": worst, "why": "∇L(a_RR) ≠ 0"} for key in ((3, "P11", 2), (3, "P22", 3))]
-    return _numeric_verdict("ridge closed form", res, {"factor": factor, "tolerance": NUM_TOL, "corners": list(corners)})
+    res = [
+        {"relation": key, "holds": ok, "worst": worst, "why": "∇L(a_RR) ≠ 0"} for key in ((3, "P11", 2), (3, "P22", 3))
+    ]
+    return _numeric_verdict(
+        "ridge closed form", res, {"factor": factor, "tolerance": NUM_TOL, "corners": list(corners)}
+    )
 
 
 def check_svd_identities(two: float = 2.0, corners=NUM_CORNERS, dv: int = NUM_D) -> Verdict:
-    """(3, D12, 2) L = two·U(Λ²/n + λI)Uᵀ, (3, D12, 3) I − η_aL = U[I − two·η_a(Λ²/n + λI)]Uᵀ, (3, D13, 1) its eigenvalues
-    1 − two·η_a(λ_i²/n + λ), (3, D16, 1) (K_n + λI)^{-1}Φ = nU(Λ² + λnI)^{-1}ΛVᵀ, with Φ = UΛVᵀ (thin SVD, p ≤ n)."""
+    """(3, D12, 2) L = two·U(Λ²/n + λI)Uᵀ, (3, D12, 3) I − η_aL = U[I − two·η_a(Λ²/n + λI)]Uᵀ, (3, D13, 1) its
+    eigenvalues 1 − two·η_a(λ_i²/n + λ), (3, D16, 1) (K_n + λI)^{-1}Φ = nU(Λ² + λnI)^{-1}ΛVᵀ, with Φ = UΛVᵀ
+    (thin SVD, p ≤ n)."""
     errs = {k: (0.0, None) for k in ("D12,2", "D12,3", "D13,1", "D16,1")}
     for c in corners:
         run = run_corner(c, dv)
@@ -720,16 +1164,25 @@ def check_svd_identities(two: float = 2.0, corners=NUM_CORNERS, dv: int = NUM_D)
         K = Phi @ Phi.T / nn
         Lm = 2 * K + 2 * lam * np.eye(p)
         mid = np.diag(s**2 / nn + lam)
-        got = {"D12,2": (Lm, two * U @ mid @ U.T),
-               "D12,3": (np.eye(p) - eta * Lm, U @ (np.eye(p) - two * eta * mid) @ U.T),
-               "D13,1": (np.sort(np.linalg.eigvalsh(np.eye(p) - eta * Lm)), np.sort(1 - two * eta * (s**2 / nn + lam))),
-               "D16,1": (np.linalg.solve(K + lam * np.eye(p), Phi), nn * U @ np.diag(s / (s**2 + lam * nn)) @ Vt)}
+        got = {
+            "D12,2": (Lm, two * U @ mid @ U.T),
+            "D12,3": (np.eye(p) - eta * Lm, U @ (np.eye(p) - two * eta * mid) @ U.T),
+            "D13,1": (np.sort(np.linalg.eigvalsh(np.eye(p) - eta * Lm)), np.sort(1 - two * eta * (s**2 / nn + lam))),
+            "D16,1": (np.linalg.solve(K + lam * np.eye(p), Phi), nn * U @ np.diag(s / (s**2 + lam * nn)) @ Vt),
+        }
         for k, (a, b) in got.items():
             e = _rel_err(a, b)
             if e > errs[k][0]:
                 errs[k] = (e, {"corner": c, "d": dv, "relative_error": e})
-    res = [{"relation": (3, k.split(",")[0], int(k.split(",")[1])), "holds": e <= NUM_TOL,
-            "worst": w, "why": f"relative error {e:.3g}"} for k, (e, w) in errs.items()]
+    res = [
+        {
+            "relation": (3, k.split(",")[0], int(k.split(",")[1])),
+            "holds": e <= NUM_TOL,
+            "worst": w,
+            "why": f"relative error {e:.3g}",
+        }
+        for k, (e, w) in errs.items()
+    ]
     return _numeric_verdict("SVD identities", res, {"tolerance": NUM_TOL, "corners": list(corners)})
 
 
@@ -760,8 +1213,9 @@ def unrolled_z_prime(M: np.ndarray, Z: np.ndarray, i: int) -> np.ndarray:
     return out
 
 
-def check_recursion_steps(z_prime=paper_z_prime, two: float = 2.0, corners=NUM_CORNERS, dv: int = NUM_D,
-                          steps: int = 5, seed: int = 21) -> Verdict:
+def check_recursion_steps(
+    z_prime=paper_z_prime, two: float = 2.0, corners=NUM_CORNERS, dv: int = NUM_D, steps: int = 5, seed: int = 21
+) -> Verdict:
     """(3, D11, 1)–(3, D11, 3) and (3, D11, 5) with (3, P23, 1)'s z'_i, on noisy unclipped trajectories (stable η_a):
     each printed right side against the simulated ã_{i+1} (D11,1–3) or ã_{i+1} − a_RR (D11,5)."""
     worst = {k: (0.0, None) for k in ("D11,1", "D11,2", "D11,3", "D11,5")}
@@ -771,26 +1225,50 @@ def check_recursion_steps(z_prime=paper_z_prime, two: float = 2.0, corners=NUM_C
         KI = st.K + lam * np.eye(p)
         for i in range(steps):
             nxt = a[i + 1]
-            rhs = {"D11,1": a[i] - eta * (Lm @ a[i] - two * KI @ np.linalg.solve(KI, st.PhiY)) + eta * Z[i],
-                   "D11,2": a[i] - eta * (Lm @ a[i] - Lm @ a_rr) + eta * Z[i],
-                   "D11,3": (np.eye(p) - eta * Lm) @ a[i] + eta * Lm @ a_rr + eta * Z[i],
-                   "D11,5": np.linalg.matrix_power(M, i + 1) @ (a[0] - a_rr) + eta * z_prime(M, Z, i + 1) + a_rr}
+            rhs = {
+                "D11,1": a[i] - eta * (Lm @ a[i] - two * KI @ np.linalg.solve(KI, st.PhiY)) + eta * Z[i],
+                "D11,2": a[i] - eta * (Lm @ a[i] - Lm @ a_rr) + eta * Z[i],
+                "D11,3": (np.eye(p) - eta * Lm) @ a[i] + eta * Lm @ a_rr + eta * Z[i],
+                "D11,5": np.linalg.matrix_power(M, i + 1) @ (a[0] - a_rr) + eta * z_prime(M, Z, i + 1) + a_rr,
+            }
             for k, v in rhs.items():
                 e = _rel_err(v, nxt)
                 if e > worst[k][0]:
                     worst[k] = (e, {"corner": c, "d": dv, "i": i, "relative_error": e})
-    res = [{"relation": (3, k.split(",")[0], int(k.split(",")[1])) if k != "D11,5" else (3, "D11", 5),
-            "holds": e <= NUM_TOL, "worst": w, "why": f"relative error {e:.3g}"} for k, (e, w) in worst.items()]
-    res.append({"relation": (3, "P23", 1), "holds": res[-1]["holds"], "worst": worst["D11,5"][1],
-                "why": "the definition of z'_i used in (3, D11, 5)"})
-    return _numeric_verdict("recursion of ã_i", res, {"tolerance": NUM_TOL, "seed": seed, "steps": steps,
-                                                     "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)",
-                                                     "corners": list(corners),
-                                                     "z_prime": getattr(z_prime, "__name__", str(z_prime))})
+    res = [
+        {
+            "relation": (3, k.split(",")[0], int(k.split(",")[1])) if k != "D11,5" else (3, "D11", 5),
+            "holds": e <= NUM_TOL,
+            "worst": w,
+            "why": f"relative error {e:.3g}",
+        }
+        for k, (e, w) in worst.items()
+    ]
+    res.append(
+        {
+            "relation": (3, "P23", 1),
+            "holds": res[-1]["holds"],
+            "worst": worst["D11,5"][1],
+            "why": "the definition of z'_i used in (3, D11, 5)",
+        }
+    )
+    return _numeric_verdict(
+        "recursion of ã_i",
+        res,
+        {
+            "tolerance": NUM_TOL,
+            "seed": seed,
+            "steps": steps,
+            "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)",
+            "corners": list(corners),
+            "z_prime": getattr(z_prime, "__name__", str(z_prime)),
+        },
+    )
 
 
-def check_loo_chain(d52_factor=lambda pv: 2 * math.sqrt(pv), squared: bool = False, corners=NUM_CORNERS,
-                    dv: int = NUM_D, seed: int = 23) -> Verdict:
+def check_loo_chain(
+    d52_factor=lambda pv: 2 * math.sqrt(pv), squared: bool = False, corners=NUM_CORNERS, dv: int = NUM_D, seed: int = 23
+) -> Verdict:
     """(3, P15, 1), (3, P15, 2), (3, D4, 1), (3, D4, 2), (3, D5, 1), (3, D5, 2) on one replaced sample per corner (the
     largest ridge residual, replaced by the fresh x' with the largest |y'| of 32 draws). ``squared``: check (3, D4, 1)
     with the squared differences of the correct decomposition instead of the printed linear ones."""
@@ -821,9 +1299,20 @@ def check_loo_chain(d52_factor=lambda pv: 2 * math.sqrt(pv), squared: bool = Fal
         absd = (abs(f(a) - f(a2)) + abs(f2(a2) - f2(a))) / nn
         da = float(np.linalg.norm(a - a2))
         scale = max(abs(lhs), 1e-300)
-        row = {"corner": c, "d": dv, "i": i, "lhs_loss_difference": lhs, "bracket": bracket, "printed_linear": lin,
-               "squared_terms": sq, "abs_terms": absd, "norm_delta_a": da}
-        checks["P15,1"].append((abs(abs(f(a) - f(a2)) - abs(float((a - a2) @ phi_new))) <= 1e-12 * max(abs(f(a)), 1), row))
+        row = {
+            "corner": c,
+            "d": dv,
+            "i": i,
+            "lhs_loss_difference": lhs,
+            "bracket": bracket,
+            "printed_linear": lin,
+            "squared_terms": sq,
+            "abs_terms": absd,
+            "norm_delta_a": da,
+        }
+        checks["P15,1"].append(
+            (abs(abs(f(a) - f(a2)) - abs(float((a - a2) @ phi_new))) <= 1e-12 * max(abs(f(a)), 1), row)
+        )
         checks["P15,2"].append((abs(f(a) - f(a2)) <= da * math.sqrt(p) * (1 + 1e-12), row))
         checks["D4,1"].append((abs(lhs - bracket - (sq if squared else lin)) <= 1e-8 * scale, row))
         checks["D4,2"].append((bracket <= 1e-12 * max(abs(bracket), 1e-300), row))
@@ -832,11 +1321,19 @@ def check_loo_chain(d52_factor=lambda pv: 2 * math.sqrt(pv), squared: bool = Fal
     res = []
     for k, rows in checks.items():
         bad = [r for ok, r in rows if not ok]
-        res.append({"relation": (3, k.split(",")[0], int(k.split(",")[1])), "holds": not bad,
-                    "worst": bad[0] if bad else rows[0][1],
-                    "why": "the loss difference is not the bracket plus the printed terms" if k == "D4,1" else k})
-    return _numeric_verdict("leave-one-out chain", res, {"seed": seed, "corners": list(corners), "squared": squared,
-                                                        "reading": "y_i inside the bracket read as y_j"})
+        res.append(
+            {
+                "relation": (3, k.split(",")[0], int(k.split(",")[1])),
+                "holds": not bad,
+                "worst": bad[0] if bad else rows[0][1],
+                "why": "the loss difference is not the bracket plus the printed terms" if k == "D4,1" else k,
+            }
+        )
+    return _numeric_verdict(
+        "leave-one-out chain",
+        res,
+        {"seed": seed, "corners": list(corners), "squared": squared, "reading": "y_i inside the bracket read as y_j"},
+    )
 
 
 def check_iterate_chain(eta_rule: str = "paper", corners=NUM_CORNERS, dv: int = NUM_D, seed: int = 25) -> Verdict:
@@ -862,13 +1359,20 @@ def check_iterate_chain(eta_rule: str = "paper", corners=NUM_CORNERS, dv: int = 
     res = []
     for k, rows in checks.items():
         bad = [r for ok, r in rows if not ok]
-        res.append({"relation": (3, "D14", int(k[-1])), "holds": not bad, "worst": bad[0] if bad else rows[0][1],
-                    "why": "‖I − η_aL‖^i‖a_0 − a_RR‖ > ‖a_0‖ + ‖a_RR‖ (‖I − η_aL‖ > 1)" if k == "D14,3" else k})
+        res.append(
+            {
+                "relation": (3, "D14", int(k[-1])),
+                "holds": not bad,
+                "worst": bad[0] if bad else rows[0][1],
+                "why": "‖I − η_aL‖^i‖a_0 − a_RR‖ > ‖a_0‖ + ‖a_RR‖ (‖I − η_aL‖ > 1)" if k == "D14,3" else k,
+            }
+        )
     return _numeric_verdict("‖ã_i‖ chain", res, {"seed": seed, "eta_rule": eta_rule, "corners": list(corners)})
 
 
-def check_induction_split(corners=NUM_CORNERS, dv: int = NUM_D, steps: int = 4, seed: int = 27,
-                          z_prime=unrolled_z_prime) -> Verdict:
+def check_induction_split(
+    corners=NUM_CORNERS, dv: int = NUM_D, steps: int = 4, seed: int = 27, z_prime=unrolled_z_prime
+) -> Verdict:
     """The identities and triangle inequalities of §4.3.2 on noisy trajectories (stable η_a), every sample j, i ≤ steps:
     (3, D20, 1), (3, D21, 1)–(3, D21, 6) (a^{(i)}_RR: sample j replaced), (3, D22, 1), (3, D22, 2), (3, D28, 1)."""
     keys = ["D20,1", "D21,1", "D21,2", "D21,3", "D21,4", "D21,5", "D21,6", "D22,1", "D22,2", "D28,1"]
@@ -896,24 +1400,41 @@ def check_induction_split(corners=NUM_CORNERS, dv: int = NUM_D, steps: int = 4, 
                 "D21,3": (np.abs(ph @ a[i] - ph @ a_rr) + t2, t1 + t2),
                 "D21,4": (t1 + t2, np.abs(ph @ (Mi @ (a0 - a_rr) + eta * z_prime(M, Z, i))) + t2),
                 "D21,5": (t1 + t2, np.abs(ph @ (Mi @ (a0 - a_rr))) + np.abs(eta * (ph @ zp)) + t2),
-                "D21,6": (np.abs(ph @ (Mi @ (a0 - a_rr))) + np.abs(eta * (ph @ zp)) + t2,
-                          np.abs(ph @ (Mi @ (a0 - a_loo))) + np.abs(ph @ (Mi @ (a_loo - a_rr))) + np.abs(eta * (ph @ zp))
-                          + t2),
+                "D21,6": (
+                    np.abs(ph @ (Mi @ (a0 - a_rr))) + np.abs(eta * (ph @ zp)) + t2,
+                    np.abs(ph @ (Mi @ (a0 - a_loo)))
+                    + np.abs(ph @ (Mi @ (a_loo - a_rr)))
+                    + np.abs(eta * (ph @ zp))
+                    + t2,
+                ),
                 "D22,1": (t2, np.abs(ph @ a_rr) + np.abs(yy)),
-                "D22,2": (np.abs(ph @ a_rr) + np.abs(yy), np.linalg.norm(ph, axis=1) * np.linalg.norm(a_rr) + np.abs(yy)),
-                "D28,1": (np.array([np.linalg.norm(a[i] - a_rr)]),
-                          np.array([np.linalg.norm(M, 2) ** i * np.linalg.norm(a0 - a_rr) + eta * np.linalg.norm(zp)])),
+                "D22,2": (
+                    np.abs(ph @ a_rr) + np.abs(yy),
+                    np.linalg.norm(ph, axis=1) * np.linalg.norm(a_rr) + np.abs(yy),
+                ),
+                "D28,1": (
+                    np.array([np.linalg.norm(a[i] - a_rr)]),
+                    np.array([np.linalg.norm(M, 2) ** i * np.linalg.norm(a0 - a_rr) + eta * np.linalg.norm(zp)]),
+                ),
             }
             equal = {"D21,1", "D21,3", "D21,4"}
             for k, (lhs, rhs) in vals.items():
-                ok = (np.allclose(lhs, rhs, rtol=1e-8, atol=1e-10) if k in equal
-                      else bool(np.all(lhs <= rhs * (1 + 1e-10) + 1e-12)))
+                ok = (
+                    np.allclose(lhs, rhs, rtol=1e-8, atol=1e-10)
+                    if k in equal
+                    else bool(np.all(lhs <= rhs * (1 + 1e-10) + 1e-12))
+                )
                 if not ok and k not in bad:
                     bad[k] = {"corner": c, "d": dv, "i": i}
-    res = [{"relation": (3, k.split(",")[0], int(k.split(",")[1])), "holds": k not in bad, "worst": bad.get(k),
-            "why": k} for k in keys]
-    return _numeric_verdict("§4.3.2 induction split", res, {"seed": seed, "steps": steps, "corners": list(corners),
-                                                           "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)"})
+    res = [
+        {"relation": (3, k.split(",")[0], int(k.split(",")[1])), "holds": k not in bad, "worst": bad.get(k), "why": k}
+        for k in keys
+    ]
+    return _numeric_verdict(
+        "§4.3.2 induction split",
+        res,
+        {"seed": seed, "steps": steps, "corners": list(corners), "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)"},
+    )
 
 
 # the per-sample gradient (3, P23, 3) and the label bound (3, P30, 5)
@@ -938,46 +1459,118 @@ def check_label_polynomial(bound: sp.Expr | None = None, target: sp.Expr | None 
     grid = [float(k) / 100 for k in range(-1000, 1001) if k != 0]
     f = sp.lambdify(zz, sp.Abs(target) / bound, "math")
     sup = max(f(x) for x in grid)
-    ev = {"target": str(target), "bound": str(bound), "limit_at_0": str(lim0), "limit_at_infinity": str(liminf),
-          "sup_on_grid_|z|<=10": sup}
+    ev = {
+        "target": str(target),
+        "bound": str(bound),
+        "limit_at_0": str(lim0),
+        "limit_at_infinity": str(liminf),
+        "sup_on_grid_|z|<=10": sup,
+    }
     stmt_rel = [(3, "P30", 5)]
     if lim0 in (sp.oo, -sp.oo) or liminf in (sp.oo, -sp.oo):
-        return refuted("symbolic", f"|σ_*(z)|/({bound}) → {lim0} as z → 0: σ_*(z) = {target} has a degree-1 term, so "
-                       "|σ_*(z)| ≲ |z|^q fails near 0 (the conclusion |y_i| ≲ log^q d still holds: |σ_*(z)| ≲ 1 + |z|^q)",
-                       corrected=_st(sp.Abs(sp.Symbol(r"\sigma_*(z)")), "lesssim", 1 + sp.Abs(zz) ** q),
-                       witness={"z": "0+", "ratio_limit": str(lim0)}, relations=stmt_rel, **ev)
-    return verified("symbolic+numeric", f"sup |σ_*(z)|/({bound}) is finite (≈ {sup:.3g} on |z| ≤ 10; limits {lim0}, "
-                    f"{liminf})", relations=stmt_rel, **ev)
+        return refuted(
+            "symbolic",
+            f"|σ_*(z)|/({bound}) → {lim0} as z → 0: σ_*(z) = {target} has a degree-1 term, so "
+            "|σ_*(z)| ≲ |z|^q fails near 0 (the conclusion |y_i| ≲ log^q d still holds: |σ_*(z)| ≲ 1 + |z|^q)",
+            corrected=_st(sp.Abs(sp.Symbol(r"\sigma_*(z)")), "lesssim", 1 + sp.Abs(zz) ** q),
+            witness={"z": "0+", "ratio_limit": str(lim0)},
+            relations=stmt_rel,
+            **ev,
+        )
+    return verified(
+        "symbolic+numeric",
+        f"sup |σ_*(z)|/({bound}) is finite (≈ {sup:.3g} on |z| ≤ 10; limits {lim0}, {liminf})",
+        relations=stmt_rel,
+        **ev,
+    )
 
 
 CLAIMS += [
-    Claim("ridge.closed-form", "The closed form of a_RR", "Part 3, §4.2",
-          r"a_\RR = \frac{1}{n} \left(K_n + \lambda \id\right)^{-1} \Phi Y", "Φ, K_n of §4.2", check_closed_form,
-          relations=((3, "P11", 2), (3, "P22", 3))),
-    Claim("ridge.svd-identities", "SVD identities of §4.3.1", "Part 3, §4.3.1",
-          r"L = 2U(\tfrac1n\Lambda^2+\lambda\id)U^\intercal,\ (K_n+\lambda\id)^{-1}\Phi = nU(\Lambda^2+\lambda n\id)^{-1}"
-          r"\Lambda V^\intercal", "Φ = UΛVᵀ", check_svd_identities,
-          relations=((3, "D12", 2), (3, "D12", 3), (3, "D13", 1), (3, "D16", 1))),
-    Claim("dpgd.recursion-steps", "The recursion of ã_i line by line (with the printed z'_i)", "Part 3, §4.3",
-          r"\tilde a_{i+1} - a_\RR = (\id - \eta_a L)^{i+1}(a_0 - a_\RR) + \eta_a z'_{i+1},\ z'_i = \sum_{j=1}^i z_j",
-          "no clipping", check_recursion_steps, depends_on=("dpgd.recursion",),
-          relations=((3, "D11", 1), (3, "D11", 2), (3, "D11", 3), (3, "D11", 5), (3, "P23", 1))),
-    Claim("ridge.loo-chain", "The leave-one-out loss comparison", "Part 3, §4.2",
-          r"\mathcal L(f^{(i)}_\RR) - \mathcal L(f_\RR) \le \frac1n[|f_\RR(x') - f^{(i)}_\RR(x')| + |f^{(i)}_\RR(x_i) - "
-          r"f_\RR(x_i)|] \le 2\frac{\sqrt p}{n}\|a_\RR - a^{(i)}_\RR\|", "one sample replaced", check_loo_chain,
-          relations=((3, "P15", 1), (3, "P15", 2), (3, "D4", 1), (3, "D4", 2), (3, "D5", 1), (3, "D5", 2))),
-    Claim("clip.iterate-chain", "The ‖ã_i‖ chain under Assumption 4's η_a", "Part 3, §4.3.1",
-          r"\|\tilde a_i\| \le \|a_\RR\| + \|\id-\eta_aL\|^i\|a_0-a_\RR\| + \eta_a\|z'_i\| \le \|a_0\| + 2\|a_\RR\| + "
-          r"\eta_a\|z'_i\|", "Assumption 4, T = d^{ε_n} steps", check_iterate_chain,
-          depends_on=("dpgd.contraction-regime",), relations=((3, "D14", 1), (3, "D14", 2), (3, "D14", 3))),
-    Claim("clip.induction-split", "Identities and triangle inequalities of §4.3.2 and §4.5", "Part 3, §4.3.2, §4.5",
-          r"|\varphi_j^\intercal\tilde a_i - y_j| \le S_1 + S_2 + S_3 + S_4", "stable η_a, no clipping",
-          check_induction_split, depends_on=("dpgd.recursion-steps",),
-          relations=((3, "D20", 1), (3, "D21", 1), (3, "D21", 2), (3, "D21", 3), (3, "D21", 4), (3, "D21", 5),
-                     (3, "D21", 6), (3, "D22", 1), (3, "D22", 2), (3, "D28", 1))),
-    _chain_claim("clip.per-sample-gradient", "The per-sample gradient g_{i,j}", "Part 3, §4.3", gradient_steps(),
-                 "the loss (φᵀa − y)² + λ‖a‖² of Part 1"),
-    Claim("ridge.label-polynomial-bound", "|σ_*(z)| ≲ |z|^q", "Part 3, §4.3.1",
-          _st(sp.Abs(S.z**3 - 2 * S.z), "lesssim", sp.Abs(S.z) ** 3), "σ_* = He_3 + He_1 (q = 3)", check_label_polynomial,
-          relations=((3, "P30", 5),)),
+    Claim(
+        "ridge.closed-form",
+        "The closed form of a_RR",
+        "Part 3, §4.2",
+        r"a_\RR = \frac{1}{n} \left(K_n + \lambda \id\right)^{-1} \Phi Y",
+        "Φ, K_n of §4.2",
+        check_closed_form,
+        relations=((3, "P11", 2), (3, "P22", 3)),
+    ),
+    Claim(
+        "ridge.svd-identities",
+        "SVD identities of §4.3.1",
+        "Part 3, §4.3.1",
+        r"L = 2U(\tfrac1n\Lambda^2+\lambda\id)U^\intercal,\ (K_n+\lambda\id)^{-1}\Phi = nU(\Lambda^2+\lambda n\id)^{-1}"
+        r"\Lambda V^\intercal",
+        "Φ = UΛVᵀ",
+        check_svd_identities,
+        relations=((3, "D12", 2), (3, "D12", 3), (3, "D13", 1), (3, "D16", 1)),
+    ),
+    Claim(
+        "dpgd.recursion-steps",
+        "The recursion of ã_i line by line (with the printed z'_i)",
+        "Part 3, §4.3",
+        r"\tilde a_{i+1} - a_\RR = (\id - \eta_a L)^{i+1}(a_0 - a_\RR) + \eta_a z'_{i+1},\ z'_i = \sum_{j=1}^i z_j",
+        "no clipping",
+        check_recursion_steps,
+        depends_on=("dpgd.recursion",),
+        relations=((3, "D11", 1), (3, "D11", 2), (3, "D11", 3), (3, "D11", 5), (3, "P23", 1)),
+    ),
+    Claim(
+        "ridge.loo-chain",
+        "The leave-one-out loss comparison",
+        "Part 3, §4.2",
+        r"\mathcal L(f^{(i)}_\RR) - \mathcal L(f_\RR) \le \frac1n[|f_\RR(x') - f^{(i)}_\RR(x')| + |f^{(i)}_\RR(x_i) - "
+        r"f_\RR(x_i)|] \le 2\frac{\sqrt p}{n}\|a_\RR - a^{(i)}_\RR\|",
+        "one sample replaced",
+        check_loo_chain,
+        relations=((3, "P15", 1), (3, "P15", 2), (3, "D4", 1), (3, "D4", 2), (3, "D5", 1), (3, "D5", 2)),
+    ),
+    Claim(
+        "clip.iterate-chain",
+        "The ‖ã_i‖ chain under Assumption 4's η_a",
+        "Part 3, §4.3.1",
+        r"\|\tilde a_i\| \le \|a_\RR\| + \|\id-\eta_aL\|^i\|a_0-a_\RR\| + \eta_a\|z'_i\| \le \|a_0\| + 2\|a_\RR\| + "
+        r"\eta_a\|z'_i\|",
+        "Assumption 4, T = d^{ε_n} steps",
+        check_iterate_chain,
+        depends_on=("dpgd.contraction-regime",),
+        relations=((3, "D14", 1), (3, "D14", 2), (3, "D14", 3)),
+    ),
+    Claim(
+        "clip.induction-split",
+        "Identities and triangle inequalities of §4.3.2 and §4.5",
+        "Part 3, §4.3.2, §4.5",
+        r"|\varphi_j^\intercal\tilde a_i - y_j| \le S_1 + S_2 + S_3 + S_4",
+        "stable η_a, no clipping",
+        check_induction_split,
+        depends_on=("dpgd.recursion-steps",),
+        relations=(
+            (3, "D20", 1),
+            (3, "D21", 1),
+            (3, "D21", 2),
+            (3, "D21", 3),
+            (3, "D21", 4),
+            (3, "D21", 5),
+            (3, "D21", 6),
+            (3, "D22", 1),
+            (3, "D22", 2),
+            (3, "D28", 1),
+        ),
+    ),
+    _chain_claim(
+        "clip.per-sample-gradient",
+        "The per-sample gradient g_{i,j}",
+        "Part 3, §4.3",
+        gradient_steps(),
+        "the loss (φᵀa − y)² + λ‖a‖² of Part 1",
+    ),
+    Claim(
+        "ridge.label-polynomial-bound",
+        "|σ_*(z)| ≲ |z|^q",
+        "Part 3, §4.3.1",
+        _st(sp.Abs(S.z**3 - 2 * S.z), "lesssim", sp.Abs(S.z) ** 3),
+        "σ_* = He_3 + He_1 (q = 3)",
+        check_label_polynomial,
+        relations=((3, "P30", 5),),
+    ),
 ]

@@ -11,8 +11,13 @@ from theorycheck.registry import load
 
 def test_ids_registered():
     ids = {c.id for c in m.CLAIMS}
-    assert {"ridge.resolvent-norm", "ridge.loo-stability", "dpgd.contraction", "dpgd.no-clipping",
-            "thm1.exponent-consistency"} <= ids
+    assert {
+        "ridge.resolvent-norm",
+        "ridge.loo-stability",
+        "dpgd.contraction",
+        "dpgd.no-clipping",
+        "thm1.exponent-consistency",
+    } <= ids
     assert "dpgd.privacy" not in ids
     reg = load()  # ids unique across the proofs folder, dependencies (some in proofs.part3_steps) resolve
     for c in m.CLAIMS:
@@ -28,7 +33,11 @@ def test_resolvent_norm():
 
 def test_resolvent_chain():
     v = m.check_resolvent_chain()
-    assert v.verdict == "refuted" and v.corrected and v.evidence["witness"]["s_max"] > v.evidence["witness"]["sqrt_lambda_n"]
+    assert (
+        v.verdict == "refuted"
+        and v.corrected
+        and v.evidence["witness"]["s_max"] > v.evidence["witness"]["sqrt_lambda_n"]
+    )
     assert m.check_resolvent_chain(m.corrected_resolvent_middle).verdict == "verified"
     perturbed = lambda s, lam, n: float(max(n * s / (s**2 + 2 * lam * n)))  # noqa: E731
     assert m.check_resolvent_chain(perturbed).verdict == "refuted"

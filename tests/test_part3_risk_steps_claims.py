@@ -72,8 +72,9 @@ def test_noise_accumulation():
     assert set(v.evidence["failing_links"]) == {"link 1", "link 3"}
     w3 = v.evidence["witness"]["link 3"]
     assert w3["min_norm_z_over_Sigma"] > w3["claimed_factor_times_allowance"]
-    corrected = m.check_noise_accumulation(lambda i, k: k - 1, lambda p, d: math.sqrt(p) + math.log(d), lambda d: 1.0,
-                                           _try_correction=False)
+    corrected = m.check_noise_accumulation(
+        lambda i, k: k - 1, lambda p, d: math.sqrt(p) + math.log(d), lambda d: 1.0, _try_correction=False
+    )
     assert corrected.verdict == "verified"
     # the right power but the printed ‖z‖ ≤_P Σ: still rejected (‖z‖ ≈ Σ√p)
     v2 = m.check_noise_accumulation(lambda i, k: k - 1, _try_correction=False)

@@ -48,8 +48,15 @@ def test_ids_registered_and_relations():
             continue
         seen.add(cid)
         todo += list(reg.get(cid).depends_on)
-    assert {"dpgd.noise-corrected", "clip.s3-corrected", "risk.summary-corrected", "dpgd.early-stopping",
-            "ridge.measured-spectrum", "dpgd.recursion-steps", "ridge.loo-chain"} <= seen
+    assert {
+        "dpgd.noise-corrected",
+        "clip.s3-corrected",
+        "risk.summary-corrected",
+        "dpgd.early-stopping",
+        "ridge.measured-spectrum",
+        "dpgd.recursion-steps",
+        "ridge.loo-chain",
+    } <= seen
     sympy_share = sum(c.statement_source == "sympy" for c in m.CLAIMS) / len(m.CLAIMS)
     assert sympy_share >= 0.8
 
@@ -75,7 +82,7 @@ def test_ridge_algebra_steps():
 def test_mcdiarmid_level():
     s = m.steps_mcdiarmid_level()[0]
     assert m.check_chain((s,)).verdict == "verified"
-    assert m.check_chain((s.perturb(rhs=-L**2),)).verdict == "refuted"  # wrong constant
+    assert m.check_chain((s.perturb(rhs=-(L**2)),)).verdict == "refuted"  # wrong constant
     assert m.check_chain((s.perturb(rhs=L**2 / 2),)).verdict == "refuted"  # wrong sign
 
 
@@ -133,8 +140,9 @@ def test_contraction_regime():
     assert v.evidence["crossovers"]["small eps_p"]["log10_crossover_d"]["2 eta_a (lambda_max + lambda) < 2"] is None
     only_lambda = Step((3, "D13", 2), m._st(m.eta_a * m.lam, "ll", sp.Integer(1)), "asymptotic")
     assert m.check_contraction_regime((only_lambda,), **SMALL).verdict == "verified"
-    wrong_sign = Step((3, "D13", 4), m._st(1 + 2 * d**en * L**2 / p * p / d ** (2 * en), "<", sp.Integer(1)),
-                      "inequality")
+    wrong_sign = Step(
+        (3, "D13", 4), m._st(1 + 2 * d**en * L**2 / p * p / d ** (2 * en), "<", sp.Integer(1)), "inequality"
+    )
     assert m.check_contraction_regime((wrong_sign,), **SMALL).verdict == "refuted"
 
 
@@ -169,8 +177,12 @@ def test_summary_and_approximation():
     v = m.check_chain(m.summary_steps())
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert m.check_chain(m.summary_steps(sp.Integer(0))).verdict == "verified"  # without the variance term
-    assert m.check_chain((Step((3, "D9", 1), m._st(m.RATE_D9 + m.VARIANCE, "O_P", m.RATE_D9 + m.VARIANCE),
-                               "asymptotic"),)).verdict == "verified"
+    assert (
+        m.check_chain(
+            (Step((3, "D9", 1), m._st(m.RATE_D9 + m.VARIANCE, "O_P", m.RATE_D9 + m.VARIANCE), "asymptotic"),)
+        ).verdict
+        == "verified"
+    )
     s = Step((3, "D3", 4), m._st(m.RATE_D9 * d**en, "ll", sp.Integer(1)), "asymptotic")  # a missing 1/d^{ε_n}
     assert m.check_chain((s,)).verdict == "refuted"
 
