@@ -273,3 +273,15 @@ def test_import_analysis_resolves_relative_and_absolute_forms(tmp_path):
     tree = SourceTree(root, ("pkgx",))
     tree.trees = [tree]
     assert closure([tree], [(0, "unused")]) == [None]
+
+
+def test_import_analysis_is_remembered_by_digest_and_redone_for_an_edited_module(paper, tmp_path):
+    cache = tmp_path / "cache"
+    claims_json(paper, cache=cache)
+    assert json.loads((cache / "imports.json").read_text())["modules"]  # a warm run parses nothing
+    # helper now imports beta: alpha's claims must depend on beta from here on
+    (paper / "helper.py").write_text(HELPER + "\nfrom . import beta  # noqa\n")
+    claims_json(paper, cache=cache)
+    append_comment(paper / "beta.py")
+    after = claims_json(paper, cache=cache)
+    assert not after["alpha.true"]["cached"] and not after["beta.one"]["cached"]

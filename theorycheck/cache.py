@@ -133,6 +133,7 @@ class SourceTree:
             name for name, mod in list(sys.modules.items())
             if self.root in {Path(p).resolve() for p in (getattr(mod, "__path__", None) or []) if isinstance(p, str)}}
         self.trees: list[SourceTree] = [self]  # the trees whose modules count as dependencies
+        self.memo: dict[str, list | None] = {}  # source digest -> raw_imports (shared with the cache file)
         self._imports: dict[str, set[tuple[int, str]] | None] = {}
 
     def module_of(self, dotted: str | None) -> str | None:
@@ -170,45 +171,59 @@ class SourceTree:
         if name in self._imports:
             return self._imports[name]
         path = self.files[name]
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
-        except SyntaxError:
+        digest = self.digests[name]
+        if digest not in self.memo:
+            self.memo[digest] = raw_imports(path.read_bytes())
+        raw = self.memo[digest]
+        if raw is None:
             self._imports[name] = None
             return None
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         package = [p for p in package if p]
-        found: set[tuple[int, str]] | None = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call):
-                fn = node.func
-                fname = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
-                if fname in ("import_module", "__import__"):
-                    arg = node.args[0] if node.args else None
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and not arg.value.startswith("."):
-                        self._absolute(arg.value, found)  # type: ignore[arg-type]
-                        continue
-                    found = None
-                    break
-                if fname in ("spec_from_file_location", "run_path", "exec", "exec_module"):
-                    found = None
-                    break
-            elif isinstance(node, ast.Import):
-                for alias in node.names:
-                    self._absolute(alias.name, found)  # type: ignore[arg-type]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    if node.level - 1 > len(package):
-                        continue
-                    base = package[: len(package) - (node.level - 1)]
-                    mod = base + (node.module.split(".") if node.module else [])
-                    me = self.trees.index(self)
-                    self._targets(mod, me, found)  # type: ignore[arg-type]
-                    for alias in node.names:  # `from . import part2_x`
-                        self._targets(mod + [alias.name], me, found)  # type: ignore[arg-type]
-                elif node.module:
-                    self._absolute(node.module, found, [a.name for a in node.names])  # type: ignore[arg-type]
+        found: set[tuple[int, str]] = set()
+        for level, module, names in raw:
+            if level:
+                if level - 1 > len(package):
+                    continue
+                base = package[: len(package) - (level - 1)]
+                mod = base + (module.split(".") if module else [])
+                me = self.trees.index(self)
+                self._targets(mod, me, found)
+                for alias in names:  # `from . import part2_x`
+                    self._targets(mod + [alias], me, found)
+            elif module:
+                self._absolute(module, found, names)
         self._imports[name] = found
         return found
+
+
+def raw_imports(source: bytes) -> list[tuple[int, str, list[str]]] | None:
+    """The import statements of a module's source, in any scope, as (level, module, names): ``import a.b``
+    is (0, "a.b", []), ``from ..x import y`` is (2, "x", ["y"]), ``importlib.import_module("a")`` is
+    (0, "a", []). None when the module imports a name it computes at run time (or does not parse).
+    Depends on the source only, so it is remembered by the source's digest (:class:`Cache`)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    out: list[tuple[int, str, list[str]]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            fn = node.func
+            fname = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+            if fname in ("import_module", "__import__"):
+                arg = node.args[0] if node.args else None
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and not arg.value.startswith("."):
+                    out.append((0, arg.value, []))
+                    continue
+                return None
+            if fname in ("spec_from_file_location", "run_path", "exec", "exec_module"):
+                return None
+        elif isinstance(node, ast.Import):
+            out.extend((0, alias.name, []) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            out.append((node.level, node.module or "", [a.name for a in node.names]))
+    return out
 
 
 def closure(trees: list[SourceTree], roots: Iterable[tuple[int, str]]) -> list[dict[str, str] | None]:
@@ -324,10 +339,45 @@ class Cache:
         self.directory = Path(directory) if directory is not None else default_dir(location)
         self._registering = _registering_modules(self.folder)
         self._parts: dict[str, dict[str, Any]] = {}
+        self._load_memo()
+
+    # The import analysis of each source file, remembered by the file's digest (and by this module's
+    # own digest, so a change to the analysis forgets it): a warm audit parses nothing.
+    def _memo_path(self) -> Path:
+        return self.directory / "imports.json"
+
+    def _load_memo(self) -> None:
+        memo: dict[str, list | None] = {}
+        try:
+            data = json.loads(self._memo_path().read_text(encoding="utf-8"))
+            if data.get("format") == FORMAT and data.get("analysis") == self.library.digests.get("cache"):
+                memo = dict(data.get("modules") or {})
+        except (OSError, ValueError, AttributeError):
+            pass
+        self.folder.memo = self.library.memo = memo
+        self._memo_size = len(memo)
+
+    def _save_memo(self) -> None:
+        memo = self.folder.memo
+        if len(memo) == self._memo_size:
+            return
+        self._memo_size = len(memo)
+        live = set(self.folder.digests.values()) | set(self.library.digests.values())
+        data = {"format": FORMAT, "analysis": self.library.digests.get("cache"),
+                "modules": {k: v for k, v in memo.items() if k in live}}
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh)
+            os.replace(tmp, self._memo_path())
+        except OSError:
+            pass
 
     def parts(self, claim: Claim) -> dict[str, Any]:
         if claim.id not in self._parts:
             self._parts[claim.id] = key_parts(claim, self.folder, self.library, self._registering)
+            self._save_memo()
         return self._parts[claim.id]
 
     def path(self, claim_id: str) -> Path:
