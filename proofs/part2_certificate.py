@@ -24,11 +24,11 @@ from proofs.part2_fourier_common import (
     PI,
     Statement,
     ball_mid,
-    to_mpf,
-    rel_diff,
     fmt,
     instance,
+    rel_diff,
     side_function,
+    to_mpf,
 )
 from proofs.symbols import c, eta, gamma, k, n_H, pm, q, t, x
 from theorycheck import Claim, inconclusive, refuted, verified
@@ -44,20 +44,37 @@ _SHIFT = sp.pi * _SQ / (2 * eta)  # π√γ/(2η)
 # =============================================================================== the statements (one home each)
 
 #: Step 3, display (2, 37): π²t²/γ − π²t/η = (πt/√γ − π√γ/(2η))² − π²γ/(4η²).
-COMPLETE_SQUARE = Statement(sp.pi**2 * t**2 / gamma - sp.pi**2 * t / eta, "=",
-                            (_XH - _SHIFT) ** 2 - sp.pi**2 * gamma / (4 * eta**2), variables=(t, gamma, eta),
-                            name="cert.complete-square")
+COMPLETE_SQUARE = Statement(
+    sp.pi**2 * t**2 / gamma - sp.pi**2 * t / eta,
+    "=",
+    (_XH - _SHIFT) ** 2 - sp.pi**2 * gamma / (4 * eta**2),
+    variables=(t, gamma, eta),
+    name="cert.complete-square",
+)
 
 #: Step 3, displays (2, 36) and (2, 44), the definitions: Δ^±_n(t) = (π/√γ)(−i/2π)^n H_n(πt/√γ) e^{−π²t²/γ ± π²t/η}.
-DELTA_DEFINITION = (sp.pi / _SQ * (-sp.I / (2 * sp.pi)) ** n_H * sp.hermite(n_H, _XH)
-                    * sp.exp(-sp.pi**2 * t**2 / gamma + pm * sp.pi**2 * t / eta))
+DELTA_DEFINITION = (
+    sp.pi
+    / _SQ
+    * (-sp.I / (2 * sp.pi)) ** n_H
+    * sp.hermite(n_H, _XH)
+    * sp.exp(-(sp.pi**2) * t**2 / gamma + pm * sp.pi**2 * t / eta)
+)
 
 #: Step 3, display (2, 38): Δ^+_n = (π/√γ) e^{π²γ/4} (−i/2π)^n H_n(πt/√γ) e^{−[πt/√γ − π√γ/(2η)]²}.
-DELTA_PLUS = Statement(DELTA_DEFINITION.subs(pm, 1), "=",
-                       sp.pi / _SQ * sp.exp(sp.pi**2 * gamma / 4) * (-sp.I / (2 * sp.pi)) ** n_H * sp.hermite(n_H, _XH)
-                       * sp.exp(-(_XH - _SHIFT) ** 2), variables=(n_H, gamma, eta, t), lhs_latex=r"\Delta^+_n(t)",
-                       name="cert.delta-plus")
-
+DELTA_PLUS = Statement(
+    DELTA_DEFINITION.subs(pm, 1),
+    "=",
+    sp.pi
+    / _SQ
+    * sp.exp(sp.pi**2 * gamma / 4)
+    * (-sp.I / (2 * sp.pi)) ** n_H
+    * sp.hermite(n_H, _XH)
+    * sp.exp(-((_XH - _SHIFT) ** 2)),
+    variables=(n_H, gamma, eta, t),
+    lhs_latex=r"\Delta^+_n(t)",
+    name="cert.delta-plus",
+)
 
 
 def hermite_shift_rhs(factor: sp.Expr) -> sp.Expr:
@@ -66,56 +83,115 @@ def hermite_shift_rhs(factor: sp.Expr) -> sp.Expr:
 
 
 #: Step 3, display (2, 39), first line: (−1)^n H_n(πt/√γ) = (−1)^n Σ_k C(n,k) H_k(πt/√γ − π√γ/(2η)) [−π√γ/η]^{n−k}.
-HERMITE_SHIFT = Statement((-1) ** n_H * sp.hermite(n_H, _XH), "=", hermite_shift_rhs(-2 * _SHIFT),
-                          variables=(n_H, t, gamma, eta), name="cert.hermite-shift")
+HERMITE_SHIFT = Statement(
+    (-1) ** n_H * sp.hermite(n_H, _XH),
+    "=",
+    hermite_shift_rhs(-2 * _SHIFT),
+    variables=(n_H, t, gamma, eta),
+    name="cert.hermite-shift",
+)
 #: display (2, 39), second line: Σ_k C(n,k) (−1)^k H_k(πt/√γ − π√γ/(2η)) [π√γ/η]^{n−k}
-HERMITE_SHIFT_SECOND_LINE = sp.Sum(sp.binomial(n_H, k) * (-1) ** k * sp.hermite(k, _XH - _SHIFT) * (2 * _SHIFT) ** (n_H - k),
-                                   (k, 0, n_H))
+HERMITE_SHIFT_SECOND_LINE = sp.Sum(
+    sp.binomial(n_H, k) * (-1) ** k * sp.hermite(k, _XH - _SHIFT) * (2 * _SHIFT) ** (n_H - k), (k, 0, n_H)
+)
 
 #: Step 3, displays (2, 43) and (2, 45): \check{Δ}^±_n(x) = √(γ/π) e^{π²γ/4 − γx² ± iπ²√γ/η} [x ± i√γ/(2η)]^n.
-DELTA_INVERSE = Statement(sp.Symbol("Delta_check"), "=",
-                          sp.sqrt(gamma / sp.pi) * sp.exp(sp.pi**2 * gamma / 4 - gamma * x**2 + pm * sp.I * sp.pi**2 * _SQ / eta)
-                          * (x + pm * sp.I * _SQ / (2 * eta)) ** n_H,
-                          variables=(n_H, gamma, eta, x, pm), lhs_latex=r"\check{\Delta}^{\pm}_n(x)", name="cert.delta-inverse")
+DELTA_INVERSE = Statement(
+    sp.Symbol("Delta_check"),
+    "=",
+    sp.sqrt(gamma / sp.pi)
+    * sp.exp(sp.pi**2 * gamma / 4 - gamma * x**2 + pm * sp.I * sp.pi**2 * _SQ / eta)
+    * (x + pm * sp.I * _SQ / (2 * eta)) ** n_H,
+    variables=(n_H, gamma, eta, x, pm),
+    lhs_latex=r"\check{\Delta}^{\pm}_n(x)",
+    name="cert.delta-inverse",
+)
 _W = x - pm * sp.I * sp.pi / (2 * eta)
 #: derived: \check{Δ}^±_n(x) = √π (√γ/π)^n (x ∓ iπ/(2η))^n e^{−γ(x ∓ iπ/(2η))²}
 DELTA_INVERSE_CORRECT = sp.sqrt(sp.pi) * (_SQ / sp.pi) ** n_H * _W**n_H * sp.exp(-gamma * _W**2)
 
 _HG = sp.Sum(c[n_H] * (-sp.I / (2 * sp.pi)) ** n_H * sp.hermite(n_H, _XH), (n_H, 0, q))
-#: Step 3, display (2, 35): \widehat{aφ}(t) = η(i/8)√(π/γ) Σ c_n (−i/2π)^n H_n(πt/√γ) e^{−π²t²/γ}(e^{π²t/η} − e^{−π²t/η}).
-FOURIER_A_PHI = Statement(sp.Symbol("aphi_hat"), "=",
-                          eta * sp.I / 8 * sp.sqrt(sp.pi / gamma) * _HG * sp.exp(-sp.pi**2 * t**2 / gamma)
-                          * (sp.exp(sp.pi**2 * t / eta) - sp.exp(-sp.pi**2 * t / eta)),
-                          variables=(q, gamma, eta, t), lhs_latex=r"\widehat{a\cdot\phi}(t)", name="cert.fourier-a-phi")
+#: Step 3, display (2, 35):
+#: \widehat{aφ}(t) = η(i/8)√(π/γ) Σ c_n (−i/2π)^n H_n(πt/√γ) e^{−π²t²/γ}(e^{π²t/η} − e^{−π²t/η}).
+FOURIER_A_PHI = Statement(
+    sp.Symbol("aphi_hat"),
+    "=",
+    eta
+    * sp.I
+    / 8
+    * sp.sqrt(sp.pi / gamma)
+    * _HG
+    * sp.exp(-(sp.pi**2) * t**2 / gamma)
+    * (sp.exp(sp.pi**2 * t / eta) - sp.exp(-(sp.pi**2) * t / eta)),
+    variables=(q, gamma, eta, t),
+    lhs_latex=r"\widehat{a\cdot\phi}(t)",
+    name="cert.fourier-a-phi",
+)
 #: derived, reading (aφ * σ_η)(z) = f_γ(z) of display (2, 27): \widehat{aφ}(t) = (iη/π) sinh(π²t/η) \hat f_γ(t)
-FOURIER_A_PHI_CORRECT = (sp.I * eta / sp.pi * sp.sinh(sp.pi**2 * t / eta)
-                         * sp.Sum(c[n_H] * fr.GAUSSIAN_POLYNOMIAL_TRANSFORM, (n_H, 0, q)))
+FOURIER_A_PHI_CORRECT = (
+    sp.I * eta / sp.pi * sp.sinh(sp.pi**2 * t / eta) * sp.Sum(c[n_H] * fr.GAUSSIAN_POLYNOMIAL_TRANSFORM, (n_H, 0, q))
+)
 
 #: Theorem 6 / Step 4, display (2, 49): sup_b|a(b)φ(b)| ≲ γ^{−(q−2)/2} η e^{π²γ/4} max(1, (γ/η)^{q−1}).
-SUP_BOUND = Statement(sp.Symbol("S_aphi"), r"\lesssim",
-                      gamma ** (-(q - 2) / 2) * eta * sp.exp(sp.pi**2 * gamma / 4) * sp.Max(1, (gamma / eta) ** (q - 1)),
-                      variables=(q, gamma, eta), lhs_latex=r"\sup_b|a(b)\phi(b)|", name="cert.sup-bound")
-#: proved for the a that reconstructs f_γ: sup_b|aφ| ≤ (1/π) e^{π²γ/(4η²)} Σ_n |c_n| 2^n max[(n/(2eγ))^{n/2}, (π/(2η))^n]
-#: (|aφ(b)| ≤ |f_γ(w)|/π, w = (iπ/2 − b)/η; |w|^n ≤ 2^n max(|b|/η, π/(2η))^n; sup e^{−γb²/η²}(|b|/η)^n = (n/(2eγ))^{n/2})
-PROVED_SUP_BOUND = Statement(sp.Symbol("S_aphi"), "<=",
-                             sp.exp(sp.pi**2 * gamma / (4 * eta**2)) / sp.pi
-                             * sp.Sum(sp.Abs(c[n_H]) * 2**n_H * sp.Max((n_H / (2 * sp.E * gamma)) ** (n_H / 2),
-                                                                      (sp.pi / (2 * eta)) ** n_H), (n_H, 0, q)),
-                             variables=(q, gamma, eta), lhs_latex=r"\sup_b|a(b)\phi(b)|", name="cert.sup-bound")
+SUP_BOUND = Statement(
+    sp.Symbol("S_aphi"),
+    r"\lesssim",
+    gamma ** (-(q - 2) / 2) * eta * sp.exp(sp.pi**2 * gamma / 4) * sp.Max(1, (gamma / eta) ** (q - 1)),
+    variables=(q, gamma, eta),
+    lhs_latex=r"\sup_b|a(b)\phi(b)|",
+    name="cert.sup-bound",
+)
+#: proved for the a that reconstructs f_γ:
+#: sup_b|aφ| ≤ (1/π) e^{π²γ/(4η²)} Σ_n |c_n| 2^n max[(n/(2eγ))^{n/2}, (π/(2η))^n]
+#: (|aφ(b)| ≤ |f_γ(w)|/π, w = (iπ/2 − b)/η; |w|^n ≤ 2^n max(|b|/η, π/(2η))^n;
+#: sup e^{−γb²/η²}(|b|/η)^n = (n/(2eγ))^{n/2})
+PROVED_SUP_BOUND = Statement(
+    sp.Symbol("S_aphi"),
+    "<=",
+    sp.exp(sp.pi**2 * gamma / (4 * eta**2))
+    / sp.pi
+    * sp.Sum(
+        sp.Abs(c[n_H]) * 2**n_H * sp.Max((n_H / (2 * sp.E * gamma)) ** (n_H / 2), (sp.pi / (2 * eta)) ** n_H),
+        (n_H, 0, q),
+    ),
+    variables=(q, gamma, eta),
+    lhs_latex=r"\sup_b|a(b)\phi(b)|",
+    name="cert.sup-bound",
+)
 
 _D = _SQ / (2 * eta)
 #: Step 4, display (2, 47), first line: |aφ(x)| ≤ (η√γ/8π) e^{π²γ/4−γx²} Σ|c_n| ||x+√γ/(2η)|^n − |x−√γ/(2η)|^n|.
-STEP4_MODULUS = Statement(sp.Symbol("aphi_abs"), "<=",
-                          eta * _SQ / (8 * sp.pi) * sp.exp(sp.pi**2 * gamma / 4 - gamma * x**2)
-                          * sp.Sum(sp.Abs(c[n_H]) * sp.Abs(sp.Abs(x + _D) ** n_H - sp.Abs(x - _D) ** n_H), (n_H, 0, q)),
-                          variables=(q, gamma, eta, x), lhs_latex=r"|a(x)\phi(x)|", name="cert.step4-modulus")
-#: a valid bound of the paper's form: (η√γ/4π) e^{π²γ/4−γx²} Σ|c_n| (|x| + √γ/(2η))^n (|e^{iθ}w^n − e^{−iθ}\bar w^n| ≤ 2|w|^n)
-STEP4_MODULUS_VALID = (eta * _SQ / (4 * sp.pi) * sp.exp(sp.pi**2 * gamma / 4 - gamma * x**2)
-                       * sp.Sum(sp.Abs(c[n_H]) * (sp.Abs(x) + _D) ** n_H, (n_H, 0, q)))
+STEP4_MODULUS = Statement(
+    sp.Symbol("aphi_abs"),
+    "<=",
+    eta
+    * _SQ
+    / (8 * sp.pi)
+    * sp.exp(sp.pi**2 * gamma / 4 - gamma * x**2)
+    * sp.Sum(sp.Abs(c[n_H]) * sp.Abs(sp.Abs(x + _D) ** n_H - sp.Abs(x - _D) ** n_H), (n_H, 0, q)),
+    variables=(q, gamma, eta, x),
+    lhs_latex=r"|a(x)\phi(x)|",
+    name="cert.step4-modulus",
+)
+#: a valid bound of the paper's form: (η√γ/4π) e^{π²γ/4−γx²} Σ|c_n| (|x| + √γ/(2η))^n
+#: (|e^{iθ}w^n − e^{−iθ}\bar w^n| ≤ 2|w|^n)
+STEP4_MODULUS_VALID = (
+    eta
+    * _SQ
+    / (4 * sp.pi)
+    * sp.exp(sp.pi**2 * gamma / 4 - gamma * x**2)
+    * sp.Sum(sp.Abs(c[n_H]) * (sp.Abs(x) + _D) ** n_H, (n_H, 0, q))
+)
 
 #: Step 4, display (2, 48): sup_x e^{−γx²} x^k = (k/(2eγ))^{k/2}.
-GAUSSIAN_MONOMIAL_MAX = Statement(sp.Symbol("S_mono"), "=", (k / (2 * sp.E * gamma)) ** (k / 2), variables=(k, gamma),
-                                  lhs_latex=r"\sup_x e^{-\gamma x^2}x^k", name="cert.gaussian-monomial-max")
+GAUSSIAN_MONOMIAL_MAX = Statement(
+    sp.Symbol("S_mono"),
+    "=",
+    (k / (2 * sp.E * gamma)) ** (k / 2),
+    variables=(k, gamma),
+    lhs_latex=r"\sup_x e^{-\gamma x^2}x^k",
+    name="cert.gaussian-monomial-max",
+)
 
 
 def with_polynomial(statement: Statement, f: Any) -> Statement:
@@ -135,9 +211,13 @@ def check_complete_square(claimed: Statement = COMPLETE_SQUARE) -> Verdict:
     if diff == 0:
         return verified("symbolic", "the two sides expand to the same expression", **ev)
     point = {t: sp.Rational(1, 3), gamma: sp.Rational(1, 2), eta: 2}
-    return refuted("symbolic", f"the sides differ by {diff}",
-                   witness={"point": {str(kk): str(v) for kk, v in point.items()}, "difference": str(diff.subs(point))},
-                   corrected=COMPLETE_SQUARE if sp.expand(COMPLETE_SQUARE.lhs - COMPLETE_SQUARE.rhs) == 0 else None, **ev)
+    return refuted(
+        "symbolic",
+        f"the sides differ by {diff}",
+        witness={"point": {str(kk): str(v) for kk, v in point.items()}, "difference": str(diff.subs(point))},
+        corrected=COMPLETE_SQUARE if sp.expand(COMPLETE_SQUARE.lhs - COMPLETE_SQUARE.rhs) == 0 else None,
+        **ev,
+    )
 
 
 def _delta_plus_table(claimed: Statement, points: Sequence) -> tuple[list, tuple]:
@@ -153,23 +233,40 @@ def _delta_plus_table(claimed: Statement, points: Sequence) -> tuple[list, tuple
     return rows, worst
 
 
-def check_delta_plus_completed(claimed: Statement = DELTA_PLUS,
-                               points: Sequence = ((2, "0.5", "1", "0.3"), (3, "0.5", "2", "0.3"), (1, "1.5", "0.7", "-0.4")),
-                               tol: str = "1e-25") -> Verdict:
+def check_delta_plus_completed(
+    claimed: Statement = DELTA_PLUS,
+    points: Sequence = ((2, "0.5", "1", "0.3"), (3, "0.5", "2", "0.3"), (1, "1.5", "0.7", "-0.4")),
+    tol: str = "1e-25",
+) -> Verdict:
     """Display (2, 38) against the definition (2, 36) of Δ^+_n (the statement's left side), numerically at 30 digits
     (η = 1 and η ≠ 1)."""
-    corrected = claimed.perturb(rhs=claimed.rhs.subs(sp.exp(sp.pi**2 * gamma / 4), sp.exp(sp.pi**2 * gamma / (4 * eta**2))))
+    corrected = claimed.perturb(
+        rhs=claimed.rhs.subs(sp.exp(sp.pi**2 * gamma / 4), sp.exp(sp.pi**2 * gamma / (4 * eta**2)))
+    )
     with mpmath.workdps(DPS):
         rows, worst = _delta_plus_table(claimed, points)
         _, worst_corr = _delta_plus_table(corrected, points)
-        ev = dict(points=rows, tolerance=tol, achieved_error=fmt(worst[0], 3), corrected_max_rel_error=fmt(worst_corr[0], 3))
+        ev = dict(
+            points=rows, tolerance=tol, achieved_error=fmt(worst[0], 3), corrected_max_rel_error=fmt(worst_corr[0], 3)
+        )
         if worst[0] > to_mpf(tol):
             _, p, left, right = worst
-            return refuted("numeric", f"at (n, γ, η, t) = {p} the definition gives {fmt(left, 12)}, the display "
-                           f"{fmt(right, 12)}: completing the square gives e^{{π²γ/(4η²)}}, not e^{{π²γ/4}} (equal only for η = 1)",
-                           corrected=corrected if worst_corr[0] < to_mpf(tol) else None,
-                           witness={"n": p[0], "gamma": p[1], "eta": p[2], "t": p[3], "definition": fmt(left),
-                                    "claimed": fmt(right)}, **ev)
+            return refuted(
+                "numeric",
+                f"at (n, γ, η, t) = {p} the definition gives {fmt(left, 12)}, the display "
+                f"{fmt(right, 12)}: completing the square gives e^{{π²γ/(4η²)}}, not e^{{π²γ/4}} (equal only for η = "
+                f"1)",
+                corrected=corrected if worst_corr[0] < to_mpf(tol) else None,
+                witness={
+                    "n": p[0],
+                    "gamma": p[1],
+                    "eta": p[2],
+                    "t": p[3],
+                    "definition": fmt(left),
+                    "claimed": fmt(right),
+                },
+                **ev,
+            )
         return verified("numeric", "the display equals the definition of Δ^+_n at every point", **ev)
 
 
@@ -187,24 +284,46 @@ def check_hermite_shift(claimed: Statement = HERMITE_SHIFT, degrees: Sequence[in
         lines_equal = sp.expand((HERMITE_SHIFT.rhs - HERMITE_SHIFT_SECOND_LINE).subs(n_H, deg).doit()) == 0
         corr = instance(corrected, {n_H: deg})
         corrected_holds = sp.expand(corr.lhs - corr.rhs) == 0
-        rows.append({"n": deg, "difference": str(sp.factor(d)), "second_line_equals_first": lines_equal,
-                     "corrected_holds": corrected_holds})
+        rows.append(
+            {
+                "n": deg,
+                "difference": str(sp.factor(d)),
+                "second_line_equals_first": lines_equal,
+                "corrected_holds": corrected_holds,
+            }
+        )
         if d != 0:
             failures.append((deg, d))
-    ev = dict(degrees=list(degrees), rows=rows, tolerance="exact", achieved_error="0" if not failures else "nonzero polynomials")
+    ev = dict(
+        degrees=list(degrees),
+        rows=rows,
+        tolerance="exact",
+        achieved_error="0" if not failures else "nonzero polynomials",
+    )
     if failures:
         deg, d = failures[0]
         point = {t: 1, gamma: 1, eta: 1}
-        return refuted("symbolic", f"for n = {deg} the sides differ by {sp.factor(d)}: the shift factor must be "
-                       "[+π√γ/η]^{n−k}, not [−π√γ/η]^{n−k}",
-                       corrected=corrected if all(r["corrected_holds"] for r in rows) else None,
-                       witness={"n": deg, "difference": str(sp.factor(d)), "point": {"t": "1", "gamma": "1", "eta": "1"},
-                                "value": str(sp.nsimplify(d.subs(point)))}, **ev)
+        return refuted(
+            "symbolic",
+            f"for n = {deg} the sides differ by {sp.factor(d)}: the shift factor must be "
+            "[+π√γ/η]^{n−k}, not [−π√γ/η]^{n−k}",
+            corrected=corrected if all(r["corrected_holds"] for r in rows) else None,
+            witness={
+                "n": deg,
+                "difference": str(sp.factor(d)),
+                "point": {"t": "1", "gamma": "1", "eta": "1"},
+                "value": str(sp.nsimplify(d.subs(point))),
+            },
+            **ev,
+        )
     return verified("symbolic", f"exact identity for n = {min(degrees)}..{max(degrees)}", **ev)
 
 
-def check_delta_inverse(claimed: Statement = DELTA_INVERSE, points: Sequence = ((1, "0.5", "2", "-0.4"), (2, "1", "0.8", "0.6")),
-                        tol: str = "1e-20") -> Verdict:
+def check_delta_inverse(
+    claimed: Statement = DELTA_INVERSE,
+    points: Sequence = ((1, "0.5", "2", "-0.4"), (2, "1", "0.8", "0.6")),
+    tol: str = "1e-20",
+) -> Verdict:
     """Displays (2, 43) and (2, 45): \\check{Δ^±_n}(x) from the definitions (2, 36)/(2, 44) by quadrature against the
     statement's right side at ± = +1 and ± = −1."""
     corrected = claimed.perturb(rhs=DELTA_INVERSE_CORRECT)
@@ -214,22 +333,49 @@ def check_delta_inverse(claimed: Statement = DELTA_INVERSE, points: Sequence = (
         for sign in (1, -1):
             for deg, g, e, xv in points:
                 g_, e_, x_ = to_mpf(g), to_mpf(e), to_mpf(xv)
-                h = side_function(definition, "lhs", fixed={n_H: deg, pm: sign, gamma: sp.nsimplify(g), eta: sp.nsimplify(e)})
-                lhs = fr.inverse_transform_definition(h, x_, scale=mpmath.sqrt(g_) / PI, center=sign * g_ / (2 * e_), dps=DPS)
+                h = side_function(
+                    definition, "lhs", fixed={n_H: deg, pm: sign, gamma: sp.nsimplify(g), eta: sp.nsimplify(e)}
+                )
+                lhs = fr.inverse_transform_definition(
+                    h, x_, scale=mpmath.sqrt(g_) / PI, center=sign * g_ / (2 * e_), dps=DPS
+                )
                 rhs = side_function(claimed, fixed={n_H: deg, pm: sign})(g_, e_, x_)
                 err = rel_diff(lhs, rhs)
-                worst_corr = max(worst_corr, rel_diff(lhs, side_function(corrected, fixed={n_H: deg, pm: sign})(g_, e_, x_)))
-                rows.append({"sign": "+" if sign > 0 else "-", "n": deg, "gamma": g, "eta": e, "x": xv, "inverse": fmt(lhs),
-                             "claimed": fmt(rhs), "rel_discrepancy": fmt(err, 3)})
+                worst_corr = max(
+                    worst_corr, rel_diff(lhs, side_function(corrected, fixed={n_H: deg, pm: sign})(g_, e_, x_))
+                )
+                rows.append(
+                    {
+                        "sign": "+" if sign > 0 else "-",
+                        "n": deg,
+                        "gamma": g,
+                        "eta": e,
+                        "x": xv,
+                        "inverse": fmt(lhs),
+                        "claimed": fmt(rhs),
+                        "rel_discrepancy": fmt(err, 3),
+                    }
+                )
                 if err > worst[0]:
                     worst = (err, rows[-1])
-        ev = dict(points=rows, tolerance=tol, achieved_error=fmt(worst[0], 3), corrected_max_rel_error=fmt(worst_corr, 3), digits=DPS)
+        ev = dict(
+            points=rows,
+            tolerance=tol,
+            achieved_error=fmt(worst[0], 3),
+            corrected_max_rel_error=fmt(worst_corr, 3),
+            digits=DPS,
+        )
         if worst[0] > to_mpf(tol):
             w = worst[1]
-            return refuted("numeric", f"\\check{{Δ^{w['sign']}_{w['n']}}} at γ = {w['gamma']}, η = {w['eta']}, x = {w['x']} is "
-                           f"{w['inverse']}, the display gives {w['claimed']} (the display lost the factor (√γ/π)^n, the η in "
-                           "e^{π²γ/(4η²)}, the x in the phase and the shift iπ/(2η))",
-                           corrected=corrected if worst_corr < to_mpf(tol) else None, witness=worst[1], **ev)
+            return refuted(
+                "numeric",
+                f"\\check{{Δ^{w['sign']}_{w['n']}}} at γ = {w['gamma']}, η = {w['eta']}, x = {w['x']} is "
+                f"{w['inverse']}, the display gives {w['claimed']} (the display lost the factor (√γ/π)^n, the η in "
+                "e^{π²γ/(4η²)}, the x in the phase and the shift iπ/(2η))",
+                corrected=corrected if worst_corr < to_mpf(tol) else None,
+                witness=worst[1],
+                **ev,
+            )
         return verified("numeric", "both inverse transforms match the displays", **ev)
 
 
@@ -241,14 +387,20 @@ CERT_PARAMS = (("1", "1"), ("0.5", "2"), ("2", "0.75"), ("0.25", "0.5"))
 CERT_ZS = ("0.3", "-1.2", "2")
 
 
-def check_closed_form(claimed_family: Callable = cert.paper_a_phi_function, polys: Sequence[str] = CERT_POLYS,
-                      params: Sequence = CERT_PARAMS, zs: Sequence[str] = CERT_ZS, tol: str = "1e-20") -> Verdict:
+def check_closed_form(
+    claimed_family: Callable = cert.paper_a_phi_function,
+    polys: Sequence[str] = CERT_POLYS,
+    params: Sequence = CERT_PARAMS,
+    zs: Sequence[str] = CERT_ZS,
+    tol: str = "1e-20",
+) -> Verdict:
     r"""Does the claimed a(b)φ(b) reconstruct f_γ? Every reading of :data:`theorycheck.certificate.READINGS` is tried.
 
     The reconstruction ∫ g(b) tanh(·) db is a certified acb ball (``acb.integral`` + proved Gaussian tail), for every
     f of degree 1–5, (γ, η) and z; mpmath quadrature at 30 digits repeats two of them independently. The corrected
     closed form (1/π) Im f_γ((iπ/2 − b)/η) is run through the same check.
     """
+
     def run(family, form_name, readings=tuple(cert.READINGS)):
         per_reading = {}
         for reading in readings:
@@ -260,7 +412,9 @@ def check_closed_form(claimed_family: Callable = cert.paper_a_phi_function, poly
                         if form_name == "claimed":
                             val, target = _claimed_ball(family, f, g, e, z, mode, flipped)
                         else:
-                            val, target = cert.certified_reconstruction(f, g, e, z, form="corrected", mode=mode, flipped=flipped)
+                            val, target = cert.certified_reconstruction(
+                                f, g, e, z, form="corrected", mode=mode, flipped=flipped
+                            )
                         with ctx.workprec(200):  # subtract the balls at full precision (not the default 53 bits)
                             diff = val - target
                         mid = abs(ball_mid(diff.real))
@@ -269,9 +423,16 @@ def check_closed_form(claimed_family: Callable = cert.paper_a_phi_function, poly
                         mid = mid + to_mpf(rad)  # |residual| ≤ |mid| + radius: a certified upper bound
                         if mid > worst:
                             worst = mid
-                            witness = {"f": f, "gamma": g, "eta": e, "z": z, "reconstruction": fr.ball_str(val.real),
-                                       "f_gamma_z": fr.ball_str(target.real), "certified_disjoint": disjoint,
-                                       "ball_radius": f"{rad:.2e}"}
+                            witness = {
+                                "f": f,
+                                "gamma": g,
+                                "eta": e,
+                                "z": z,
+                                "reconstruction": fr.ball_str(val.real),
+                                "f_gamma_z": fr.ball_str(target.real),
+                                "certified_disjoint": disjoint,
+                                "ball_radius": f"{rad:.2e}",
+                            }
                         certified_bad |= disjoint
                         if form_name == "claimed" and disjoint and mid > 1e-3:
                             break  # this reading already fails with a certified witness
@@ -281,9 +442,14 @@ def check_closed_form(claimed_family: Callable = cert.paper_a_phi_function, poly
                 else:
                     continue
                 break
-            per_reading[reading] = {"description": desc, "max_abs_residual": fmt(worst, 3), "certified_mismatch": certified_bad,
-                                    "holds": (not certified_bad) and worst < to_mpf(tol), "worst": witness,
-                                    "note": "max_abs_residual is a certified upper bound |mid| + radius"}
+            per_reading[reading] = {
+                "description": desc,
+                "max_abs_residual": fmt(worst, 3),
+                "certified_mismatch": certified_bad,
+                "holds": (not certified_bad) and worst < to_mpf(tol),
+                "worst": witness,
+                "note": "max_abs_residual is a certified upper bound |mid| + radius",
+            }
         return per_reading
 
     with mpmath.workdps(DPS):
@@ -291,27 +457,65 @@ def check_closed_form(claimed_family: Callable = cert.paper_a_phi_function, poly
         corrected_res = run(None, "corrected", readings=("plus",))  # the corrected form is for Theorem 6's reading
         # independent mpmath quadrature of the corrected form (reading plus) and of the claim (reading plus)
         f0, (g0, e0) = polys[-1], params[min(2, len(params) - 1)]
-        quad_corr = cert.reading_residuals(cert.corrected_a_phi_function, f0, g0, e0, ["0.3"], scale=to_mpf(e0) / mpmath.sqrt(to_mpf(g0)),
-                                           dps=DPS, readings=("plus",))["plus"][0]
+        quad_corr = cert.reading_residuals(
+            cert.corrected_a_phi_function,
+            f0,
+            g0,
+            e0,
+            ["0.3"],
+            scale=to_mpf(e0) / mpmath.sqrt(to_mpf(g0)),
+            dps=DPS,
+            readings=("plus",),
+        )["plus"][0]
         g1, e1 = params[min(1, len(params) - 1)]
-        quad_claim = cert.reading_residuals(claimed_family, polys[0], g1, e1, ["0.3"],
-                                            scale=max(to_mpf(e1), 1) / mpmath.sqrt(to_mpf(g1)), dps=25, readings=("plus",))["plus"][0]
+        quad_claim = cert.reading_residuals(
+            claimed_family,
+            polys[0],
+            g1,
+            e1,
+            ["0.3"],
+            scale=max(to_mpf(e1), 1) / mpmath.sqrt(to_mpf(g1)),
+            dps=25,
+            readings=("plus",),
+        )["plus"][0]
         corrected_ok = corrected_res["plus"]["holds"] and abs(quad_corr[3]) < to_mpf(tol)
-        ev = dict(readings=claimed_res, corrected_readings=corrected_res,
-                  quad_check_corrected={"f": f0, "gamma": g0, "eta": e0, "z": "0.3", "residual": fmt(quad_corr[3], 3)},
-                  quad_check_claimed={"f": polys[0], "gamma": g1, "eta": e1, "z": "0.3",
-                                      "reconstruction": fmt(quad_claim[1]), "f_gamma": fmt(quad_claim[2])},
-                  polynomials=list(polys), params=[list(p) for p in params], zs=list(zs), tolerance=tol,
-                  achieved_error=min((r["max_abs_residual"] for r in claimed_res.values()), key=lambda s: float(s)), digits=DPS)
+        ev = dict(
+            readings=claimed_res,
+            corrected_readings=corrected_res,
+            quad_check_corrected={"f": f0, "gamma": g0, "eta": e0, "z": "0.3", "residual": fmt(quad_corr[3], 3)},
+            quad_check_claimed={
+                "f": polys[0],
+                "gamma": g1,
+                "eta": e1,
+                "z": "0.3",
+                "reconstruction": fmt(quad_claim[1]),
+                "f_gamma": fmt(quad_claim[2]),
+            },
+            polynomials=list(polys),
+            params=[list(p) for p in params],
+            zs=list(zs),
+            tolerance=tol,
+            achieved_error=min((r["max_abs_residual"] for r in claimed_res.values()), key=lambda s: float(s)),
+            digits=DPS,
+        )
         holding = [r for r, v in claimed_res.items() if v["holds"]]
         if holding:
-            return verified("certified+numeric", f"the closed form reconstructs f_γ under the reading(s) {', '.join(holding)} "
-                            f"for every f (degree 1–5), (γ, η), z", **ev)
+            return verified(
+                "certified+numeric",
+                f"the closed form reconstructs f_γ under the reading(s) {', '.join(holding)} "
+                f"for every f (degree 1–5), (γ, η), z",
+                **ev,
+            )
         first = next(iter(claimed_res.values()))
-        return refuted("certified+numeric", "under none of the readings (σ(ηz+b); σ(ηz−b); f → −f(−x); σ(η(z−b))) does the closed "
-                       "form reconstruct f_γ (certified disjoint balls); the corrected form (1/π) Im f_γ((iπ/2 − b)/η) does, "
-                       f"to < {tol} for every f of degree 1–5, (γ, η) and z",
-                       corrected=cert.CORRECTED_LATEX if corrected_ok else None, witness=first["worst"], **ev)
+        return refuted(
+            "certified+numeric",
+            "under none of the readings (σ(ηz+b); σ(ηz−b); f → −f(−x); σ(η(z−b))) does the closed "
+            "form reconstruct f_γ (certified disjoint balls); the corrected form (1/π) Im f_γ((iπ/2 − b)/η) does, "
+            f"to < {tol} for every f of degree 1–5, (γ, η) and z",
+            corrected=cert.CORRECTED_LATEX if corrected_ok else None,
+            witness=first["worst"],
+            **ev,
+        )
 
 
 def _claimed_ball(family, f, g, e, z, mode, flipped):
@@ -325,15 +529,22 @@ def _claimed_ball(family, f, g, e, z, mode, flipped):
     pf = cert.parse_polynomial(f)
     src = cert.flip(pf) if flipped else pf
     gfun = family(src, to_mpf(g), to_mpf(e))
-    rec = cert.reconstruct(gfun, to_mpf(e), to_mpf(z), scale=max(to_mpf(e), 1) / mpmath.sqrt(to_mpf(g)), mode=mode, dps=30,
-                           degree=pf.degree)
+    rec = cert.reconstruct(
+        gfun,
+        to_mpf(e),
+        to_mpf(z),
+        scale=max(to_mpf(e), 1) / mpmath.sqrt(to_mpf(g)),
+        mode=mode,
+        dps=30,
+        degree=pf.degree,
+    )
     target = cert.f_gamma(pf, to_mpf(g), to_mpf(z))
     with ctx.workprec(200):
         return acb(arb(mpmath.nstr(rec, 35), "1e-25")), acb(arb(mpmath.nstr(target, 35)))
 
 
-
 # =============================================================================== Step 1: the convolution form
+
 
 def paper_convolution_form(g, eta, z):
     """Display (2, 27) read literally: E_b[a(b)σ(ηz − b)] = (aφ * σ_η)(z) = ∫ g(b) tanh(η(z − b)) db."""
@@ -345,8 +556,9 @@ def corrected_convolution_form(g, eta, z):
     return cert.reconstruct(g, 1, eta * z, scale=1, mode="scaled", dps=25, degree=0)
 
 
-def check_convolution_form(claimed: Callable = paper_convolution_form,
-                           points: Sequence = (("1", "0.4"), ("2", "0.4"), ("0.5", "-1"))) -> Verdict:
+def check_convolution_form(
+    claimed: Callable = paper_convolution_form, points: Sequence = (("1", "0.4"), ("2", "0.4"), ("0.5", "-1"))
+) -> Verdict:
     r"""Display (2, 27), first lines: with σ_η(x) = σ(ηx), \widehat{σ_η}(t) = η^{−1}\hat σ(t/η) (time scaling) and
     E_b[a(b)σ(ηz − b)] = (aφ * σ_η)(z), so that \widehat{aφ}·\widehat{σ_η} = \widehat{f_γ}.
 
@@ -358,39 +570,56 @@ def check_convolution_form(claimed: Callable = paper_convolution_form,
         e_, t_ = to_mpf("2.5"), to_mpf("0.3")
         scaled = 2 * mpmath.quad(lambda x: mpmath.sech(e_ * x) * mpmath.cos(2 * PI * t_ * x), [0, 5, 20, 60])
         ts_err = rel_diff(scaled, fr.sech_transform(t_ / e_) / e_)
-        g = lambda b: mpmath.exp(-(b - to_mpf("0.5")) ** 2)  # noqa: E731
+        g = lambda b: mpmath.exp(-((b - to_mpf("0.5")) ** 2))  # noqa: E731
         rows, bad, corrected_err = [], None, to_mpf(0)
         for e, z in points:
             E, Z = to_mpf(e), to_mpf(z)
             lhs = cert.reconstruct(g, E, Z, scale=1, mode="minus", dps=25, degree=0)
             rhs = claimed(g, E, Z)
             right = corrected_convolution_form(g, E, Z)
-            rows.append({"eta": e, "z": z, "E_b[g σ(ηz−b)]": fmt(lhs), "claimed_(g*σ_η)(z)": fmt(rhs), "(g*σ)(ηz)": fmt(right)})
+            rows.append(
+                {"eta": e, "z": z, "E_b[g σ(ηz−b)]": fmt(lhs), "claimed_(g*σ_η)(z)": fmt(rhs), "(g*σ)(ηz)": fmt(right)}
+            )
             corrected_err = max(corrected_err, rel_diff(lhs, right))
             if bad is None and rel_diff(lhs, rhs) > to_mpf("1e-15"):
                 bad = rows[-1]
-    ev = dict(points=rows, time_scaling_rel_error=fmt(ts_err, 3), corrected_max_rel_error=fmt(corrected_err, 3), tolerance="1e-15",
-              achieved_error=fmt(ts_err, 3))
+    ev = dict(
+        points=rows,
+        time_scaling_rel_error=fmt(ts_err, 3),
+        corrected_max_rel_error=fmt(corrected_err, 3),
+        tolerance="1e-15",
+        achieved_error=fmt(ts_err, 3),
+    )
     if bad:
-        return refuted("numeric", f"at η = {bad['eta']}, z = {bad['z']}: ∫ g(b)σ(ηz − b)db = {bad['E_b[g σ(ηz−b)]'][:12]} but "
-                       f"(g * σ_η)(z) = {bad['claimed_(g*σ_η)(z)'][:12]}; the expectation is (g * σ)(ηz) (time scaling holds, "
-                       "but the bias b is not scaled by η)",
-                       corrected=r"\mathbb E_b[a(b)\sigma(\eta z-b)] = (a\phi\star\sigma)(\eta z)"
-                       if corrected_err < to_mpf("1e-15") else None,
-                       witness=bad, **ev)
+        return refuted(
+            "numeric",
+            f"at η = {bad['eta']}, z = {bad['z']}: ∫ g(b)σ(ηz − b)db = {bad['E_b[g σ(ηz−b)]'][:12]} but "
+            f"(g * σ_η)(z) = {bad['claimed_(g*σ_η)(z)'][:12]}; the expectation is (g * σ)(ηz) (time scaling holds, "
+            "but the bias b is not scaled by η)",
+            corrected=r"\mathbb E_b[a(b)\sigma(\eta z-b)] = (a\phi\star\sigma)(\eta z)"
+            if corrected_err < to_mpf("1e-15")
+            else None,
+            witness=bad,
+            **ev,
+        )
     return verified("numeric", "E_b[a(b)σ(ηz − b)] = (aφ * σ_η)(z) at every point; time scaling holds", **ev)
 
 
-def check_fourier_a_phi(claimed: Statement = FOURIER_A_PHI,
-                        points: Sequence = (("x^2 - x/3 + 1/5", "0.5", "2", "-0.3"), ("x + 1/2", "1", "1", "0.2")),
-                        tol: str = "1e-20") -> Verdict:
-    r"""Display (2, 35): the transform of a·φ. The left side is the transform, from the definition (a certified acb ball),
+def check_fourier_a_phi(
+    claimed: Statement = FOURIER_A_PHI,
+    points: Sequence = (("x^2 - x/3 + 1/5", "0.5", "2", "-0.3"), ("x + 1/2", "1", "1", "0.2")),
+    tol: str = "1e-20",
+) -> Verdict:
+    r"""Display (2, 35): the transform of a·φ. The left side is the transform, from the definition (a certified acb
+    ball),
     of the a·φ that actually solves the equation the paper transforms, under two readings: ``scaled``
     (aφ * σ_η = f_γ, display 27 literally; a·φ = (η/π) Im f_γ(x + iπ/(2η))) and ``minus`` (E_b[a(b)σ(ηz − b)] = f_γ(z);
     a·φ = (1/π) Im f_γ((b + iπ/2)/η)). Each a·φ is first confirmed to reconstruct f_γ at one z (mpmath, 30 digits).
     The right side is the statement with f's degree and coefficients substituted."""
-    families = {"scaled": (cert.corrected_a_phi_scaled_function, "scaled", lambda g, e: 1 / mpmath.sqrt(g)),
-                "minus": (cert.corrected_a_phi_minus_function, "minus", lambda g, e: e / mpmath.sqrt(g))}
+    families = {
+        "scaled": (cert.corrected_a_phi_scaled_function, "scaled", lambda g, e: 1 / mpmath.sqrt(g)),
+        "minus": (cert.corrected_a_phi_minus_function, "minus", lambda g, e: e / mpmath.sqrt(g)),
+    }
     corrected = claimed.perturb(rhs=FOURIER_A_PHI_CORRECT)
     with mpmath.workdps(DPS):
         per: dict[str, Any] = {}
@@ -410,22 +639,50 @@ def check_fourier_a_phi(claimed: Statement = FOURIER_A_PHI,
                 err = rel_diff(lhs, rhs)
                 if name == "scaled":
                     worst_corr = max(worst_corr, rel_diff(lhs, side_function(with_polynomial(corrected, f))(G, E, T)))
-                rows.append({"f": f, "gamma": g, "eta": e, "t": tv, "transform": fr.ball_str(ball), "claimed": fmt(rhs),
-                             "rel": fmt(err, 3), "certified_excludes_claimed": outside})
+                rows.append(
+                    {
+                        "f": f,
+                        "gamma": g,
+                        "eta": e,
+                        "t": tv,
+                        "transform": fr.ball_str(ball),
+                        "claimed": fmt(rhs),
+                        "rel": fmt(err, 3),
+                        "certified_excludes_claimed": outside,
+                    }
+                )
                 if err > worst[0]:
                     worst = (err, rows[-1])
-            per[name] = {"rows": rows, "max_rel": fmt(worst[0], 3), "holds": worst[0] < to_mpf(tol), "worst": worst[1],
-                         **({"corrected_max_rel": fmt(worst_corr, 3)} if name == "scaled" else {})}
-        ev = dict(readings=per, reconstruction_residual_at_z_0_3={kk: {str(a): v for a, v in d.items()} for kk, d in recon.items()},
-                  tolerance=tol, achieved_error=min(per["scaled"]["max_rel"], per["minus"]["max_rel"], key=float), digits=DPS)
+            per[name] = {
+                "rows": rows,
+                "max_rel": fmt(worst[0], 3),
+                "holds": worst[0] < to_mpf(tol),
+                "worst": worst[1],
+                **({"corrected_max_rel": fmt(worst_corr, 3)} if name == "scaled" else {}),
+            }
+        ev = dict(
+            readings=per,
+            reconstruction_residual_at_z_0_3={kk: {str(a): v for a, v in d.items()} for kk, d in recon.items()},
+            tolerance=tol,
+            achieved_error=min(per["scaled"]["max_rel"], per["minus"]["max_rel"], key=float),
+            digits=DPS,
+        )
         holding = [kk for kk, v in per.items() if v["holds"]]
         if holding:
-            return verified("certified+numeric", f"matches the transform of the reconstructing a·φ under the reading(s) "
-                            f"{', '.join(holding)}", **ev)
+            return verified(
+                "certified+numeric",
+                f"matches the transform of the reconstructing a·φ under the reading(s) {', '.join(holding)}",
+                **ev,
+            )
         corrected_ok = to_mpf(per["scaled"]["corrected_max_rel"]) < to_mpf(tol)
-        return refuted("certified+numeric", "under neither reading is the display the transform of an a·φ that reconstructs "
-                       "f_γ: it carries i/8 (from −4i csch) instead of i/π and the wrong Gaussian-polynomial transform",
-                       corrected=corrected if corrected_ok else None, witness=per["scaled"]["worst"], **ev)
+        return refuted(
+            "certified+numeric",
+            "under neither reading is the display the transform of an a·φ that reconstructs "
+            "f_γ: it carries i/8 (from −4i csch) instead of i/π and the wrong Gaussian-polynomial transform",
+            corrected=corrected if corrected_ok else None,
+            witness=per["scaled"]["worst"],
+            **ev,
+        )
 
 
 # =============================================================================== Step 4: the sup bound
@@ -437,9 +694,14 @@ def proved_sup_bound(coefficients: Sequence, gamma_: Any, eta_: Any) -> Any:
     return side_function(with_polynomial(PROVED_SUP_BOUND, coeffs))(to_mpf(gamma_), to_mpf(eta_))
 
 
-def check_sup_bound(claimed: Statement = SUP_BOUND, degrees: Sequence[int] = (1, 2, 3, 4, 5),
-                    gammas: Sequence[float] = tuple(10 ** (-kk / 2) for kk in range(2, 12)), eta_fixed: float = 1.0,
-                    etas: Sequence[float] = (4, 2, 1, 0.5, 0.35, 0.25), gamma_for_eta: float = 1.0) -> Verdict:
+def check_sup_bound(
+    claimed: Statement = SUP_BOUND,
+    degrees: Sequence[int] = (1, 2, 3, 4, 5),
+    gammas: Sequence[float] = tuple(10 ** (-kk / 2) for kk in range(2, 12)),
+    eta_fixed: float = 1.0,
+    etas: Sequence[float] = (4, 2, 1, 0.5, 0.35, 0.25),
+    gamma_for_eta: float = 1.0,
+) -> Verdict:
     r"""Measure sup_b |a(b)φ(b)| for the a that reconstructs f_γ (the corrected closed form; the paper's does not
     reconstruct) with f = x^q, q = 1..5, on a grid of γ → 0 (η fixed) and of η (γ fixed); fit log-log slopes
     (:func:`theorycheck.numerics.slope_fit`) and compare with the statement's right side (q, γ, η substituted).
@@ -470,24 +732,32 @@ def check_sup_bound(claimed: Statement = SUP_BOUND, degrees: Sequence[int] = (1,
             logs_sup.append(float(mpmath.log10(sup)))
             logs_claim.append(float(mpmath.log10(bound)))
             logs_ratio.append(logs_sup[-1] - logs_claim[-1])
-            proved_worst = max(proved_worst, logs_sup[-1] - float(mpmath.log10(proved(mpmath.mpf(g), mpmath.mpf(eta_fixed)))))
+            proved_worst = max(
+                proved_worst, logs_sup[-1] - float(mpmath.log10(proved(mpmath.mpf(g), mpmath.mpf(eta_fixed))))
+            )
         tail = slice(len(gammas) // 2, None)  # the small-γ half
         s_sup, se_sup = fit(lg[tail], logs_sup[tail])
         s_claim, _ = fit(lg[tail], logs_claim[tail])
         s_ratio, se_ratio = fit(lg[tail], logs_ratio[tail])
         drift = abs(fit(lg[tail][:3], logs_sup[tail][:3])[0] - fit(lg[tail][-3:], logs_sup[tail][-3:])[0])
         unc = se_sup + drift
-        fits[deg] = {"measured_gamma_exponent": round(s_sup, 4), "uncertainty": f"{unc:.1e}",
-                     "claimed_gamma_exponent_fitted": round(s_claim, 4), "ratio_exponent": round(s_ratio, 4),
-                     "log10_ratio_range": [round(min(logs_ratio), 2), round(max(logs_ratio), 2)],
-                     "predicted_exponent": -(deg - 1) / 2}
+        fits[deg] = {
+            "measured_gamma_exponent": round(s_sup, 4),
+            "uncertainty": f"{unc:.1e}",
+            "claimed_gamma_exponent_fitted": round(s_claim, 4),
+            "ratio_exponent": round(s_ratio, 4),
+            "log10_ratio_range": [round(min(logs_ratio), 2), round(max(logs_ratio), 2)],
+            "predicted_exponent": -(deg - 1) / 2,
+        }
         paper_logs = []  # side evidence: how the paper's own (non-reconstructing) closed form scales
         for g in gammas[tail]:
             pfun = cert.paper_a_phi_function(f, mpmath.mpf(g), mpmath.mpf(eta_fixed))
             paper_logs.append(float(mpmath.log10(cert.sup_abs(pfun, scale=1 / mpmath.sqrt(g), points=121)[0])))
         fits[deg]["paper_form_gamma_exponent"] = round(fit(lg[tail], paper_logs)[0], 4)
-        rows_gamma[deg] = [{"gamma": f"{g:.3g}", "log10_sup": round(s, 6), "log10_claimed": round(cl, 6)}
-                           for g, s, cl in zip(gammas, logs_sup, logs_claim)]
+        rows_gamma[deg] = [
+            {"gamma": f"{g:.3g}", "log10_sup": round(s, 6), "log10_claimed": round(cl, 6)}
+            for g, s, cl in zip(gammas, logs_sup, logs_claim)
+        ]
         grows = logs_ratio[-1] - min(logs_ratio) >= 2
         if violation is None and s_ratio < -0.1 and -s_ratio > 10 * (se_ratio + drift) and grows:
             violation = ("gamma", deg, gammas[-1], logs_ratio[-1], s_sup, unc, s_claim)
@@ -502,50 +772,80 @@ def check_sup_bound(claimed: Statement = SUP_BOUND, degrees: Sequence[int] = (1,
             sup = max(sup, abs(gfun(mpmath.mpf(0))))
             lr = float(mpmath.log10(sup) - mpmath.log10(bound_f(deg, mpmath.mpf(gamma_for_eta), mpmath.mpf(e))))
             rr.append({"eta": e, "log10_sup": round(float(mpmath.log10(sup)), 4), "log10_ratio": round(lr, 4)})
-            proved_worst = max(proved_worst, float(mpmath.log10(sup) - mpmath.log10(proved(mpmath.mpf(gamma_for_eta),
-                                                                                          mpmath.mpf(e)))))
+            proved_worst = max(
+                proved_worst, float(mpmath.log10(sup) - mpmath.log10(proved(mpmath.mpf(gamma_for_eta), mpmath.mpf(e))))
+            )
         rows_eta[deg] = rr
         if eta_violation is None and rr[-1]["log10_ratio"] - min(r["log10_ratio"] for r in rr) > 10:
             eta_violation = (deg, rr[-1])
     with ctx.workprec(100):  # certified witness value for q = 1 at the smallest η: a(0)φ(0) = e^{π²γ/(4η²)}/(2η)
         G, E = arb(str(gamma_for_eta)), arb(str(etas[-1]))
         witness_ball = fr.ball_str((arb.pi() ** 2 * G / (4 * E * E)).exp() / (2 * E))
-    ev = dict(eta_fixed=eta_fixed, gamma_fits=fits, gamma_grid=rows_gamma, eta_grid=rows_eta, gamma_for_eta_sweep=gamma_for_eta,
-              certified_a0_phi0_q1=witness_ball, tolerance="violation: ratio exponent < −0.1 by > 10σ over ≥ 2 decades; or "
-              "> 10 decades of ratio growth along η", achieved_error=str({kk: fits[kk]["uncertainty"] for kk in fits}),
-              note="sup measured for the corrected a (the unique integrable a with E_b[a(b)tanh(ηz+b)] = f_γ(z)); "
-                   "the paper's closed form does not reconstruct f_γ (cert.closed-form)",
-              proved_bound_max_log10_ratio_on_grids=round(proved_worst, 4))
+    ev = dict(
+        eta_fixed=eta_fixed,
+        gamma_fits=fits,
+        gamma_grid=rows_gamma,
+        eta_grid=rows_eta,
+        gamma_for_eta_sweep=gamma_for_eta,
+        certified_a0_phi0_q1=witness_ball,
+        tolerance="violation: ratio exponent < −0.1 by > 10σ over ≥ 2 decades; or > 10 decades of ratio growth along η",
+        achieved_error=str({kk: fits[kk]["uncertainty"] for kk in fits}),
+        note="sup measured for the corrected a (the unique integrable a with E_b[a(b)tanh(ηz+b)] = f_γ(z)); "
+        "the paper's closed form does not reconstruct f_γ (cert.closed-form)",
+        proved_bound_max_log10_ratio_on_grids=round(proved_worst, 4),
+    )
     measured_ok = all(abs(fits[kk]["measured_gamma_exponent"] + (kk - 1) / 2) < 0.01 for kk in fits)
     corrected = PROVED_SUP_BOUND if proved_worst <= 0 and measured_ok else None
     if violation or eta_violation:
         parts = []
         if violation:
             _, deg, g, lr, s, unc, sc = violation
-            parts.append(f"for f = x^{deg}, η = {eta_fixed}: sup|aφ| ~ γ^{{{s:.3f} ± {unc:.1e}}} as γ → 0 against the claimed "
-                         f"γ^{{{sc:.3f}}}; sup/bound reaches 10^{lr:.2f} at γ = {g:.1e} and keeps growing (all q: measured "
-                         "exponents " + ", ".join(f"{fits[kk]['measured_gamma_exponent']:+.3f}" for kk in fits) + " vs claimed "
-                         + ", ".join(f"{fits[kk]['claimed_gamma_exponent_fitted']:+.3f}" for kk in fits) + ")")
+            parts.append(
+                f"for f = x^{deg}, η = {eta_fixed}: sup|aφ| ~ γ^{{{s:.3f} ± {unc:.1e}}} as γ → 0 against the claimed "
+                f"γ^{{{sc:.3f}}}; sup/bound reaches 10^{lr:.2f} at γ = {g:.1e} and keeps growing (all q: measured "
+                "exponents "
+                + ", ".join(f"{fits[kk]['measured_gamma_exponent']:+.3f}" for kk in fits)
+                + " vs claimed "
+                + ", ".join(f"{fits[kk]['claimed_gamma_exponent_fitted']:+.3f}" for kk in fits)
+                + ")"
+            )
         if eta_violation:
             deg, r = eta_violation
-            parts.append(f"for f = x^{deg}, γ = {gamma_for_eta}: at η = {r['eta']} sup/bound = 10^{r['log10_ratio']:.1f} "
-                         f"(the true sup carries e^{{π²γ/(4η²)}}, the bound only e^{{π²γ/4}})")
-        witness = {"gamma_direction": violation and {"q": violation[1], "gamma": violation[2], "log10_ratio": violation[3],
-                                                     "measured_exponent": violation[4], "uncertainty": violation[5],
-                                                     "claimed_exponent": violation[6]},
-                   "eta_direction": eta_violation and {"q": eta_violation[0], **eta_violation[1],
-                                                       "certified_a0_phi0_q1": witness_ball}}
+            parts.append(
+                f"for f = x^{deg}, γ = {gamma_for_eta}: at η = {r['eta']} sup/bound = 10^{r['log10_ratio']:.1f} "
+                f"(the true sup carries e^{{π²γ/(4η²)}}, the bound only e^{{π²γ/4}})"
+            )
+        witness = {
+            "gamma_direction": violation
+            and {
+                "q": violation[1],
+                "gamma": violation[2],
+                "log10_ratio": violation[3],
+                "measured_exponent": violation[4],
+                "uncertainty": violation[5],
+                "claimed_exponent": violation[6],
+            },
+            "eta_direction": eta_violation
+            and {"q": eta_violation[0], **eta_violation[1], "certified_a0_phi0_q1": witness_ball},
+        }
         if corrected:
-            parts.append("a proved bound (1/π)e^{π²γ/(4η²)} Σ|c_n|2^n max[(n/(2eγ))^{n/2}, (π/(2η))^n] holds on every grid "
-                         f"point (max log10 sup/bound = {proved_worst:.2f}); it is loose by γ^{{1/2}} as γ → 0")
+            parts.append(
+                "a proved bound (1/π)e^{π²γ/(4η²)} Σ|c_n|2^n max[(n/(2eγ))^{n/2}, (π/(2η))^n] holds on every grid "
+                f"point (max log10 sup/bound = {proved_worst:.2f}); it is loose by γ^{{1/2}} as γ → 0"
+            )
         return refuted("numeric+certified", "; ".join(parts), witness=witness, corrected=corrected, **ev)
-    return inconclusive("numeric", "the measured sup stays within a bounded factor of the claimed bound on the grid; an "
-                        "asymptotic ≲ cannot be verified numerically", **ev)
+    return inconclusive(
+        "numeric",
+        "the measured sup stays within a bounded factor of the claimed bound on the grid; an "
+        "asymptotic ≲ cannot be verified numerically",
+        **ev,
+    )
 
 
-def check_step4_modulus(claimed: Statement = STEP4_MODULUS,
-                        points: Sequence = (("x + 1", "1", "1", "0"), ("x^2 + x", "0.5", "2", "0.1"), ("x^3", "2", "0.5", "1.3"))
-                        ) -> Verdict:
+def check_step4_modulus(
+    claimed: Statement = STEP4_MODULUS,
+    points: Sequence = (("x + 1", "1", "1", "0"), ("x^2 + x", "0.5", "2", "0.1"), ("x^3", "2", "0.5", "1.3")),
+) -> Verdict:
     r"""Display (2, 47), first line: |aφ(x)| ≤ the right side, for the paper's closed form aφ (display (2, 46),
     :func:`theorycheck.certificate.paper_a_phi`). Both sides at 30 digits; the paper's right side is 0 at x = 0."""
     rows, bad = [], None
@@ -559,14 +859,22 @@ def check_step4_modulus(claimed: Statement = STEP4_MODULUS,
                 bad = rows[-1]
     ev = dict(points=rows, tolerance="1e-20 relative", achieved_error="violations are O(1)")
     if bad:
-        return refuted("numeric", f"at f = {bad['f']}, γ = {bad['gamma']}, η = {bad['eta']}, x = {bad['x']}: |aφ| = "
-                       f"{bad['lhs'][:10]} > {bad['rhs'][:10]} (|e^{{iθ}}w^n − e^{{−iθ}}conj(w)^n| is not bounded by "
-                       "||x+δ|^n − |x−δ|^n|)", witness=bad, **ev)
+        return refuted(
+            "numeric",
+            f"at f = {bad['f']}, γ = {bad['gamma']}, η = {bad['eta']}, x = {bad['x']}: |aφ| = "
+            f"{bad['lhs'][:10]} > {bad['rhs'][:10]} (|e^{{iθ}}w^n − e^{{−iθ}}conj(w)^n| is not bounded by "
+            "||x+δ|^n − |x−δ|^n|)",
+            witness=bad,
+            **ev,
+        )
     return verified("numeric", "the modulus bound holds at every point", **ev)
 
 
-def check_gaussian_monomial_max(claimed: Statement = GAUSSIAN_MONOMIAL_MAX, ks: Sequence[int] = (1, 2, 3, 5, 8),
-                                gammas: Sequence[str] = ("0.01", "0.3", "1", "7")) -> Verdict:
+def check_gaussian_monomial_max(
+    claimed: Statement = GAUSSIAN_MONOMIAL_MAX,
+    ks: Sequence[int] = (1, 2, 3, 5, 8),
+    gammas: Sequence[str] = ("0.01", "0.3", "1", "7"),
+) -> Verdict:
     r"""Display (2, 48): sup_{x} e^{−γx²} x^k = right side (attained at x = √(k/(2γ))), and the γ-power
     γ^{i − (n−1)/2} of the next line. The left side by a grid + golden-section maximisation."""
     rows, bad = [], None
@@ -582,21 +890,42 @@ def check_gaussian_monomial_max(claimed: Statement = GAUSSIAN_MONOMIAL_MAX, ks: 
                 sup, arg = cert.sup_abs(fn, scale=1 / mpmath.sqrt(G), points=201, span=4, dps=DPS)
                 rhs = rhs_f(kk, G)
                 e = rel_diff(sup, rhs)
-                rows.append({"k": kk, "gamma": g, "sup": fmt(sup), "claimed": fmt(rhs), "argmax": fmt(arg, 10), "rel": fmt(e, 3)})
+                rows.append(
+                    {
+                        "k": kk,
+                        "gamma": g,
+                        "sup": fmt(sup),
+                        "claimed": fmt(rhs),
+                        "argmax": fmt(arg, 10),
+                        "rel": fmt(e, 3),
+                    }
+                )
                 if bad is None and e > to_mpf("1e-12"):
                     bad = rows[-1]
     nn, ii = sp.symbols("n i")
     power_ok = sp.simplify(-(nn - 1 - ii) / 2 + ii / 2 - (ii - (nn - 1) / 2)) == 0
-    ev = dict(points=rows, exponent_arithmetic_holds=power_ok, tolerance="1e-12 relative (golden section on |g|)",
-              achieved_error=max((r["rel"] for r in rows), key=float),
-              note="the display writes (√(k/2γ))^n: a typo for ^k (the equality with (k/(2eγ))^{k/2} needs n = k)")
+    ev = dict(
+        points=rows,
+        exponent_arithmetic_holds=power_ok,
+        tolerance="1e-12 relative (golden section on |g|)",
+        achieved_error=max((r["rel"] for r in rows), key=float),
+        note="the display writes (√(k/2γ))^n: a typo for ^k (the equality with (k/(2eγ))^{k/2} needs n = k)",
+    )
     if bad or not power_ok:
-        return refuted("numeric+symbolic", f"sup at k = {bad['k']}, γ = {bad['gamma']} is {bad['sup'][:12]}, claim "
-                       f"{bad['claimed'][:12]}" if bad else "the exponent arithmetic fails",
-                       witness=bad or {"power": "fails"}, **ev)
-    return verified("numeric+symbolic", "sup e^{−γx²}x^k equals the right side at every (k, γ) (reading ^k for the typo ^n); "
-                    "the γ-power arithmetic is exact", **ev)
-
+        return refuted(
+            "numeric+symbolic",
+            f"sup at k = {bad['k']}, γ = {bad['gamma']} is {bad['sup'][:12]}, claim {bad['claimed'][:12]}"
+            if bad
+            else "the exponent arithmetic fails",
+            witness=bad or {"power": "fails"},
+            **ev,
+        )
+    return verified(
+        "numeric+symbolic",
+        "sup e^{−γx²}x^k equals the right side at every (k, γ) (reading ^k for the typo ^n); "
+        "the γ-power arithmetic is exact",
+        **ev,
+    )
 
 
 # =============================================================================== the registry
@@ -604,35 +933,107 @@ def check_gaussian_monomial_max(claimed: Statement = GAUSSIAN_MONOMIAL_MAX, ks: 
 _S = "Part 2, §3.3"
 _GE = r"\gamma, \eta > 0"
 CLAIMS = [
-    Claim("cert.convolution-form", "The expectation as a convolution with σ_η", f"{_S}, Step 1",
-          r"\mathbb E_b[a(b)\sigma(\eta z - b)] = (a\phi\star\sigma_\eta)(z),\ \widehat{\sigma_\eta}(t) = \frac1\eta\hat\sigma\left(\frac t\eta\right)",
-          r"\eta > 0", partial(check_convolution_form, paper_convolution_form), displays=((2, 27),)),
-    Claim("cert.complete-square", "Completing the square", f"{_S}, Step 3", COMPLETE_SQUARE,
-          r"\gamma, \eta > 0,\ t \in \mathbb{R}", partial(check_complete_square, COMPLETE_SQUARE), displays=((2, 37),)),
-    Claim("cert.delta-plus", "Δ^+_n after completing the square", f"{_S}, Step 3", DELTA_PLUS, _GE,
-          partial(check_delta_plus_completed, DELTA_PLUS), depends_on=("cert.complete-square",), displays=((2, 36), (2, 38))),
-    Claim("cert.hermite-shift", "Hermite expansion around the shifted argument", f"{_S}, Step 3", HERMITE_SHIFT,
-          r"n \ge 0,\ \gamma, \eta > 0", partial(check_hermite_shift, HERMITE_SHIFT), displays=((2, 39), (2, 40))),
-    Claim("cert.delta-inverse", "Inverse transforms of Δ^±_n", f"{_S}, Step 3", DELTA_INVERSE,
-          r"n \ge 0,\ \gamma, \eta > 0", partial(check_delta_inverse, DELTA_INVERSE),
-          depends_on=("cert.delta-plus", "cert.hermite-shift", "fourier.shifted-gaussian-inverse-special"),
-          displays=((2, 43), (2, 44), (2, 45))),
-    Claim("cert.closed-form", "The closed form of a(x)φ(x) reconstructs f_γ", f"{_S}, Step 3",
-          cert.PAPER_LATEX + r"\ \Rightarrow\ \mathbb E_b[a(b)\sigma(\eta z+b)] = f_\gamma(z)",
-          r"f\ \text{polynomial of degree } 1..5,\ \gamma, \eta > 0,\ z \in \mathbb{R}",
-          partial(check_closed_form, cert.paper_a_phi_function),
-          depends_on=("fourier.tanh", "fourier.gaussian-polynomial", "cert.delta-inverse", "cert.convolution-form",
-                      "cert.fourier-a-phi"),
-          displays=((2, 46),)),
-    Claim("cert.fourier-a-phi", "The Fourier transform of a·φ", f"{_S}, Step 3", FOURIER_A_PHI,
-          r"f\ \text{polynomial},\ \gamma, \eta > 0,\ t \in \mathbb{R}", partial(check_fourier_a_phi, FOURIER_A_PHI),
-          depends_on=("fourier.tanh", "fourier.gaussian-polynomial", "cert.convolution-form"), displays=((2, 35),)),
-    Claim("cert.sup-bound", "Size of the second layer", f"{_S}, Step 4 and Theorem 6", SUP_BOUND,
-          r"f\ \text{of degree } q,\ \gamma \to 0\ (\eta\ \text{fixed}),\ \eta > 0", partial(check_sup_bound, SUP_BOUND),
-          depends_on=("cert.closed-form",), displays=((2, 23), (2, 49))),
-    Claim("cert.step4-modulus", "Step 4's first bound on |a(x)φ(x)|", f"{_S}, Step 4", STEP4_MODULUS,
-          r"x \in \mathbb{R}", partial(check_step4_modulus, STEP4_MODULUS), depends_on=("cert.closed-form",),
-          displays=((2, 47),)),
-    Claim("cert.gaussian-monomial-max", "Maximum of e^{−γx²}x^k", f"{_S}, Step 4", GAUSSIAN_MONOMIAL_MAX,
-          r"k \ge 1,\ \gamma > 0", partial(check_gaussian_monomial_max, GAUSSIAN_MONOMIAL_MAX), displays=((2, 48),)),
+    Claim(
+        "cert.convolution-form",
+        "The expectation as a convolution with σ_η",
+        f"{_S}, Step 1",
+        r"\mathbb E_b[a(b)\sigma(\eta z - b)] = (a\phi\star\sigma_\eta)(z),\ \widehat{\sigma_\eta}(t) = "
+        r"\frac1\eta\hat\sigma\left(\frac t\eta\right)",
+        r"\eta > 0",
+        partial(check_convolution_form, paper_convolution_form),
+        displays=((2, 27),),
+    ),
+    Claim(
+        "cert.complete-square",
+        "Completing the square",
+        f"{_S}, Step 3",
+        COMPLETE_SQUARE,
+        r"\gamma, \eta > 0,\ t \in \mathbb{R}",
+        partial(check_complete_square, COMPLETE_SQUARE),
+        displays=((2, 37),),
+    ),
+    Claim(
+        "cert.delta-plus",
+        "Δ^+_n after completing the square",
+        f"{_S}, Step 3",
+        DELTA_PLUS,
+        _GE,
+        partial(check_delta_plus_completed, DELTA_PLUS),
+        depends_on=("cert.complete-square",),
+        displays=((2, 36), (2, 38)),
+    ),
+    Claim(
+        "cert.hermite-shift",
+        "Hermite expansion around the shifted argument",
+        f"{_S}, Step 3",
+        HERMITE_SHIFT,
+        r"n \ge 0,\ \gamma, \eta > 0",
+        partial(check_hermite_shift, HERMITE_SHIFT),
+        displays=((2, 39), (2, 40)),
+    ),
+    Claim(
+        "cert.delta-inverse",
+        "Inverse transforms of Δ^±_n",
+        f"{_S}, Step 3",
+        DELTA_INVERSE,
+        r"n \ge 0,\ \gamma, \eta > 0",
+        partial(check_delta_inverse, DELTA_INVERSE),
+        depends_on=("cert.delta-plus", "cert.hermite-shift", "fourier.shifted-gaussian-inverse-special"),
+        displays=((2, 43), (2, 44), (2, 45)),
+    ),
+    Claim(
+        "cert.closed-form",
+        "The closed form of a(x)φ(x) reconstructs f_γ",
+        f"{_S}, Step 3",
+        cert.PAPER_LATEX + r"\ \Rightarrow\ \mathbb E_b[a(b)\sigma(\eta z+b)] = f_\gamma(z)",
+        r"f\ \text{polynomial of degree } 1..5,\ \gamma, \eta > 0,\ z \in \mathbb{R}",
+        partial(check_closed_form, cert.paper_a_phi_function),
+        depends_on=(
+            "fourier.tanh",
+            "fourier.gaussian-polynomial",
+            "cert.delta-inverse",
+            "cert.convolution-form",
+            "cert.fourier-a-phi",
+        ),
+        displays=((2, 46),),
+    ),
+    Claim(
+        "cert.fourier-a-phi",
+        "The Fourier transform of a·φ",
+        f"{_S}, Step 3",
+        FOURIER_A_PHI,
+        r"f\ \text{polynomial},\ \gamma, \eta > 0,\ t \in \mathbb{R}",
+        partial(check_fourier_a_phi, FOURIER_A_PHI),
+        depends_on=("fourier.tanh", "fourier.gaussian-polynomial", "cert.convolution-form"),
+        displays=((2, 35),),
+    ),
+    Claim(
+        "cert.sup-bound",
+        "Size of the second layer",
+        f"{_S}, Step 4 and Theorem 6",
+        SUP_BOUND,
+        r"f\ \text{of degree } q,\ \gamma \to 0\ (\eta\ \text{fixed}),\ \eta > 0",
+        partial(check_sup_bound, SUP_BOUND),
+        depends_on=("cert.closed-form",),
+        displays=((2, 23), (2, 49)),
+    ),
+    Claim(
+        "cert.step4-modulus",
+        "Step 4's first bound on |a(x)φ(x)|",
+        f"{_S}, Step 4",
+        STEP4_MODULUS,
+        r"x \in \mathbb{R}",
+        partial(check_step4_modulus, STEP4_MODULUS),
+        depends_on=("cert.closed-form",),
+        displays=((2, 47),),
+    ),
+    Claim(
+        "cert.gaussian-monomial-max",
+        "Maximum of e^{−γx²}x^k",
+        f"{_S}, Step 4",
+        GAUSSIAN_MONOMIAL_MAX,
+        r"k \ge 1,\ \gamma > 0",
+        partial(check_gaussian_monomial_max, GAUSSIAN_MONOMIAL_MAX),
+        displays=((2, 48),),
+    ),
 ]

@@ -54,7 +54,9 @@ def compare_table(points: Sequence, lhs: Callable, rhs: Callable) -> tuple[list,
     for p in points:
         left, right = lhs(*p), rhs(*p)
         e = rel_diff(left, right)
-        rows.append({"point": [str(v) for v in p], "lhs": fmt(left), "claimed": fmt(right), "rel_discrepancy": fmt(e, 3)})
+        rows.append(
+            {"point": [str(v) for v in p], "lhs": fmt(left), "claimed": fmt(right), "rel_discrepancy": fmt(e, 3)}
+        )
         if e > worst[0]:
             worst = (e, p, left, right)
     return rows, worst
@@ -76,8 +78,12 @@ def instance(statement: Statement, values: Mapping[sp.Basic, Any]) -> Statement:
     return dataclasses.replace(statement, lhs=lhs, rhs=rhs, variables=variables)
 
 
-def side_function(statement: Statement, which: str = "rhs", fixed: Mapping[sp.Basic, Any] | None = None,
-                  variables: Sequence[sp.Symbol] | None = None) -> Callable[..., Any]:
+def side_function(
+    statement: Statement,
+    which: str = "rhs",
+    fixed: Mapping[sp.Basic, Any] | None = None,
+    variables: Sequence[sp.Symbol] | None = None,
+) -> Callable[..., Any]:
     """An mpmath function of the remaining variables evaluating one side of ``statement`` (``fixed`` substituted).
 
     At a removable singularity (``0·∞``, e.g. ``4t\\,csch(π²t)`` at t = 0) the value is the limit, taken by SymPy
@@ -126,13 +132,16 @@ def balls_disjoint(a: Any, b: Any) -> bool:
 
 
 class EvalBetween(sp.Function):
-    r"""``EvalBetween(F, y, a, b)`` is :math:`F\big|_{y=a}^{b}` = F(b) − F(a), unevaluated (printed as the paper does)."""
+    r"""``EvalBetween(F, y, a, b)`` is :math:`F\big|_{y=a}^{b}` = F(b) − F(a), unevaluated (printed as the paper
+    does)."""
 
     nargs = 4
 
     def _latex(self, printer: Any) -> str:
         F, y, a, b = self.args
-        return rf"\left. {printer._print(F)} \right|_{{{printer._print(y)}={printer._print(a)}}}^{{{printer._print(b)}}}"
+        return (
+            rf"\left. {printer._print(F)} \right|_{{{printer._print(y)}={printer._print(a)}}}^{{{printer._print(b)}}}"
+        )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -188,5 +197,21 @@ def both_signs(statement: Statement) -> tuple[Statement, Statement]:
     return instance(statement, {pm: 1}), instance(statement, {pm: -1})
 
 
-__all__ = ["DPS", "PI", "Chain", "EvalBetween", "Rel", "Statement", "ball_mid", "balls_disjoint", "both_signs",
-           "claimed_ball", "compare_table", "fmt", "instance", "rel_diff", "side_function", "to_mpf"]
+__all__ = [
+    "DPS",
+    "PI",
+    "Chain",
+    "EvalBetween",
+    "Rel",
+    "Statement",
+    "ball_mid",
+    "balls_disjoint",
+    "both_signs",
+    "claimed_ball",
+    "compare_table",
+    "fmt",
+    "instance",
+    "rel_diff",
+    "side_function",
+    "to_mpf",
+]

@@ -24,13 +24,13 @@ from proofs.part2_fourier_common import (
     EvalBetween,
     Statement,
     ball_mid,
-    to_mpf,
-    rel_diff,
-    fmt,
-    compare_table,
     balls_disjoint,
     claimed_ball,
+    compare_table,
+    fmt,
+    rel_diff,
     side_function,
+    to_mpf,
 )
 from proofs.symbols import a_scale, b, eta, gamma, n_H, t, x, y
 from theorycheck import Claim, inconclusive, refuted, verified
@@ -40,8 +40,14 @@ from theorycheck.claims import Verdict
 # =============================================================================== the statements (one home each)
 
 #: Step 2, display (2, 32): ŝech(t) = π sech(π²t).
-SECH_TRANSFORM = Statement(sp.Symbol("sech_hat"), "=", sp.pi * sp.sech(sp.pi**2 * t), variables=(t,),
-                           lhs_latex=r"\widehat{\sech}(t)", name="fourier.sech")
+SECH_TRANSFORM = Statement(
+    sp.Symbol("sech_hat"),
+    "=",
+    sp.pi * sp.sech(sp.pi**2 * t),
+    variables=(t,),
+    lhs_latex=r"\widehat{\sech}(t)",
+    name="fourier.sech",
+)
 
 #: Step 2, display (2, 28): |sech x| = 2e^{−|x|}/(1 + e^{−2|x|}) ≤ 2e^{−|x|}.
 SECH_BOUND = Statement(sp.Abs(sp.sech(x)), "<=", 2 * sp.exp(-sp.Abs(x)), variables=(x,), name="fourier.sech-bound")
@@ -49,54 +55,95 @@ SECH_BOUND = Statement(sp.Abs(sp.sech(x)), "<=", 2 * sp.exp(-sp.Abs(x)), variabl
 SECH_BOUND_MIDDLE = 2 * sp.exp(-sp.Abs(x)) / (1 + sp.exp(-2 * sp.Abs(x)))
 
 #: Step 2, displays (2, 30)–(2, 31): ∮ 2cos(2πtz)/(e^z+e^{−z}) dz = 2πi Res_{iπ/2} g = π(e^{π²t} + e^{−π²t}).
-SECH_RESIDUE = Statement(sp.Symbol("J"), "=", sp.pi * (sp.exp(sp.pi**2 * t) + sp.exp(-sp.pi**2 * t)), variables=(t,),
-                         lhs_latex=r"\oint_{C_R}\frac{2\cos(2\pi t z)}{e^z+e^{-z}}\,dz = 2\pi i\operatorname{Res}_{z=i\pi/2} g",
-                         name="fourier.sech-residue")
+SECH_RESIDUE = Statement(
+    sp.Symbol("J"),
+    "=",
+    sp.pi * (sp.exp(sp.pi**2 * t) + sp.exp(-(sp.pi**2) * t)),
+    variables=(t,),
+    lhs_latex=r"\oint_{C_R}\frac{2\cos(2\pi t z)}{e^z+e^{-z}}\,dz = 2\pi i\operatorname{Res}_{z=i\pi/2} g",
+    name="fourier.sech-residue",
+)
 
 #: the integrand of I(t) (display (2, 33))
 SECH_CONVOLUTION_INTEGRAND = sp.sech(sp.pi**2 * (t - y)) * sp.sech(sp.pi**2 * y)
 #: Step 2, display (2, 33): I(t) = ∫ sech(π²(t−y)) sech(π²y) dy = 4t csch(π²t).
-SECH_CONVOLUTION = Statement(sp.Integral(SECH_CONVOLUTION_INTEGRAND, (y, -sp.oo, sp.oo)), "=",
-                             4 * t * sp.csch(sp.pi**2 * t), variables=(t,), name="fourier.sech-convolution")
+SECH_CONVOLUTION = Statement(
+    sp.Integral(SECH_CONVOLUTION_INTEGRAND, (y, -sp.oo, sp.oo)),
+    "=",
+    4 * t * sp.csch(sp.pi**2 * t),
+    variables=(t,),
+    name="fourier.sech-convolution",
+)
 
 #: Step 2, display (2, 34): the antiderivative F(y) = π^{−2} csch(π²t) ln(csch(π²y)/csch(π²(y−t))) and its limits.
 SECH_CONVOLUTION_PV = Statement(
-    EvalBetween(sp.csch(sp.pi**2 * t) / sp.pi**2 * sp.log(sp.csch(sp.pi**2 * y) / sp.csch(sp.pi**2 * (y - t))),
-                y, -sp.oo, sp.oo),
-    "=", 4 * t * sp.csch(sp.pi**2 * t), variables=(t,), name="fourier.sech-convolution-pv")
+    EvalBetween(
+        sp.csch(sp.pi**2 * t) / sp.pi**2 * sp.log(sp.csch(sp.pi**2 * y) / sp.csch(sp.pi**2 * (y - t))), y, -sp.oo, sp.oo
+    ),
+    "=",
+    4 * t * sp.csch(sp.pi**2 * t),
+    variables=(t,),
+    name="fourier.sech-convolution-pv",
+)
 #: derived: the antiderivative π^{−2} csch(π²t) ln(cosh(π²y)/cosh(π²(y−t))) of the sech product
-CORRECTED_ANTIDERIVATIVE = sp.csch(sp.pi**2 * t) / sp.pi**2 * sp.log(sp.cosh(sp.pi**2 * y) / sp.cosh(sp.pi**2 * (y - t)))
+CORRECTED_ANTIDERIVATIVE = (
+    sp.csch(sp.pi**2 * t) / sp.pi**2 * sp.log(sp.cosh(sp.pi**2 * y) / sp.cosh(sp.pi**2 * (y - t)))
+)
 
 #: Step 2, last sentence: \widehat{tanh}(t) = −4i csch(π²t) (t ≠ 0, as a distribution).
-TANH_TRANSFORM = Statement(sp.Symbol("tanh_hat"), "=", -4 * sp.I * sp.csch(sp.pi**2 * t), variables=(t,),
-                           lhs_latex=r"\widehat{\tanh}(t)", name="fourier.tanh")
+TANH_TRANSFORM = Statement(
+    sp.Symbol("tanh_hat"),
+    "=",
+    -4 * sp.I * sp.csch(sp.pi**2 * t),
+    variables=(t,),
+    lhs_latex=r"\widehat{\tanh}(t)",
+    name="fourier.tanh",
+)
 
 _X_N_GAUSS = r"\widehat{x^n e^{-\gamma x^2}}(t)"
 #: Step 1, display (2, 27), last line: √(π/γ) (−i/2π)^n H_n(πt/√γ) e^{−π²t²/γ}.
 GAUSSIAN_POLYNOMIAL = Statement(
-    sp.Symbol("gp_hat"), "=",
-    sp.sqrt(sp.pi / gamma) * (-sp.I / (2 * sp.pi)) ** n_H * sp.hermite(n_H, sp.pi * t / sp.sqrt(gamma))
-    * sp.exp(-sp.pi**2 * t**2 / gamma),
-    variables=(n_H, gamma, t), lhs_latex=_X_N_GAUSS, name="fourier.gaussian-polynomial")
+    sp.Symbol("gp_hat"),
+    "=",
+    sp.sqrt(sp.pi / gamma)
+    * (-sp.I / (2 * sp.pi)) ** n_H
+    * sp.hermite(n_H, sp.pi * t / sp.sqrt(gamma))
+    * sp.exp(-(sp.pi**2) * t**2 / gamma),
+    variables=(n_H, gamma, t),
+    lhs_latex=_X_N_GAUSS,
+    name="fourier.gaussian-polynomial",
+)
 
 #: Step 1, display (2, 27), third line: √(π/γ) (i/2π)^n dⁿ/dtⁿ e^{−π²t²/γ}.
 GAUSSIAN_POLYNOMIAL_DERIVATIVE = Statement(
-    sp.Symbol("gp_hat"), "=",
-    sp.sqrt(sp.pi / gamma) * (sp.I / (2 * sp.pi)) ** n_H * sp.Derivative(sp.exp(-sp.pi**2 * t**2 / gamma), (t, n_H)),
-    variables=(n_H, gamma, t), lhs_latex=_X_N_GAUSS, name="fourier.gaussian-polynomial-derivative")
+    sp.Symbol("gp_hat"),
+    "=",
+    sp.sqrt(sp.pi / gamma) * (sp.I / (2 * sp.pi)) ** n_H * sp.Derivative(sp.exp(-(sp.pi**2) * t**2 / gamma), (t, n_H)),
+    variables=(n_H, gamma, t),
+    lhs_latex=_X_N_GAUSS,
+    name="fourier.gaussian-polynomial-derivative",
+)
 
 #: Step 3, display (2, 41): the inverse transform of e^{−(at−b)²} is (√π/a) e^{−π²x²/a² + i2πbx}.
 SHIFTED_GAUSSIAN_INVERSE = Statement(
-    sp.Symbol("sg_check"), "=", sp.sqrt(sp.pi) / a_scale * sp.exp(-sp.pi**2 * x**2 / a_scale**2 + 2 * sp.I * sp.pi * b * x),
-    variables=(a_scale, b, x), lhs_latex=r"\mathcal F^{-1}\left[e^{-(at-b)^2}\right](x)",
-    name="fourier.shifted-gaussian-inverse")
+    sp.Symbol("sg_check"),
+    "=",
+    sp.sqrt(sp.pi) / a_scale * sp.exp(-(sp.pi**2) * x**2 / a_scale**2 + 2 * sp.I * sp.pi * b * x),
+    variables=(a_scale, b, x),
+    lhs_latex=r"\mathcal F^{-1}\left[e^{-(at-b)^2}\right](x)",
+    name="fourier.shifted-gaussian-inverse",
+)
 
 #: Step 3, display (2, 42): the special case a = π/√γ, b = π√γ/(2η): √(γ/π) e^{−γx² + iπ²√γ/η}.
 SHIFTED_GAUSSIAN_SPECIAL = Statement(
-    sp.Symbol("sgs_check"), "=", sp.sqrt(gamma / sp.pi) * sp.exp(-gamma * x**2 + sp.I * sp.pi**2 * sp.sqrt(gamma) / eta),
+    sp.Symbol("sgs_check"),
+    "=",
+    sp.sqrt(gamma / sp.pi) * sp.exp(-gamma * x**2 + sp.I * sp.pi**2 * sp.sqrt(gamma) / eta),
     variables=(gamma, eta, x),
-    lhs_latex=r"\mathcal F^{-1}\left[e^{-\left[\frac{\pi t}{\sqrt\gamma}-\frac{\pi\sqrt\gamma}{2\eta}\right]^2}\right](x)",
-    name="fourier.shifted-gaussian-inverse-special")
+    lhs_latex=r"\mathcal F^{-1}\left[e^{-\left[\frac{\pi "
+    r"t}{\sqrt\gamma}-\frac{\pi\sqrt\gamma}{2\eta}\right]^2}\right](x)",
+    name="fourier.shifted-gaussian-inverse-special",
+)
 #: derived: the special case of the corrected (2, 41): √(γ/π) e^{−γx² + iπγx/η}
 SHIFTED_GAUSSIAN_SPECIAL_CORRECT = sp.sqrt(gamma / sp.pi) * sp.exp(-gamma * x**2 + sp.I * sp.pi * gamma * x / eta)
 
@@ -104,9 +151,13 @@ SHIFTED_GAUSSIAN_SPECIAL_CORRECT = sp.sqrt(gamma / sp.pi) * sp.exp(-gamma * x**2
 # =============================================================================== checkers
 
 
-def check_sech_transform(claimed: Statement = SECH_TRANSFORM, ts: Sequence[str] = ("-0.7", "0", "0.3"),
-                         certified_ts: Sequence[str] = ("0.3", "-1.1", "3"), tol: str = "1e-20",
-                         offer_correction: bool = True) -> Verdict:
+def check_sech_transform(
+    claimed: Statement = SECH_TRANSFORM,
+    ts: Sequence[str] = ("-0.7", "0", "0.3"),
+    certified_ts: Sequence[str] = ("0.3", "-1.1", "3"),
+    tol: str = "1e-20",
+    offer_correction: bool = True,
+) -> Verdict:
     """ŝech(t) from the definition 2∫_0^∞ sech x cos(2πtx) dx (mpmath, 30 digits) against the statement's right
     side (mpmath evaluator), and certified acb balls of the definition against the right side's own arb ball
     (including t = 3, where the value is ~1e-13 and a float csch/sech would lose it)."""
@@ -125,16 +176,29 @@ def check_sech_transform(claimed: Statement = SECH_TRANSFORM, ts: Sequence[str] 
         if worst[0] > to_mpf(tol) or disjoint is not None:
             e, p, left, right = worst
             corrected = claimed.perturb(rhs=fr.SECH_TRANSFORM)
-            ok = offer_correction and check_sech_transform(corrected, ts=ts[:2], certified_ts=certified_ts[:1],
-                                                           offer_correction=False).verdict == "verified"
-            return refuted("numeric+certified", f"the claimed transform differs from the definition at t = {p[0]} "
-                           f"(relative discrepancy {fmt(e, 3)} > {tol})"
-                           + (f"; the certified balls at t = {disjoint} are disjoint" if disjoint else ""),
-                           witness={"t": str(p[0]), "lhs_definition": fmt(left), "claimed": fmt(right)},
-                           corrected=corrected if ok else None, **ev)
-        return verified("numeric+certified", f"matches the definition (mpmath) at t = {', '.join(ts)} to "
-                        f"{fmt(worst[0], 2)} relative, and its arb balls meet the certified balls at t = "
-                        f"{', '.join(certified_ts)}", **ev)
+            ok = (
+                offer_correction
+                and check_sech_transform(
+                    corrected, ts=ts[:2], certified_ts=certified_ts[:1], offer_correction=False
+                ).verdict
+                == "verified"
+            )
+            return refuted(
+                "numeric+certified",
+                f"the claimed transform differs from the definition at t = {p[0]} "
+                f"(relative discrepancy {fmt(e, 3)} > {tol})"
+                + (f"; the certified balls at t = {disjoint} are disjoint" if disjoint else ""),
+                witness={"t": str(p[0]), "lhs_definition": fmt(left), "claimed": fmt(right)},
+                corrected=corrected if ok else None,
+                **ev,
+            )
+        return verified(
+            "numeric+certified",
+            f"matches the definition (mpmath) at t = {', '.join(ts)} to "
+            f"{fmt(worst[0], 2)} relative, and its arb balls meet the certified balls at t = "
+            f"{', '.join(certified_ts)}",
+            **ev,
+        )
 
 
 def check_sech_bound(claimed: Statement = SECH_BOUND, middle: sp.Expr = SECH_BOUND_MIDDLE) -> Verdict:
@@ -161,22 +225,40 @@ def check_sech_bound(claimed: Statement = SECH_BOUND, middle: sp.Expr = SECH_BOU
                 if r > 1:
                     witness = (str(k), r)
                     break
-        ev = dict(ratios_lhs_over_rhs={v: fr.ball_str(r) for v, r in ratios.items()}, identity_sympy=identity_sym,
-                  identity_grid=identity_grid, limit_ratio_at_infinity=str(lim), tolerance="exact (arb balls)",
-                  achieved_error="ball radii ≤ 1e-30", statement=claimed.latex())
+        ev = dict(
+            ratios_lhs_over_rhs={v: fr.ball_str(r) for v, r in ratios.items()},
+            identity_sympy=identity_sym,
+            identity_grid=identity_grid,
+            limit_ratio_at_infinity=str(lim),
+            tolerance="exact (arb balls)",
+            achieved_error="ball radii ≤ 1e-30",
+            statement=claimed.latex(),
+        )
         if bad:
             v = bad[0]
-            return refuted("certified", f"lhs/rhs at x = {v} is {fr.ball_str(ratios[v], 12)} > 1",
-                           witness={"x": v, "ratio": fr.ball_str(ratios[v])}, **ev)
+            return refuted(
+                "certified",
+                f"lhs/rhs at x = {v} is {fr.ball_str(ratios[v], 12)} > 1",
+                witness={"x": v, "ratio": fr.ball_str(ratios[v])},
+                **ev,
+            )
         if witness is not None:
-            return refuted("certified", f"lhs/rhs → {lim} > 1 as |x| → ∞; at x = {witness[0]} it is "
-                           f"{fr.ball_str(witness[1], 12)}", witness={"x": witness[0], "ratio": fr.ball_str(witness[1])}, **ev)
+            return refuted(
+                "certified",
+                f"lhs/rhs → {lim} > 1 as |x| → ∞; at x = {witness[0]} it is {fr.ball_str(witness[1], 12)}",
+                witness={"x": witness[0], "ratio": fr.ball_str(witness[1])},
+                **ev,
+            )
         if not (identity_sym and identity_grid):
             return refuted("certified", "the displayed identity fails", witness={"xs": xs}, **ev)
         if lim > 1:
             return inconclusive("certified", "the ratio tends to a limit > 1 but no certified point was found", **ev)
-        return verified("certified", f"{claimed.latex()}: the identity holds (SymPy, arb grid) and lhs/rhs ≤ 1 on the "
-                        f"grid with limit {lim} as |x| → ∞ (monotone: 2/(1+e^{{−2|x|}}) increases)", **ev)
+        return verified(
+            "certified",
+            f"{claimed.latex()}: the identity holds (SymPy, arb grid) and lhs/rhs ≤ 1 on the "
+            f"grid with limit {lim} as |x| → ∞ (monotone: 2/(1+e^{{−2|x|}}) increases)",
+            **ev,
+        )
 
 
 def check_sech_residue(claimed: Statement = SECH_RESIDUE, ts: Sequence[str] = ("0", "0.2", "-0.45")) -> Verdict:
@@ -201,28 +283,55 @@ def check_sech_residue(claimed: Statement = SECH_RESIDUE, ts: Sequence[str] = ("
             R = 20
             bottom = mpmath.quad(g, [-R, 0, R])
             top = mpmath.quad(lambda u, g=g: g(u + 1j * PI), [-R, 0, R])
-            sides = (bottom + mpmath.quad(lambda s, g=g: g(R + 1j * s) * 1j, [0, PI]) - top
-                     - mpmath.quad(lambda s, g=g: g(-R + 1j * s) * 1j, [0, PI]))
+            sides = (
+                bottom
+                + mpmath.quad(lambda s, g=g, R=R: g(R + 1j * s) * 1j, [0, PI])
+                - top
+                - mpmath.quad(lambda s, g=g, R=R: g(-R + 1j * s) * 1j, [0, PI])
+            )
             rhs = rhs_f(tv)
             horizontal = bottom - top
             horizontal_claim = (2 + mpmath.exp(2 * PI**2 * tv) + mpmath.exp(-2 * PI**2 * tv)) / 2 * bottom
             e = max(rel_diff(2j * PI * res, rhs), rel_diff(sides, rhs), rel_diff(horizontal, horizontal_claim))
-            rows.append({"t": str(tv), "two_pi_i_residue": fmt(2j * PI * res), "contour_R20": fmt(sides), "claimed": fmt(rhs),
-                         "horizontal_sides": fmt(horizontal), "display_31_horizontal": fmt(horizontal_claim),
-                         "rel_discrepancy": fmt(e, 3)})
+            rows.append(
+                {
+                    "t": str(tv),
+                    "two_pi_i_residue": fmt(2j * PI * res),
+                    "contour_R20": fmt(sides),
+                    "claimed": fmt(rhs),
+                    "horizontal_sides": fmt(horizontal),
+                    "display_31_horizontal": fmt(horizontal_claim),
+                    "rel_discrepancy": fmt(e, 3),
+                }
+            )
             if e > worst[0]:
                 worst = (e, tv, 2j * PI * res, rhs)
-        ev = dict(points=rows, tolerance="1e-15 (the closed rectangle, vertical sides included, equals 2πi·Res exactly)",
-                  achieved_error=fmt(worst[0], 3), digits=20)
+        ev = dict(
+            points=rows,
+            tolerance="1e-15 (the closed rectangle, vertical sides included, equals 2πi·Res exactly)",
+            achieved_error=fmt(worst[0], 3),
+            digits=20,
+        )
         if worst[0] > mpmath.mpf("1e-15"):
-            return refuted("numeric", f"residue/contour value differs from the claim at t = {worst[1]}",
-                           witness={"t": str(worst[1]), "computed": fmt(worst[2]), "claimed": fmt(worst[3])}, **ev)
-        return verified("numeric", "2πi·Res and the rectangle contour integral (R = 20) both equal the right side; the "
-                        "horizontal sides combine as display (2, 31) says", **ev)
+            return refuted(
+                "numeric",
+                f"residue/contour value differs from the claim at t = {worst[1]}",
+                witness={"t": str(worst[1]), "computed": fmt(worst[2]), "claimed": fmt(worst[3])},
+                **ev,
+            )
+        return verified(
+            "numeric",
+            "2πi·Res and the rectangle contour integral (R = 20) both equal the right side; the "
+            "horizontal sides combine as display (2, 31) says",
+            **ev,
+        )
 
 
-def check_sech_convolution(claimed: Statement = SECH_CONVOLUTION,
-                           ts: Sequence[str] = ("-0.6", "0", "0.05", "0.3", "1", "2"), tol: str = "1e-20") -> Verdict:
+def check_sech_convolution(
+    claimed: Statement = SECH_CONVOLUTION,
+    ts: Sequence[str] = ("-0.6", "0", "0.05", "0.3", "1", "2"),
+    tol: str = "1e-20",
+) -> Verdict:
     """I(t) = ∫ sech(π²(t−y)) sech(π²y) dy from the definition (mpmath, split quadrature) against the right side
     (limit at t = 0 by SymPy), and a certified ball at t = 0.3 against the right side's arb ball. The statement's
     own left side (a SymPy integral) is also evaluated by its generic mpmath evaluator at t = 0.3 and must agree."""
@@ -237,23 +346,41 @@ def check_sech_convolution(claimed: Statement = SECH_CONVOLUTION,
         cb, cb_corr = claimed_ball(claimed, "0.3"), claimed_ball(correct, "0.3")
         t03 = to_mpf("0.3")
         conv_thm = rel_diff(PI**2 * fr.sech_convolution_definition(t03, dps=DPS), fr.sech2_transform_definition(t03))
-        ev = dict(points=rows, certified_t="0.3", certified_ball=fr.ball_str(ball), claimed_ball=fr.ball_str(cb),
-                  certified_excludes_claimed=balls_disjoint(ball, cb), tolerance=tol, achieved_error=fmt(worst[0], 3),
-                  corrected_max_rel_error=fmt(worst_corr[0], 3),
-                  lhs="the statement's integral, by split quadrature (theorycheck.fourier.sech_convolution_definition)",
-                  convolution_theorem_rel_error=fmt(conv_thm, 3), digits=DPS)
+        ev = dict(
+            points=rows,
+            certified_t="0.3",
+            certified_ball=fr.ball_str(ball),
+            claimed_ball=fr.ball_str(cb),
+            certified_excludes_claimed=balls_disjoint(ball, cb),
+            tolerance=tol,
+            achieved_error=fmt(worst[0], 3),
+            corrected_max_rel_error=fmt(worst_corr[0], 3),
+            lhs="the statement's integral, by split quadrature (theorycheck.fourier.sech_convolution_definition)",
+            convolution_theorem_rel_error=fmt(conv_thm, 3),
+            digits=DPS,
+        )
         corrected_ok = worst_corr[0] < to_mpf(tol) and not balls_disjoint(ball, cb_corr)
         if worst[0] > to_mpf(tol) or balls_disjoint(ball, cb):
             e, p, left, right = worst
-            return refuted("numeric+certified", f"at t = {p[0]} the integral is {fmt(left, 12)} but the claim gives "
-                           f"{fmt(right, 12)} (ratio {fmt(right / left, 6) if left else 'inf'}); I(t) = 2t csch(π²t)",
-                           corrected=correct if corrected_ok else None,
-                           witness={"t": str(p[0]), "integral": fmt(left), "claimed": fmt(right)}, **ev)
-        return verified("numeric+certified", f"matches the integral at {len(ts)} points and the certified ball at t = 0.3", **ev)
+            return refuted(
+                "numeric+certified",
+                f"at t = {p[0]} the integral is {fmt(left, 12)} but the claim gives "
+                f"{fmt(right, 12)} (ratio {fmt(right / left, 6) if left else 'inf'}); I(t) = 2t csch(π²t)",
+                corrected=correct if corrected_ok else None,
+                witness={"t": str(p[0]), "integral": fmt(left), "claimed": fmt(right)},
+                **ev,
+            )
+        return verified(
+            "numeric+certified", f"matches the integral at {len(ts)} points and the certified ball at t = 0.3", **ev
+        )
 
 
-def check_sech_convolution_pv(claimed: Statement = SECH_CONVOLUTION_PV, ts: Sequence[str] = ("0.3", "-0.8"),
-                              tol: str = "1e-15", offer_correction: bool = True) -> Verdict:
+def check_sech_convolution_pv(
+    claimed: Statement = SECH_CONVOLUTION_PV,
+    ts: Sequence[str] = ("0.3", "-0.8"),
+    tol: str = "1e-15",
+    offer_correction: bool = True,
+) -> Verdict:
     r"""Display (2, 34): the antiderivative F(y) (inside the statement's ``EvalBetween``) and its limits
     F(+∞) − F(−∞) = right side.
 
@@ -276,31 +403,59 @@ def check_sech_convolution_pv(claimed: Statement = SECH_CONVOLUTION_PV, ts: Sequ
                 dF = mpmath.diff(F, y0)
                 sech_int = mpmath.sech(PI**2 * (tv - y0)) * mpmath.sech(PI**2 * y0)
                 csch_int = mpmath.csch(PI**2 * (y0 - tv)) * mpmath.csch(PI**2 * y0)
-                rows.append({"t": str(tv), "y": fmt(y0, 6), "dF_dy": fmt(dF), "sech_integrand": fmt(sech_int),
-                             "csch_integrand": fmt(csch_int)})
+                rows.append(
+                    {
+                        "t": str(tv),
+                        "y": fmt(y0, 6),
+                        "dF_dy": fmt(dF),
+                        "sech_integrand": fmt(sech_int),
+                        "csch_integrand": fmt(csch_int),
+                    }
+                )
                 if fail is None and rel_diff(sech_int, dF) > to_mpf(tol):
                     fail = dict(rows[-1], part="F' is not the integrand")
             Y = 8 + abs(tv)
             limit = F(Y) - F(-Y)
             integral = fr.sech_convolution_definition(tv, dps=DPS)
-            rows.append({"t": str(tv), "F(+inf)-F(-inf)": fmt(limit), "claimed": fmt(rhs_f(tv)), "I_definition": fmt(integral)})
-            if fail is None and (rel_diff(integral, limit) > to_mpf(tol) or rel_diff(integral, rhs_f(tv)) > to_mpf(tol)):
+            rows.append(
+                {"t": str(tv), "F(+inf)-F(-inf)": fmt(limit), "claimed": fmt(rhs_f(tv)), "I_definition": fmt(integral)}
+            )
+            if fail is None and (
+                rel_diff(integral, limit) > to_mpf(tol) or rel_diff(integral, rhs_f(tv)) > to_mpf(tol)
+            ):
                 fail = dict(rows[-1], part="limits / value")
         ev = dict(points=rows, tolerance=tol, achieved_error="see rows", digits=DPS)
         if fail:
-            corrected = Statement(EvalBetween(CORRECTED_ANTIDERIVATIVE, y, -sp.oo, sp.oo), "=", fr.SECH_CONVOLUTION,
-                                  variables=(t,), name=claimed.name)
-            ok = offer_correction and check_sech_convolution_pv(corrected, ts=ts[:1],
-                                                                offer_correction=False).verdict == "verified"
-            return refuted("numeric", f"fails: {fail['part']} at t = {fail['t']} (the paper's F differentiates to "
-                           "csch(π²(y−t))csch(π²y), not the sech product; I(t) = 2t csch(π²t))",
-                           corrected=corrected if ok else None, witness=fail, **ev)
-        return verified("numeric", "F' equals the integrand and F(∞) − F(−∞) equals the integral and the right side", **ev)
+            corrected = Statement(
+                EvalBetween(CORRECTED_ANTIDERIVATIVE, y, -sp.oo, sp.oo),
+                "=",
+                fr.SECH_CONVOLUTION,
+                variables=(t,),
+                name=claimed.name,
+            )
+            ok = (
+                offer_correction
+                and check_sech_convolution_pv(corrected, ts=ts[:1], offer_correction=False).verdict == "verified"
+            )
+            return refuted(
+                "numeric",
+                f"fails: {fail['part']} at t = {fail['t']} (the paper's F differentiates to "
+                "csch(π²(y−t))csch(π²y), not the sech product; I(t) = 2t csch(π²t))",
+                corrected=corrected if ok else None,
+                witness=fail,
+                **ev,
+            )
+        return verified(
+            "numeric", "F' equals the integrand and F(∞) − F(−∞) equals the integral and the right side", **ev
+        )
 
 
-def check_tanh_transform(claimed: Statement = TANH_TRANSFORM,
-                         ts: Sequence[str] = ("-0.9", "-0.05", "0.02", "0.3"), certified_ts: Sequence[str] = ("0.3", "-2.5"),
-                         tol: str = "1e-20") -> Verdict:
+def check_tanh_transform(
+    claimed: Statement = TANH_TRANSFORM,
+    ts: Sequence[str] = ("-0.9", "-0.05", "0.02", "0.3"),
+    certified_ts: Sequence[str] = ("0.3", "-2.5"),
+    tol: str = "1e-20",
+) -> Verdict:
     """\\widehat{tanh}(t), t ≠ 0, as a principal-value distribution by two independent routes:
     (tanh − sign) + sign, and \\widehat{sech²}(t)/(2πit); certified balls of the first against the right side's
     arb balls; and the pairing with the odd test function t e^{−πt²}."""
@@ -315,32 +470,55 @@ def check_tanh_transform(claimed: Statement = TANH_TRANSFORM,
         _, worst_corr = compare_table(pts, lambda u: pv[(u,)], side_function(correct))
         # ⟨\hat{tanh}, ψ⟩ = ⟨tanh, \hat ψ⟩ with ψ(t) = t e^{−πt²}, \hat ψ(x) = −i x e^{−πx²} (odd: no principal value)
         pair_true = -1j * 2 * mpmath.quad(lambda u: u * mpmath.tanh(u) * mpmath.exp(-PI * u**2), [0, 1, 3, mpmath.inf])
-        pair_claim = 2 * mpmath.quad(lambda u: rhs_f(u) * u * mpmath.exp(-PI * u**2), [0, to_mpf("0.1"), 1, 3, mpmath.inf])
+        pair_claim = 2 * mpmath.quad(
+            lambda u: rhs_f(u) * u * mpmath.exp(-PI * u**2), [0, to_mpf("0.1"), 1, 3, mpmath.inf]
+        )
         pair_err = rel_diff(pair_true, pair_claim)
         balls = {v: fr.tanh_minus_sign_certified(v, prec=200) for v in certified_ts}
         excluded = [v for v, bl in balls.items() if balls_disjoint(bl, claimed_ball(claimed, v))]
-        corrected_ok = worst_corr[0] < to_mpf(tol) and not any(balls_disjoint(bl, claimed_ball(correct, v))
-                                                             for v, bl in balls.items())
-        ev = dict(points=rows, routes_max_rel_gap=fmt(route_gap, 3),
-                  pairing={"test_function": "t e^{-pi t^2}", "<tanh, psi_hat>": fmt(pair_true), "<claimed, psi>": fmt(pair_claim),
-                           "rel_discrepancy": fmt(pair_err, 3)},
-                  certified={v: {"ball": fr.ball_str(bl), "claimed_ball": fr.ball_str(claimed_ball(claimed, v))}
-                             for v, bl in balls.items()},
-                  certified_excludes_claimed_at=excluded, tolerance=tol, achieved_error=fmt(worst[0], 3),
-                  corrected_max_rel_error=fmt(worst_corr[0], 3), digits=DPS,
-                  small_t_check="t·\\widehat{tanh}(t) → −i/π as t → 0 (the sign function's transform)")
+        corrected_ok = worst_corr[0] < to_mpf(tol) and not any(
+            balls_disjoint(bl, claimed_ball(correct, v)) for v, bl in balls.items()
+        )
+        ev = dict(
+            points=rows,
+            routes_max_rel_gap=fmt(route_gap, 3),
+            pairing={
+                "test_function": "t e^{-pi t^2}",
+                "<tanh, psi_hat>": fmt(pair_true),
+                "<claimed, psi>": fmt(pair_claim),
+                "rel_discrepancy": fmt(pair_err, 3),
+            },
+            certified={
+                v: {"ball": fr.ball_str(bl), "claimed_ball": fr.ball_str(claimed_ball(claimed, v))}
+                for v, bl in balls.items()
+            },
+            certified_excludes_claimed_at=excluded,
+            tolerance=tol,
+            achieved_error=fmt(worst[0], 3),
+            corrected_max_rel_error=fmt(worst_corr[0], 3),
+            digits=DPS,
+            small_t_check="t·\\widehat{tanh}(t) → −i/π as t → 0 (the sign function's transform)",
+        )
         if route_gap > to_mpf(tol):
             return inconclusive("numeric", "the two routes to \\widehat{tanh} disagree; cannot decide", **ev)
         if worst[0] > to_mpf(tol) or excluded or pair_err > to_mpf(tol):
             e, p, left, right = worst
-            return refuted("numeric+certified", f"at t = {p[0]} the transform is {fmt(left, 12)} but the claim gives "
-                           f"{fmt(right, 12)}; certified balls exclude the claim at t = {', '.join(excluded) or 'none'}; "
-                           f"the pairing with t e^{{−πt²}} is off by {fmt(pair_err, 3)} relative; "
-                           "\\widehat{tanh}(t) = −iπ csch(π²t)",
-                           corrected=correct if corrected_ok else None,
-                           witness={"t": str(p[0]), "transform": fmt(left), "claimed": fmt(right)}, **ev)
-        return verified("numeric+certified", f"matches both routes at every t, the certified balls at t = {', '.join(certified_ts)}, "
-                        "and the distribution pairing with t e^{−πt²}", **ev)
+            return refuted(
+                "numeric+certified",
+                f"at t = {p[0]} the transform is {fmt(left, 12)} but the claim gives "
+                f"{fmt(right, 12)}; certified balls exclude the claim at t = {', '.join(excluded) or 'none'}; "
+                f"the pairing with t e^{{−πt²}} is off by {fmt(pair_err, 3)} relative; "
+                "\\widehat{tanh}(t) = −iπ csch(π²t)",
+                corrected=correct if corrected_ok else None,
+                witness={"t": str(p[0]), "transform": fmt(left), "claimed": fmt(right)},
+                **ev,
+            )
+        return verified(
+            "numeric+certified",
+            f"matches both routes at every t, the certified balls at t = {', '.join(certified_ts)}, "
+            "and the distribution pairing with t e^{−πt²}",
+            **ev,
+        )
 
 
 _GP_POINTS = [(k, g, v) for k in range(6) for g, v in (("0.3", "-0.7"), ("2.5", "0.45"), ("1", "0"))]
@@ -356,8 +534,17 @@ def _gp_compare(claimed: Statement, points: Sequence, tol: str) -> tuple[list, t
         rhs = side_function(claimed, fixed={n_H: k})(to_mpf(g), to_mpf(v))
         e = rel_diff(mid, rhs) if abs(mid) > 1e-30 else abs(mid - rhs)
         outside = fr.arb_disjoint(ball, rhs)
-        rows.append({"n": k, "gamma": g, "t": v, "ball": fr.ball_str(ball, 18), "claimed": fmt(rhs),
-                     "rel_discrepancy": fmt(e, 3), "claimed_outside_ball": outside})
+        rows.append(
+            {
+                "n": k,
+                "gamma": g,
+                "t": v,
+                "ball": fr.ball_str(ball, 18),
+                "claimed": fmt(rhs),
+                "rel_discrepancy": fmt(e, 3),
+                "claimed_outside_ball": outside,
+            }
+        )
         if outside and excl is None:
             excl = (k, g, v, fr.ball_str(ball), fmt(rhs))
         if e > worst[0]:
@@ -365,50 +552,85 @@ def _gp_compare(claimed: Statement, points: Sequence, tol: str) -> tuple[list, t
     return rows, worst, excl
 
 
-def check_gaussian_polynomial(claimed: Statement = GAUSSIAN_POLYNOMIAL, points: Sequence = _GP_POINTS,
-                              tol: str = "1e-20") -> Verdict:
+def check_gaussian_polynomial(
+    claimed: Statement = GAUSSIAN_POLYNOMIAL, points: Sequence = _GP_POINTS, tol: str = "1e-20"
+) -> Verdict:
     """\\widehat{x^n e^{−γx²}}(t): certified acb balls (finite range + proved Gaussian tail) at every point,
     mpmath quadrature of the definition at three points as an independent check; compared with the right side."""
     with mpmath.workdps(DPS):
         rows, worst, excl = _gp_compare(claimed, points, tol)
         correct = claimed.perturb(rhs=fr.GAUSSIAN_POLYNOMIAL_TRANSFORM)
         _, worst_corr, excl_corr = _gp_compare(correct, points, tol)
-        quad_gap = max(abs(fr.gaussian_polynomial_transform_definition(k, to_mpf(g), to_mpf(v), dps=DPS)
-                           - fr.gaussian_polynomial_transform(k, to_mpf(g), to_mpf(v)))
-                       for k, g, v in ((3, "0.3", "-0.7"), (5, "2.5", "0.45"), (4, "1", "0")))
-        ev = dict(points=rows, quad_vs_closed_form_abs_gap=fmt(quad_gap, 3), tolerance=tol,
-                  achieved_error=fmt(worst[0], 3), corrected_max_rel_error=fmt(worst_corr[0], 3), digits=DPS)
+        quad_gap = max(
+            abs(
+                fr.gaussian_polynomial_transform_definition(k, to_mpf(g), to_mpf(v), dps=DPS)
+                - fr.gaussian_polynomial_transform(k, to_mpf(g), to_mpf(v))
+            )
+            for k, g, v in ((3, "0.3", "-0.7"), (5, "2.5", "0.45"), (4, "1", "0"))
+        )
+        ev = dict(
+            points=rows,
+            quad_vs_closed_form_abs_gap=fmt(quad_gap, 3),
+            tolerance=tol,
+            achieved_error=fmt(worst[0], 3),
+            corrected_max_rel_error=fmt(worst_corr[0], 3),
+            digits=DPS,
+        )
         corrected_ok = worst_corr[0] < to_mpf(tol) and excl_corr is None and quad_gap < to_mpf("1e-20")
         if excl is not None or worst[0] > to_mpf(tol):
             k, g, v = worst[1]
-            return refuted("certified+numeric", f"for n = {k}, γ = {g}, t = {v} the transform is {fmt(worst[2], 12)} but the "
-                           f"claim gives {fmt(worst[3], 12)}: the last line drops the factor (π/√γ)^n of the chain rule",
-                           corrected=correct if corrected_ok else None,
-                           witness={"n": k, "gamma": g, "t": v, "transform": fmt(worst[2]), "claimed": fmt(worst[3]),
-                                    "certified": excl}, **ev)
+            return refuted(
+                "certified+numeric",
+                f"for n = {k}, γ = {g}, t = {v} the transform is {fmt(worst[2], 12)} but the "
+                f"claim gives {fmt(worst[3], 12)}: the last line drops the factor (π/√γ)^n of the chain rule",
+                corrected=correct if corrected_ok else None,
+                witness={
+                    "n": k,
+                    "gamma": g,
+                    "t": v,
+                    "transform": fmt(worst[2]),
+                    "claimed": fmt(worst[3]),
+                    "certified": excl,
+                },
+                **ev,
+            )
         return verified("certified+numeric", f"inside the certified ball at all {len(points)} (n, γ, t)", **ev)
 
 
-def check_gaussian_polynomial_derivative(claimed: Statement = GAUSSIAN_POLYNOMIAL_DERIVATIVE,
-                                         points: Sequence = tuple(p for p in _GP_POINTS if p[0] in (0, 1, 2, 5)),
-                                         tol: str = "1e-20") -> Verdict:
+def check_gaussian_polynomial_derivative(
+    claimed: Statement = GAUSSIAN_POLYNOMIAL_DERIVATIVE,
+    points: Sequence = tuple(p for p in _GP_POINTS if p[0] in (0, 1, 2, 5)),
+    tol: str = "1e-20",
+) -> Verdict:
     """Display (2, 27), third line: the right side with n substituted and the derivative done by SymPy (exact),
     against certified balls of the transform."""
     with mpmath.workdps(DPS):
         rows, worst, excl = _gp_compare(claimed, points, tol)
-        ev = dict(points=rows, tolerance=tol, achieved_error=fmt(worst[0], 3), digits=DPS,
-                  note="the n-th derivative is taken exactly by SymPy before evaluation")
+        ev = dict(
+            points=rows,
+            tolerance=tol,
+            achieved_error=fmt(worst[0], 3),
+            digits=DPS,
+            note="the n-th derivative is taken exactly by SymPy before evaluation",
+        )
         if worst[0] > to_mpf(tol) or excl is not None:
             k, g, v = worst[1]
-            return refuted("certified+numeric", f"for n = {k}, γ = {g}, t = {v}: transform {fmt(worst[2], 12)} vs claim "
-                           f"{fmt(worst[3], 12)}", witness={"n": k, "gamma": g, "t": v, "transform": fmt(worst[2]),
-                                                          "claimed": fmt(worst[3])}, **ev)
-        return verified("certified+numeric", "the derivative form matches the certified transform at every (n, γ, t)", **ev)
+            return refuted(
+                "certified+numeric",
+                f"for n = {k}, γ = {g}, t = {v}: transform {fmt(worst[2], 12)} vs claim {fmt(worst[3], 12)}",
+                witness={"n": k, "gamma": g, "t": v, "transform": fmt(worst[2]), "claimed": fmt(worst[3])},
+                **ev,
+            )
+        return verified(
+            "certified+numeric", "the derivative form matches the certified transform at every (n, γ, t)", **ev
+        )
 
 
-def check_shifted_gaussian_inverse(claimed: Statement = SHIFTED_GAUSSIAN_INVERSE,
-                                   points: Sequence = (("2", "0.5", "0.3"), ("0.7", "-1.2", "-0.8"), ("1", "0.3", "0.5"),
-                                                       ("3", "2", "1.1")), tol: str = "1e-20") -> Verdict:
+def check_shifted_gaussian_inverse(
+    claimed: Statement = SHIFTED_GAUSSIAN_INVERSE,
+    points: Sequence = (("2", "0.5", "0.3"), ("0.7", "-1.2", "-0.8"), ("1", "0.3", "0.5"), ("3", "2", "1.1")),
+    tol: str = "1e-20",
+) -> Verdict:
     """Inverse transform of e^{−(at−b)²} (a > 0) from the definition ∫ e^{−(at−b)²} e^{2πitx} dt (mpmath), and a
     certified ball at the first point (acb.integral on [b/a − L, b/a + L], tail ≤ e^{−(aL)²}/(a²L)) against the
     right side's arb ball."""
@@ -422,27 +644,44 @@ def check_shifted_gaussian_inverse(claimed: Statement = SHIFTED_GAUSSIAN_INVERSE
         a0, b0, x0 = points[0]
         A, B = arb(a0), arb(b0)
         Lh = 12
-        tail = (-(A * Lh) ** 2).exp() / (A * A * Lh)
-        ball = fr.inverse_gaussian_certified(lambda u: (-(A * u - B) ** 2).exp(), x0, center=float(b0) / float(a0),
-                                             half_width=Lh, tail=tail)
+        tail = (-((A * Lh) ** 2)).exp() / (A * A * Lh)
+        ball = fr.inverse_gaussian_certified(
+            lambda u: (-((A * u - B) ** 2)).exp(), x0, center=float(b0) / float(a0), half_width=Lh, tail=tail
+        )
         cb = claimed_ball(claimed, *points[0])
         corrected_ok = worst_corr[0] < to_mpf(tol) and not balls_disjoint(ball, claimed_ball(correct, *points[0]))
-        ev = dict(points=rows, certified_point=list(points[0]), certified_ball=fr.ball_str(ball),
-                  claimed_ball=fr.ball_str(cb), certified_excludes_claimed=balls_disjoint(ball, cb), tolerance=tol,
-                  achieved_error=fmt(worst[0], 3), corrected_max_rel_error=fmt(worst_corr[0], 3), digits=DPS)
+        ev = dict(
+            points=rows,
+            certified_point=list(points[0]),
+            certified_ball=fr.ball_str(ball),
+            claimed_ball=fr.ball_str(cb),
+            certified_excludes_claimed=balls_disjoint(ball, cb),
+            tolerance=tol,
+            achieved_error=fmt(worst[0], 3),
+            corrected_max_rel_error=fmt(worst_corr[0], 3),
+            digits=DPS,
+        )
         if worst[0] > to_mpf(tol) or balls_disjoint(ball, cb):
             e, p, left, right = worst
-            return refuted("numeric+certified", f"at (a, b, x) = {tuple(str(v) for v in p)} the inverse transform is "
-                           f"{fmt(left, 12)}, the claim gives {fmt(right, 12)}: the phase is 2πbx/a, not 2πbx (equal only for a = 1)",
-                           corrected=correct if corrected_ok else None,
-                           witness={"a": str(p[0]), "b": str(p[1]), "x": str(p[2]), "inverse": fmt(left), "claimed": fmt(right)}, **ev)
+            return refuted(
+                "numeric+certified",
+                f"at (a, b, x) = {tuple(str(v) for v in p)} the inverse transform is "
+                f"{fmt(left, 12)}, the claim gives {fmt(right, 12)}: the phase is 2πbx/a, not 2πbx (equal only for a "
+                f"= 1)",
+                corrected=correct if corrected_ok else None,
+                witness={"a": str(p[0]), "b": str(p[1]), "x": str(p[2]), "inverse": fmt(left), "claimed": fmt(right)},
+                **ev,
+            )
         return verified("numeric+certified", "matches the definition at every (a, b, x) and the certified ball", **ev)
 
 
-def check_shifted_gaussian_special(claimed: Statement = SHIFTED_GAUSSIAN_SPECIAL,
-                                   points: Sequence = (("1", "1", "0.4"), ("0.5", "2", "-0.7"), ("2", "0.8", "1.3")),
-                                   tol: str = "1e-20") -> Verdict:
+def check_shifted_gaussian_special(
+    claimed: Statement = SHIFTED_GAUSSIAN_SPECIAL,
+    points: Sequence = (("1", "1", "0.4"), ("0.5", "2", "-0.7"), ("2", "0.8", "1.3")),
+    tol: str = "1e-20",
+) -> Verdict:
     """Display (2, 42): inverse transform of e^{−[πt/√γ − π√γ/(2η)]²} from the definition vs the right side."""
+
     def lhs(g: mpmath.mpf, e: mpmath.mpf, u: mpmath.mpf) -> mpmath.mpc:
         a, bb = PI / mpmath.sqrt(g), PI * mpmath.sqrt(g) / (2 * e)
         return fr.shifted_gaussian_inverse_definition(a, bb, u, dps=DPS)
@@ -452,19 +691,36 @@ def check_shifted_gaussian_special(claimed: Statement = SHIFTED_GAUSSIAN_SPECIAL
         cache = {p: lhs(*p) for p in pts}
         correct = claimed.perturb(rhs=SHIFTED_GAUSSIAN_SPECIAL_CORRECT)
         # the special case is the general (corrected) inverse at a = π/√γ, b = π√γ/(2η): exact check by SymPy
-        general = fr.SHIFTED_GAUSSIAN_INVERSE.subs({a_scale: sp.pi / sp.sqrt(gamma), b: sp.pi * sp.sqrt(gamma) / (2 * eta)})
+        general = fr.SHIFTED_GAUSSIAN_INVERSE.subs(
+            {a_scale: sp.pi / sp.sqrt(gamma), b: sp.pi * sp.sqrt(gamma) / (2 * eta)}
+        )
         special_exact = sp.simplify(general - SHIFTED_GAUSSIAN_SPECIAL_CORRECT) == 0
         rows, worst = compare_table(pts, lambda *p: cache[p], side_function(claimed))
         _, worst_corr = compare_table(pts, lambda *p: cache[p], side_function(correct))
-        ev = dict(points=rows, tolerance=tol, achieved_error=fmt(worst[0], 3), corrected_max_rel_error=fmt(worst_corr[0], 3),
-                  corrected_is_special_case_of_general_exactly=special_exact, digits=DPS)
+        ev = dict(
+            points=rows,
+            tolerance=tol,
+            achieved_error=fmt(worst[0], 3),
+            corrected_max_rel_error=fmt(worst_corr[0], 3),
+            corrected_is_special_case_of_general_exactly=special_exact,
+            digits=DPS,
+        )
         if worst[0] > to_mpf(tol):
             e, p, left, right = worst
-            return refuted("numeric", f"at (γ, η, x) = {tuple(str(v) for v in p)} the inverse transform is {fmt(left, 12)}, the "
-                           f"claim gives {fmt(right, 12)} (the phase must be iπγx/η)",
-                           corrected=correct if worst_corr[0] < to_mpf(tol) and special_exact else None,
-                           witness={"gamma": str(p[0]), "eta": str(p[1]), "x": str(p[2]), "inverse": fmt(left),
-                                    "claimed": fmt(right)}, **ev)
+            return refuted(
+                "numeric",
+                f"at (γ, η, x) = {tuple(str(v) for v in p)} the inverse transform is {fmt(left, 12)}, the "
+                f"claim gives {fmt(right, 12)} (the phase must be iπγx/η)",
+                corrected=correct if worst_corr[0] < to_mpf(tol) and special_exact else None,
+                witness={
+                    "gamma": str(p[0]),
+                    "eta": str(p[1]),
+                    "x": str(p[2]),
+                    "inverse": fmt(left),
+                    "claimed": fmt(right),
+                },
+                **ev,
+            )
         return verified("numeric", "matches the definition at every (γ, η, x)", **ev)
 
 
@@ -473,32 +729,98 @@ def check_shifted_gaussian_special(claimed: Statement = SHIFTED_GAUSSIAN_SPECIAL
 _S = "Part 2, §3.3"
 _R = r"t \in \mathbb{R}"
 CLAIMS = [
-    Claim("fourier.sech", "Fourier transform of sech", f"{_S}, Step 2", SECH_TRANSFORM, _R,
-          partial(check_sech_transform, SECH_TRANSFORM), depends_on=("fourier.sech-bound",), displays=((2, 29), (2, 32))),
-    Claim("fourier.sech-bound", "|sech x| ≤ 2e^{−|x|}", f"{_S}, Step 2", SECH_BOUND, r"x \in \mathbb{R}",
-          partial(check_sech_bound, SECH_BOUND), displays=((2, 28),)),
-    Claim("fourier.sech-residue", "Residue of 2cos(2πtz)/(e^z+e^{−z}) at iπ/2", f"{_S}, Step 2", SECH_RESIDUE,
-          r"t \in \mathbb{R},\ R\ \text{large}", partial(check_sech_residue, SECH_RESIDUE), displays=((2, 30), (2, 31))),
-    Claim("fourier.sech-convolution", "The convolution integral I(t)", f"{_S}, Step 2", SECH_CONVOLUTION, _R,
-          partial(check_sech_convolution, SECH_CONVOLUTION), depends_on=("fourier.sech",), displays=((2, 33),)),
-    Claim("fourier.sech-convolution-pv", "The principal-value antiderivative for I(t)", f"{_S}, Step 2",
-          SECH_CONVOLUTION_PV, r"t \neq 0", partial(check_sech_convolution_pv, SECH_CONVOLUTION_PV),
-          depends_on=("fourier.sech-convolution",), displays=((2, 34),)),
-    Claim("fourier.tanh", "Fourier transform of tanh (distribution)", f"{_S}, Step 2", TANH_TRANSFORM,
-          r"t \neq 0,\ \text{as a distribution}", partial(check_tanh_transform, TANH_TRANSFORM),
-          depends_on=("fourier.sech-convolution",)),
-    Claim("fourier.gaussian-polynomial", "Transform of x^n e^{−γx²}", f"{_S}, Step 1", GAUSSIAN_POLYNOMIAL,
-          r"n \in \{0,\dots,5\},\ \gamma > 0,\ t \in \mathbb{R}", partial(check_gaussian_polynomial, GAUSSIAN_POLYNOMIAL),
-          displays=((2, 27),)),
-    Claim("fourier.gaussian-polynomial-derivative", "Transform of x^n e^{−γx²}, derivative form", f"{_S}, Step 1",
-          GAUSSIAN_POLYNOMIAL_DERIVATIVE, r"n \in \{0,\dots,5\},\ \gamma > 0,\ t \in \mathbb{R}",
-          partial(check_gaussian_polynomial_derivative, GAUSSIAN_POLYNOMIAL_DERIVATIVE), displays=((2, 27),)),
-    Claim("fourier.shifted-gaussian-inverse", "Inverse transform of e^{−(at−b)²}", f"{_S}, Step 3",
-          SHIFTED_GAUSSIAN_INVERSE, r"a > 0,\ b, x \in \mathbb{R}",
-          partial(check_shifted_gaussian_inverse, SHIFTED_GAUSSIAN_INVERSE), displays=((2, 41),)),
-    Claim("fourier.shifted-gaussian-inverse-special", "Inverse transform, the special case a = π/√γ", f"{_S}, Step 3",
-          SHIFTED_GAUSSIAN_SPECIAL, r"\gamma, \eta > 0", partial(check_shifted_gaussian_special, SHIFTED_GAUSSIAN_SPECIAL),
-          depends_on=("fourier.shifted-gaussian-inverse",), displays=((2, 42),)),
+    Claim(
+        "fourier.sech",
+        "Fourier transform of sech",
+        f"{_S}, Step 2",
+        SECH_TRANSFORM,
+        _R,
+        partial(check_sech_transform, SECH_TRANSFORM),
+        depends_on=("fourier.sech-bound",),
+        displays=((2, 29), (2, 32)),
+    ),
+    Claim(
+        "fourier.sech-bound",
+        "|sech x| ≤ 2e^{−|x|}",
+        f"{_S}, Step 2",
+        SECH_BOUND,
+        r"x \in \mathbb{R}",
+        partial(check_sech_bound, SECH_BOUND),
+        displays=((2, 28),),
+    ),
+    Claim(
+        "fourier.sech-residue",
+        "Residue of 2cos(2πtz)/(e^z+e^{−z}) at iπ/2",
+        f"{_S}, Step 2",
+        SECH_RESIDUE,
+        r"t \in \mathbb{R},\ R\ \text{large}",
+        partial(check_sech_residue, SECH_RESIDUE),
+        displays=((2, 30), (2, 31)),
+    ),
+    Claim(
+        "fourier.sech-convolution",
+        "The convolution integral I(t)",
+        f"{_S}, Step 2",
+        SECH_CONVOLUTION,
+        _R,
+        partial(check_sech_convolution, SECH_CONVOLUTION),
+        depends_on=("fourier.sech",),
+        displays=((2, 33),),
+    ),
+    Claim(
+        "fourier.sech-convolution-pv",
+        "The principal-value antiderivative for I(t)",
+        f"{_S}, Step 2",
+        SECH_CONVOLUTION_PV,
+        r"t \neq 0",
+        partial(check_sech_convolution_pv, SECH_CONVOLUTION_PV),
+        depends_on=("fourier.sech-convolution",),
+        displays=((2, 34),),
+    ),
+    Claim(
+        "fourier.tanh",
+        "Fourier transform of tanh (distribution)",
+        f"{_S}, Step 2",
+        TANH_TRANSFORM,
+        r"t \neq 0,\ \text{as a distribution}",
+        partial(check_tanh_transform, TANH_TRANSFORM),
+        depends_on=("fourier.sech-convolution",),
+    ),
+    Claim(
+        "fourier.gaussian-polynomial",
+        "Transform of x^n e^{−γx²}",
+        f"{_S}, Step 1",
+        GAUSSIAN_POLYNOMIAL,
+        r"n \in \{0,\dots,5\},\ \gamma > 0,\ t \in \mathbb{R}",
+        partial(check_gaussian_polynomial, GAUSSIAN_POLYNOMIAL),
+        displays=((2, 27),),
+    ),
+    Claim(
+        "fourier.gaussian-polynomial-derivative",
+        "Transform of x^n e^{−γx²}, derivative form",
+        f"{_S}, Step 1",
+        GAUSSIAN_POLYNOMIAL_DERIVATIVE,
+        r"n \in \{0,\dots,5\},\ \gamma > 0,\ t \in \mathbb{R}",
+        partial(check_gaussian_polynomial_derivative, GAUSSIAN_POLYNOMIAL_DERIVATIVE),
+        displays=((2, 27),),
+    ),
+    Claim(
+        "fourier.shifted-gaussian-inverse",
+        "Inverse transform of e^{−(at−b)²}",
+        f"{_S}, Step 3",
+        SHIFTED_GAUSSIAN_INVERSE,
+        r"a > 0,\ b, x \in \mathbb{R}",
+        partial(check_shifted_gaussian_inverse, SHIFTED_GAUSSIAN_INVERSE),
+        displays=((2, 41),),
+    ),
+    Claim(
+        "fourier.shifted-gaussian-inverse-special",
+        "Inverse transform, the special case a = π/√γ",
+        f"{_S}, Step 3",
+        SHIFTED_GAUSSIAN_SPECIAL,
+        r"\gamma, \eta > 0",
+        partial(check_shifted_gaussian_special, SHIFTED_GAUSSIAN_SPECIAL),
+        depends_on=("fourier.shifted-gaussian-inverse",),
+        displays=((2, 42),),
+    ),
 ]
-
-

@@ -34,19 +34,29 @@ WINDOW_E = Expect((1 - sp.exp(-gamma * x**2)) ** 2, x)
 _IDENTITY = 1 - 2 / sp.sqrt(1 + 2 * gamma) + 1 / sp.sqrt(1 + 4 * gamma)
 _INTERMEDIATE = 1 - 1 / sp.sqrt(1 + 2 * gamma)
 #: Step 1, display (2, 25): E_x[(1 − e^{−γx²})²] = 1 − 2/√(1+2γ) + 1/√(1+4γ) < 1 − 1/√(1+2γ) < 2γ.
-GAUSSIAN_WINDOW = Chain((Statement(WINDOW_E, "=", _IDENTITY, variables=(gamma,)),
-                         Statement(_IDENTITY, "<", _INTERMEDIATE, variables=(gamma,)),
-                         Statement(_INTERMEDIATE, "<", 2 * gamma, variables=(gamma,))))
+GAUSSIAN_WINDOW = Chain(
+    (
+        Statement(WINDOW_E, "=", _IDENTITY, variables=(gamma,)),
+        Statement(_IDENTITY, "<", _INTERMEDIATE, variables=(gamma,)),
+        Statement(_INTERMEDIATE, "<", 2 * gamma, variables=(gamma,)),
+    )
+)
 
 #: Theorem 6, display (2, 23): E_z[(f(z) − f_γ(z))²] < 2γ.
-APPROXIMATION_ERROR = Statement(Expect((_f(z) - _f_gamma(z)) ** 2, z), "<", 2 * gamma, variables=(gamma,),
-                                name="thm6.approximation-error")
+APPROXIMATION_ERROR = Statement(
+    Expect((_f(z) - _f_gamma(z)) ** 2, z), "<", 2 * gamma, variables=(gamma,), name="thm6.approximation-error"
+)
 #: from 0 ≤ 1 − e^{−u} ≤ min(u, 1): E[(f − f_γ)²] ≤ min(γ² E[z⁴f(z)²], E[f(z)²])
 APPROXIMATION_ERROR_CORRECT = sp.Min(gamma**2 * Expect(z**4 * _f(z) ** 2, z), Expect(_f(z) ** 2, z))
 
 #: Step 1, display (2, 26): E_b[a(b)σ(ηz − b)] = −E_b[a(b)σ(−ηz + b)].
-SIGN_FLIP = Statement(Expect(_a(b) * _sigma(eta * z - b), b), "=", -Expect(_a(b) * _sigma(-eta * z + b), b),
-                      variables=(eta, z, b), name="thm6.sign-flip")
+SIGN_FLIP = Statement(
+    Expect(_a(b) * _sigma(eta * z - b), b),
+    "=",
+    -Expect(_a(b) * _sigma(-eta * z + b), b),
+    variables=(eta, z, b),
+    name="thm6.sign-flip",
+)
 
 
 # =============================================================================== Step 1 (Theorem 6, first inequality)
@@ -71,13 +81,19 @@ def _window_cover(chain: Chain, lo_exp: int = -8, hi_exp: int = 8, per_decade: i
                 for pt in (lo, hi):
                     E_p, ip, bp = E_f(pt), inter_f(pt), bound_f(pt)
                     if E_p > ip or ip > bp:
-                        return False, (fr.ball_str(pt, 10), fr.ball_str(E_p, 12), fr.ball_str(ip, 12), fr.ball_str(bp, 12))
+                        return False, (
+                            fr.ball_str(pt, 10),
+                            fr.ball_str(E_p, 12),
+                            fr.ball_str(ip, 12),
+                            fr.ball_str(bp, 12),
+                        )
                 return None, None
     return True, None
 
 
-def check_gaussian_window(claimed: Chain = GAUSSIAN_WINDOW,
-                          gammas: Sequence[str] = ("1e-6", "0.001", "0.1", "0.5", "1", "3", "100", "1e6")) -> Verdict:
+def check_gaussian_window(
+    claimed: Chain = GAUSSIAN_WINDOW, gammas: Sequence[str] = ("1e-6", "0.001", "0.1", "0.5", "1", "3", "100", "1e6")
+) -> Verdict:
     r"""Display (2, 25): the chain E = identity < intermediate < bound for all γ > 0, each relation checked.
 
     Identity: SymPy integrates the definition symbolically (γ > 0), mpmath quadrature at 30 digits at each γ.
@@ -87,7 +103,9 @@ def check_gaussian_window(claimed: Chain = GAUSSIAN_WINDOW,
     γ < 1/2, i.e. 2γ(4γ² − 2γ − 1) < 0.
     """
     first, second, third = claimed.links
-    sym = sp.simplify(sp.integrate((1 - sp.exp(-gamma * x**2)) ** 2 * sp.exp(-x**2 / 2), (x, -sp.oo, sp.oo)) / sp.sqrt(2 * sp.pi))
+    sym = sp.simplify(
+        sp.integrate((1 - sp.exp(-gamma * x**2)) ** 2 * sp.exp(-(x**2) / 2), (x, -sp.oo, sp.oo)) / sp.sqrt(2 * sp.pi)
+    )
     # SymPy's closed form against the claimed right side at rational γ, 50 digits (simplify cannot merge the radicals)
     gaps = [abs(sp.N((sym - first.rhs).subs(gamma, g), 50)) for g in (sp.Rational(1, 7), sp.Rational(2, 3), 3, 41)]
     identity_exact = max(gaps) < sp.Float("1e-40")
@@ -98,13 +116,27 @@ def check_gaussian_window(claimed: Chain = GAUSSIAN_WINDOW,
             G = to_mpf(g)
             scale = 1 / mpmath.sqrt(1 + 4 * G)
             with mpmath.workdps(DPS + 5):  # expm1 keeps the integrand's relative accuracy: no cancellation here
-                lhs = 2 * mpmath.quad(lambda u: mpmath.expm1(-G * u**2) ** 2 * mpmath.exp(-u**2 / 2),
-                                      [0, scale, 1, mpmath.inf]) / mpmath.sqrt(2 * PI)
+                lhs = (
+                    2
+                    * mpmath.quad(
+                        lambda u, G=G: mpmath.expm1(-G * u**2) ** 2 * mpmath.exp(-(u**2) / 2), [0, scale, 1, mpmath.inf]
+                    )
+                    / mpmath.sqrt(2 * PI)
+                )
             symv = sym.subs(gamma, sp.Rational(g) if "e" not in g else sp.Float(g, 40)).evalf(35)
             ident, inter, bound = ident_f(G), inter_f(G), bound_f(G)
             e_id = rel_diff(lhs, ident)
-            rows.append({"gamma": g, "E_quad": fmt(lhs), "E_sympy": str(sp.N(symv, 20)), "identity_rhs": fmt(ident),
-                         "rel_err": fmt(e_id, 3), "intermediate": fmt(inter), "bound": fmt(bound)})
+            rows.append(
+                {
+                    "gamma": g,
+                    "E_quad": fmt(lhs),
+                    "E_sympy": str(sp.N(symv, 20)),
+                    "identity_rhs": fmt(ident),
+                    "rel_err": fmt(e_id, 3),
+                    "intermediate": fmt(inter),
+                    "bound": fmt(bound),
+                }
+            )
             if bad is None and e_id > to_mpf("1e-20"):
                 bad = ("identity", g, fmt(lhs), fmt(ident))
             elif bad is None and not (ident < inter):
@@ -114,35 +146,68 @@ def check_gaussian_window(claimed: Chain = GAUSSIAN_WINDOW,
     cover_ok, cover_bad = _window_cover(claimed)
     small = sp.limit(first.rhs / gamma, gamma, 0)
     small_inter = sp.limit(second.rhs / gamma, gamma, 0)
-    large = {"E": str(sp.limit(first.rhs, gamma, sp.oo)), "intermediate": str(sp.limit(second.rhs, gamma, sp.oo)),
-             "bound": str(sp.limit(third.rhs, gamma, sp.oo))}
-    exact = (second.rhs - second.lhs).equals(_INTERMEDIATE - _IDENTITY) and (third.rhs - 2 * gamma == 0) \
+    large = {
+        "E": str(sp.limit(first.rhs, gamma, sp.oo)),
+        "intermediate": str(sp.limit(second.rhs, gamma, sp.oo)),
+        "bound": str(sp.limit(third.rhs, gamma, sp.oo)),
+    }
+    exact = (
+        (second.rhs - second.lhs).equals(_INTERMEDIATE - _IDENTITY)
+        and (third.rhs - 2 * gamma == 0)
         and sp.expand(third.lhs - _INTERMEDIATE) == 0
-    ev = dict(points=rows, sympy_integral=str(sym), identity_vs_sympy_integral_max_gap=str(sp.N(max(gaps), 3)), limit_E_over_gamma_at_0=str(small),
-              limit_intermediate_over_gamma_at_0=str(small_inter), limits_at_infinity=large,
-              exact_argument="(1+2γ)(1−2γ)^2 − 1 = 2γ(4γ²−2γ−1) < 0 on (0, 1/2) (positive root (1+√5)/4); "
-                             "1/√(1+4γ) < 1/√(1+2γ)" if exact else "not applicable (not the paper's chain)",
-              certified_cover=cover_ok, tolerance="identity 1e-20 relative; inequalities certified",
-              achieved_error=max((r["rel_err"] for r in rows), key=float))
+    )
+    ev = dict(
+        points=rows,
+        sympy_integral=str(sym),
+        identity_vs_sympy_integral_max_gap=str(sp.N(max(gaps), 3)),
+        limit_E_over_gamma_at_0=str(small),
+        limit_intermediate_over_gamma_at_0=str(small_inter),
+        limits_at_infinity=large,
+        exact_argument="(1+2γ)(1−2γ)^2 − 1 = 2γ(4γ²−2γ−1) < 0 on (0, 1/2) (positive root (1+√5)/4); "
+        "1/√(1+4γ) < 1/√(1+2γ)"
+        if exact
+        else "not applicable (not the paper's chain)",
+        certified_cover=cover_ok,
+        tolerance="identity 1e-20 relative; inequalities certified",
+        achieved_error=max((r["rel_err"] for r in rows), key=float),
+    )
     if bad is None and not identity_exact:
         bad = ("identity (SymPy's integral)", "γ ∈ {1/7, 2/3, 3, 41}", str(sym), str(first.rhs))
     if bad is None and cover_bad is not None:
-        bad = ("cover of [1e-8, 1e8]", cover_bad[0], f"E = {cover_bad[1]}, intermediate = {cover_bad[2]}", f"bound = {cover_bad[3]}")
+        bad = (
+            "cover of [1e-8, 1e8]",
+            cover_bad[0],
+            f"E = {cover_bad[1]}, intermediate = {cover_bad[2]}",
+            f"bound = {cover_bad[3]}",
+        )
     if bad is None and cover_ok is None:
-        return inconclusive("symbolic+numeric+certified", "the interval cover could not separate the three functions on "
-                            "some interval; no failing point found", **ev)
+        return inconclusive(
+            "symbolic+numeric+certified",
+            "the interval cover could not separate the three functions on some interval; no failing point found",
+            **ev,
+        )
     if bad:
-        return refuted("symbolic+numeric+certified", f"the {bad[0]} fails at γ = {bad[1]}: {bad[2]} vs {bad[3]}",
-                       witness={"part": bad[0], "gamma": bad[1], "left": bad[2], "right": bad[3]}, **ev)
-    return verified("symbolic+numeric+certified", "identity equals SymPy's integral (50 digits at rational γ) and 30-digit quadrature; both "
-                    "inequalities hold on a certified interval cover of [1e-8, 1e8]"
-                    + (" and by the exact argument for all γ > 0 " if exact else " (outside it: not checked) ")
-                    + f"(E/γ → {small}, intermediate/γ → {small_inter} as γ → 0)", **ev)
+        return refuted(
+            "symbolic+numeric+certified",
+            f"the {bad[0]} fails at γ = {bad[1]}: {bad[2]} vs {bad[3]}",
+            witness={"part": bad[0], "gamma": bad[1], "left": bad[2], "right": bad[3]},
+            **ev,
+        )
+    return verified(
+        "symbolic+numeric+certified",
+        "identity equals SymPy's integral (50 digits at rational γ) and 30-digit quadrature; both "
+        "inequalities hold on a certified interval cover of [1e-8, 1e8]"
+        + (" and by the exact argument for all γ > 0 " if exact else " (outside it: not checked) ")
+        + f"(E/γ → {small}, intermediate/γ → {small_inter} as γ → 0)",
+        **ev,
+    )
 
 
-def check_approximation_error(claimed: Statement = APPROXIMATION_ERROR,
-                              polys: Sequence[str] = ("2*x", "x", "x^3 - 3*x", "(x^3-3*x)/sqrt(6)"),
-                              gammas: Sequence[str] = ("0.01", "0.1", "0.5", "1", "4")) -> Verdict:
+def check_approximation_error(
+    claimed: Statement = APPROXIMATION_ERROR,
+    polys: Sequence[str] = ("2*x", "x", "x^3 - 3*x", "(x^3-3*x)/sqrt(6)"),
+    gammas: Sequence[str] = ("0.01", "0.1", "0.5", "1", "4"),
+) -> Verdict:
     r"""Theorem 6, first line (display (2, 23)): E_z[(f(z) − f_γ(z))²] < right side(γ) for a degree-q polynomial f.
 
     E[f²(1 − e^{−γz²})²] is computed exactly from Gaussian moments: E[z^{2m} e^{−cz²}] = (2m−1)!!(1+2c)^{−m−1/2}.
@@ -156,8 +221,10 @@ def check_approximation_error(claimed: Statement = APPROXIMATION_ERROR,
         poly = sp.Poly(sp.expand(f**2), zz)
 
         def E(cc: Any, poly: sp.Poly = poly) -> Any:
-            return sum(coef * (sp.factorial2(m[0] - 1) if m[0] % 2 == 0 else 0) * (1 + 2 * cc) ** (-sp.Rational(m[0] + 1, 2))
-                       for m, coef in poly.terms())
+            return sum(
+                coef * (sp.factorial2(m[0] - 1) if m[0] % 2 == 0 else 0) * (1 + 2 * cc) ** (-sp.Rational(m[0] + 1, 2))
+                for m, coef in poly.terms()
+            )
 
         expr = E(0) - 2 * E(gamma) + E(2 * gamma)
         for g in gammas:
@@ -167,14 +234,20 @@ def check_approximation_error(claimed: Statement = APPROXIMATION_ERROR,
                 rows.append({"f": ftxt, "gamma": g, "E": str(sp.N(val, 15)), "bound": fmt(bound, 15)})
                 if bad is None and not (mpmath.mpf(str(val)) < bound):
                     bad = {"f": ftxt, "gamma": g, "E": str(sp.N(val, 20)), "bound": fmt(bound)}
-    ev = dict(points=rows, method_note="exact Gaussian moments (SymPy), 30 digits", tolerance="exact", achieved_error="0")
+    ev = dict(
+        points=rows, method_note="exact Gaussian moments (SymPy), 30 digits", tolerance="exact", achieved_error="0"
+    )
     if bad:
         ok = _corrected_approx_ok(polys, gammas)
-        return refuted("exact", f"for f = {bad['f']}, γ = {bad['gamma']}: E[(f − f_γ)²] = {bad['E'][:10]} ≥ "
-                       f"{bad['bound'][:6]}" + ("; the bound needs a constant depending on f (e.g. E[(f − f_γ)²] ≤ "
-                                                "γ² E[z⁴ f(z)²])" if ok else ""),
-                       corrected=claimed.perturb(rel="<=", rhs=APPROXIMATION_ERROR_CORRECT) if ok else None,
-                       witness=bad, **ev)
+        return refuted(
+            "exact",
+            f"for f = {bad['f']}, γ = {bad['gamma']}: E[(f − f_γ)²] = {bad['E'][:10]} ≥ "
+            f"{bad['bound'][:6]}"
+            + ("; the bound needs a constant depending on f (e.g. E[(f − f_γ)²] ≤ γ² E[z⁴ f(z)²])" if ok else ""),
+            corrected=claimed.perturb(rel="<=", rhs=APPROXIMATION_ERROR_CORRECT) if ok else None,
+            witness=bad,
+            **ev,
+        )
     return verified("exact", "E[(f − f_γ)²] < bound for every f and γ tried", **ev)
 
 
@@ -189,29 +262,37 @@ def _corrected_approx_ok(polys: Sequence[str], gammas: Sequence[str]) -> bool:
                 G = to_mpf(g)
 
                 def phi(u: Any) -> Any:
-                    return mpmath.exp(-u**2 / 2) / mpmath.sqrt(2 * PI)
+                    return mpmath.exp(-(u**2) / 2) / mpmath.sqrt(2 * PI)
 
                 def fv(u: Any, cs: Any = cs) -> Any:
                     return sum(mpmath.mpf(co.numerator) / co.denominator * u**i for i, co in enumerate(cs))
 
-                E = mpmath.quad(lambda u: fv(u) ** 2 * mpmath.expm1(-G * u**2) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf])
-                B = min(G**2 * mpmath.quad(lambda u: u**4 * fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf]),
-                        mpmath.quad(lambda u: fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf]))
+                E = mpmath.quad(
+                    lambda u, G=G: fv(u) ** 2 * mpmath.expm1(-G * u**2) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf]
+                )
+                B = min(
+                    G**2 * mpmath.quad(lambda u: u**4 * fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf]),
+                    mpmath.quad(lambda u: fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf]),
+                )
                 if E > B:
                     return False
     return True
 
 
-def check_step1_sup_bound(claimed_factor: Callable | None = None, polys: Sequence[str] = ("1", "x", "x^3 - 3*x"),
-                          gammas: Sequence[str] = ("0.05", "0.5", "2")) -> Verdict:
+def check_step1_sup_bound(
+    claimed_factor: Callable | None = None,
+    polys: Sequence[str] = ("1", "x", "x^3 - 3*x"),
+    gammas: Sequence[str] = ("0.05", "0.5", "2"),
+) -> Verdict:
     r"""Display (2, 24), second line: E_x[f²(1−e^{−γx²})²] ≤ S_f · E_x[(1−e^{−γx²})²] with the paper's factor
     S_f = sup_x (2π)^{−1/2}|f(x)|² e^{−x²/2} (``claimed_factor=None``; otherwise ``claimed_factor(f)`` gives S_f).
     Both sides by quadrature (30 digits); the sup by a grid plus golden-section refinement. (For this to hold one
     needs ∫ (1−e^{−γx²})² dx, which is infinite.)"""
     rows, bad = [], None
     with mpmath.workdps(DPS):
+
         def phi(u: Any) -> Any:
-            return mpmath.exp(-u**2 / 2) / mpmath.sqrt(2 * PI)
+            return mpmath.exp(-(u**2) / 2) / mpmath.sqrt(2 * PI)
 
         for ftxt in polys:
             cs = [mpmath.mpf(co.numerator) / co.denominator for co in cert.parse_polynomial(ftxt).coefficients]
@@ -222,23 +303,32 @@ def check_step1_sup_bound(claimed_factor: Callable | None = None, polys: Sequenc
             S = claimed_factor(fv) if claimed_factor is not None else _sup_phi_f2(fv)
             for g in gammas:
                 G = to_mpf(g)
-                lhs = mpmath.quad(lambda u: fv(u) ** 2 * mpmath.expm1(-G * u**2) ** 2 * phi(u), [-mpmath.inf, -1, 0, 1, mpmath.inf])
-                w2 = mpmath.quad(lambda u: mpmath.expm1(-G * u**2) ** 2 * phi(u), [-mpmath.inf, -1, 0, 1, mpmath.inf])
+                lhs = mpmath.quad(
+                    lambda u, G=G: fv(u) ** 2 * mpmath.expm1(-G * u**2) ** 2 * phi(u),
+                    [-mpmath.inf, -1, 0, 1, mpmath.inf],
+                )
+                w2 = mpmath.quad(
+                    lambda u, G=G: mpmath.expm1(-G * u**2) ** 2 * phi(u), [-mpmath.inf, -1, 0, 1, mpmath.inf]
+                )
                 rhs = S * w2
                 rows.append({"f": ftxt, "gamma": g, "lhs": fmt(lhs), "rhs": fmt(rhs), "sup_factor": fmt(S)})
                 if bad is None and lhs > rhs * (1 + to_mpf("1e-20")):
                     bad = rows[-1]
     ev = dict(points=rows, tolerance="1e-20 relative", achieved_error="violations are O(1)")
     if bad:
-        return refuted("numeric", f"for f = {bad['f']}, γ = {bad['gamma']}: E[f²(1−e^{{−γx²}})²] = {bad['lhs'][:10]} > "
-                       f"{bad['rhs'][:10]} (the sup of φf² times E[(1−e^{{−γx²}})²] double-counts the Gaussian weight)",
-                       witness=bad, **ev)
+        return refuted(
+            "numeric",
+            f"for f = {bad['f']}, γ = {bad['gamma']}: E[f²(1−e^{{−γx²}})²] = {bad['lhs'][:10]} > "
+            f"{bad['rhs'][:10]} (the sup of φf² times E[(1−e^{{−γx²}})²] double-counts the Gaussian weight)",
+            witness=bad,
+            **ev,
+        )
     return verified("numeric", "the inequality holds at every f and γ tried", **ev)
 
 
 def _sup_phi_f2(fv: Callable) -> Any:
     def g(u: Any) -> Any:
-        return fv(u) ** 2 * mpmath.exp(-u**2 / 2) / mpmath.sqrt(2 * PI)
+        return fv(u) ** 2 * mpmath.exp(-(u**2) / 2) / mpmath.sqrt(2 * PI)
 
     return cert.sup_abs(g, scale=1, points=241, span=8, dps=DPS)[0]
 
@@ -255,8 +345,9 @@ def _integrands(claimed: Statement) -> tuple[sp.Expr, sp.Expr]:
     return strip(claimed.lhs), strip(claimed.rhs)
 
 
-def check_sign_flip(claimed: Statement = SIGN_FLIP,
-                    points: Sequence = (("0.3", "1.7", "2"), ("-1", "0.4", "0.5"), ("2", "-3", "1"))) -> Verdict:
+def check_sign_flip(
+    claimed: Statement = SIGN_FLIP, points: Sequence = (("0.3", "1.7", "2"), ("-1", "0.4", "0.5"), ("2", "-3", "1"))
+) -> Verdict:
     """Display (2, 26): the two expectations agree for every integrable a when their integrands agree pointwise
     (σ = tanh): checked exactly in SymPy and at sample points (mpmath, a ≡ 1)."""
     left, right = _integrands(claimed)
@@ -268,7 +359,9 @@ def check_sign_flip(claimed: Statement = SIGN_FLIP,
     with mpmath.workdps(DPS):
         for zv, bv, ev_ in points:
             lv, rv = lf(to_mpf(zv), to_mpf(bv), to_mpf(ev_)), rf(to_mpf(zv), to_mpf(bv), to_mpf(ev_))
-            rows.append({"z": zv, "b": bv, "eta": ev_, "lhs": fmt(lv), "rhs": fmt(rv), "abs_diff": fmt(abs(lv - rv), 3)})
+            rows.append(
+                {"z": zv, "b": bv, "eta": ev_, "lhs": fmt(lv), "rhs": fmt(rv), "abs_diff": fmt(abs(lv - rv), 3)}
+            )
     ok = exact and all(mpmath.mpf(r["abs_diff"]) < mpmath.mpf("1e-25") for r in rows)
     ev = dict(points=rows, sympy_identity=exact, tolerance="exact", achieved_error="0" if ok else "O(1)")
     if not ok:
@@ -280,14 +373,42 @@ def check_sign_flip(claimed: Statement = SIGN_FLIP,
 
 _S = "Part 2, §3.3"
 CLAIMS = [
-    Claim("thm6.gaussian-window", "The Gaussian window error", f"{_S}, Step 1", GAUSSIAN_WINDOW,
-          r"\gamma > 0,\ x \sim \mathcal N(0,1)", partial(check_gaussian_window, GAUSSIAN_WINDOW), displays=((2, 25),)),
-    Claim("thm6.approximation-error", "Theorem 6: E[(f − f_γ)²] < 2γ", f"{_S}, Theorem 6", APPROXIMATION_ERROR,
-          r"f\ \text{polynomial},\ \gamma > 0", partial(check_approximation_error, APPROXIMATION_ERROR),
-          depends_on=("thm6.gaussian-window", "thm6.step1-sup-bound"), displays=((2, 23),)),
-    Claim("thm6.step1-sup-bound", "Step 1: pulling sup φf² out of the expectation", f"{_S}, Step 1",
-          r"\mathbb E_x[(f(1-e^{-\gamma x^2}))^2] \le \left(\sup_x\frac{1}{\sqrt{2\pi}}|f(x)|^2e^{-x^2/2}\right)\mathbb E_x[(1-e^{-\gamma x^2})^2]",
-          r"f\ \text{polynomial},\ \gamma > 0", partial(check_step1_sup_bound, None), displays=((2, 24),)),
-    Claim("thm6.sign-flip", "σ(ηz − b) versus σ(−ηz + b)", f"{_S}, Step 1", SIGN_FLIP,
-          r"\sigma = \tanh,\ a\ \text{integrable}", partial(check_sign_flip, SIGN_FLIP), displays=((2, 26),)),
+    Claim(
+        "thm6.gaussian-window",
+        "The Gaussian window error",
+        f"{_S}, Step 1",
+        GAUSSIAN_WINDOW,
+        r"\gamma > 0,\ x \sim \mathcal N(0,1)",
+        partial(check_gaussian_window, GAUSSIAN_WINDOW),
+        displays=((2, 25),),
+    ),
+    Claim(
+        "thm6.approximation-error",
+        "Theorem 6: E[(f − f_γ)²] < 2γ",
+        f"{_S}, Theorem 6",
+        APPROXIMATION_ERROR,
+        r"f\ \text{polynomial},\ \gamma > 0",
+        partial(check_approximation_error, APPROXIMATION_ERROR),
+        depends_on=("thm6.gaussian-window", "thm6.step1-sup-bound"),
+        displays=((2, 23),),
+    ),
+    Claim(
+        "thm6.step1-sup-bound",
+        "Step 1: pulling sup φf² out of the expectation",
+        f"{_S}, Step 1",
+        r"\mathbb E_x[(f(1-e^{-\gamma x^2}))^2] \le \left(\sup_x\frac{1}{\sqrt{2\pi}}|f(x)|^2e^{-x^2/2}\right)\mathbb "
+        r"E_x[(1-e^{-\gamma x^2})^2]",
+        r"f\ \text{polynomial},\ \gamma > 0",
+        partial(check_step1_sup_bound, None),
+        displays=((2, 24),),
+    ),
+    Claim(
+        "thm6.sign-flip",
+        "σ(ηz − b) versus σ(−ηz + b)",
+        f"{_S}, Step 1",
+        SIGN_FLIP,
+        r"\sigma = \tanh,\ a\ \text{integrable}",
+        partial(check_sign_flip, SIGN_FLIP),
+        displays=((2, 26),),
+    ),
 ]

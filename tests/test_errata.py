@@ -45,20 +45,27 @@ t = sp.Symbol("t", real=True)
 
 
 def _claim(cid, displays):
-    return Claim(cid, cid, "Part 2", Statement(t, "=", t + 1, variables=(t,)), "t real", lambda: None,
-                 displays=displays)
+    return Claim(
+        cid, cid, "Part 2", Statement(t, "=", t + 1, variables=(t,)), "t real", lambda: None, displays=displays
+    )
 
 
 def _verdicts():
     corrected = Statement(t, "=", t, variables=(t,))
-    return {"c.one": refuted("numeric", "a is not b + 1 at t = 0", corrected=corrected, witness={"t": 0}),
-            "c.two": refuted("numeric", "c > d at t = 2", witness={"t": 2}),
-            "c.three": verified("numeric", "fine"),
-            "c.four": inconclusive("numeric", "cannot tell")}
+    return {
+        "c.one": refuted("numeric", "a is not b + 1 at t = 0", corrected=corrected, witness={"t": 0}),
+        "c.two": refuted("numeric", "c > d at t = 2", witness={"t": 2}),
+        "c.three": verified("numeric", "fine"),
+        "c.four": inconclusive("numeric", "cannot tell"),
+    }
 
 
-CLAIMS = [_claim("c.one", ((2, 1),)), _claim("c.two", ((2, 2),)), _claim("c.three", ((2, 3),)),
-          _claim("c.four", ((2, 3),))]
+CLAIMS = [
+    _claim("c.one", ((2, 1),)),
+    _claim("c.two", ((2, 2),)),
+    _claim("c.three", ((2, 3),)),
+    _claim("c.four", ((2, 3),)),
+]
 
 
 def _changed_lines(old: str, new: str) -> set[int]:
@@ -106,12 +113,19 @@ def test_corrections_come_from_the_verdict_not_the_claim():
 
 def _compile(tex: str, folder: Path) -> subprocess.CompletedProcess:
     (folder / "errata.tex").write_text(tex, encoding="utf-8")
-    return subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "errata.tex"], cwd=folder,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "errata.tex"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed (apt-get install texlive-latex-base "
-                    "texlive-latex-recommended)")
+@pytest.mark.skipif(
+    shutil.which("pdflatex") is None,
+    reason="pdflatex is not installed (apt-get install texlive-latex-base texlive-latex-recommended)",
+)
 def test_errata_tex_compiles_toy(tmp_path):
     errata = build_errata(CLAIMS, _verdicts(), enumerate_displays(TEXT, 2))
     out = _compile(errata_tex(errata, "toy"), tmp_path)
@@ -126,10 +140,18 @@ def test_write_errata_on_the_paper_touches_only_refuted_displays(tmp_path):
     import proofs.part2_fourier_transforms as F
 
     claims = F.CLAIMS + C.CLAIMS
-    picked = {"fourier.sech-convolution": F.SECH_CONVOLUTION.perturb(rhs=2 * sp.Symbol("t", real=True)),
-              "cert.step4-modulus": None}
-    verdicts = {c.id: (refuted("numeric", f"{c.id} fails", corrected=picked[c.id], witness={"x": 1}) if c.id in picked
-                       else verified("numeric", "fine")) for c in claims}
+    picked = {
+        "fourier.sech-convolution": F.SECH_CONVOLUTION.perturb(rhs=2 * sp.Symbol("t", real=True)),
+        "cert.step4-modulus": None,
+    }
+    verdicts = {
+        c.id: (
+            refuted("numeric", f"{c.id} fails", corrected=picked[c.id], witness={"x": 1})
+            if c.id in picked
+            else verified("numeric", "fine")
+        )
+        for c in claims
+    }
     written = write_errata(PARTS, claims, verdicts, tmp_path / "out")
     errata = written["errata"]
     assert {e.claims for e in errata} == {("fourier.sech-convolution",), ("cert.step4-modulus",)}
@@ -149,8 +171,22 @@ def test_write_errata_on_the_paper_touches_only_refuted_displays(tmp_path):
 def test_errata_command_runs_the_checks_and_errata_tex_compiles(tmp_path, capsys):
     # a few fast claims through the real command: two corrections (Δ⁺_n, the Hermite shift), one annotation
     out = tmp_path / "errata"
-    rc = main(["errata", *map(str, PARTS), "--output", str(out), "--no-progress", "--jobs", "1",
-               "--claims", "cert.delta-plus", "cert.hermite-shift", "cert.step4-modulus", "cert.complete-square"])
+    rc = main(
+        [
+            "errata",
+            *map(str, PARTS),
+            "--output",
+            str(out),
+            "--no-progress",
+            "--jobs",
+            "1",
+            "--claims",
+            "cert.delta-plus",
+            "cert.hermite-shift",
+            "cert.step4-modulus",
+            "cert.complete-square",
+        ]
+    )
     assert rc == 0
     err = capsys.readouterr().err
     assert "3 refuted displays" in err or "refuted displays" in err
@@ -158,8 +194,13 @@ def test_errata_command_runs_the_checks_and_errata_tex_compiles(tmp_path, capsys
     assert "% theorycheck errata: cert.delta-plus refuted; display replaced by its checked correction" in patched
     assert "% theorycheck errata: cert.step4-modulus refuted; no checked correction" in patched
     assert "cert.complete-square" not in patched  # verified: untouched
-    result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "errata.tex"], cwd=out,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "errata.tex"],
+        cwd=out,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout[-2000:]
 
 

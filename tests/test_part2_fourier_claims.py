@@ -27,9 +27,18 @@ PI = mpmath.pi
 pytestmark = pytest.mark.usefixtures("fixed_precision")
 ALL = F.CLAIMS + C.CLAIMS + T.CLAIMS
 
-ISSUE_IDS = {"fourier.sech", "fourier.sech-convolution", "fourier.tanh", "fourier.gaussian-polynomial",
-             "fourier.shifted-gaussian-inverse", "cert.complete-square", "cert.hermite-shift", "cert.closed-form",
-             "cert.sup-bound", "thm6.gaussian-window"}
+ISSUE_IDS = {
+    "fourier.sech",
+    "fourier.sech-convolution",
+    "fourier.tanh",
+    "fourier.gaussian-polynomial",
+    "fourier.shifted-gaussian-inverse",
+    "cert.complete-square",
+    "cert.hermite-shift",
+    "cert.closed-form",
+    "cert.sup-bound",
+    "thm6.gaussian-window",
+}
 
 
 def test_issue_ids_registered_and_well_formed():
@@ -61,8 +70,12 @@ def test_registry_loads_with_the_rest_of_the_project():
 
 # ------------------------------------------------------------------------ fourier.sech (paper correct)
 
+
 def test_sech_paper_verified_and_perturbed_statements_refuted():
-    assert F.check_sech_transform(F.SECH_TRANSFORM, ts=("-0.7", "0", "0.3"), certified_ts=("0.3", "3")).verdict == "verified"
+    assert (
+        F.check_sech_transform(F.SECH_TRANSFORM, ts=("-0.7", "0", "0.3"), certified_ts=("0.3", "3")).verdict
+        == "verified"
+    )
     wrong_power = F.SECH_TRANSFORM.perturb(rhs=sp.pi * sp.sech(sp.pi * t))
     v = F.check_sech_transform(wrong_power, ts=("0", "0.3"), certified_ts=("0.3",))
     assert v.verdict == "refuted" and "witness" in v.evidence
@@ -86,6 +99,7 @@ def test_sech_residue_and_wrong_constant():
 
 
 # ------------------------------------------------------------------------ fourier.sech-convolution
+
 
 def test_sech_convolution_paper_refuted_corrected_verified():
     v = F.check_sech_convolution(F.SECH_CONVOLUTION, ts=("0", "0.3"))
@@ -111,10 +125,12 @@ def test_sech_convolution_pv():
 def C_between(F_expr):
     from proofs.part2_fourier_common import EvalBetween
     from proofs.symbols import y
+
     return EvalBetween(F_expr, y, -sp.oo, sp.oo)
 
 
 # ------------------------------------------------------------------------ fourier.tanh
+
 
 def test_tanh_paper_refuted_corrected_verified_sign_refuted():
     v = F.check_tanh_transform(F.TANH_TRANSFORM, ts=("-0.05", "0.3"))
@@ -149,6 +165,7 @@ def test_gaussian_polynomial_derivative_form():
 
 # ------------------------------------------------------------------------ fourier.shifted-gaussian-inverse
 
+
 def test_shifted_gaussian_inverse():
     pts = (("2", "0.5", "0.3"), ("0.7", "-1.2", "-0.8"))
     v = F.check_shifted_gaussian_inverse(F.SHIFTED_GAUSSIAN_INVERSE, points=pts)
@@ -156,7 +173,10 @@ def test_shifted_gaussian_inverse():
     corrected = F.SHIFTED_GAUSSIAN_INVERSE.perturb(rhs=fr.SHIFTED_GAUSSIAN_INVERSE)
     assert F.check_shifted_gaussian_inverse(corrected, points=pts).verdict == "verified"
     # at a = 1 the paper's formula is right: the check must not refute it there
-    assert F.check_shifted_gaussian_inverse(F.SHIFTED_GAUSSIAN_INVERSE, points=(("1", "0.3", "0.5"),)).verdict == "verified"
+    assert (
+        F.check_shifted_gaussian_inverse(F.SHIFTED_GAUSSIAN_INVERSE, points=(("1", "0.3", "0.5"),)).verdict
+        == "verified"
+    )
     conj = corrected.perturb(rhs=fr.SHIFTED_GAUSSIAN_INVERSE.subs(b, -b))  # sign of the phase flipped
     assert F.check_shifted_gaussian_inverse(conj, points=pts).verdict == "refuted"
     assert a_scale in F.SHIFTED_GAUSSIAN_INVERSE.variables
@@ -173,6 +193,7 @@ def test_shifted_gaussian_special():
 
 # ------------------------------------------------------------------------ Step 3 algebra
 
+
 def test_complete_square():
     assert C.check_complete_square(C.COMPLETE_SQUARE).verdict == "verified"
     wrong = C.COMPLETE_SQUARE.perturb(rhs=C.COMPLETE_SQUARE.rhs.subs(eta**2, 1))  # the η² dropped
@@ -183,8 +204,9 @@ def test_complete_square():
 def test_delta_plus():
     v = C.check_delta_plus_completed(C.DELTA_PLUS)
     assert v.verdict == "refuted" and v.corrected and r"4 \eta^{2}" in v.corrected
-    corrected = C.DELTA_PLUS.perturb(rhs=C.DELTA_PLUS.rhs.subs(sp.exp(sp.pi**2 * gamma / 4),
-                                                               sp.exp(sp.pi**2 * gamma / (4 * eta**2))))
+    corrected = C.DELTA_PLUS.perturb(
+        rhs=C.DELTA_PLUS.rhs.subs(sp.exp(sp.pi**2 * gamma / 4), sp.exp(sp.pi**2 * gamma / (4 * eta**2)))
+    )
     assert C.check_delta_plus_completed(corrected).verdict == "verified"
     # at η = 1 only, the paper's display is right
     assert C.check_delta_plus_completed(C.DELTA_PLUS, points=((2, "0.5", "1", "0.3"),)).verdict == "verified"
@@ -232,19 +254,23 @@ def test_closed_form_paper_refuted_with_certified_witness_and_correction():
     assert v.evidence["corrected_readings"]["plus"]["holds"]
 
 
-@pytest.mark.parametrize("family, expected", [
-    (cert.corrected_a_phi_function, "verified"),
-    # wrong constant: 1/(2π) in place of 1/π
-    (lambda f, g, e: (lambda b, h=cert.corrected_a_phi_function(f, g, e): h(b) / 2), "refuted"),
-    # wrong sign of the shift iπ/2
-    (lambda f, g, e: (lambda b, h=cert.corrected_a_phi_function(f, g, e): -h(b)), "refuted"),
-])
+@pytest.mark.parametrize(
+    "family, expected",
+    [
+        (cert.corrected_a_phi_function, "verified"),
+        # wrong constant: 1/(2π) in place of 1/π
+        (lambda f, g, e: lambda b, h=cert.corrected_a_phi_function(f, g, e): h(b) / 2, "refuted"),
+        # wrong sign of the shift iπ/2
+        (lambda f, g, e: lambda b, h=cert.corrected_a_phi_function(f, g, e): -h(b), "refuted"),
+    ],
+)
 def test_closed_form_perturbed_families(family, expected):
     v = C.check_closed_form(family, polys=("x^2 - x/3 + 1/5",), params=(("0.5", "2"),), zs=("0.3",))
     assert v.verdict == expected
 
 
 # ------------------------------------------------------------------------ cert.fourier-a-phi
+
 
 def test_fourier_a_phi():
     v = C.check_fourier_a_phi(C.FOURIER_A_PHI)
@@ -272,8 +298,12 @@ def test_sup_bound_paper_refuted_with_exponents():
 
 
 #: a proved bound for the corrected a with f = x^q: (2^q/π) e^{π²γ/(4η²)} max((q/(2eγ))^{q/2}, (π/(2η))^q)
-VALID = C.SUP_BOUND.perturb(rhs=2**_q / sp.pi * sp.exp(sp.pi**2 * gamma / (4 * eta**2))
-                            * sp.Max((_q / (2 * sp.E * gamma)) ** (_q / 2), (sp.pi / (2 * eta)) ** _q))
+VALID = C.SUP_BOUND.perturb(
+    rhs=2**_q
+    / sp.pi
+    * sp.exp(sp.pi**2 * gamma / (4 * eta**2))
+    * sp.Max((_q / (2 * sp.E * gamma)) ** (_q / 2), (sp.pi / (2 * eta)) ** _q)
+)
 
 
 def test_sup_bound_valid_bound_not_refuted_and_wrong_power_refuted():
@@ -307,16 +337,20 @@ def test_gaussian_monomial_max():
 
 # ------------------------------------------------------------------------ thm6
 
+
 def test_gaussian_window_paper_verified():
     v = T.check_gaussian_window(gammas=("1e-6", "0.5", "1e6"))
     assert v.verdict == "verified" and v.evidence["certified_cover"] is True
 
 
-@pytest.mark.parametrize("link, rhs", [
-    (0, 1 - 2 / sp.sqrt(1 + 2 * gamma) + 1 / sp.sqrt(1 + 3 * gamma)),  # identity: wrong constant
-    (1, (1 - 1 / sp.sqrt(1 + 4 * gamma)) / 4),  # intermediate: a smaller function
-    (2, 2 * gamma**2),  # bound: wrong power
-])
+@pytest.mark.parametrize(
+    "link, rhs",
+    [
+        (0, 1 - 2 / sp.sqrt(1 + 2 * gamma) + 1 / sp.sqrt(1 + 3 * gamma)),  # identity: wrong constant
+        (1, (1 - 1 / sp.sqrt(1 + 4 * gamma)) / 4),  # intermediate: a smaller function
+        (2, 2 * gamma**2),  # bound: wrong power
+    ],
+)
 def test_gaussian_window_perturbed(link, rhs):
     chain = T.GAUSSIAN_WINDOW.replace_link(link, rhs=rhs)
     v = T.check_gaussian_window(chain, gammas=("0.001", "0.5", "3"))
@@ -326,8 +360,10 @@ def test_gaussian_window_perturbed(link, rhs):
 def test_approximation_error():
     v = T.check_approximation_error(T.APPROXIMATION_ERROR, polys=("2*x", "x"), gammas=("0.1", "1"))
     assert v.verdict == "refuted" and v.evidence["witness"]["f"] == "2*x"
-    assert T.check_approximation_error(T.APPROXIMATION_ERROR.scale(500), polys=("2*x", "x"),
-                                       gammas=("0.1", "1")).verdict == "verified"
+    assert (
+        T.check_approximation_error(T.APPROXIMATION_ERROR.scale(500), polys=("2*x", "x"), gammas=("0.1", "1")).verdict
+        == "verified"
+    )
 
 
 def test_step1_sup_bound():
@@ -353,6 +389,7 @@ def test_every_claim_runs_with_a_verdict():
 
 # ------------------------------------------------------------------------ properties over the assumption domains
 
+
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.floats(min_value=-7.0, max_value=7.0))
 def test_property_window_chain_certified(log10_gamma):
@@ -366,8 +403,11 @@ def test_property_window_chain_certified(log10_gamma):
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], max_examples=25)
-@given(st.integers(min_value=0, max_value=6), st.fractions(min_value=-3, max_value=3, max_denominator=50),
-       st.fractions(min_value=sp.Rational(1, 50), max_value=3, max_denominator=50))
+@given(
+    st.integers(min_value=0, max_value=6),
+    st.fractions(min_value=-3, max_value=3, max_denominator=50),
+    st.fractions(min_value=sp.Rational(1, 50), max_value=3, max_denominator=50),
+)
 def test_property_hermite_addition_theorem(deg, xx, cc):
     # the corrected display (2, 39) at γ = 1, πt = X, π/(2η) = C, exactly; the paper's differs for n ≥ 1 by a
     # nonzero polynomial (it can still vanish at isolated points)

@@ -31,8 +31,18 @@ eps_n = sp.Symbol("eps_n", positive=True)
 # ------------------------------------------------------------------------------------------------ Rel
 
 
-@pytest.mark.parametrize("text, rel", [("=", Rel.EQ), ("<=", Rel.LE), (r"\leq", Rel.LE), ("≲", Rel.LESSSIM),
-                                       ("lesssim_P", Rel.LESSSIM_P), ("<<", Rel.LL), ("O_P", Rel.BIG_O_P)])
+@pytest.mark.parametrize(
+    "text, rel",
+    [
+        ("=", Rel.EQ),
+        ("<=", Rel.LE),
+        (r"\leq", Rel.LE),
+        ("≲", Rel.LESSSIM),
+        ("lesssim_P", Rel.LESSSIM_P),
+        ("<<", Rel.LL),
+        ("O_P", Rel.BIG_O_P),
+    ],
+)
 def test_rel_parse(text, rel):
     assert Rel.parse(text) is rel
 
@@ -46,19 +56,22 @@ def test_rel_unknown_and_asymptotic():
 # ------------------------------------------------------------------------------------------------ printer
 
 
-@pytest.mark.parametrize("expr, expected", [
-    (sp.sech(sp.pi**2 * t), r"\sech{\left(\pi^{2} t \right)}"),
-    (sp.csch(t) ** 2, r"\csch^{2}{\left(t \right)}"),
-    (sp.log(d) ** (q + 1), r"\log^{q + 1} d"),
-    (sp.log(d) ** 2 / d, r"\frac{\log^{2} d}{d}"),
-    (sp.log(d), r"\log d"),
-    (sp.log(d + 1), r"\log{\left(d + 1 \right)}"),
-    (d**eps_n, r"d^{\varepsilon_n}"),
-    (Expect(x**2, x), r"\E_{x}\left[x^{2}\right]"),
-    (Expect(x**2), r"\E\left[x^{2}\right]"),
-    (Prob(x > 1), r"\P\left[x > 1\right]"),
-    (Norm(x), r"\left\|x\right\|"),
-])
+@pytest.mark.parametrize(
+    "expr, expected",
+    [
+        (sp.sech(sp.pi**2 * t), r"\sech{\left(\pi^{2} t \right)}"),
+        (sp.csch(t) ** 2, r"\csch^{2}{\left(t \right)}"),
+        (sp.log(d) ** (q + 1), r"\log^{q + 1} d"),
+        (sp.log(d) ** 2 / d, r"\frac{\log^{2} d}{d}"),
+        (sp.log(d), r"\log d"),
+        (sp.log(d + 1), r"\log{\left(d + 1 \right)}"),
+        (d**eps_n, r"d^{\varepsilon_n}"),
+        (Expect(x**2, x), r"\E_{x}\left[x^{2}\right]"),
+        (Expect(x**2), r"\E\left[x^{2}\right]"),
+        (Prob(x > 1), r"\P\left[x > 1\right]"),
+        (Norm(x), r"\left\|x\right\|"),
+    ],
+)
 def test_paper_macros(expr, expected):
     assert paper_latex(expr) == expected
 
@@ -92,7 +105,7 @@ def test_statement_rejects_text_numbers():
 EXPRS = [
     sp.pi * sp.sech(sp.pi**2 * t),
     4 * t * sp.csch(sp.pi**2 * t),
-    sp.sqrt(sp.pi / (1 + t**2)) * sp.exp(-sp.pi**2 * t**2 / 3) * sp.Rational(7, 3),
+    sp.sqrt(sp.pi / (1 + t**2)) * sp.exp(-(sp.pi**2) * t**2 / 3) * sp.Rational(7, 3),
     sp.log(2 + t**2) ** 3 / sp.sqrt(1 + sp.Abs(t)),
     sp.tanh(t) ** 2 + sp.cosh(t) - sp.atan(t),
 ]
@@ -161,7 +174,10 @@ def _relations(formula):
 
 def test_sympy_fraction_reported_and_not_below_floor():
     frac = Fraction(len(SYMPY_CLAIMS), len(CLAIMS))
-    print(f"\nstatement_source sympy: {len(SYMPY_CLAIMS)}/{len(CLAIMS)} = {float(frac):.1%} (modules not importable: {BROKEN})")
+    print(
+        f"\nstatement_source sympy: {len(SYMPY_CLAIMS)}/{len(CLAIMS)} = {float(frac):.1%} (modules not importable: "
+        f"{BROKEN})"
+    )
     assert frac >= SYMPY_FRACTION_FLOOR
 
 
@@ -263,8 +279,12 @@ def _regenerate(formula, sides):
 def test_round_trip_parses_some_claims_numerically():
     """At least the plain algebraic sides (Theorem 6's window chain, the Gaussian monomial maximum) parse back."""
     rng = random.Random(0)
-    parsed = sum(_lark_roundtrip(side, rng) == "numeric"
-                 for c in SYMPY_CLAIMS for r in _relations(c.formula) for side in (r.lhs, r.rhs))
+    parsed = sum(
+        _lark_roundtrip(side, rng) == "numeric"
+        for c in SYMPY_CLAIMS
+        for r in _relations(c.formula)
+        for side in (r.lhs, r.rhs)
+    )
     total = sum(len(_relations(c.formula)) * 2 for c in SYMPY_CLAIMS)
     print(f"\nsides compared numerically after a lark parse: {parsed}/{total}; lark misreadings: {len(MISPARSED)}")
     assert parsed >= 5

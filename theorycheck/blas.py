@@ -46,7 +46,7 @@ def _loaded_openblas() -> list[str]:
 def limit(threads: int) -> bool:
     """Limit the loaded BLAS libraries to ``threads`` threads; True when one was found and set."""
     try:
-        from threadpoolctl import threadpool_limits  # type: ignore[import-not-found]
+        from threadpoolctl import threadpool_limits
 
         threadpool_limits(limits=threads, user_api="blas")
         return True

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 from flint import acb, arb, ctx
@@ -197,7 +198,7 @@ def reconstruct(a_phi: Callable, eta, z, *, scale, mode: str = "plus", dps: int 
         L = scale * u + abs(z) * (eta + 1)
         k = _kink(mode, eta, z)
         width = 1 / eta if mode == "scaled" else mpmath.mpf(1)
-        pts = {-L, L, k}
+        pts: Any = {-L, L, k}  # a set while collecting, then the sorted list of break points
         for m in (1, 6):
             for p in (k - m * width, k + m * width):
                 if -L < p < L:

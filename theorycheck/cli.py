@@ -53,7 +53,7 @@ def _write(text: str, output: str | None, suffix: str = ".txt") -> None:
 class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error (``theorycheck: error: ...``, exit 2) instead of usage + error."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):  # argparse's returns NoReturn; this exits too
         self.exit(2, f"theorycheck: error: {message} (see '{self.prog} --help')\n")
 
 

@@ -116,7 +116,7 @@ def coverage(displays: Iterable[PaperDisplay], claims: Iterable[Claim],
     by_display: dict[tuple[int, int], list[str]] = {}
     for claim in claims:
         for key in claim.displays:
-            by_display.setdefault(tuple(key), []).append(claim.id)
+            by_display.setdefault(key, []).append(claim.id)
     return [DisplayCoverage(d, tuple(by_display.get(d.key, ())), definitions.get(d.key)) for d in displays]
 
 
@@ -142,8 +142,8 @@ def dangling(displays: Iterable[PaperDisplay], claims: Iterable[Claim],
     displays = list(displays)
     keys = {d.key for d in displays}
     parts = {d.part for d in displays}
-    out = [(c.id, tuple(k)) for c in claims for k in c.displays if k[0] in parts and tuple(k) not in keys]
-    out += [("DEFINITIONS", tuple(k)) for k in (definitions or {}) if k[0] in parts and tuple(k) not in keys]
+    out = [(c.id, k) for c in claims for k in c.displays if k[0] in parts and k not in keys]
+    out += [("DEFINITIONS", k) for k in (definitions or {}) if k[0] in parts and k not in keys]
     return out
 
 
@@ -597,7 +597,7 @@ def relation_coverage(relations: Iterable[PaperRelation], claims: Iterable[Claim
         per_display.setdefault((r.part, r.location), []).append(r)
     by_key: dict[tuple[int, str, int], list[str]] = {}
     for claim in claims:
-        keys = {tuple(k) for k in claim.relations}
+        keys = set(claim.relations)
         for part, ordinal in claim.displays:
             inside = per_display.get((part, f"D{ordinal}"), [])
             if len(inside) == 1:
@@ -617,8 +617,8 @@ def relation_dangling(
     relations = list(relations)
     keys = {r.key for r in relations}
     parts = {r.part for r in relations}
-    out = [(c.id, tuple(k)) for c in claims for k in c.relations if k[0] in parts and tuple(k) not in keys]
-    out += [("RELATION_DEFINITIONS", tuple(k)) for k in (definitions or {}) if k[0] in parts and tuple(k) not in keys]
+    out = [(c.id, k) for c in claims for k in c.relations if k[0] in parts and k not in keys]
+    out += [("RELATION_DEFINITIONS", k) for k in (definitions or {}) if k[0] in parts and k not in keys]
     return out
 
 

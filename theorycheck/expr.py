@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
+from typing import Any
 
 import sympy as sp
 
 from .errors import InputError
 
-FUNCTIONS: dict[str, object] = {
+FUNCTIONS: dict[str, Any] = {
     "exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt,
     "sin": sp.sin, "cos": sp.cos, "tanh": sp.tanh, "sinh": sp.sinh, "cosh": sp.cosh,
     "sech": sp.sech, "csch": sp.csch, "abs": sp.Abs,

@@ -284,7 +284,10 @@ def population_target_term(W0: np.ndarray, b: np.ndarray, mu: np.ndarray, target
     neurons = np.arange(p) if neurons is None else np.atleast_1d(np.asarray(neurons, dtype=int))
     out = np.empty((d, neurons.size))
     for col, i in enumerate(neurons):
-        out[:, col] = expect_vector(lambda u, v, bi=b[i]: target(u) * _tanh_d(1, v + bi), mu, W0[:, i], size=step)
+        def integrand(u: np.ndarray, v: np.ndarray, bi: float = b[i]) -> np.ndarray:
+            return target(u) * _tanh_d(1, v + bi)
+
+        out[:, col] = expect_vector(integrand, mu, W0[:, i], size=step)
     return out
 
 

@@ -135,12 +135,12 @@ def expect_cov(F: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray], va
         v1 = a * z[None, :, None]
         v2 = c * z[None, :, None] + e * z[None, None, :]
         k = np.arange(var1.size)[sl][:, None, None]
-        values = F(v1, v2, k)
-        several = isinstance(values, tuple)
-        values = values if several else (values,)
+        got = F(v1, v2, k)
+        several = isinstance(got, tuple)
+        values = got if several else (got,)
         if outs is None:
             outs = [np.empty(var1.size) for _ in values]
         for out, vals in zip(outs, values):
             out[sl] = np.sum(vals * W, axis=(1, 2))
     assert outs is not None
-    return tuple(outs) if several else outs[0]
+    return tuple(outs) if several else outs[0]  # type: ignore[return-value]  # one array or a tuple, as F gives

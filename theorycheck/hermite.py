@@ -141,7 +141,7 @@ def tanh_derivative_poly(n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _poly_eval(coeffs: Sequence[int], t):
+def _poly_eval(coeffs: Sequence[float], t):
     acc = 0 * t
     for c in reversed(coeffs):
         acc = acc * t + c

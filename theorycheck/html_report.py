@@ -111,7 +111,9 @@ class MathRenderer:
 
     def __init__(self) -> None:
         try:
-            from latex2mathml.converter import convert
+            from latex2mathml.converter import convert as _convert
+
+            convert: Any = _convert
         except ImportError:  # the page still works: every formula is shown as its source
             convert = None
         self._convert = convert
@@ -214,7 +216,7 @@ def report_figures(registry: Registry, results: Sequence[ClaimResult]) -> list[t
         for claim_id, make in getattr(module, "REPORT_FIGURES", ()):
             if claim_id is not None and claim_id not in wanted:
                 continue
-            doc = (getattr(make, "__doc__", None) or getattr(make, "__name__", "figure")).strip().splitlines()[0]
+            doc = str(getattr(make, "__doc__", None) or getattr(make, "__name__", "figure")).strip().splitlines()[0]
             title = claim_id or module.__name__.rsplit(".", 1)[-1]
             try:
                 out.append((title, doc, plots.png_bytes(make())))
@@ -234,7 +236,7 @@ def crossover_tables(results: Sequence[ClaimResult], simulator: bool = False) ->
                 tables.append((f"{r.claim.id}: {key}", value))
     if simulator:
         try:
-            from .simulator import crossover  # type: ignore[attr-defined]
+            from .simulator import crossover
         except ImportError:
             return tables
         try:

@@ -182,8 +182,7 @@ def dependency_graph(claims: Sequence[tuple[str, str, Sequence[str]]], max_nodes
                                              patchA=boxes[p].get_bbox_patch(), patchB=boxes[n].get_bbox_patch(),
                                              color="#c62828" if bad else "#888888", lw=1.4 if bad else 0.9,
                                              connectionstyle="arc3,rad=0.0", zorder=1))
-    columns = {xs[c]: m for c, m in columns.items()}
-    ax.set_xlim(-0.6, max(columns) + 0.6)
+    ax.set_xlim(-0.6, max(xs[c] for c in columns) + 0.6)
     ax.set_ylim(-tallest / 2 - 0.2, tallest / 2 + 0.2)
     ax.axis("off")
     handles = [Line2D([], [], marker="s", ls="", ms=9, color=VERDICT_COLOURS[k], label=k) for k in VERDICT_KINDS]

@@ -250,7 +250,7 @@ class ClaimItem(pytest.Item):
         if kind == "inconclusive":
             pytest.skip(f"inconclusive: {' '.join(verdict.detail.split())}")
         if expected == kind:  # a known refutation (or known error): expected to fail
-            reason = self.expected.get("reason") or f"known {kind} ({self.expected_source})"
+            reason = (self.expected or {}).get("reason") or f"known {kind} ({self.expected_source})"
             pytest.xfail(f"{reason}: {' '.join(verdict.detail.split())}")
         raise ClaimFailed(report)
 

@@ -110,7 +110,8 @@ def _import_error(file: str, exc: BaseException) -> InputError:
     folder = str(Path(file).resolve().parent)
     mine = [f for f in frames if f.filename and str(Path(f.filename).resolve()) == str(Path(file).resolve())]
     inside = [f for f in frames if f.filename and str(Path(f.filename).resolve()).startswith(folder + os.sep)]
-    frame = (mine or inside or [None])[-1]
+    chosen = mine or inside
+    frame = chosen[-1] if chosen else None
     where = f"{frame.filename}:{frame.lineno}" if frame else file
     message = " ".join(str(exc).split())
     what = "importing it" if frame is not None and frame in mine else f"importing {file}"
@@ -131,7 +132,7 @@ def _claims_line(file: str) -> str:
             node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
         )
         if any(isinstance(t, ast.Name) and t.id == "CLAIMS" for t in targets):
-            return f"{file}:{node.lineno}"
+            return f"{file}:{getattr(node, 'lineno', 0)}"
     return file
 
 
@@ -196,8 +197,10 @@ def load(proofs_dir: str | Path | None = None) -> Registry:
         if not _module_names(path):
             raise InputError(f"--proofs {proofs_dir}: the directory holds no Python modules")
         name = "_theorycheck_proofs_" + hashlib.sha1(str(path).encode()).hexdigest()[:10]
-        package = sys.modules.get(name)
-        if package is None:
+        cached = sys.modules.get(name)
+        if cached is not None:
+            package = cached
+        else:
             init = path / "__init__.py"
             if init.exists():
                 spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(path)])
@@ -211,7 +214,7 @@ def load(proofs_dir: str | Path | None = None) -> Registry:
                     raise _import_error(str(init), exc) from None
             else:
                 package = types.ModuleType(name)
-                package.__path__ = [str(path)]  # type: ignore[attr-defined]
+                package.__path__ = [str(path)]
                 sys.modules[name] = package
     claims = _collect(package, _module_names(path))
     paper = getattr(package, "PAPER", path.name)

@@ -21,12 +21,12 @@ VERDICT_STYLE = {"verified": "green", "refuted": "bold red", "inconclusive": "ye
 
 def environment() -> dict[str, Any]:
     """Python, platform, date and the versions of the packages the numbers depend on."""
-    versions = {}
+    versions: dict[str, str | None] = {}
     for name in RECORDED_PACKAGES:
         try:
             versions[name] = importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError:
-            versions[name] = None
+            versions[name] = None  # not installed
     return {
         "python": platform.python_version(),
         "platform": platform.platform(),
@@ -36,7 +36,7 @@ def environment() -> dict[str, Any]:
 
 
 def summary(results: Sequence[ClaimResult]) -> dict[str, int]:
-    counts = {kind: 0 for kind in VERDICT_KINDS}
+    counts: dict[str, int] = {kind: 0 for kind in VERDICT_KINDS}
     for r in results:
         counts[r.verdict.verdict] += 1
     return counts

@@ -14,7 +14,8 @@ import os
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any
+from multiprocessing.connection import Connection
+from typing import Any, cast
 
 from .claims import Claim, Verdict
 from .registry import Registry
@@ -165,13 +166,13 @@ def run_claims(
         for conn in ready:
             claim, proc, _, started = running.pop(conn)
             try:
-                verdict = Verdict.from_dict(conn.recv())
+                verdict = Verdict.from_dict(cast(Connection, conn).recv())
             except EOFError:
                 proc.join(1)
                 verdict = Verdict("error", "none", f"check process died (exit code {proc.exitcode})",
                                   {"exitcode": proc.exitcode})
             proc.join(5)
-            conn.close()
+            cast(Connection, conn).close()
             finish(claim, verdict, started)
         now = time.perf_counter()
         for conn, (claim, proc, _, started) in list(running.items()):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from numbers import Real
+from typing import Any
 
 from .errors import InputError
 
 
-def _as_real(name: str, value: object) -> float:
+def _as_real(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, Real):
         try:
             value = float(value)  # mpmath mpf, numpy scalars, Fractions as str...

@@ -14,6 +14,7 @@ import argparse
 import json
 import math
 import sys
+from typing import Any
 
 from .. import audit
 from ..errors import InputError
@@ -37,7 +38,10 @@ def run(args: argparse.Namespace) -> int:
             n, p = cfg.sizes
             task = bar.add_task(f"{cfg.layer} layer, d={cfg.d} (n={n}, p={p}), {cfg.mechanism}", total=2 * cfg.runs)
             try:
-                results.append(audit.run_audit(cfg, progress=lambda k, t=task: bar.advance(t, k)))
+                def advance(k: float, t: Any = task) -> None:
+                    bar.advance(t, k)
+
+                results.append(audit.run_audit(cfg, progress=advance))
             except OverflowError:
                 raise InputError(f"the audit's accounting overflows at ε = {cfg.epsilon:g}, δ = {cfg.delta:g}, "
                                  f"d = {cfg.d}; give ε and δ of moderate size (e.g. ε ≤ 100)") from None
