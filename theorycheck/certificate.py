@@ -208,11 +208,11 @@ def reconstruct(a_phi: Callable, eta, z, *, scale, mode: str = "plus", dps: int 
                 pts.add(m * scale)
         pts = sorted(pts)
         if mode == "plus":
-            sig = lambda b: mpmath.tanh(eta * z + b)  # noqa: E731
+            sig = lambda b: mpmath.tanh(eta * z + b)
         elif mode == "minus":
-            sig = lambda b: mpmath.tanh(eta * z - b)  # noqa: E731
+            sig = lambda b: mpmath.tanh(eta * z - b)
         elif mode == "scaled":
-            sig = lambda b: mpmath.tanh(eta * (z - b))  # noqa: E731
+            sig = lambda b: mpmath.tanh(eta * (z - b))
         else:
             raise InputError(f"mode must be plus, minus or scaled, got {mode!r}")
         val = mpmath.quad(lambda b: a_phi(b) * sig(b), pts)
@@ -292,7 +292,7 @@ def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "co
         cs = [arb(c.numerator) / c.denominator for c in source.coefficients]
         target_cs = [arb(c.numerator) / c.denominator for c in pf.coefficients]
         pi = arb.pi()
-        I = acb(0, 1)  # noqa: E741
+        I = acb(0, 1)  # noqa: E741 - the imaginary unit, named as in the formulas
 
         def poly(w):
             return _poly(cs, w)
@@ -325,11 +325,11 @@ def certified_reconstruction(f, gamma: str, eta: str, z: str, *, form: str = "co
         )
         L = max(L, int(float(delta.mid())) + 1)
         if mode == "plus":
-            sig = lambda b: (E * Z + b).tanh()  # noqa: E731
+            sig = lambda b: (E * Z + b).tanh()
         elif mode == "minus":
-            sig = lambda b: (E * Z - b).tanh()  # noqa: E731
+            sig = lambda b: (E * Z - b).tanh()
         elif mode == "scaled":
-            sig = lambda b: (E * (Z - b)).tanh()  # noqa: E731
+            sig = lambda b: (E * (Z - b)).tanh()
         else:
             raise InputError(f"mode must be plus, minus or scaled, got {mode!r}")
         val = acb.integral(lambda b, analytic: g(b) * sig(b), -L, L)
@@ -384,18 +384,18 @@ def certified_transform_a_phi(f, gamma: str, eta: str, t: str, *, reading: str =
         G, E, T = arb(str(gamma)), arb(str(eta)), arb(str(t))
         cs = [arb(c.numerator) / c.denominator for c in pf.coefficients]
         pi = arb.pi()
-        I = acb(0, 1)  # noqa: E741
+        I = acb(0, 1)  # noqa: E741 - the imaginary unit, named as in the formulas
 
         def fg(w):
             return _poly(cs, w) * (-G * w * w).exp()
 
         if reading == "scaled":
             d = I * pi / (2 * E)
-            h = lambda x: E / (2 * I * pi) * (fg(x + d) - fg(x - d))  # noqa: E731
+            h = lambda x: E / (2 * I * pi) * (fg(x + d) - fg(x - d))
             A, kappa, delta, rho = E / pi * (pi * pi * G / (4 * E * E)).exp(), G, pi / (2 * E), arb(1)
         elif reading in ("minus", "plus"):
             s = 1 if reading == "minus" else -1
-            h = lambda x: (fg((s * x + I * pi / 2) / E) - fg((s * x - I * pi / 2) / E)) / (2 * I * pi)  # noqa: E731
+            h = lambda x: (fg((s * x + I * pi / 2) / E) - fg((s * x - I * pi / 2) / E)) / (2 * I * pi)
             A, kappa, delta, rho = (pi * pi * G / (4 * E * E)).exp() / pi, G / (E * E), pi / 2, E
         else:
             raise InputError(f"reading must be scaled, minus or plus, got {reading!r}")

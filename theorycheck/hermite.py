@@ -180,11 +180,11 @@ def alpha_tanh(n: int, b=0, *, dps: int = 30, scale=1, method: str = "definition
         b, r = mpmath.mpf(b), mpmath.mpf(r)
         if method == "definition":
             he = [int(c) for c in sp.Poly(sp.hermite_prob(n, _X), _X).all_coeffs()[::-1]]
-            f = lambda z: mpmath.tanh(r * z + b) * _poly_eval(he, z) * mpmath.npdf(z)  # noqa: E731
+            f = lambda z: mpmath.tanh(r * z + b) * _poly_eval(he, z) * mpmath.npdf(z)
             val = mpmath.quad(f, _breakpoints(b, r)) / mpmath.factorial(n)
         elif method == "derivative":
             P = tanh_derivative_poly(n)
-            f = lambda z: _poly_eval(P, mpmath.tanh(r * z + b)) * mpmath.npdf(z)  # noqa: E731
+            f = lambda z: _poly_eval(P, mpmath.tanh(r * z + b)) * mpmath.npdf(z)
             val = r**n * mpmath.quad(f, _breakpoints(b, r)) / mpmath.factorial(n)
         elif method == "parseval":
             if n == 0:

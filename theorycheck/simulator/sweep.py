@@ -73,7 +73,7 @@ def run_experiment(d: int, *, preset: str = "paper", seed: int = 0, eps: float =
             raise InputError(f"unknown hyper-parameter override: {exc}") from None
         if calibrate is not None:
             base = calibrate
-            calibrate = lambda W1, b: base(W1, b).replace(**overrides)  # noqa: E731
+            calibrate = lambda W1, b: base(W1, b).replace(**overrides)
     record: dict[str, Any] = {"preset": preset, "d": d, "n": n, "p": p, "q": q, "seed": seed, "eps": eps,
                               "delta": delta, "eps_n": eps_n, "eps_p": eps_p, "eps_b": eps_b,
                               "target": str(target), "status": "ok",
