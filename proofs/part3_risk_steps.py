@@ -313,6 +313,15 @@ def check_variance_term(
     in d). Population moments from 4 × 2^18 fresh inputs."""
     product = d_ ** (4 * en) / (p_ * n_) * p_ * LOGD**2
     ratio = sp.simplify(product / claimed_rate)
+    if ratio != 1:  # the algebra decides alone: no simulation needed for the witness
+        pt = {d_: 64, n_: 777, p_: 64, en: sp.Rational(1, 5)}
+        return refuted(
+            "symbolic",
+            f"d^(4ε_n)/(pn)·p·log²d ≠ {claimed_rate}: off by {ratio}",
+            witness={"factor": str(ratio), "factor_at_d64": str(sp.N(ratio.subs(pt)))},
+            algebra_ratio=str(ratio),
+            claimed_rate=str(claimed_rate),
+        )
     rows = []
     for d in ds:
         run, a_H, err, G, m = _moments(d, _pop_batches(d))

@@ -61,7 +61,7 @@ def test_variance_term():
     assert v.verdict == "inconclusive" and v.regime["holds_on"] == "all"
     assert all(r["cs_holds"] for r in v.evidence["runs"])
     assert all(r["hp_exceedance_over_redraws"] <= 0.1 for r in v.evidence["runs"])
-    assert m.check_variance_term(region_wide=False).verdict == "verified"
+    assert "one slice" not in v.detail and "ε_n = 1/5, ε_p = 1" in v.detail
     assert m.check_variance_term(m.d_ ** (4 * m.en) * m.LOGD / m.n_).verdict == "refuted"
     assert m.check_variance_term(m.d_ ** (2 * m.en) * m.LOGD**2 / m.n_).verdict == "refuted"
 
