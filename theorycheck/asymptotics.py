@@ -389,7 +389,7 @@ def _fourier_motzkin(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], limit:
         work = list(new.values())
         if len(work) > limit:
             raise _Undecided
-    for a, b, s in work:
+    for _a, b, s in work:
         if (s and not b > 0) or (not s and not b >= 0):
             return None
     x = [Fraction(0)] * nvar
@@ -713,7 +713,8 @@ def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol) -> tupl
     text = f"{i.exponents()[0]} < Max({', '.join(str(j.exponents()[0]) for j in lp)})"
     if all(t is False for t in ties):
         return (rf"{paper_latex(i.exponents()[0])} < \max\left({exps}\right)", text)
-    return (rf"{paper_latex(i.exponents()[0])} < \max\left({exps}\right) \text{{ (or equal to the exponent of a term whose "
+    return (rf"{paper_latex(i.exponents()[0])} < \max\left({exps}\right) \text{{ (or equal to the exponent of a term "
+            rf"whose "
             rf"power of }}\log d\text{{ is }}{cmp_latex}\text{{ its own)}}", text)
 
 
@@ -728,9 +729,10 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
             point_values: Mapping[sp.Symbol, Any] | None = None) -> Comparison:
     """Decide ``lhs relation rhs`` (≲-type or ≪-type, for d → ∞) on the whole ``region``.
 
-    Coefficients are hidden constants: on the right they must be positive (a negative, zero-sign-unknown or
-    parameter-dependent coefficient makes the comparison undecidable here: :class:`InputError`); a term with a
-    negative coefficient on the left only helps and is dropped.
+    Coefficients are hidden constants: on the right they must be positive (a negative coefficient, or one
+    whose sign depends on the region's parameters, makes the comparison undecidable here: :class:`InputError`;
+    other symbols in a coefficient are taken as positive constants); a term with a negative coefficient on
+    the left only helps and is dropped.
 
     Every answer is exact: a failure is a rational point checked in exact arithmetic, and "no failure" is
     proved by a rational dual certificate of the LP (or exact Fourier–Motzkin elimination).
@@ -753,8 +755,13 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         if point_values:
             subs.update(point_values)
         R = [_substituted(t, subs) for t in rhs_all]
+        params = set(variables) | ({region.q} if region.q is not None else set())
         for t in R:
-            if t.coeff.is_positive is not True:
+            # a coefficient whose sign may change over the region, or that is not positive, is refused;
+            # symbols outside the region (δ, ε of a privacy factor left unsubstituted) are taken as the
+            # positive constants a rate's hidden constants are
+            if t.coeff.is_positive is not True and (t.coeff.is_positive is False or t.coeff.is_zero
+                                                     or t.coeff.free_symbols & params or t.coeff.is_number):
                 where = "" if q_value is None else f" (q = {q_value})"
                 raise InputError(f"the right side {rhs} has a term {t.latex(d)} whose coefficient {t.coeff} is not "
                                  f"known to be positive{where}; a rate's hidden constants must be positive")
@@ -764,6 +771,11 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         except _EmptyRegion:
             continue
         rows = [(tuple(a), rhs_, st) for a, rhs_, st in zip(A, b, s)]
+        for k, v in enumerate(variables):  # parameters fixed by ``point_values``
+            if point_values and v in point_values:
+                unit = tuple(Fraction(int(m == k)) for m in range(len(variables)))
+                value = _number(sp.nsimplify(point_values[v]), {}, v)
+                rows += [(unit, value, False), (tuple(-x for x in unit), -value, False)]
         forms = {t: _term_forms(t, {}, variables) for t in L + R}
         degrees.append((q_value, L, R, rows, forms))
     failure: dict[str, Any] | None = None
@@ -810,8 +822,12 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
 
 def _exponents_at(t: Term, values: Mapping[sp.Symbol, Any]) -> dict[str, str]:
     if t.infinite:
-        return {"d": "oo" if t.infinite > 0 else "-oo", "growth": str(t.growth.subs(values)),
-                "d_besides": str(sp.simplify(t.poly_exp.subs(values))), "log_d": str(sp.simplify(t.log_exp.subs(values)))}
+        return {
+            "d": "oo" if t.infinite > 0 else "-oo",
+            "growth": str(t.growth.subs(values)),
+            "d_besides": str(sp.simplify(t.poly_exp.subs(values))),
+            "log_d": str(sp.simplify(t.log_exp.subs(values))),
+        }
     return {"d": str(sp.simplify(t.d_exp.subs(values))), "log_d": str(sp.simplify(t.log_exp.subs(values)))}
 
 
@@ -843,18 +859,25 @@ def decide(statement: Any, region: Region, *, d: sp.Symbol, rewrite: Any = None,
     the exponents there, and ``lhs/rhs`` at d = 10^8 … 10^128 otherwise. The verdict's ``regime`` says
     where the relation holds.
     """
-    from .claims import refuted, verified
+    from .claims import inconclusive, refuted, verified
 
     rewrite = rewrite or (lambda e: e)
     lhs, rhs = rewrite(statement.lhs), rewrite(statement.rhs)
     result = compare(lhs, statement.rel, rhs, region, d=d)
     regime = result.regime()
     label = what or statement.latex()
-    evidence = {"lhs_in_powers_of_d": str(lhs), "rhs_in_powers_of_d": str(rhs),
-                "lhs_terms": [t.latex(d) for t in result.lhs_terms], "rhs_terms": [t.latex(d) for t in result.rhs_terms],
-                "procedure": "each term of the left side against the right side's terms, lexicographic in "
-                             "(power of d, power of log d); LPs over the region for each degree, witness checked "
-                             "in exact rationals"}
+    evidence = {
+        "lhs_in_powers_of_d": str(lhs),
+        "rhs_in_powers_of_d": str(rhs),
+        "lhs_terms": [t.latex(d) for t in result.lhs_terms],
+        "rhs_terms": [t.latex(d) for t in result.rhs_terms],
+        "procedure": "each term of the left side against the right side's terms, lexicographic in "
+        "(power of d, power of log d); LPs over the region for each degree, witness checked "
+        "in exact rationals",
+    }
+    if result.undecided:
+        return inconclusive("exact", f"{label}: not decided on the whole region ({region.name}): "
+                            + "; ".join(result.undecided), regime=regime, **evidence)
     if result.holds_on == "all":
         return verified("exact", f"{label}: holds on the whole region ({region.name}) for every degree checked",
                         regime=regime, **evidence)
