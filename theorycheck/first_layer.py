@@ -42,6 +42,7 @@ from typing import Literal
 import numpy as np
 
 from .errors import InputError
+from .numerics import tanh_derivative
 from .validate import positive, positive_int
 
 Reduction = Literal["mean", "sum"]
@@ -227,14 +228,9 @@ def gradient_terms(W0: np.ndarray, b: np.ndarray, a0: np.ndarray, X: np.ndarray,
 
 def _tanh_d(k: int, v: np.ndarray) -> np.ndarray:
     """σ^{(k)}(v) for σ = tanh and k = 0, 1, 2."""
-    if k == 0:
-        return np.tanh(v)
-    s = 1.0 / np.cosh(v) ** 2
-    if k == 1:
-        return s
-    if k == 2:
-        return -2.0 * np.tanh(v) * s
-    raise InputError(f"only derivatives k <= 2 of tanh are needed here, got {k}")
+    if k not in (0, 1, 2):
+        raise InputError(f"only derivatives k <= 2 of tanh are needed here, got {k}")
+    return tanh_derivative(k)(v)
 
 
 def population_initial_output(W0: np.ndarray, b: np.ndarray, a0: np.ndarray, neurons=None, *,

@@ -40,6 +40,7 @@ import numpy as np
 import sympy as sp
 
 from .errors import InputError
+from .numerics import tanh_derivative_polynomial
 from .target import PolynomialTarget
 
 __all__ = [
@@ -121,24 +122,14 @@ def _order(n: int) -> int:
 
 # --------------------------------------------------------------------------- tanh derivatives
 
-@functools.cache
 def tanh_derivative_poly(n: int) -> tuple[int, ...]:
     """Integer coefficients (lowest degree first) of P_n with dⁿ/dxⁿ tanh x = P_n(tanh x).
 
-    P_0(t) = t and P_{k+1}(t) = P_k'(t) (1 − t²), since tanh' = 1 − tanh² = sech².
+    P_0(t) = t and P_{k+1}(t) = P_k'(t) (1 − t²), since tanh' = 1 − tanh² = sech². One home:
+    :func:`theorycheck.numerics.tanh_derivative_polynomial`.
     """
     _order(n)
-    if n == 0:
-        return (0, 1)
-    prev = tanh_derivative_poly(n - 1)
-    deriv = [k * c for k, c in enumerate(prev)][1:] or [0]
-    out = [0] * (len(deriv) + 2)
-    for k, c in enumerate(deriv):
-        out[k] += c
-        out[k + 2] -= c
-    while len(out) > 1 and out[-1] == 0:
-        out.pop()
-    return tuple(out)
+    return tanh_derivative_polynomial(n)
 
 
 def _poly_eval(coeffs: Sequence[float], t):

@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import validate
 from ..errors import InputError
+from ..numerics import slope_fit
 from ..target import PolynomialTarget
 from . import presets
 from .algorithm import Features, HyperParameters, Options, SimulationError, algorithm1, epsilon_of_mu, privacy_mu
@@ -386,4 +387,4 @@ def fit_slope(ds: Sequence[float], values: Sequence[float]) -> float | None:
     if len({x for x, _ in pts}) < 2:
         return None
     x, y = np.array(pts).T
-    return float(np.polyfit(x, y, 1)[0])
+    return slope_fit(x, y).slope
