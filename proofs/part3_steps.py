@@ -245,16 +245,27 @@ def check_noise_chain_corrected(exponent: sp.Expr = SEVEN_HALVES) -> Verdict:
             note="corrected: ‖z‖ ≈ Σ√p and C_a's d^{ε_n}",
         ),
         Step((3, "D19", 7), _st(d ** (exponent * en) * L ** (q + 1) / n * PRIV, "ll", C_a / 8), "asymptotic"),
-        Step(
-            (3, "D19", 7),
-            _st(d ** (exponent * en) * L ** (q + 1) / n * PRIV, "ll", C_a / (8 * lam)),
-            "asymptotic",
-            region=PREMISES,
-            note="the target the clipping bound ‖2λã_i‖ ≤ C_a/2 actually needs: ‖ã_i‖ ≪ C_a/(4λ); "
-            "decided on the premises' sub-region (on the whole region it fails only where ν < (ε_n + ε_p + r)/2)",
-        ),
     )
     return check_steps(steps, title="corrected η_a‖z'_i‖ chain")
+
+
+def lambda_target_steps(exponent: sp.Expr = SEVEN_HALVES, with_lambda: bool = True) -> tuple[Step, ...]:
+    """(3, P23, 5): ‖2λã_i‖ ≤_P C_a/2 needs ‖ã_i‖ ≲ C_a/(4λ), not the C_a/8 the chain (3, D15, 2), (3, D17, 4),
+    (3, D19, 7) aims at (λ = d^{ε_p − 2ε_n} > 1 where ε_p > 2ε_n). Each term of ‖ã_i‖ ≤ ‖a_0‖ + 2‖a_RR‖ + η_a‖z'_i‖,
+    with the corrected noise order, against C_a/(8λ)."""
+    target = C_a / (8 * lam) if with_lambda else C_a / 8
+    return (
+        Step(
+            (3, "P23", 5),
+            _st(
+                sp.Integer(1) + d**en * L**q / sp.sqrt(p) + d ** (exponent * en) * L ** (q + 1) / n * PRIV,
+                "ll",
+                target,
+            ),
+            "asymptotic",
+            note="‖a_0‖ = 1, ‖a_RR‖ ≲ d^{ε_n}log^q d/√p, η_a‖z'_i‖ ≲ d^{7ε_n/2}log^{q+1}d √(8log(1/δ))/(εn)",
+        ),
+    )
 
 
 # =============================================================================================== measured orders
@@ -894,6 +905,14 @@ CLAIMS = [
         depends_on=("dpgd.noise-chain-steps", "dpgd.noise-accumulation", "dpgd.contraction-regime"),
     ),
     _chain_claim(
+        "clip.lambda-target",
+        "The target ‖ã_i‖ ≪ C_a/(4λ) that ‖2λã_i‖ ≤ C_a/2 needs",
+        "Part 3, §4.3 (corrected target)",
+        lambda_target_steps(),
+        "Assumptions 2–4, whole region",
+        depends=("dpgd.noise-corrected", "dpgd.a0-norm", "ridge.measured-a-rr", "clip.targets"),
+    ),
+    _chain_claim(
         "clip.s-term-steps",
         "Algebra and ≪ steps of S_1–S_4",
         "Part 3, §4.3.2",
@@ -1070,6 +1089,7 @@ CLAIMS = [
             "dpgd.recursion-steps",
             "clip.per-sample-gradient",
             "clip.iterate-chain",
+            "clip.lambda-target",
         ),
         relations=((3, "D29", 6),),
     ),

@@ -101,6 +101,15 @@ def test_noise_corrected():
     assert bad.verdict == "refuted" and [3, "D19", 5] in bad.evidence["failing_relations"]
 
 
+def test_lambda_target():
+    v = m.check_chain(m.lambda_target_steps())
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    w = _w(v)
+    assert w["nu"] <= (w["eps_n"] + w["eps_p"] + w["r"]) / 2  # where the corrected noise term beats C_a/(8λ)
+    assert m.check_chain(m.lambda_target_steps(with_lambda=False)).verdict == "verified"  # the printed C_a/8
+    assert m.check_chain(m.lambda_target_steps(sp.Integer(9))).verdict == "refuted"  # a wrong exponent
+
+
 def test_s_term_steps_and_s3_corrected():
     v = m.check_chain(m.steps_s_terms())
     assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D27", 4]]
