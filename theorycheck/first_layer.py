@@ -258,11 +258,12 @@ def population_initial_output(W0: np.ndarray, b: np.ndarray, a0: np.ndarray, neu
         bk = b[kk]
 
         def F12(v1, v2, k, bk=bk, bi=b[i]):
-            # σ'(v1+b_k)σ'(v2+b_i) and σ(v1+b_k)σ''(v2+b_i) on the same nodes: tanh and cosh of the
-            # N×N grid once for both (the same operations as _tanh_d, so the same numbers)
+            # σ'(v1+b_k)σ'(v2+b_i) and σ(v1+b_k)σ''(v2+b_i) on the same nodes: cosh² of the N×N grid
+            # once for both, otherwise the operations of numerics.tanh_derivative (so the same numbers
+            # as _tanh_d(1, ·)·_tanh_d(1, ·) and _tanh_d(0, ·)·_tanh_d(2, ·); tests/test_speedups.py)
             x1, x2 = v1 + bk[k], v2 + bi
-            s2 = 1.0 / np.cosh(x2) ** 2
-            return (1.0 / np.cosh(x1) ** 2) * s2, np.tanh(x1) * (-2.0 * np.tanh(x2) * s2)
+            c2 = np.cosh(x2) ** 2
+            return (1.0 / np.cosh(x1) ** 2) * (1.0 / c2), np.tanh(x1) * (-2.0 * np.tanh(x2) / c2)
 
         e1, e2 = expect_cov(F12, var1, cov, var2, size=step)
         out[:, col] = W0 @ (a0 * e1) + W0[:, i] * float(a0 @ e2)
