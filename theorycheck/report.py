@@ -179,7 +179,8 @@ def _md_escape(text: str) -> str:
 
 
 def markdown_table(paper: str, results: Sequence[ClaimResult]) -> str:
-    lines = [f"# Audit of “{paper}”", "", summary_line(results), "",
+    timing = {"wall": getattr(results, "wall", None), "cpu": getattr(results, "cpu", None)}  # cli.AuditResults
+    lines = [f"# Audit of “{paper}”", "", summary_line(results, **timing), "",
              "| id | source | verdict | method | detail | seconds | rests on refuted |",
              "|---|---|---|---|---|---:|---|"]
     for r in results:
