@@ -432,3 +432,15 @@ def test_paper_region_conditions_parse_and_decide():
     for text in result.conditions_exact:
         parse_condition(text)
     assert regime_slice(result.regime(), resolution=40)[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("lhs, rel, rhs, region, exact", [
+    (d**a * sp.log(d), "lesssim", d**a * sp.log(d) ** 2 + d ** (2 * a), LINE, ()),  # identically tied, log wins
+    (d**a * sp.log(d), "lesssim", d**a + d ** (2 * a), LINE, ("a > 0",)),
+    (sp.log(d) ** -a, "ll", sp.Integer(1), LINE, ("a > 0",)),
+    (d**a, "lesssim", d**a / sp.log(d), LINE, ("0 > 1",)),
+    (d**a, "lesssim", d**(a / 2) + d**(a / 3), LINE, ("a <= Max(a/2, a/3)",)),
+    (d**a * sp.log(d), "ll", d**(a / 2) * sp.log(d) ** 2 + d**(a / 3), LINE, ("a < Max(a/2, a/3)",)),
+])
+def test_condition_texts(lhs, rel, rhs, region, exact):
+    assert compare(lhs, rel, rhs, region, d=d).conditions_exact == exact

@@ -665,10 +665,15 @@ def _dominated_somewhere(lhs: Sequence[Term], rhs: Sequence[Term], variables: tu
 def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol) -> tuple[str, str]:
     """LaTeX and plain text of "term i is dominated by some term of the right side".
 
-    Exact when the log-power differences are numbers: one right-side term j gives ``e_j − e_i > 0``
-    (``≥ 0`` when a tie in e is decided for the relation by the log powers); several give
-    ``e_i < Max(e_j)`` (``<=`` when every tie is decided for it). When a log-power difference depends on
-    the parameters the plain text is exact off the tie set e_i = e_j, and the LaTeX states the tie rule.
+    Right-side terms whose power of d differs from e_i by a constant are settled first (they dominate i
+    everywhere, nowhere, or, with the same power, where the log-power difference is ≥ 0 / > 0: that
+    inequality is the condition). Then, when the log-power differences are numbers, one right-side term j
+    gives exactly ``e_j − e_i > 0`` (``≥ 0`` when a tie in e is decided for the relation by the log powers);
+    several give ``e_i < Max(e_j)`` (``<=`` when every tie is decided for it; with mixed ties ``<`` is exact
+    off the tie set e_i = e_j). When a log-power difference depends on the parameters the plain text is
+    ``e_j − e_i > 0``, exact off the tie set; the LaTeX states the tie rule (the set where the relation holds
+    is then neither open nor closed, so no single inequality of continuous functions describes it).
+    A term that is never dominated gives ``0 > 1``.
     """
     lp = []
     for j in rhs:
@@ -690,32 +695,46 @@ def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol) -> tupl
             return None
         return bool(gap > 0) if strict else bool(gap >= 0)
 
-    ties = [tie_ok(j) for j in lp]
-    if len(lp) == 1:
-        j = lp[0]
+    # right-side terms whose power of d differs from e_i by a constant: they dominate i everywhere, nowhere,
+    # or (same power) exactly where the log powers say so
+    varying, log_only = [], []
+    for j in lp:
         gap = sp.expand(j.exponents()[0] - i.exponents()[0])
-        log_gap = sp.expand(j.log_exp - i.log_exp)
-        if gap.is_number:  # the powers of d never cross: the condition is about the log powers only
-            if gap > 0 or (gap == 0 and ties[0] is True):
+        ok = tie_ok(j)
+        if gap.is_number:
+            if gap > 0 or (gap == 0 and ok is True):
                 return ("", "")
-            if gap < 0 or ties[0] is False:
-                return (rf"\text{{never: }} {i.latex(d)} \text{{ dominates the right side}}", "0 > 1")
-            return (f"{paper_latex(log_gap)} {cmp_latex} 0", f"{log_gap} {cmp_text} 0")
-        if ties[0] is not None:
-            op, op_text = (r"\geq", ">=") if ties[0] else (">", ">")
+            if gap < 0 or ok is False:
+                continue
+            log_only.append(j)
+        else:
+            varying.append(j)
+    if not varying and not log_only:
+        return (rf"\text{{never: }} {i.latex(d)} \text{{ dominates the right side}}", "0 > 1")
+    if not varying and len(log_only) == 1:
+        log_gap = sp.expand(log_only[0].log_exp - i.log_exp)
+        return (f"{paper_latex(log_gap)} {cmp_latex} 0", f"{log_gap} {cmp_text} 0")
+    if len(varying) == 1 and not log_only:
+        j = varying[0]
+        gap = sp.expand(j.exponents()[0] - i.exponents()[0])
+        ok = tie_ok(j)
+        if ok is not None:
+            op, op_text = (r"\geq", ">=") if ok else (">", ">")
             return (f"{paper_latex(gap)} {op} 0", f"{gap} {op_text} 0")
+        log_gap = sp.expand(j.log_exp - i.log_exp)
         tie = rf" \text{{ (or }} = 0 \text{{ and }} {paper_latex(log_gap)} {cmp_latex} 0)"
         return (paper_latex(gap) + " > 0" + tie, f"{gap} > 0")
-    exps = ", ".join(paper_latex(j.exponents()[0]) for j in lp)
-    if all(t is True for t in ties):
-        return (rf"{paper_latex(i.exponents()[0])} \leq \max\left({exps}\right)",
-                f"{i.exponents()[0]} <= Max({', '.join(str(j.exponents()[0]) for j in lp)})")
-    text = f"{i.exponents()[0]} < Max({', '.join(str(j.exponents()[0]) for j in lp)})"
-    if all(t is False for t in ties):
-        return (rf"{paper_latex(i.exponents()[0])} < \max\left({exps}\right)", text)
-    return (rf"{paper_latex(i.exponents()[0])} < \max\left({exps}\right) \text{{ (or equal to the exponent of a term "
-            rf"whose "
-            rf"power of }}\log d\text{{ is }}{cmp_latex}\text{{ its own)}}", text)
+    ei = i.exponents()[0]
+    targets = sorted(varying + log_only, key=lambda j: str(j.exponents()[0]))
+    exps = ", ".join(paper_latex(j.exponents()[0]) for j in targets)
+    ties = [tie_ok(j) for j in varying]
+    max_text = f"Max({', '.join(str(j.exponents()[0]) for j in targets)})"
+    if not log_only and all(t is True for t in ties):
+        return (rf"{paper_latex(ei)} \leq \max\left({exps}\right)", f"{ei} <= {max_text}")
+    if not log_only and all(t is False for t in ties):
+        return (rf"{paper_latex(ei)} < \max\left({exps}\right)", f"{ei} < {max_text}")
+    return (rf"{paper_latex(ei)} < \max\left({exps}\right) \text{{ (or equal to the power of d of a term whose "
+            rf"power of }}\log d\text{{ is }}{cmp_latex}\text{{ its own)}}", f"{ei} < {max_text}")
 
 
 def _substituted(t: Term, subs: Mapping[sp.Symbol, Any]) -> Term:
