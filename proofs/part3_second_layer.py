@@ -551,6 +551,8 @@ def check_exponent_consistency(theorem1_first: sp.Expr = -ep / (8 * q_), theorem
         "part3_second": str(part3_second),
     }
     point = {ep: 1, q_: 3, en: sp.Rational(1, 5), eb: sp.Rational(3, 10)}
+    regimes = _exponent_regimes(theorem1_first, theorem1_second)
+    ev["regime_first_term"], ev["regime_second_term"] = regimes
     if diff1 != 0:
         return refuted(
             "symbolic",
@@ -568,6 +570,7 @@ def check_exponent_consistency(theorem1_first: sp.Expr = -ep / (8 * q_), theorem
                     "part3": part3_first.subs(point),
                 }.items()
             },
+            regime=regimes[0],
             **ev,
         )
     # second term: d^{1+ε_b+ε_p/4} log^{2q+6} d ≲ d^{theorem1_second} needs ε_b + ε_p/4 < theorem1_second − 1
@@ -582,9 +585,39 @@ def check_exponent_consistency(theorem1_first: sp.Expr = -ep / (8 * q_), theorem
             f"when ε_b + ε_p/4 ≥ {theorem1_second - 1} (ε_b = 3/10, ε_p = 1, ε_n = 1/5 lies in ε_b's window "
             "0 < ε_b < 3ε_n − ε_p/4)",
             witness={str(k): str(v) for k, v in point.items()},
+            regime=regimes[1],
             **ev,
         )
-    return verified("symbolic", "Theorem 1's exponents agree with §4.5's", **ev)
+    return verified("symbolic", "Theorem 1's exponents agree with §4.5's", regime=regimes[1], **ev)
+
+
+def _exponent_regimes(theorem1_first: sp.Expr, theorem1_second: sp.Expr) -> tuple[dict, dict]:
+    """Where §4.5's terms are O(Theorem 1's), decided over the region (exact LPs): d^{−ε_p/(8(q+1))} against
+    d^{first}, and d^{1+ε_b+ε_p/4}log^{2q+6}d/n · R against d^{second}log^{2q+6}d/n · R (the exponents)."""
+    from theorycheck.asymptotics import decide
+
+    from .part3_common import to_rates
+    from .regime import ADMISSIBLE
+
+    to_s = {ep: S.eps_p, q_: S.q, en: S.eps_n, eb: S.eps_b}
+    r125 = sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2
+    first = decide(
+        Statement(S.d ** (-S.eps_p / (8 * (S.q + 1))), "O", S.d ** theorem1_first.subs(to_s)),
+        ADMISSIBLE,
+        d=S.d,
+        rewrite=to_rates,
+    )
+    second = decide(
+        Statement(
+            S.d ** (1 + S.eps_b + S.eps_p / 4) / S.n * S.log_d ** (2 * S.q + 6) * r125,
+            "O",
+            S.d ** theorem1_second.subs(to_s) / S.n * S.log_d ** (2 * S.q + 6) * r125,
+        ),
+        ADMISSIBLE,
+        d=S.d,
+        rewrite=to_rates,
+    )
+    return dict(first.regime), dict(second.regime)
 
 
 def check_a0_norm(claimed: Callable[[int], float] = lambda p: 1.0, ps=(1, 7, 64, 1000)) -> Verdict:
