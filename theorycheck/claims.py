@@ -23,11 +23,12 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Literal
 
-VerdictKind = Literal["verified", "refuted", "inconclusive", "error"]
-VERDICT_KINDS: tuple[VerdictKind, ...] = ("verified", "refuted", "inconclusive", "error")
+from .vocabulary import VerdictKind, allowed, check, check_method  # vocabularies checked in one place
+
+VERDICT_KINDS: tuple[VerdictKind, ...] = allowed("verdict")  # type: ignore[assignment]  # the Literal's values
 
 #: Methods a check may report, alone or joined with "+" (e.g. "numeric+certified").
-METHODS = ("symbolic", "certified", "numeric", "property", "simulation", "exact", "none")
+METHODS = allowed("method")
 
 
 def jsonable(value: Any) -> Any:
@@ -99,11 +100,8 @@ class Verdict:
     regime: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
-        if self.verdict not in VERDICT_KINDS:
-            raise ValueError(f"verdict must be one of {VERDICT_KINDS}, got {self.verdict!r}")
-        for part in self.method.split("+"):
-            if part not in METHODS:
-                raise ValueError(f"method part {part!r} is not one of {METHODS}")
+        check("verdict", self.verdict)
+        check_method(self.method)
         if self.verdict == "refuted" and not self.evidence:
             raise ValueError("a refuted verdict needs evidence with a witness")
         if self.corrected is not None and not isinstance(self.corrected, str):

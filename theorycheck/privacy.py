@@ -49,11 +49,11 @@ import mpmath
 
 from . import validate
 from .errors import InputError
+from .vocabulary import Adjacency, Aggregate, allowed  # the closed vocabularies, checked in one place
+from .vocabulary import check as check_vocabulary
 
-Adjacency = Literal["replace-one", "add-remove"]
-Aggregate = Literal["mean", "sum"]
-ADJACENCIES: tuple[str, ...] = ("replace-one", "add-remove")
-AGGREGATES: tuple[str, ...] = ("mean", "sum")
+ADJACENCIES: tuple[str, ...] = allowed("adjacency")
+AGGREGATES: tuple[str, ...] = allowed("aggregate")
 
 #: Base working precision (decimal digits) of the exact curves.
 BASE_DPS = 40
@@ -94,10 +94,8 @@ class GaussianRelease:
         object.__setattr__(self, "n", validate.positive_int("n", self.n))
         validate.positive("noise_std", self.noise_std)
         object.__setattr__(self, "steps", validate.positive_int("steps", self.steps))
-        if self.aggregate not in AGGREGATES:
-            raise InputError(f"aggregate must be one of {AGGREGATES}, got {self.aggregate!r}")
-        if self.adjacency not in ADJACENCIES:
-            raise InputError(f"adjacency must be one of {ADJACENCIES}, got {self.adjacency!r}")
+        check_vocabulary("aggregate", self.aggregate)
+        check_vocabulary("adjacency", self.adjacency)
         if self.mean_denominator not in ("fixed", "actual"):
             raise InputError(f"mean_denominator must be 'fixed' or 'actual', got {self.mean_denominator!r}")
 
@@ -128,10 +126,8 @@ def sensitivity(clip: float, n: int, aggregate: Aggregate = "mean", adjacency: A
     """ℓ₂ sensitivity of the sum or mean of n vectors each clipped to norm ``clip``."""
     validate.positive("clip", clip)
     n = validate.positive_int("n", n)
-    if adjacency not in ADJACENCIES:
-        raise InputError(f"adjacency must be one of {ADJACENCIES}, got {adjacency!r}")
-    if aggregate not in AGGREGATES:
-        raise InputError(f"aggregate must be one of {AGGREGATES}, got {aggregate!r}")
+    check_vocabulary("adjacency", adjacency)
+    check_vocabulary("aggregate", aggregate)
     c = float(clip)
     if aggregate == "sum":
         return 2 * c if adjacency == "replace-one" else c

@@ -18,16 +18,23 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Iterator
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from .. import first_layer, validate
 from ..errors import InputError
+from ..vocabulary import (  # the closed vocabularies, checked in one place
+    Aggregate,
+    ClipRule,
+    FirstLayerNoise,
+    NoiseForm,
+    Reduction,
+    Regulariser,
+    Rounding,
+)
+from ..vocabulary import check as check_vocabulary
 from .data import ArrayDataset, Dataset
-
-ClipRule = Literal["min", "literal", "none"]
-NoiseForm = Literal["part1", "part1-scalar", "part3"]
 
 
 class SimulationError(InputError):
@@ -112,23 +119,22 @@ class Options:
     """
 
     clip_rule: ClipRule = "min"
-    first_layer_reduction: Literal["mean", "sum"] = "mean"
-    first_layer_noise: Literal["after-normalise", "before-normalise"] = "after-normalise"
+    first_layer_reduction: Reduction = "mean"
+    first_layer_noise: FirstLayerNoise = "after-normalise"
     noise_form: NoiseForm = "part1"
-    aggregate: Literal["mean", "sum"] = "mean"
-    regulariser: Literal["clipped", "unclipped"] = "clipped"
+    aggregate: Aggregate = "mean"
+    regulariser: Regulariser = "clipped"
     data_grad_factor: float = 2.0
-    T_rounding: Literal["ceil", "round", "floor"] = "ceil"
+    T_rounding: Rounding = "ceil"
     feature_cache_bytes: int = 2**30
 
     def __post_init__(self) -> None:
-        allowed = {"clip_rule": ("min", "literal", "none"), "first_layer_reduction": ("mean", "sum"),
-                   "first_layer_noise": ("after-normalise", "before-normalise"),
-                   "noise_form": ("part1", "part1-scalar", "part3"), "aggregate": ("mean", "sum"),
-                   "regulariser": ("clipped", "unclipped"), "T_rounding": ("ceil", "round", "floor")}
-        for name, values in allowed.items():
-            if getattr(self, name) not in values:
-                raise InputError(f"option {name} must be one of {values}, got {getattr(self, name)!r}")
+        for name in ("clip_rule", "first_layer_reduction", "first_layer_noise", "noise_form", "aggregate",
+                     "regulariser", "T_rounding"):
+            try:
+                check_vocabulary(name, getattr(self, name))
+            except InputError as exc:
+                raise InputError(f"option {exc}") from None
         validate.positive("data_grad_factor", self.data_grad_factor)
 
 
