@@ -165,7 +165,7 @@ def _all_claims():
 CLAIMS, BROKEN = _all_claims()
 SYMPY_CLAIMS = [c for c in CLAIMS if c.statement_source == "sympy"]
 #: the fraction of claims with statement_source "sympy" reached when this test was last updated (never lower it)
-SYMPY_FRACTION_FLOOR = Fraction(4, 5)
+SYMPY_FRACTION_FLOOR = Fraction(169, 193)  # 87.6 %, measured at the end of the issue-13 session
 
 
 def _relations(formula):
