@@ -570,7 +570,7 @@ def check_convolution_form(
         e_, t_ = to_mpf("2.5"), to_mpf("0.3")
         scaled = 2 * mpmath.quad(lambda x: mpmath.sech(e_ * x) * mpmath.cos(2 * PI * t_ * x), [0, 5, 20, 60])
         ts_err = rel_diff(scaled, fr.sech_transform(t_ / e_) / e_)
-        g = lambda b: mpmath.exp(-((b - to_mpf("0.5")) ** 2))  # noqa: E731
+        g = lambda b: mpmath.exp(-((b - to_mpf("0.5")) ** 2))
         rows, bad, corrected_err = [], None, to_mpf(0)
         for e, z in points:
             E, Z = to_mpf(e), to_mpf(z)
