@@ -146,6 +146,7 @@ def _build(nvar, with_q, constraints, lhs, rhs):
     return region, expr_of(lhs, 0), expr_of(rhs, 1)
 
 
+@pytest.mark.slow  # ~40 s alone on the shared 2-core machine (150 examples, brute force in Fractions)
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None, print_blob=True)
 @given(instances())
 def test_compare_against_brute_force(inst):
@@ -224,6 +225,7 @@ def _condition_holds(parsed, point, qv):
     return {"<": value < 0, "<=": value <= 0, ">": value > 0, ">=": value >= 0, "==": value == 0}[op]
 
 
+@pytest.mark.slow  # ~15 s
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
 @given(instances(), st.booleans())
 def test_conditions_match_brute_force(inst, single):

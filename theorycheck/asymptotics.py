@@ -8,10 +8,18 @@ are linear in the region's parameters θ (ε_n, ε_p, ε_b, ν, …) once the in
 B in the lexicographic order on (e, k); ``A ≪ B`` iff strictly. :func:`compare` decides this on the
 whole region, for each degree in ``region.q_values``:
 
-* a **failure** is a point strictly inside the region where some term of A beats every term of B; it is
-  found by linear programs (one per choice, for each term of B, of "beaten in e" or "tied in e, beaten
-  in k") that maximise a common slack, and is **checked in exact rational arithmetic**;
-* otherwise the relation holds on the whole region (the LPs certify that no interior failure exists).
+* a **failure** is a point of the region where some term of A beats every term of B; it is searched
+  depth first over the choices, for each term of B, of "beaten in e" or "tied in e, beaten in k", each
+  choice a linear system (strict rows strictly, non-strict boundaries such as ν = 1 + 3ε_n included)
+  solved by an LP that maximises a common slack, and the point is **checked in exact rational arithmetic**;
+* "no point" is never taken from a floating-point LP: it is **proved** by a rational dual certificate
+  (y ≥ 0, z with Σ y a + Σ z a = 0 and an objective ≤ 0, checked in Fractions), else decided by exact
+  Fourier–Motzkin elimination (which also yields a point when there is one); only if that grows too large
+  is the degree reported in ``undecided`` (and :func:`decide` is inconclusive);
+* "none" / "part" are decided the same way (a point where every term of A is dominated).
+
+Super-polynomial factors (``exp(−log² d/2)``) have ``d_exp = ±∞``; two of the same sign are ordered by
+their growth and, when it is the same factor, by the powers of d and log d beside it.
 
 The result carries the ``regime`` record of a verdict: ``{"region", "holds_on": "all"|"part"|"none",
 "conditions": [LaTeX], "conditions_exact": [...], "witness": {...}}`` where ``conditions`` are the
