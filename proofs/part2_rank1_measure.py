@@ -15,7 +15,8 @@ Quantities (each a median or a max over neurons/samples, named in :data:`QUANTIT
 * ``z_max`` max_j |z_j| (z_j = f^0(x_j)), ``z2x2_over_d`` mean_j z_j²‖x_j‖²/d;
 * ``x_norm_max_over_sqrt_d`` max_j ‖x_j‖/√d, ``mu_x_max`` max_j |⟨μ, x_j⟩|, ``u_max`` max_j ‖x_j σ_*(⟨μ,x_j⟩)‖;
 * ``T1_emp`` median_i ‖(1/n)Σ_j f^0(x_j)σ'(⟨w_i,x_j⟩+b_i)x_j‖ (Lemma 3's initial-output term, at this n),
-  ``T1_pop`` its n → ∞ value, ``zx_mean_norm`` ‖(1/n)Σ_j z_j x_j‖ (the Bernstein sum of display 8);
+  ``T1_pop`` its n → ∞ value, ``T1_dist`` median_i ‖T1_emp − T1_pop‖,
+  ``zx_mean_norm`` ‖(1/n)Σ_j z_j x_j‖ (the Bernstein sum of display 8);
 * ``g_err`` median_i ‖g(w_i) − ĝ(w_i)‖ (Lemma 3's second term);
 * ``align`` median_i ⟨w_i^1, μ⟩, ``dist_mu`` median_i ‖w_i^1 − μ‖, ``dist_corrected`` median_i ‖w_i^1 − v_i‖
   with v_i = (g(w_i) − T1_pop,i)/‖·‖ (the corrected limit);
@@ -140,6 +141,7 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         v = (g_pop - T1_pop) / np.linalg.norm(g_pop - T1_pop, axis=0)
         pop = {
             "T1_pop": float(np.median(np.linalg.norm(T1_pop, axis=0))),
+            "T1_dist": float(np.median(np.linalg.norm(T1 - T1_pop, axis=0))),
             "g_err": float(np.median(np.linalg.norm(G - g_pop, axis=0))),
             "dist_corrected": float(np.median(np.linalg.norm(W1 - v, axis=0))),
             "pop_dist_mu": float(np.median(np.linalg.norm(v - mu[:, None], axis=0))),
@@ -175,6 +177,7 @@ QUANTITIES = (
     "u_max",
     "T1_emp",
     "T1_pop",
+    "T1_dist",
     "zx_mean_norm",
     "g_err",
     "align",
@@ -186,7 +189,7 @@ QUANTITIES = (
 )
 
 
-POPULATION_QUANTITIES = ("T1_pop", "g_err", "dist_corrected", "pop_dist_mu")
+POPULATION_QUANTITIES = ("T1_pop", "T1_dist", "g_err", "dist_corrected", "pop_dist_mu")
 
 
 def growth(quantity: str, corner: str, ds=MEASURE_DS, seed: int = SEED) -> dict[str, Any]:

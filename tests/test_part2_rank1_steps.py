@@ -228,3 +228,15 @@ def test_measurements_are_seeded_and_reproducible():
     assert a == b
     g = M.growth("mu_w_max", "large eps_p")
     assert -0.9 < g["exponent"] < -0.1 and g["stderr"] > 0
+
+
+def test_initial_output_centred_and_theorem2_input():
+    v = S.check_initial_output_centred(ST["T1.centred"], ST["T1.population"])
+    assert v.verdict in ("verified", "inconclusive") and v.evidence["population_min"] > 0.1
+    # a claimed rate far too fast (d^{-2}) for the centred term is refuted at some corner
+    v = S.check_initial_output_centred(ST["T1.centred"].perturb(rhs=d**-2), ST["T1.population"])
+    assert v.verdict == "refuted" and "corner" in v.evidence["witness"]
+    v = S.check_theorem2_input(ST["theorem2.input"])
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
+    # a valid statement (‖w_i^1 − μ‖ = O(1)) is not refuted
+    assert S.check_theorem2_input(ST["theorem2.input"].perturb(rel="= O")).verdict != "refuted"
