@@ -227,21 +227,22 @@ def _condition_holds(parsed, point, qv):
 
 @pytest.mark.slow  # ~15 s
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
-@given(instances(), st.booleans())
-def test_conditions_match_brute_force(inst, single):
+@given(instances(), st.booleans(), st.booleans())
+def test_conditions_match_brute_force(inst, single, numeric_logs):
     nvar, with_q, constraints, lhs, rhs, strict, seed = inst
     lhs = [t for t in lhs if t[0] == "fin"] or [("fin", ([Fraction(1)] * nvar, Fraction(0), False),
                                                  ([Fraction(0)] * nvar, Fraction(0), False))]
     rhs = [t for t in rhs if t[0] == "fin"][:1 if single else 3] or [
         ("fin", ([Fraction(0)] * nvar, Fraction(1), False), ([Fraction(0)] * nvar, Fraction(1), False))]
     # numeric log powers: the conditions are then exact (a parameter-dependent tie is exact off e_i = e_j)
-    rhs = [(kind, e, ([Fraction(0)] * nvar, k[1], False)) for kind, e, k in rhs]
-    lhs = [(kind, e, ([Fraction(0)] * nvar, k[1], False)) for kind, e, k in lhs]
+    if numeric_logs:
+        rhs = [(kind, e, ([Fraction(0)] * nvar, k[1], False)) for kind, e, k in rhs]
+        lhs = [(kind, e, ([Fraction(0)] * nvar, k[1], False)) for kind, e, k in lhs]
     region, L, R = _build(nvar, with_q, constraints, lhs, rhs)
     result = compare(L, "ll" if strict else "lesssim", R, region, d=d)
     points = _sample_points(nvar, constraints, random.Random(seed))[:400]
     degrees = (1, 2, 5) if with_q else (0,)
-    ties_decided = len(rhs) == 1 or len({k[1] for _, _, k in rhs} | {k[1] for _, _, k in lhs}) == 1
+    ties_decided = numeric_logs and (len(rhs) == 1 or len({k[1] for _, _, k in rhs} | {k[1] for _, _, k in lhs}) == 1)
     parsed = _parsed_conditions(result.conditions_exact)
     for qv in degrees:
         for p in points:
@@ -338,8 +339,10 @@ def test_privacy_factor():
     assert compare(R * d ** (-sp.Rational(1, 10)), "ll", sp.Integer(1), region, d=d).holds_on == "all"
     result = compare(R * sp.log(d) ** 2, "ll", sp.log(d) ** 4, region, d=d)
     assert result.holds_on == "all"
-    assert result.conditions_exact  # the exact condition (tie on r = 0 decided by ρ) is stated in LaTeX
-    assert any("rho" in c or r"\rho" in c for c in result.conditions)
+    assert result.conditions_exact == ("-r >= 0",)  # on r = 0 the region's ρ < 2 decides the tie
+    result = compare(R, "lesssim", sp.log(d), region, d=d)
+    assert result.conditions_exact == ("-r > 0",)  # exact off r = 0; the LaTeX states the tie rule in ρ
+    assert any(r"\rho" in c for c in result.conditions)
 
 
 def test_negative_or_unknown_coefficient_on_the_right_raises():
@@ -443,6 +446,10 @@ def test_paper_region_conditions_parse_and_decide():
     (d**a, "lesssim", d**a / sp.log(d), LINE, ("0 > 1",)),
     (d**a, "lesssim", d**(a / 2) + d**(a / 3), LINE, ("a <= Max(a/2, a/3)",)),
     (d**a * sp.log(d), "ll", d**(a / 2) * sp.log(d) ** 2 + d**(a / 3), LINE, ("a < Max(a/2, a/3)",)),
+    # a log-power tie depending on a parameter, decided by the region (the privacy factor at r = 0, ρ < 2)
+    (d**a * sp.log(d) ** b, "ll", sp.log(d) ** 2, Region("a <= 0, b < 2", (a, b), (a <= 0, b < 2)), ("-a >= 0",)),
+    (d**a * sp.log(d) ** b, "lesssim", sp.log(d), Region("a <= 0, b < 2", (a, b), (a <= 0, b < 2)), ("-a > 0",)),
+    (d**a * sp.log(d) ** b, "lesssim", sp.log(d), Region("a <= 0, b > 3", (a, b), (a <= 0, b > 3)), ("-a > 0",)),
 ])
 def test_condition_texts(lhs, rel, rhs, region, exact):
     assert compare(lhs, rel, rhs, region, d=d).conditions_exact == exact

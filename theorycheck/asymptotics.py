@@ -670,7 +670,8 @@ def _dominated_somewhere(lhs: Sequence[Term], rhs: Sequence[Term], variables: tu
     return _search(nvar, region_rows, options, cache)
 
 
-def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol) -> tuple[str, str]:
+def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol,
+               tie_in_region: Any = None) -> tuple[str, str]:
     """LaTeX and plain text of "term i is dominated by some term of the right side".
 
     Right-side terms whose power of d differs from e_i by a constant are settled first (they dominate i
@@ -678,9 +679,12 @@ def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol) -> tupl
     inequality is the condition). Then, when the log-power differences are numbers, one right-side term j
     gives exactly ``e_j − e_i > 0`` (``≥ 0`` when a tie in e is decided for the relation by the log powers);
     several give ``e_i < Max(e_j)`` (``<=`` when every tie is decided for it; with mixed ties ``<`` is exact
-    off the tie set e_i = e_j). When a log-power difference depends on the parameters the plain text is
-    ``e_j − e_i > 0``, exact off the tie set; the LaTeX states the tie rule (the set where the relation holds
-    is then neither open nor closed, so no single inequality of continuous functions describes it).
+    off the tie set e_i = e_j). When a log-power difference depends on
+    the parameters, the region decides it when it can (on the whole tie set inside the region the log
+    powers always / never favour the relation: then ``≥`` / ``>`` is exact inside the region, which is
+    where conditions are read); otherwise the plain text is ``e_j − e_i > 0``, exact off the tie set, and
+    the LaTeX states the tie rule (the set where the relation holds is then neither open nor closed, so no
+    single inequality of continuous functions describes it).
     A term that is never dominated gives ``0 > 1``.
     """
     lp = []
@@ -700,7 +704,8 @@ def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol) -> tupl
     def tie_ok(j: Term) -> bool | None:
         gap = sp.expand(j.log_exp - i.log_exp)
         if not gap.is_number:
-            return None
+            # decided by the region when the log powers favour one side on the whole tie set e_i = e_j
+            return tie_in_region(i, j) if tie_in_region is not None else None
         return bool(gap > 0) if strict else bool(gap >= 0)
 
     # right-side terms whose power of d differs from e_i by a constant: they dominate i everywhere, nowhere,
@@ -834,11 +839,32 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                     break
             except _Undecided:
                 undecided.append(f"where the relation holds at q = {q_value}: the exact fallback was too large")
+    def tie_in_region(i: Term, j: Term) -> bool | None:
+        """True / False when, on every point of the region with e_i = e_j (every degree), the log powers
+        decide the tie for / against the relation; None when both happen (or undecidable)."""
+        seen_ok = seen_bad = False
+        for q_value, _, _, rows, _ in degrees:
+            subs = {} if q_value is None else {region.q: q_value}
+            try:
+                fi = _term_forms(_substituted(i, subs), {}, variables)
+                fj = _term_forms(_substituted(j, subs), {}, variables)
+                a_, c_ = _minus(fj[0], fi[0])
+                a2, c2 = _minus(fj[1], fi[1])
+                # the tie set with the log powers for the relation (k_j − k_i ≥ 0, > 0 for ≪) / against it
+                ok = _feasible(len(variables), rows + [(tuple(-x for x in a2), c2, strict)], [(a_, -c_)], cache)
+                bad = _feasible(len(variables), rows + [(a2, -c2, not strict)], [(a_, -c_)], cache)
+            except (_Undecided, InputError):
+                return None
+            seen_ok, seen_bad = seen_ok or ok is not None, seen_bad or bad is not None
+        if seen_ok and seen_bad:
+            return None
+        return not seen_bad
+
     conditions, exact = [], []
     for i in lhs_all:
         if i.coeff.is_positive is False:
             continue
-        latex, text = _condition(i, rhs_all, strict, d)
+        latex, text = _condition(i, rhs_all, strict, d, tie_in_region)
         if latex and latex not in conditions:
             conditions.append(latex)
             exact.append(text)
