@@ -163,7 +163,11 @@ def test_report_writes_html_markdown_and_json(toy_report, toy_proofs):
     page = (out / "index.html").read_text()
     for cid in data["claims"]:
         assert f'data-claim="{cid["id"]}"' in page
-    assert "rests on refuted: toy.false" in page
+    assert "root failures: toy.false" in page  # the table shows root failures only (issue 12)
+    # the page opens with the theorem verdicts, computed from the claim tree (toy.uses-false rests on toy.false)
+    assert page.index('id="theorems"') < page.index('id="summary"')
+    assert "Theorem 1" in page and "unproven" in page
+    assert data["theorems"][0]["verdict"] == "unproven" and data["theorems"][0]["root_failures"] == ["toy.false"]
     md = (out / "report.md").read_text()
     assert "| `toy.false` |" in md and "**refuted**" in md and "(x+1)^2 = x^2 + 2x + 1" in md
     for name in ("verdicts.png", "dependencies.png"):

@@ -287,6 +287,7 @@ class ReportData:
     command: str = "theorycheck report"
     figures: list[tuple[str, str, bytes]] = dataclasses.field(default_factory=list)
     crossover: list[tuple[str, list[dict[str, Any]]]] = dataclasses.field(default_factory=list)
+    theorems: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -308,7 +309,17 @@ def collect(registry: Registry, results: Sequence[ClaimResult], paper_files: Seq
         rows = coverage(displays, registry.claims, definitions)
         loose = dangling(displays, registry.claims, definitions)
     return ReportData(registry, in_paper_order(results), files, rows, loose, environment(), seeds(results), command,
-                      report_figures(registry, results), crossover_tables(results, simulator))
+                      report_figures(registry, results), crossover_tables(results, simulator),
+                      theorem_verdicts(registry, results))
+
+
+def theorem_verdicts(registry: Registry, results: Sequence[ClaimResult]) -> list[dict[str, Any]]:
+    """The theorems' verdict records (:mod:`theorycheck.theorems`) from the claims run; [] when the proofs
+    folder defines no ``THEOREMS`` (claims not run count as "not run")."""
+    from .theorems import evaluate, load_theorems
+
+    verdicts = {r.claim.id: r.verdict for r in results}
+    return [evaluate(t, registry, verdicts) for t in load_theorems(registry)]
 
 
 def coverage_json(data: ReportData) -> dict[str, Any] | None:
@@ -411,7 +422,7 @@ def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str
 
     m = math or MathRenderer()
     results = data.results
-    sections = [("summary", "Summary"), ("claims", "Claims"), ("corrections", "Corrected formulas"),
+    sections = ([("theorems", "Theorems")] if data.theorems else []) + [("summary", "Summary"), ("claims", "Claims"), ("corrections", "Corrected formulas"),
                 ("dependencies", "Dependencies"), ("coverage", "Coverage")]
     if data.figures:
         sections.append(("plots", "Evidence plots"))
@@ -442,7 +453,7 @@ def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str
     context = {
         "paper": data.registry.paper, "version": __version__, "env": data.environment,
         "location": data.registry.location, "n_claims": len(data.registry.claims), "command": data.command,
-        "css": Markup(CSS), "sections": sections, "kinds": VERDICT_KINDS, "counts": data.counts, "results": results,
+        "css": Markup(CSS), "sections": sections, "theorems": data.theorems, "kinds": VERDICT_KINDS, "counts": data.counts, "results": results,
         "total_seconds": sum(r.seconds for r in results), "refuted_ids": refuted_ids, "anchor": _anchor,
         "badge": _html(_badge), "wbr": lambda method: Markup(html.escape(method).replace("+", "+<wbr>")),
         "summary_figure": Markup(_figure(plots.verdict_summary(data.counts), "bar chart of the verdict counts")),
@@ -482,13 +493,18 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
     env = data.environment
     out = [f"# Audit of “{data.registry.paper}”", "",
            f"theorycheck {__version__} · {env['date']} · {len(results)} of {len(data.registry.claims)} claims run · "
-           f"`{data.command}`", "", "## Summary", "",
-           "| " + " | ".join(VERDICT_KINDS) + " |", "|" + "---:|" * len(VERDICT_KINDS),
-           "| " + " | ".join(str(counts[k]) for k in VERDICT_KINDS) + " |", ""]
+           f"`{data.command}`", ""]
+    if data.theorems:
+        from .theorems import markdown as theorems_markdown
+
+        out += ["## Theorems", "", theorems_markdown(data.theorems)]
+    out += ["## Summary", "",
+            "| " + " | ".join(VERDICT_KINDS) + " |", "|" + "---:|" * len(VERDICT_KINDS),
+            "| " + " | ".join(str(counts[k]) for k in VERDICT_KINDS) + " |", ""]
     if "verdicts" in images:
         out += [f"![verdicts]({images['verdicts']})", ""]
-    out += ["## Claims", "", "In the paper's order.", "", "| id | source | verdict | method | evidence | s | rests on "
-                                                          "refuted |",
+    out += ["## Claims", "", "In the paper's order.", "", "| id | source | verdict | method | evidence | s | root "
+                                                          "failures |",
             "|---|---|---|---|---|---:|---|"]
     current_part = None
     for r in results:
@@ -498,7 +514,7 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
             out.append(f"| **{'Part ' + str(part) if part < 10**6 else 'Elsewhere'}** | | | | | | |")
         out.append("| " + " | ".join(_md(x) for x in (f"`{r.claim.id}`", r.claim.source, f"**{r.verdict.verdict}**",
                                                         r.verdict.method, evidence_line(r), f"{r.seconds:.1f}",
-                                                        ", ".join(r.rests_on_refuted))) + " |")
+                                                        ", ".join(r.root_failures))) + " |")
     out += ["", "## Corrected formulas", ""]
     corrected = [r for r in results if r.verdict.corrected]
     if not corrected:
@@ -589,6 +605,8 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
     (out / "report.md").write_text(render_markdown(data, images), encoding="utf-8")
 
     report = json_report(registry.paper, list(results))
+    if data.theorems:
+        report["theorems"] = data.theorems
     cov = coverage_json(data)
     if cov is not None:
         report["coverage"] = cov
