@@ -153,3 +153,25 @@ def test_rate_decision_from_runs():
                  in range(3)]
     verdict = decide_rate(shrinking, {})
     assert verdict.verdict == "inconclusive" and verdict.evidence["ci95"][1] < 0
+
+
+def test_latex_gives_the_repaired_statement_with_its_changes(tmp_path):
+    import shutil
+
+    from proofs.theorems import THEOREMS
+    from theorycheck.latex import latex_document
+    from theorycheck.theorems import Repaired
+
+    repaired = next(t for t in THEOREMS if t.id == "1").repaired
+    theorem = Theorem(id="T", title="toy", source="toy", statement=r"x = x", rests_on=("top",),
+                      repaired=Repaired(repaired.statement, repaired.changes, ("top",)))
+    record = evaluate(theorem, REG, {k: _v("verified") for k in ("a", "b", "c", "s", "top")})
+    assert record["repaired"]["verdict"] == "holds" and record["repaired"]["changes"] == list(repaired.changes)
+    text = latex_document("toy", [], {}, [record])
+    assert "Repaired statement" in text and r"\item first layer" in text
+    assert repaired.statement in text  # the LaTeX a reader pastes is the record's statement
+    if shutil.which("pdflatex"):
+        (tmp_path / "t.tex").write_text(text)
+        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout[-2000:]

@@ -305,7 +305,10 @@ def cmd_latex(args: argparse.Namespace) -> int:
     selected = registry.select(args.ids)
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
                         progress=not args.no_progress, rerun=args.rerun) if not args.no_run else []
-    text = latex_document(registry.paper, selected, {r.claim.id: r for r in results})
+    from .html_report import theorem_verdicts
+
+    theorems = theorem_verdicts(registry, results) if results and not args.ids else []
+    text = latex_document(registry.paper, selected, {r.claim.id: r for r in results}, theorems)
     _write(text, args.output, ".tex")
     return 0
 

@@ -208,8 +208,28 @@ def _unicode_declarations(document: str) -> str:
     return "\n".join(lines)
 
 
-def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, ClaimResult]) -> str:
-    """A standalone LaTeX document: each claim's statement, its verdict, and any checked correction."""
+def theorems_latex(records: Sequence[dict]) -> list[str]:
+    """A section of theorem verdicts (:mod:`theorycheck.theorems` records): the statement, the verdict and its
+    reason, and the repaired statement with its changes from the paper, ready to paste."""
+    out = [r"\section*{Theorems}"]
+    for r in records:
+        out.append(r"\subsection*{Theorem " + tex_text(r["theorem"]) + ": " + tex_text(r["title"]) + "}")
+        out.append(r"\textit{" + tex_text(r["source"]) + "}. As stated:\n" + _tex_math(r["statement"]))
+        out.append(r"\noindent\textbf{" + tex_text(r["verdict"]) + "}. " + tex_text(r["explanation"]) + "\n")
+        rep = r.get("repaired")
+        if rep:
+            out.append(r"\noindent\textbf{Repaired statement} (" + tex_text(rep["verdict"]) + "):\n"
+                       + _tex_math(rep["statement"]))
+            out.append(r"\noindent Changes from the paper's statement:" + "\n" + r"\begin{itemize}")
+            out += [r"\item " + tex_text(change) for change in rep["changes"]]
+            out.append(r"\end{itemize}")
+    return out
+
+
+def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, ClaimResult],
+                   theorems: Sequence[dict] = ()) -> str:
+    """A standalone LaTeX document: the theorems' verdicts (and repaired statements) when given, then each
+    claim's statement, its verdict, and any checked correction."""
     out = [LATEX_PREAMBLE, r"\title{Machine check of ``" + tex_text(paper) + "''}",
            r"\author{theorycheck}", r"\date{" + tex_text(datetime.date.today().isoformat()) + "}",
            r"\begin{document}", r"\maketitle"]
@@ -218,6 +238,9 @@ def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, Claim
 
         counts = summary(list(results.values()))
         out.append(tex_text(", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS)) + ".\n")
+    if theorems:
+        out += theorems_latex(theorems)
+        out.append(r"\section*{Claims}")
     for claim in claims:
         out.append(r"\subsection*{\texttt{" + tex_text(claim.id) + "}: " + tex_text(claim.title) + "}")
         out.append(r"\textit{" + tex_text(claim.source) + "}. Claimed "
@@ -229,8 +252,8 @@ def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, Claim
         kind = result.verdict.verdict
         out.append(r"\noindent\textbf{\textcolor{" + kind + "}{" + kind + "}} (" + tex_text(result.verdict.method)
                    + "): " + tex_text(result.verdict.detail) + "\n")
-        if result.rests_on_refuted:
-            out.append(r"\noindent Rests on refuted: \texttt{" + tex_text(", ".join(result.rests_on_refuted)) + "}.\n")
+        if result.root_failures:
+            out.append(r"\noindent Root failures: \texttt{" + tex_text(", ".join(result.root_failures)) + "}.\n")
         if result.verdict.corrected:
             out.append(r"\noindent Corrected statement (checked):" + "\n" + _tex_math(result.verdict.corrected))
     out.append(r"\end{document}")
