@@ -175,3 +175,15 @@ def test_latex_gives_the_repaired_statement_with_its_changes(tmp_path):
         done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"], cwd=tmp_path,
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stdout[-2000:]
+
+
+def test_show_prints_the_regime():
+    from theorycheck.cli import regime_lines
+
+    assert regime_lines(None) == []
+    lines = regime_lines({"region": "R", "holds_on": "part", "conditions_exact": ["eps_n - eps_p/4 > 0"],
+                          "witness": {"point": {"eps_n": "1/16", "eps_p": "1"}}})
+    assert lines[0] == "Regime: holds on part of the region (R)"
+    assert "    eps_n - eps_p/4 > 0" in lines and lines[-1] == "  fails at: eps_n = 1/16, eps_p = 1"
+    assert regime_lines({"region": "R", "holds_on": "all", "conditions_exact": ["x > 0"]}) == [
+        "Regime: holds on the whole region (R)"]

@@ -235,6 +235,24 @@ def _one_claim(registry: Registry, wanted: str):
                          f"e.g. theorycheck show {hits[0].id}") from None
 
 
+def regime_lines(regime: dict | None) -> list[str]:
+    """Where an asymptotic claim holds, as plain lines: the region, all/part/none, each exact condition, the witness."""
+    if not regime:
+        return []
+    where = {"all": "on the whole region", "part": "on part of the region", "none": "nowhere in the region"}
+    out = [f"Regime: holds {where.get(regime.get('holds_on'), regime.get('holds_on'))} ({regime.get('region', '')})"]
+    exact = regime.get("conditions_exact") or regime.get("conditions") or []
+    if exact and regime.get("holds_on") != "all":
+        out.append("  holds where:")
+        out += [f"    {c}" for c in exact]
+    witness = regime.get("witness")
+    if witness:
+        point = witness.get("point", witness) if isinstance(witness, dict) else witness
+        text = ", ".join(f"{k} = {v}" for k, v in point.items()) if isinstance(point, dict) else str(point)
+        out.append(f"  fails at: {text}")
+    return out
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.panel import Panel
@@ -276,6 +294,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     if result.verdict.corrected:
         console.print("[bold]Corrected statement[/] (checked):")
         console.print(result.verdict.corrected, markup=False)
+    for line in regime_lines(result.verdict.regime):
+        console.print(line, markup=False)
     if isinstance(console.file, io.StringIO):
         _write("".join(line.rstrip() + "\n" for line in console.file.getvalue().splitlines()), None)
     return 1 if kind == "error" else 0
