@@ -254,6 +254,8 @@ for cid in (
     "ridge.measured-loo-move",
     "clip.measured-base-case",
     "clip.measured-base-case-order",
+    "noise.measured-z-norm",
+    "noise.measured-z-prime",
     "ridge.measured-labels",
 ):
     check(cid)
@@ -292,6 +294,7 @@ for cid in (
     "clip.union-bounds",
     "dpgd.noise-chain-steps",
     "dpgd.noise-corrected",
+    "clip.lambda-target",
     "clip.induction-split",
     "clip.base-case-steps",
     "clip.s-term-steps",

@@ -335,6 +335,26 @@ def _measure(corners: tuple[str, ...] = MEASURE_CORNERS, ds: tuple[int, ...] = D
     return out
 
 
+def _noise_measures(run, dv: int, seed: int) -> dict[str, float]:
+    """‖z_k‖/Σ (median of 64 draws) and ‖z'_T‖ over the corrected bound Σ√p/(2η_aλ), on the unrolled noise
+    z'_T = Σ_k (I − η_aL)^{k−1} z_{T−k} with the stable step η_a = 1/(2(λ_max(K_n)+λ)) (Assumption 4's η_a makes
+    ‖I − η_aL‖ > 1 at these d), T = ⌈d^{ε_n}⌉, z_k ~ N(0, Σ²I_p)."""
+    st, lam, p_ = run["_stats"], run["hp_lam"], run["p"]
+    eta = 1 / (2 * (float(run["_eig"][-1]) + lam))
+    M = np.eye(p_) - eta * (2 * st.K + 2 * lam * np.eye(p_))
+    steps = int(math.ceil(dv ** run["eps_n"] - 1e-9))
+    rng = np.random.default_rng([seed, dv, 7])
+    Sigma = float(run["hp_Sigma"])
+    Z = rng.standard_normal((steps, p_)) * Sigma
+    zp = np.zeros(p_)
+    for k in range(1, steps + 1):
+        zp += np.linalg.matrix_power(M, k - 1) @ Z[steps - k]
+    return {
+        "median_norm_z_over_Sigma": float(np.median(np.linalg.norm(rng.standard_normal((64, p_)), axis=1))),
+        "z_prime_over_corrected_bound": float(np.linalg.norm(zp) / (Sigma * math.sqrt(p_) / (2 * eta * lam))),
+    }
+
+
 def _simulate(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> dict:
     out: dict[str, dict[str, list[float]]] = {}
     for c, dv, run in _runs(corners, ds):
@@ -370,6 +390,7 @@ def _simulate(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> dict:
             "p": run["p"],
             "n": run["n"],
             "d": dv,
+            **_noise_measures(run, dv, seed),
         }
         for key, val in vals.items():
             row.setdefault(key, []).append(val)
@@ -416,6 +437,18 @@ MEASURED_ORDERS: dict[str, tuple[str, sp.Expr, str, str]] = {
         "lesssim",
         "max_j |φ_jᵀa_0| = O(log d) (a max of n sub-Gaussian sums), used in (3, D20, 2)",
     ),
+    "noise.measured-z-norm": (
+        "median_norm_z_over_Sigma",
+        sp.Integer(1),
+        "lesssim",
+        "‖z_k‖ ≤_P Σ, (3, D18, 3): the printed order of one noise vector",
+    ),
+    "noise.measured-z-prime": (
+        "z_prime_over_corrected_bound",
+        sp.Integer(1),
+        "exact",
+        "‖z'_i‖ ≲ Σ√p/(2η_aλ), the corrected (3, D18, 3)–(3, D18, 5) (stable η_a)",
+    ),
     "ridge.measured-labels": ("max_abs_y", L**q, "lesssim", "|y_j| ≲_P log^q d for all j, (3, P35, 5), (3, P37, 1)"),
 }
 
@@ -435,7 +468,8 @@ def check_measured(
     its standard error) and compare with the slope the claimed ``order`` has over the same d (log factors count as
     they do there). ``lesssim``: refuted when the measured slope exceeds the order's by more than max(3 SE, ``tol``)
     at some corner (and the values exceed ``constant``·order at the largest d when ``constant`` is given);
-    ``asymp`` also refuted when it falls short by as much; ``gtrsim`` only then. ``exact_bound``: the step states a
+    ``asymp`` also refuted when it falls short by as much; ``gtrsim`` only then; ``exact``: only ``exact_bound``
+    (a bounded ratio that approaches its bound from below grows at small d). ``exact_bound``: the step states a
     bound with no hidden constant (``≤ 1``): refuted when a measured value exceeds it."""
     data = _measure(tuple(corners), tuple(ds))
     rows, bad = [], []
@@ -461,7 +495,9 @@ def check_measured(
             "margin": margin,
         }
         too_fast = (
-            relation != "gtrsim" and fit["slope"] > claimed + margin and (constant is None or ratio[-1] > constant)
+            relation not in ("gtrsim", "exact")
+            and fit["slope"] > claimed + margin
+            and (constant is None or ratio[-1] > constant)
         )
         too_slow = relation in ("asymp", "gtrsim") and fit["slope"] < claimed - margin
         if exact_bound is not None and max(vals) > exact_bound:
@@ -491,8 +527,11 @@ def check_measured(
         "holds_on": "all" if not bad else ("part" if ok_corners else "none"),
         "conditions": [
             r"\text{consistent at } "
-            + ", ".join(rf"(\varepsilon_n, \varepsilon_p, \nu - 1 - 3\varepsilon_n) = ({CORNERS[c]['eps_n']}, "
-                        rf"{CORNERS[c]['eps_p']}, {CORNERS[c]['extra_n']})" for c in ok_corners)
+            + ", ".join(
+                rf"(\varepsilon_n, \varepsilon_p, \nu - 1 - 3\varepsilon_n) = ({CORNERS[c]['eps_n']}, "
+                rf"{CORNERS[c]['eps_p']}, {CORNERS[c]['extra_n']})"
+                for c in ok_corners
+            )
         ]
         if ok_corners
         else [],
@@ -521,6 +560,14 @@ def check_measured(
                 k: w[k]
                 for k in ("corner", "eps_n", "eps_p", "extra_n", "measured_slope", "stderr", "order_slope", "values")
             },
+            regime=regime,
+            **ev,
+        )
+    if relation == "exact":
+        top = max(max(r["values"]) for r in rows)
+        return verified(
+            "simulation",
+            f"{quantity}: every measured value is at most {exact_bound:g} (largest {top:.4g}) at every corner and d",
             regime=regime,
             **ev,
         )
@@ -850,12 +897,12 @@ RELATION_DEFINITIONS = {
 
 
 #: quantities whose step states a bound without hidden constant
-EXACT_BOUNDS = {"clip.measured-base-case": 1.0}
+EXACT_BOUNDS = {"clip.measured-base-case": 1.0, "noise.measured-z-prime": 1.0}
 
 
 def _measured_claim(cid: str, title: str, relations: tuple, depends: tuple = ()) -> Claim:
     quantity, order, relation, where = MEASURED_ORDERS[cid]
-    rel = {"asymp": "asymp", "gtrsim": ">=", "lesssim": "lesssim"}[relation]
+    rel = {"asymp": "asymp", "gtrsim": ">=", "lesssim": "lesssim", "exact": "<="}[relation]
     if cid in EXACT_BOUNDS:
         rel = "<="
     stmt = _st(sp.Symbol(r"\text{" + quantity.replace("_", " ") + "}"), rel, order)
@@ -920,7 +967,13 @@ CLAIMS = [
         _st(sp.sqrt(p) * Sigma / (2 * lam), "=", d ** (sp.Rational(7, 2) * en) * L ** (q + 1) / n * PRIV),
         "Assumptions 2–4, whole region",
         check_noise_chain_corrected,
-        depends_on=("dpgd.noise-chain-steps", "dpgd.noise-accumulation", "dpgd.contraction-regime"),
+        depends_on=(
+            "dpgd.noise-chain-steps",
+            "dpgd.noise-accumulation",
+            "dpgd.contraction-regime",
+            "noise.measured-z-norm",
+            "noise.measured-z-prime",
+        ),
     ),
     _chain_claim(
         "clip.lambda-target",
@@ -984,6 +1037,8 @@ CLAIMS = [
     _measured_claim("ridge.measured-a-rr", "‖a_RR‖ across the region", ((3, "D17", 2),)),
     _measured_claim("ridge.measured-loo-move", "Leave-one-out move of a_RR across the region", ((3, "D6", 2),)),
     _measured_claim("clip.measured-base-case", "|φ_jᵀa_0| in the base case, across the region", ((3, "P35", 4),)),
+    _measured_claim("noise.measured-z-norm", "‖z_k‖/Σ across the region", ((3, "D18", 3),)),
+    _measured_claim("noise.measured-z-prime", "‖z'_T‖ against the corrected bound Σ√p/(2η_aλ)", ()),
     _measured_claim("clip.measured-base-case-order", "Order of |φ_jᵀa_0| across the region", ()),
     _chain_claim(
         "clip.base-case-steps",

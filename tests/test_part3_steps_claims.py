@@ -177,6 +177,17 @@ def test_measured_orders():
     assert m.check_measured("lambda_min_K", d, "gtrsim", **SMALL).verdict == "refuted"
 
 
+def test_noise_measures():
+    v = m.check_measured("median_norm_z_over_Sigma", sp.Integer(1), **SMALL)
+    assert v.verdict == "refuted" and v.evidence["witness"]["corner"] == "large eps_p"  # ‖z‖ ≈ Σ√p, not Σ
+    assert m.check_measured("median_norm_z_over_Sigma", sp.sqrt(p), **SMALL).verdict == "verified"
+    ok = m.check_measured("z_prime_over_corrected_bound", sp.Integer(1), "exact", exact_bound=1.0, **SMALL)
+    assert ok.verdict == "verified"
+    # a wrong constant (0.1 instead of 1) is rejected with the measured value as witness
+    bad = m.check_measured("z_prime_over_corrected_bound", sp.Integer(1), "exact", exact_bound=0.1, **SMALL)
+    assert bad.verdict == "refuted" and "exceeds_exact_bound" in bad.evidence["witness"]
+
+
 def test_u_uniformity():
     assert m.check_sphere_uniformity(**SMALL).verdict == "verified"
     assert m.check_sphere_uniformity(factor=0.01, **SMALL).verdict == "refuted"
