@@ -240,7 +240,8 @@ def regime_lines(regime: dict | None) -> list[str]:
     if not regime:
         return []
     where = {"all": "on the whole region", "part": "on part of the region", "none": "nowhere in the region"}
-    out = [f"Regime: holds {where.get(regime.get('holds_on'), regime.get('holds_on'))} ({regime.get('region', '')})"]
+    holds_on = str(regime.get("holds_on"))
+    out = [f"Regime: holds {where.get(holds_on, holds_on)} ({regime.get('region', '')})"]
     exact = regime.get("conditions_exact") or regime.get("conditions") or []
     if exact and regime.get("holds_on") != "all":
         out.append("  holds where:")

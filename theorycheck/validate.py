@@ -21,7 +21,7 @@ def _as_real(name: str, value: Any) -> float:
     return number
 
 
-def positive(name: str, value: object) -> object:
+def positive(name: str, value: Any) -> Any:
     """Return ``value`` unchanged if it is a finite real > 0, else raise ``InputError``.
 
     Used for γ, η, n, p, d, T, step sizes and noise levels.

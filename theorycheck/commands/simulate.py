@@ -51,8 +51,11 @@ def _plot(rows: list[dict], out: Path, predicted: float, title: str) -> dict[str
     ax = fig.subplots()
     slopes: dict[str, float | None] = {}
     for key, label in RISKS:
-        pts = [(r["d"], r.get(key)) for r in rows if isinstance(r.get(key), (int, float)) and math.isfinite(r[key])
-               and r[key] > 0]
+        pts: list[tuple[float, float]] = [
+            (r["d"], r[key])
+            for r in rows
+            if isinstance(r.get(key), (int, float)) and math.isfinite(r[key]) and r[key] > 0
+        ]
         if not pts:
             continue
         ds = sorted({d for d, _ in pts})
@@ -213,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
                       f"{risk_fit['ci95'][1]:+.3f}, {risk_fit['points']} runs)"
                       + ("; the repaired theorem proves no exponent: the rate is measured, not proved"
                          if args.preset == "repaired" else ""))
-        eps_spent = [r.get("eps_total") for r in rows if isinstance(r.get("eps_total"), float)]
+        eps_spent: list[float] = [r["eps_total"] for r in rows if isinstance(r.get("eps_total"), float)]
         if eps_spent:
             console.print(f"exact ε spent: at most {max(eps_spent):.10g} (budget {args.eps:g} at δ = {args.delta:g})")
     slope_text = ", ".join(f"{k}: {v:+.3f}" for k, v in slopes.items() if v is not None)
@@ -227,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
     for col in ("condition", "source", "formula", "crossover d"):
         xt.add_column(col)
     for r in rows_x:
-        xt.add_row(escape(r["condition"]), escape(r["source"]), escape(r["formula"]), escape(r["crossover"]))
+        xt.add_row(*(escape(str(r[k])) for k in ("condition", "source", "formula", "crossover")))
     console.print(xt)
     (out / "crossover.json").write_text(json.dumps(jsonable(rows_x), indent=2) + "\n", encoding="utf-8")
     (out / "summary.json").write_text(json.dumps(jsonable({"slopes": slopes, "theorem1_exponent": predicted,

@@ -334,7 +334,10 @@ def second_stage(features: Features | list, a0: np.ndarray, hp: HyperParameters,
                  rng: np.random.Generator, diag: dict[str, Any], *, keep_trajectory: bool = False,
                  n: int | None = None) -> tuple[np.ndarray, list[np.ndarray] | None]:
     """T steps of full-batch DP-GD on a (clipping from ghost norms, Gaussian noise)."""
-    n = features.n if n is None else n
+    if n is None:
+        if isinstance(features, list):
+            raise InputError("second_stage: pass n when the features are given as a list of blocks")
+        n = features.n
     std = second_layer_noise_std(hp, n, options)
     a = a0.copy()
     traj = [a.copy()] if keep_trajectory else None
@@ -386,8 +389,8 @@ def algorithm1(data_W: Dataset | tuple[np.ndarray, np.ndarray], data_a: Dataset 
     if calibrate is not None:
         hyper = calibrate(W1, b).replace(sigma_W=hyper.sigma_W)
     if sigma_a is not None:
-        hyper = dataclasses.replace(hyper, **({"Sigma": float(sigma_a)} if options.noise_form == "part3"
-                                              else {"sigma_a": float(sigma_a)}))
+        noise_field = "Sigma" if options.noise_form == "part3" else "sigma_a"
+        hyper = dataclasses.replace(hyper, **{noise_field: float(sigma_a)})  # type: ignore[arg-type]  # a float field
     features = Features(data_a, W1, b, options.feature_cache_bytes)
     a_T, traj = second_stage(features, a0, hyper, options, rng, diag, keep_trajectory=keep_trajectory)
     mus = privacy_mu(hyper, data_a.n, p, options)

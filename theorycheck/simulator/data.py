@@ -138,7 +138,9 @@ def make_problem(d: int, n: int, target: str | PolynomialTarget, seed: int, *, n
     n_public = validate.positive_int("n_public", n_public if n_public is not None else min(n, 4096))
     s_mu, s_W, s_a, s_test, s_pub = np.random.SeedSequence(seed).spawn(5)
     mu = random_direction(d, np.random.default_rng(s_mu))
-    sets = [SyntheticDataset(m, d, mu, target, s) for m, s in ((n, s_W), (n, s_a), (n_test, s_test), (n_public, s_pub))]
+    sets: list[Dataset] = [
+        SyntheticDataset(m, d, mu, target, s) for m, s in ((n, s_W), (n, s_a), (n_test, s_test), (n_public, s_pub))
+    ]
     if in_memory is None:
         in_memory = n * d <= 2**24
     if in_memory:

@@ -29,7 +29,7 @@ from ..errors import InputError
 from .algorithm import HyperParameters, Options
 from .data import Dataset
 
-ROUND = {"ceil": math.ceil, "round": round, "floor": math.floor}
+ROUND: dict[str, Callable[[float], int]] = {"ceil": math.ceil, "round": round, "floor": math.floor}
 
 
 def default_eps_b(eps_n: float, eps_p: float) -> float:
