@@ -42,6 +42,8 @@ def main() -> None:
         for _ in range(args.repeat):
             asymptotics._linear.cache_clear()
             asymptotics._ROWS_CACHE.clear()
+            asymptotics._symbolic_linear.cache_clear()
+            sp.core.cache.clear_cache()
             t0 = time.perf_counter()
             result = asymptotics.compare(lhs, rel, rhs, ADMISSIBLE, d=d)
             times.append(time.perf_counter() - t0)

@@ -16,7 +16,7 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from theorycheck.asymptotics import Comparison, Region, Term, compare, decide, rate_terms, ratio_at
+from theorycheck.asymptotics import Region, compare, decide, rate_terms, ratio_at
 from theorycheck.errors import InputError
 
 d = sp.Symbol("d", positive=True)
@@ -147,7 +147,8 @@ def _build(nvar, with_q, constraints, lhs, rhs):
 
 
 @pytest.mark.slow  # ~40 s alone on the shared 2-core machine (150 examples, brute force in Fractions)
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None, print_blob=True)
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None,
+          print_blob=True)
 @given(instances())
 def test_compare_against_brute_force(inst):
     nvar, with_q, constraints, lhs, rhs, strict, seed = inst
@@ -399,7 +400,7 @@ def test_exact_fallback_alone_gives_the_same_answers(monkeypatch):
              (d**a * sp.log(d), "ll", d**b, Region("b >= a", (a, b), (b >= a, b <= a)), "none")]
     expected = [compare(*c[:4], d=d).holds_on for c in cases]
     assert expected == [c[4] for c in cases]
-    monkeypatch.setattr(asy, "_lp_point", lambda nvar, rows, eqs: None)
+    monkeypatch.setattr(asy, "_lp_point", lambda nvar, rows, eqs, readable=True: None)
     monkeypatch.setattr(asy, "_dual_certificate", lambda nvar, rows, eqs: False)
     for (lhs, rel, rhs, region, want) in cases:
         result = asy.compare(lhs, rel, rhs, region, d=d)

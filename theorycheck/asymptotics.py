@@ -456,7 +456,8 @@ def _dual_certificate(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq]) -> bo
     return False
 
 
-def _feasible(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], cache: dict[Any, Any]) -> list[Fraction] | None:
+def _feasible(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], cache: dict[Any, Any],
+              readable: bool = True) -> list[Fraction] | None:
     """An exact rational point satisfying the system (strict rows strictly), or ``None`` when there is none
     (proved exactly: a rational dual certificate, else Fourier–Motzkin). :class:`_Undecided` if neither works."""
     for a, b, s in rows:  # constant rows decide at once
@@ -470,14 +471,14 @@ def _feasible(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], cache: dict[A
     key = (nvar, frozenset(rows), frozenset(eqs))
     if key in cache:
         return cache[key]
-    point = _lp_point(nvar, rows, eqs)
+    point = _lp_point(nvar, rows, eqs, readable)
     if point is None and not _dual_certificate(nvar, rows, eqs):
         point = _fourier_motzkin(nvar, rows, eqs)
     cache[key] = point
     return point
 
 
-def _lp_point(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq]) -> list[Fraction] | None:
+def _lp_point(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], readable: bool = True) -> list[Fraction] | None:
     """LP search for an interior point (max common slack t in the strict rows), then a second LP for a
     readable point (smallest |θ|_1 with 1/16 of that slack); returned only if it satisfies the system exactly."""
     if not rows and not eqs:
@@ -493,6 +494,11 @@ def _lp_point(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq]) -> list[Fract
     if res.status != 0 or res.x[-1] <= 1e-9:
         return None
     candidates = [res.x[:nvar]]
+    if not readable:
+        for point in _rational_point(res.x[:nvar]):
+            if _satisfies(point, rows, eqs):
+                return point
+        return None
     slack = min(float(res.x[-1]), 1.0) / 16
     cost2 = [0.0] * (nvar + 1) + [1.0] * nvar
     A2 = [list(row) + [0.0] * nvar for row in A_ub]
@@ -598,14 +604,14 @@ def _empty(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], cache: dict[Any,
 
 
 def _search(nvar: int, region_rows: list[_Row], options: Sequence[Sequence[tuple[list[_Row], list[_Eq]]]],
-            cache: dict[Any, Any]) -> list[Fraction] | None:
+            cache: dict[Any, Any], readable: bool = True) -> list[Fraction] | None:
     """A point of the region satisfying one option (rows, equalities) of every group, or ``None`` (proved).
 
     Depth first over the groups; a partial choice whose system is proved empty is not extended (the
     pruning only drops choices with an exact certificate of emptiness, so no point is lost)."""
     def go(k: int, rows: list[_Row], eqs: list[_Eq]) -> list[Fraction] | None:
         if k == len(options):
-            return _feasible(nvar, rows, eqs, cache)
+            return _feasible(nvar, rows, eqs, cache, readable)
         for opt_rows, opt_eqs in options[k]:
             rows2, eqs2 = rows + opt_rows, eqs + opt_eqs
             if k + 1 < len(options) and _empty(nvar, rows2, eqs2, cache):
@@ -667,7 +673,7 @@ def _dominated_somewhere(lhs: Sequence[Term], rhs: Sequence[Term], variables: tu
         if not opts:
             return None
         options.append(opts)
-    return _search(nvar, region_rows, options, cache)
+    return _search(nvar, region_rows, options, cache, readable=False)
 
 
 def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol,
@@ -851,11 +857,16 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                 a_, c_ = _minus(fj[0], fi[0])
                 a2, c2 = _minus(fj[1], fi[1])
                 # the tie set with the log powers for the relation (k_j − k_i ≥ 0, > 0 for ≪) / against it
-                ok = _feasible(len(variables), rows + [(tuple(-x for x in a2), c2, strict)], [(a_, -c_)], cache)
-                bad = _feasible(len(variables), rows + [(a2, -c2, not strict)], [(a_, -c_)], cache)
+                if not seen_ok:
+                    seen_ok = _feasible(len(variables), rows + [(tuple(-x for x in a2), c2, strict)], [(a_, -c_)],
+                                        cache, readable=False) is not None
+                if not seen_bad:
+                    seen_bad = _feasible(len(variables), rows + [(a2, -c2, not strict)], [(a_, -c_)], cache,
+                                         readable=False) is not None
             except (_Undecided, InputError):
                 return None
-            seen_ok, seen_bad = seen_ok or ok is not None, seen_bad or bad is not None
+            if seen_ok and seen_bad:
+                return None
         if seen_ok and seen_bad:
             return None
         return not seen_bad
