@@ -454,3 +454,18 @@ def test_paper_region_conditions_parse_and_decide():
 ])
 def test_condition_texts(lhs, rel, rhs, region, exact):
     assert compare(lhs, rel, rhs, region, d=d).conditions_exact == exact
+
+
+def test_coefficients_checked_on_the_region():
+    region = Region("-1 < a < 1", (a,), (a > -1, a < 1))
+    assert compare((a + 2) * d, "lesssim", d**2, region, d=d).holds_on == "all"
+    assert compare((a - 1) * d**3, "lesssim", d**2, region, d=d).holds_on == "all"  # negative there: dropped
+    assert compare(d, "lesssim", (a + 1) * d, region, d=d).holds_on == "all"  # positive on the open region
+    with pytest.raises(InputError, match="sign"):
+        compare(a * d**3, "lesssim", d**2, region, d=d)
+    with pytest.raises(InputError, match="positive"):
+        compare(d, "lesssim", a * d**2, region, d=d)
+    with pytest.raises(InputError, match="positive"):
+        compare(d, "lesssim", (a + 1) * d, Region("-1 <= a < 1", (a,), (a >= -1, a < 1)), d=d)
+    delta = sp.Symbol("delta", positive=True)
+    assert compare(sp.log(1 / delta) * d, "lesssim", sp.log(2 / delta) * d, region, d=d).holds_on == "all"

@@ -763,14 +763,36 @@ def _substituted(t: Term, subs: Mapping[sp.Symbol, Any]) -> Term:
                 sp.expand(t.growth.xreplace(subs)), sp.expand(t.poly_exp.xreplace(subs)))
 
 
+def _coefficient_sign(c: sp.Expr, params: set[sp.Symbol], variables: tuple[sp.Symbol, ...], rows: list[_Row],
+                      cache: dict[Any, Any]) -> str:
+    """"positive" / "nonpositive" on the whole region, "mixed", or "unknown" (a sign the region cannot
+    settle: not linear in its parameters)."""
+    if c.is_positive:
+        return "positive"
+    if c.is_nonpositive:
+        return "nonpositive"
+    if not c.free_symbols & params:
+        return "unknown" if c.is_number else "positive"  # outside symbols: positive constants
+    try:
+        a, k = _linear(sp.expand(c), variables)
+    except InputError:
+        return "unknown"
+    nvar = len(variables)
+    can_be_nonpos = _feasible(nvar, list(rows) + [(a, -k, False)], [], cache, readable=False) is not None
+    can_be_pos = _feasible(nvar, list(rows) + [(tuple(-x for x in a), k, True)], [], cache, readable=False) is not None
+    if can_be_pos and can_be_nonpos:
+        return "mixed"
+    return "positive" if not can_be_nonpos else "nonpositive"
+
+
 def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
             point_values: Mapping[sp.Symbol, Any] | None = None) -> Comparison:
     """Decide ``lhs relation rhs`` (≲-type or ≪-type, for d → ∞) on the whole ``region``.
 
-    Coefficients are hidden constants: on the right they must be positive (a negative coefficient, or one
-    whose sign depends on the region's parameters, makes the comparison undecidable here: :class:`InputError`;
-    other symbols in a coefficient are taken as positive constants); a term with a negative coefficient on
-    the left only helps and is dropped.
+    Coefficients are hidden constants: on the right they must be positive on the whole region (a coefficient
+    linear in the region's parameters is checked exactly; otherwise :class:`InputError`); symbols outside the
+    region in a coefficient are taken as positive constants. A term of the left side whose coefficient is
+    ≤ 0 on the whole region only helps and is dropped; one whose sign changes on the region is refused.
 
     Every answer is exact: a failure is a rational point checked in exact arithmetic, and "no failure" is
     proved by a rational dual certificate of the LP (or exact Fourier–Motzkin elimination).
@@ -792,18 +814,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         subs: dict[sp.Symbol, Any] = {} if q_value is None else {region.q: q_value}
         if point_values:
             subs.update(point_values)
-        R = [_substituted(t, subs) for t in rhs_all]
         params = set(variables) | ({region.q} if region.q is not None else set())
-        for t in R:
-            # a coefficient whose sign may change over the region, or that is not positive, is refused;
-            # symbols outside the region (δ, ε of a privacy factor left unsubstituted) are taken as the
-            # positive constants a rate's hidden constants are
-            if t.coeff.is_positive is not True and (t.coeff.is_positive is False or t.coeff.is_zero
-                                                     or t.coeff.free_symbols & params or t.coeff.is_number):
-                where = "" if q_value is None else f" (q = {q_value})"
-                raise InputError(f"the right side {rhs} has a term {t.latex(d)} whose coefficient {t.coeff} is not "
-                                 f"known to be positive{where}; a rate's hidden constants must be positive")
-        L = [t for t in (_substituted(t, subs) for t in lhs_all) if t.coeff.is_positive is not False]
         try:
             A, b, s = region._rows(subs)
         except _EmptyRegion:
@@ -814,6 +825,23 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                 unit = tuple(Fraction(int(m == k)) for m in range(len(variables)))
                 value = _number(sp.nsimplify(point_values[v]), {}, v)
                 rows += [(unit, value, False), (tuple(-x for x in unit), -value, False)]
+        where = "" if q_value is None else f" (q = {q_value})"
+        R = [_substituted(t, subs) for t in rhs_all]
+        for t in R:
+            # hidden constants must be positive; symbols outside the region (δ, ε of a privacy factor left
+            # unsubstituted) are taken as the positive constants they are; a coefficient linear in the
+            # region's parameters is checked on the region exactly
+            if _coefficient_sign(t.coeff, params, variables, rows, cache) != "positive":
+                raise InputError(f"the right side {rhs} has a term {t.latex(d)} whose coefficient {t.coeff} is not "
+                                 f"positive on the whole region{where}; a rate's hidden constants must be positive")
+        L = []
+        for t in (_substituted(t, subs) for t in lhs_all):
+            sign = _coefficient_sign(t.coeff, params, variables, rows, cache)
+            if sign == "positive":
+                L.append(t)
+            elif sign != "nonpositive":  # a negative term on the left only helps
+                raise InputError(f"the left side {lhs} has a term {t.latex(d)} whose coefficient {t.coeff} changes "
+                                 f"sign on the region{where}; split the region or bound the coefficient")
         forms = {t: _term_forms(t, {}, variables) for t in L + R}
         degrees.append((q_value, L, R, rows, forms))
     failure: dict[str, Any] | None = None
