@@ -346,6 +346,14 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                              "stored)")
 
 
+#: Public names of the helpers the subcommand modules (theorycheck/commands/*) share with this module.
+make_console = _console
+write_output = _write
+positive_int_arg = _positive_int
+positive_float_arg = _positive_float
+add_run_options = _add_run_options
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="theorycheck",
                                      description="Machine-check a theory paper claim by claim.")

@@ -28,12 +28,12 @@ def run(args: argparse.Namespace) -> int:
                for d in args.d for layer in layers]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from ..cli import _console
+    from ..cli import make_console
 
     results = []
     show = not args.no_progress
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=_console(sys.stderr), transient=True, disable=not show) as bar:
+                  console=make_console(sys.stderr), transient=True, disable=not show) as bar:
         for cfg in configs:
             n, p = cfg.sizes
             task = bar.add_task(f"{cfg.layer} layer, d={cfg.d} (n={n}, p={p}), {cfg.mechanism}", total=2 * cfg.runs)
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from rich.table import Table
 
-    console = _console()
+    console = make_console()
     table = Table(title=f"Privacy audit of Algorithm 1 (seed {args.seed}, {args.runs} runs per dataset, "
                         f"δ = {args.delta:g}, confidence {1 - args.alpha:.0%})")
     for col in ("layer", "d", "n", "p", "mechanism", "backend", "ε lower bound", "claimed ε", "exact ε",

@@ -82,9 +82,9 @@ def run_relations(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from ..cli import _console
+    from ..cli import make_console
 
-    console = _console()
+    console = make_console()
     for part, c in total.items():
         table = Table(title=f"Part {part}: {c['covered']} covered, {c['definitions']} definitions, "
                             f"{c['uncovered']} uncovered of {c['total']} relations")
@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from ..cli import _console
+    from ..cli import make_console
 
     registry = load(args.proofs)
     displays = read_paper(args.paper)
@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
                        f"{_md(', '.join(r.claims) or (r.definition or ''))} | `{_md(r.display.snippet(120))}` |")
         sys.stdout.write("\n".join(out) + "\n")
         return 0
-    console = _console()
+    console = make_console()
     counts = summarise(rows)
     for part, c in counts.items():
         mine = [r for r in rows if r.display.part == part and (not args.uncovered or r.status == "uncovered")]

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from ..cli import _add_run_options
+    from ..cli import add_run_options
 
     p = sub.add_parser("errata", help="the paper with refuted displays replaced by checked corrections, a diff and "
                                       "errata.tex")
@@ -51,5 +51,5 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                                         "errata.tex")
     p.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids or id prefixes (default: every "
                                                              "claim)")
-    _add_run_options(p)
+    add_run_options(p)
     p.set_defaults(func=run)

@@ -59,9 +59,9 @@ def run(args: argparse.Namespace) -> int:
     import mpmath
     from rich.table import Table
 
-    from ..cli import _console
+    from ..cli import make_console
 
-    console = _console()
+    console = make_console()
     z, t, d = fig["noise_multiplier"], fig["steps"], fig["delta"]
     table = Table(title=f"Privacy of T = {t} Gaussian steps, noise multiplier Z = {z:g} "
                         f"({conv['adjacency']}), δ = {d:g}")

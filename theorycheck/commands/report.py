@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from ..cli import _add_run_options
+    from ..cli import add_run_options
 
     p = sub.add_parser("report", help="run the checks and write a self-contained HTML report (and Markdown, JSON)")
     p.add_argument("ids", nargs="*", metavar="ID", help="claim ids or id prefixes such as 'fourier.' (default: all)")
@@ -82,5 +82,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--paper", nargs="+", metavar="FILE",
                    help="the paper's source files for the coverage section (default: ../shared/paper/part*.md)")
     p.add_argument("--no-paper", action="store_true", help="leave out the coverage section")
-    _add_run_options(p)
+    add_run_options(p)
     p.set_defaults(func=run, argv=sys.argv[1:])

@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from ..claims import jsonable
-    from ..cli import _console
+    from ..cli import make_console
     from ..simulator import Options, crossover, theorem1_exponent
     from ..simulator.data import as_target as _as_target
     from ..simulator.presets import regime_sizes
@@ -141,8 +141,8 @@ def run(args: argparse.Namespace) -> int:
     config = jsonable({k: v for k, v in kwargs.items() if k != "options"} | {"options": options.__dict__, "n": args.n,
                                                                             "p": args.p})
     log = RowLog(out, config, resume=args.resume is not None)
-    console = _console()
-    err = _console(sys.stderr)
+    console = make_console()
+    err = make_console(sys.stderr)
     client = cluster = None
     if args.scheduler is not None or args.workers is not None:
         client, cluster = make_client(args.scheduler, args.workers)
@@ -242,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from ..cli import _positive_float, _positive_int
+    from ..cli import positive_float_arg, positive_int_arg
 
     p = sub.add_parser("simulate", help="run Algorithm 1 over d and seeds: CSV, log–log plot, crossover table",
                        description="Simulate Algorithm 1 (Part 1) with the paper's hyper-parameters (Assumption 4) or "
@@ -251,22 +251,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--preset", choices=("paper", "calibrated", "repaired"), default="paper",
                    help="paper: Assumption 4 verbatim; calibrated: feasible sizes from public data; repaired: the "
                         "repaired Theorem 1's data-independent choices (proofs/repaired.py), exactly private")
-    p.add_argument("--d", type=_positive_int, nargs="+", default=[32, 64, 128], metavar="D")
-    p.add_argument("--seeds", type=_positive_int, default=5, help="seeds 0..SEEDS-1 per d (default 5)")
-    p.add_argument("--eps", type=_positive_float, default=1.0, help="privacy ε (default 1)")
-    p.add_argument("--delta", type=_positive_float, default=1e-5, help="privacy δ in (0, 1) (default 1e-5)")
-    p.add_argument("--eps-n", dest="eps_n", type=_positive_float, default=0.2)
-    p.add_argument("--eps-p", dest="eps_p", type=_positive_float, default=1.0)
-    p.add_argument("--eps-b", dest="eps_b", type=_positive_float, default=None,
+    p.add_argument("--d", type=positive_int_arg, nargs="+", default=[32, 64, 128], metavar="D")
+    p.add_argument("--seeds", type=positive_int_arg, default=5, help="seeds 0..SEEDS-1 per d (default 5)")
+    p.add_argument("--eps", type=positive_float_arg, default=1.0, help="privacy ε (default 1)")
+    p.add_argument("--delta", type=positive_float_arg, default=1e-5, help="privacy δ in (0, 1) (default 1e-5)")
+    p.add_argument("--eps-n", dest="eps_n", type=positive_float_arg, default=0.2)
+    p.add_argument("--eps-p", dest="eps_p", type=positive_float_arg, default=1.0)
+    p.add_argument("--eps-b", dest="eps_b", type=positive_float_arg, default=None,
                    help="default: the middle of Part 2's window (0, 3ε_n − ε_p/4)")
     p.add_argument("--q", type=int, default=None, help="degree of σ_* (default target He_q + He_1, q = 3)")
     p.add_argument("--target", default=None, help="σ_* as a polynomial, e.g. 'x^3-2*x' (information exponent 1)")
-    p.add_argument("--n", type=_positive_int, default=None, help="override n (default ⌈d^(1+3ε_n)⌉)")
-    p.add_argument("--p", type=_positive_int, default=None, help="override p (default ⌈d^ε_p⌉)")
+    p.add_argument("--n", type=positive_int_arg, default=None, help="override n (default ⌈d^(1+3ε_n)⌉)")
+    p.add_argument("--p", type=positive_int_arg, default=None, help="override p (default ⌈d^ε_p⌉)")
     for name in ("sigma-W", "sigma-a", "eta-a", "eta-W", "C-a", "lam"):
         p.add_argument(f"--{name}", dest=name.replace("-", "_"), type=float, default=None,
                        help=f"override {name.replace('-', '_')} (0 allowed for the noise levels)")
-    p.add_argument("--T", type=_positive_int, default=None, help="override the number of DP-GD steps")
+    p.add_argument("--T", type=positive_int_arg, default=None, help="override the number of DP-GD steps")
     p.add_argument("--clip-rule", dest="clip_rule", choices=("min", "literal", "none"), default="min")
     p.add_argument("--first-layer-reduction", dest="first_layer_reduction", choices=("mean", "sum"), default="mean")
     p.add_argument("--first-layer-noise", dest="first_layer_noise", choices=("after-normalise", "before-normalise"),
@@ -284,6 +284,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scheduler", metavar="SPEC", default=None,
                    help="run the (d, seed) experiments as Dask tasks: 'local' (a LocalCluster here, the default "
                         "with --workers) or a scheduler address such as tcp://host:8786; without it, in this process")
-    p.add_argument("--workers", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--workers", type=positive_int_arg, default=None, metavar="N",
                    help="worker processes of the local Dask cluster (implies --scheduler local)")
     p.set_defaults(func=run)

@@ -28,7 +28,7 @@ def theorem_records(registry, wanted: str, *, jobs: int, timeout: float, progres
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..cli import _console, _write
+    from ..cli import make_console, write_output
     from ..registry import load
     from ..report import VERDICT_STYLE
     from ..theorems import markdown
@@ -37,18 +37,18 @@ def run(args: argparse.Namespace) -> int:
     records = theorem_records(registry, args.which, jobs=args.jobs, timeout=args.timeout,
                               progress=not args.no_progress)
     if args.format == "json":
-        _write(json.dumps(records if args.which == "all" else records[0], indent=2, ensure_ascii=False) + "\n",
+        write_output(json.dumps(records if args.which == "all" else records[0], indent=2, ensure_ascii=False) + "\n",
                args.output, ".json")
         return 0
     if args.format == "markdown":
-        _write(markdown(records), args.output, ".md")
+        write_output(markdown(records), args.output, ".md")
         return 0
     from rich.markup import escape
     from rich.table import Table
 
     style = {"holds": VERDICT_STYLE["verified"], "fails": VERDICT_STYLE["refuted"], "unproven": "yellow",
              "open": VERDICT_STYLE["inconclusive"]}
-    console = _console(open(args.output, "w", encoding="utf-8") if args.output else None)
+    console = make_console(open(args.output, "w", encoding="utf-8") if args.output else None)
     table = Table(title="Theorems: verdict as stated, from their claim trees")
     for column in ("theorem", "verdict", "root failures", "claims v/r/i", "repaired"):
         table.add_column(column, overflow="fold")
@@ -76,11 +76,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from ..cli import _add_run_options
+    from ..cli import add_run_options
 
     p = sub.add_parser("theorem", help="each theorem's verdict as stated (holds/fails/unproven/open), from its claims")
     p.add_argument("which", nargs="?", default="all", metavar="N", help="theorem number (1, 2, 5, 6) or 'all'")
     p.add_argument("--format", choices=("table", "json", "markdown"), default="table")
     p.add_argument("--output", "-o", metavar="FILE")
-    _add_run_options(p)
+    add_run_options(p)
     p.set_defaults(func=run)
