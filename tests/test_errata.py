@@ -153,7 +153,7 @@ def test_write_errata_on_the_paper_touches_only_refuted_displays(tmp_path):
         for c in claims
     }
     written = write_errata(PARTS, claims, verdicts, tmp_path / "out")
-    errata = written["errata"]
+    errata = written.errata
     assert {e.claims for e in errata} == {("fourier.sech-convolution",), ("cert.step4-modulus",)}
     for path in PARTS:
         old, new = path.read_text(encoding="utf-8"), (tmp_path / "out" / path.name).read_text(encoding="utf-8")

@@ -33,7 +33,7 @@ from .coverage import PaperDisplay, enumerate_displays, part_number
 from .errors import InputError
 from .latex import LATEX_PREAMBLE, standalone, tex_text
 
-__all__ = ["Erratum", "build_errata", "errata_tex", "patch_part", "replacement_body", "write_errata"]
+__all__ = ["Erratum", "Written", "build_errata", "errata_tex", "patch_part", "replacement_body", "write_errata"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -202,8 +202,18 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
     return standalone("\n".join(out) + "\n", preamble)
 
 
+@dataclasses.dataclass(frozen=True)
+class Written:
+    """What :func:`write_errata` wrote."""
+
+    errata: list[Erratum]
+    patched: list[str]
+    diff: str
+    tex: str
+
+
 def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], verdicts: Mapping[str, Verdict],
-                 output: str | Path, paper: str = "the paper") -> dict[str, object]:
+                 output: str | Path, paper: str = "the paper") -> Written:
     """Write the patched parts, ``errata.diff`` and ``errata.tex`` into ``output``; return what was written."""
     out_dir = Path(output)
     texts, displays = {}, []
@@ -229,5 +239,4 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     (out_dir / "errata.diff").write_text("".join(diff_lines), encoding="utf-8")
     tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()))
     (out_dir / "errata.tex").write_text(tex, encoding="utf-8")
-    return {"errata": errata, "patched": patched_files, "diff": str(out_dir / "errata.diff"),
-            "tex": str(out_dir / "errata.tex")}
+    return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"))

@@ -32,12 +32,10 @@ def run(args: argparse.Namespace) -> int:
                         rerun=args.rerun)
     verdicts = {r.claim.id: r.verdict for r in results}
     written = write_errata(args.paper, [r.claim for r in results], verdicts, args.output, paper=registry.paper)
-    errata = written["errata"]
-    assert isinstance(errata, list)
-    corrected = sum(1 for e in errata if e.has_correction)
-    print(f"{len(errata)} refuted displays ({corrected} replaced by a checked correction, {len(errata) - corrected} "
-          f"annotated); wrote {len(written['patched'])} patched parts, {written['diff']} and {written['tex']}",  # type: ignore[arg-type]
-          file=sys.stderr)
+    corrected = sum(1 for e in written.errata if e.has_correction)
+    print(f"{len(written.errata)} refuted displays ({corrected} replaced by a checked correction, "
+          f"{len(written.errata) - corrected} annotated); wrote {len(written.patched)} patched parts, {written.diff} "
+          f"and {written.tex}", file=sys.stderr)
     return 0
 
 
