@@ -171,17 +171,24 @@ check("rank1.noisy-alignment")
 # of the region (`proofs/part2_rank1_measure.py`). First the proof of Lemma 3:
 
 # %%
-check("lemma3.sigma-bounds")
+slow("lemma3.sigma-bounds", 5)
 slow("lemma3.output-bounds", 10)
 slow("lemma3.variance-proxy", 10)
 slow("lemma3.bernstein-display", 10)
-check("lemma3.bernstein-tail")
+slow("lemma3.bernstein-tail", 5)
 
 # %%
 slow("lemma3.sample-norms", 10)
 check("lemma3.sample-projection")
 slow("lemma3.target-growth", 20)
 slow("lemma3.zx-norm", 10)
+
+# %% [markdown]
+# The corrected first bound of Lemma 3: the initial-output term concentrates around its population value
+# $\E[f^0\sigma' x]$, whose norm stays $\asymp 1$ at every corner.
+
+# %%
+slow("lemma3.initial-output-centred", 15)
 
 # %% [markdown]
 # Stein's step (the law of $\langle \mu, w_i^0 \rangle$), Lemma 4's proof lines and the bias step.
@@ -193,7 +200,7 @@ slow("lemma3.zx-norm", 10)
 slow("stein.projection-law", 10)
 check("lemma4.sech-identities")
 check("lemma4.proof-lines")
-check("lemma4.bias-max")
+slow("lemma4.bias-max", 5)
 v = check("rank1.leading-term")
 print(v.regime["holds_on"], v.regime["conditions"])
 
@@ -213,11 +220,12 @@ slow("rank1.corrected-direction", 20)
 
 # %%
 slow("sens.delta2", 10)
-check("sens.log-slack")
+slow("sens.log-slack", 3)
 slow("sens.sigma-W-sufficient", 10)
 v = check("sens.sigma-W-bound")
 print(v.regime["holds_on"], v.regime["conditions"])
 slow("sens.final", 15)
+slow("sens.theorem2-input", 10)  # the consequence for Theorem 2
 
 # %% [markdown]
 # ## §3.3 Universal approximation for $\tanh$ — Theorem 6
