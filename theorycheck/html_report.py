@@ -422,8 +422,9 @@ def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str
 
     m = math or MathRenderer()
     results = data.results
-    sections = ([("theorems", "Theorems")] if data.theorems else []) + [("summary", "Summary"), ("claims", "Claims"), ("corrections", "Corrected formulas"),
-                ("dependencies", "Dependencies"), ("coverage", "Coverage")]
+    sections = [("theorems", "Theorems")] if data.theorems else []
+    sections += [("summary", "Summary"), ("claims", "Claims"), ("corrections", "Corrected formulas"),
+                 ("dependencies", "Dependencies"), ("coverage", "Coverage")]
     if data.figures:
         sections.append(("plots", "Evidence plots"))
     if data.crossover:
@@ -453,7 +454,8 @@ def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str
     context = {
         "paper": data.registry.paper, "version": __version__, "env": data.environment,
         "location": data.registry.location, "n_claims": len(data.registry.claims), "command": data.command,
-        "css": Markup(CSS), "sections": sections, "theorems": data.theorems, "kinds": VERDICT_KINDS, "counts": data.counts, "results": results,
+        "css": Markup(CSS), "sections": sections, "theorems": data.theorems, "kinds": VERDICT_KINDS,
+        "counts": data.counts, "results": results,
         "total_seconds": sum(r.seconds for r in results), "refuted_ids": refuted_ids, "anchor": _anchor,
         "badge": _html(_badge), "wbr": lambda method: Markup(html.escape(method).replace("+", "+<wbr>")),
         "summary_figure": Markup(_figure(plots.verdict_summary(data.counts), "bar chart of the verdict counts")),
