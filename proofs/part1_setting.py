@@ -758,7 +758,9 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
 # ------------------------------------------------------------------------------------------------
 
 #: Part 3 / Part 2 claims Theorem 1's rate rests on (ids that exist in the registry)
-PART2_PART3_TOP = ("thm2.rate", "dpgd.contraction", "dpgd.no-clipping", "dpgd.recursion", "dpgd.early-stopping",
+#: Theorem 1's proof uses Theorem 2 as a whole (the certificate f^W of Part 2 §3.4), not only its last
+#: simplification: thm2.statement (whose tree holds thm2.rate and the Step 1–3 claims), not thm2.rate alone.
+PART2_PART3_TOP = ("thm2.statement", "dpgd.contraction", "dpgd.no-clipping", "dpgd.recursion", "dpgd.early-stopping",
                    "risk.decomposition", "dpgd.noise-accumulation")
 
 CLAIMS = [

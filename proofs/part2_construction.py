@@ -284,8 +284,8 @@ THM1_RATE = Statement(d ** (-eps_p / (8 * q)) + d ** (1 + eps_n) / n * PRIV, Rel
 
 def check_theorem1_vanishes(statement: Statement = THM1_RATE) -> Verdict:
     """Part 1 Theorem 1, display (1, 9): O(d^{−ε_p/(8q)} + d^{1+ε_n}/n · log(1.25/δ)/ε²) = o(1), decided on the whole
-    region: n = d^ν with ν ≥ 1 + 3ε_n and every privacy factor Assumption 3 allows (d^r log^ρ d, r ≤ 0, ρ < 2,
-    δ anywhere in (0, 1))."""
+    region: n = d^ν with ν ≥ 1 + 3ε_n and every privacy factor Assumption 3 allows (d^r log^ρ d, r ≤ 0, ρ < 4 for
+    log(1.25/δ)/ε², δ anywhere in (0, 1): proofs.regime.ADMISSIBLE)."""
     return check_asymptotic(statement, what="Theorem 1's rate vanishes")
 
 

@@ -530,6 +530,12 @@ def check_dpgd_privacy(noise_fn=DPGD_STATEMENT, adjacency: str = "replace-one",
             if sub.verdict == "verified":
                 corrected = corrected_tex
         whole = [k for k, v in crossings.items() if v["fraction_of_range"] == 1]
+        # the verdict rests on the adjacency notion (Definition 1 leaves "adjacent" undefined): say so in the detail
+        ar = extra.get("same_noise_under_add_remove")
+        adjacency_note = (f" (replace-one adjacency, the fixed-n reading of Definition 1, which leaves 'adjacent' "
+                          f"undefined; under add-remove the same noise is " + ("private" if ar["holds"] else "not private")
+                          + f" at this witness: exact ε {mpmath.nstr(ar['exact_epsilon'], 6)})") if ar else \
+            f" ({adjacency} adjacency)"
         regime = {"region": A3_REGION, "holds_on": "part" if any(v["holds_up_to_epsilon"] for v in crossings.values())
                   else "none",
                   "conditions": [r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{exact crossing per }\delta"
@@ -545,7 +551,8 @@ def check_dpgd_privacy(noise_fn=DPGD_STATEMENT, adjacency: str = "replace-one",
                                   f"δ = {worst['delta']:g}); it holds up to ε*(δ) = "
                                   + ", ".join(f"{v['holds_up_to_epsilon']:.4g} (δ={k})" if v["holds_up_to_epsilon"]
                                               else f"— (δ={k})" for k, v in crossings.items() if k not in whole)
-                                  + (f"; on the whole range at δ = {', '.join(whole)}" if whole else ""),
+                                  + (f"; on the whole range at δ = {', '.join(whole)}" if whole else "")
+                                  + adjacency_note,
                        corrected=corrected, regime=regime, witness=smallest, worst=worst, **common, **extra)
     beyond = {}
     for delta in (DPGD_DELTAS if beyond_range else ()):

@@ -16,13 +16,17 @@ THEOREMS = [
         statement=r"f_{\mathrm{NN}} \text{ is } (\varepsilon,\delta)\text{-DP and } \mathcal{R}(f_{\mathrm{NN}}) = "
                   r"O\left(d^{-\frac{\varepsilon_p}{8q}} + \frac{d^{1+\varepsilon_n}}{n}"
                   r"\frac{\log(1.25/\delta)}{\varepsilon^2}\right) = o(1)",
-        rests_on=("thm1.exponent-consistency", "thm1.rate-vanishes", "dpgd.privacy", "layer1.privacy",
+        # top claims first: thm1.privacy (both layers), thm1.rate (Parts 2–3's bound, through thm2.statement),
+        # thm1.probability (the 1 − exp(−c log² d) event); the rest are roots not reachable through them
+        rests_on=("thm1.privacy", "thm1.rate", "thm1.probability",
+                  "thm1.exponent-consistency", "thm1.rate-vanishes", "dpgd.privacy", "layer1.privacy",
                   "layer1.columns", "alg1.noise", "alg1.clipping", "risk.decomposition",
                   "risk.population-ridge-chain", "risk.variance-term", "ridge.mcdiarmid", "ridge.loo-stability",
                   "dpgd.contraction", "dpgd.no-clipping", "dpgd.early-stopping", "dpgd.noise-accumulation",
                   "dpgd.recursion", "thm2.rate"),
-        # exact privacy curves of the stated mechanisms: refuted means the privacy claim itself is false
-        falsified_by=("layer1.privacy", "alg1.noise"),
+        # exact privacy curves of the stated mechanisms (W_1 with Assumption 4's σ_W; Algorithm 1's a-noise under
+        # replace-one adjacency; thm1.privacy combines both): refuted means the privacy claim itself is false
+        falsified_by=("layer1.privacy", "alg1.noise", "thm1.privacy"),
         asymptotic=True,
         repaired=Repaired(
             statement=r"\text{Algorithm 1 with } C_W = 2\sqrt{d}\log d,\ \sigma_W = \frac{2\eta_W C_W}{n\mu_W}"
@@ -47,7 +51,9 @@ THEOREMS = [
         id="2", title="First layer: privacy and a good certificate", source="Part 2, §3, Theorem 2",
         statement=r"W_1 \text{ is } (\varepsilon,\delta)\text{-DP and } \E_x[f^W(x) - f_*(x)]^2 + "
                   r"\lambda\|\overline{a}\|^2 = O_\P\left(\frac{1}{\log d}\right)",
-        rests_on=("thm2.rate", "thm2.rate-simplification", "thm2.penalty-absorbed", "thm2.step3-summary",
+        # top claims: thm2.statement (the certificate chain of §3.4) and layer1.privacy (W_1's privacy)
+        rests_on=("thm2.statement", "layer1.privacy",
+                  "thm2.rate", "thm2.rate-simplification", "thm2.penalty-absorbed", "thm2.step3-summary",
                   "construct.step2-summary", "construct.step1-infinite-model", "rank1.noisy-alignment",
                   "rank1.alignment", "lemma3.initial-output", "layer1.privacy", "cert.sup-bound",
                   "thm6.approximation-error"),
