@@ -136,7 +136,7 @@ def _read_factor(factor: sp.Expr, d: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.Ex
             for f in sp.Mul.make_args(expanded):
                 c, e, k, g = _read_factor(f, d)
                 out = [out[0] * c, out[1] + e, out[2] + k, out[3] + g]
-            return tuple(out)  # type: ignore[return-value]
+            return tuple(out)
     raise InputError(f"cannot read the factor {factor} as a power of d or of log d")
 
 
@@ -162,7 +162,7 @@ def rate_terms(expr: sp.Expr, d: sp.Symbol) -> list[Term]:
                         lambda x: sp.expand_log(x, force=True))
     expr = sp.powsimp(sp.expand_power_base(expr, force=True), force=True)
     expr = sp.expand(expr, power_base=False, power_exp=False, log=False, multinomial=True, mul=True)
-    merged: dict[tuple[sp.Expr, sp.Expr, sp.Expr], sp.Expr] = {}
+    merged: dict[tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr], sp.Expr] = {}
     for term in sp.Add.make_args(expr):
         coeff, d_exp, log_exp, growth = sp.Integer(1), sp.Integer(0), sp.Integer(0), sp.Integer(0)
         for factor in sp.Mul.make_args(term):
@@ -666,6 +666,7 @@ def _dominated_somewhere(lhs: Sequence[Term], rhs: Sequence[Term], variables: tu
                 a, c = _minus(forms[i][0], forms[j][0])
                 a2, c2 = _minus(forms[i][1], forms[j][1])
                 # e_i − e_j < 0, or e_i = e_j and k_i − k_j ≤ 0 (< 0 for ≪)
+                assert opts is not None  # set to None only right before a break
                 opts += [([(a, -c, True)], []), ([(a2, -c2, strict)], [(a, -c)])]
         if opts is None:
             continue
@@ -855,7 +856,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                 continue
             if point is None:
                 continue
-            witness = {str(v): str(x) for v, x in zip(variables, point)}
+            witness: dict[str, Any] = {str(v): str(x) for v, x in zip(variables, point)}
             if q_value is not None:
                 witness[str(region.q)] = q_value
             values = dict(zip(variables, (sp.Rational(x.numerator, x.denominator) for x in point)))
@@ -958,7 +959,7 @@ def decide(statement: Any, region: Region, *, d: sp.Symbol, rewrite: Any = None,
     result = compare(lhs, statement.rel, rhs, region, d=d)
     regime = result.regime()
     label = what or statement.latex()
-    evidence = {
+    evidence: dict[str, Any] = {
         "lhs_in_powers_of_d": str(lhs),
         "rhs_in_powers_of_d": str(rhs),
         "lhs_terms": [t.latex(d) for t in result.lhs_terms],
