@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from theorycheck import certificate as cert
 from theorycheck.errors import InputError
 
-
 pytestmark = pytest.mark.usefixtures("fixed_precision")
 
 
@@ -122,8 +121,12 @@ def test_unknown_mode():
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(st.integers(min_value=1, max_value=5), st.floats(min_value=0.2, max_value=3.0), st.floats(min_value=0.5, max_value=3.0),
-       st.floats(min_value=-2.0, max_value=2.0))
+@given(
+    st.integers(min_value=1, max_value=5),
+    st.floats(min_value=0.2, max_value=3.0),
+    st.floats(min_value=0.5, max_value=3.0),
+    st.floats(min_value=-2.0, max_value=2.0),
+)
 def test_property_corrected_reconstructs(q, gamma, eta, z):
     # f = x^q + x/2 − 1/3 over the assumption domain γ, η > 0 (bounded), z real
     gamma, eta, z = round(gamma, 4), round(eta, 4), round(z, 4)
@@ -139,7 +142,9 @@ def test_certified_transform_of_a_phi_matches_quadrature_and_closed_form():
     from theorycheck import fourier as fr
     f, g, e, t = "x^2 - x/3 + 1/5", "0.5", "2", "-0.3"
     G, E, T = map(mpmath.mpf, (g, e, t))
-    fh = sum(c * fr.gaussian_polynomial_transform(n, G, T) for n, c in enumerate([mpmath.mpf(1) / 5, -mpmath.mpf(1) / 3, 1]))
+    fh = sum(
+        c * fr.gaussian_polynomial_transform(n, G, T) for n, c in enumerate([mpmath.mpf(1) / 5, -mpmath.mpf(1) / 3, 1])
+    )
     closed = 1j * E / mpmath.pi * mpmath.sinh(mpmath.pi**2 * T / E) * fh
     ball = cert.certified_transform_a_phi(f, g, e, t, reading="scaled")
     assert fr.arb_contains(ball, closed)

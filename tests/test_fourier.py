@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from theorycheck import fourier as fr
 
-
 pytestmark = pytest.mark.usefixtures("fixed_precision")
 
 
@@ -73,11 +72,13 @@ def test_tanh_certified_ball():
 
 
 def test_tanh_small_t_matches_sign():
-    # t → 0: \widehat{tanh}(t) = −i/(πt) + iπ³t/6 + O(t³) (csch x = 1/x − x/6 + …): the difference to sign's transform → 0
+    # t → 0: \widehat{tanh}(t) = −i/(πt) + iπ³t/6 + O(t³) (csch x = 1/x − x/6 + …):
+    # the difference to sign's transform → 0
     for t in ("0.01", "-0.001"):
         tt = mpmath.mpf(t)
         v = fr.tanh_transform_definition(tt)
-        assert abs(v - fr.sign_transform(tt) - 1j * mpmath.pi**3 * tt / 6) < abs(tt) ** 3 * 70  # next term 7π⁷t³/360 ≈ 58.7 t³
+        # next term 7π⁷t³/360 ≈ 58.7 t³
+        assert abs(v - fr.sign_transform(tt) - 1j * mpmath.pi**3 * tt / 6) < abs(tt) ** 3 * 70
         assert abs(v - fr.tanh_transform(tt)) / abs(v) < TOL
 
 
@@ -182,7 +183,11 @@ def test_property_tanh_certified_contains_corrected(t, sign):
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(st.integers(min_value=0, max_value=5), st.floats(min_value=0.1, max_value=5.0), st.floats(min_value=-1.5, max_value=1.5))
+@given(
+    st.integers(min_value=0, max_value=5),
+    st.floats(min_value=0.1, max_value=5.0),
+    st.floats(min_value=-1.5, max_value=1.5),
+)
 def test_property_gaussian_polynomial_certified(n, gamma, t):
     gamma, t = round(gamma, 5), round(t, 5)
     ball = fr.gaussian_polynomial_transform_certified(n, repr(gamma), repr(t), prec=100)
@@ -190,7 +195,11 @@ def test_property_gaussian_polynomial_certified(n, gamma, t):
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(st.floats(min_value=0.2, max_value=4.0), st.floats(min_value=-2, max_value=2), st.floats(min_value=-1.5, max_value=1.5))
+@given(
+    st.floats(min_value=0.2, max_value=4.0),
+    st.floats(min_value=-2, max_value=2),
+    st.floats(min_value=-1.5, max_value=1.5),
+)
 def test_property_shifted_gaussian_hermitian_symmetry(a, b, x):
     # the inverse transform of a real function satisfies ȟ(−x) = conj(ȟ(x)); the closed form must too
     A, B, X = mpmath.mpf(a), mpmath.mpf(b), mpmath.mpf(x)
