@@ -127,6 +127,19 @@ def measured_against(
     return {"rows": rows, "failures": failures, "quantity": quantity, "claimed": paper_latex(claimed)}
 
 
+def _constant_fails_everywhere(corrected_regime: dict[str, Any]) -> dict[str, Any]:
+    """The regime of a ≤_P bound whose constant 1 fails at every point of the region (the printed statement),
+    with the regime of the corrected bound kept alongside."""
+    return {
+        "region": ADMISSIBLE.name,
+        "holds_on": "none",
+        "relation": r"\leq_\P",
+        "conditions": [r"\text{never with constant 1 (fails with probability} \to 1\text{)}"],
+        "witness": None,
+        "corrected_regime": corrected_regime,
+    }
+
+
 def _rel_result(key: tuple[int, str, int], verdict: str, why: str, **extra: Any) -> dict[str, Any]:
     return {"relation": list(key), "verdict": verdict, "why": why, **extra}
 
@@ -331,7 +344,7 @@ def check_zx_norm(statement: Statement, corrected: Statement) -> Verdict:
             f"max_j ‖z_j x_j‖ = {ratio[worst]:.2f}·√d > √d at d = 128 ({worst}); "
             "≤_P with constant 1 fails (each factor exceeds its bound)",
             corrected=corrected,
-            regime=reg.regime,
+            regime=_constant_fails_everywhere(reg.regime),
             witness={"corner": worst, "d": 128, "max_norm_over_sqrt_d": ratio[worst]},
             **ev,
         )
@@ -595,7 +608,7 @@ def check_sample_norms(statement: Statement, corrected: Statement, assumption: S
             "bound without slack fails with probability → 1; √d + log d holds w.p. ≥ 1 − n e^{−log²d/2} "
             "and is ≲ √d on the whole region",
             corrected=corrected if corr_ok else None,
-            regime=reg.regime,
+            regime=_constant_fails_everywhere(reg.regime),
             witness={"corner": c, "d": dv, **rows[c][dv]},
             **ev,
         )
@@ -1001,7 +1014,7 @@ def check_init_norm(statement: Statement, corrected: Statement) -> Verdict:
             f"P(some ‖w_i^0‖ > {statement.rhs}) = {rows[c][k]['P_fail_claimed']} at {c}, "
             f"d = {k}; with slack log d/√d it holds w.h.p. and is ≲ 1 on the whole region (harmless)",
             corrected=corrected if corr_ok else None,
-            regime=reg.regime,
+            regime=_constant_fails_everywhere(reg.regime),
             witness={"corner": c, "d": k, **rows[c][k]},
             **ev,
         )
