@@ -97,7 +97,8 @@ def test_cli_audit_json(capsys):
     assert data[0]["epsilon_lb"] > data[0]["claimed_epsilon"]
 
 
-def test_cli_audit_table(capsys):
+def test_cli_audit_table(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # the 13-column table wraps its headers at 120 columns
     assert main(["audit", "--runs", "60", "--backend", "builtin", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "ε lower bound" in out and "first" in out and "second" in out
