@@ -57,8 +57,5 @@ def fixed_precision():
     import mpmath
     from flint import ctx
 
-    old_prec = ctx.prec
-    ctx.prec = 53
-    with mpmath.workdps(30):
+    with ctx.workprec(53), mpmath.workdps(30):
         yield
-    ctx.prec = old_prec
