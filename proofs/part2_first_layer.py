@@ -137,18 +137,18 @@ def check_parity(claimed_sign: int = 1, n: int = 1, bs: Sequence[str] = ("0.5", 
                     tolerance=str(tol), general_rule_errors=general, digits=dps)
 
 
+@ctx.workprec(100)
 def paper_lemma4_constant() -> arb:
     r"""(1/√2π) ∫_0^∞ e^{−x²/2 − 2x} dx, certified: arb integral on [0, 40] plus the tail ≤ e^{−800}."""
-    ctx.prec = 100
     g = lambda x, analytic: (-(x * x) / 2 - 2 * x).exp()  # noqa: E731
     core = acb.integral(g, 0, 40).real
     tail = arb(0, arb(-800).exp().upper())  # ∫_40^∞ e^{-x²/2-2x} ≤ e^{-800}
     return (core + tail) / (2 * arb.pi()).sqrt()
 
 
+@ctx.workprec(80)
 def _alpha1_arb(b: float, L: int = 14) -> arb:
     """Certified enclosure of a *lower bound* of α_1^b: ∫_{−L}^{L} sech²(x+b) φ(x) dx (integrand ≥ 0)."""
-    ctx.prec = 80
     bb = acb(b)
     f = lambda x, analytic: (x + bb).sech() ** 2 * (-(x * x) / 2).exp()  # noqa: E731
     return acb.integral(f, -L, L).real / (2 * arb.pi()).sqrt()
