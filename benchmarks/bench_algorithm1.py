@@ -9,13 +9,12 @@ Usage: python benchmarks/bench_algorithm1.py --d 1024 [--cache-gb 1] [--no-basel
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import resource
 import time
 import tracemalloc
-
-import importlib
 
 from theorycheck.simulator import presets
 from theorycheck.simulator.algorithm import Options
@@ -48,20 +47,41 @@ def main() -> None:
 
     sweep.algorithm1 = timed
     t = time.perf_counter()
-    row = sweep.run_experiment(d, preset="paper", seed=args.seed, eps_n=args.eps_n, eps_p=args.eps_p,
-                               baselines=not args.no_baselines,
-                               options=Options(feature_cache_bytes=int(args.cache_gb * 2**30)))
+    row = sweep.run_experiment(
+        d,
+        preset="paper",
+        seed=args.seed,
+        eps_n=args.eps_n,
+        eps_p=args.eps_p,
+        baselines=not args.no_baselines,
+        options=Options(feature_cache_bytes=int(args.cache_gb * 2**30)),
+    )
     t_exp = time.perf_counter() - t
     peak_trace = tracemalloc.get_traced_memory()[1] if args.trace else None
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    out = {"d": d, "n": n, "p": p, "T": row.get("hp_T"), "features_cached": n * p * 8 <= args.cache_gb * 2**30,
-           **timing, "experiment_s": t_exp,
-           "peak_tracemalloc_GB": None if peak_trace is None else peak_trace / 1e9, "peak_rss_GB": rss / 1e9,
-           "cpus": os.cpu_count(), "load_average": os.getloadavg(),
-           "status": row.get("status"), "risk_dpgd": row.get("risk_dpgd"), "risk_ridge": row.get("risk_ridge"),
-           "risk_rf": row.get("risk_rf"), "risk_null": row.get("risk_null"), "clipped_fraction": row.get("clipped_fraction"),
-           "stability_margin": row.get("stability_margin"), "alignment_step": row.get("alignment_step"),
-           "alignment_noise": row.get("alignment_noise"), "eps_total": row.get("eps_total")}
+    out = {
+        "d": d,
+        "n": n,
+        "p": p,
+        "T": row.get("hp_T"),
+        "features_cached": n * p * 8 <= args.cache_gb * 2**30,
+        **timing,
+        "experiment_s": t_exp,
+        "peak_tracemalloc_GB": None if peak_trace is None else peak_trace / 1e9,
+        "peak_rss_GB": rss / 1e9,
+        "cpus": os.cpu_count(),
+        "load_average": os.getloadavg(),
+        "status": row.get("status"),
+        "risk_dpgd": row.get("risk_dpgd"),
+        "risk_ridge": row.get("risk_ridge"),
+        "risk_rf": row.get("risk_rf"),
+        "risk_null": row.get("risk_null"),
+        "clipped_fraction": row.get("clipped_fraction"),
+        "stability_margin": row.get("stability_margin"),
+        "alignment_step": row.get("alignment_step"),
+        "alignment_noise": row.get("alignment_noise"),
+        "eps_total": row.get("eps_total"),
+    }
     print(json.dumps(out, indent=2, default=str))
 
 

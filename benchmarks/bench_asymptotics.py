@@ -20,14 +20,26 @@ from theorycheck import asymptotics
 L = sp.log(d)
 CASES = {
     "eta_a T << 1": (in_powers_of_d(ETA_A * STEPS), "ll", sp.Integer(1)),
-    "sigma_W sqrt(d) R <~ 3 terms": (in_powers_of_d(SIGMA_W * sp.sqrt(d)) * PRIVACY_FACTOR, "lesssim",
-                                     d ** (-eps_n) + d ** (eps_p / (8 * (q + 1)) - eps_b) * L**2 + d ** (1 - nu / 2)),
-    "clip sqrt(T)/n R + d^-eps_n << 1": (in_powers_of_d(CLIP_A * sp.sqrt(STEPS) / sp.Symbol("n", positive=True))
-                                         * PRIVACY_FACTOR + d ** (-eps_n), "ll", sp.Integer(1)),
-    "3 vs 3 with q": (d ** (eps_b - 3 * eps_n) * L ** (q + 1) + d ** (-eps_p / 4) + PRIVACY_FACTOR * d ** (-eps_n),
-                      "lesssim", d ** (-eps_p / (8 * (q + 1))) + L**2 * d ** (eps_b - 3 * eps_n) + d ** (-eps_n)),
-    "3 vs 2 fails in a corner": (d ** (eps_p / 2 - 2 * eps_n) + d ** (-eps_b) + PRIVACY_FACTOR * d ** (-1),
-                                 "ll", d ** (-eps_b / 2) + d ** (-eps_n / 4) * L),
+    "sigma_W sqrt(d) R <~ 3 terms": (
+        in_powers_of_d(SIGMA_W * sp.sqrt(d)) * PRIVACY_FACTOR,
+        "lesssim",
+        d ** (-eps_n) + d ** (eps_p / (8 * (q + 1)) - eps_b) * L**2 + d ** (1 - nu / 2),
+    ),
+    "clip sqrt(T)/n R + d^-eps_n << 1": (
+        in_powers_of_d(CLIP_A * sp.sqrt(STEPS) / sp.Symbol("n", positive=True)) * PRIVACY_FACTOR + d ** (-eps_n),
+        "ll",
+        sp.Integer(1),
+    ),
+    "3 vs 3 with q": (
+        d ** (eps_b - 3 * eps_n) * L ** (q + 1) + d ** (-eps_p / 4) + PRIVACY_FACTOR * d ** (-eps_n),
+        "lesssim",
+        d ** (-eps_p / (8 * (q + 1))) + L**2 * d ** (eps_b - 3 * eps_n) + d ** (-eps_n),
+    ),
+    "3 vs 2 fails in a corner": (
+        d ** (eps_p / 2 - 2 * eps_n) + d ** (-eps_b) + PRIVACY_FACTOR * d ** (-1),
+        "ll",
+        d ** (-eps_b / 2) + d ** (-eps_n / 4) * L,
+    ),
 }
 
 
@@ -50,8 +62,12 @@ def main() -> None:
         t0 = time.perf_counter()
         asymptotics.compare(lhs, rel, rhs, ADMISSIBLE, d=d)
         warm = time.perf_counter() - t0
-        out[name] = {"holds_on": result.holds_on, "witness": (result.witness or {}).get("point"),
-                     "cold_s": round(min(times), 3), "warm_s": round(warm, 3)}
+        out[name] = {
+            "holds_on": result.holds_on,
+            "witness": (result.witness or {}).get("point"),
+            "cold_s": round(min(times), 3),
+            "warm_s": round(warm, 3),
+        }
     print(json.dumps(out, indent=1))
 
 

@@ -26,8 +26,13 @@ def main() -> None:
     args = parser.parse_args()
     tasks = [(d, s) for d in args.d for s in range(args.seeds)]
     kwargs = {"preset": args.preset}
-    out: dict = {"command": "python benchmarks/bench_sweep.py --d " + " ".join(map(str, args.d))
-                 + f" --seeds {args.seeds} --preset {args.preset}", "tasks": len(tasks), "runs": {}}
+    out: dict = {
+        "command": "python benchmarks/bench_sweep.py --d "
+        + " ".join(map(str, args.d))
+        + f" --seeds {args.seeds} --preset {args.preset}",
+        "tasks": len(tasks),
+        "runs": {},
+    }
     rows_by_workers = {}
     load_before = os.getloadavg()
     for workers in args.workers:
@@ -42,16 +47,21 @@ def main() -> None:
             cluster.close()
         rows_by_workers[workers] = [jsonable({k: v for k, v in r.items() if k not in MEASURED_FIELDS}) for r in rows]
         out["runs"][str(workers)] = {
-            "wall_s": round(wall, 2), "cluster_start_s": round(started - t0, 2),
+            "wall_s": round(wall, 2),
+            "cluster_start_s": round(started - t0, 2),
             "peak_mem_mb_max": max(r.get("peak_mem_mb") or 0 for r in rows),
-            "statuses": sorted({str(r["status"]) for r in rows})}
+            "statuses": sorted({str(r["status"]) for r in rows}),
+        }
     if len(args.workers) >= 2:
         a, b = args.workers[0], args.workers[1]
         out["speedup_" + f"{b}_over_{a}"] = round(out["runs"][str(a)]["wall_s"] / out["runs"][str(b)]["wall_s"], 2)
         out["rows_identical"] = rows_by_workers[a] == rows_by_workers[b]
-    out.update(load_average_before=[round(x, 2) for x in load_before],
-               load_average_after=[round(x, 2) for x in os.getloadavg()], cpus=os.cpu_count(),
-               python=platform.python_version())
+    out.update(
+        load_average_before=[round(x, 2) for x in load_before],
+        load_average_after=[round(x, 2) for x in os.getloadavg()],
+        cpus=os.cpu_count(),
+        python=platform.python_version(),
+    )
     print(json.dumps(out, indent=2))
 
 

@@ -32,10 +32,16 @@ from theorycheck import privacy as P
 from theorycheck.asymptotics import compare, ratio_at
 from theorycheck.statement import Statement
 
+
 def _plain(expr) -> str:
     """log(d)**4 → log^4 d for messages."""
-    return str(expr).replace("log(d)**", "log^").replace("log^2", "log² d").replace("log^3", "log³ d") \
+    return (
+        str(expr)
+        .replace("log(d)**", "log^")
+        .replace("log^2", "log² d")
+        .replace("log^3", "log³ d")
         .replace("log^4", "log⁴ d")
+    )
 
 
 L_SYM = sp.Symbol("L", positive=True)  # log(1/δ), local to the Assumption 3 algebra (not a paper symbol)
@@ -46,9 +52,14 @@ G_SYM = sp.Symbol("g", positive=True)  # ε/√log(1/δ), the quantity Assumptio
 # ------------------------------------------------------------------------------------------------
 
 #: Part 1, Assumption 2: 3ε_p/16 < ε_n (with ε_n, ε_p > 0, p ≥ d^{ε_p}, n ≥ d^{1+3ε_n})
-ASSUMPTION2 = Statement(sp.Rational(3, 16) * S.eps_p, "<", S.eps_n, variables=(S.eps_p, S.eps_n),
-                        assumptions=(S.eps_n > 0, S.eps_p > 0, r"p \geq d^{\varepsilon_p}", r"n \geq d^{1 + 3\varepsilon_n}"),
-                        name="Assumption 2")
+ASSUMPTION2 = Statement(
+    sp.Rational(3, 16) * S.eps_p,
+    "<",
+    S.eps_n,
+    variables=(S.eps_p, S.eps_n),
+    assumptions=(S.eps_n > 0, S.eps_p > 0, r"p \geq d^{\varepsilon_p}", r"n \geq d^{1 + 3\varepsilon_n}"),
+    name="Assumption 2",
+)
 
 
 def check_regime_consistent(statement: Statement = ASSUMPTION2):
@@ -61,32 +72,60 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
     width = sp.expand(3 * (lower + s) - S.eps_p / 4)
     width_at_s0 = sp.expand(width.subs(s, 0))
     positive = bool(width.is_positive) or bool(width_at_s0.is_nonnegative)
-    point = {S.eps_n: sp.Rational(1, 5), S.eps_p: sp.Rational(1, 2), S.eps_b: sp.Rational(1, 4),
-             S.nu: sp.Rational(8, 5), S.r: 0, S.rho: 0, S.q: 1}
-    encodes = {"eps_n > 0, eps_p > 0": bool(S.eps_n.is_positive and S.eps_p.is_positive),
-               "3 eps_p/16 < eps_n": (S.eps_n > sp.Rational(3, 16) * S.eps_p) in ASSUMPTION_2,
-               "n >= d^(1+3eps_n)": (S.nu >= 1 + 3 * S.eps_n) in ASSUMPTION_2,
-               "p >= d^eps_p": "p = d^{eps_p} (proofs.symbols.SIZES); a larger p is a larger eps_p"}
-    ev = {"window_width_3eps_n_minus_eps_p_over_4": str(width), "width_at_boundary": str(width_at_s0),
-          "interior_point": {str(k): str(v) for k, v in point.items()},
-          "interior_point_in_region": ADMISSIBLE.contains(point), "region_encodes": encodes,
-          "relations": {"(1, P62, 1)": "ε_n, ε_p > 0 (symbols positive)", "(1, P62, 2)": "3ε_p/16 < ε_n",
-                        "(1, P62, 3)": "p ≥ d^{ε_p}", "(1, P62, 4)": "n ≥ d^{1+3ε_n}"},
-          "note": "the paper bounds p only from below; p = d^{ε_p'} with ε_p' ≥ 16ε_n/3 is 'p ≥ d^{ε_p}' for a smaller "
-                  "ε_p but leaves Assumption 2's window for ε_p': the region reads p = d^{ε_p} (ε_p the exponent of p)"}
+    point = {
+        S.eps_n: sp.Rational(1, 5),
+        S.eps_p: sp.Rational(1, 2),
+        S.eps_b: sp.Rational(1, 4),
+        S.nu: sp.Rational(8, 5),
+        S.r: 0,
+        S.rho: 0,
+        S.q: 1,
+    }
+    encodes = {
+        "eps_n > 0, eps_p > 0": bool(S.eps_n.is_positive and S.eps_p.is_positive),
+        "3 eps_p/16 < eps_n": (S.eps_n > sp.Rational(3, 16) * S.eps_p) in ASSUMPTION_2,
+        "n >= d^(1+3eps_n)": (S.nu >= 1 + 3 * S.eps_n) in ASSUMPTION_2,
+        "p >= d^eps_p": "p = d^{eps_p} (proofs.symbols.SIZES); a larger p is a larger eps_p",
+    }
+    ev = {
+        "window_width_3eps_n_minus_eps_p_over_4": str(width),
+        "width_at_boundary": str(width_at_s0),
+        "interior_point": {str(k): str(v) for k, v in point.items()},
+        "interior_point_in_region": ADMISSIBLE.contains(point),
+        "region_encodes": encodes,
+        "relations": {
+            "(1, P62, 1)": "ε_n, ε_p > 0 (symbols positive)",
+            "(1, P62, 2)": "3ε_p/16 < ε_n",
+            "(1, P62, 3)": "p ≥ d^{ε_p}",
+            "(1, P62, 4)": "n ≥ d^{1+3ε_n}",
+        },
+        "note": "the paper bounds p only from below; p = d^{ε_p'} with ε_p' ≥ 16ε_n/3 is 'p ≥ d^{ε_p}' for a smaller "
+        "ε_p but leaves Assumption 2's window for ε_p': the region reads p = d^{ε_p} (ε_p the exponent of p)",
+    }
     if not positive:
         witness_eps_p = sp.Integer(16)
-        w = {"eps_p": str(witness_eps_p), "eps_n": str(lower.subs(S.eps_p, witness_eps_p)),
-             "window_width": str(width_at_s0.subs(S.eps_p, witness_eps_p))}
-        return refuted("symbolic", f"with ε_n just above {lower} the ε_b window 3ε_n − ε_p/4 = {width_at_s0} is empty",
-                       witness=w, **ev)
+        w = {
+            "eps_p": str(witness_eps_p),
+            "eps_n": str(lower.subs(S.eps_p, witness_eps_p)),
+            "window_width": str(width_at_s0.subs(S.eps_p, witness_eps_p)),
+        }
+        return refuted(
+            "symbolic",
+            f"with ε_n just above {lower} the ε_b window 3ε_n − ε_p/4 = {width_at_s0} is empty",
+            witness=w,
+            **ev,
+        )
     if not ev["interior_point_in_region"] or not all(v is True or isinstance(v, str) for v in encodes.values()):
-        return refuted("exact", "proofs.regime.ADMISSIBLE does not encode Assumption 2", witness=ev["interior_point"],
-                       **ev)
-    return verified("symbolic+exact", f"for every ε_p > 0 and ε_n > {lower}: 3ε_n − ε_p/4 = {width} > 0, so the bias "
-                    "window is non-empty; the region holds the interior point ε_n = 1/5, ε_p = 1/2, ε_b = 1/4, ν = 8/5",
-                    regime={"region": ADMISSIBLE.name, "holds_on": "all", "conditions": [statement.latex()],
-                            "witness": None}, **ev)
+        return refuted(
+            "exact", "proofs.regime.ADMISSIBLE does not encode Assumption 2", witness=ev["interior_point"], **ev
+        )
+    return verified(
+        "symbolic+exact",
+        f"for every ε_p > 0 and ε_n > {lower}: 3ε_n − ε_p/4 = {width} > 0, so the bias "
+        "window is non-empty; the region holds the interior point ε_n = 1/5, ε_p = 1/2, ε_b = 1/4, ν = 8/5",
+        regime={"region": ADMISSIBLE.name, "holds_on": "all", "conditions": [statement.latex()], "witness": None},
+        **ev,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -94,9 +133,13 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
 # ------------------------------------------------------------------------------------------------
 
 #: Assumption 3's upper end, divided by √log(1/δ): ε < 8 log(1/δ) ⇔ ε/√log(1/δ) < 8√log(1/δ)
-ASSUMPTION3_UPPER = Statement(S.eps / sp.sqrt(sp.log(1 / S.delta)), "<", 8 * sp.sqrt(sp.log(1 / S.delta)),
-                              assumptions=(r"\delta \in (0,1)", r"\varepsilon/\sqrt{\log(1/\delta)} = \omega(1/\log d)"),
-                              name="Assumption 3")
+ASSUMPTION3_UPPER = Statement(
+    S.eps / sp.sqrt(sp.log(1 / S.delta)),
+    "<",
+    8 * sp.sqrt(sp.log(1 / S.delta)),
+    assumptions=(r"\delta \in (0,1)", r"\varepsilon/\sqrt{\log(1/\delta)} = \omega(1/\log d)"),
+    name="Assumption 3",
+)
 
 
 def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / sp.log(S.d)):
@@ -113,27 +156,58 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
     lhs_at_point = statement.lhs.subs({S.eps: 1, S.delta: sp.exp(-1)})
     rhs_at_point = statement.rhs.subs({S.delta: sp.exp(-1)})
     consequence = sp.solve(sp.Eq(G_SYM, U), L_SYM)
-    ev = {"U_of_L": str(U), "sup_over_L": str(sup_U), "limit_sup_over_lower": str(ratio_limit),
-          "point": {"delta": "e^-1", "epsilon": 1, "eps_over_sqrt_log": str(lhs_at_point), "upper": str(rhs_at_point),
-                    "omega_ratio": "1 / (1/log d) = log d → ∞"},
-          "smallest_log_inv_delta_for_g": [str(c) for c in consequence],
-          "consequence": "ε/√L < 8√L and ε/√L = g ≫ 1/log d force log(1/δ) > g²/64 = ω(1/log² d): δ may tend to 1, "
-                         "but only as δ ≤ exp(−ω(1/log² d))"}
+    ev = {
+        "U_of_L": str(U),
+        "sup_over_L": str(sup_U),
+        "limit_sup_over_lower": str(ratio_limit),
+        "point": {
+            "delta": "e^-1",
+            "epsilon": 1,
+            "eps_over_sqrt_log": str(lhs_at_point),
+            "upper": str(rhs_at_point),
+            "omega_ratio": "1 / (1/log d) = log d → ∞",
+        },
+        "smallest_log_inv_delta_for_g": [str(c) for c in consequence],
+        "consequence": "ε/√L < 8√L and ε/√L = g ≫ 1/log d force log(1/δ) > g²/64 = ω(1/log² d): δ may tend to 1, "
+        "but only as δ ≤ exp(−ω(1/log² d))",
+    }
     if ratio_limit is sp.oo and bool(lhs_at_point < rhs_at_point):
-        return verified("symbolic", "non-empty for every d: ε < 8 log(1/δ) is ε/√log(1/δ) < 8√log(1/δ), unbounded in "
-                        "log(1/δ), so the ω(1/log d) condition can be met (δ = e^{-1}, ε = 1 for every d); it forces "
-                        "log(1/δ) > (ε/√log(1/δ))²/64 = ω(1/log² d)",
-                        regime={"region": PV.A3_REGION, "holds_on": "all",
-                                "conditions": [r"\log(1/\delta) = \omega(1/\log^2 d)"], "witness": None}, **ev)
-    return refuted("symbolic", f"sup over δ of the upper end, {sup_U}, is not ≫ {lower}: the set is empty for d large",
-                   witness={"limit_sup_over_lower": str(ratio_limit)}, **ev)
+        return verified(
+            "symbolic",
+            "non-empty for every d: ε < 8 log(1/δ) is ε/√log(1/δ) < 8√log(1/δ), unbounded in "
+            "log(1/δ), so the ω(1/log d) condition can be met (δ = e^{-1}, ε = 1 for every d); it forces "
+            "log(1/δ) > (ε/√log(1/δ))²/64 = ω(1/log² d)",
+            regime={
+                "region": PV.A3_REGION,
+                "holds_on": "all",
+                "conditions": [r"\log(1/\delta) = \omega(1/\log^2 d)"],
+                "witness": None,
+            },
+            **ev,
+        )
+    return refuted(
+        "symbolic",
+        f"sup over δ of the upper end, {sup_U}, is not ≫ {lower}: the set is empty for d large",
+        witness={"limit_sup_over_lower": str(ratio_limit)},
+        **ev,
+    )
 
 
 #: the factor the rates use: log(1.25/δ)/ε² = o(log² d) (what §3.2's σ_W bound and, before this check, proofs.regime assumed)
-PRIVACY_FACTOR_STATEMENT = Statement(sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2, "o", sp.log(S.d) ** 2,
-                                     assumptions=(r"\text{Assumption 3}",), name="privacy factor")
-PRIVACY_FACTOR_CORRECTED = Statement(sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2, "o", sp.log(S.d) ** 4,
-                                     assumptions=(r"\text{Assumption 3}",), name="privacy factor (corrected)")
+PRIVACY_FACTOR_STATEMENT = Statement(
+    sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2,
+    "o",
+    sp.log(S.d) ** 2,
+    assumptions=(r"\text{Assumption 3}",),
+    name="privacy factor",
+)
+PRIVACY_FACTOR_CORRECTED = Statement(
+    sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2,
+    "o",
+    sp.log(S.d) ** 4,
+    assumptions=(r"\text{Assumption 3}",),
+    name="privacy factor (corrected)",
+)
 
 
 def _sup_privacy_factor(g: mpmath.mpf) -> tuple[mpmath.mpf, mpmath.mpf]:
@@ -163,37 +237,69 @@ def check_privacy_factor(statement: Statement = PRIVACY_FACTOR_STATEMENT, log_po
             rhs = statement.evaluator("rhs", "mpmath", variables=(S.d,))(mpmath.mpf(10) ** k)
             g = eps / mpmath.sqrt(L)
             closed, grid = _sup_privacy_factor(g)
-            rows.append({"d": f"1e{k}", "log_inv_delta": L, "epsilon": eps, "in_range": bool(eps < 8 * L),
-                         "g_times_log_d": g * lg, "factor": factor, "ratio_to_rhs": factor / rhs,
-                         "sup_closed_form": closed, "sup_grid": grid})
+            rows.append(
+                {
+                    "d": f"1e{k}",
+                    "log_inv_delta": L,
+                    "epsilon": eps,
+                    "in_range": bool(eps < 8 * L),
+                    "g_times_log_d": g * lg,
+                    "factor": factor,
+                    "ratio_to_rhs": factor / rhs,
+                    "sup_closed_form": closed,
+                    "sup_grid": grid,
+                }
+            )
     grows = all(b["ratio_to_rhs"] > a["ratio_to_rhs"] for a, b in zip(rows, rows[1:]))
-    closed_ok = all(r["sup_grid"] <= r["sup_closed_form"] * (1 + mpmath.mpf(10) ** -20) and
-                    r["sup_grid"] >= r["sup_closed_form"] * mpmath.mpf("0.9") for r in rows)
-    ev = {"family": rows, "sup_formula": r"\frac{1}{g^2} + \frac{64\log(1.25)}{g^4},\ g = \varepsilon/\sqrt{\log(1/\delta)}",
-          "sup_formula_matches_grid": closed_ok,
-          "log_inv_delta_factor": "log(1/δ)/ε² = 1/g² = o(log² d) on all of Assumption 3 (ρ < 2 is right for it)",
-          "consequence": "ρ < 2 is too narrow for log(1.25/δ)/ε²: the full range is ρ < 4 (proofs.regime.PRIVACY) "
-                         "(proofs.privacy.full_privacy_region)"}
-    regime = {"region": PV.A3_REGION, "conditions": [r"\log(1/\delta) \gtrsim 1\ (\delta \text{ bounded away from } 1)"
-                                                     r" \Rightarrow \log(1.25/\delta) \asymp \log(1/\delta)"]}
+    closed_ok = all(
+        r["sup_grid"] <= r["sup_closed_form"] * (1 + mpmath.mpf(10) ** -20)
+        and r["sup_grid"] >= r["sup_closed_form"] * mpmath.mpf("0.9")
+        for r in rows
+    )
+    ev = {
+        "family": rows,
+        "sup_formula": r"\frac{1}{g^2} + \frac{64\log(1.25)}{g^4},\ g = \varepsilon/\sqrt{\log(1/\delta)}",
+        "sup_formula_matches_grid": closed_ok,
+        "log_inv_delta_factor": "log(1/δ)/ε² = 1/g² = o(log² d) on all of Assumption 3 (ρ < 2 is right for it)",
+        "consequence": "ρ < 2 is too narrow for log(1.25/δ)/ε²: the full range is ρ < 4 (proofs.regime.PRIVACY) "
+        "(proofs.privacy.full_privacy_region)",
+    }
+    regime = {
+        "region": PV.A3_REGION,
+        "conditions": [
+            r"\log(1/\delta) \gtrsim 1\ (\delta \text{ bounded away from } 1)"
+            r" \Rightarrow \log(1.25/\delta) \asymp \log(1/\delta)"
+        ],
+    }
     if grows and rows[-1]["ratio_to_rhs"] > 1:
-        return refuted("numeric", f"log(1.25/δ)/ε² is not o({_plain(statement.rhs)}) on Assumption 3: as δ → 1, log(1.25/δ) "
-                       f"→ log 1.25 while log(1/δ) → 0; with log(1/δ) = log^({log_power}) d, ε = 4 log(1/δ) (admissible: "
-                       f"g·log d = {mpmath.nstr(rows[-1]['g_times_log_d'], 4)} → ∞) the ratio to {_plain(statement.rhs)} is "
-                       + ", ".join(f"{mpmath.nstr(r['ratio_to_rhs'], 4)} (d = {r['d']})" for r in rows)
-                       + "; the sup over Assumption 3 is 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d)",
-                       corrected=PRIVACY_FACTOR_CORRECTED if statement.rhs == S.log_d**2 else None,
-                       regime={**regime, "holds_on": "part", "witness": {k: rows[-1][k] for k in
-                                                                          ("d", "log_inv_delta", "epsilon")}},
-                       witness=rows[-1], **ev)
+        return refuted(
+            "numeric",
+            f"log(1.25/δ)/ε² is not o({_plain(statement.rhs)}) on Assumption 3: as δ → 1, log(1.25/δ) "
+            f"→ log 1.25 while log(1/δ) → 0; with log(1/δ) = log^({log_power}) d, ε = 4 log(1/δ) (admissible: "
+            f"g·log d = {mpmath.nstr(rows[-1]['g_times_log_d'], 4)} → ∞) the ratio to {_plain(statement.rhs)} is "
+            + ", ".join(f"{mpmath.nstr(r['ratio_to_rhs'], 4)} (d = {r['d']})" for r in rows)
+            + "; the sup over Assumption 3 is 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d)",
+            corrected=PRIVACY_FACTOR_CORRECTED if statement.rhs == S.log_d**2 else None,
+            regime={
+                **regime,
+                "holds_on": "part",
+                "witness": {k: rows[-1][k] for k in ("d", "log_inv_delta", "epsilon")},
+            },
+            witness=rows[-1],
+            **ev,
+        )
     if not closed_ok:
         return refuted("numeric", "the closed-form sup does not match the grid", witness=rows[0], **ev)
     # every admissible point has factor ≤ sup = 1/g² + 64 log(1.25)/g⁴ with g log d → ∞: o(rhs) iff log^4 d/rhs bounded
     bound = sp.limit(sp.log(S.d) ** 4 / statement.rhs, S.d, sp.oo)
     if bound.is_finite:
-        return verified("symbolic+numeric", f"sup over Assumption 3 = 1/g² + 64 log(1.25)/g⁴ (matches a grid to "
-                        f"1e-20) with g = ω(1/log d): o(log⁴ d) ⊆ o({statement.rhs})",
-                        regime={**regime, "holds_on": "all", "witness": None}, **ev)
+        return verified(
+            "symbolic+numeric",
+            f"sup over Assumption 3 = 1/g² + 64 log(1.25)/g⁴ (matches a grid to "
+            f"1e-20) with g = ω(1/log d): o(log⁴ d) ⊆ o({statement.rhs})",
+            regime={**regime, "holds_on": "all", "witness": None},
+            **ev,
+        )
     return refuted("numeric", f"the ratio to {statement.rhs} does not vanish along the family", witness=rows[-1], **ev)
 
 
@@ -214,22 +320,40 @@ def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ET
     lhs = S.in_powers_of_d(product.lhs)
     identity = sp.simplify(lhs - S.in_powers_of_d(product.rhs)) == 0
     result = compare(S.in_powers_of_d(small.lhs), small.rel, S.in_powers_of_d(small.rhs), ADMISSIBLE, d=S.d)
-    ev = {"product_in_powers_of_d": str(lhs), "product_identity": identity,
-          "eta_T_small": {"statement": small.latex(), "in_powers_of_d": str(S.in_powers_of_d(small.lhs)),
-                          **result.regime()},
-          "note": "η_a T = d^(2ε_n − ε_p) log² d is ≪ 1 only where ε_p > 2ε_n; the paper does not need it (§4.5 needs "
-                  "η_aλT → ∞, which holds: 2 log² d)"}
+    ev = {
+        "product_in_powers_of_d": str(lhs),
+        "product_identity": identity,
+        "eta_T_small": {
+            "statement": small.latex(),
+            "in_powers_of_d": str(S.in_powers_of_d(small.lhs)),
+            **result.regime(),
+        },
+        "note": "η_a T = d^(2ε_n − ε_p) log² d is ≪ 1 only where ε_p > 2ε_n; the paper does not need it (§4.5 needs "
+        "η_aλT → ∞, which holds: 2 log² d)",
+    }
     if not identity:
-        return refuted("symbolic", f"{product.latex()} is false: the left side is {lhs}",
-                       witness={"lhs": str(lhs), "rhs": str(product.rhs)}, **ev)
-    return verified("symbolic", f"{product.latex()} exactly with Assumption 4 (so (1 − 2η_aλ)^T ≤ e^(−2 log² d)); "
-                    f"η_a T ≪ 1 holds on {result.holds_on} of the region ({', '.join(result.conditions)}), recorded "
-                    "in the evidence", **ev)
+        return refuted(
+            "symbolic",
+            f"{product.latex()} is false: the left side is {lhs}",
+            witness={"lhs": str(lhs), "rhs": str(product.rhs)},
+            **ev,
+        )
+    return verified(
+        "symbolic",
+        f"{product.latex()} exactly with Assumption 4 (so (1 − 2η_aλ)^T ≤ e^(−2 log² d)); "
+        f"η_a T ≪ 1 holds on {result.holds_on} of the region ({', '.join(result.conditions)}), recorded "
+        "in the evidence",
+        **ev,
+    )
 
 
 #: Algorithm 1's per-step noise std on a (√η_a (C_a/n) σ_a) against Part 3's η_a Σ
-NOISE_VS_SIGMA = Statement(sp.sqrt(S.eta_a) * S.C_a / S.n * PV.SIGMA_A_GENERIC, "=", S.eta_a * PV.SIGMA_PART3_GENERIC,
-                           name="Algorithm 1 noise = Part 3 noise")
+NOISE_VS_SIGMA = Statement(
+    sp.sqrt(S.eta_a) * S.C_a / S.n * PV.SIGMA_A_GENERIC,
+    "=",
+    S.eta_a * PV.SIGMA_PART3_GENERIC,
+    name="Algorithm 1 noise = Part 3 noise",
+)
 NOISE_VS_SIGMA_CORRECTED = NOISE_VS_SIGMA.perturb(lhs=2 * NOISE_VS_SIGMA.lhs)
 
 
@@ -238,19 +362,26 @@ def check_noise_vs_sigma(statement: Statement = NOISE_VS_SIGMA, corrected: State
     generic symbols and with Assumption 4 substituted (powers of d)."""
     ratio = sp.simplify(statement.lhs / statement.rhs)
     ratio_d = sp.simplify(sp.powsimp(S.in_powers_of_d(statement.lhs) / S.in_powers_of_d(statement.rhs), force=True))
-    ev = {"ratio": str(ratio), "ratio_with_assumption_4": str(ratio_d),
-          "consequence": "the noise of Algorithm 1 is half the noise Part 3 analyses; privacy: alg1.noise (exact "
-                         "curves), accuracy: Part 3's bounds hold a fortiori with less noise"}
+    ev = {
+        "ratio": str(ratio),
+        "ratio_with_assumption_4": str(ratio_d),
+        "consequence": "the noise of Algorithm 1 is half the noise Part 3 analyses; privacy: alg1.noise (exact "
+        "curves), accuracy: Part 3's bounds hold a fortiori with less noise",
+    }
     if ratio == 1:
         return verified("symbolic", "the two noise levels are the same expression", **ev)
     corr = None
     if corrected is not None and check_noise_vs_sigma(corrected, None).verdict == "verified":
         corr = corrected
-    return refuted("symbolic", f"√η_a (C_a/n) σ_a / (η_a Σ) = {ratio} exactly (at every point; with Assumption 4: "
-                   f"{ratio_d}): Algorithm 1 adds {ratio} × the noise Part 3 analyses", corrected=corr,
-                   witness={"ratio": str(ratio), "point": "any (the ratio is a constant)"},
-                   regime={"region": "all parameters", "holds_on": "none", "conditions": [], "witness": {"ratio": str(ratio)}},
-                   **ev)
+    return refuted(
+        "symbolic",
+        f"√η_a (C_a/n) σ_a / (η_a Σ) = {ratio} exactly (at every point; with Assumption 4: "
+        f"{ratio_d}): Algorithm 1 adds {ratio} × the noise Part 3 analyses",
+        corrected=corr,
+        witness={"ratio": str(ratio), "point": "any (the ratio is a constant)"},
+        regime={"region": "all parameters", "holds_on": "none", "conditions": [], "witness": {"ratio": str(ratio)}},
+        **ev,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -268,8 +399,9 @@ def _per_sample_loss(i: int):
 
 
 def _full_loss(n: int):
-    return sp.Rational(1, n) * sum((sum(a * ph for a, ph in zip(_A, _PHI[i])) - _Y[i]) ** 2 for i in range(n)) \
-        + S.lam * sum(a**2 for a in _A)
+    return sp.Rational(1, n) * sum(
+        (sum(a * ph for a, ph in zip(_A, _PHI[i])) - _Y[i]) ** 2 for i in range(n)
+    ) + S.lam * sum(a**2 for a in _A)
 
 
 def _grad(expr):
@@ -324,17 +456,28 @@ def check_gradient_lines(statement: Statement = GRADIENT_LITERAL):
         lhs, rhs = exprs[n][type(statement.lhs)], exprs[n][type(statement.rhs)]
         results[n] = sp.simplify(lhs - rhs)
     ok = all(v == sp.zeros(2, 1) for v in results.values())
-    ev = {"difference_by_n": {str(k): str(list(v)) for k, v in results.items()},
-          "index_typo": "D5 evaluates the gradient at a_{i−1} (the sample index i); the iterate of step t is a_{t−1}",
-          "first_layer_line": "(1, P40, 2) ∇_W L = ∇_W(a_0ᵀσ(W_0ᵀx_i + b) − y_i)²: the same per-sample/average relation"}
+    ev = {
+        "difference_by_n": {str(k): str(list(v)) for k, v in results.items()},
+        "index_typo": "D5 evaluates the gradient at a_{i−1} (the sample index i); the iterate of step t is a_{t−1}",
+        "first_layer_line": "(1, P40, 2) ∇_W L = ∇_W(a_0ᵀσ(W_0ᵀx_i + b) − y_i)²: the same per-sample/average relation",
+    }
     if ok:
         return verified("symbolic", f"{statement.latex()} for n = 1, 2, 3 (SymPy, p = 2)", **ev)
     bad = next(n for n, v in results.items() if v != sp.zeros(2, 1))
-    corrected = GRADIENT_MEAN if statement is not GRADIENT_MEAN and check_gradient_lines(GRADIENT_MEAN).verdict == "verified" else None
-    return refuted("symbolic", f"as an equation, {statement.latex()} fails for n = {bad}: the difference is "
-                   f"{list(results[bad])} (the per-sample loss is written ∇_a L; the mean of the per-sample gradients "
-                   f"is ∇_a L, which is what step P53 aggregates)", corrected=corrected,
-                   witness={"n": bad, "difference": str(list(results[bad]))}, **ev)
+    corrected = (
+        GRADIENT_MEAN
+        if statement is not GRADIENT_MEAN and check_gradient_lines(GRADIENT_MEAN).verdict == "verified"
+        else None
+    )
+    return refuted(
+        "symbolic",
+        f"as an equation, {statement.latex()} fails for n = {bad}: the difference is "
+        f"{list(results[bad])} (the per-sample loss is written ∇_a L; the mean of the per-sample gradients "
+        f"is ∇_a L, which is what step P53 aggregates)",
+        corrected=corrected,
+        witness={"n": bad, "difference": str(list(results[bad]))},
+        **ev,
+    )
 
 
 class Part2Update(sp.Function):
@@ -356,8 +499,9 @@ class Alg1Update(sp.Function):
 
 
 #: (1, P42, 1) with g^C_W read as g_W (no C_W is defined): Algorithm 1's update against Part 2's
-FIRST_LAYER_SUM = Statement(Alg1Update(S.n), "=", Part2Update(S.n), variables=(S.n,),
-                            name="Algorithm 1 first-layer update")
+FIRST_LAYER_SUM = Statement(
+    Alg1Update(S.n), "=", Part2Update(S.n), variables=(S.n,), name="Algorithm 1 first-layer update"
+)
 
 
 def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bool = False):
@@ -372,22 +516,29 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
         part2 = w0 - eta * sp.Rational(1, n) * sum(G)
         diffs[n] = sp.simplify(alg1 - part2)
     ok = all(v == 0 for v in diffs.values())
-    ev = {"difference_by_n": {str(k): str(v) for k, v in diffs.items()},
-          "undefined_clipping": "g^C_W is never defined (no C_W in Algorithm 1's Require line or Assumption 4): read as g_W",
-          "consequence_direction": "after the normalisation w_i^1/‖w_i^1‖ only the direction counts: the sum is the "
-                                   "step n·η_W, which makes w_i^0 relatively n times smaller than in Part 2; the "
-                                   "rank-1 approximation (2, D19) is unaffected at leading order",
-          "consequence_privacy": "normalised columns move by at most 2 each whatever the gradient: sensitivity 2√p "
-                                 "(layer1.privacy); clipping the first-layer gradients would not bound it (the "
-                                 "normalisation is not Lipschitz near 0)"}
+    ev = {
+        "difference_by_n": {str(k): str(v) for k, v in diffs.items()},
+        "undefined_clipping": "g^C_W is never defined (no C_W in Algorithm 1's Require line or Assumption 4): read as g_W",
+        "consequence_direction": "after the normalisation w_i^1/‖w_i^1‖ only the direction counts: the sum is the "
+        "step n·η_W, which makes w_i^0 relatively n times smaller than in Part 2; the "
+        "rank-1 approximation (2, D19) is unaffected at leading order",
+        "consequence_privacy": "normalised columns move by at most 2 each whatever the gradient: sensitivity 2√p "
+        "(layer1.privacy); clipping the first-layer gradients would not bound it (the "
+        "normalisation is not Lipschitz near 0)",
+    }
     if ok:
         return verified("symbolic", "the update equals Part 2's for n = 1, 2, 3", **ev)
     bad = next(n for n, v in diffs.items() if v != 0)
-    return refuted("symbolic", f"the sum Σ g_W is n ∇_W L: for n = {bad} the two updates differ by {diffs[bad]} "
-                   "(Algorithm 1 takes the step n·η_W, Part 2 analyses η_W); g^C_W is undefined (read as g_W)",
-                   corrected=r"W_1 \gets W_0 - \frac{\eta_W}{n}\sum_{i=1}^n g_W(x^W_i, y^W_i, f) = W_0 - \eta_W\nabla_W\mathcal{L}"
-                   if not average and check_first_layer_update(statement, True).verdict == "verified" else None,
-                   witness={"n": bad, "difference": str(diffs[bad])}, **ev)
+    return refuted(
+        "symbolic",
+        f"the sum Σ g_W is n ∇_W L: for n = {bad} the two updates differ by {diffs[bad]} "
+        "(Algorithm 1 takes the step n·η_W, Part 2 analyses η_W); g^C_W is undefined (read as g_W)",
+        corrected=r"W_1 \gets W_0 - \frac{\eta_W}{n}\sum_{i=1}^n g_W(x^W_i, y^W_i, f) = W_0 - \eta_W\nabla_W\mathcal{L}"
+        if not average and check_first_layer_update(statement, True).verdict == "verified"
+        else None,
+        witness={"n": bad, "difference": str(diffs[bad])},
+        **ev,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -398,13 +549,27 @@ PRIVACY_125 = sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2
 #: Theorem 1's rate as stated
 THM1_RATE = S.d ** (-S.eps_p / (8 * S.q)) + S.d ** (1 + S.eps_n) / S.n * PRIVACY_125
 #: the bound Part 3 §4.5 derives for R(f_NN) (its second-to-last line)
-PART3_RATE = (S.d ** (-S.eps_p / (8 * (S.q + 1)))
-              + S.d ** (1 + S.eps_b + S.eps_p / 4) / S.n * sp.log(S.d) ** (2 * S.q + 6) * PRIVACY_125)
+PART3_RATE = (
+    S.d ** (-S.eps_p / (8 * (S.q + 1)))
+    + S.d ** (1 + S.eps_b + S.eps_p / 4) / S.n * sp.log(S.d) ** (2 * S.q + 6) * PRIVACY_125
+)
 R_NN = sp.Symbol("R_NN", positive=True)
-THM1_RATE_STATEMENT = Statement(R_NN, "O", THM1_RATE, lhs_latex=r"\mathcal{R}(f_{\text{NN}})",
-                                assumptions=(r"\text{Assumptions 1--4}",), name="Theorem 1's rate")
-THM1_RATE_CORRECTED = Statement(R_NN, "O", PART3_RATE, lhs_latex=r"\mathcal{R}(f_{\text{NN}})",
-                                assumptions=(r"\text{Assumptions 1--4}",), name="Theorem 1's rate (Part 3's bound)")
+THM1_RATE_STATEMENT = Statement(
+    R_NN,
+    "O",
+    THM1_RATE,
+    lhs_latex=r"\mathcal{R}(f_{\text{NN}})",
+    assumptions=(r"\text{Assumptions 1--4}",),
+    name="Theorem 1's rate",
+)
+THM1_RATE_CORRECTED = Statement(
+    R_NN,
+    "O",
+    PART3_RATE,
+    lhs_latex=r"\mathcal{R}(f_{\text{NN}})",
+    assumptions=(r"\text{Assumptions 1--4}",),
+    name="Theorem 1's rate (Part 3's bound)",
+)
 THM1_O1 = Statement(THM1_RATE, "o", sp.Integer(1), name="Theorem 1's rate is o(1)")
 
 
@@ -414,15 +579,28 @@ def check_rate_o1(statement: Statement = THM1_O1, region=None):
     region = region or PV.full_privacy_region()
     lhs, rhs = PV.privacy_factor_rewrite(statement.lhs), PV.privacy_factor_rewrite(statement.rhs)
     result = compare(lhs, statement.rel, rhs, region, d=S.d)
-    ev = {"lhs_in_powers_of_d": str(lhs), "lhs_terms": [t.latex(S.d) for t in result.lhs_terms],
-          "procedure": "each term against 1, lexicographic in (power of d, power of log d), exact LP per degree q"}
+    ev = {
+        "lhs_in_powers_of_d": str(lhs),
+        "lhs_terms": [t.latex(S.d) for t in result.lhs_terms],
+        "procedure": "each term against 1, lexicographic in (power of d, power of log d), exact LP per degree q",
+    }
     if result.holds_on == "all":
-        return verified("exact", f"{statement.latex()} on the whole region ({region.name}; ν ≥ 1 + 3ε_n, r ≤ 0, ρ < 4: "
-                        "the range part1.privacy-factor finds for log(1.25/δ)/ε²)",
-                        regime=result.regime(), **ev)
+        return verified(
+            "exact",
+            f"{statement.latex()} on the whole region ({region.name}; ν ≥ 1 + 3ε_n, r ≤ 0, ρ < 4: "
+            "the range part1.privacy-factor finds for log(1.25/δ)/ε²)",
+            regime=result.regime(),
+            **ev,
+        )
     point = result.witness["point"]
-    return refuted("exact", f"{statement.latex()} fails at {point}", regime=result.regime(), witness=result.witness,
-                   ratio_at_witness=ratio_at(lhs, rhs, point, S.d), **ev)
+    return refuted(
+        "exact",
+        f"{statement.latex()} fails at {point}",
+        regime=result.regime(),
+        witness=result.witness,
+        ratio_at_witness=ratio_at(lhs, rhs, point, S.d),
+        **ev,
+    )
 
 
 def check_theorem1_rate(statement: Statement = THM1_RATE_STATEMENT, proven: sp.Expr = PART3_RATE):
@@ -432,31 +610,50 @@ def check_theorem1_rate(statement: Statement = THM1_RATE_STATEMENT, proven: sp.E
     lhs, rhs = PV.privacy_factor_rewrite(proven), PV.privacy_factor_rewrite(statement.rhs)
     result = compare(lhs, "O", rhs, region, d=S.d)
     vanishes = compare(lhs, "o", sp.Integer(1), region, d=S.d)
-    ev = {"proven_in_powers_of_d": str(lhs), "stated_in_powers_of_d": str(rhs),
-          "proven_is_o1": {"holds_on": vanishes.holds_on, "conditions": list(vanishes.conditions)},
-          "per_term": "d^{−ε_p/(8(q+1))} ≫ d^{−ε_p/(8q)} everywhere (the certificate term of Theorem 6 is for degree "
-                      "q+1 in Part 2); the noise term d^{1+ε_b+ε_p/4}/n·log^{2q+6} d ≲ d^{1+ε_n}/n iff ε_b + ε_p/4 < ε_n"}
+    ev = {
+        "proven_in_powers_of_d": str(lhs),
+        "stated_in_powers_of_d": str(rhs),
+        "proven_is_o1": {"holds_on": vanishes.holds_on, "conditions": list(vanishes.conditions)},
+        "per_term": "d^{−ε_p/(8(q+1))} ≫ d^{−ε_p/(8q)} everywhere (the certificate term of Theorem 6 is for degree "
+        "q+1 in Part 2); the noise term d^{1+ε_b+ε_p/4}/n·log^{2q+6} d ≲ d^{1+ε_n}/n iff ε_b + ε_p/4 < ε_n",
+    }
     if result.holds_on == "all":
-        return verified("exact", f"Part 3's bound is O({statement.latex()}) on the whole region",
-                        regime=result.regime(), **ev)
+        return verified(
+            "exact", f"Part 3's bound is O({statement.latex()}) on the whole region", regime=result.regime(), **ev
+        )
     corrected = None
-    if statement is THM1_RATE_STATEMENT and check_theorem1_rate(THM1_RATE_CORRECTED, proven).verdict == "verified" \
-            and vanishes.holds_on == "all":
+    if (
+        statement is THM1_RATE_STATEMENT
+        and check_theorem1_rate(THM1_RATE_CORRECTED, proven).verdict == "verified"
+        and vanishes.holds_on == "all"
+    ):
         corrected = THM1_RATE_CORRECTED
     point = result.witness["point"]
-    return refuted("exact", "the bound Part 3 proves, O(d^(−ε_p/(8(q+1))) + d^(1+ε_b+ε_p/4)/n · "
-                   "log^(2q+6) d · log(1.25/δ)/ε²), is not O(Theorem 1's rate): holds on " f"{result.holds_on} of the "
-                   f"region, fails at {point}; Part 3's bound is o(1) on {vanishes.holds_on} of the region, so Theorem 1 "
-                   "survives with Part 3's rate (the corrected statement)",
-                   corrected=corrected, regime=result.regime(), witness=result.witness,
-                   ratio_at_witness=ratio_at(lhs, rhs, point, S.d), **ev)
+    return refuted(
+        "exact",
+        "the bound Part 3 proves, O(d^(−ε_p/(8(q+1))) + d^(1+ε_b+ε_p/4)/n · "
+        "log^(2q+6) d · log(1.25/δ)/ε²), is not O(Theorem 1's rate): holds on "
+        f"{result.holds_on} of the "
+        f"region, fails at {point}; Part 3's bound is o(1) on {vanishes.holds_on} of the region, so Theorem 1 "
+        "survives with Part 3's rate (the corrected statement)",
+        corrected=corrected,
+        regime=result.regime(),
+        witness=result.witness,
+        ratio_at_witness=ratio_at(lhs, rhs, point, S.d),
+        **ev,
+    )
 
 
 #: the union bound behind "with probability at least 1 − exp(−c log² d)": d^K events each failing w.p. e^{−c log² d}
 K_EV = sp.Symbol("K", positive=True)
 C_P = sp.Symbol("c", positive=True)
-UNION_BOUND = Statement(S.d**K_EV * sp.exp(-C_P * sp.log(S.d) ** 2), "<=", sp.exp(-C_P / 2 * sp.log(S.d) ** 2),
-                        assumptions=(r"d \text{ large enough}",), name="union bound")
+UNION_BOUND = Statement(
+    S.d**K_EV * sp.exp(-C_P * sp.log(S.d) ** 2),
+    "<=",
+    sp.exp(-C_P / 2 * sp.log(S.d) ** 2),
+    assumptions=(r"d \text{ large enough}",),
+    name="union bound",
+)
 
 
 def _bias_event_exponent(eps_b: float) -> list[dict]:
@@ -485,26 +682,40 @@ def check_probability(statement: Statement = UNION_BOUND, eps_b_values=(0.1, 0.0
         c = e**2 / 32
         for K in (2, 4):  # d^K events: p columns, n samples, T steps: K = ε_p + ν + ε_n ≈ 2–4 at the corners
             crossover[f"eps_b={e}, K={K}"] = f"log d ≥ {2 * K / c:.4g}"
-    ev = {"log_lhs_minus_log_rhs": str(gap), "limit": str(limit), "bias_event_exponent": exps,
-          "union_bound_holds_for": crossover,
-          "note": "the d needed before the union bound with c/2 applies is d ≥ exp(2K/c): astronomically large for "
-                  "c = ε_b²/32"}
+    ev = {
+        "log_lhs_minus_log_rhs": str(gap),
+        "limit": str(limit),
+        "bias_event_exponent": exps,
+        "union_bound_holds_for": crossover,
+        "note": "the d needed before the union bound with c/2 applies is d ≥ exp(2K/c): astronomically large for "
+        "c = ε_b²/32",
+    }
     if limit is not sp.S.NegativeInfinity:
-        return refuted("symbolic", f"the union bound fails: log(lhs/rhs) → {limit}",
-                       witness={"limit": str(limit), "gap": str(gap)}, **ev)
+        return refuted(
+            "symbolic",
+            f"the union bound fails: log(lhs/rhs) → {limit}",
+            witness={"limit": str(limit), "gap": str(gap)},
+            **ev,
+        )
     small = min(eps_b_values)
     c_small = exps[str(small)][-1]["c_exponent"]
-    return refuted("symbolic+numeric",
-                   f"the union bound holds ({statement.latex()} for d large: log(lhs/rhs) = {gap} → −∞), but c is not "
-                   f"absolute: the event |b_i| ≤ (ε_b/4) log d (Part 2 §3.1) fails with probability e^(−c log² d) with "
-                   f"c → ε_b²/32 (30 digits: {mpmath.nstr(c_small, 4)} at ε_b = {small}, d = 1e512), and ε_b ∈ (0, 3ε_n − ε_p/4) "
-                   "is free: c = c(ε_b) > 0, not absolute",
-                   corrected=r"\text{probability at least } 1 - \exp(-c(\varepsilon_b)\log^2 d),\ "
-                             r"c(\varepsilon_b) \leq \varepsilon_b^2/32",
-                   witness={"eps_b": small, "c_exponent": c_small, "eps_b_window": "(0, 3ε_n − ε_p/4)"},
-                   regime={"region": ADMISSIBLE.name, "holds_on": "part",
-                           "conditions": [r"c = c(\varepsilon_b) \leq \varepsilon_b^2/32"],
-                           "witness": {"eps_b": small}}, **ev)
+    return refuted(
+        "symbolic+numeric",
+        f"the union bound holds ({statement.latex()} for d large: log(lhs/rhs) = {gap} → −∞), but c is not "
+        f"absolute: the event |b_i| ≤ (ε_b/4) log d (Part 2 §3.1) fails with probability e^(−c log² d) with "
+        f"c → ε_b²/32 (30 digits: {mpmath.nstr(c_small, 4)} at ε_b = {small}, d = 1e512), and ε_b ∈ (0, 3ε_n − ε_p/4) "
+        "is free: c = c(ε_b) > 0, not absolute",
+        corrected=r"\text{probability at least } 1 - \exp(-c(\varepsilon_b)\log^2 d),\ "
+        r"c(\varepsilon_b) \leq \varepsilon_b^2/32",
+        witness={"eps_b": small, "c_exponent": c_small, "eps_b_window": "(0, 3ε_n − ε_p/4)"},
+        regime={
+            "region": ADMISSIBLE.name,
+            "holds_on": "part",
+            "conditions": [r"c = c(\varepsilon_b) \leq \varepsilon_b^2/32"],
+            "witness": {"eps_b": small},
+        },
+        **ev,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -527,8 +738,9 @@ def _gdp_certificate(mu: sp.Expr) -> dict:
     return out
 
 
-def check_theorem1_privacy(sigma_w: Statement = PV.SIGMA_W_STATEMENT, sigma_a: Statement = PV.ALG1_NOISE_STATEMENT,
-                           clip=PV.paper_clip):
+def check_theorem1_privacy(
+    sigma_w: Statement = PV.SIGMA_W_STATEMENT, sigma_a: Statement = PV.ALG1_NOISE_STATEMENT, clip=PV.paper_clip
+):
     """f_NN = a_Tᵀσ(W_1ᵀx + b) is (ε, δ)-DP iff (W_1, a_T) is (b is data-free; f_NN is post-processing). X^W and X^a are
     disjoint, so a record changes W_1's input or a_T's (given W_1), never both: the pair is (ε, δ)-DP iff each release
     is. Decided from the given σ_W, σ_a (Statements) and clipping rule:
@@ -557,26 +769,49 @@ def check_theorem1_privacy(sigma_w: Statement = PV.SIGMA_W_STATEMENT, sigma_a: S
         for dd in (1e3, 1e6):
             vals = {S.d: dd, S.n: math.ceil(dd ** (1 + 3 * eps_n)), S.p: math.ceil(dd**eps_p), S.eps_b: eps_b, S.q: q}
             mu_num = float(sp.N(mu_w.subs(vals)))
-            cert_w["family"].append({"d": dd, "mu": mu_num, "epsilon": eps, "delta": delta,
-                                     "exact_delta": P.gdp_delta(eps, mu_num)})
+            cert_w["family"].append(
+                {"d": dd, "mu": mu_num, "epsilon": eps, "delta": delta, "exact_delta": P.gdp_delta(eps, mu_num)}
+            )
     parts["first_layer"] = cert_w
-    ev = {"layers": parts, "composition": "parallel over the disjoint datasets X^W, X^a (post-processing for f_NN)",
-          "adjacency": "replace-one"}
-    failing = [k for k, ok in (("clipping", clip_v.verdict == "verified"), ("second layer", cert_a["proved"]),
-                               ("first layer", cert_w["proved"])) if not ok]
+    ev = {
+        "layers": parts,
+        "composition": "parallel over the disjoint datasets X^W, X^a (post-processing for f_NN)",
+        "adjacency": "replace-one",
+    }
+    failing = [
+        k
+        for k, ok in (
+            ("clipping", clip_v.verdict == "verified"),
+            ("second layer", cert_a["proved"]),
+            ("first layer", cert_w["proved"]),
+        )
+        if not ok
+    ]
     if not failing:
-        return verified("symbolic+numeric", "clipping bounds the per-sample norm; both releases have μ = ε/√(8 log(1/δ))·c "
-                        "with a(8 log(1/δ)) ≤ −√(2 log(1/δ)): δ(ε) ≤ δ/2 on all of Assumption 3, and the pair is "
-                        "(ε, δ)-DP by parallel composition", regime={"region": PV.A3_REGION, "holds_on": "all",
-                                                                     "conditions": [r"\varepsilon < 8\log(1/\delta)"],
-                                                                     "witness": None}, **ev)
+        return verified(
+            "symbolic+numeric",
+            "clipping bounds the per-sample norm; both releases have μ = ε/√(8 log(1/δ))·c "
+            "with a(8 log(1/δ)) ≤ −√(2 log(1/δ)): δ(ε) ≤ δ/2 on all of Assumption 3, and the pair is "
+            "(ε, δ)-DP by parallel composition",
+            regime={
+                "region": PV.A3_REGION,
+                "holds_on": "all",
+                "conditions": [r"\varepsilon < 8\log(1/\delta)"],
+                "witness": None,
+            },
+            **ev,
+        )
     corrected = None
     if (sigma_w, sigma_a, clip) != (PV.SIGMA_W_CORRECTED, PV.ALG1_NOISE_CORRECTED, PV.corrected_clip):
         sub = check_theorem1_privacy(PV.SIGMA_W_CORRECTED, PV.ALG1_NOISE_CORRECTED, PV.corrected_clip)
         ev["corrected_check"] = {"verdict": sub.verdict, "detail": sub.detail}
         if sub.verdict == "verified":
-            corrected = (r"f_{\text{NN}}\ (\varepsilon,\delta)\text{-DP with } g^C_a = g_a\min(1, C_a/\|g_a\|),\ "
-                         + PV.ALG1_NOISE_CORRECTED.latex() + r",\ " + PV.SIGMA_W_CORRECTED.latex())
+            corrected = (
+                r"f_{\text{NN}}\ (\varepsilon,\delta)\text{-DP with } g^C_a = g_a\min(1, C_a/\|g_a\|),\ "
+                + PV.ALG1_NOISE_CORRECTED.latex()
+                + r",\ "
+                + PV.SIGMA_W_CORRECTED.latex()
+            )
     w = {}
     if "first layer" in failing and cert_w.get("family"):
         w["first_layer"] = cert_w["family"][-1]
@@ -584,23 +819,45 @@ def check_theorem1_privacy(sigma_w: Statement = PV.SIGMA_W_STATEMENT, sigma_a: S
         w["second_layer"] = cert_a.get("witness")
     if "clipping" in failing:
         w["clipping"] = "g = 2C e₁ gives ‖g^C‖ = 4C (alg1.clipping): unbounded sensitivity"
-    return refuted("numeric+symbolic", f"f_NN is not (ε, δ)-DP as specified: fails in {', '.join(failing)} "
-                   + (f"(first layer: μ = 2√p/σ_W = {cert_w['family'][-1]['mu']:.4g} at d = 1e6, exact δ at ε = {eps:.3g} is "
-                      f"{mpmath.nstr(cert_w['family'][-1]['exact_delta'], 4)} > δ = {delta:g}) " if cert_w.get("family") else "")
-                   + ("(second layer: μ = ε/√(2 log(1/δ)), exact δ = "
-                      f"{mpmath.nstr(cert_a['witness']['exact_delta'], 4)} at ε = {eps:.3g}) " if "witness" in cert_a else ""),
-                   corrected=corrected, witness=w,
-                   regime={"region": PV.A3_REGION, "holds_on": "part",
-                           "conditions": [r"\text{first layer: } \mu_W^2\log(1.25/\delta)/\varepsilon^2 \lesssim 1 "
-                                          r"\text{ (layer1.privacy)}",
-                                          r"\text{second layer: } \varepsilon \leq \varepsilon^*(\delta) \text{ (alg1.noise)}"],
-                           "witness": {"epsilon": eps, "delta": delta}}, **ev)
+    return refuted(
+        "numeric+symbolic",
+        f"f_NN is not (ε, δ)-DP as specified: fails in {', '.join(failing)} "
+        + (
+            f"(first layer: μ = 2√p/σ_W = {cert_w['family'][-1]['mu']:.4g} at d = 1e6, exact δ at ε = {eps:.3g} is "
+            f"{mpmath.nstr(cert_w['family'][-1]['exact_delta'], 4)} > δ = {delta:g}) "
+            if cert_w.get("family")
+            else ""
+        )
+        + (
+            "(second layer: μ = ε/√(2 log(1/δ)), exact δ = "
+            f"{mpmath.nstr(cert_a['witness']['exact_delta'], 4)} at ε = {eps:.3g}) "
+            if "witness" in cert_a
+            else ""
+        ),
+        corrected=corrected,
+        witness=w,
+        regime={
+            "region": PV.A3_REGION,
+            "holds_on": "part",
+            "conditions": [
+                r"\text{first layer: } \mu_W^2\log(1.25/\delta)/\varepsilon^2 \lesssim 1 "
+                r"\text{ (layer1.privacy)}",
+                r"\text{second layer: } \varepsilon \leq \varepsilon^*(\delta) \text{ (alg1.noise)}",
+            ],
+            "witness": {"epsilon": eps, "delta": delta},
+        },
+        **ev,
+    )
 
 
 #: Part 2 needs the noise added to each unit column to be small: ‖σ_W N(0, Id_d)‖ ≈ σ_W √d ≪ 1
-COLUMN_NOISE_SMALL = Statement(S.d * PV.SIGMA_W_CORRECTED.rhs**2, "ll", sp.Integer(1),
-                               assumptions=(r"\sigma_W = 2\sqrt{p}\sqrt{8\log(1/\delta)}/\varepsilon\ (\text{private})",),
-                               name="column noise")
+COLUMN_NOISE_SMALL = Statement(
+    S.d * PV.SIGMA_W_CORRECTED.rhs**2,
+    "ll",
+    sp.Integer(1),
+    assumptions=(r"\sigma_W = 2\sqrt{p}\sqrt{8\log(1/\delta)}/\varepsilon\ (\text{private})",),
+    name="column noise",
+)
 
 
 def check_privacy_utility(statement: Statement = COLUMN_NOISE_SMALL):
@@ -611,16 +868,24 @@ def check_privacy_utility(statement: Statement = COLUMN_NOISE_SMALL):
     lhs = sp.powdenest(S.in_powers_of_d(sp.powdenest(expr, force=True)), force=True)
     region = PV.full_privacy_region()
     result = compare(lhs, statement.rel, S.in_powers_of_d(statement.rhs), region, d=S.d)
-    ev = {"lhs_in_powers_of_d": str(lhs),
-          "consequence": "Theorem 1's accuracy survives the privacy correction only where σ_W²d ≪ 1, i.e. "
-                         "log(1/δ)/ε² ≪ 1/(pd): ε ≫ √(p d log(1/δ)), a vacuous privacy level"}
+    ev = {
+        "lhs_in_powers_of_d": str(lhs),
+        "consequence": "Theorem 1's accuracy survives the privacy correction only where σ_W²d ≪ 1, i.e. "
+        "log(1/δ)/ε² ≪ 1/(pd): ε ≫ √(p d log(1/δ)), a vacuous privacy level",
+    }
     if result.holds_on == "all":
         return verified("exact", "the column noise is o(1) on the whole region", regime=result.regime(), **ev)
     point = result.witness["point"]
-    return refuted("exact", f"{statement.latex()} holds only where {', '.join(result.conditions)} (r < −(1 + ε_p): "
-                   f"ε ≫ √(p d log(1/δ))); at {point} the column noise σ_W√d grows like a power of d, so the first "
-                   "layer learns nothing and Theorem 1's rate fails there", regime=result.regime(),
-                   witness=result.witness, ratio_at_witness=ratio_at(lhs, sp.Integer(1), point, S.d), **ev)
+    return refuted(
+        "exact",
+        f"{statement.latex()} holds only where {', '.join(result.conditions)} (r < −(1 + ε_p): "
+        f"ε ≫ √(p d log(1/δ))); at {point} the column noise σ_W√d grows like a power of d, so the first "
+        "layer learns nothing and Theorem 1's rate fails there",
+        regime=result.regime(),
+        witness=result.witness,
+        ratio_at_witness=ratio_at(lhs, sp.Integer(1), point, S.d),
+        **ev,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -629,11 +894,14 @@ def check_privacy_utility(statement: Statement = COLUMN_NOISE_SMALL):
 
 W_SUM, W_MEAN = sp.symbols("w_sum w_mean", real=True)
 #: the two normalised columns differ by at most the rank-1 error Part 2 carries, (2, D19): √(d/n) log^{q+1} d
-DIRECTION_GAP = Statement(sp.Abs(W_SUM - W_MEAN), r"\lesssim_\P",
-                          sp.sqrt(S.d / S.n) * sp.log(S.d) ** (S.q + 1),
-                          lhs_latex=r"\max_i \left\|\frac{w^{\Sigma}_i}{\|w^{\Sigma}_i\|} - \frac{w^{\text{mean}}_i}"
-                                    r"{\|w^{\text{mean}}_i\|}\right\|",
-                          name="sum vs mean step, normalised")
+DIRECTION_GAP = Statement(
+    sp.Abs(W_SUM - W_MEAN),
+    r"\lesssim_\P",
+    sp.sqrt(S.d / S.n) * sp.log(S.d) ** (S.q + 1),
+    lhs_latex=r"\max_i \left\|\frac{w^{\Sigma}_i}{\|w^{\Sigma}_i\|} - \frac{w^{\text{mean}}_i}"
+    r"{\|w^{\text{mean}}_i\|}\right\|",
+    name="sum vs mean step, normalised",
+)
 DIRECTION_DS = (16, 32, 64, 128)
 DIRECTION_CORNERS = ("small eps_p", "large eps_p", "small eps_n", "large eps_n")
 
@@ -677,37 +945,80 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
             bound = float(rhs_f(dd, nn, q_target))
             gaps.append(gap)
             bounds.append(bound)
-            rows.append({"corner": corner, "d": dd, "n": nn, "p": pp, "gap": gap, "bound": bound,
-                         "alignment_sum": float(np.mean(np.abs(Ws[0]))), "alignment_mean": float(np.mean(np.abs(Wm[0])))})
+            rows.append(
+                {
+                    "corner": corner,
+                    "d": dd,
+                    "n": nn,
+                    "p": pp,
+                    "gap": gap,
+                    "bound": bound,
+                    "alignment_sum": float(np.mean(np.abs(Ws[0]))),
+                    "alignment_mean": float(np.mean(np.abs(Wm[0]))),
+                }
+            )
         fit = linregress(np.log(DIRECTION_DS), np.log(gaps))
         fit_b = linregress(np.log(DIRECTION_DS), np.log(bounds))
-        fits[corner] = {"gap_exponent": fit.slope, "stderr": fit.stderr, "bound_exponent": fit_b.slope,
-                        "predicted_gap_exponent": -1.5 * c["eps_n"]}
-    ev = {"rows": rows, "fits": fits, "seed": seed, "target": "He_1 + He_2/2 along e_1 (q = 2)", "d_values": list(DIRECTION_DS),
-          "what": "max over columns of the distance between the two normalised columns (no σ_W noise); the distance "
-                  "of two unit vectors is at most 2, so a right side ≥ 2 cannot be violated (vacuous)"}
+        fits[corner] = {
+            "gap_exponent": fit.slope,
+            "stderr": fit.stderr,
+            "bound_exponent": fit_b.slope,
+            "predicted_gap_exponent": -1.5 * c["eps_n"],
+        }
+    ev = {
+        "rows": rows,
+        "fits": fits,
+        "seed": seed,
+        "target": "He_1 + He_2/2 along e_1 (q = 2)",
+        "d_values": list(DIRECTION_DS),
+        "what": "max over columns of the distance between the two normalised columns (no σ_W noise); the distance "
+        "of two unit vectors is at most 2, so a right side ≥ 2 cannot be violated (vacuous)",
+    }
     informative = [r for r in rows if r["bound"] < 2]
     ev["informative_points"] = len(informative)
     if informative:
         bad = [r for r in informative if r["gap"] > r["bound"]]
         if bad:
             w = max(bad, key=lambda r: r["gap"] / r["bound"])
-            return refuted("simulation", f"the gap {w['gap']:.3g} exceeds the rank-1 error {w['bound']:.3g} at "
-                           f"{w['corner']}, d = {w['d']}", witness=w,
-                           regime={"region": "proofs.regime.CORNERS (simulated)", "holds_on": "part", "conditions": [],
-                                   "witness": {"corner": w["corner"], "d": w["d"]}}, **ev)
-        return verified("simulation", f"gap ≤ rank-1 error at the {len(informative)} points where the error is < 2",
-                        regime={"region": "proofs.regime.CORNERS (simulated)", "holds_on": "all",
-                                "conditions": [statement.latex()], "witness": None}, **ev)
-    return inconclusive("simulation", "the right side √(d/n) log^(q+1) d is ≥ 2 (vacuous for unit vectors) at every "
-                        f"simulable d ≤ {max(DIRECTION_DS)}, so the comparison cannot fail here; measured max gaps "
-                        f"{min(r['gap'] for r in rows):.2g}–{max(r['gap'] for r in rows):.2g}, fitted exponents "
-                        + ", ".join(f"{k}: {v['gap_exponent']:.2f} ± {v['stderr']:.2f}" for k, v in fits.items())
-                        + " (the prediction 1/(η_W a_0 α_1^b) gives −3ε_n/2: not yet visible at these d; the max over "
-                        "columns is driven by neurons with large |b_i|)",
-                        regime={"region": "proofs.regime.CORNERS (simulated)", "holds_on": "part",
-                                "conditions": [r"\sqrt{d/n}\log^{q+1} d < 2 \text{ (not reached for } d \leq 128)"],
-                                "witness": None}, **ev)
+            return refuted(
+                "simulation",
+                f"the gap {w['gap']:.3g} exceeds the rank-1 error {w['bound']:.3g} at {w['corner']}, d = {w['d']}",
+                witness=w,
+                regime={
+                    "region": "proofs.regime.CORNERS (simulated)",
+                    "holds_on": "part",
+                    "conditions": [],
+                    "witness": {"corner": w["corner"], "d": w["d"]},
+                },
+                **ev,
+            )
+        return verified(
+            "simulation",
+            f"gap ≤ rank-1 error at the {len(informative)} points where the error is < 2",
+            regime={
+                "region": "proofs.regime.CORNERS (simulated)",
+                "holds_on": "all",
+                "conditions": [statement.latex()],
+                "witness": None,
+            },
+            **ev,
+        )
+    return inconclusive(
+        "simulation",
+        "the right side √(d/n) log^(q+1) d is ≥ 2 (vacuous for unit vectors) at every "
+        f"simulable d ≤ {max(DIRECTION_DS)}, so the comparison cannot fail here; measured max gaps "
+        f"{min(r['gap'] for r in rows):.2g}–{max(r['gap'] for r in rows):.2g}, fitted exponents "
+        + ", ".join(f"{k}: {v['gap_exponent']:.2f} ± {v['stderr']:.2f}" for k, v in fits.items())
+        + " (the prediction 1/(η_W a_0 α_1^b) gives −3ε_n/2: not yet visible at these d; the max over "
+        "columns is driven by neurons with large |b_i|)",
+        regime={
+            "region": "proofs.regime.CORNERS (simulated)",
+            "holds_on": "part",
+            "conditions": [r"\sqrt{d/n}\log^{q+1} d < 2 \text{ (not reached for } d \leq 128)"],
+            "witness": None,
+        },
+        **ev,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -720,9 +1031,13 @@ CLIP_W = 2 * sp.sqrt(S.d) * sp.log(S.d) ** S.q
 #: η_W Σ_i g^C_W is 2η_W C_W) is added to W_0 − η_W Σ_i g^C_W before the normalisation (then post-processing):
 #: noise σ√d against the signal η_W n a_{0,i} α_1^{b_i} α_1^*, with a_{0,i} = p^{-1/2}, α_1^{b_i} ≥ d^{−ε_b}/2
 NOISE_BEFORE_NORMALISING = Statement(
-    (2 * S.eta_W * CLIP_W * sp.sqrt(8 * sp.log(1 / S.delta)) / S.eps) * sp.sqrt(S.d)
+    (2 * S.eta_W * CLIP_W * sp.sqrt(8 * sp.log(1 / S.delta)) / S.eps)
+    * sp.sqrt(S.d)
     / (S.eta_W * S.n / sp.sqrt(S.p) * S.d ** (-S.eps_b) / 2),
-    "ll", sp.Integer(1), name="column noise-to-signal, noise before normalising")
+    "ll",
+    sp.Integer(1),
+    name="column noise-to-signal, noise before normalising",
+)
 
 
 def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISING):
@@ -735,22 +1050,35 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
     expr = statement.lhs.subs(sp.log(1 / S.delta), S.PRIVACY_FACTOR * S.eps**2)
     lhs = sp.powdenest(S.in_powers_of_d(sp.powdenest(sp.expand_power_base(expr, force=True), force=True)), force=True)
     result = compare(lhs, statement.rel, S.in_powers_of_d(statement.rhs), PV.full_privacy_region(), d=S.d)
-    ev = {"privacy_certificate": cert, "lhs_in_powers_of_d": str(lhs),
-          "premises": "C_W = 2√d log^q d bounds ‖g_W(x_i)‖_F w.h.p. (|f − y| ≲ log^q d, ‖x‖ ≲ √d, ‖a_0 ⊙ σ'‖ ≤ 1), so "
-                      "clipping is inactive w.h.p.; α_1^{b_i} ≥ d^{−ε_b}/2 (Lemma 4 with |b_i| ≤ (ε_b/4) log d)",
-          "compare_with": "thm1.privacy-utility (noise after normalising, σ_W = 2√p·√(8 log(1/δ))/ε): survives only "
-                          "for r < −(1 + ε_p)"}
+    ev = {
+        "privacy_certificate": cert,
+        "lhs_in_powers_of_d": str(lhs),
+        "premises": "C_W = 2√d log^q d bounds ‖g_W(x_i)‖_F w.h.p. (|f − y| ≲ log^q d, ‖x‖ ≲ √d, ‖a_0 ⊙ σ'‖ ≤ 1), so "
+        "clipping is inactive w.h.p.; α_1^{b_i} ≥ d^{−ε_b}/2 (Lemma 4 with |b_i| ≤ (ε_b/4) log d)",
+        "compare_with": "thm1.privacy-utility (noise after normalising, σ_W = 2√p·√(8 log(1/δ))/ε): survives only "
+        "for r < −(1 + ε_p)",
+    }
     if not cert["proved"]:
         return refuted("symbolic", "the noise is not calibrated for all of Assumption 3", witness=cert, **ev)
     if result.holds_on == "all":
-        return verified("symbolic+exact", "private on all of Assumption 3 and the column noise is o(signal) on the "
-                        "whole region", regime=result.regime(), **ev)
+        return verified(
+            "symbolic+exact",
+            "private on all of Assumption 3 and the column noise is o(signal) on the whole region",
+            regime=result.regime(),
+            **ev,
+        )
     point = result.witness["point"]
-    return refuted("symbolic+exact", f"private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), and the column "
-                   f"noise-to-signal ratio is ≪ 1 where {', '.join(result.conditions)} — at n = d^(1+3ε_n), "
-                   "constant privacy: ε_b + ε_p/2 < 3ε_n (part of the bias window 0 < ε_b < 3ε_n − ε_p/4); fails at "
-                   f"{point}", regime=result.regime(), witness=result.witness,
-                   ratio_at_witness=ratio_at(lhs, sp.Integer(1), point, S.d), **ev)
+    return refuted(
+        "symbolic+exact",
+        f"private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), and the column "
+        f"noise-to-signal ratio is ≪ 1 where {', '.join(result.conditions)} — at n = d^(1+3ε_n), "
+        "constant privacy: ε_b + ε_p/2 < 3ε_n (part of the bias window 0 < ε_b < 3ε_n − ε_p/4); fails at "
+        f"{point}",
+        regime=result.regime(),
+        witness=result.witness,
+        ratio_at_witness=ratio_at(lhs, sp.Integer(1), point, S.d),
+        **ev,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -760,85 +1088,164 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
 #: Part 3 / Part 2 claims Theorem 1's rate rests on (ids that exist in the registry)
 #: Theorem 1's proof uses Theorem 2 as a whole (the certificate f^W of Part 2 §3.4), not only its last
 #: simplification: thm2.statement (whose tree holds thm2.rate and the Step 1–3 claims), not thm2.rate alone.
-PART2_PART3_TOP = ("thm2.statement", "dpgd.contraction", "dpgd.no-clipping", "dpgd.recursion", "dpgd.early-stopping",
-                   "risk.decomposition", "dpgd.noise-accumulation")
+PART2_PART3_TOP = (
+    "thm2.statement",
+    "dpgd.contraction",
+    "dpgd.no-clipping",
+    "dpgd.recursion",
+    "dpgd.early-stopping",
+    "risk.decomposition",
+    "dpgd.noise-accumulation",
+)
 
 CLAIMS = [
-    Claim(id="part1.assumption2-consistent", title="Assumption 2 is consistent and leaves the bias window non-empty",
-          source="Part 1, §2.2, Assumption 2", statement=ASSUMPTION2,
-          assumptions=r"\varepsilon_n, \varepsilon_p > 0,\ p \geq d^{\varepsilon_p},\ n \geq d^{1 + 3\varepsilon_n}",
-          check=partial(check_regime_consistent, ASSUMPTION2),
-          relations=((1, "P62", 1), (1, "P62", 2), (1, "P62", 3), (1, "P62", 4))),
-    Claim(id="part1.assumption3-nonempty", title="Assumption 3's three conditions hold together for every d",
-          source="Part 1, §2.2, Assumption 3", statement=ASSUMPTION3_UPPER,
-          assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta)),\ "
-                      r"\varepsilon/\sqrt{\log(1/\delta)} = \omega(1/\log d)",
-          check=partial(check_privacy_nonempty, ASSUMPTION3_UPPER), relations=((1, "D7", 1),)),
-    Claim(id="part1.privacy-factor", title="log(1.25/δ)/ε² = o(log² d) under Assumption 3 (the rates' privacy factor)",
-          source="Part 1, Assumption 3; used in Part 2 §3.2 (2, 21), Theorem 1 and proofs.regime", statement=PRIVACY_FACTOR_STATEMENT,
-          assumptions=r"\text{Assumption 3 (full range, } \delta \to 1 \text{ allowed)}",
-          check=partial(check_privacy_factor, PRIVACY_FACTOR_STATEMENT), depends_on=("part1.assumption3-nonempty",),
-          relations=((1, "D7", 1),)),
-    Claim(id="part1.step-products", title="Assumption 4's step product 2η_aλT = 2log² d (and where η_a T ≪ 1)",
-          source="Part 1, Assumption 4 (consequence used in Part 3 §4.5; η_a T ≪ 1 recorded for issue 11)",
-          statement=ETA_LAMBDA_T, assumptions=r"\text{Assumptions 2, 4}",
-          check=partial(check_step_products, ETA_LAMBDA_T, ETA_T_SMALL),
-          relations=((1, "D8", 1), (1, "D8", 3), (1, "D8", 5))),
-    Claim(id="alg1.noise-vs-sigma", title="Algorithm 1's noise (σ_a of Assumption 4) equals Part 3's η_a Σ",
-          source="Part 1, Algorithm 1 and Assumption 4; Part 3, §4.3", statement=NOISE_VS_SIGMA,
-          assumptions=r"\sigma_a = \sqrt{\eta_a T}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon},\ "
-                      r"\Sigma = \frac{2C_a\sqrt{T}}{n}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon}",
-          check=partial(check_noise_vs_sigma, NOISE_VS_SIGMA, NOISE_VS_SIGMA_CORRECTED),
-          depends_on=("alg1.noise", "dpgd.privacy"),
-          relations=((1, "P54", 1), (1, "D8", 7), (1, "D8", 4), (3, "P22", 2))),
-    Claim(id="alg1.gradient-lines", title="Algorithm 1's per-sample gradients and their mean",
-          source="Part 1, Algorithm 1 (gradient lines of both layers, aggregation)", statement=GRADIENT_LITERAL,
-          assumptions=r"\mathcal{L} = \frac{1}{n}\sum_i (f(x_i) - y_i)^2 + \lambda\|a\|^2",
-          check=partial(check_gradient_lines, GRADIENT_LITERAL),
-          relations=((1, "D5", 1), (1, "D5", 2), (1, "P40", 1), (1, "P40", 2), (1, "P53", 1))),
-    Claim(id="alg1.first-layer-update", title="Algorithm 1's first-layer update is the step Part 2 analyses",
-          source="Part 1, Algorithm 1 (first layer); Part 2, §3.1", statement=FIRST_LAYER_SUM,
-          assumptions=r"g^C_W \text{ undefined (read as } g_W),\ \nabla_W\mathcal{L} = \frac{1}{n}\sum_i g_W(x_i)",
-          check=partial(check_first_layer_update, FIRST_LAYER_SUM),
-          depends_on=("alg1.gradient-lines", "layer1.privacy"), relations=((1, "P42", 1), (1, "P44", 1))),
-    Claim(id="alg1.first-layer-direction", title="Summed vs averaged first-layer step: same normalised columns (measured)",
-          source="consequence of Algorithm 1's first-layer sum for Part 2's rank-1 approximation (2, D19)",
-          statement=DIRECTION_GAP, assumptions=r"n = d^{1+3\varepsilon_n},\ p = d^{\varepsilon_p},\ "
-                                               r"\eta_W = d^{3\varepsilon_n/2}\sqrt{p},\ \text{corners of the region}",
-          check=partial(check_first_layer_direction, DIRECTION_GAP, 0), depends_on=("alg1.first-layer-update",)),
-    Claim(id="thm1.rate-o1", title="Theorem 1's rate is o(1) on the whole region (full Assumption 3 range)",
-          source="Part 1, §2.2, Theorem 1", statement=THM1_O1,
-          assumptions=r"\text{Assumptions 2--3},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n",
-          check=partial(check_rate_o1, THM1_O1), depends_on=("thm1.rate-vanishes",),
-          relations=((1, "D9", 3),)),
-    Claim(id="thm1.rate", title="Theorem 1's rate as stated (Parts 2–3's bound is O of it)",
-          source="Part 1, §2.2, Theorem 1; Part 3, §4.5", statement=THM1_RATE_STATEMENT,
-          assumptions=r"\text{Assumptions 1--4}",
-          check=partial(check_theorem1_rate, THM1_RATE_STATEMENT, PART3_RATE),
-          depends_on=("thm1.exponent-consistency", "thm1.rate-vanishes", "thm1.rate-o1", "thm1.privacy-utility")
-          + PART2_PART3_TOP, relations=((1, "D9", 1), (1, "D9", 2), (1, "P66", 1))),
-    Claim(id="thm1.probability", title="Theorem 1 holds with probability 1 − exp(−c log² d), c absolute",
-          source="Part 1, §2.2, Theorem 1 (and §2.5's O_P)", statement=UNION_BOUND,
-          assumptions=r"d^{K} \text{ events, each failing w.p.} \leq e^{-c\log^2 d}",
-          check=partial(check_probability, UNION_BOUND)),
-    Claim(id="thm1.privacy", title="Theorem 1's privacy part: f_NN is (ε, δ)-DP (both layers)",
-          source="Part 1, Theorem 1; Part 2 §3.2; Part 3 §4.1; Algorithm 1",
-          statement=r"f_{\text{NN}} = a_T^\intercal\sigma(W_1^\intercal x + b)\ \text{is}\ (\varepsilon, \delta)\text{-DP}",
-          assumptions=r"\text{Algorithm 1, Assumptions 3--4, replace-one adjacency}",
-          check=partial(check_theorem1_privacy, PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_STATEMENT, PV.paper_clip),
-          depends_on=("layer1.privacy", "layer1.columns", "layer1.sigma-inequality", "gaussmech.classical",
-                      "gaussmech.assumption3-range", "dpgd.privacy", "alg1.noise", "alg1.noise-scalar",
-                      "alg1.clipping", "alg1.noise-vs-sigma", "alg1.first-layer-update"),
-          relations=((1, "P66", 1),)),
-    Claim(id="thm1.privacy-corrected-route", title="A private first layer that keeps accuracy: noise before normalising",
-          source="correction of Algorithm 1's first layer (the route of Part 3 §5.2, made private); consequence for "
-                 "Theorem 1", statement=NOISE_BEFORE_NORMALISING,
-          assumptions=r"g^C_W = g_W\min(1, C_W/\|g_W\|_F),\ C_W = 2\sqrt{d}\log^q d,\ "
-                      r"\text{noise } 2\eta_W C_W\sqrt{8\log(1/\delta)}/\varepsilon \text{ before normalising}",
-          check=partial(check_noise_before_normalising, NOISE_BEFORE_NORMALISING),
-          depends_on=("thm1.privacy", "alg1.first-layer-update", "dpgd.privacy")),
-    Claim(id="thm1.privacy-utility", title="With privacy-calibrated σ_W, the first-layer noise stays o(1)",
-          source="consequence of thm1.privacy's correction for Part 2 §3.2 (2, 22) and Theorem 1's rate",
-          statement=COLUMN_NOISE_SMALL, assumptions=r"\text{Assumptions 2--4, full Assumption 3 range}",
-          check=partial(check_privacy_utility, COLUMN_NOISE_SMALL), depends_on=("thm1.privacy", "layer1.privacy")),
+    Claim(
+        id="part1.assumption2-consistent",
+        title="Assumption 2 is consistent and leaves the bias window non-empty",
+        source="Part 1, §2.2, Assumption 2",
+        statement=ASSUMPTION2,
+        assumptions=r"\varepsilon_n, \varepsilon_p > 0,\ p \geq d^{\varepsilon_p},\ n \geq d^{1 + 3\varepsilon_n}",
+        check=partial(check_regime_consistent, ASSUMPTION2),
+        relations=((1, "P62", 1), (1, "P62", 2), (1, "P62", 3), (1, "P62", 4)),
+    ),
+    Claim(
+        id="part1.assumption3-nonempty",
+        title="Assumption 3's three conditions hold together for every d",
+        source="Part 1, §2.2, Assumption 3",
+        statement=ASSUMPTION3_UPPER,
+        assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta)),\ "
+        r"\varepsilon/\sqrt{\log(1/\delta)} = \omega(1/\log d)",
+        check=partial(check_privacy_nonempty, ASSUMPTION3_UPPER),
+        relations=((1, "D7", 1),),
+    ),
+    Claim(
+        id="part1.privacy-factor",
+        title="log(1.25/δ)/ε² = o(log² d) under Assumption 3 (the rates' privacy factor)",
+        source="Part 1, Assumption 3; used in Part 2 §3.2 (2, 21), Theorem 1 and proofs.regime",
+        statement=PRIVACY_FACTOR_STATEMENT,
+        assumptions=r"\text{Assumption 3 (full range, } \delta \to 1 \text{ allowed)}",
+        check=partial(check_privacy_factor, PRIVACY_FACTOR_STATEMENT),
+        depends_on=("part1.assumption3-nonempty",),
+        relations=((1, "D7", 1),),
+    ),
+    Claim(
+        id="part1.step-products",
+        title="Assumption 4's step product 2η_aλT = 2log² d (and where η_a T ≪ 1)",
+        source="Part 1, Assumption 4 (consequence used in Part 3 §4.5; η_a T ≪ 1 recorded for issue 11)",
+        statement=ETA_LAMBDA_T,
+        assumptions=r"\text{Assumptions 2, 4}",
+        check=partial(check_step_products, ETA_LAMBDA_T, ETA_T_SMALL),
+        relations=((1, "D8", 1), (1, "D8", 3), (1, "D8", 5)),
+    ),
+    Claim(
+        id="alg1.noise-vs-sigma",
+        title="Algorithm 1's noise (σ_a of Assumption 4) equals Part 3's η_a Σ",
+        source="Part 1, Algorithm 1 and Assumption 4; Part 3, §4.3",
+        statement=NOISE_VS_SIGMA,
+        assumptions=r"\sigma_a = \sqrt{\eta_a T}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon},\ "
+        r"\Sigma = \frac{2C_a\sqrt{T}}{n}\frac{\sqrt{8\log(1/\delta)}}{\varepsilon}",
+        check=partial(check_noise_vs_sigma, NOISE_VS_SIGMA, NOISE_VS_SIGMA_CORRECTED),
+        depends_on=("alg1.noise", "dpgd.privacy"),
+        relations=((1, "P54", 1), (1, "D8", 7), (1, "D8", 4), (3, "P22", 2)),
+    ),
+    Claim(
+        id="alg1.gradient-lines",
+        title="Algorithm 1's per-sample gradients and their mean",
+        source="Part 1, Algorithm 1 (gradient lines of both layers, aggregation)",
+        statement=GRADIENT_LITERAL,
+        assumptions=r"\mathcal{L} = \frac{1}{n}\sum_i (f(x_i) - y_i)^2 + \lambda\|a\|^2",
+        check=partial(check_gradient_lines, GRADIENT_LITERAL),
+        relations=((1, "D5", 1), (1, "D5", 2), (1, "P40", 1), (1, "P40", 2), (1, "P53", 1)),
+    ),
+    Claim(
+        id="alg1.first-layer-update",
+        title="Algorithm 1's first-layer update is the step Part 2 analyses",
+        source="Part 1, Algorithm 1 (first layer); Part 2, §3.1",
+        statement=FIRST_LAYER_SUM,
+        assumptions=r"g^C_W \text{ undefined (read as } g_W),\ \nabla_W\mathcal{L} = \frac{1}{n}\sum_i g_W(x_i)",
+        check=partial(check_first_layer_update, FIRST_LAYER_SUM),
+        depends_on=("alg1.gradient-lines", "layer1.privacy"),
+        relations=((1, "P42", 1), (1, "P44", 1)),
+    ),
+    Claim(
+        id="alg1.first-layer-direction",
+        title="Summed vs averaged first-layer step: same normalised columns (measured)",
+        source="consequence of Algorithm 1's first-layer sum for Part 2's rank-1 approximation (2, D19)",
+        statement=DIRECTION_GAP,
+        assumptions=r"n = d^{1+3\varepsilon_n},\ p = d^{\varepsilon_p},\ "
+        r"\eta_W = d^{3\varepsilon_n/2}\sqrt{p},\ \text{corners of the region}",
+        check=partial(check_first_layer_direction, DIRECTION_GAP, 0),
+        depends_on=("alg1.first-layer-update",),
+    ),
+    Claim(
+        id="thm1.rate-o1",
+        title="Theorem 1's rate is o(1) on the whole region (full Assumption 3 range)",
+        source="Part 1, §2.2, Theorem 1",
+        statement=THM1_O1,
+        assumptions=r"\text{Assumptions 2--3},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n",
+        check=partial(check_rate_o1, THM1_O1),
+        depends_on=("thm1.rate-vanishes",),
+        relations=((1, "D9", 3),),
+    ),
+    Claim(
+        id="thm1.rate",
+        title="Theorem 1's rate as stated (Parts 2–3's bound is O of it)",
+        source="Part 1, §2.2, Theorem 1; Part 3, §4.5",
+        statement=THM1_RATE_STATEMENT,
+        assumptions=r"\text{Assumptions 1--4}",
+        check=partial(check_theorem1_rate, THM1_RATE_STATEMENT, PART3_RATE),
+        depends_on=("thm1.exponent-consistency", "thm1.rate-vanishes", "thm1.rate-o1", "thm1.privacy-utility")
+        + PART2_PART3_TOP,
+        relations=((1, "D9", 1), (1, "D9", 2), (1, "P66", 1)),
+    ),
+    Claim(
+        id="thm1.probability",
+        title="Theorem 1 holds with probability 1 − exp(−c log² d), c absolute",
+        source="Part 1, §2.2, Theorem 1 (and §2.5's O_P)",
+        statement=UNION_BOUND,
+        assumptions=r"d^{K} \text{ events, each failing w.p.} \leq e^{-c\log^2 d}",
+        check=partial(check_probability, UNION_BOUND),
+    ),
+    Claim(
+        id="thm1.privacy",
+        title="Theorem 1's privacy part: f_NN is (ε, δ)-DP (both layers)",
+        source="Part 1, Theorem 1; Part 2 §3.2; Part 3 §4.1; Algorithm 1",
+        statement=r"f_{\text{NN}} = a_T^\intercal\sigma(W_1^\intercal x + b)\ \text{is}\ (\varepsilon, \delta)\text{-DP}",
+        assumptions=r"\text{Algorithm 1, Assumptions 3--4, replace-one adjacency}",
+        check=partial(check_theorem1_privacy, PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_STATEMENT, PV.paper_clip),
+        depends_on=(
+            "layer1.privacy",
+            "layer1.columns",
+            "layer1.sigma-inequality",
+            "gaussmech.classical",
+            "gaussmech.assumption3-range",
+            "dpgd.privacy",
+            "alg1.noise",
+            "alg1.noise-scalar",
+            "alg1.clipping",
+            "alg1.noise-vs-sigma",
+            "alg1.first-layer-update",
+        ),
+        relations=((1, "P66", 1),),
+    ),
+    Claim(
+        id="thm1.privacy-corrected-route",
+        title="A private first layer that keeps accuracy: noise before normalising",
+        source="correction of Algorithm 1's first layer (the route of Part 3 §5.2, made private); consequence for "
+        "Theorem 1",
+        statement=NOISE_BEFORE_NORMALISING,
+        assumptions=r"g^C_W = g_W\min(1, C_W/\|g_W\|_F),\ C_W = 2\sqrt{d}\log^q d,\ "
+        r"\text{noise } 2\eta_W C_W\sqrt{8\log(1/\delta)}/\varepsilon \text{ before normalising}",
+        check=partial(check_noise_before_normalising, NOISE_BEFORE_NORMALISING),
+        depends_on=("thm1.privacy", "alg1.first-layer-update", "dpgd.privacy"),
+    ),
+    Claim(
+        id="thm1.privacy-utility",
+        title="With privacy-calibrated σ_W, the first-layer noise stays o(1)",
+        source="consequence of thm1.privacy's correction for Part 2 §3.2 (2, 22) and Theorem 1's rate",
+        statement=COLUMN_NOISE_SMALL,
+        assumptions=r"\text{Assumptions 2--4, full Assumption 3 range}",
+        check=partial(check_privacy_utility, COLUMN_NOISE_SMALL),
+        depends_on=("thm1.privacy", "layer1.privacy"),
+    ),
 ]

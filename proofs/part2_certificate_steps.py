@@ -37,7 +37,7 @@ def _s(x, n: int = 12) -> str:
 
 
 def _phi(b):
-    return mpmath.exp(-b**2 / 2) / mpmath.sqrt(2 * PI)
+    return mpmath.exp(-(b**2) / 2) / mpmath.sqrt(2 * PI)
 
 
 def _coefficients(target: str) -> tuple:
@@ -83,8 +83,11 @@ def _proved_truncated_sup(target: str, gamma, C=C_B) -> mpmath.mpf:
     1/φ(b) ≤ √(2π) e^{C_b²/2} on |b| ≤ C_b. For γ ≤ 1 it is at most its value at γ = 1: independent of d.
     """
     C = mpmath.mpf(C)
-    total = sum(abs(mpmath.mpf(c.numerator) / c.denominator) * (PI**2 / 4 + C**2) ** (mpmath.mpf(n) / 2)
-                for n, c in enumerate(_coefficients(target)) if c)
+    total = sum(
+        abs(mpmath.mpf(c.numerator) / c.denominator) * (PI**2 / 4 + C**2) ** (mpmath.mpf(n) / 2)
+        for n, c in enumerate(_coefficients(target))
+        if c
+    )
     return mpmath.sqrt(2 * PI) * mpmath.exp(C**2 / 2) * mpmath.exp(PI**2 * mpmath.mpf(gamma) / 4) / PI * total
 
 
@@ -102,7 +105,9 @@ def _measured_truncated_sup(a: Callable, C=C_B, points: int = 201) -> mpmath.mpf
 
 def _power_sign(power: sp.Expr) -> int | None:
     """Sign of a power of d that is linear in ε_p (and may depend on q): +1, 0, −1 for all q ≥ 1, ε_p > 0, else None."""
-    vals = {sp.sign(sp.nsimplify(power.subs({Q: q, EPS_P: e}))) for q in range(1, 12) for e in (sp.Rational(1, 10), 1, 3)}
+    vals = {
+        sp.sign(sp.nsimplify(power.subs({Q: q, EPS_P: e}))) for q in range(1, 12) for e in (sp.Rational(1, 10), 1, 3)
+    }
     return int(vals.pop()) if len(vals) == 1 else None
 
 
@@ -110,10 +115,13 @@ def _power_sign(power: sp.Expr) -> int | None:
 # Step 1, display (2, 50)
 
 
-def check_step1_infinite_model(claimed_constant=2, claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)),
-                               targets: Sequence[str] = ("x", "x^3", "x^2 + x - 1"),
-                               eps_ps: Sequence[str] = ("1", "1/2"),
-                               log10_ds: Sequence[int] = (2, 4, 8, 16, 32, 64, 128, 256)) -> Verdict:
+def check_step1_infinite_model(
+    claimed_constant=2,
+    claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)),
+    targets: Sequence[str] = ("x", "x^3", "x^2 + x - 1"),
+    eps_ps: Sequence[str] = ("1", "1/2"),
+    log10_ds: Sequence[int] = (2, 4, 8, 16, 32, 64, 128, 256),
+) -> Verdict:
     r"""Display (2, 50): with γ = d^{−ε_p/(4(q+1))} and the a of Theorem 6 (η = 1),
     E_x[(f_*(x) − f_∞(x))²] < 2 d^{−ε_p/(4(q+1))}.
 
@@ -133,25 +141,37 @@ def check_step1_infinite_model(claimed_constant=2, claimed_rate: sp.Expr = EPS_P
             poly = sp.Poly(sp.expand(f**2), z)
 
             def moment(cc, poly=poly):
-                return sum(coef * sp.factorial2(m[0] - 1) * (1 + 2 * cc) ** (-sp.Rational(m[0] + 1, 2))
-                           for m, coef in poly.terms() if m[0] % 2 == 0)
+                return sum(
+                    coef * sp.factorial2(m[0] - 1) * (1 + 2 * cc) ** (-sp.Rational(m[0] + 1, 2))
+                    for m, coef in poly.terms()
+                    if m[0] % 2 == 0
+                )
+
             E = moment(0) - 2 * moment(gs) + moment(2 * gs)
             m4 = sum(coef * sp.factorial2(m[0] + 3) for m, coef in poly.terms() if m[0] % 2 == 0)  # E[z^4 f^2]
             lead = sp.simplify(sp.series(E, gs, 0, 3).removeO() - m4 * gs**2)
             E_num = sp.lambdify(gs, E, "mpmath")
             # f_∞ = f_γ (corrected a), at γ = 1/10
             a_phi = cert.corrected_a_phi_function(target, mpmath.mpf("0.1"), mpmath.mpf(1))
-            res = max(abs(cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(mpmath.mpf("0.1")))
-                          - cert.f_gamma(polynomial, mpmath.mpf("0.1"), zz))
-                      for zz in (mpmath.mpf("0.5"), mpmath.mpf("-1.3")))
+            res = max(
+                abs(
+                    cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(mpmath.mpf("0.1")))
+                    - cert.f_gamma(polynomial, mpmath.mpf("0.1"), zz)
+                )
+                for zz in (mpmath.mpf("0.5"), mpmath.mpf("-1.3"))
+            )
             recon[target] = _s(res, 3)
             for ep in eps_ps:
                 r = sp.Rational(ep) / (4 * (q + 1))
                 rc = sp.nsimplify(claimed_rate.subs({Q: q, EPS_P: sp.Rational(ep)}))
                 e = rc - 2 * r  # E/(c d^{-rc}) ~ (m4/c) d^{e}
                 holds = e < 0 or (e == 0 and m4 < c)
-                eventual[f"{target}, eps_p={ep}"] = {"E_leading": f"{m4}*gamma^2", "series_check": str(lead),
-                                                    "power_of_d_in_ratio": str(e), "holds_for_large_d": bool(holds)}
+                eventual[f"{target}, eps_p={ep}"] = {
+                    "E_leading": f"{m4}*gamma^2",
+                    "series_check": str(lead),
+                    "power_of_d_in_ratio": str(e),
+                    "holds_for_large_d": bool(holds),
+                }
                 for k in log10_ds:
                     log_d = k * mpmath.log(10)
                     g = _gamma_of_d(log_d, q, sp.Rational(ep))
@@ -163,32 +183,67 @@ def check_step1_infinite_model(claimed_constant=2, claimed_rate: sp.Expr = EPS_P
                     ok = val < bound
                     m4_mp = mpmath.mpf(sp.Rational(m4).p) / sp.Rational(m4).q
                     corrected_ok &= bool(val <= m4_mp * g**2 * (1 + mpmath.mpf(10) ** -25))
-                    rows.append({"f": target, "eps_p": ep, "log10_d": k, "gamma": _s(g, 8), "E": _s(val, 12),
-                                 "claimed_bound": _s(bound, 12), "holds": bool(ok)})
+                    rows.append(
+                        {
+                            "f": target,
+                            "eps_p": ep,
+                            "log10_d": k,
+                            "gamma": _s(g, 8),
+                            "E": _s(val, 12),
+                            "claimed_bound": _s(bound, 12),
+                            "holds": bool(ok),
+                        }
+                    )
                     if not ok and (literal_fail is None or k > int(literal_fail["d"][3:])):
-                        literal_fail = {"f": target, "q": q, "eps_p": ep, "d": f"10^{k}", "gamma": _s(g, 15),
-                                        "E": _s(val, 20), "claimed_bound": _s(bound, 20), "excess": _s(val - bound, 8)}
-    ev = {"points": rows, "eventual_reading": eventual, "reconstruction_residual_f_inf_vs_f_gamma": recon,
-          "tolerance": "1e-25 (reconstruction); E exact (SymPy) evaluated at 30 digits", "achieved_error":
-          max(recon.values(), key=lambda s: float(s)), "digits": DPS}
+                        literal_fail = {
+                            "f": target,
+                            "q": q,
+                            "eps_p": ep,
+                            "d": f"10^{k}",
+                            "gamma": _s(g, 15),
+                            "E": _s(val, 20),
+                            "claimed_bound": _s(bound, 20),
+                            "excess": _s(val - bound, 8),
+                        }
+    ev = {
+        "points": rows,
+        "eventual_reading": eventual,
+        "reconstruction_residual_f_inf_vs_f_gamma": recon,
+        "tolerance": "1e-25 (reconstruction); E exact (SymPy) evaluated at 30 digits",
+        "achieved_error": max(recon.values(), key=lambda s: float(s)),
+        "digits": DPS,
+    }
     if any(v["series_check"] != "0" for v in eventual.values()):
         return inconclusive("exact+numeric", "the series E = E[z⁴σ_*²]γ² + O(γ³) did not check", **ev)
     if any(float(v) > 1e-20 for v in recon.values()):
         return inconclusive("exact+numeric", "f_∞ = f_γ not confirmed by quadrature", **ev)
     bad_eventual = next((k for k, v in eventual.items() if not v["holds_for_large_d"]), None)
     if bad_eventual:
-        return refuted("exact", f"for σ_* = {bad_eventual}: E[(f_* − f_∞)²] = {eventual[bad_eventual]['E_leading']} + O(γ³) "
-                       f"is not below the claimed bound even as d → ∞ (ratio ~ d^{eventual[bad_eventual]['power_of_d_in_ratio']})",
-                       witness={"target": bad_eventual, **eventual[bad_eventual]}, **ev)
-    corrected = (r"\mathbb E_x[(f_*(x)-f_\infty(x))^2] \le \mathbb E_z[z^4\sigma_*(z)^2]\, d^{-\frac{\varepsilon_p}{2(q+1)}}"
-                 if corrected_ok else None)
+        return refuted(
+            "exact",
+            f"for σ_* = {bad_eventual}: E[(f_* − f_∞)²] = {eventual[bad_eventual]['E_leading']} + O(γ³) "
+            f"is not below the claimed bound even as d → ∞ (ratio ~ d^{eventual[bad_eventual]['power_of_d_in_ratio']})",
+            witness={"target": bad_eventual, **eventual[bad_eventual]},
+            **ev,
+        )
+    corrected = (
+        r"\mathbb E_x[(f_*(x)-f_\infty(x))^2] \le \mathbb E_z[z^4\sigma_*(z)^2]\, d^{-\frac{\varepsilon_p}{2(q+1)}}"
+        if corrected_ok
+        else None
+    )
     if literal_fail:
-        return refuted("exact+numeric", f"read literally the bound fails: for σ_* = {literal_fail['f']}, ε_p = "
-                       f"{literal_fail['eps_p']}, d = {literal_fail['d']} (γ = {literal_fail['gamma'][:8]}), "
-                       f"E[(f_* − f_∞)²] = {literal_fail['E'][:10]} > {literal_fail['claimed_bound'][:10]} (Theorem 6's "
-                       "< 2γ lacks a constant depending on σ_*, see thm6.approximation-error); it holds for d large "
-                       "enough (E = E[z⁴σ_*²]γ² + O(γ³), eventual reading verified for every target), which is all "
-                       "the asymptotic proof uses", corrected=corrected, witness=literal_fail, **ev)
+        return refuted(
+            "exact+numeric",
+            f"read literally the bound fails: for σ_* = {literal_fail['f']}, ε_p = "
+            f"{literal_fail['eps_p']}, d = {literal_fail['d']} (γ = {literal_fail['gamma'][:8]}), "
+            f"E[(f_* − f_∞)²] = {literal_fail['E'][:10]} > {literal_fail['claimed_bound'][:10]} (Theorem 6's "
+            "< 2γ lacks a constant depending on σ_*, see thm6.approximation-error); it holds for d large "
+            "enough (E = E[z⁴σ_*²]γ² + O(γ³), eventual reading verified for every target), which is all "
+            "the asymptotic proof uses",
+            corrected=corrected,
+            witness=literal_fail,
+            **ev,
+        )
     return verified("exact+numeric", "the bound holds at every grid point and, exactly, for d large", **ev)
 
 
@@ -204,20 +259,30 @@ def _sup_links(target: str, claimed_d_power: sp.Expr, gammas: Sequence[str]) -> 
     for g in gammas:
         a = _a_function(target, g)
         S = _measured_truncated_sup(a)
-        rows[g] = {"S_measured": _s(S), "S_proved_upper": _s(_proved_truncated_sup(target, g)),
-                   "S_proved_lower": _s(lower)}
+        rows[g] = {
+            "S_measured": _s(S),
+            "S_proved_upper": _s(_proved_truncated_sup(target, g)),
+            "S_proved_lower": _s(lower),
+        }
         if not (lower * (1 - mpmath.mpf(10) ** -20) <= S <= _proved_truncated_sup(target, g)):
             return None, {"sup_rows": rows, "problem": f"measured S outside the proved bounds at γ = {g}"}
     sign = _power_sign(claimed_d_power)
-    ev = {"sup_rows": rows, "S_uniform_upper_bound_gamma<=1": _s(_proved_truncated_sup(target, 1)),
-          "claimed_power_of_d": str(claimed_d_power), "sign_of_claimed_power": sign}
+    ev = {
+        "sup_rows": rows,
+        "S_uniform_upper_bound_gamma<=1": _s(_proved_truncated_sup(target, 1)),
+        "claimed_power_of_d": str(claimed_d_power),
+        "sign_of_claimed_power": sign,
+    }
     if sign is None:
         return None, ev
     return bool(sign >= 0), ev
 
 
-def check_summand_bound(claimed_d_power: sp.Expr = EPS_P / 8, target: str = "x^3",
-                        gammas: Sequence[str] = ("0.5", "0.1", "0.01", "0.001", "0.0001")) -> Verdict:
+def check_summand_bound(
+    claimed_d_power: sp.Expr = EPS_P / 8,
+    target: str = "x^3",
+    gammas: Sequence[str] = ("0.5", "0.1", "0.01", "0.001", "0.0001"),
+) -> Verdict:
     r"""Display (2, 58): |ε_i a(b_i) 1_{|b_i|≤C_b} σ(b_i)| ≤ |ε_i a(b_i) 1_{|b_i|≤C_b}| ≲ d^{ε_p/8}.
 
     First link: |tanh| ≤ 1 and |ε_i| = 1, checked at a grid of b. Second link: S = sup_{|b|≤C_b}|a(b)| is measured
@@ -229,32 +294,61 @@ def check_summand_bound(claimed_d_power: sp.Expr = EPS_P / 8, target: str = "x^3
         grid = [mpmath.mpf(-3) + mpmath.mpf(6) * k / 60 for k in range(61)]
         first = max(abs(a(b) * mpmath.tanh(b)) - abs(a(b)) for b in grid if abs(b) <= C_B)
         ok, ev = _sup_links(target, claimed_d_power, gammas)
-    ev |= {"first_link_max(|a tanh| - |a|)": _s(first), "target": target, "C_b": C_B, "tolerance": "exact bounds",
-           "achieved_error": "0 (the measured S lies inside the proved bracket)", "digits": DPS}
+    ev |= {
+        "first_link_max(|a tanh| - |a|)": _s(first),
+        "target": target,
+        "C_b": C_B,
+        "tolerance": "exact bounds",
+        "achieved_error": "0 (the measured S lies inside the proved bracket)",
+        "digits": DPS,
+    }
     if first > 0:
         return refuted("numeric", "|a σ(b)| > |a| somewhere", witness={"max_excess": _s(first)}, **ev)
     if ok is None:
         return inconclusive("numeric", "the sign of the claimed power is not constant over the regime", **ev)
     if not ok:
-        return refuted("exact+numeric", f"S = sup_{{|b|≤C_b}}|a(b)| ≥ {_s(_proved_lower_sup(target), 6)} for every γ (exact "
-                       f"lower bound |a(0)|), so it is not ≲ d^{{{claimed_d_power}}} → 0",
-                       witness={"target": target, "S_lower_bound": _s(_proved_lower_sup(target)),
-                                "claimed_power": str(claimed_d_power)}, **ev)
-    regime = check_asymptotic(Statement(sp.Integer(1), Rel.LESSSIM, SY.d ** sp.sympify(claimed_d_power).subs(Q, SY.q)),
-                              corner_ratios=False)
+        return refuted(
+            "exact+numeric",
+            f"S = sup_{{|b|≤C_b}}|a(b)| ≥ {_s(_proved_lower_sup(target), 6)} for every γ (exact "
+            f"lower bound |a(0)|), so it is not ≲ d^{{{claimed_d_power}}} → 0",
+            witness={
+                "target": target,
+                "S_lower_bound": _s(_proved_lower_sup(target)),
+                "claimed_power": str(claimed_d_power),
+            },
+            **ev,
+        )
+    regime = check_asymptotic(
+        Statement(sp.Integer(1), Rel.LESSSIM, SY.d ** sp.sympify(claimed_d_power).subs(Q, SY.q)), corner_ratios=False
+    )
     ev["order_vs_claim"] = {"statement": "1 ≲ d^{claimed power}", "verdict": regime.verdict}
     if regime.verdict != "verified":
-        return refuted("exact+numeric", f"S = Θ(1) is not ≲ d^{{{claimed_d_power}}} on the whole region: {regime.detail}",
-                       regime=regime.regime, witness=(regime.evidence or {}).get("witness"), **ev)
-    return verified("exact+numeric", "|tanh| ≤ 1; S is bounded by a d-independent constant (proved, measured inside "
-                    "the bracket for γ down to 1e-4), so the bound ≲ d^{ε_p/8} holds, with room: the truncation "
-                    "|b| ≤ C_b keeps a(b) bounded (Theorem 6's growth of sup|aφ| happens at |b| ~ γ^{−1/2})",
-                    regime=regime.regime, **ev)
+        return refuted(
+            "exact+numeric",
+            f"S = Θ(1) is not ≲ d^{{{claimed_d_power}}} on the whole region: {regime.detail}",
+            regime=regime.regime,
+            witness=(regime.evidence or {}).get("witness"),
+            **ev,
+        )
+    return verified(
+        "exact+numeric",
+        "|tanh| ≤ 1; S is bounded by a d-independent constant (proved, measured inside "
+        "the bracket for γ down to 1e-4), so the bound ≲ d^{ε_p/8} holds, with room: the truncation "
+        "|b| ≤ C_b keeps a(b) bounded (Theorem 6's growth of sup|aφ| happens at |b| ~ γ^{−1/2})",
+        regime=regime.regime,
+        **ev,
+    )
 
 
-def check_tail_fp(claimed_tail_coefficient=sp.Rational(1, 2), claimed_d_power: sp.Expr = EPS_P / 8,
-                  target: str = "x^3", gammas: Sequence[str] = ("0.5", "0.1", "0.01", "0.001"), eps_p=1,
-                  p: int = 200, seed: int = SEED) -> Verdict:
+def check_tail_fp(
+    claimed_tail_coefficient=sp.Rational(1, 2),
+    claimed_d_power: sp.Expr = EPS_P / 8,
+    target: str = "x^3",
+    gammas: Sequence[str] = ("0.5", "0.1", "0.01", "0.001"),
+    eps_p=1,
+    p: int = 200,
+    seed: int = SEED,
+) -> Verdict:
     r"""Display (2, 62): E[f_p(x)² 1_{|⟨μ,x⟩| > log d}] ≲ P(|⟨μ,x⟩| > log d) sup_{b,x}|a(b)1_{|b|≤C_b}σ(⟨μ,x⟩+b)|
     ≲ e^{−log²d/2} d^{ε_p/8}.
 
@@ -276,51 +370,94 @@ def check_tail_fp(claimed_tail_coefficient=sp.Rational(1, 2), claimed_d_power: s
             fp, kept = _f_p(a, biases)
             S = _measured_truncated_sup(a)
             S_I = max(abs(ai) for _, ai in kept)
-            tail = mpmath.quad(lambda zz: (fp(zz) ** 2 + fp(-zz) ** 2) * _phi(zz), [L, L + 1, L + 4, L + 12, mpmath.inf])
+            tail = mpmath.quad(
+                lambda zz: (fp(zz) ** 2 + fp(-zz) ** 2) * _phi(zz), [L, L + 1, L + 4, L + 12, mpmath.inf]
+            )
             P = mpmath.erfc(L / mpmath.sqrt(2))
             ratio_tail = P / mpmath.exp(-c * L**2)
-            row = {"gamma": g, "log_d": _s(L, 8), "E_tail": _s(tail), "P": _s(P), "S": _s(S), "|I|": len(kept),
-                   "E_tail/(P*S)": _s(tail / (P * S)), "E_tail/(P*S_I^2)": _s(tail / (P * S_I**2)),
-                   "P/exp(-c log^2 d)": _s(ratio_tail)}
+            row = {
+                "gamma": g,
+                "log_d": _s(L, 8),
+                "E_tail": _s(tail),
+                "P": _s(P),
+                "S": _s(S),
+                "|I|": len(kept),
+                "E_tail/(P*S)": _s(tail / (P * S)),
+                "E_tail/(P*S_I^2)": _s(tail / (P * S_I**2)),
+                "P/exp(-c log^2 d)": _s(ratio_tail),
+            }
             rows.append(row)
             if not (tail <= P * S_I**2 * (1 + mpmath.mpf(10) ** -20) and tail <= S_bar * P * S):
                 link1_fail = row
         ok_sup, sup_ev = _sup_links(target, claimed_d_power, gammas)
     ratios = [mpmath.mpf(r["P/exp(-c log^2 d)"]) for r in rows]
     growing = all(b > a_ for a_, b in zip(ratios, ratios[1:])) and ratios[-1] > 10**3 * ratios[0]
-    ev = {"points": rows, "seed": seed, "p": p, "C_b": C_B, "target": target, "eps_p": eps_p,
-          "S_bar_proved": _s(S_bar), **sup_ev, "tolerance": "relative 1e-20 on the exact inequality of link 1",
-          "achieved_error": "quadrature at 30 digits (mpmath.quad)", "digits": DPS}
+    ev = {
+        "points": rows,
+        "seed": seed,
+        "p": p,
+        "C_b": C_B,
+        "target": target,
+        "eps_p": eps_p,
+        "S_bar_proved": _s(S_bar),
+        **sup_ev,
+        "tolerance": "relative 1e-20 on the exact inequality of link 1",
+        "achieved_error": "quadrature at 30 digits (mpmath.quad)",
+        "digits": DPS,
+    }
     if link1_fail:
         return refuted("numeric", "E_tail exceeds P·S² (impossible) or S̄·P·S", witness=link1_fail, **ev)
     if c > mpmath.mpf(1) / 2 and growing:
-        return refuted("numeric", f"P(|z| > log d)/e^{{−{claimed_tail_coefficient}·log²d}} grows from {_s(ratios[0], 4)} to "
-                       f"{_s(ratios[-1], 4)} (log d = {rows[-1]['log_d']}): the Gaussian tail is only e^{{−log²d/2}}",
-                       witness=rows[-1], **ev)
+        return refuted(
+            "numeric",
+            f"P(|z| > log d)/e^{{−{claimed_tail_coefficient}·log²d}} grows from {_s(ratios[0], 4)} to "
+            f"{_s(ratios[-1], 4)} (log d = {rows[-1]['log_d']}): the Gaussian tail is only e^{{−log²d/2}}",
+            witness=rows[-1],
+            **ev,
+        )
     if c > mpmath.mpf(1) / 2:
         return inconclusive("numeric", "tail coefficient above 1/2 but no growth seen", **ev)
     if any(r > 1 for r in ratios):
-        return inconclusive("numeric", "P(|z| > log d) exceeded e^{−c log²d} at some point (erfc(x) ≤ e^{−x²} forbids "
-                            "this for c ≤ 1/2: a numerical problem)", **ev)
+        return inconclusive(
+            "numeric",
+            "P(|z| > log d) exceeded e^{−c log²d} at some point (erfc(x) ≤ e^{−x²} forbids "
+            "this for c ≤ 1/2: a numerical problem)",
+            **ev,
+        )
     if ok_sup is False:
-        return refuted("exact+numeric", f"S ≥ {_s(_proved_lower_sup(target), 6)} > 0 for every d, so S is not ≲ "
-                       f"d^{{{claimed_d_power}}}", witness={"S_lower_bound": _s(_proved_lower_sup(target)),
-                                                            "claimed_power": str(claimed_d_power)}, **ev)
+        return refuted(
+            "exact+numeric",
+            f"S ≥ {_s(_proved_lower_sup(target), 6)} > 0 for every d, so S is not ≲ d^{{{claimed_d_power}}}",
+            witness={"S_lower_bound": _s(_proved_lower_sup(target)), "claimed_power": str(claimed_d_power)},
+            **ev,
+        )
     if ok_sup is None:
         return inconclusive("numeric", "sup links undecided", **ev)
-    return verified("exact+numeric", "each link holds: E_tail ≤ P·max|a(b_i)|² ≤ S̄·P·S with S̄ independent of d "
-                    "(the first ≲ needs sup|aσ| squared; it holds only because S is bounded), P ≤ e^{−log²d/2} "
-                    "(erfc(x) ≤ e^{−x²}; measured ratios ≤ 1), and S ≤ S̄ ≪ d^{ε_p/8}", **ev)
+    return verified(
+        "exact+numeric",
+        "each link holds: E_tail ≤ P·max|a(b_i)|² ≤ S̄·P·S with S̄ independent of d "
+        "(the first ≲ needs sup|aσ| squared; it holds only because S is bounded), P ≤ e^{−log²d/2} "
+        "(erfc(x) ≤ e^{−x²}; measured ratios ≤ 1), and S ≤ S̄ ≪ d^{ε_p/8}",
+        **ev,
+    )
 
 
 # ----------------------------------------------------------------------------------------------------------------
 # Step 2: the decomposition of E[(f_∞ − f_p)²], display (2, 63)
 
 
-def check_step2_decomposition(second_indicator: str = "<=", tail_coefficient=sp.Rational(1, 2),
-                              finf_tail_power: sp.Expr = EPS_P / 4, fp_tail_power: sp.Expr = EPS_P / 8,
-                              rate: sp.Expr = EPS_P / (4 * (Q + 1)), target: str = "x", gamma: str = "0.1",
-                              eps_p=1, p: int = 200, seed: int = SEED) -> Verdict:
+def check_step2_decomposition(
+    second_indicator: str = "<=",
+    tail_coefficient=sp.Rational(1, 2),
+    finf_tail_power: sp.Expr = EPS_P / 4,
+    fp_tail_power: sp.Expr = EPS_P / 8,
+    rate: sp.Expr = EPS_P / (4 * (Q + 1)),
+    target: str = "x",
+    gamma: str = "0.1",
+    eps_p=1,
+    p: int = 200,
+    seed: int = SEED,
+) -> Verdict:
     r"""Display (2, 63), link by link.
 
     (1) E[(f_∞ − f_p)²] = E[…1_{|z|≤log d}] + E[…1_{second indicator}] (printed: the same indicator ≤ twice; intended >),
@@ -344,51 +481,104 @@ def check_step2_decomposition(second_indicator: str = "<=", tail_coefficient=sp.
         err = abs(total - bulk - tail)
         second = bulk if second_indicator == "<=" else tail
         disc = abs(total - (bulk + second))
-        links["1_decomposition"] = {"total": _s(total, 20), "bulk(|z|<=log d)": _s(bulk, 20), "tail(|z|>log d)": _s(tail),
-                                    "second_term_as_printed": second_indicator, "discrepancy": _s(disc),
-                                    "quadrature_error": _s(err), "log_d": _s(L, 10), "seed": seed, "p": p}
+        links["1_decomposition"] = {
+            "total": _s(total, 20),
+            "bulk(|z|<=log d)": _s(bulk, 20),
+            "tail(|z|>log d)": _s(tail),
+            "second_term_as_printed": second_indicator,
+            "discrepancy": _s(disc),
+            "quadrature_error": _s(err),
+            "log_d": _s(L, 10),
+            "seed": seed,
+            "p": p,
+        }
         if disc > 1e-20 + 100 * err:
-            witness = {"gamma": gamma, "log_d": _s(L, 10), "target": target, "seed": seed, "p": p,
-                       "E_total": _s(total, 20), "E_bulk+E_second": _s(bulk + second, 20), "discrepancy": _s(disc),
-                       "numerical_error": _s(err)}
+            witness = {
+                "gamma": gamma,
+                "log_d": _s(L, 10),
+                "target": target,
+                "seed": seed,
+                "p": p,
+                "E_total": _s(total, 20),
+                "E_bulk+E_second": _s(bulk + second, 20),
+                "discrepancy": _s(disc),
+                "numerical_error": _s(err),
+            }
+
         def tail_of(fun):
-            return mpmath.quad(lambda zz: fun(zz) ** 2 * _phi(zz), [-mpmath.inf, -L]) + \
-                mpmath.quad(lambda zz: fun(zz) ** 2 * _phi(zz), [L, mpmath.inf])
+            return mpmath.quad(lambda zz: fun(zz) ** 2 * _phi(zz), [-mpmath.inf, -L]) + mpmath.quad(
+                lambda zz: fun(zz) ** 2 * _phi(zz), [L, mpmath.inf]
+            )
+
         t_inf, t_p = tail_of(finf), tail_of(fp)
-        links["2_tail_split"] = {"E[(f_inf-f_p)^2 1_>]": _s(tail), "2E[f_inf^2 1_>]+2E[f_p^2 1_>]": _s(2 * t_inf + 2 * t_p),
-                                 "holds": bool(tail <= 2 * t_inf + 2 * t_p)}
+        links["2_tail_split"] = {
+            "E[(f_inf-f_p)^2 1_>]": _s(tail),
+            "2E[f_inf^2 1_>]+2E[f_p^2 1_>]": _s(2 * t_inf + 2 * t_p),
+            "holds": bool(tail <= 2 * t_inf + 2 * t_p),
+        }
     two_f = sp.simplify(rate - EPS_P / (2 * (Q + 1)))  # bulk F² power −ε_p/(2(q+1)) ≤ −rate ⇔ this ≤ 0
     bulk_ok = all(two_f.subs({Q: k, EPS_P: 1}) <= 0 for k in range(1, 30))
     links["2_bulk_power"] = {"rate_minus_eps_p/(2(q+1))": str(two_f), "holds": bulk_ok}
     sup_power = EPS_P * Q / (4 * (Q + 1))
     t3 = [sp.nsimplify((finf_tail_power - sup_power).subs({Q: k, EPS_P: 1})) for k in range(1, 30)]
-    links["3_sup_f_gamma^2"] = {"computed_power": "eps_p*q/(4(q+1)) (sup z^{2q}e^{-2γz²} = (q/(2eγ))^q)",
-                                "claimed_power": str(finf_tail_power), "holds": all(v >= 0 for v in t3)}
+    links["3_sup_f_gamma^2"] = {
+        "computed_power": "eps_p*q/(4(q+1)) (sup z^{2q}e^{-2γz²} = (q/(2eγ))^q)",
+        "claimed_power": str(finf_tail_power),
+        "holds": all(v >= 0 for v in t3),
+    }
     ell = sp.Symbol("ell", positive=True)
     final = {}
     for name, k in (("f_inf tail", finf_tail_power), ("f_p tail", fp_tail_power)):
         lim = sp.limit(((k + rate) * ell - sp.nsimplify(tail_coefficient) * ell**2).subs({Q: 1, EPS_P: 1}), ell, sp.oo)
-        lim_q = sp.limit(((k + rate) * ell - sp.nsimplify(tail_coefficient) * ell**2).subs({Q: 5, EPS_P: 3}), ell, sp.oo)
-        final[name] = {"log_ratio_limit(q=1,eps_p=1)": str(lim), "log_ratio_limit(q=5,eps_p=3)": str(lim_q),
-                       "holds": lim == -sp.oo and lim_q == -sp.oo}
+        lim_q = sp.limit(
+            ((k + rate) * ell - sp.nsimplify(tail_coefficient) * ell**2).subs({Q: 5, EPS_P: 3}), ell, sp.oo
+        )
+        final[name] = {
+            "log_ratio_limit(q=1,eps_p=1)": str(lim),
+            "log_ratio_limit(q=5,eps_p=3)": str(lim_q),
+            "holds": lim == -sp.oo and lim_q == -sp.oo,
+        }
     links["4_final_o"] = final
-    ev = {"links": links, "seed": seed, "tolerance": "1e-20 + 100 × quadrature error", "achieved_error": _s(err),
-          "digits": DPS}
-    later = [name for name, v in (("tail split", links["2_tail_split"]["holds"]), ("bulk power", bulk_ok),
-                                  ("sup f_γ²", links["3_sup_f_gamma^2"]["holds"]))
-             if not v] + [n for n, v in final.items() if not v["holds"]]
+    ev = {
+        "links": links,
+        "seed": seed,
+        "tolerance": "1e-20 + 100 × quadrature error",
+        "achieved_error": _s(err),
+        "digits": DPS,
+    }
+    later = [
+        name
+        for name, v in (
+            ("tail split", links["2_tail_split"]["holds"]),
+            ("bulk power", bulk_ok),
+            ("sup f_γ²", links["3_sup_f_gamma^2"]["holds"]),
+        )
+        if not v
+    ] + [n for n, v in final.items() if not v["holds"]]
     if witness:
-        return refuted("numeric+symbolic", "as printed, the decomposition repeats the indicator 1_{|⟨μ,x⟩| ≤ log d}: "
-                       f"E[(f_∞ − f_p)²] = {witness['E_total'][:10]} but the printed sum is {witness['E_bulk+E_second'][:10]} "
-                       f"(discrepancy {witness['discrepancy']} vs numerical error {witness['numerical_error']}); "
-                       + ("with 1_{|⟨μ,x⟩| > log d} in the second term every other link holds (the bulk link only "
-                          "as an exponent comparison given display (2, 60); construct.step2-summary shows the bulk "
-                          "term itself does not decay)" if not later else
-                          f"other failing links: {later}"), witness=witness, **ev)
+        return refuted(
+            "numeric+symbolic",
+            "as printed, the decomposition repeats the indicator 1_{|⟨μ,x⟩| ≤ log d}: "
+            f"E[(f_∞ − f_p)²] = {witness['E_total'][:10]} but the printed sum is {witness['E_bulk+E_second'][:10]} "
+            f"(discrepancy {witness['discrepancy']} vs numerical error {witness['numerical_error']}); "
+            + (
+                "with 1_{|⟨μ,x⟩| > log d} in the second term every other link holds (the bulk link only "
+                "as an exponent comparison given display (2, 60); construct.step2-summary shows the bulk "
+                "term itself does not decay)"
+                if not later
+                else f"other failing links: {later}"
+            ),
+            witness=witness,
+            **ev,
+        )
     if later:
         return refuted("numeric+symbolic", f"link(s) fail: {later}", witness={"failing": later, **links}, **ev)
-    return verified("numeric+symbolic", "every link holds (the bulk term's bound comes from display (2, 60), see "
-                    "construct.expected-sup and construct.step2-summary)", **ev)
+    return verified(
+        "numeric+symbolic",
+        "every link holds (the bulk term's bound comes from display (2, 60), see "
+        "construct.expected-sup and construct.step2-summary)",
+        **ev,
+    )
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -412,9 +602,15 @@ def paper_center(a_phi: Callable, z, C=C_B):
     return _truncated_mean(a_phi, z, C)
 
 
-def check_rademacher_centering(claimed_center: Callable = paper_center, target: str = "x", gamma: str = "0.1",
-                               zs: Sequence[str] = ("0", "0.7", "-1.5", "3"), p: int = 200, seed: int = SEED,
-                               eps_p=1) -> Verdict:
+def check_rademacher_centering(
+    claimed_center: Callable = paper_center,
+    target: str = "x",
+    gamma: str = "0.1",
+    zs: Sequence[str] = ("0", "0.7", "-1.5", "3"),
+    p: int = 200,
+    seed: int = SEED,
+    eps_p=1,
+) -> Verdict:
     r"""Display (2, 55), first equality: E[F] = E_b[sup_{x∈H}|E_b g_x(b) − (1/|I|)Σ_{i∈I} g_x(b_i)|] with F = sup|f_p − f_∞|.
 
     (1/|I|)Σ_{i∈I} g_x(b_i) = f_p(x) identically, so the equality needs E_b g_x(b) = f_∞(x) on H_{log d}. Computed:
@@ -434,8 +630,14 @@ def check_rademacher_centering(claimed_center: Callable = paper_center, target: 
             fg = cert.f_gamma(polynomial, g, z)
             center = claimed_center(a_phi, z, C_B)
             err = abs(finf - fg)
-            row = {"z": zt, "f_inf(z)": _s(finf, 15), "f_gamma(z)": _s(fg, 15), "claimed_center": _s(center, 15),
-                   "difference": _s(center - finf), "quadrature_error": _s(err)}
+            row = {
+                "z": zt,
+                "f_inf(z)": _s(finf, 15),
+                "f_gamma(z)": _s(fg, 15),
+                "claimed_center": _s(center, 15),
+                "difference": _s(center - finf),
+                "quadrature_error": _s(err),
+            }
             rows.append(row)
             if bad is None and abs(center - finf) > 1e-20 + 100 * err:
                 bad = row
@@ -446,22 +648,42 @@ def check_rademacher_centering(claimed_center: Callable = paper_center, target: 
         with mpmath.workdps(15):
             F_def = max(abs(fp(zz) - cert.f_gamma(polynomial, g, zz)) for zz in grid)
             F_claim = max(abs(claimed_center(a_phi, zz, C_B) - fp(zz)) for zz in grid)
-    ev = {"points": rows, "gamma": gamma, "C_b": C_B, "target": target, "seed": seed, "p": p, "|I|": len(kept),
-          "sup_grid_|f_p-f_inf|": _s(F_def), "sup_grid_|claimed_center-f_p|": _s(F_claim),
-          "tolerance": "1e-20 + 100 × quadrature error", "achieved_error": max((r["quadrature_error"] for r in rows), key=float),
-          "digits": DPS}
+    ev = {
+        "points": rows,
+        "gamma": gamma,
+        "C_b": C_B,
+        "target": target,
+        "seed": seed,
+        "p": p,
+        "|I|": len(kept),
+        "sup_grid_|f_p-f_inf|": _s(F_def),
+        "sup_grid_|claimed_center-f_p|": _s(F_claim),
+        "tolerance": "1e-20 + 100 × quadrature error",
+        "achieved_error": max((r["quadrature_error"] for r in rows), key=float),
+        "digits": DPS,
+    }
     if bad:
-        return refuted("numeric", f"E_b[g_x(b)] is not f_∞(x): at z = {bad['z']}, γ = {gamma}, C_b = {C_B} the claimed centring "
-                       f"is {bad['claimed_center'][:10]} but f_∞(z) = {bad['f_inf(z)'][:10]} (g_x carries 1_{{|b|≤C_b}}, f_∞ "
-                       f"integrates over all b; and (1/|I|)Σ_I g_x(b_i) estimates E[g_x | |b| ≤ C_b], a third value); for "
-                       f"the seeded sample sup|f_p − f_∞| = {_s(F_def, 6)} vs sup|E g_x − f_p| = {_s(F_claim, 6)}",
-                       witness=bad, **ev)
+        return refuted(
+            "numeric",
+            f"E_b[g_x(b)] is not f_∞(x): at z = {bad['z']}, γ = {gamma}, C_b = {C_B} the claimed centring "
+            f"is {bad['claimed_center'][:10]} but f_∞(z) = {bad['f_inf(z)'][:10]} (g_x carries 1_{{|b|≤C_b}}, f_∞ "
+            f"integrates over all b; and (1/|I|)Σ_I g_x(b_i) estimates E[g_x | |b| ≤ C_b], a third value); for "
+            f"the seeded sample sup|f_p − f_∞| = {_s(F_def, 6)} vs sup|E g_x − f_p| = {_s(F_claim, 6)}",
+            witness=bad,
+            **ev,
+        )
     return verified("numeric", "the centring equals f_∞ at every point", **ev)
 
 
-def check_step2_summary(claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)), target: str = "x",
-                        gammas: Sequence[str] = ("0.1", "0.01", "0.001", "0.0001"), eps_p=1, nodes: int = 48,
-                        p: int = 1000, seed: int = SEED) -> Verdict:
+def check_step2_summary(
+    claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)),
+    target: str = "x",
+    gammas: Sequence[str] = ("0.1", "0.01", "0.001", "0.0001"),
+    eps_p=1,
+    nodes: int = 48,
+    p: int = 1000,
+    seed: int = SEED,
+) -> Verdict:
     r"""Display (2, 64): E_x[(f_∞(x) − f_p(x))²] = O_P(d^{−ε_p/(4(q+1))}).
 
     With ā_i = 1_{i∈I} a(b_i)/|I| as printed, E[f_p(z) | |I|] = m(z) := E[a(b)σ(z+b) | |b| ≤ C_b] for every p, so
@@ -483,15 +705,27 @@ def check_step2_summary(claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)), target: s
             for n in (nodes, nodes + 16):
                 zs, ws = _gh(n)
                 tm = [_truncated_mean(a_phi, zz) for zz in zs]
-                vals[n] = (sum(w * (fg(zz) - t / P_I) ** 2 for zz, w, t in zip(zs, ws, tm)),
-                           sum(w * (fg(zz) - t) ** 2 for zz, w, t in zip(zs, ws, tm)))
+                vals[n] = (
+                    sum(w * (fg(zz) - t / P_I) ** 2 for zz, w, t in zip(zs, ws, tm)),
+                    sum(w * (fg(zz) - t) ** 2 for zz, w, t in zip(zs, ws, tm)),
+                )
             B, B2 = vals[nodes + 16]
             err = max(abs(vals[nodes][0] - B), abs(vals[nodes][1] - B2))
             log_d = _log_d_of_gamma(gm, q, eps_p)
-            claimed = mpmath.exp(-mpmath.mpf(sp.nsimplify(claimed_rate.subs({Q: q, EPS_P: sp.nsimplify(eps_p)}))) * log_d)
-            rows.append({"gamma": g, "log10_d": _s(log_d / mpmath.log(10), 6), "bias_B(1/|I|)": _s(B),
-                         "bias_B(1/(p P))": _s(B2), "gauss_hermite_error": _s(err), "claimed_bound_d^-rate": _s(claimed),
-                         "B/claimed": _s(B / claimed)})
+            claimed = mpmath.exp(
+                -mpmath.mpf(sp.nsimplify(claimed_rate.subs({Q: q, EPS_P: sp.nsimplify(eps_p)}))) * log_d
+            )
+            rows.append(
+                {
+                    "gamma": g,
+                    "log10_d": _s(log_d / mpmath.log(10), 6),
+                    "bias_B(1/|I|)": _s(B),
+                    "bias_B(1/(p P))": _s(B2),
+                    "gauss_hermite_error": _s(err),
+                    "claimed_bound_d^-rate": _s(claimed),
+                    "B/claimed": _s(B / claimed),
+                }
+            )
         # seeded sample at the smallest γ: the measured error is close to B
         a = _a_function(target, gammas[-1])
         fp, kept = _f_p(a, _sample_biases(p, seed))
@@ -503,32 +737,53 @@ def check_step2_summary(claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)), target: s
     Bs = [mpmath.mpf(r["bias_B(1/|I|)"]) for r in rows]
     ratios = [mpmath.mpf(r["B/claimed"]) for r in rows]
     errs = [mpmath.mpf(r["gauss_hermite_error"]) for r in rows]
-    ev = {"points": rows, "target": target, "C_b": C_B, "eps_p": eps_p, "seed": seed, "p": p, "|I|": len(kept),
-          "measured_error_at_smallest_gamma": _s(measured), "S": _s(S),
-          "p_for_P(V>=B/4)<=1%": _s(400 * S**2 / (Bs[-1] * P_I)),
-          "untruncated_reading": "C_b = ∞ removes the bias but E[a(b)²] = ∫ (aφ)²/φ diverges for γ < 1/4 "
-                                 "((aφ)² ~ e^{−2γb²}, 1/φ ~ e^{b²/2})",
-          "tolerance": "B > 100 × Gauss–Hermite error", "achieved_error": _s(max(errs)), "digits": DPS}
+    ev = {
+        "points": rows,
+        "target": target,
+        "C_b": C_B,
+        "eps_p": eps_p,
+        "seed": seed,
+        "p": p,
+        "|I|": len(kept),
+        "measured_error_at_smallest_gamma": _s(measured),
+        "S": _s(S),
+        "p_for_P(V>=B/4)<=1%": _s(400 * S**2 / (Bs[-1] * P_I)),
+        "untruncated_reading": "C_b = ∞ removes the bias but E[a(b)²] = ∫ (aφ)²/φ diverges for γ < 1/4 "
+        "((aφ)² ~ e^{−2γb²}, 1/φ ~ e^{b²/2})",
+        "tolerance": "B > 100 × Gauss–Hermite error",
+        "achieved_error": _s(max(errs)),
+        "digits": DPS,
+    }
     if any(B <= 100 * e for B, e in zip(Bs, errs)):
         return inconclusive("numeric", "bias not resolved above the quadrature error", **ev)
     rate_sign = _power_sign(claimed_rate)
     if rate_sign is not None and rate_sign > 0 and min(Bs) > Bs[0] / 10 and ratios[-1] > 100 * ratios[0]:
         i = len(rows) - 1
         # the measured order Θ(1) (B does not shrink) against the claimed order, on the whole region
-        order = check_asymptotic(Statement(sp.Integer(1), Rel.BIG_O_P, SY.d ** (-claimed_rate.subs(Q, SY.q))),
-                                 corner_ratios=False)
+        order = check_asymptotic(
+            Statement(sp.Integer(1), Rel.BIG_O_P, SY.d ** (-claimed_rate.subs(Q, SY.q))), corner_ratios=False
+        )
         ev["measured_order_vs_claim"] = {"verdict": order.verdict, "detail": order.detail}
-        return refuted("numeric", f"the truncation |b_i| ≤ C_b biases f_p: at γ = {rows[i]['gamma']} (d = 10^{rows[i]['log10_d']}, "
-                       f"σ_* = {target}, ε_p = {eps_p}) the bias B = E_z[(f_∞ − E[f_p])²] = {rows[i]['bias_B(1/|I|)'][:8]} "
-                       f"(error {rows[i]['gauss_hermite_error']}) does not shrink as γ → 0 while d^{{−ε_p/(4(q+1))}} = "
-                       f"{rows[i]['claimed_bound_d^-rate'][:8]}; B/claimed grows from {_s(ratios[0], 4)} to {_s(ratios[-1], 4)}. "
-                       f"Since V → 0 in probability (E V ≤ S²/|I|), E_x[(f_∞ − f_p)²] ≥ B/4 with probability → 1 "
-                       f"(seeded sample, p = {p}: measured {_s(measured, 6)}); the other normalisation "
-                       f"1/(p·P(|b| ≤ C_b)) gives B = {rows[i]['bias_B(1/(p P))'][:8]}",
-                       witness=rows[-1] | {"target": target, "eps_p": eps_p, "C_b": C_B}, regime=order.regime, **ev)
+        return refuted(
+            "numeric",
+            f"the truncation |b_i| ≤ C_b biases f_p: at γ = {rows[i]['gamma']} (d = 10^{rows[i]['log10_d']}, "
+            f"σ_* = {target}, ε_p = {eps_p}) the bias B = E_z[(f_∞ − E[f_p])²] = {rows[i]['bias_B(1/|I|)'][:8]} "
+            f"(error {rows[i]['gauss_hermite_error']}) does not shrink as γ → 0 while d^{{−ε_p/(4(q+1))}} = "
+            f"{rows[i]['claimed_bound_d^-rate'][:8]}; B/claimed grows from {_s(ratios[0], 4)} to {_s(ratios[-1], 4)}. "
+            f"Since V → 0 in probability (E V ≤ S²/|I|), E_x[(f_∞ − f_p)²] ≥ B/4 with probability → 1 "
+            f"(seeded sample, p = {p}: measured {_s(measured, 6)}); the other normalisation "
+            f"1/(p·P(|b| ≤ C_b)) gives B = {rows[i]['bias_B(1/(p P))'][:8]}",
+            witness=rows[-1] | {"target": target, "eps_p": eps_p, "C_b": C_B},
+            regime=order.regime,
+            **ev,
+        )
     if rate_sign == 0 or (rate_sign is not None and rate_sign < 0):
-        return inconclusive("numeric", "the bias stays bounded, consistent with the claimed (non-decaying) bound; an "
-                            "asymptotic O_P(1) cannot be verified at finite sizes", **ev)
+        return inconclusive(
+            "numeric",
+            "the bias stays bounded, consistent with the claimed (non-decaying) bound; an "
+            "asymptotic O_P(1) cannot be verified at finite sizes",
+            **ev,
+        )
     return inconclusive("numeric", "no clear trend of the bias against the claimed rate", **ev)
 
 
@@ -536,9 +791,15 @@ def check_step2_summary(claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)), target: s
 # Step 2: the "Lipschitz property" step, display (2, 56)
 
 
-def check_lipschitz_step(log_d_factor=1, targets: Sequence[str] = ("x", "x^3", "x^2 + x - 1"), gamma: str = "0.1",
-                         log_ds: Sequence[float] = (0.3, 1, 3, 10), p: int = 300, draws: int = 4000,
-                         seed: int = SEED) -> Verdict:
+def check_lipschitz_step(
+    log_d_factor=1,
+    targets: Sequence[str] = ("x", "x^3", "x^2 + x - 1"),
+    gamma: str = "0.1",
+    log_ds: Sequence[float] = (0.3, 1, 3, 10),
+    p: int = 300,
+    draws: int = 4000,
+    seed: int = SEED,
+) -> Verdict:
     r"""Display (2, 56): E_ε sup_{|z|≤log d}|(1/|I|)Σ_I ε_i a(b_i)σ(z+b_i)| ≤ E_ε[|(1/|I|)Σ_I ε_i a(b_i)σ(b_i)|
     + (factor)·η log d |(1/|I|)Σ_I ε_i a(b_i)|] (paper: factor 1, η = 1; the outer 2 is common to both sides), and
     sup_{|z|≤log d}|z·c| = log d·|c| (second line, exact).
@@ -562,32 +823,62 @@ def check_lipschitz_step(log_d_factor=1, targets: Sequence[str] = ("x", "x^3", "
             rhs = np.abs((np.tanh(b) * A) @ eps) / m + log_d_factor * L * np.abs(A @ eps) / m
             diff = lhs - rhs
             se = diff.std(ddof=1) / np.sqrt(draws)
-            row = {"target": target, "log_d": L, "|I|": m, "E_lhs": float(lhs.mean()), "E_rhs": float(rhs.mean()),
-                   "mean_diff": float(diff.mean()), "standard_error": float(se),
-                   "fraction_of_draws_violating_pointwise": float((diff > 0).mean())}
+            row = {
+                "target": target,
+                "log_d": L,
+                "|I|": m,
+                "E_lhs": float(lhs.mean()),
+                "E_rhs": float(rhs.mean()),
+                "mean_diff": float(diff.mean()),
+                "standard_error": float(se),
+                "fraction_of_draws_violating_pointwise": float((diff > 0).mean()),
+            }
             rows.append(row)
             if pointwise_witness is None and (diff > 0).any():
                 j = int(np.argmax(diff))
-                pointwise_witness = {"target": target, "log_d": L, "draw": j, "lhs": float(lhs[j]), "rhs": float(rhs[j]),
-                                     "excess": float(diff[j]), "seed": seed}
+                pointwise_witness = {
+                    "target": target,
+                    "log_d": L,
+                    "draw": j,
+                    "lhs": float(lhs[j]),
+                    "rhs": float(rhs[j]),
+                    "excess": float(diff[j]),
+                    "seed": seed,
+                }
             if expectation_witness is None and diff.mean() > 5 * se:
                 expectation_witness = row | {"seed": seed}
-    ev = {"points": rows, "seed": seed, "gamma": gamma, "draws": draws, "C_b": C_B, "log_d_factor": log_d_factor,
-          "pointwise_witness": pointwise_witness, "tolerance": "5 standard errors (Monte Carlo), float64",
-          "achieved_error": f"max standard error {max(r['standard_error'] for r in rows):.2e}",
-          "second_line": "sup_{|z|<=L} |z c| = L|c| (exact)"}
+    ev = {
+        "points": rows,
+        "seed": seed,
+        "gamma": gamma,
+        "draws": draws,
+        "C_b": C_B,
+        "log_d_factor": log_d_factor,
+        "pointwise_witness": pointwise_witness,
+        "tolerance": "5 standard errors (Monte Carlo), float64",
+        "achieved_error": f"max standard error {max(r['standard_error'] for r in rows):.2e}",
+        "second_line": "sup_{|z|<=L} |z c| = L|c| (exact)",
+    }
     if expectation_witness:
-        return refuted("simulation", f"in expectation the bound fails: for σ_* = {expectation_witness['target']}, log d = "
-                       f"{expectation_witness['log_d']}: E sup = {expectation_witness['E_lhs']:.6g} > E RHS = "
-                       f"{expectation_witness['E_rhs']:.6g} (difference {expectation_witness['mean_diff']:.3g}, standard "
-                       f"error {expectation_witness['standard_error']:.2g}, seed {seed})", witness=expectation_witness, **ev)
+        return refuted(
+            "simulation",
+            f"in expectation the bound fails: for σ_* = {expectation_witness['target']}, log d = "
+            f"{expectation_witness['log_d']}: E sup = {expectation_witness['E_lhs']:.6g} > E RHS = "
+            f"{expectation_witness['E_rhs']:.6g} (difference {expectation_witness['mean_diff']:.3g}, standard "
+            f"error {expectation_witness['standard_error']:.2g}, seed {seed})",
+            witness=expectation_witness,
+            **ev,
+        )
     if pointwise_witness:
-        return inconclusive("simulation", "in expectation the inequality holds at every instance tried (margins ≫ "
-                            "standard error), but its justification does not: pointwise in ε it fails (seeded draw "
-                            f"with excess {pointwise_witness['excess']:.3g} at log d = {pointwise_witness['log_d']}), since "
-                            "σ(z+b_i) − σ(b_i) differs across i and cannot be pulled out of Σε_i a(b_i)(…); the "
-                            "contraction principle proves it with 2η log d in place of η log d, harmless up to constants",
-                            **ev)
+        return inconclusive(
+            "simulation",
+            "in expectation the inequality holds at every instance tried (margins ≫ "
+            "standard error), but its justification does not: pointwise in ε it fails (seeded draw "
+            f"with excess {pointwise_witness['excess']:.3g} at log d = {pointwise_witness['log_d']}), since "
+            "σ(z+b_i) − σ(b_i) differs across i and cannot be pulled out of Σε_i a(b_i)(…); the "
+            "contraction principle proves it with 2η log d in place of η log d, harmless up to constants",
+            **ev,
+        )
     return inconclusive("simulation", "holds at every instance tried (not a proof of the general inequality)", **ev)
 
 
@@ -595,8 +886,9 @@ def check_lipschitz_step(log_d_factor=1, targets: Sequence[str] = ("x", "x^3", "
 # Step 2: the Rademacher mean, display (2, 57)
 
 
-def check_rademacher_mean(sign_values: Sequence[int] = (1, -1), claimed_value=0, target: str = "x^2 + x - 1",
-                          gamma: str = "0.1") -> Verdict:
+def check_rademacher_mean(
+    sign_values: Sequence[int] = (1, -1), claimed_value=0, target: str = "x^2 + x - 1", gamma: str = "0.1"
+) -> Verdict:
     r"""Display (2, 57): E[ε_i a(b_i)1_{|b_i|≤C_b}σ(b_i)] = E[ε_i a(b_i)1_{|b_i|≤C_b}] = 0, ε_i uniform on ``sign_values``
     independent of b_i. The b-integrals ∫_{−C_b}^{C_b} aφ·tanh and ∫_{−C_b}^{C_b} aφ are computed by quadrature
     (30 digits; σ_* without parity so neither vanishes by symmetry) and multiplied by E[ε] computed from the values.
@@ -609,17 +901,40 @@ def check_rademacher_mean(sign_values: Sequence[int] = (1, -1), claimed_value=0,
         e_eps = mpmath.mpf(sum(sign_values)) / len(sign_values)
         left, middle, right = e_eps * with_sigma, e_eps * without, mpmath.mpf(sp.nsimplify(claimed_value))
         tol = mpmath.mpf(10) ** -25
-    ev = {"E[a 1 sigma(b)]": _s(with_sigma, 20), "E[a 1]": _s(without, 20), "E[eps]": _s(e_eps), "left": _s(left),
-          "middle": _s(middle), "claimed": _s(right), "tolerance": "1e-25", "target": target, "gamma": gamma,
-          "achieved_error": "quadrature at 30 digits", "digits": DPS}
+    ev = {
+        "E[a 1 sigma(b)]": _s(with_sigma, 20),
+        "E[a 1]": _s(without, 20),
+        "E[eps]": _s(e_eps),
+        "left": _s(left),
+        "middle": _s(middle),
+        "claimed": _s(right),
+        "tolerance": "1e-25",
+        "target": target,
+        "gamma": gamma,
+        "achieved_error": "quadrature at 30 digits",
+        "digits": DPS,
+    }
     if abs(left - middle) > tol or abs(middle - right) > tol:
-        return refuted("numeric", f"the three sides are {_s(left, 8)}, {_s(middle, 8)}, {_s(right, 8)}",
-                       witness={"target": target, "gamma": gamma, "left": _s(left, 20), "middle": _s(middle, 20),
-                                "claimed": _s(right), "discrepancy": _s(max(abs(left - middle), abs(middle - right)))},
-                       **ev)
-    return verified("numeric", f"E[ε] = 0 and ε ⊥ b, so both sides vanish although E[a1σ(b)] = {_s(with_sigma, 6)} and "
-                    f"E[a1] = {_s(without, 6)} differ; as a zero-mean bounded (display (2, 58)) summand this is what "
-                    "the concentration step needs", **ev)
+        return refuted(
+            "numeric",
+            f"the three sides are {_s(left, 8)}, {_s(middle, 8)}, {_s(right, 8)}",
+            witness={
+                "target": target,
+                "gamma": gamma,
+                "left": _s(left, 20),
+                "middle": _s(middle, 20),
+                "claimed": _s(right),
+                "discrepancy": _s(max(abs(left - middle), abs(middle - right))),
+            },
+            **ev,
+        )
+    return verified(
+        "numeric",
+        f"E[ε] = 0 and ε ⊥ b, so both sides vanish although E[a1σ(b)] = {_s(with_sigma, 6)} and "
+        f"E[a1] = {_s(without, 6)} differ; as a zero-mean bounded (display (2, 58)) summand this is what "
+        "the concentration step needs",
+        **ev,
+    )
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -630,8 +945,9 @@ ELL, LAM, D, N = sp.symbols("ell Lambda d n", positive=True)  # ell = log d, Lam
 PAPER_STEP3 = (D ** (1 + EPS_B + EPS_P / 4) / N) * (ELL ** (2 * Q + 2) + ELL ** (2 * Q + 6) * LAM)
 
 
-def check_step3_chain(claimed: sp.Expr = PAPER_STEP3, cs_power: int = 2, p: int = 40, dim: int = 12,
-                      n_x: int = 4000, seed: int = SEED) -> Verdict:
+def check_step3_chain(
+    claimed: sp.Expr = PAPER_STEP3, cs_power: int = 2, p: int = 40, dim: int = 12, n_x: int = 4000, seed: int = SEED
+) -> Verdict:
     r"""Display (2, 65), link by link.
 
     (a) Cauchy–Schwarz E_x[((1/|I|)Σ a_iΔ_i)²] ≤ (1/|I|^{cs_power})‖a‖²Σ E_xΔ_i² (paper: cs_power = 2) and
@@ -656,14 +972,21 @@ def check_step3_chain(claimed: sp.Expr = PAPER_STEP3, cs_power: int = 2, p: int 
     identity_error = float(np.max(np.abs(f_W - f_p - delta @ a / m)))
     lhs = np.mean((delta @ a / m) ** 2)
     rhs = np.sum(a**2) / m**cs_power * np.sum(np.mean(delta**2, axis=0))
-    lip = np.mean(delta**2, axis=0) <= np.mean(((x @ (w - mu).T)) ** 2, axis=0) + 1e-12
+    lip = np.mean(delta**2, axis=0) <= np.mean((x @ (w - mu).T) ** 2, axis=0) + 1e-12
     r2 = sp.expand((D ** (1 + EPS_B) / N) * ELL ** (2 * Q + 2) * (1 + ELL**2 * sp.sqrt(LAM)) ** 2)
     computed = D ** (EPS_P / 4) * r2  # (d^{ε_p/4}/p)·|I|·r² with |I| = p (worst case)
     ratio = sp.simplify(computed / claimed)
     # bounded above and below on ℓ, Λ ≥ 1, q = 1..6: check limits and a grid
-    grid = [(sp.Integer(lv), sp.Integer(Lv), qq) for lv in (1, 10, 10**3, 10**6) for Lv in (1, 10**3, 10**6) for qq in (1, 3, 6)]
-    vals = [sp.N(ratio.subs({ELL: lv, LAM: Lv, Q: qq, D: 10, N: 10, EPS_B: sp.Rational(1, 3), EPS_P: 1}), 20)
-            for lv, Lv, qq in grid]
+    grid = [
+        (sp.Integer(lv), sp.Integer(Lv), qq)
+        for lv in (1, 10, 10**3, 10**6)
+        for Lv in (1, 10**3, 10**6)
+        for qq in (1, 3, 6)
+    ]
+    vals = [
+        sp.N(ratio.subs({ELL: lv, LAM: Lv, Q: qq, D: 10, N: 10, EPS_B: sp.Rational(1, 3), EPS_P: 1}), 20)
+        for lv, Lv, qq in grid
+    ]
     bounded = max(vals) <= 4 and min(vals) >= sp.Rational(1, 4)
     # regime-wide: the ratio is free of d, n, ε_b, ε_p (it depends on log d and the privacy factor only), and
     # 1 + u² ≤ (1 + u)² ≤ 2(1 + u²) for u = ℓ²√Λ ≥ 0 exactly (sum-of-squares certificates)
@@ -672,40 +995,82 @@ def check_step3_chain(claimed: sp.Expr = PAPER_STEP3, cs_power: int = 2, p: int 
     sos_lower = sp.expand((1 + u) ** 2 - (1 + u**2) - 2 * u) == 0
     free = sorted(str(s_) for s_ in ratio.free_symbols)
     bounded = bounded and set(free) <= {"ell", "Lambda", "q"} and sos_upper and sos_lower
-    ev = {"seed": seed, "p": p, "|I|": m, "dim": dim, "n_x": n_x, "cauchy_schwarz_lhs": lhs, "cauchy_schwarz_rhs": rhs,
-          "lipschitz_holds_for_all_i": bool(lip.all()), "computed_last_line": str(computed), "claimed_last_line": str(claimed),
-          "ratio_computed/claimed": str(ratio), "ratio_free_symbols": free,
-          "sum_of_squares": {"2(1+u^2)-(1+u)^2 = (1-u)^2": sos_upper, "(1+u)^2-(1+u^2) = 2u": sos_lower}, "ratio_range_on_grid": [str(sp.N(min(vals), 6)), str(sp.N(max(vals), 6))],
-          "tolerance": "exact inequalities on the empirical measure (float64, 1e-12)", "achieved_error": "1e-15 (float64)"}
+    ev = {
+        "seed": seed,
+        "p": p,
+        "|I|": m,
+        "dim": dim,
+        "n_x": n_x,
+        "cauchy_schwarz_lhs": lhs,
+        "cauchy_schwarz_rhs": rhs,
+        "lipschitz_holds_for_all_i": bool(lip.all()),
+        "computed_last_line": str(computed),
+        "claimed_last_line": str(claimed),
+        "ratio_computed/claimed": str(ratio),
+        "ratio_free_symbols": free,
+        "sum_of_squares": {"2(1+u^2)-(1+u)^2 = (1-u)^2": sos_upper, "(1+u)^2-(1+u^2) = 2u": sos_lower},
+        "ratio_range_on_grid": [str(sp.N(min(vals), 6)), str(sp.N(max(vals), 6))],
+        "tolerance": "exact inequalities on the empirical measure (float64, 1e-12)",
+        "achieved_error": "1e-15 (float64)",
+    }
     ev["link1_identity_error"] = identity_error
     if identity_error > 1e-12:
-        return refuted("numeric", f"f^W − f_p ≠ (1/|I|)Σ a_iΔ_i (max error {identity_error:.3g})",
-                       witness={"seed": seed, "error": identity_error}, **ev)
+        return refuted(
+            "numeric",
+            f"f^W − f_p ≠ (1/|I|)Σ a_iΔ_i (max error {identity_error:.3g})",
+            witness={"seed": seed, "error": identity_error},
+            **ev,
+        )
     if not lhs <= rhs * (1 + 1e-12):
-        return refuted("numeric", f"Cauchy–Schwarz step fails: {lhs:.6g} > {rhs:.6g} (seed {seed})",
-                       witness={"seed": seed, "lhs": lhs, "rhs": rhs, "cs_power": cs_power}, **ev)
+        return refuted(
+            "numeric",
+            f"Cauchy–Schwarz step fails: {lhs:.6g} > {rhs:.6g} (seed {seed})",
+            witness={"seed": seed, "lhs": lhs, "rhs": rhs, "cs_power": cs_power},
+            **ev,
+        )
     if not lip.all():
         return refuted("numeric", "the Lipschitz step fails", witness={"seed": seed}, **ev)
     if not bounded:
         k = int(np.argmax([abs(sp.log(v)) for v in vals]))
-        return refuted("symbolic", f"the computed last line and the claimed one differ by a non-constant factor "
-                       f"({ratio}); at ℓ = log d = {grid[k][0]}, Λ = {grid[k][1]}, q = {grid[k][2]} the ratio is {sp.N(vals[k], 6)}",
-                       witness={"log_d": str(grid[k][0]), "Lambda": str(grid[k][1]), "q": grid[k][2], "ratio": str(sp.N(vals[k], 10))},
-                       **ev)
-    return verified("numeric+symbolic", "Cauchy–Schwarz and the Lipschitz step hold on the seeded instance; the algebra "
-                    "gives d^{1+ε_b+ε_p/4}/n · ℓ^{2q+2}(1+ℓ²√Λ)², within a factor 2 of the claimed sum ((1+u)² ≤ 2(1+u²)); "
-                    "|I|/p ≤ 1 and ‖a‖²/|I|² ≤ S²/|I| ≲ d^{ε_p/4}/p use S ≲ d^{ε_p/8} (construct.summand-bound)", **ev)
+        return refuted(
+            "symbolic",
+            f"the computed last line and the claimed one differ by a non-constant factor "
+            f"({ratio}); at ℓ = log d = {grid[k][0]}, Λ = {grid[k][1]}, q = {grid[k][2]} the ratio is {sp.N(vals[k], 6)}",
+            witness={
+                "log_d": str(grid[k][0]),
+                "Lambda": str(grid[k][1]),
+                "q": grid[k][2],
+                "ratio": str(sp.N(vals[k], 10)),
+            },
+            **ev,
+        )
+    return verified(
+        "numeric+symbolic",
+        "Cauchy–Schwarz and the Lipschitz step hold on the seeded instance; the algebra "
+        "gives d^{1+ε_b+ε_p/4}/n · ℓ^{2q+2}(1+ℓ²√Λ)², within a factor 2 of the claimed sum ((1+u)² ≤ 2(1+u²)); "
+        "|I|/p ≤ 1 and ‖a‖²/|I|² ≤ S²/|I| ≲ d^{ε_p/4}/p use S ≲ d^{ε_p/8} (construct.summand-bound)",
+        **ev,
+    )
 
 
 def check_step3_summary(claimed: sp.Expr = PAPER_STEP3) -> Verdict:
     r"""Display (2, 66) restates the last line of display (2, 65): the two expressions are compared exactly."""
     diff = sp.simplify(sp.expand(claimed - PAPER_STEP3))
-    ev = {"display_65_last_line": str(PAPER_STEP3), "display_66": str(claimed), "difference": str(diff),
-          "tolerance": "exact", "achieved_error": "0"}
+    ev = {
+        "display_65_last_line": str(PAPER_STEP3),
+        "display_66": str(claimed),
+        "difference": str(diff),
+        "tolerance": "exact",
+        "achieved_error": "0",
+    }
     if diff != 0:
         pt = {ELL: 3, LAM: 2, Q: 2, D: 10, N: 1000, EPS_B: sp.Rational(1, 3), EPS_P: 1}
-        return refuted("symbolic", "the summary differs from the derived line", witness={
-            "point": {str(k): str(v) for k, v in pt.items()}, "difference": str(sp.N(diff.subs(pt), 10))}, **ev)
+        return refuted(
+            "symbolic",
+            "the summary differs from the derived line",
+            witness={"point": {str(k): str(v) for k, v in pt.items()}, "difference": str(sp.N(diff.subs(pt), 10))},
+            **ev,
+        )
     return verified("symbolic", "the summary is the last line of display (2, 65) (checked in thm2.step3-chain)", **ev)
 
 
@@ -735,23 +1100,53 @@ def _to_ell(expr: sp.Expr) -> sp.Expr:
     return sp.expand(sp.powsimp(e, force=True))
 
 
-STEP1_STATEMENT = Statement(sp.Symbol("E_1"), Rel.LT, 2 * SY.d ** (-U), name="Step 1",
-                            lhs_latex=r"\E_{x \sim \N(0, \id)} \left[(f_*(x) - f_\infty(x))^2\right]")
-SUMMAND_STATEMENT = Statement(sp.Symbol("S_summand"), Rel.LESSSIM, SY.d ** (SY.eps_p / 8), name="summand bound",
-                              lhs_latex=r"|\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b}|")
-TAIL_FP_STATEMENT = Statement(sp.Symbol("E_tail_fp"), Rel.LESSSIM, sp.exp(-SY.log_d**2 / 2) * SY.d ** (SY.eps_p / 8),
-                              name="tail of f_p",
-                              lhs_latex=r"\E\left[f_p (x)^2 \mathbb{1}_{|\langle \mu, x \rangle| > \log d}\right]")
-STEP2_DECOMPOSITION_STATEMENT = Statement(sp.Symbol("E_2"), Rel.BIG_O_P, SY.d ** (-U), name="All in all",
-                                          lhs_latex=r"\E_x[(f_\infty - f_p)^2 \mathbb{1}_{|\langle \mu, x \rangle| \leq "
-                                                    r"\log d}] + \E_x[(f_\infty - f_p)^2 \mathbb{1}_{|\langle \mu, x "
-                                                    r"\rangle| \leq \log d}]")
-STEP2_SUMMARY_STATEMENT = Statement(sp.Symbol("E_2"), Rel.BIG_O_P, SY.d ** (-U), name="Step 2",
-                                    lhs_latex=r"\E_x[(f_\infty(x) - f_p(x))^2]")
-RADEMACHER_MEAN_STATEMENT = Statement(sp.Symbol("E_eps_a"), Rel.EQ, 0, name="Rademacher mean",
-                                      lhs_latex=r"\E_{b_i, \varepsilon_i} [\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b}]")
-STEP3_STATEMENT = Statement(sp.Symbol("E_3"), Rel.BIG_O_P, STEP3_N1 + STEP3_N2, name="Step 3",
-                            lhs_latex=r"\E_x\left[\left(f^W(x) - f_p(x)\right)^2\right]")
+STEP1_STATEMENT = Statement(
+    sp.Symbol("E_1"),
+    Rel.LT,
+    2 * SY.d ** (-U),
+    name="Step 1",
+    lhs_latex=r"\E_{x \sim \N(0, \id)} \left[(f_*(x) - f_\infty(x))^2\right]",
+)
+SUMMAND_STATEMENT = Statement(
+    sp.Symbol("S_summand"),
+    Rel.LESSSIM,
+    SY.d ** (SY.eps_p / 8),
+    name="summand bound",
+    lhs_latex=r"|\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b}|",
+)
+TAIL_FP_STATEMENT = Statement(
+    sp.Symbol("E_tail_fp"),
+    Rel.LESSSIM,
+    sp.exp(-(SY.log_d**2) / 2) * SY.d ** (SY.eps_p / 8),
+    name="tail of f_p",
+    lhs_latex=r"\E\left[f_p (x)^2 \mathbb{1}_{|\langle \mu, x \rangle| > \log d}\right]",
+)
+STEP2_DECOMPOSITION_STATEMENT = Statement(
+    sp.Symbol("E_2"),
+    Rel.BIG_O_P,
+    SY.d ** (-U),
+    name="All in all",
+    lhs_latex=r"\E_x[(f_\infty - f_p)^2 \mathbb{1}_{|\langle \mu, x \rangle| \leq "
+    r"\log d}] + \E_x[(f_\infty - f_p)^2 \mathbb{1}_{|\langle \mu, x "
+    r"\rangle| \leq \log d}]",
+)
+STEP2_SUMMARY_STATEMENT = Statement(
+    sp.Symbol("E_2"), Rel.BIG_O_P, SY.d ** (-U), name="Step 2", lhs_latex=r"\E_x[(f_\infty(x) - f_p(x))^2]"
+)
+RADEMACHER_MEAN_STATEMENT = Statement(
+    sp.Symbol("E_eps_a"),
+    Rel.EQ,
+    0,
+    name="Rademacher mean",
+    lhs_latex=r"\E_{b_i, \varepsilon_i} [\varepsilon_i a(b_i) \mathbb{1}_{|b_i| \leq C_b}]",
+)
+STEP3_STATEMENT = Statement(
+    sp.Symbol("E_3"),
+    Rel.BIG_O_P,
+    STEP3_N1 + STEP3_N2,
+    name="Step 3",
+    lhs_latex=r"\E_x\left[\left(f^W(x) - f_p(x)\right)^2\right]",
+)
 
 
 def check_step1_statement(statement: Statement = STEP1_STATEMENT, **kw) -> Verdict:
@@ -768,8 +1163,12 @@ def _with_regime(v: Verdict, decided: Verdict, what: str) -> Verdict:
     """``v`` with the regime record of the region-wide decision ``decided``; a failing decision refutes."""
     ev = dict(v.evidence) | {"region_wide": {"statement": what, "verdict": decided.verdict, "detail": decided.detail}}
     if v.verdict == "verified" and decided.verdict == "refuted":
-        return refuted("exact", f"{what} fails on part of the region: {decided.detail}", regime=decided.regime,
-                       **(ev | {"witness": (decided.evidence or {}).get("witness")}))
+        return refuted(
+            "exact",
+            f"{what} fails on part of the region: {decided.detail}",
+            regime=decided.regime,
+            **(ev | {"witness": (decided.evidence or {}).get("witness")}),
+        )
     return Verdict(v.verdict, v.method, v.detail, ev, v.corrected, decided.regime)
 
 
@@ -795,8 +1194,13 @@ def check_rademacher_mean_statement(statement: Statement = RADEMACHER_MEAN_STATE
 
 
 #: the last line of display (2, 65) as derived: (d^{ε_p/4}/p)·|I|·r² with |I| ≤ p, r the radius of §3.2's last display
-STEP3_DERIVED = SY.d ** (SY.eps_p / 4) * SY.d ** (1 + SY.eps_b) / SY.n * SY.log_d ** (2 * SY.q + 2) * \
-    (1 + SY.log_d**2 * sp.sqrt(sp.log(sp.Rational(5, 4) / SY.delta)) / SY.eps) ** 2
+STEP3_DERIVED = (
+    SY.d ** (SY.eps_p / 4)
+    * SY.d ** (1 + SY.eps_b)
+    / SY.n
+    * SY.log_d ** (2 * SY.q + 2)
+    * (1 + SY.log_d**2 * sp.sqrt(sp.log(sp.Rational(5, 4) / SY.delta)) / SY.eps) ** 2
+)
 
 
 def check_step3_chain_statement(statement: Statement = STEP3_STATEMENT, **kw) -> Verdict:
@@ -815,48 +1219,116 @@ def check_step3_summary_statement(statement: Statement = STEP3_STATEMENT) -> Ver
 _S = "Part 2, §3.4"
 
 CLAIMS = [
-    Claim("construct.step1-infinite-model", "Step 1: the infinite-width model's error", f"{_S}, Step 1", STEP1_STATEMENT,
-          r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \eta = 1,\ a \text{ from Theorem 6},\ \text{Assumption 1}",
-          check_step1_statement, depends_on=("thm6.approximation-error", "cert.closed-form"), displays=((2, 50),),
-          relations=((2, "D50", 1),)),
-    Claim("construct.tail-fp", "Step 2: the tail of f_p beyond |⟨μ,x⟩| > log d", f"{_S}, Step 2", TAIL_FP_STATEMENT,
-          r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \overline{a}_i = \mathbb 1_{i\in\mathcal I}a(b_i)/|\mathcal I|",
-          check_tail_fp_statement, depends_on=("construct.a-bound", "cert.sup-bound"), displays=((2, 62),),
-          relations=((2, "D62", 1), (2, "D62", 2))),
-    Claim("construct.step2-decomposition", "Step 2: splitting E[(f_∞ − f_p)²] at |⟨μ,x⟩| = log d", f"{_S}, Step 2",
-          STEP2_DECOMPOSITION_STATEMENT, r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \text{displays (2, 60)--(2, 62)}",
-          check_step2_decomposition_statement,
-          depends_on=("construct.expected-sup", "construct.tail-maximum", "construct.tail-fp"), displays=((2, 63),),
-          relations=((2, "D63", 1),)),
-    Claim("construct.step2-summary", "Step 2: the finite model is close to the infinite one", f"{_S}, Step 2",
-          STEP2_SUMMARY_STATEMENT,
-          r"\overline{a}_i = \mathbb 1_{|b_i|\le C_b}a(b_i)/|\mathcal I|,\ C_b \text{ fixed},\ \gamma = d^{-\varepsilon_p/(4(q+1))}",
-          check_step2_summary_statement, depends_on=("construct.step2-decomposition", "construct.rademacher-centering"),
-          displays=((2, 64),), relations=((2, "D64", 1),)),
-    Claim("construct.rademacher-centering", "Step 2: E[F] as an empirical-process supremum", f"{_S}, Step 2",
-          r"\E[F] = \E_b \left[\sup_{x \in \H_{\log d}} \left| \E_b(g_x(b)) - \frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} g_x(b_i)\right|\right] "
-          r"= \E_b \left[\sup_{g \in \mathcal{G}} \left| \E_b(g(b)) - \hat{E}_b g(b)\right|\right]",
-          r"g_x(b) = a(b)\mathbb 1_{|b|\le C_b}\sigma(\langle\mu,x\rangle+b),\ F = \sup_x|f_p(x)-f_\infty(x)|",
-          check_rademacher_centering, depends_on=("cert.closed-form",), displays=((2, 55),),
-          relations=((2, "D55", 1), (2, "D55", 2))),
-    Claim("construct.lipschitz-step", "Step 2: removing x from the Rademacher average", f"{_S}, Step 2",
-          r"\mathbb{E}[F] \leq 2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + "
-          r"\sup_{x \in \H_{\log d}} \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \eta \langle \mu, x\rangle\right|\right] = "
-          r"2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left|\frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + \eta \log d \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \right|\right]",
-          r"\sigma = \tanh\ (1\text{-Lipschitz}),\ \eta = 1,\ \varepsilon_i \sim \mathcal U\{\pm 1\}",
-          check_lipschitz_step, depends_on=("construct.rademacher-centering",), displays=((2, 56),),
-          relations=((2, "D56", 1), (2, "D56", 2))),
-    Claim("construct.rademacher-mean", "Step 2: the Rademacher summands have mean zero", f"{_S}, Step 2",
-          RADEMACHER_MEAN_STATEMENT, r"\varepsilon_i \sim \mathcal U\{\pm1\} \text{ independent of } b_i",
-          check_rademacher_mean_statement, displays=((2, 57),), relations=((2, "D57", 1), (2, "D57", 2))),
-    Claim("construct.summand-bound", "Step 2: the Rademacher summands are bounded", f"{_S}, Step 2", SUMMAND_STATEMENT,
-          r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \eta = 1", check_summand_statement, depends_on=("construct.a-bound",),
-          displays=((2, 58),), relations=((2, "D58", 1), (2, "D58", 2))),
-    Claim("thm2.step3-chain", "Step 3: the first-layer noise in the certificate", f"{_S}, Step 3", STEP3_STATEMENT,
-          r"w_i^1 = \mu + O_\P(\cdot) \text{ (§3.2, last display)},\ |\mathcal I| \le p,\ \|\overline a\|^2 \lesssim d^{\varepsilon_p/4}/p",
-          check_step3_chain_statement, depends_on=("rank1.noisy-alignment", "construct.summand-bound", "thm2.a-norm"),
-          displays=((2, 65),), relations=((2, "D65", 1), (2, "D65", 2), (2, "D65", 3), (2, "D65", 4))),
-    Claim("thm2.step3-summary", "Step 3 summarised", f"{_S}, Step 3", STEP3_STATEMENT, r"\text{display (2, 65)}",
-          check_step3_summary_statement, depends_on=("thm2.step3-chain",), displays=((2, 66),),
-          relations=((2, "D66", 1),)),
+    Claim(
+        "construct.step1-infinite-model",
+        "Step 1: the infinite-width model's error",
+        f"{_S}, Step 1",
+        STEP1_STATEMENT,
+        r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \eta = 1,\ a \text{ from Theorem 6},\ \text{Assumption 1}",
+        check_step1_statement,
+        depends_on=("thm6.approximation-error", "cert.closed-form"),
+        displays=((2, 50),),
+        relations=((2, "D50", 1),),
+    ),
+    Claim(
+        "construct.tail-fp",
+        "Step 2: the tail of f_p beyond |⟨μ,x⟩| > log d",
+        f"{_S}, Step 2",
+        TAIL_FP_STATEMENT,
+        r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \overline{a}_i = \mathbb 1_{i\in\mathcal I}a(b_i)/|\mathcal I|",
+        check_tail_fp_statement,
+        depends_on=("construct.a-bound", "cert.sup-bound"),
+        displays=((2, 62),),
+        relations=((2, "D62", 1), (2, "D62", 2)),
+    ),
+    Claim(
+        "construct.step2-decomposition",
+        "Step 2: splitting E[(f_∞ − f_p)²] at |⟨μ,x⟩| = log d",
+        f"{_S}, Step 2",
+        STEP2_DECOMPOSITION_STATEMENT,
+        r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \text{displays (2, 60)--(2, 62)}",
+        check_step2_decomposition_statement,
+        depends_on=("construct.expected-sup", "construct.tail-maximum", "construct.tail-fp"),
+        displays=((2, 63),),
+        relations=((2, "D63", 1),),
+    ),
+    Claim(
+        "construct.step2-summary",
+        "Step 2: the finite model is close to the infinite one",
+        f"{_S}, Step 2",
+        STEP2_SUMMARY_STATEMENT,
+        r"\overline{a}_i = \mathbb 1_{|b_i|\le C_b}a(b_i)/|\mathcal I|,\ C_b \text{ fixed},\ \gamma = d^{-\varepsilon_p/(4(q+1))}",
+        check_step2_summary_statement,
+        depends_on=("construct.step2-decomposition", "construct.rademacher-centering"),
+        displays=((2, 64),),
+        relations=((2, "D64", 1),),
+    ),
+    Claim(
+        "construct.rademacher-centering",
+        "Step 2: E[F] as an empirical-process supremum",
+        f"{_S}, Step 2",
+        r"\E[F] = \E_b \left[\sup_{x \in \H_{\log d}} \left| \E_b(g_x(b)) - \frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} g_x(b_i)\right|\right] "
+        r"= \E_b \left[\sup_{g \in \mathcal{G}} \left| \E_b(g(b)) - \hat{E}_b g(b)\right|\right]",
+        r"g_x(b) = a(b)\mathbb 1_{|b|\le C_b}\sigma(\langle\mu,x\rangle+b),\ F = \sup_x|f_p(x)-f_\infty(x)|",
+        check_rademacher_centering,
+        depends_on=("cert.closed-form",),
+        displays=((2, 55),),
+        relations=((2, "D55", 1), (2, "D55", 2)),
+    ),
+    Claim(
+        "construct.lipschitz-step",
+        "Step 2: removing x from the Rademacher average",
+        f"{_S}, Step 2",
+        r"\mathbb{E}[F] \leq 2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + "
+        r"\sup_{x \in \H_{\log d}} \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \eta \langle \mu, x\rangle\right|\right] = "
+        r"2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left|\frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + \eta \log d \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \right|\right]",
+        r"\sigma = \tanh\ (1\text{-Lipschitz}),\ \eta = 1,\ \varepsilon_i \sim \mathcal U\{\pm 1\}",
+        check_lipschitz_step,
+        depends_on=("construct.rademacher-centering",),
+        displays=((2, 56),),
+        relations=((2, "D56", 1), (2, "D56", 2)),
+    ),
+    Claim(
+        "construct.rademacher-mean",
+        "Step 2: the Rademacher summands have mean zero",
+        f"{_S}, Step 2",
+        RADEMACHER_MEAN_STATEMENT,
+        r"\varepsilon_i \sim \mathcal U\{\pm1\} \text{ independent of } b_i",
+        check_rademacher_mean_statement,
+        displays=((2, 57),),
+        relations=((2, "D57", 1), (2, "D57", 2)),
+    ),
+    Claim(
+        "construct.summand-bound",
+        "Step 2: the Rademacher summands are bounded",
+        f"{_S}, Step 2",
+        SUMMAND_STATEMENT,
+        r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \eta = 1",
+        check_summand_statement,
+        depends_on=("construct.a-bound",),
+        displays=((2, 58),),
+        relations=((2, "D58", 1), (2, "D58", 2)),
+    ),
+    Claim(
+        "thm2.step3-chain",
+        "Step 3: the first-layer noise in the certificate",
+        f"{_S}, Step 3",
+        STEP3_STATEMENT,
+        r"w_i^1 = \mu + O_\P(\cdot) \text{ (§3.2, last display)},\ |\mathcal I| \le p,\ \|\overline a\|^2 \lesssim d^{\varepsilon_p/4}/p",
+        check_step3_chain_statement,
+        depends_on=("rank1.noisy-alignment", "construct.summand-bound", "thm2.a-norm"),
+        displays=((2, 65),),
+        relations=((2, "D65", 1), (2, "D65", 2), (2, "D65", 3), (2, "D65", 4)),
+    ),
+    Claim(
+        "thm2.step3-summary",
+        "Step 3 summarised",
+        f"{_S}, Step 3",
+        STEP3_STATEMENT,
+        r"\text{display (2, 65)}",
+        check_step3_summary_statement,
+        depends_on=("thm2.step3-chain",),
+        displays=((2, 66),),
+        relations=((2, "D66", 1),),
+    ),
 ]

@@ -10,44 +10,55 @@ corners (:mod:`proofs.part2_construction_steps`).
 
 from __future__ import annotations
 
-from functools import partial
-
-import mpmath
 import numpy as np
 import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
-from theorycheck.asymptotics import Region, compare
+from theorycheck.asymptotics import Region
 from theorycheck.claims import Verdict
 from theorycheck.statement import Rel, Statement
 
 from . import part2_construction_steps as steps
-from .part2_construction_steps import KEPT, PENALTY, PRIV, STEP3_N1, STEP3_N2, U, check_asymptotic, rewrite
-from .regime import ASSUMPTION_2, DEGREES
-from .symbols import LAMBDA, d, eps_b, eps_n, eps_p, gamma, log_d, n, nu, p, q, t
+from .part2_construction_steps import KEPT, PRIV, STEP3_N2, U, check_asymptotic, rewrite
+from .regime import DEGREES
+from .symbols import LAMBDA, d, eps_b, eps_n, eps_p, gamma, log_d, n, p, q
 
 # names kept for the tests and notebooks of earlier rounds
 EPS_N, EPS_P, EPS_B, Q, D = eps_n, eps_p, eps_b, q, d
 
 
 def _report(name: str, v: Verdict) -> dict:
-    return {"relation": name, "verdict": v.verdict, "detail": v.detail, "holds_on": (v.regime or {}).get("holds_on"),
-            "witness": (v.evidence or {}).get("witness")}
+    return {
+        "relation": name,
+        "verdict": v.verdict,
+        "detail": v.detail,
+        "holds_on": (v.regime or {}).get("holds_on"),
+        "witness": (v.evidence or {}).get("witness"),
+    }
 
 
 # ---------------------------------------------------------------------------------------------------- ε_b window
 
-EPS_B_WINDOW_STATEMENT = Statement(d ** (eps_p / 4 - 3 * eps_n), Rel.LL, sp.Integer(1), name="bias window",
-                                   lhs_latex=r"d^{\frac{\varepsilon_p}{4} - 3\varepsilon_n}")
+EPS_B_WINDOW_STATEMENT = Statement(
+    d ** (eps_p / 4 - 3 * eps_n),
+    Rel.LL,
+    sp.Integer(1),
+    name="bias window",
+    lhs_latex=r"d^{\frac{\varepsilon_p}{4} - 3\varepsilon_n}",
+)
 
 
-def check_eps_b_window(lower_coefficient: sp.Rational = sp.Rational(3, 16),
-                       statement: Statement = EPS_B_WINDOW_STATEMENT) -> Verdict:
+def check_eps_b_window(
+    lower_coefficient: sp.Rational = sp.Rational(3, 16), statement: Statement = EPS_B_WINDOW_STATEMENT
+) -> Verdict:
     """Part 2 §3.1: a fixed ε_b with 0 < ε_b < 3ε_n − ε_p/4 exists iff 3ε_n − ε_p/4 > 0, i.e. d^{ε_p/4 − 3ε_n} ≪ 1,
     at every point of Assumption 2 (ε_n > c ε_p with c = 3/16; ``lower_coefficient`` is c). Decided exactly on the
     region (LP + rational witness)."""
-    region = Region(f"Assumption 2 (ε_n > {lower_coefficient} ε_p)", (eps_n, eps_p),
-                    (eps_n > sp.Rational(lower_coefficient) * eps_p,))
+    region = Region(
+        f"Assumption 2 (ε_n > {lower_coefficient} ε_p)",
+        (eps_n, eps_p),
+        (eps_n > sp.Rational(lower_coefficient) * eps_p,),
+    )
     return check_asymptotic(statement, region=region, corner_ratios=False, what="the window 3ε_n − ε_p/4 > 0 for ε_b")
 
 
@@ -55,8 +66,7 @@ def check_eps_b_window(lower_coefficient: sp.Rational = sp.Rational(3, 16),
 
 _EXPO = sp.Add(q, -1, -(q - 2) / 2, evaluate=False)  # q − 1 − (q−2)/2 as printed
 A_EXPONENT = Statement(_EXPO, Rel.EQ, q / 2, name="q-1-(q-2)/2 = q/2")
-A_GROWTH = Statement(sp.Symbol("S_a"), Rel.LESSSIM, (d**U) ** _EXPO, name="|a(b_i)| bound",
-                     lhs_latex=r"|a(b_i)|")
+A_GROWTH = Statement(sp.Symbol("S_a"), Rel.LESSSIM, (d**U) ** _EXPO, name="|a(b_i)| bound", lhs_latex=r"|a(b_i)|")
 A_LL = Statement((d**U) ** (q / 2), Rel.LL, d ** (eps_p / 8), name="(d^U)^{q/2} << d^{eps_p/8}")
 #: the power Theorem 6 gives once corrected (cert.sup-bound: sup|aφ| ~ γ^{−(q−1)/2})
 A_LL_CORRECTED_THM6 = Statement((d**U) ** ((q - 1) / 2), Rel.LL, d ** (eps_p / 8), name="corrected Theorem 6 power")
@@ -75,13 +85,21 @@ def measure_sup_a(targets=steps.STEP2_TARGETS, eps_ps=steps.STEP2_EPS_P) -> dict
                 g = steps._gamma_of(L, qv, ep)
                 a, err = steps._a_interpolant(target, g)
                 rows.append({"log10_d": L, "gamma": g, "S": float(np.max(np.abs(a(grid)))), "interp_error": err})
-            out[f"eps_p={ep}, sigma_*={target}"] = {"fit": steps._fit([r["log10_d"] for r in rows], [r["S"] for r in rows]),
-                                                     "rows": rows, "q": qv, "eps_p": ep}
+            out[f"eps_p={ep}, sigma_*={target}"] = {
+                "fit": steps._fit([r["log10_d"] for r in rows], [r["S"] for r in rows]),
+                "rows": rows,
+                "q": qv,
+                "eps_p": ep,
+            }
     return out
 
 
-def check_a_bound(exponent: Statement = A_EXPONENT, growth: Statement = A_GROWTH, ll: Statement = A_LL,
-                  corrected_thm6: Statement = A_LL_CORRECTED_THM6) -> Verdict:
+def check_a_bound(
+    exponent: Statement = A_EXPONENT,
+    growth: Statement = A_GROWTH,
+    ll: Statement = A_LL,
+    corrected_thm6: Statement = A_LL_CORRECTED_THM6,
+) -> Verdict:
     """Part 2 §3.4 Step 2, display (2, 52), each link over the whole region:
 
     (1) |a(b_i)σ(·)| ≤ |a(b_i)|: |tanh| ≤ 1 (checked on a grid, exact inequality);
@@ -99,7 +117,9 @@ def check_a_bound(exponent: Statement = A_EXPONENT, growth: Statement = A_GROWTH
     drift = {k: v["fit"] for k, v in meas.items() if v["fit"]["exponent"] > 5 * v["fit"]["stderr"] + 0.01}
     v2 = check_asymptotic(Statement(sp.Integer(1), growth.rel, growth.rhs), corner_ratios=False)
     links["2 |a(b_i)| <~ (d^U)^(q-1-(q-2)/2)"] = _report("measured Θ(1) ≲ claimed power", v2) | {
-        "measured_exponents": {k: v["fit"] for k, v in meas.items()}, "non_decaying_but_growing": drift}
+        "measured_exponents": {k: v["fit"] for k, v in meas.items()},
+        "non_decaying_but_growing": drift,
+    }
     diff = sp.simplify(exponent.lhs - exponent.rhs)
     eq = diff == 0 or (False if any(diff.subs(q, k) != 0 for k in DEGREES) else None)
     links["3 exponent arithmetic"] = {"lhs": str(exponent.lhs), "rhs": str(exponent.rhs), "holds": eq}
@@ -107,42 +127,67 @@ def check_a_bound(exponent: Statement = A_EXPONENT, growth: Statement = A_GROWTH
     links["4 (d^U)^(q/2) << d^(eps_p/8)"] = _report("≪", v4)
     v5 = check_asymptotic(corrected_thm6, corner_ratios=False)
     links["with corrected Theorem 6 power (q-1)/2"] = _report("≪", v5)
-    ev = {"links": links, "sup_a_rows": {k: v["rows"] for k, v in meas.items()}, "C_b": steps.C_B,
-          "theorem6_as_printed_power": "γ^{−(q−2)/2}·max(1, γ^{q−1}) = γ^{−(q−2)/2} (γ < 1): for q = 1 this → 0, "
-                                       "below the measured S ≥ |a(0)| > 0 (Theorem 6's bound is too small there)",
-          "tolerance": "exact (LP) + 5 standard errors on fitted exponents",
-          "achieved_error": max(v["fit"]["stderr"] for v in meas.values())}
+    ev = {
+        "links": links,
+        "sup_a_rows": {k: v["rows"] for k, v in meas.items()},
+        "C_b": steps.C_B,
+        "theorem6_as_printed_power": "γ^{−(q−2)/2}·max(1, γ^{q−1}) = γ^{−(q−2)/2} (γ < 1): for q = 1 this → 0, "
+        "below the measured S ≥ |a(0)| > 0 (Theorem 6's bound is too small there)",
+        "tolerance": "exact (LP) + 5 standard errors on fitted exponents",
+        "achieved_error": max(v["fit"]["stderr"] for v in meas.values()),
+    }
     if eq is False:
         k = next(k for k in DEGREES if diff.subs(q, k) != 0)
-        return refuted("symbolic", f"q − 1 − (q−2)/2 simplifies to q/2, not {exponent.rhs}",
-                       witness={"q": k, "lhs": str(exponent.lhs.subs(q, k)), "rhs": str(exponent.rhs.subs(q, k))}, **ev)
+        return refuted(
+            "symbolic",
+            f"q − 1 − (q−2)/2 simplifies to q/2, not {exponent.rhs}",
+            witness={"q": k, "lhs": str(exponent.lhs.subs(q, k)), "rhs": str(exponent.rhs.subs(q, k))},
+            **ev,
+        )
     for name, v in (("link 2", v2), ("link 4", v4)):
         if v.verdict == "refuted":
-            return refuted("exact+simulation", f"{name} fails: {v.detail}", regime=v.regime,
-                           witness=(v.evidence or {}).get("witness"), **ev)
+            return refuted(
+                "exact+simulation",
+                f"{name} fails: {v.detail}",
+                regime=v.regime,
+                witness=(v.evidence or {}).get("witness"),
+                **ev,
+            )
     if drift:
         return inconclusive("exact+simulation", f"S grows with d at {list(drift)}", regime=v4.regime, **ev)
     if v2.verdict != "verified" or v4.verdict != "verified" or eq is not True:
         return inconclusive("exact+simulation", "a link was not decided", regime=v4.regime, **ev)
-    return verified("exact+simulation", "each link holds on the whole region for every degree: |tanh| ≤ 1; S = "
-                    "sup_{|b|≤C_b}|a| is Θ(1) (measured exponents ≈ 0 at every corner, proved bracket) ≲ the claimed "
-                    "power (≥ d^0); q−1−(q−2)/2 = q/2; d^{ε_p q/(8(q+1))} ≪ d^{ε_p/8}; with the corrected Theorem 6 "
-                    f"power (q−1)/2 the last link also holds ({v5.verdict})", regime=v4.regime, **ev)
+    return verified(
+        "exact+simulation",
+        "each link holds on the whole region for every degree: |tanh| ≤ 1; S = "
+        "sup_{|b|≤C_b}|a| is Θ(1) (measured exponents ≈ 0 at every corner, proved bracket) ≲ the claimed "
+        "power (≥ d^0); q−1−(q−2)/2 = q/2; d^{ε_p q/(8(q+1))} ≪ d^{ε_p/8}; with the corrected Theorem 6 "
+        f"power (q−1)/2 the last link also holds ({v5.verdict})",
+        regime=v4.regime,
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------------- McDiarmid
 
 P_S, T_S, CB_S = sp.symbols("p_s t_s c_b", positive=True)  # free p, t, c_b of the identity
 MCD_SUM = P_S * 4 / (CB_S**2 * P_S**2) * d ** (eps_p / 4)  # Σ c_i² with c_i = 2 d^{ε_p/8}/(c_b p)
-MCDIARMID_EQ = Statement(-2 * T_S**2 / sp.Mul(P_S, 4 / (CB_S**2 * P_S**2), d ** (eps_p / 4), evaluate=False), Rel.EQ,
-                         -(CB_S**2) * P_S * T_S**2 / (2 * d ** (eps_p / 4)), name="McDiarmid exponent")
+MCDIARMID_EQ = Statement(
+    -2 * T_S**2 / sp.Mul(P_S, 4 / (CB_S**2 * P_S**2), d ** (eps_p / 4), evaluate=False),
+    Rel.EQ,
+    -(CB_S**2) * P_S * T_S**2 / (2 * d ** (eps_p / 4)),
+    name="McDiarmid exponent",
+)
 T_CHOICE = d ** (-eps_p / (4 * q))
-MCD_TAIL = Statement(sp.Integer(1), Rel.LL, p * T_CHOICE**2 / d ** (eps_p / 4), name="tail exponent diverges",
-                     lhs_latex="1")
+MCD_TAIL = Statement(
+    sp.Integer(1), Rel.LL, p * T_CHOICE**2 / d ** (eps_p / 4), name="tail exponent diverges", lhs_latex="1"
+)
 MCD_T = Statement(T_CHOICE, Rel.LESSSIM, d ** (-U), name="t <~ d^{-U}")
 
 
-def check_mcdiarmid(claimed: Statement = MCDIARMID_EQ, tail: Statement = MCD_TAIL, t_vs_rate: Statement = MCD_T) -> Verdict:
+def check_mcdiarmid(
+    claimed: Statement = MCDIARMID_EQ, tail: Statement = MCD_TAIL, t_vs_rate: Statement = MCD_T
+) -> Verdict:
     """Part 2 §3.4 Step 2, display (2, 54) and the sentence after it, each relation:
 
     (1) McDiarmid with bounded differences c_i = 2d^{ε_p/8}/(c_b p) (display (2, 53)): 2exp(−2t²/Σc_i²) with
@@ -157,27 +202,47 @@ def check_mcdiarmid(claimed: Statement = MCDIARMID_EQ, tail: Statement = MCD_TAI
     den_ok = sp.simplify(-2 * T_S**2 / MCD_SUM - claimed.lhs) == 0
     v_tail = check_asymptotic(tail, corner_ratios=True)
     v_t = check_asymptotic(t_vs_rate, corner_ratios=False)
-    ev = {"links": {"1 McDiarmid denominator = sum c_i^2": {"holds": den_ok, "sum_c_i^2": str(MCD_SUM)},
-                    "2 exponent equality": {"difference": str(diff)},
-                    "3a tail exponent diverges": _report("1 ≪ p t²/d^{ε_p/4}", v_tail),
-                    "3b t <~ d^{-eps_p/(4(q+1))}": _report("t ≲ d^{-U}", v_t)},
-          "tail_power_of_d": str(sp.simplify(rewrite(tail.rhs))),
-          "tolerance": "exact", "achieved_error": "0"}
+    ev = {
+        "links": {
+            "1 McDiarmid denominator = sum c_i^2": {"holds": den_ok, "sum_c_i^2": str(MCD_SUM)},
+            "2 exponent equality": {"difference": str(diff)},
+            "3a tail exponent diverges": _report("1 ≪ p t²/d^{ε_p/4}", v_tail),
+            "3b t <~ d^{-eps_p/(4(q+1))}": _report("t ≲ d^{-U}", v_t),
+        },
+        "tail_power_of_d": str(sp.simplify(rewrite(tail.rhs))),
+        "tolerance": "exact",
+        "achieved_error": "0",
+    }
     if diff != 0:
         pt = {P_S: 4, T_S: 1, CB_S: 1, d: 2, eps_p: 1}
-        return refuted("symbolic", "the exponent does not simplify to the claimed one",
-                       witness={str(k): v for k, v in pt.items()} | {"difference": str(sp.N(diff.subs(pt), 10))}, **ev)
+        return refuted(
+            "symbolic",
+            "the exponent does not simplify to the claimed one",
+            witness={str(k): v for k, v in pt.items()} | {"difference": str(sp.N(diff.subs(pt), 10))},
+            **ev,
+        )
     if not den_ok:
-        return refuted("symbolic", "the printed denominator is not Σc_i² of display (2, 53)",
-                       witness={"printed": str(claimed.lhs), "sum_c_i^2": str(MCD_SUM)}, **ev)
+        return refuted(
+            "symbolic",
+            "the printed denominator is not Σc_i² of display (2, 53)",
+            witness={"printed": str(claimed.lhs), "sum_c_i^2": str(MCD_SUM)},
+            **ev,
+        )
     for name, v in (("the tail exponent", v_tail), ("t versus d^{−ε_p/(4(q+1))}", v_t)):
         if v.verdict == "refuted":
-            return refuted("exact", f"{name}: {v.detail}", regime=v.regime, witness=(v.evidence or {}).get("witness"), **ev)
+            return refuted(
+                "exact", f"{name}: {v.detail}", regime=v.regime, witness=(v.evidence or {}).get("witness"), **ev
+            )
     if v_tail.verdict != "verified" or v_t.verdict != "verified":
         return inconclusive("exact", "a link was not decided", **ev)
-    return verified("symbolic+exact", "the exponent simplifies exactly and is Σc_i² of display (2, 53); with p = "
-                    "d^{ε_p}, t = d^{−ε_p/(4q)} it is −(c_b²/2)d^{ε_p(3/4 − 1/(2q))} → −∞ and t ≲ d^{−ε_p/(4(q+1))} on "
-                    "the whole region, every degree", regime=v_tail.regime, **ev)
+    return verified(
+        "symbolic+exact",
+        "the exponent simplifies exactly and is Σc_i² of display (2, 53); with p = "
+        "d^{ε_p}, t = d^{−ε_p/(4q)} it is −(c_b²/2)d^{ε_p(3/4 − 1/(2q))} → −∞ and t ≲ d^{−ε_p/(4(q+1))} on "
+        "the whole region, every degree",
+        regime=v_tail.regime,
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------------- E F ⇒ |F|
@@ -197,8 +262,13 @@ def check_expected_sup(statement: Statement = EXPECTED_SUP) -> Verdict:
 
 ZP = sp.Symbol("zp", positive=True)
 GP = sp.Symbol("gamma", positive=True)
-TAIL_MAX = Statement(sp.Symbol("sup_f"), Rel.LE, (q / (2 * gamma)) ** q * sp.exp(-q / 2), name="sup z^q e^{-2 gamma z}",
-                     lhs_latex=r"\sup_{z > 0} z^q e^{-2\gamma z}")
+TAIL_MAX = Statement(
+    sp.Symbol("sup_f"),
+    Rel.LE,
+    (q / (2 * gamma)) ** q * sp.exp(-q / 2),
+    name="sup z^q e^{-2 gamma z}",
+    lhs_latex=r"\sup_{z > 0} z^q e^{-2\gamma z}",
+)
 TAIL_MAX_EQ = Statement((q / (2 * gamma)) ** q * sp.exp(-q / 2), Rel.EQ, (q / (2 * sp.sqrt(sp.E) * gamma)) ** q)
 
 
@@ -218,19 +288,33 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
         claimed = statement.rhs.subs({q: k, gamma: GP})
         ratio = sp.simplify(value / claimed)
         ident = sp.simplify(identity.lhs.subs({q: k, gamma: GP}) - identity.rhs.subs({q: k, gamma: GP}))
-        rows.append({"q": k, "max": str(value), "max_of_z^{2q}e^{-2gamma z^2}": str(value2), "max/claimed": str(ratio),
-                     "identity_difference": str(ident)})
+        rows.append(
+            {
+                "q": k,
+                "max": str(value),
+                "max_of_z^{2q}e^{-2gamma z^2}": str(value2),
+                "max/claimed": str(ratio),
+                "identity_difference": str(ident),
+            }
+        )
         if bad is None and (not bool(sp.N(ratio) <= 1) or ident != 0):
             bad = rows[-1]
     ev = {"rows": rows, "tolerance": "exact", "achieved_error": "0"}
     if bad:
-        return refuted("symbolic", f"for q = {bad['q']}: max/claimed = {bad['max/claimed']}, identity difference "
-                       f"{bad['identity_difference']}", witness=bad,
-                       corrected=Statement(statement.lhs, Rel.LE, (q / (2 * sp.E * gamma)) ** q,
-                                           lhs_latex=statement.lhs_latex), **ev)
-    return verified("symbolic", "for every degree the maximum is (q/(2eγ))^q ≤ the claimed (q/(2√eγ))^q (loose by "
-                    "e^{q/2}: e^{−2γz} at z = q/(2γ) is e^{−q}, not e^{−q/2}); the identity holds; z^{2q}e^{−2γz²} "
-                    "has the same maximum", **ev)
+        return refuted(
+            "symbolic",
+            f"for q = {bad['q']}: max/claimed = {bad['max/claimed']}, identity difference {bad['identity_difference']}",
+            witness=bad,
+            corrected=Statement(statement.lhs, Rel.LE, (q / (2 * sp.E * gamma)) ** q, lhs_latex=statement.lhs_latex),
+            **ev,
+        )
+    return verified(
+        "symbolic",
+        "for every degree the maximum is (q/(2eγ))^q ≤ the claimed (q/(2√eγ))^q (loose by "
+        "e^{q/2}: e^{−2γz} at z = q/(2γ) is e^{−q}, not e^{−q/2}); the identity holds; z^{2q}e^{−2γz²} "
+        "has the same maximum",
+        **ev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------------- final chain
@@ -247,8 +331,9 @@ def check_final_simplification(statement: Statement = RATE_SIMPLIFICATION) -> Ve
 
 
 PENALTY_ALGEBRA = Statement(LAMBDA * d ** (eps_p / 4) / p, Rel.EQ, d ** (eps_p / 4 - 2 * eps_n), name="λ‖ā‖² bound")
-PENALTY_SUM = Statement(KEPT + STEP3_N2 + d ** (eps_p / 4 - 2 * eps_n), Rel.BIG_O_P, KEPT + STEP3_N2,
-                        name="drop the penalty")
+PENALTY_SUM = Statement(
+    KEPT + STEP3_N2 + d ** (eps_p / 4 - 2 * eps_n), Rel.BIG_O_P, KEPT + STEP3_N2, name="drop the penalty"
+)
 
 
 def check_penalty_absorbed(algebra: Statement = PENALTY_ALGEBRA, absorbed: Statement = PENALTY_SUM) -> Verdict:
@@ -257,13 +342,19 @@ def check_penalty_absorbed(algebra: Statement = PENALTY_ALGEBRA, absorbed: State
     region: ε_p/4 − 2ε_n < −ε_p/8 < −ε_p/(8(q+1)) by Assumption 2)."""
     diff = sp.simplify(sp.powsimp(algebra.lhs - algebra.rhs, force=True))
     v = check_asymptotic(absorbed, what="the penalty d^{ε_p/4 − 2ε_n} is absorbed")
-    ev = dict(v.evidence) | {"algebra_difference": str(diff), "links": {"1 algebra": str(diff) == "0",
-                                                                          "2 absorbed": _report("absorbed", v)}}
+    ev = dict(v.evidence) | {
+        "algebra_difference": str(diff),
+        "links": {"1 algebra": str(diff) == "0", "2 absorbed": _report("absorbed", v)},
+    }
     if diff != 0:
         pt = {d: 10, eps_p: 1, eps_n: sp.Rational(1, 5), p: 100}
-        return refuted("symbolic", f"λ·d^{{ε_p/4}}/p − claimed = {diff}", regime=v.regime,
-                       witness={str(k): str(x) for k, x in pt.items()} | {"difference": str(sp.N(diff.subs(pt), 8))},
-                       **ev)
+        return refuted(
+            "symbolic",
+            f"λ·d^{{ε_p/4}}/p − claimed = {diff}",
+            regime=v.regime,
+            witness={str(k): str(x) for k, x in pt.items()} | {"difference": str(sp.N(diff.subs(pt), 8))},
+            **ev,
+        )
     return Verdict(v.verdict, v.method, v.detail, ev, v.corrected, v.regime)
 
 
@@ -278,8 +369,9 @@ def check_theorem2_rate(statement: Statement = THM2_RATE) -> Verdict:
     return check_asymptotic(statement, what="the final bound of display (2, 68) is O_P(1/log d)")
 
 
-THM1_RATE = Statement(d ** (-eps_p / (8 * q)) + d ** (1 + eps_n) / n * PRIV, Rel.LITTLE_O, sp.Integer(1),
-                      name="Theorem 1's rate")
+THM1_RATE = Statement(
+    d ** (-eps_p / (8 * q)) + d ** (1 + eps_n) / n * PRIV, Rel.LITTLE_O, sp.Integer(1), name="Theorem 1's rate"
+)
 
 
 def check_theorem1_vanishes(statement: Statement = THM1_RATE) -> Verdict:
@@ -290,35 +382,98 @@ def check_theorem1_vanishes(statement: Statement = THM1_RATE) -> Verdict:
 
 
 CLAIMS = [
-    Claim("thm2.eps-b-window", "The window for ε_b is non-empty under Assumption 2", "Part 2, §3.1 (after Lemma 4)",
-          EPS_B_WINDOW_STATEMENT, r"Assumption 2: \tfrac{3}{16}\varepsilon_p < \varepsilon_n,\ \varepsilon_p > 0",
-          check_eps_b_window, relations=((2, "P26", 2),)),
-    Claim("construct.a-bound", "Bound on |a(b_i)| in the finite certificate, each link", "Part 2, §3.4, Step 2",
-          A_LL, r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \eta = 1,\ |b_i| \le C_b,\ q \ge 1",
-          check_a_bound, depends_on=("cert.sup-bound",), displays=((2, 52),),
-          relations=((2, "D52", 1), (2, "D52", 2), (2, "D52", 3), (2, "D52", 4))),
-    Claim("construct.mcdiarmid", "McDiarmid tail for F", "Part 2, §3.4, Step 2", MCDIARMID_EQ,
-          r"t = d^{-\varepsilon_p/(4q)},\ p = d^{\varepsilon_p},\ c_i = \tfrac{2}{c_b p}d^{\varepsilon_p/8}",
-          check_mcdiarmid, depends_on=("construct.a-bound", "construct.bounded-difference"), displays=((2, 54),),
-          relations=((2, "D54", 1), (2, "D54", 2), (2, "P81", 1))),
-    Claim("construct.expected-sup", "E F ≲ d^{ε_p/8} log d/√p would give |F| ≤_P d^{−ε_p/(4(q+1))} (the implication)",
-          "Part 2, §3.4, Step 2", EXPECTED_SUP, r"p = d^{\varepsilon_p}", check_expected_sup,
-          depends_on=("construct.mcdiarmid",), displays=((2, 59),), relations=((2, "D59", 3),)),
-    Claim("construct.tail-maximum", "Maximum of z^q e^{−2γz}", "Part 2, §3.4, Step 2", TAIL_MAX,
-          r"q \ge 1,\ \gamma > 0,\ z > 0", check_tail_maximum, displays=((2, 61),),
-          relations=((2, "P88", 10), (2, "P88", 11))),
-    Claim("thm2.rate-simplification", "Dropping the noise term in Theorem 2's rate", "Part 2, §3.4, Step 3",
-          RATE_SIMPLIFICATION, r"Assumptions 2--4,\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
-          check_final_simplification, depends_on=("thm2.chain-sum",), displays=((2, 67),), relations=((2, "D67", 3),)),
-    Claim("thm2.penalty-absorbed", "The ridge penalty λ‖ā‖² is absorbed", "Part 2, §3.4, Step 3", PENALTY_SUM,
-          r"Assumption 2,\ \lambda = p/d^{2\varepsilon_n},\ \|\overline{a}\|^2 \lesssim d^{\varepsilon_p/4}/p",
-          check_penalty_absorbed, depends_on=("thm2.a-norm",), displays=((2, 68),),
-          relations=((2, "D68", 1), (2, "D68", 2))),
-    Claim("thm2.rate", "Theorem 2's rate: the final bound of display (2, 68) is O_P(1/log d) (final simplification only)",
-          "Part 2, Theorem 2", THM2_RATE, r"Assumptions 1--4,\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
-          check_theorem2_rate, displays=((2, 1),), relations=((2, "D1", 1),)),
-    Claim("thm1.rate-vanishes", "Theorem 1's rate is o(1)", "Part 1, §2.2, Theorem 1", THM1_RATE,
-          r"Assumption 2 (n \ge d^{1+3\varepsilon_n}),\ Assumption 3\ (\delta \in (0,1))",
-          check_theorem1_vanishes, displays=((1, 9), (1, 7)), relations=((1, "D9", 3),)),
+    Claim(
+        "thm2.eps-b-window",
+        "The window for ε_b is non-empty under Assumption 2",
+        "Part 2, §3.1 (after Lemma 4)",
+        EPS_B_WINDOW_STATEMENT,
+        r"Assumption 2: \tfrac{3}{16}\varepsilon_p < \varepsilon_n,\ \varepsilon_p > 0",
+        check_eps_b_window,
+        relations=((2, "P26", 2),),
+    ),
+    Claim(
+        "construct.a-bound",
+        "Bound on |a(b_i)| in the finite certificate, each link",
+        "Part 2, §3.4, Step 2",
+        A_LL,
+        r"\gamma = d^{-\varepsilon_p/(4(q+1))},\ \eta = 1,\ |b_i| \le C_b,\ q \ge 1",
+        check_a_bound,
+        depends_on=("cert.sup-bound",),
+        displays=((2, 52),),
+        relations=((2, "D52", 1), (2, "D52", 2), (2, "D52", 3), (2, "D52", 4)),
+    ),
+    Claim(
+        "construct.mcdiarmid",
+        "McDiarmid tail for F",
+        "Part 2, §3.4, Step 2",
+        MCDIARMID_EQ,
+        r"t = d^{-\varepsilon_p/(4q)},\ p = d^{\varepsilon_p},\ c_i = \tfrac{2}{c_b p}d^{\varepsilon_p/8}",
+        check_mcdiarmid,
+        depends_on=("construct.a-bound", "construct.bounded-difference"),
+        displays=((2, 54),),
+        relations=((2, "D54", 1), (2, "D54", 2), (2, "P81", 1)),
+    ),
+    Claim(
+        "construct.expected-sup",
+        "E F ≲ d^{ε_p/8} log d/√p would give |F| ≤_P d^{−ε_p/(4(q+1))} (the implication)",
+        "Part 2, §3.4, Step 2",
+        EXPECTED_SUP,
+        r"p = d^{\varepsilon_p}",
+        check_expected_sup,
+        depends_on=("construct.mcdiarmid",),
+        displays=((2, 59),),
+        relations=((2, "D59", 3),),
+    ),
+    Claim(
+        "construct.tail-maximum",
+        "Maximum of z^q e^{−2γz}",
+        "Part 2, §3.4, Step 2",
+        TAIL_MAX,
+        r"q \ge 1,\ \gamma > 0,\ z > 0",
+        check_tail_maximum,
+        displays=((2, 61),),
+        relations=((2, "P88", 10), (2, "P88", 11)),
+    ),
+    Claim(
+        "thm2.rate-simplification",
+        "Dropping the noise term in Theorem 2's rate",
+        "Part 2, §3.4, Step 3",
+        RATE_SIMPLIFICATION,
+        r"Assumptions 2--4,\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
+        check_final_simplification,
+        depends_on=("thm2.chain-sum",),
+        displays=((2, 67),),
+        relations=((2, "D67", 3),),
+    ),
+    Claim(
+        "thm2.penalty-absorbed",
+        "The ridge penalty λ‖ā‖² is absorbed",
+        "Part 2, §3.4, Step 3",
+        PENALTY_SUM,
+        r"Assumption 2,\ \lambda = p/d^{2\varepsilon_n},\ \|\overline{a}\|^2 \lesssim d^{\varepsilon_p/4}/p",
+        check_penalty_absorbed,
+        depends_on=("thm2.a-norm",),
+        displays=((2, 68),),
+        relations=((2, "D68", 1), (2, "D68", 2)),
+    ),
+    Claim(
+        "thm2.rate",
+        "Theorem 2's rate: the final bound of display (2, 68) is O_P(1/log d) (final simplification only)",
+        "Part 2, Theorem 2",
+        THM2_RATE,
+        r"Assumptions 1--4,\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
+        check_theorem2_rate,
+        displays=((2, 1),),
+        relations=((2, "D1", 1),),
+    ),
+    Claim(
+        "thm1.rate-vanishes",
+        "Theorem 1's rate is o(1)",
+        "Part 1, §2.2, Theorem 1",
+        THM1_RATE,
+        r"Assumption 2 (n \ge d^{1+3\varepsilon_n}),\ Assumption 3\ (\delta \in (0,1))",
+        check_theorem1_vanishes,
+        displays=((1, 9), (1, 7)),
+        relations=((1, "D9", 3),),
+    ),
 ]
-

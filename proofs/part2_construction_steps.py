@@ -30,13 +30,27 @@ from scipy import stats
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import certificate as cert
-from theorycheck.asymptotics import Region, compare, decide, ratio_at
+from theorycheck.asymptotics import Region, decide, ratio_at
 from theorycheck.claims import Verdict
-from theorycheck.statement import Expect, Norm, Prob, Rel, Statement
+from theorycheck.statement import Norm, Rel, Statement
 
 from .regime import ADMISSIBLE, CORNERS, DEGREES
-from .symbols import (LAMBDA, PRIVACY_FACTOR, b, d, delta, eps, eps_b, eps_n, eps_p, gamma, in_powers_of_d, log_d,
-                      n, nu, p, q, r, rho, t, z)
+from .symbols import (
+    LAMBDA,
+    PRIVACY_FACTOR,
+    d,
+    delta,
+    eps,
+    eps_b,
+    eps_n,
+    eps_p,
+    gamma,
+    in_powers_of_d,
+    log_d,
+    n,
+    p,
+    q,
+)
 
 DPS = 30
 C_B = 1  # the fixed constant C_b of Step 2 (any fixed value; 1 as in part2_certificate_steps)
@@ -65,13 +79,27 @@ def _corner_points(q_value: int = 1) -> dict[str, dict[str, str]]:
     out = {}
     for name, c in CORNERS.items():
         en, ep = sp.nsimplify(c["eps_n"]), sp.nsimplify(c["eps_p"])
-        out[name] = {"eps_n": str(en), "eps_p": str(ep), "eps_b": str((3 * en - ep / 4) / 2),
-                     "nu": str(1 + 3 * en + sp.nsimplify(c["extra_n"])), "r": "0", "rho": "1", "q": str(q_value)}
+        out[name] = {
+            "eps_n": str(en),
+            "eps_p": str(ep),
+            "eps_b": str((3 * en - ep / 4) / 2),
+            "nu": str(1 + 3 * en + sp.nsimplify(c["extra_n"])),
+            "r": "0",
+            "rho": "1",
+            "q": str(q_value),
+        }
     return out
 
 
-def check_asymptotic(statement: Statement, *, region: Region = ADMISSIBLE, corrected: Statement | None = None,
-                     what: str = "", corner_ratios: bool = True, **extra: Any) -> Verdict:
+def check_asymptotic(
+    statement: Statement,
+    *,
+    region: Region = ADMISSIBLE,
+    corrected: Statement | None = None,
+    what: str = "",
+    corner_ratios: bool = True,
+    **extra: Any,
+) -> Verdict:
     """Decide an asymptotic Statement on the whole region; on failure decide ``corrected`` with the same machinery.
 
     The constant-level evidence: lhs/rhs (hidden constants 1) at every named corner for d = 10^8 … 10^128.
@@ -80,8 +108,11 @@ def check_asymptotic(statement: Statement, *, region: Region = ADMISSIBLE, corre
     v = decide(reduced, region, d=d, rewrite=rewrite, what=what or statement.latex())
     ev = dict(v.evidence) | extra
     if reduced is not statement:
-        ev["decided_as"] = {"statement": reduced.latex(), "why": "left-side terms printed identically on the right "
-                            "side are dominated by themselves (≲-type relation) and were set aside"}
+        ev["decided_as"] = {
+            "statement": reduced.latex(),
+            "why": "left-side terms printed identically on the right "
+            "side are dominated by themselves (≲-type relation) and were set aside",
+        }
     if corner_ratios:
         lhs, rhs = rewrite(statement.lhs), rewrite(statement.rhs)
         ev["ratio_at_corners"] = {}
@@ -92,11 +123,20 @@ def check_asymptotic(statement: Statement, *, region: Region = ADMISSIBLE, corre
                 ev["ratio_at_corners"][name] = f"not evaluated: {type(exc).__name__}"
     if v.verdict == "refuted" and corrected is not None:
         cv = decide(corrected, region, d=d, rewrite=rewrite)
-        ev["corrected_check"] = {"statement": corrected.latex(), "verdict": cv.verdict, "detail": cv.detail,
-                                 "regime": cv.regime}
+        ev["corrected_check"] = {
+            "statement": corrected.latex(),
+            "verdict": cv.verdict,
+            "detail": cv.detail,
+            "regime": cv.regime,
+        }
         if cv.verdict == "verified":
-            return refuted(v.method, v.detail + "; the corrected relation holds on the whole region",
-                           corrected=corrected, regime=v.regime, **ev)
+            return refuted(
+                v.method,
+                v.detail + "; the corrected relation holds on the whole region",
+                corrected=corrected,
+                regime=v.regime,
+                **ev,
+            )
     return Verdict(v.verdict, v.method, v.detail, ev, None, v.regime)
 
 
@@ -116,8 +156,12 @@ def _drop_shared_terms(statement: Statement) -> Statement:
 
 
 def _relation_report(name: str, verdict: Verdict) -> dict[str, Any]:
-    return {"relation": name, "verdict": verdict.verdict, "detail": verdict.detail,
-            "holds_on": (verdict.regime or {}).get("holds_on")}
+    return {
+        "relation": name,
+        "verdict": verdict.verdict,
+        "detail": verdict.detail,
+        "holds_on": (verdict.regime or {}).get("holds_on"),
+    }
 
 
 # ================================================================================================================
@@ -134,10 +178,10 @@ def _coeffs(target: str) -> list[float]:
 
 
 def _phi(x):
-    return mpmath.exp(-x**2 / 2) / mpmath.sqrt(2 * mpmath.pi)
+    return mpmath.exp(-(x**2) / 2) / mpmath.sqrt(2 * mpmath.pi)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _a_interpolant(target: str, gamma_value: float, deg: int = 48) -> tuple[Any, float]:
     """a(b) on [−C_b, C_b] (corrected closed form, 30 digits) as a Chebyshev interpolant; returns (interpolant,
     its max error at 9 check points against the closed form)."""
@@ -148,6 +192,7 @@ def _a_interpolant(target: str, gamma_value: float, deg: int = 48) -> tuple[Any,
         def a(x: float):
             xm = mpmath.mpf(float(x))
             return g(xm) / _phi(xm)
+
         vals = [float(a(x)) for x in nodes]
         interp = np.polynomial.Chebyshev.fit(nodes, vals, deg, domain=[-C_B, C_B])
         checks = np.linspace(-C_B, C_B, 9) * 0.987
@@ -155,7 +200,7 @@ def _a_interpolant(target: str, gamma_value: float, deg: int = 48) -> tuple[Any,
     return interp, err
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _truncated_mean_nodes(target: str, gamma_value: float, nodes: int = 64) -> tuple[np.ndarray, np.ndarray]:
     """Gauss–Legendre nodes on [−C_b, C_b] and weights × a(b)φ(b) (30-digit values): ∫_{−C_b}^{C_b} aφ h ≈ Σ w h."""
     x, w = np.polynomial.legendre.leggauss(nodes)
@@ -179,7 +224,7 @@ def _gamma_of(log10_d: float, q_value: int, ep: float) -> float:
     return 10 ** (-ep * log10_d / (4 * (q_value + 1)))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _bias(target: str, ep: float, log10_d: float) -> dict[str, float]:
     """Deterministic lower bounds at γ = d^{−ε_p/(4(q+1))}: E F ≥ B_sup = max_{z∈Z}|f_∞(z) − m(z)| (Jensen: E sup ≥
     sup E, and E f_p = m given |I| ≥ 1) over Z = {0, ±½, ±1, ±2} ⊂ H_{log d}, and the bulk bias
@@ -189,12 +234,18 @@ def _bias(target: str, ep: float, log10_d: float) -> dict[str, float]:
     zs = np.array([0, 0.5, -0.5, 1, -1, 2, -2.0])
     diff = _f_gamma(target, g, zs) - _conditional_mean(target, g, zs)
     x, w = np.polynomial.legendre.leggauss(32)
-    bulk = float(np.sum(w * (_f_gamma(target, g, x) - _conditional_mean(target, g, x)) ** 2
-                        * np.exp(-x**2 / 2) / np.sqrt(2 * np.pi)))
+    bulk = float(
+        np.sum(
+            w
+            * (_f_gamma(target, g, x) - _conditional_mean(target, g, x)) ** 2
+            * np.exp(-(x**2) / 2)
+            / np.sqrt(2 * np.pi)
+        )
+    )
     return {"log10_d": log10_d, "gamma": g, "B_sup": float(np.max(np.abs(diff))), "B_bulk_lower": bulk}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _instance(target: str, ep: float, log10_d: float, seed: int, grid: int = 801) -> dict[str, float]:
     """One seeded certificate at p = d^{ε_p}, γ = d^{−ε_p/(4(q+1))}: |I|/p, S_I = max_I|a(b_i)|, p‖ā‖²,
     F_H = max over a grid of H_{log d} of |f_p − f_∞| (a lower bound of F), the bulk error
@@ -212,13 +263,25 @@ def _instance(target: str, ep: float, log10_d: float, seed: int, grid: int = 801
     zz = np.linspace(-L, L, grid)
     fp = np.tanh(zz[:, None] + kept[None, :]) @ A / m
     diff2 = (fp - _f_gamma(target, g, zz)) ** 2
-    phi = np.exp(-zz**2 / 2) / math.sqrt(2 * math.pi)
+    phi = np.exp(-(zz**2) / 2) / math.sqrt(2 * math.pi)
     bulk = float(np.trapezoid(diff2 * phi, zz)) if hasattr(np, "trapezoid") else float(np.trapz(diff2 * phi, zz))
-    return {"log10_d": log10_d, "p": p_value, "seed": seed, "gamma": g, "|I|": m, "|I|/p": m / p_value,
-            "S_I": float(np.max(np.abs(A))), "p*norm2": float(p_value * np.sum(A**2) / m**2),
-            "F_H": float(np.sqrt(diff2.max())), "bulk": bulk, "bulk_bound_F2_mass": float(diff2.max() * np.trapezoid(phi, zz))
-            if hasattr(np, "trapezoid") else float(diff2.max() * np.trapz(phi, zz)),
-            "interp_error": interp_err, "sup_|f_p - m|": float(np.max(np.abs(fp - _conditional_mean(target, g, zz))))}
+    return {
+        "log10_d": log10_d,
+        "p": p_value,
+        "seed": seed,
+        "gamma": g,
+        "|I|": m,
+        "|I|/p": m / p_value,
+        "S_I": float(np.max(np.abs(A))),
+        "p*norm2": float(p_value * np.sum(A**2) / m**2),
+        "F_H": float(np.sqrt(diff2.max())),
+        "bulk": bulk,
+        "bulk_bound_F2_mass": float(diff2.max() * np.trapezoid(phi, zz))
+        if hasattr(np, "trapezoid")
+        else float(diff2.max() * np.trapz(phi, zz)),
+        "interp_error": interp_err,
+        "sup_|f_p - m|": float(np.max(np.abs(fp - _conditional_mean(target, g, zz)))),
+    }
 
 
 def _sim_log10_ds(ep: float, p_lo: float = 60, p_hi: float = 4000, k: int = 5) -> list[float]:
@@ -237,12 +300,21 @@ def _fit(xs: Sequence[float], ys: Sequence[float]) -> dict[str, float]:
     lx = np.asarray(xs) * math.log(10)
     ly = np.log(np.asarray(ys))
     res = stats.linregress(lx, ly)
-    return {"exponent": float(res.slope), "stderr": float(res.stderr), "intercept": float(res.intercept),
-            "points": len(xs)}
+    return {
+        "exponent": float(res.slope),
+        "stderr": float(res.stderr),
+        "intercept": float(res.intercept),
+        "points": len(xs),
+    }
 
 
-def measure(quantity: str, *, targets: Sequence[str] = STEP2_TARGETS, eps_ps: Sequence[float] = STEP2_EPS_P,
-            seeds: Sequence[int] = (SEED, SEED + 1, SEED + 2)) -> dict[str, Any]:
+def measure(
+    quantity: str,
+    *,
+    targets: Sequence[str] = STEP2_TARGETS,
+    eps_ps: Sequence[float] = STEP2_EPS_P,
+    seeds: Sequence[int] = (SEED, SEED + 1, SEED + 2),
+) -> dict[str, Any]:
     """Growth exponent in d of a simulated Step-2 quantity at each corner (ε_p, σ_*), seeds pooled."""
     out = {}
     for target in targets:
@@ -250,19 +322,25 @@ def measure(quantity: str, *, targets: Sequence[str] = STEP2_TARGETS, eps_ps: Se
             rows = [_instance(target, ep, L, s) for L in _sim_log10_ds(ep) for s in seeds]
             out[f"eps_p={ep}, sigma_*={target}"] = {
                 "fit": _fit([r["log10_d"] for r in rows], [r[quantity] for r in rows]),
-                "rows": [{k: r[k] for k in ("log10_d", "p", "seed", "gamma", quantity)} for r in rows]}
+                "rows": [{k: r[k] for k in ("log10_d", "p", "seed", "gamma", quantity)} for r in rows],
+            }
     return out
 
 
-def measure_bias(quantity: str, *, targets: Sequence[str] = STEP2_TARGETS,
-                 eps_ps: Sequence[float] = STEP2_EPS_P) -> dict[str, Any]:
+def measure_bias(
+    quantity: str, *, targets: Sequence[str] = STEP2_TARGETS, eps_ps: Sequence[float] = STEP2_EPS_P
+) -> dict[str, Any]:
     """Growth exponent in d of a deterministic lower bound (B_sup or B_bulk_lower) at each corner, γ from ½ to 10^{−3}."""
     out = {}
     for target in targets:
         for ep in eps_ps:
             rows = [_bias(target, ep, L) for L in _det_log10_ds(_degree(target), ep)]
-            out[f"eps_p={ep}, sigma_*={target}"] = {"fit": _fit([r["log10_d"] for r in rows], [r[quantity] for r in rows]),
-                                                     "rows": rows, "q": _degree(target), "eps_p": ep}
+            out[f"eps_p={ep}, sigma_*={target}"] = {
+                "fit": _fit([r["log10_d"] for r in rows], [r[quantity] for r in rows]),
+                "rows": rows,
+                "q": _degree(target),
+                "eps_p": ep,
+            }
     return out
 
 
@@ -270,8 +348,13 @@ def measure_bias(quantity: str, *, targets: Sequence[str] = STEP2_TARGETS,
 # Step 1
 
 
-STEP1_RATE = Statement(d ** (-2 * U), Rel.LESSSIM, 2 * d ** (-U), name="Step 1, eventual",
-                       lhs_latex=r"\E_{x}\left[(f_*(x) - f_\infty(x))^2\right] \asymp \E[z^4\sigma_*(z)^2]\,\gamma^{2}")
+STEP1_RATE = Statement(
+    d ** (-2 * U),
+    Rel.LESSSIM,
+    2 * d ** (-U),
+    name="Step 1, eventual",
+    lhs_latex=r"\E_{x}\left[(f_*(x) - f_\infty(x))^2\right] \asymp \E[z^4\sigma_*(z)^2]\,\gamma^{2}",
+)
 
 
 def check_step1_regime(statement: Statement = STEP1_RATE) -> Verdict:
@@ -285,8 +368,9 @@ def check_step1_regime(statement: Statement = STEP1_RATE) -> Verdict:
 
 
 MU_NORM = sp.Symbol("mu_norm", positive=True)
-PROJECTION = Statement(sp.Symbol("Var_z"), Rel.EQ, 1, name="Var <mu, x>",
-                       lhs_latex=r"\operatorname{Var}\langle \mu, x\rangle")
+PROJECTION = Statement(
+    sp.Symbol("Var_z"), Rel.EQ, 1, name="Var <mu, x>", lhs_latex=r"\operatorname{Var}\langle \mu, x\rangle"
+)
 
 
 def check_projection(statement: Statement = PROJECTION, mu_norm_sq=1, dims: Sequence[int] = (3, 17, 64)) -> Verdict:
@@ -309,8 +393,13 @@ def check_projection(statement: Statement = PROJECTION, mu_norm_sq=1, dims: Sequ
     return verified("symbolic", "Var⟨μ, x⟩ = μᵀ Id μ = ‖μ‖² = 1 exactly (mean 0, Gaussian as a linear image)", **ev)
 
 
-INDEX_SET = Statement(sp.Symbol("I_size") / p, Rel.GE, sp.Rational(1, 2) * sp.erf(C_B / sp.sqrt(2)),
-                      name="|I|/p >=_P c_b", lhs_latex=r"\frac{|\mathcal{I}|}{p}")
+INDEX_SET = Statement(
+    sp.Symbol("I_size") / p,
+    Rel.GE,
+    sp.Rational(1, 2) * sp.erf(C_B / sp.sqrt(2)),
+    name="|I|/p >=_P c_b",
+    lhs_latex=r"\frac{|\mathcal{I}|}{p}",
+)
 
 
 def check_index_set(statement: Statement = INDEX_SET) -> Verdict:
@@ -324,37 +413,72 @@ def check_index_set(statement: Statement = INDEX_SET) -> Verdict:
     """
     cb = float(sp.N(statement.rhs))
     meas = measure("|I|/p")
-    ev: dict[str, Any] = {"c_b_claimed": cb, "P(|b|<=C_b)": P_CB, "C_b": C_B, "measurements": meas,
-                          "seeds": [SEED, SEED + 1, SEED + 2], "tolerance": "5 standard errors",
-                          "achieved_error": max(v["fit"]["stderr"] for v in meas.values())}
+    ev: dict[str, Any] = {
+        "c_b_claimed": cb,
+        "P(|b|<=C_b)": P_CB,
+        "C_b": C_B,
+        "measurements": meas,
+        "seeds": [SEED, SEED + 1, SEED + 2],
+        "tolerance": "5 standard errors",
+        "achieved_error": max(v["fit"]["stderr"] for v in meas.values()),
+    }
     for name, m in meas.items():
         top = [r["|I|/p"] for r in m["rows"] if r["log10_d"] == max(x["log10_d"] for x in m["rows"])]
-        if np.mean(top) + 5 * np.std(top, ddof=1) / math.sqrt(len(top)) + 5 / math.sqrt(max(r["p"] for r in m["rows"])) < cb:
-            return refuted("simulation", f"at {name}, p = {max(r['p'] for r in m['rows'])}: |I|/p = {np.mean(top):.4f} "
-                           f"→ P(|b| ≤ C_b) = {P_CB:.4f} < c_b = {cb:.4f}", witness={"corner": name, "I/p": top,
-                                                                                     "limit": P_CB}, **ev)
+        if (
+            np.mean(top) + 5 * np.std(top, ddof=1) / math.sqrt(len(top)) + 5 / math.sqrt(max(r["p"] for r in m["rows"]))
+            < cb
+        ):
+            return refuted(
+                "simulation",
+                f"at {name}, p = {max(r['p'] for r in m['rows'])}: |I|/p = {np.mean(top):.4f} "
+                f"→ P(|b| ≤ C_b) = {P_CB:.4f} < c_b = {cb:.4f}",
+                witness={"corner": name, "I/p": top, "limit": P_CB},
+                **ev,
+            )
     if not cb < P_CB:
-        return refuted("exact", f"c_b = {cb} ≥ P(|b| ≤ C_b) = {P_CB}: |I|/p → P(|b| ≤ C_b) by the law of large numbers",
-                       witness={"c_b": cb, "limit": P_CB}, **ev)
-    chern = check_asymptotic(Statement(sp.Integer(1), Rel.LL, p), what="Chernoff exponent p(P − c_b)²/(2P) → ∞",
-                             corner_ratios=False)
-    ev["chernoff"] = {"bound": "exp(-p (P - c_b)^2 / (2 P))", "exponent_diverges": chern.verdict,
-                      "regime": chern.regime}
+        return refuted(
+            "exact",
+            f"c_b = {cb} ≥ P(|b| ≤ C_b) = {P_CB}: |I|/p → P(|b| ≤ C_b) by the law of large numbers",
+            witness={"c_b": cb, "limit": P_CB},
+            **ev,
+        )
+    chern = check_asymptotic(
+        Statement(sp.Integer(1), Rel.LL, p), what="Chernoff exponent p(P − c_b)²/(2P) → ∞", corner_ratios=False
+    )
+    ev["chernoff"] = {
+        "bound": "exp(-p (P - c_b)^2 / (2 P))",
+        "exponent_diverges": chern.verdict,
+        "regime": chern.regime,
+    }
     drift = [k for k, m in meas.items() if abs(m["fit"]["exponent"]) > 5 * m["fit"]["stderr"] + 0.01]
     if chern.verdict != "verified" or drift:
         return inconclusive("simulation+exact", f"|I|/p drifts with d at {drift}", regime=chern.regime, **ev)
-    return verified("simulation+exact", f"|I|/p → P(|b| ≤ C_b) = {P_CB:.4f} > c_b = {cb:.4f} (fitted exponents ≈ 0 at "
-                    "every corner) and P(|I| < c_b p) ≤ exp(−cp) → 0 on the whole region (p = d^{ε_p} → ∞)",
-                    regime=chern.regime, **ev)
+    return verified(
+        "simulation+exact",
+        f"|I|/p → P(|b| ≤ C_b) = {P_CB:.4f} > c_b = {cb:.4f} (fitted exponents ≈ 0 at "
+        "every corner) and P(|I| < c_b p) ≤ exp(−cp) → 0 on the whole region (p = d^{ε_p} → ∞)",
+        regime=chern.regime,
+        **ev,
+    )
 
 
 A_SYM = sp.IndexedBase("a")
-FINITE_MODEL = Statement(sp.Symbol("f_p_weights"), Rel.EQ, sp.Symbol("f_p_I"), name="f_p identity",
-                         lhs_latex=r"\sum_{i = 1}^p \overline{a}_i \sigma(\langle \mu, x \rangle + b_i)")
+FINITE_MODEL = Statement(
+    sp.Symbol("f_p_weights"),
+    Rel.EQ,
+    sp.Symbol("f_p_I"),
+    name="f_p identity",
+    lhs_latex=r"\sum_{i = 1}^p \overline{a}_i \sigma(\langle \mu, x \rangle + b_i)",
+)
 
 
-def check_finite_model(weight_normalisation: str = "|I|", target: str = "x^3", gamma_value: float = 0.1,
-                       p_value: int = 500, seed: int = SEED) -> Verdict:
+def check_finite_model(
+    weight_normalisation: str = "|I|",
+    target: str = "x^3",
+    gamma_value: float = 0.1,
+    p_value: int = 500,
+    seed: int = SEED,
+) -> Verdict:
     r"""Display (2, 51): with ā_i = 1_{i∈I} a(b_i)/|I|, Σ_{i=1}^p ā_i σ(z + b_i) = (1/|I|)Σ_{i∈I} a(b_i)σ(z + b_i).
 
     Both sides on a seeded instance at 41 points z (float64); ``weight_normalisation`` is the denominator used for
@@ -372,17 +496,29 @@ def check_finite_model(weight_normalisation: str = "|I|", target: str = "x^3", g
     err = float(np.max(np.abs(left - right)))
     ev = {"seed": seed, "p": p_value, "|I|": m, "max_difference": err, "tolerance": "1e-12", "achieved_error": err}
     if err > 1e-12:
-        return refuted("numeric", f"the two forms of f_p differ by {err:.3g}", witness={"seed": seed, "p": p_value,
-                                                                                      "max_difference": err}, **ev)
-    return verified("numeric", "the sum over all i with ā_i = 1_I a(b_i)/|I| is the average over I (float64, 41 z)", **ev)
+        return refuted(
+            "numeric",
+            f"the two forms of f_p differ by {err:.3g}",
+            witness={"seed": seed, "p": p_value, "max_difference": err},
+            **ev,
+        )
+    return verified(
+        "numeric", "the sum over all i with ā_i = 1_I a(b_i)/|I| is the average over I (float64, 41 z)", **ev
+    )
 
 
 # ================================================================================================================
 # Step 2: bounded differences
 
 
-def check_bounded_difference(factor: float = 2.0, target: str = "x^3", eps_p_value: float = 1.0,
-                             log10_d: float = 2.5, swaps: int = 40, seed: int = SEED) -> Verdict:
+def check_bounded_difference(
+    factor: float = 2.0,
+    target: str = "x^3",
+    eps_p_value: float = 1.0,
+    log10_d: float = 2.5,
+    swaps: int = 40,
+    seed: int = SEED,
+) -> Verdict:
     r"""Display (2, 53): |F − F'| ≲ (2/|I|) d^{ε_p/8} ≤_P (2/(c_b p)) d^{ε_p/8} ≍ (1/(c_b p)) d^{ε_p/8}.
 
     Link 1 (constant level): replacing one b_i by b'_i moves f_p by at most factor·S/min(|I|, |I'|) everywhere (the
@@ -403,8 +539,12 @@ def check_bounded_difference(factor: float = 2.0, target: str = "x^3", eps_p_val
 
     def F_of(sample):
         kept = sample[np.abs(sample) <= C_B]
-        return float(np.max(np.abs(np.tanh(zz[:, None] + kept[None, :]) @ a(kept) / len(kept) - finf))), len(kept), \
-            float(np.max(np.abs(a(kept))))
+        return (
+            float(np.max(np.abs(np.tanh(zz[:, None] + kept[None, :]) @ a(kept) / len(kept) - finf))),
+            len(kept),
+            float(np.max(np.abs(a(kept)))),
+        )
+
     F0, m0, S0 = F_of(bs)
     rows, worst = [], None
     for k in range(swaps):
@@ -419,27 +559,53 @@ def check_bounded_difference(factor: float = 2.0, target: str = "x^3", eps_p_val
         if abs(F0 - F1) > bound * (1 + 1e-12) and worst is None:
             worst = row
     links = {}
-    for name, st in (("2/(c_b p) ≲ 1/(c_b p)", Statement(2 / p, Rel.LESSSIM, 1 / p)),
-                     ("1/(c_b p) ≲ 2/(c_b p)", Statement(1 / p, Rel.LESSSIM, 2 / p))):
+    for name, st in (
+        ("2/(c_b p) ≲ 1/(c_b p)", Statement(2 / p, Rel.LESSSIM, 1 / p)),
+        ("1/(c_b p) ≲ 2/(c_b p)", Statement(1 / p, Rel.LESSSIM, 2 / p)),
+    ):
         links[name] = _relation_report(name, check_asymptotic(st, corner_ratios=False))
-    ev = {"seed": seed, "p": p_value, "gamma": g, "rows": rows, "links_3": links, "F": F0, "|I|": m0,
-          "max_ratio": max(r["dF"] / r["bound"] for r in rows), "tolerance": "exact inequality on the grid (float64)",
-          "achieved_error": "1e-15"}
+    ev = {
+        "seed": seed,
+        "p": p_value,
+        "gamma": g,
+        "rows": rows,
+        "links_3": links,
+        "F": F0,
+        "|I|": m0,
+        "max_ratio": max(r["dF"] / r["bound"] for r in rows),
+        "tolerance": "exact inequality on the grid (float64)",
+        "achieved_error": "1e-15",
+    }
     if worst:
-        return refuted("numeric", f"|F − F'| = {worst['dF']:.3g} > {factor}·S/min(|I|,|I'|) = {worst['bound']:.3g}",
-                       witness=worst | {"seed": seed, "factor": factor}, **ev)
+        return refuted(
+            "numeric",
+            f"|F − F'| = {worst['dF']:.3g} > {factor}·S/min(|I|,|I'|) = {worst['bound']:.3g}",
+            witness=worst | {"seed": seed, "factor": factor},
+            **ev,
+        )
     if any(v["verdict"] != "verified" for v in links.values()):
         return inconclusive("numeric+exact", "the constant factor is not decided", **ev)
-    return verified("numeric+exact", f"every replacement moved F by at most {factor}·S/min(|I|,|I'|) (largest ratio "
-                    f"{ev['max_ratio']:.3f}); with S bounded (≲ d^{{ε_p/8}}) and |I| ≥_P c_b p the chain holds", **ev)
+    return verified(
+        "numeric+exact",
+        f"every replacement moved F by at most {factor}·S/min(|I|,|I'|) (largest ratio "
+        f"{ev['max_ratio']:.3f}); with S bounded (≲ d^{{ε_p/8}}) and |I| ≥_P c_b p the chain holds",
+        **ev,
+    )
 
 
 # ================================================================================================================
 # Step 2: symmetrisation (display (2, 55), third line)
 
 
-def check_symmetrization(centering: str = "paper", target: str = "x", gamma_value: float = 0.1,
-                         log_d_value: float = 3.0, p_value: int = 40000, draws: int = 24, seed: int = SEED) -> Verdict:
+def check_symmetrization(
+    centering: str = "paper",
+    target: str = "x",
+    gamma_value: float = 0.1,
+    log_d_value: float = 3.0,
+    p_value: int = 40000,
+    draws: int = 24,
+    seed: int = SEED,
+) -> Verdict:
     r"""Display (2, 55), line 3: E_b sup_g|E_b g(b) − Ê g| ≤ 2 E_{b,ε} sup_g |(1/|I|)Σ_I ε_i g(b_i)|.
 
     Symmetrisation needs the centring to be the mean of the empirical average, E[g | |b| ≤ C_b]. With the printed
@@ -467,37 +633,72 @@ def check_symmetrization(centering: str = "paper", target: str = "x", gamma_valu
     lhs_mean, rhs_mean = float(np.mean(lhs_draws)), float(np.mean(rhs_draws))
     se = float(np.std(lhs_draws, ddof=1) / math.sqrt(draws) + np.std(rhs_draws, ddof=1) / math.sqrt(draws))
     bias = float(np.max(np.abs(center - m_cond)))
-    ev = {"centering": centering, "seed": seed, "p": p_value, "draws": draws, "gamma": gamma_value,
-          "log_d": log_d_value, "E_lhs(grid, lower estimate)": lhs_mean, "E_rhs(upper estimate)": rhs_mean,
-          "deterministic_bias_lower_bound": bias, "standard_error": se,
-          "tolerance": "5 standard errors (Monte Carlo)", "achieved_error": se}
+    ev = {
+        "centering": centering,
+        "seed": seed,
+        "p": p_value,
+        "draws": draws,
+        "gamma": gamma_value,
+        "log_d": log_d_value,
+        "E_lhs(grid, lower estimate)": lhs_mean,
+        "E_rhs(upper estimate)": rhs_mean,
+        "deterministic_bias_lower_bound": bias,
+        "standard_error": se,
+        "tolerance": "5 standard errors (Monte Carlo)",
+        "achieved_error": se,
+    }
     if lhs_mean - rhs_mean > 5 * se:
-        return refuted("simulation", f"with the printed centring E_b g(b) the left side is ≥ {lhs_mean:.4f} (bias "
-                       f"{bias:.4f}, independent of |I|) but 2·E sup|Rademacher average| ≤ {rhs_mean:.4f} at |I| ≈ "
-                       f"{int(p_value * P_CB)} (gap {lhs_mean - rhs_mean:.3g} = {(lhs_mean - rhs_mean) / se:.0f} standard "
-                       "errors): symmetrisation needs the centring E[g | |b| ≤ C_b]",
-                       witness={"seed": seed, "p": p_value, "gamma": gamma_value, "log_d": log_d_value,
-                                "lhs": lhs_mean, "rhs": rhs_mean, "standard_error": se}, **ev)
-    return verified("simulation", "the symmetrisation inequality holds at the instance (standard lemma for the "
-                    "conditional centring)", **ev) if centering == "conditional" else \
-        inconclusive("simulation", "no violation seen", **ev)
+        return refuted(
+            "simulation",
+            f"with the printed centring E_b g(b) the left side is ≥ {lhs_mean:.4f} (bias "
+            f"{bias:.4f}, independent of |I|) but 2·E sup|Rademacher average| ≤ {rhs_mean:.4f} at |I| ≈ "
+            f"{int(p_value * P_CB)} (gap {lhs_mean - rhs_mean:.3g} = {(lhs_mean - rhs_mean) / se:.0f} standard "
+            "errors): symmetrisation needs the centring E[g | |b| ≤ C_b]",
+            witness={
+                "seed": seed,
+                "p": p_value,
+                "gamma": gamma_value,
+                "log_d": log_d_value,
+                "lhs": lhs_mean,
+                "rhs": rhs_mean,
+                "standard_error": se,
+            },
+            **ev,
+        )
+    return (
+        verified(
+            "simulation",
+            "the symmetrisation inequality holds at the instance (standard lemma for the conditional centring)",
+            **ev,
+        )
+        if centering == "conditional"
+        else inconclusive("simulation", "no violation seen", **ev)
+    )
 
 
 # ================================================================================================================
 # Step 2: E F, F and the bulk term (measured)
 
 
-EF_BOUND = Statement(sp.Symbol("E_F"), Rel.LESSSIM, d ** (eps_p / 8) * log_d / sp.sqrt(p), name="E F bound",
-                     lhs_latex=r"\E[F]")
+EF_BOUND = Statement(
+    sp.Symbol("E_F"), Rel.LESSSIM, d ** (eps_p / 8) * log_d / sp.sqrt(p), name="E F bound", lhs_latex=r"\E[F]"
+)
 F_RATE = Statement(sp.Symbol("F"), Rel.LE_P, d ** (-U), name="|F| rate", lhs_latex="|F|")
-F_SQUARED = Statement(sp.Symbol("F") ** 2, Rel.LE_P, d ** (-eps_p / (2 * (q + 1))), name="|F|^2 rate",
-                      lhs_latex="|F|^2")
-BULK_RATE = Statement(sp.Symbol("bulk"), Rel.LESSSIM_P, d ** (-U), name="bulk term",
-                      lhs_latex=r"\E_x[(f_\infty(x) - f_p(x))^2 \mathbb{1}_{|\langle \mu, x \rangle| \leq \log d}]")
+F_SQUARED = Statement(
+    sp.Symbol("F") ** 2, Rel.LE_P, d ** (-eps_p / (2 * (q + 1))), name="|F|^2 rate", lhs_latex="|F|^2"
+)
+BULK_RATE = Statement(
+    sp.Symbol("bulk"),
+    Rel.LESSSIM_P,
+    d ** (-U),
+    name="bulk term",
+    lhs_latex=r"\E_x[(f_\infty(x) - f_p(x))^2 \mathbb{1}_{|\langle \mu, x \rangle| \leq \log d}]",
+)
 
 
-def _measured_order_check(statement: Statement, quantity: str, *, deterministic: str, what: str,
-                          corrected: Statement | None = None) -> Verdict:
+def _measured_order_check(
+    statement: Statement, quantity: str, *, deterministic: str, what: str, corrected: Statement | None = None
+) -> Verdict:
     r"""A measured quantity against the order ``statement.rhs`` (≲-type, hidden constant free).
 
     The deterministic lower bound (``deterministic``: B_sup for E F and F, B_bulk_lower for the bulk term) is
@@ -514,48 +715,87 @@ def _measured_order_check(statement: Statement, quantity: str, *, deterministic:
         rhs = sp.lambdify(d, rewrite(statement.rhs).subs({q: q_value, eps_p: sp.nsimplify(ep)}), "mpmath")
         ratios = [float(row[deterministic] / rhs(mpmath.mpf(10) ** row["log10_d"])) for row in mdet["rows"]]
         fit = _fit([row["log10_d"] for row in mdet["rows"]], ratios)
-        rows[name] = {"lower_bound_exponent": mdet["fit"], "ratio_to_claimed": ratios, "ratio_exponent": fit,
-                      "simulated_exponent": sim[name]["fit"], "lower_bound_rows": mdet["rows"]}
+        rows[name] = {
+            "lower_bound_exponent": mdet["fit"],
+            "ratio_to_claimed": ratios,
+            "ratio_exponent": fit,
+            "simulated_exponent": sim[name]["fit"],
+            "lower_bound_rows": mdet["rows"],
+        }
         if witness is None and fit["exponent"] > 5 * fit["stderr"] and ratios[-1] > 10 * ratios[0]:
             last = mdet["rows"][-1]
-            witness = {"corner": name, "q": q_value, "eps_p": ep, "log10_d": last["log10_d"], "gamma": last["gamma"],
-                       "lower_bound": last[deterministic], "claimed_order_hidden_constant_1": ratios[-1] and
-                       last[deterministic] / ratios[-1], "ratio_growth": ratios[-1] / ratios[0]}
-    measured_exp = max(v["simulated_exponent"]["exponent"] + 3 * v["simulated_exponent"]["stderr"] for v in rows.values())
+            witness = {
+                "corner": name,
+                "q": q_value,
+                "eps_p": ep,
+                "log10_d": last["log10_d"],
+                "gamma": last["gamma"],
+                "lower_bound": last[deterministic],
+                "claimed_order_hidden_constant_1": ratios[-1] and last[deterministic] / ratios[-1],
+                "ratio_growth": ratios[-1] / ratios[0],
+            }
+    measured_exp = max(
+        v["simulated_exponent"]["exponent"] + 3 * v["simulated_exponent"]["stderr"] for v in rows.values()
+    )
     # the measured order: Θ(1) (lower bound non-decaying, simulated exponent ≈ 0); decided against the claim
     order = Statement(sp.Integer(1), statement.rel, statement.rhs)
     reg = check_asymptotic(order, corner_ratios=False)
-    ev = {"corners": rows, "seeds": [SEED, SEED + 1, SEED + 2], "C_b": C_B, "measured_quantity": quantity,
-          "lower_bound": deterministic, "max_simulated_exponent_plus_3se": measured_exp,
-          "measured_order_vs_claim": {"statement": order.latex(), "verdict": reg.verdict, "regime": reg.regime},
-          "tolerance": "5 standard errors of the fitted exponent", "achieved_error":
-          max(v["ratio_exponent"]["stderr"] for v in rows.values())}
+    ev = {
+        "corners": rows,
+        "seeds": [SEED, SEED + 1, SEED + 2],
+        "C_b": C_B,
+        "measured_quantity": quantity,
+        "lower_bound": deterministic,
+        "max_simulated_exponent_plus_3se": measured_exp,
+        "measured_order_vs_claim": {"statement": order.latex(), "verdict": reg.verdict, "regime": reg.regime},
+        "tolerance": "5 standard errors of the fitted exponent",
+        "achieved_error": max(v["ratio_exponent"]["stderr"] for v in rows.values()),
+    }
     if witness:
         ev["simulated_rows"] = {k: v["rows"] for k, v in sim.items()}
         if corrected is not None:
-            ok = all(v["simulated_exponent"]["exponent"] <= 5 * v["simulated_exponent"]["stderr"] + 0.01
-                     for v in rows.values())
-            ev["corrected_check"] = {"statement": corrected.latex(), "holds": ok,
-                                     "how": "simulated exponent ≤ 0 within 5 standard errors at every corner"}
-        return refuted("simulation+numeric", f"{what}: at {witness['corner']}, d = 10^{witness['log10_d']:.4g} (γ = "
-                       f"{witness['gamma']:.3g}) the deterministic lower bound is {witness['lower_bound']:.4g}, and its "
-                       f"ratio to the claimed order grew {witness['ratio_growth']:.3g}× over the range (fitted exponent "
-                       f"of the ratio > 0 at 5 standard errors); simulated exponents of the quantity ≈ 0 (≤ "
-                       f"{measured_exp:.3f}): the truncation bias of ā does not vanish, at every point of the region",
-                       corrected=corrected if corrected is not None and ev["corrected_check"]["holds"] else None,
-                       regime=reg.regime, witness=witness, **ev)
+            ok = all(
+                v["simulated_exponent"]["exponent"] <= 5 * v["simulated_exponent"]["stderr"] + 0.01
+                for v in rows.values()
+            )
+            ev["corrected_check"] = {
+                "statement": corrected.latex(),
+                "holds": ok,
+                "how": "simulated exponent ≤ 0 within 5 standard errors at every corner",
+            }
+        return refuted(
+            "simulation+numeric",
+            f"{what}: at {witness['corner']}, d = 10^{witness['log10_d']:.4g} (γ = "
+            f"{witness['gamma']:.3g}) the deterministic lower bound is {witness['lower_bound']:.4g}, and its "
+            f"ratio to the claimed order grew {witness['ratio_growth']:.3g}× over the range (fitted exponent "
+            f"of the ratio > 0 at 5 standard errors); simulated exponents of the quantity ≈ 0 (≤ "
+            f"{measured_exp:.3f}): the truncation bias of ā does not vanish, at every point of the region",
+            corrected=corrected if corrected is not None and ev["corrected_check"]["holds"] else None,
+            regime=reg.regime,
+            witness=witness,
+            **ev,
+        )
     return inconclusive("simulation+numeric", f"{what}: no growth of the ratio seen", regime=reg.regime, **ev)
 
 
 def check_expected_sup_bound(statement: Statement = EF_BOUND) -> Verdict:
     r"""Display (2, 59), relation 1: E[F] ≲ d^{ε_p/8} log d/√|I| (≲ d^{ε_p/8} log d/√p). E F ≥ B_sup (Jensen) is
     computed at each corner; F is simulated (exponent fitted)."""
-    return _measured_order_check(statement, "F_H", deterministic="B_sup", what="E F ≲ d^{ε_p/8} log d/√p",
-                                 corrected=Statement(sp.Symbol("E_F"), Rel.LESSSIM, sp.Integer(1), lhs_latex=r"\E[F]"))
+    return _measured_order_check(
+        statement,
+        "F_H",
+        deterministic="B_sup",
+        what="E F ≲ d^{ε_p/8} log d/√p",
+        corrected=Statement(sp.Symbol("E_F"), Rel.LESSSIM, sp.Integer(1), lhs_latex=r"\E[F]"),
+    )
 
 
-def bias_other_cb(target: str = "x", cbs: Sequence[float] = (1, 2, 3), gammas: Sequence[str] = ("0.01", "0.001"),
-                  z_values: Sequence[str] = ("0", "0.5", "2")) -> list[dict[str, str]]:
+def bias_other_cb(
+    target: str = "x",
+    cbs: Sequence[float] = (1, 2, 3),
+    gammas: Sequence[str] = ("0.01", "0.001"),
+    z_values: Sequence[str] = ("0", "0.5", "2"),
+) -> list[dict[str, str]]:
     """max over a few z of |f_∞(z) − E[a(b)σ(z+b) | |b| ≤ C_b]| for several fixed C_b and small γ (mpmath
     quadrature, 30 digits): the truncation bias is not an artefact of C_b = 1."""
     rows = []
@@ -569,8 +809,9 @@ def bias_other_cb(target: str = "x", cbs: Sequence[float] = (1, 2, 3), gammas: S
                 best = mpmath.mpf(0)
                 for zt in z_values:
                     zv = mpmath.mpf(zt)
-                    mean = mpmath.quad(lambda bb: a_phi(bb) * mpmath.tanh(zv + bb), [-Cm, 0, Cm]) / \
-                        mpmath.erf(Cm / mpmath.sqrt(2))
+                    mean = mpmath.quad(lambda bb: a_phi(bb) * mpmath.tanh(zv + bb), [-Cm, 0, Cm]) / mpmath.erf(
+                        Cm / mpmath.sqrt(2)
+                    )
                     best = max(best, abs(cert.f_gamma(poly, gm, zv) - mean))
                 rows.append({"C_b": str(C), "gamma": g, "max_z_bias": mpmath.nstr(best, 8), "z": list(z_values)})
     return rows
@@ -579,8 +820,13 @@ def bias_other_cb(target: str = "x", cbs: Sequence[float] = (1, 2, 3), gammas: S
 def check_F_rate(statement: Statement = F_RATE) -> Verdict:
     r"""Display (2, 59), relation 3 (the conclusion |F| ≤_P d^{−ε_p/(4(q+1))}) and display (2, 60), relation 2 (its
     square): F ≥ B_sup − sup|f_p − m| with sup|f_p − m| → 0 in probability (measured), so F ≥_P B_sup/2."""
-    v = _measured_order_check(statement, "F_H", deterministic="B_sup", what="|F| ≤_P d^{−ε_p/(4(q+1))}",
-                              corrected=Statement(sp.Symbol("F"), Rel.LE_P, sp.Integer(1), lhs_latex="|F|"))
+    v = _measured_order_check(
+        statement,
+        "F_H",
+        deterministic="B_sup",
+        what="|F| ≤_P d^{−ε_p/(4(q+1))}",
+        corrected=Statement(sp.Symbol("F"), Rel.LE_P, sp.Integer(1), lhs_latex="|F|"),
+    )
     return dataclasses.replace(v, evidence=dict(v.evidence) | {"bias_for_other_C_b": bias_other_cb()})
 
 
@@ -592,21 +838,35 @@ def check_F_squared(statement: Statement = F_SQUARED) -> Verdict:
 def check_bulk_rate(statement: Statement = BULK_RATE) -> Verdict:
     r"""Display (2, 63), relation 2 (the bulk part ≲_P d^{−ε_p/(4(q+1))}): the bulk error's mean part
     B_bulk ≥ ∫_{−1}^{1}(f_∞ − m)²φ (deterministic, Gauss–Legendre) and the simulated bulk error."""
-    return _measured_order_check(statement, "bulk", deterministic="B_bulk_lower",
-                                 what="E[(f_∞ − f_p)² 1_{|z|≤log d}] ≲_P d^{−ε_p/(4(q+1))}")
+    return _measured_order_check(
+        statement, "bulk", deterministic="B_bulk_lower", what="E[(f_∞ − f_p)² 1_{|z|≤log d}] ≲_P d^{−ε_p/(4(q+1))}"
+    )
 
 
 def check_bulk_vs_F(slack: float = 1.0) -> Verdict:
     r"""Display (2, 60), relation 1: E[(f_∞ − f_p)² 1_{|z| ≤ log d}] ≤ |F|², at every simulated instance (the same grid
     for the integral and the supremum, where the inequality is exact: ∫ g φ ≤ max g · ∫ φ ≤ max g)."""
-    rows = [_instance(tg, ep, L, s) for tg in STEP2_TARGETS for ep in STEP2_EPS_P for L in _sim_log10_ds(ep)[:2]
-            for s in (SEED,)]
+    rows = [
+        _instance(tg, ep, L, s)
+        for tg in STEP2_TARGETS
+        for ep in STEP2_EPS_P
+        for L in _sim_log10_ds(ep)[:2]
+        for s in (SEED,)
+    ]
     bad = next((r for r in rows if r["bulk"] > slack * r["F_H"] ** 2 * (1 + 1e-12)), None)
-    ev = {"rows": [{k: r[k] for k in ("log10_d", "p", "gamma", "bulk", "F_H")} for r in rows], "slack": slack,
-          "tolerance": "exact inequality on the grid (float64, relative 1e-12)", "achieved_error": "1e-15"}
+    ev = {
+        "rows": [{k: r[k] for k in ("log10_d", "p", "gamma", "bulk", "F_H")} for r in rows],
+        "slack": slack,
+        "tolerance": "exact inequality on the grid (float64, relative 1e-12)",
+        "achieved_error": "1e-15",
+    }
     if bad:
-        return refuted("numeric", f"bulk {bad['bulk']:.4g} > {slack}·F² = {slack * bad['F_H'] ** 2:.4g}",
-                       witness={k: bad[k] for k in ("log10_d", "p", "gamma", "bulk", "F_H", "seed")}, **ev)
+        return refuted(
+            "numeric",
+            f"bulk {bad['bulk']:.4g} > {slack}·F² = {slack * bad['F_H'] ** 2:.4g}",
+            witness={k: bad[k] for k in ("log10_d", "p", "gamma", "bulk", "F_H", "seed")},
+            **ev,
+        )
     return verified("numeric", "the bulk error never exceeded F² (|f_∞ − f_p| ≤ F pointwise and P(H) ≤ 1)", **ev)
 
 
@@ -634,24 +894,44 @@ def check_tail_polynomial_bound(target: str = "x^3 - 2*x + 1", claimed_power=Non
         for g in gammas:
             gm = mpmath.mpf(g)
             a_phi = cert.corrected_a_phi_function(target, gm, mpmath.mpf(1))
-            rec[g] = mpmath.nstr(max(abs(cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(gm))
-                                         - cert.f_gamma(poly, gm, zz)) for zz in (mpmath.mpf("0.7"), mpmath.mpf("2.5"))), 3)
-    ev = {"target": target, "q": q_value, "claimed_power_2k": 2 * k, "limit_sigma^2/z^{2k}": str(lim),
-          "bound_(sum|c|)^2": str(bound), "reconstruction_residual": rec, "tolerance": "1e-20",
-          "achieved_error": max(rec.values(), key=float)}
+            rec[g] = mpmath.nstr(
+                max(
+                    abs(cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(gm)) - cert.f_gamma(poly, gm, zz))
+                    for zz in (mpmath.mpf("0.7"), mpmath.mpf("2.5"))
+                ),
+                3,
+            )
+    ev = {
+        "target": target,
+        "q": q_value,
+        "claimed_power_2k": 2 * k,
+        "limit_sigma^2/z^{2k}": str(lim),
+        "bound_(sum|c|)^2": str(bound),
+        "reconstruction_residual": rec,
+        "tolerance": "1e-20",
+        "achieved_error": max(rec.values(), key=float),
+    }
     if any(float(v) > 1e-20 for v in rec.values()):
         return inconclusive("numeric", "f_∞ = f_γ not confirmed", **ev)
     if lim == sp.oo:
-        return refuted("symbolic", f"σ_*² / z^{{{2 * k}}} → ∞ for σ_* = {target} (degree {q_value})",
-                       witness={"target": target, "power": 2 * k, "limit": "oo"}, **ev)
-    return verified("symbolic+numeric", f"f_∞ = f_γ = σ_*e^{{−γz²}} (residual ≤ {ev['achieved_error']}) and "
-                    f"σ_*(z)² ≤ {bound}·z^{{2q}} on |z| ≥ 1", **ev)
+        return refuted(
+            "symbolic",
+            f"σ_*² / z^{{{2 * k}}} → ∞ for σ_* = {target} (degree {q_value})",
+            witness={"target": target, "power": 2 * k, "limit": "oo"},
+            **ev,
+        )
+    return verified(
+        "symbolic+numeric",
+        f"f_∞ = f_γ = σ_*e^{{−γz²}} (residual ≤ {ev['achieved_error']}) and σ_*(z)² ≤ {bound}·z^{{2q}} on |z| ≥ 1",
+        **ev,
+    )
 
 
 ZZ = sp.Symbol("zz", positive=True)
 TAIL_AUX = ZZ**q * sp.exp(-2 * gamma * ZZ)
-TAIL_DERIVATIVE = Statement(sp.diff(TAIL_AUX, ZZ), Rel.EQ, (q * ZZ ** (q - 1) - 2 * gamma * ZZ**q) * sp.exp(-2 * gamma * ZZ),
-                            name="f'(z)")
+TAIL_DERIVATIVE = Statement(
+    sp.diff(TAIL_AUX, ZZ), Rel.EQ, (q * ZZ ** (q - 1) - 2 * gamma * ZZ**q) * sp.exp(-2 * gamma * ZZ), name="f'(z)"
+)
 
 
 def check_tail_critical_points(statement: Statement = TAIL_DERIVATIVE, claimed_points=(0, q / (2 * gamma))) -> Verdict:
@@ -662,25 +942,39 @@ def check_tail_critical_points(statement: Statement = TAIL_DERIVATIVE, claimed_p
     rows, bad = [], None
     for pt in claimed_points:
         for k in DEGREES:
-            val = sp.simplify(sp.diff(TAIL_AUX.subs(q, k), ZZ).subs(ZZ, sp.sympify(pt).subs(q, k))) if pt != 0 else \
-                sp.limit(sp.diff(TAIL_AUX.subs(q, k), ZZ), ZZ, 0, "+")
+            val = (
+                sp.simplify(sp.diff(TAIL_AUX.subs(q, k), ZZ).subs(ZZ, sp.sympify(pt).subs(q, k)))
+                if pt != 0
+                else sp.limit(sp.diff(TAIL_AUX.subs(q, k), ZZ), ZZ, 0, "+")
+            )
             rows.append({"point": str(pt), "q": k, "fprime": str(val)})
             if val != 0 and bad is None:
                 bad = {"point": str(pt), "q": k, "fprime": str(val)}
-    ev = {"derivative_difference": str(diff), "rows": rows, "tolerance": "exact", "achieved_error": "0",
-          "second_reading": "with w = ⟨μ,x⟩², w^q e^{−2γw} is exactly ⟨μ,x⟩^{2q}e^{−2γ⟨μ,x⟩²}: the paper's f is the "
-                            "right function in the variable w (sup = (q/(2eγ))^q either way)"}
+    ev = {
+        "derivative_difference": str(diff),
+        "rows": rows,
+        "tolerance": "exact",
+        "achieved_error": "0",
+        "second_reading": "with w = ⟨μ,x⟩², w^q e^{−2γw} is exactly ⟨μ,x⟩^{2q}e^{−2γ⟨μ,x⟩²}: the paper's f is the "
+        "right function in the variable w (sup = (q/(2eγ))^q either way)",
+    }
     if diff != 0:
         return refuted("symbolic", f"f'(z) − claimed = {diff}", witness={"difference": str(diff)}, **ev)
     if bad:
-        return refuted("symbolic", f"z = {bad['point']} is not a critical point for q = {bad['q']} (f' = "
-                       f"{bad['fprime']}); for q = 1, f'(0) = 1 — the maximum is still at z = q/(2γ), so "
-                       "the bound that follows is unaffected", witness=bad, **ev)
+        return refuted(
+            "symbolic",
+            f"z = {bad['point']} is not a critical point for q = {bad['q']} (f' = "
+            f"{bad['fprime']}); for q = 1, f'(0) = 1 — the maximum is still at z = q/(2γ), so "
+            "the bound that follows is unaffected",
+            witness=bad,
+            **ev,
+        )
     return verified("symbolic", "derivative and critical points exact for every degree", **ev)
 
 
-TAIL_FINF_ORDER = Statement((q / (2 * sp.sqrt(sp.E) * gamma)) ** q, Rel.ASYMP, d ** (eps_p / 4),
-                            name="(q/(2 sqrt(e) gamma))^q ~ d^{eps_p/4}")
+TAIL_FINF_ORDER = Statement(
+    (q / (2 * sp.sqrt(sp.E) * gamma)) ** q, Rel.ASYMP, d ** (eps_p / 4), name="(q/(2 sqrt(e) gamma))^q ~ d^{eps_p/4}"
+)
 
 
 def check_tail_finf_order(statement: Statement = TAIL_FINF_ORDER) -> Verdict:
@@ -692,21 +986,32 @@ def check_tail_finf_order(statement: Statement = TAIL_FINF_ORDER) -> Verdict:
     lhs = statement.lhs.subs(gamma, d ** (-U))
     up = check_asymptotic(Statement(lhs, Rel.LESSSIM, statement.rhs), corner_ratios=False)
     down = check_asymptotic(Statement(statement.rhs, Rel.LESSSIM, lhs), corner_ratios=False)
-    ev = {"lhs_in_d": str(lhs), "upper_direction": _relation_report("lhs ≲ rhs", up),
-          "lower_direction": _relation_report("rhs ≲ lhs", down),
-          "lower_direction_witness": (down.evidence or {}).get("witness"), "tolerance": "exact", "achieved_error": "0"}
+    ev = {
+        "lhs_in_d": str(lhs),
+        "upper_direction": _relation_report("lhs ≲ rhs", up),
+        "lower_direction": _relation_report("rhs ≲ lhs", down),
+        "lower_direction_witness": (down.evidence or {}).get("witness"),
+        "tolerance": "exact",
+        "achieved_error": "0",
+    }
     if up.verdict == "verified" and down.verdict == "verified":
         return verified("exact", "both directions hold on the whole region", regime=up.regime, **ev)
     failing = down if down.verdict != "verified" else up
     corrected = Statement(lhs, Rel.LESSSIM, statement.rhs) if up.verdict == "verified" else None
-    return refuted("exact", f"≍ fails: {failing.detail}; (q/(2√eγ))^q = (q/(2√e))^q d^{{qε_p/(4(q+1))}} is "
-                   "≪ d^{ε_p/4}, so only ≲ holds (enough for the tail bound)", corrected=corrected,
-                   regime=failing.regime, witness=ev["lower_direction_witness"] or (up.evidence or {}).get("witness"),
-                   **ev)
+    return refuted(
+        "exact",
+        f"≍ fails: {failing.detail}; (q/(2√eγ))^q = (q/(2√e))^q d^{{qε_p/(4(q+1))}} is "
+        "≪ d^{ε_p/4}, so only ≲ holds (enough for the tail bound)",
+        corrected=corrected,
+        regime=failing.regime,
+        witness=ev["lower_direction_witness"] or (up.evidence or {}).get("witness"),
+        **ev,
+    )
 
 
-def check_tail_finf(target: str = "x^3", gammas: Sequence[str] = ("0.1", "0.01"), eps_p_value=1,
-                    constant: float = 1.0) -> Verdict:
+def check_tail_finf(
+    target: str = "x^3", gammas: Sequence[str] = ("0.1", "0.01"), eps_p_value=1, constant: float = 1.0
+) -> Verdict:
     r"""Display (2, 61), relations 1–2: E[f_γ² 1_{|z|>log d}] ≤ sup f_γ² P(|z| > log d) ≲ (q/(2√eγ))^q e^{−log²d/2}.
 
     At γ = d^{−ε_p/(4(q+1))} (log d from γ): the tail integral (quadrature, 30 digits), sup f_γ² (maximised over
@@ -721,32 +1026,53 @@ def check_tail_finf(target: str = "x^3", gammas: Sequence[str] = ("0.1", "0.01")
             gm = mpmath.mpf(g)
             L = 4 * (q_value + 1) * mpmath.log(1 / gm) / eps_p_value
             f2 = lambda zz, gm=gm: cert.f_gamma(poly, gm, zz) ** 2  # noqa: E731
-            tail = mpmath.quad(lambda zz: f2(zz) * _phi(zz), [L, L + 2, L + 10, mpmath.inf]) + \
-                mpmath.quad(lambda zz: f2(zz) * _phi(zz), [-mpmath.inf, -L - 10, -L - 2, -L])
+            tail = mpmath.quad(lambda zz: f2(zz) * _phi(zz), [L, L + 2, L + 10, mpmath.inf]) + mpmath.quad(
+                lambda zz: f2(zz) * _phi(zz), [-mpmath.inf, -L - 10, -L - 2, -L]
+            )
             grid = [mpmath.mpf(k) / 20 * mpmath.sqrt(q_value / gm) for k in range(1, 81)]
             zmax = max(grid, key=f2)
             sup = max(f2(zmax), f2(-zmax))
             P = mpmath.erfc(L / mpmath.sqrt(2))
-            bound = C * (q_value / (2 * mpmath.sqrt(mpmath.e) * gm)) ** q_value * mpmath.exp(-L**2 / 2)
-            row = {"gamma": g, "log_d": mpmath.nstr(L, 8), "E_tail": mpmath.nstr(tail, 10), "sup_f^2": mpmath.nstr(sup, 10),
-                   "sup*P": mpmath.nstr(sup * P, 10), "claimed_bound": mpmath.nstr(bound, 10)}
+            bound = C * (q_value / (2 * mpmath.sqrt(mpmath.e) * gm)) ** q_value * mpmath.exp(-(L**2) / 2)
+            row = {
+                "gamma": g,
+                "log_d": mpmath.nstr(L, 8),
+                "E_tail": mpmath.nstr(tail, 10),
+                "sup_f^2": mpmath.nstr(sup, 10),
+                "sup*P": mpmath.nstr(sup * P, 10),
+                "claimed_bound": mpmath.nstr(bound, 10),
+            }
             rows.append(row)
             if bad is None and not (tail <= sup * P * (1 + mpmath.mpf(10) ** -20) and sup * P <= bound):
                 bad = row
-    ev = {"target": target, "rows": rows, "constant": C, "tolerance": "relative 1e-20",
-          "achieved_error": "quadrature at 30 digits", "digits": DPS}
+    ev = {
+        "target": target,
+        "rows": rows,
+        "constant": C,
+        "tolerance": "relative 1e-20",
+        "achieved_error": "quadrature at 30 digits",
+        "digits": DPS,
+    }
     if bad:
         return refuted("numeric", "a link of display (2, 61) fails at γ = " + bad["gamma"], witness=bad, **ev)
-    return verified("numeric", "E_tail ≤ sup f_γ²·P ≤ (Σ|c|)²(q/(2√eγ))^q e^{−log²d/2} at every γ (erfc(x/√2) ≤ "
-                    "e^{−x²/2}, sup f_γ² ≤ (Σ|c|)²(q/(2eγ))^q)", **ev)
+    return verified(
+        "numeric",
+        "E_tail ≤ sup f_γ²·P ≤ (Σ|c|)²(q/(2√eγ))^q e^{−log²d/2} at every γ (erfc(x/√2) ≤ "
+        "e^{−x²/2}, sup f_γ² ≤ (Σ|c|)²(q/(2eγ))^q)",
+        **ev,
+    )
 
 
 # ================================================================================================================
 # Step 2: the "All in all" chain, display (2, 63) links 3–4
 
 
-ALL_IN_ALL_TAILS = Statement(d ** (-U) + d ** (eps_p / 4) * sp.exp(-log_d**2 / 2) + sp.exp(-log_d**2 / 2) * d ** (eps_p / 8),
-                             Rel.BIG_O_P, d ** (-U), name="All in all, last line")
+ALL_IN_ALL_TAILS = Statement(
+    d ** (-U) + d ** (eps_p / 4) * sp.exp(-(log_d**2) / 2) + sp.exp(-(log_d**2) / 2) * d ** (eps_p / 8),
+    Rel.BIG_O_P,
+    d ** (-U),
+    name="All in all, last line",
+)
 
 
 def check_all_in_all_tails(statement: Statement = ALL_IN_ALL_TAILS) -> Verdict:
@@ -761,9 +1087,13 @@ def check_all_in_all_tails(statement: Statement = ALL_IN_ALL_TAILS) -> Verdict:
 
 
 THREE = sp.symbols("A_3 B_3 C_3", real=True)
-TRIANGLE = Statement((THREE[0] + THREE[1] + THREE[2]) ** 2, Rel.LE, 3 * (THREE[0] ** 2 + THREE[1] ** 2 + THREE[2] ** 2),
-                     name="(a+b+c)^2 <= 3(a^2+b^2+c^2)",
-                     lhs_latex=r"\E_x\left[\left(f^W(x) - f_*(x)\right)^2\right]")
+TRIANGLE = Statement(
+    (THREE[0] + THREE[1] + THREE[2]) ** 2,
+    Rel.LE,
+    3 * (THREE[0] ** 2 + THREE[1] ** 2 + THREE[2] ** 2),
+    name="(a+b+c)^2 <= 3(a^2+b^2+c^2)",
+    lhs_latex=r"\E_x\left[\left(f^W(x) - f_*(x)\right)^2\right]",
+)
 
 
 def check_triangle(statement: Statement = TRIANGLE) -> Verdict:
@@ -777,8 +1107,12 @@ def check_triangle(statement: Statement = TRIANGLE) -> Verdict:
     ev = {"rhs_minus_lhs": str(gap), "sum_of_squares": str(sos), "tolerance": "exact", "achieved_error": "0"}
     at_equal = gap.subs({A: 1, B: 1, C: 1})
     if at_equal < 0:
-        return refuted("symbolic", f"at A = B = C = 1 the right side is below the left by {-at_equal}",
-                       witness={"A": 1, "B": 1, "C": 1, "rhs_minus_lhs": str(at_equal)}, **ev)
+        return refuted(
+            "symbolic",
+            f"at A = B = C = 1 the right side is below the left by {-at_equal}",
+            witness={"A": 1, "B": 1, "C": 1, "rhs_minus_lhs": str(at_equal)},
+            **ev,
+        )
     if k is not None and k.is_number and k >= 0:
         return verified("symbolic", f"rhs − lhs = {k}·[(A−B)² + (B−C)² + (A−C)²] ≥ 0", **ev)
     return inconclusive("symbolic", "no sum-of-squares certificate found", **ev)
@@ -788,10 +1122,16 @@ STEP3_N1 = d ** (1 + eps_b + eps_p / 4) / n * log_d ** (2 * q + 2)
 STEP3_N2 = d ** (1 + eps_b + eps_p / 4) / n * log_d ** (2 * q + 6) * PRIV
 KEPT = d ** (-eps_p / (8 * (q + 1)))
 PENALTY = LAMBDA * d ** (eps_p / 4) / p
-CHAIN_SUM = Statement(2 * d ** (-U) + d ** (-U) + STEP3_N1 + STEP3_N2, Rel.BIG_O_P, KEPT + STEP3_N2,
-                      name="sum of Steps 1-3",
-                      lhs_latex=r"\E_x[(f^W - f_p)^2] + \E_x[(f_p - f_\infty)^2] + \E_x[(f_\infty - f_*)^2]")
-CHAIN_SUM_CORRECTED = Statement(CHAIN_SUM.lhs, Rel.BIG_O_P, d ** (-U) + STEP3_N1 + STEP3_N2, lhs_latex=CHAIN_SUM.lhs_latex)
+CHAIN_SUM = Statement(
+    2 * d ** (-U) + d ** (-U) + STEP3_N1 + STEP3_N2,
+    Rel.BIG_O_P,
+    KEPT + STEP3_N2,
+    name="sum of Steps 1-3",
+    lhs_latex=r"\E_x[(f^W - f_p)^2] + \E_x[(f_p - f_\infty)^2] + \E_x[(f_\infty - f_*)^2]",
+)
+CHAIN_SUM_CORRECTED = Statement(
+    CHAIN_SUM.lhs, Rel.BIG_O_P, d ** (-U) + STEP3_N1 + STEP3_N2, lhs_latex=CHAIN_SUM.lhs_latex
+)
 
 
 def check_chain_sum(statement: Statement = CHAIN_SUM) -> Verdict:
@@ -802,8 +1142,9 @@ def check_chain_sum(statement: Statement = CHAIN_SUM) -> Verdict:
     return check_asymptotic(statement, corrected=CHAIN_SUM_CORRECTED, what="the sum of Steps 1–3")
 
 
-A_NORM = Statement(Norm(sp.Symbol("abar")) ** 2, Rel.LESSSIM, d ** (eps_p / 4) / p, name="|abar|^2",
-                   lhs_latex=r"\|\overline{a}\|^2")
+A_NORM = Statement(
+    Norm(sp.Symbol("abar")) ** 2, Rel.LESSSIM, d ** (eps_p / 4) / p, name="|abar|^2", lhs_latex=r"\|\overline{a}\|^2"
+)
 
 
 def check_a_norm(statement: Statement = A_NORM) -> Verdict:
@@ -823,14 +1164,28 @@ def check_a_norm(statement: Statement = A_NORM) -> Verdict:
         if m["fit"]["exponent"] - claimed_exp > 5 * m["fit"]["stderr"] + 0.01 and bad is None:
             bad = {"corner": name, **rows[name]}
     proved = check_asymptotic(Statement(1 / p, Rel.LESSSIM, statement.rhs), corner_ratios=False)
-    ev = {"measurements": rows, "seeds": [SEED, SEED + 1, SEED + 2], "proved_order": _relation_report("1/p ≲ rhs", proved),
-          "tolerance": "5 standard errors + 0.01", "achieved_error": max(v["fit"]["stderr"] for v in meas.values())}
+    ev = {
+        "measurements": rows,
+        "seeds": [SEED, SEED + 1, SEED + 2],
+        "proved_order": _relation_report("1/p ≲ rhs", proved),
+        "tolerance": "5 standard errors + 0.01",
+        "achieved_error": max(v["fit"]["stderr"] for v in meas.values()),
+    }
     if bad or proved.verdict == "refuted":
-        return refuted("simulation+exact", f"p‖ā‖² grows faster than claimed at {bad['corner'] if bad else 'a point'}",
-                       witness=bad or proved.evidence.get("witness"), regime=proved.regime, **ev)
-    return verified("simulation+exact", "p‖ā‖² has fitted exponent ≈ 0 at every corner (‖ā‖² ≍ 1/p); 1/p ≲ "
-                    "d^{ε_p/4}/p on the whole region, so the bound holds with room (the d^{ε_p/4} is not needed)",
-                    regime=proved.regime, **ev)
+        return refuted(
+            "simulation+exact",
+            f"p‖ā‖² grows faster than claimed at {bad['corner'] if bad else 'a point'}",
+            witness=bad or proved.evidence.get("witness"),
+            regime=proved.regime,
+            **ev,
+        )
+    return verified(
+        "simulation+exact",
+        "p‖ā‖² has fitted exponent ≈ 0 at every corner (‖ā‖² ≍ 1/p); 1/p ≲ "
+        "d^{ε_p/4}/p on the whole region, so the bound holds with room (the d^{ε_p/4} is not needed)",
+        regime=proved.regime,
+        **ev,
+    )
 
 
 # ================================================================================================================
@@ -839,10 +1194,16 @@ def check_a_norm(statement: Statement = A_NORM) -> Verdict:
 
 #: Step 1 corrected (d^{−2U}) is at most the Step 2 term d^{−U} for d ≥ 1 and is folded into it (keeps the LPs small)
 CORRECTED_TERMS = d ** (-U) + STEP3_N1 + STEP3_N2 + d ** (-2 * eps_n)
-CORRECTED_CHAIN = Statement(CORRECTED_TERMS, Rel.BIG_O_P, KEPT + STEP3_N2, name="corrected chain vs display (2, 68)",
-                            lhs_latex=r"\E_x\left[\left(f^W(x) - f_*(x)\right)^2\right] + \lambda \|\overline{a}\|^2")
-CORRECTED_CHAIN_RATE = Statement(CORRECTED_TERMS, Rel.BIG_O_P, d ** (-U) + STEP3_N1 + STEP3_N2,
-                                 lhs_latex=CORRECTED_CHAIN.lhs_latex)
+CORRECTED_CHAIN = Statement(
+    CORRECTED_TERMS,
+    Rel.BIG_O_P,
+    KEPT + STEP3_N2,
+    name="corrected chain vs display (2, 68)",
+    lhs_latex=r"\E_x\left[\left(f^W(x) - f_*(x)\right)^2\right] + \lambda \|\overline{a}\|^2",
+)
+CORRECTED_CHAIN_RATE = Statement(
+    CORRECTED_TERMS, Rel.BIG_O_P, d ** (-U) + STEP3_N1 + STEP3_N2, lhs_latex=CORRECTED_CHAIN.lhs_latex
+)
 
 
 def check_corrected_chain(statement: Statement = CORRECTED_CHAIN) -> Verdict:
@@ -856,22 +1217,38 @@ def check_corrected_chain(statement: Statement = CORRECTED_CHAIN) -> Verdict:
     """
     v = check_asymptotic(statement, corrected=CORRECTED_CHAIN_RATE, what="the corrected chain against display (2, 68)")
     thm = check_asymptotic(Statement(CORRECTED_TERMS, Rel.BIG_O_P, 1 / log_d), corner_ratios=False)
-    ev = dict(v.evidence) | {"theorem2_rate_from_corrected_chain": _relation_report("= O_P(1/log d)", thm),
-                             "theorem2_rate_regime": thm.regime,
-                             "terms": {"step 1 (corrected)": "d^{-eps_p/(2(q+1))}", "step 2 (as printed, fails)":
-                                       "d^{-eps_p/(4(q+1))}", "step 3": "both noise terms of display (2, 66)",
-                                       "penalty (measured |abar|^2 ~ 1/p)": "d^{-2 eps_n}"}}
-    return Verdict(v.verdict, v.method, v.detail + f"; Theorem 2's O_P(1/log d) from the corrected chain: "
-                   f"{thm.verdict} ({(thm.regime or {}).get('holds_on')} of the region), conditional on Step 2",
-                   ev, v.corrected, v.regime)
+    ev = dict(v.evidence) | {
+        "theorem2_rate_from_corrected_chain": _relation_report("= O_P(1/log d)", thm),
+        "theorem2_rate_regime": thm.regime,
+        "terms": {
+            "step 1 (corrected)": "d^{-eps_p/(2(q+1))}",
+            "step 2 (as printed, fails)": "d^{-eps_p/(4(q+1))}",
+            "step 3": "both noise terms of display (2, 66)",
+            "penalty (measured |abar|^2 ~ 1/p)": "d^{-2 eps_n}",
+        },
+    }
+    return Verdict(
+        v.verdict,
+        v.method,
+        v.detail + f"; Theorem 2's O_P(1/log d) from the corrected chain: "
+        f"{thm.verdict} ({(thm.regime or {}).get('holds_on')} of the region), conditional on Step 2",
+        ev,
+        v.corrected,
+        v.regime,
+    )
 
 
 # ================================================================================================================
 # Theorem 2 as a whole
 
 
-THM2 = Statement(sp.Symbol("risk_plus_penalty"), Rel.BIG_O_P, 1 / log_d, name="Theorem 2",
-                 lhs_latex=r"\E_x \left[f^W(x) - f_*(x)\right]^2 + \lambda \|\overline{a}\|^2")
+THM2 = Statement(
+    sp.Symbol("risk_plus_penalty"),
+    Rel.BIG_O_P,
+    1 / log_d,
+    name="Theorem 2",
+    lhs_latex=r"\E_x \left[f^W(x) - f_*(x)\right]^2 + \lambda \|\overline{a}\|^2",
+)
 
 
 def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
@@ -890,23 +1267,38 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
     step2_measured = sp.Integer(1) if not decays else d ** (-U)
     actual = d ** (-2 * U) + step2_measured + STEP3_N1 + STEP3_N2 + PENALTY
     chain = check_asymptotic(Statement(actual, statement.rel, statement.rhs), corner_ratios=False)
-    as_printed = check_asymptotic(Statement(d ** (-2 * U) + d ** (-U) + STEP3_N1 + STEP3_N2 + PENALTY, statement.rel,
-                                            statement.rhs), corner_ratios=False)
-    ev = {"step2_lower_bound_exponents": slopes, "step2_order_used": str(step2_measured),
-          "chain_with_measured_step2": _relation_report("actual chain", chain),
-          "chain_if_step2_held_as_printed": _relation_report("conditional chain", as_printed),
-          "conditional_regime": as_printed.regime, "tolerance": "5 standard errors of the fitted exponent",
-          "achieved_error": max(v["stderr"] for v in slopes.values())}
+    as_printed = check_asymptotic(
+        Statement(d ** (-2 * U) + d ** (-U) + STEP3_N1 + STEP3_N2 + PENALTY, statement.rel, statement.rhs),
+        corner_ratios=False,
+    )
+    ev = {
+        "step2_lower_bound_exponents": slopes,
+        "step2_order_used": str(step2_measured),
+        "chain_with_measured_step2": _relation_report("actual chain", chain),
+        "chain_if_step2_held_as_printed": _relation_report("conditional chain", as_printed),
+        "conditional_regime": as_printed.regime,
+        "tolerance": "5 standard errors of the fitted exponent",
+        "achieved_error": max(v["stderr"] for v in slopes.values()),
+    }
     if chain.verdict == "verified":
-        return verified("simulation+exact", "with every step's measured/decided rate the chain gives the claimed rate "
-                        "on the whole region", regime=chain.regime, **ev)
-    return inconclusive("simulation+exact", "the proof does not establish Theorem 2's rate: Step 2's error "
-                        "E_x[(f_∞ − f_p)²] does not decay (truncation bias of ā, measured exponent ≈ 0 at every corner), "
-                        f"so the chain gives only O_P(1), not {statement.latex()}, "
-                        f"{'anywhere' if chain.regime and chain.regime.get('holds_on') == 'none' else 'everywhere'} in "
-                        "the region; if Step 2 held as printed the rest of the chain would give the rate on "
-                        f"{(as_printed.regime or {}).get('holds_on')} of the region. No witness against the statement "
-                        "itself", regime=chain.regime, **ev)
+        return verified(
+            "simulation+exact",
+            "with every step's measured/decided rate the chain gives the claimed rate on the whole region",
+            regime=chain.regime,
+            **ev,
+        )
+    return inconclusive(
+        "simulation+exact",
+        "the proof does not establish Theorem 2's rate: Step 2's error "
+        "E_x[(f_∞ − f_p)²] does not decay (truncation bias of ā, measured exponent ≈ 0 at every corner), "
+        f"so the chain gives only O_P(1), not {statement.latex()}, "
+        f"{'anywhere' if chain.regime and chain.regime.get('holds_on') == 'none' else 'everywhere'} in "
+        "the region; if Step 2 held as printed the rest of the chain would give the rate on "
+        f"{(as_printed.regime or {}).get('holds_on')} of the region. No witness against the statement "
+        "itself",
+        regime=chain.regime,
+        **ev,
+    )
 
 
 # ================================================================================================================
@@ -914,85 +1306,233 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
 _S = "Part 2, §3.4"
 
 CLAIMS = [
-    Claim("construct.step1-regime", "Step 1 over the region: E[(f_* − f_∞)²] ≍ γ² ≲ 2d^{−ε_p/(4(q+1))}", f"{_S}, Step 1",
-          STEP1_RATE, r"\text{Assumptions 1--4},\ \gamma = d^{-\varepsilon_p/(4(q+1))}", check_step1_regime,
-          depends_on=("construct.step1-infinite-model",), relations=((2, "D50", 1),)),
-    Claim("construct.projection", "⟨μ, x⟩ ~ N(0, 1)", f"{_S}, Step 1", PROJECTION,
-          r"x \sim \N(0, \id),\ \|\mu\| = 1", check_projection, relations=((2, "P75", 4),)),
-    Claim("construct.index-set", "|I| ≥_P c_b p (measured at the corners)", f"{_S}, Step 2", INDEX_SET,
-          r"b_i \sim \N(0,1)\ \text{i.i.d.},\ p = d^{\varepsilon_p},\ C_b = 1,\ c_b = P(|b| \le C_b)/2", check_index_set,
-          relations=((2, "P76", 4), (2, "P76", 5), (2, "D59", 2))),
-    Claim("construct.finite-model", "The finite model as an average over I", f"{_S}, Step 2", FINITE_MODEL,
-          r"\overline{a}_i = \mathbb 1_{i\in\mathcal I}a(b_i)/|\mathcal I|", check_finite_model,
-          relations=((2, "D51", 1),)),
-    Claim("construct.bounded-difference", "Bounded differences of F", f"{_S}, Step 2",
-          r"|F - F'| \lesssim \frac{2}{|\mathcal{I}|} d^\frac{\varepsilon_p}{8} \leq_\P \frac{2}{c_b \cdot p} d^\frac{\varepsilon_p}{8} "
-          r"\asymp \frac{1}{c_b \cdot p} d^\frac{\varepsilon_p}{8}",
-          r"F' = F \text{ with } b'_i \text{ for } b_i", check_bounded_difference,
-          depends_on=("construct.summand-bound", "construct.index-set"),
-          relations=((2, "D53", 1), (2, "D53", 2), (2, "D53", 3))),
-    Claim("construct.symmetrization", "Symmetrisation with the printed centring", f"{_S}, Step 2",
-          r"\E_b \left[\sup_{g \in \mathcal{G}} \left| \E_b(g(b)) - \hat{E}_b g(b)\right|\right] \leq 2\E_{b, \varepsilon} "
-          r"\left[\sup_{g \in \mathcal{G}} \left| \frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} \varepsilon_i g(b_i)\right|\right]",
-          r"g_x(b) = a(b)\mathbb 1_{|b|\le C_b}\sigma(\langle\mu,x\rangle+b)", check_symmetrization,
-          depends_on=("construct.rademacher-centering",), relations=((2, "D55", 3),)),
-    Claim("construct.expected-sup-bound", "E[F] ≲ d^{ε_p/8} log d/√p (measured)", f"{_S}, Step 2", EF_BOUND,
-          r"p = d^{\varepsilon_p},\ \gamma = d^{-\varepsilon_p/(4(q+1))},\ C_b = 1", check_expected_sup_bound,
-          depends_on=("construct.lipschitz-step", "construct.rademacher-mean", "construct.summand-bound"),
-          relations=((2, "D59", 1),)),
-    Claim("construct.F-rate", "|F| ≤_P d^{−ε_p/(4(q+1))} (measured)", f"{_S}, Step 2", F_RATE,
-          r"p = d^{\varepsilon_p},\ \gamma = d^{-\varepsilon_p/(4(q+1))},\ C_b = 1", check_F_rate,
-          depends_on=("construct.expected-sup", "construct.mcdiarmid", "construct.expected-sup-bound"),
-          relations=((2, "D59", 3),)),
-    Claim("construct.F-squared", "|F|² ≤_P d^{−ε_p/(2(q+1))} (measured)", f"{_S}, Step 2", F_SQUARED,
-          r"p = d^{\varepsilon_p},\ \gamma = d^{-\varepsilon_p/(4(q+1))}", check_F_squared,
-          depends_on=("construct.F-rate",), relations=((2, "D60", 2),)),
-    Claim("construct.bulk-vs-F", "The bulk error is at most F²", f"{_S}, Step 2",
-          r"\E_x[(f_\infty(x) - f_p(x))^2 \mathbb{1}_{|\langle \mu, x \rangle| \leq \log d}] \leq |F|^2",
-          r"F = \sup_x |f_p(x) - f_\infty(x)|", check_bulk_vs_F, relations=((2, "D60", 1), (2, "P77", 1))),
-    Claim("construct.tail-polynomial", "f_∞ = σ_*e^{−γz²} and f_γ² ≲ z^{2q}e^{−2γz²} on the tail", f"{_S}, Step 2",
-          r"f_\gamma(x) = \sigma_*(\langle \mu, x \rangle) e^{-\gamma \langle \mu, x \rangle^2},\quad f^2_\gamma(x) \lesssim "
-          r"\langle \mu, x \rangle^{2q} e^{-2\gamma \langle \mu, x \rangle^2}",
-          r"|\langle\mu,x\rangle| > \log d \ge 1", check_tail_polynomial_bound,
-          relations=((2, "P88", 1), (2, "P88", 2), (2, "P88", 3), (2, "P88", 4))),
-    Claim("construct.tail-critical-points", "Critical points of z^q e^{−2γz}", f"{_S}, Step 2", TAIL_DERIVATIVE,
-          r"q \ge 1,\ \gamma > 0", check_tail_critical_points,
-          relations=((2, "P88", 6), (2, "P88", 7), (2, "P88", 8), (2, "P88", 9))),
-    Claim("construct.tail-finf", "The tail of f_∞ beyond |⟨μ,x⟩| > log d", f"{_S}, Step 2",
-          r"\E\left[f_\gamma (x)^2 \mathbb{1}_{|\langle \mu, x \rangle| > \log d}\right] \leq \sup_x f_\gamma(x)^2 \P(|\langle \mu, x \rangle| > \log d) "
-          r"\lesssim \left(\frac{q}{2\sqrt{e}\gamma}\right)^q e^{-\frac{\log^2 d}{2}}",
-          r"\gamma = d^{-\varepsilon_p/(4(q+1))}", check_tail_finf, depends_on=("construct.tail-maximum",),
-          relations=((2, "D61", 1), (2, "D61", 2))),
-    Claim("construct.tail-finf-order", "(q/(2√eγ))^q ≍ d^{ε_p/4}", f"{_S}, Step 2", TAIL_FINF_ORDER,
-          r"\gamma = d^{-\varepsilon_p/(4(q+1))}", check_tail_finf_order, relations=((2, "D61", 3),)),
-    Claim("construct.all-in-all-bulk", "The bulk part of 'All in all' is ≲_P d^{−ε_p/(4(q+1))} (measured)",
-          f"{_S}, Step 2", BULK_RATE, r"p = d^{\varepsilon_p},\ \gamma = d^{-\varepsilon_p/(4(q+1))}", check_bulk_rate,
-          depends_on=("construct.F-squared", "construct.bulk-vs-F"), relations=((2, "D63", 2),)),
-    Claim("construct.all-in-all-tails", "The tail terms of 'All in all' are absorbed", f"{_S}, Step 2",
-          ALL_IN_ALL_TAILS, r"\text{Assumptions 2--4}", check_all_in_all_tails,
-          depends_on=("construct.tail-finf", "construct.tail-fp"),
-          relations=((2, "D63", 3), (2, "D63", 4))),
-    Claim("thm2.chain-triangle", "Final chain: the three-term split", f"{_S}, Step 3", TRIANGLE,
-          r"A = f^W - f_p,\ B = f_p - f_\infty,\ C = f_\infty - f_*", check_triangle, relations=((2, "D67", 1),)),
-    Claim("thm2.chain-sum", "Final chain: the sum of Steps 1–3", f"{_S}, Step 3", CHAIN_SUM,
-          r"\text{Assumptions 1--4},\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4", check_chain_sum,
-          depends_on=("construct.step1-regime", "construct.step2-summary", "thm2.step3-summary", "thm2.chain-triangle"),
-          relations=((2, "D67", 2),)),
-    Claim("thm2.a-norm", "‖ā‖² ≲ d^{ε_p/4}/p (measured)", f"{_S}, Step 3", A_NORM,
-          r"\overline{a}_i = \mathbb 1_{|b_i|\le C_b}a(b_i)/|\mathcal I|", check_a_norm,
-          depends_on=("construct.a-bound", "construct.index-set"), relations=((2, "P95", 2),)),
-    Claim("thm2.corrected-chain", "Theorem 2's rate with the checked corrections (conditional on Step 2)",
-          f"{_S}, Step 3", CORRECTED_CHAIN, r"\text{Assumptions 1--4},\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
-          check_corrected_chain,
-          depends_on=("construct.step1-regime", "construct.step2-summary", "thm2.step3-summary", "thm2.chain-sum",
-                      "thm2.a-norm", "thm2.rate-simplification"),
-          relations=((2, "D67", 2), (2, "D68", 2))),
-    Claim("thm2.statement", "Theorem 2 as established by §3.4 (the whole chain)", "Part 2, Theorem 2 and §3.4", THM2,
-          r"\text{Assumptions 1--4},\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4", check_theorem2_statement,
-          depends_on=("construct.step1-infinite-model", "construct.step1-regime", "construct.step2-summary",
-                      "construct.all-in-all-bulk", "thm2.step3-chain", "thm2.step3-summary", "thm2.chain-sum",
-                      "thm2.rate-simplification", "thm2.penalty-absorbed", "thm2.a-norm", "thm2.rate",
-                      "thm2.corrected-chain",
-                      "rank1.noisy-alignment", "thm6.approximation-error", "cert.sup-bound"),
-          relations=((2, "D1", 1),)),
+    Claim(
+        "construct.step1-regime",
+        "Step 1 over the region: E[(f_* − f_∞)²] ≍ γ² ≲ 2d^{−ε_p/(4(q+1))}",
+        f"{_S}, Step 1",
+        STEP1_RATE,
+        r"\text{Assumptions 1--4},\ \gamma = d^{-\varepsilon_p/(4(q+1))}",
+        check_step1_regime,
+        depends_on=("construct.step1-infinite-model",),
+        relations=((2, "D50", 1),),
+    ),
+    Claim(
+        "construct.projection",
+        "⟨μ, x⟩ ~ N(0, 1)",
+        f"{_S}, Step 1",
+        PROJECTION,
+        r"x \sim \N(0, \id),\ \|\mu\| = 1",
+        check_projection,
+        relations=((2, "P75", 4),),
+    ),
+    Claim(
+        "construct.index-set",
+        "|I| ≥_P c_b p (measured at the corners)",
+        f"{_S}, Step 2",
+        INDEX_SET,
+        r"b_i \sim \N(0,1)\ \text{i.i.d.},\ p = d^{\varepsilon_p},\ C_b = 1,\ c_b = P(|b| \le C_b)/2",
+        check_index_set,
+        relations=((2, "P76", 4), (2, "P76", 5), (2, "D59", 2)),
+    ),
+    Claim(
+        "construct.finite-model",
+        "The finite model as an average over I",
+        f"{_S}, Step 2",
+        FINITE_MODEL,
+        r"\overline{a}_i = \mathbb 1_{i\in\mathcal I}a(b_i)/|\mathcal I|",
+        check_finite_model,
+        relations=((2, "D51", 1),),
+    ),
+    Claim(
+        "construct.bounded-difference",
+        "Bounded differences of F",
+        f"{_S}, Step 2",
+        r"|F - F'| \lesssim \frac{2}{|\mathcal{I}|} d^\frac{\varepsilon_p}{8} \leq_\P \frac{2}{c_b \cdot p} d^\frac{\varepsilon_p}{8} "
+        r"\asymp \frac{1}{c_b \cdot p} d^\frac{\varepsilon_p}{8}",
+        r"F' = F \text{ with } b'_i \text{ for } b_i",
+        check_bounded_difference,
+        depends_on=("construct.summand-bound", "construct.index-set"),
+        relations=((2, "D53", 1), (2, "D53", 2), (2, "D53", 3)),
+    ),
+    Claim(
+        "construct.symmetrization",
+        "Symmetrisation with the printed centring",
+        f"{_S}, Step 2",
+        r"\E_b \left[\sup_{g \in \mathcal{G}} \left| \E_b(g(b)) - \hat{E}_b g(b)\right|\right] \leq 2\E_{b, \varepsilon} "
+        r"\left[\sup_{g \in \mathcal{G}} \left| \frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} \varepsilon_i g(b_i)\right|\right]",
+        r"g_x(b) = a(b)\mathbb 1_{|b|\le C_b}\sigma(\langle\mu,x\rangle+b)",
+        check_symmetrization,
+        depends_on=("construct.rademacher-centering",),
+        relations=((2, "D55", 3),),
+    ),
+    Claim(
+        "construct.expected-sup-bound",
+        "E[F] ≲ d^{ε_p/8} log d/√p (measured)",
+        f"{_S}, Step 2",
+        EF_BOUND,
+        r"p = d^{\varepsilon_p},\ \gamma = d^{-\varepsilon_p/(4(q+1))},\ C_b = 1",
+        check_expected_sup_bound,
+        depends_on=("construct.lipschitz-step", "construct.rademacher-mean", "construct.summand-bound"),
+        relations=((2, "D59", 1),),
+    ),
+    Claim(
+        "construct.F-rate",
+        "|F| ≤_P d^{−ε_p/(4(q+1))} (measured)",
+        f"{_S}, Step 2",
+        F_RATE,
+        r"p = d^{\varepsilon_p},\ \gamma = d^{-\varepsilon_p/(4(q+1))},\ C_b = 1",
+        check_F_rate,
+        depends_on=("construct.expected-sup", "construct.mcdiarmid", "construct.expected-sup-bound"),
+        relations=((2, "D59", 3),),
+    ),
+    Claim(
+        "construct.F-squared",
+        "|F|² ≤_P d^{−ε_p/(2(q+1))} (measured)",
+        f"{_S}, Step 2",
+        F_SQUARED,
+        r"p = d^{\varepsilon_p},\ \gamma = d^{-\varepsilon_p/(4(q+1))}",
+        check_F_squared,
+        depends_on=("construct.F-rate",),
+        relations=((2, "D60", 2),),
+    ),
+    Claim(
+        "construct.bulk-vs-F",
+        "The bulk error is at most F²",
+        f"{_S}, Step 2",
+        r"\E_x[(f_\infty(x) - f_p(x))^2 \mathbb{1}_{|\langle \mu, x \rangle| \leq \log d}] \leq |F|^2",
+        r"F = \sup_x |f_p(x) - f_\infty(x)|",
+        check_bulk_vs_F,
+        relations=((2, "D60", 1), (2, "P77", 1)),
+    ),
+    Claim(
+        "construct.tail-polynomial",
+        "f_∞ = σ_*e^{−γz²} and f_γ² ≲ z^{2q}e^{−2γz²} on the tail",
+        f"{_S}, Step 2",
+        r"f_\gamma(x) = \sigma_*(\langle \mu, x \rangle) e^{-\gamma \langle \mu, x \rangle^2},\quad f^2_\gamma(x) \lesssim "
+        r"\langle \mu, x \rangle^{2q} e^{-2\gamma \langle \mu, x \rangle^2}",
+        r"|\langle\mu,x\rangle| > \log d \ge 1",
+        check_tail_polynomial_bound,
+        relations=((2, "P88", 1), (2, "P88", 2), (2, "P88", 3), (2, "P88", 4)),
+    ),
+    Claim(
+        "construct.tail-critical-points",
+        "Critical points of z^q e^{−2γz}",
+        f"{_S}, Step 2",
+        TAIL_DERIVATIVE,
+        r"q \ge 1,\ \gamma > 0",
+        check_tail_critical_points,
+        relations=((2, "P88", 6), (2, "P88", 7), (2, "P88", 8), (2, "P88", 9)),
+    ),
+    Claim(
+        "construct.tail-finf",
+        "The tail of f_∞ beyond |⟨μ,x⟩| > log d",
+        f"{_S}, Step 2",
+        r"\E\left[f_\gamma (x)^2 \mathbb{1}_{|\langle \mu, x \rangle| > \log d}\right] \leq \sup_x f_\gamma(x)^2 \P(|\langle \mu, x \rangle| > \log d) "
+        r"\lesssim \left(\frac{q}{2\sqrt{e}\gamma}\right)^q e^{-\frac{\log^2 d}{2}}",
+        r"\gamma = d^{-\varepsilon_p/(4(q+1))}",
+        check_tail_finf,
+        depends_on=("construct.tail-maximum",),
+        relations=((2, "D61", 1), (2, "D61", 2)),
+    ),
+    Claim(
+        "construct.tail-finf-order",
+        "(q/(2√eγ))^q ≍ d^{ε_p/4}",
+        f"{_S}, Step 2",
+        TAIL_FINF_ORDER,
+        r"\gamma = d^{-\varepsilon_p/(4(q+1))}",
+        check_tail_finf_order,
+        relations=((2, "D61", 3),),
+    ),
+    Claim(
+        "construct.all-in-all-bulk",
+        "The bulk part of 'All in all' is ≲_P d^{−ε_p/(4(q+1))} (measured)",
+        f"{_S}, Step 2",
+        BULK_RATE,
+        r"p = d^{\varepsilon_p},\ \gamma = d^{-\varepsilon_p/(4(q+1))}",
+        check_bulk_rate,
+        depends_on=("construct.F-squared", "construct.bulk-vs-F"),
+        relations=((2, "D63", 2),),
+    ),
+    Claim(
+        "construct.all-in-all-tails",
+        "The tail terms of 'All in all' are absorbed",
+        f"{_S}, Step 2",
+        ALL_IN_ALL_TAILS,
+        r"\text{Assumptions 2--4}",
+        check_all_in_all_tails,
+        depends_on=("construct.tail-finf", "construct.tail-fp"),
+        relations=((2, "D63", 3), (2, "D63", 4)),
+    ),
+    Claim(
+        "thm2.chain-triangle",
+        "Final chain: the three-term split",
+        f"{_S}, Step 3",
+        TRIANGLE,
+        r"A = f^W - f_p,\ B = f_p - f_\infty,\ C = f_\infty - f_*",
+        check_triangle,
+        relations=((2, "D67", 1),),
+    ),
+    Claim(
+        "thm2.chain-sum",
+        "Final chain: the sum of Steps 1–3",
+        f"{_S}, Step 3",
+        CHAIN_SUM,
+        r"\text{Assumptions 1--4},\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
+        check_chain_sum,
+        depends_on=("construct.step1-regime", "construct.step2-summary", "thm2.step3-summary", "thm2.chain-triangle"),
+        relations=((2, "D67", 2),),
+    ),
+    Claim(
+        "thm2.a-norm",
+        "‖ā‖² ≲ d^{ε_p/4}/p (measured)",
+        f"{_S}, Step 3",
+        A_NORM,
+        r"\overline{a}_i = \mathbb 1_{|b_i|\le C_b}a(b_i)/|\mathcal I|",
+        check_a_norm,
+        depends_on=("construct.a-bound", "construct.index-set"),
+        relations=((2, "P95", 2),),
+    ),
+    Claim(
+        "thm2.corrected-chain",
+        "Theorem 2's rate with the checked corrections (conditional on Step 2)",
+        f"{_S}, Step 3",
+        CORRECTED_CHAIN,
+        r"\text{Assumptions 1--4},\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
+        check_corrected_chain,
+        depends_on=(
+            "construct.step1-regime",
+            "construct.step2-summary",
+            "thm2.step3-summary",
+            "thm2.chain-sum",
+            "thm2.a-norm",
+            "thm2.rate-simplification",
+        ),
+        relations=((2, "D67", 2), (2, "D68", 2)),
+    ),
+    Claim(
+        "thm2.statement",
+        "Theorem 2 as established by §3.4 (the whole chain)",
+        "Part 2, Theorem 2 and §3.4",
+        THM2,
+        r"\text{Assumptions 1--4},\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
+        check_theorem2_statement,
+        depends_on=(
+            "construct.step1-infinite-model",
+            "construct.step1-regime",
+            "construct.step2-summary",
+            "construct.all-in-all-bulk",
+            "thm2.step3-chain",
+            "thm2.step3-summary",
+            "thm2.chain-sum",
+            "thm2.rate-simplification",
+            "thm2.penalty-absorbed",
+            "thm2.a-norm",
+            "thm2.rate",
+            "thm2.corrected-chain",
+            "rank1.noisy-alignment",
+            "thm6.approximation-error",
+            "cert.sup-bound",
+        ),
+        relations=((2, "D1", 1),),
+    ),
 ]

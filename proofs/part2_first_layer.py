@@ -24,9 +24,17 @@ from flint import acb, arb, ctx
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Verdict
-from theorycheck.first_layer import (feature_weighted_sum, first_layer_gradient, gradient_terms, initialise, model_output,
-                                     normalise_columns, population_initial_output, population_initial_output_scalar,
-                                     population_target_term)
+from theorycheck.first_layer import (
+    feature_weighted_sum,
+    first_layer_gradient,
+    gradient_terms,
+    initialise,
+    model_output,
+    normalise_columns,
+    population_initial_output,
+    population_initial_output_scalar,
+    population_target_term,
+)
 from theorycheck.gaussian import expect_pair, expect_vector
 from theorycheck.hermite import alpha_tanh, alpha_tanh_fast
 from theorycheck.target import PolynomialTarget, he_coefficients
@@ -82,12 +90,13 @@ LEMMA4_BS = ("0", "0.5", "-1.25", "3", "-7", "10")
 def paper_ibp_rhs(b) -> mpmath.mpf:
     r"""Part 2, Lemma 4 proof, last line: (1/√2π) ∫ 4/(e^{x+b} + e^{−x−b})² e^{−x²/2} dx (mpmath)."""
     b = mpmath.mpf(b)
-    f = lambda x: 4 / (mpmath.exp(x + b) + mpmath.exp(-x - b)) ** 2 * mpmath.exp(-x**2 / 2)  # noqa: E731
+    f = lambda x: 4 / (mpmath.exp(x + b) + mpmath.exp(-x - b)) ** 2 * mpmath.exp(-(x**2) / 2)  # noqa: E731
     return mpmath.quad(f, [-mpmath.inf, -b - 4, -b, -b + 4, mpmath.inf]) / mpmath.sqrt(2 * mpmath.pi)
 
 
-def check_integration_by_parts(claimed_rhs: Callable[[mpmath.mpf], mpmath.mpf] = paper_ibp_rhs,
-                               bs: Sequence[str] = LEMMA4_BS, dps: int = 30) -> Verdict:
+def check_integration_by_parts(
+    claimed_rhs: Callable[[mpmath.mpf], mpmath.mpf] = paper_ibp_rhs, bs: Sequence[str] = LEMMA4_BS, dps: int = 30
+) -> Verdict:
     """α_1^b from its definition (1/√2π)∫σ(x+b) x e^{−x²/2} dx against the claimed right side."""
     tol = mpmath.mpf(10) ** (-(dps - 5))
     rows = []
@@ -96,20 +105,43 @@ def check_integration_by_parts(claimed_rhs: Callable[[mpmath.mpf], mpmath.mpf] =
             lhs = alpha_tanh(1, b, dps=dps + 10, method="definition")
             rhs = claimed_rhs(mpmath.mpf(b))
             err = abs(lhs - rhs)
-            rows.append({"b": b, "definition": mpmath.nstr(lhs, dps), "claimed": mpmath.nstr(rhs, dps),
-                         "abs_error": mpmath.nstr(err, 3)})
+            rows.append(
+                {
+                    "b": b,
+                    "definition": mpmath.nstr(lhs, dps),
+                    "claimed": mpmath.nstr(rhs, dps),
+                    "abs_error": mpmath.nstr(err, 3),
+                }
+            )
             if err > tol * max(1, abs(lhs)):
-                return refuted("numeric", f"the claimed right side differs from α_1^b at b = {b}",
-                               witness=rows[-1], tolerance=str(tol), digits=dps, rows=rows,
-                               corrected=r"\alpha^b_1 = \E[\sech^2(Z+b)]")
+                return refuted(
+                    "numeric",
+                    f"the claimed right side differs from α_1^b at b = {b}",
+                    witness=rows[-1],
+                    tolerance=str(tol),
+                    digits=dps,
+                    rows=rows,
+                    corrected=r"\alpha^b_1 = \E[\sech^2(Z+b)]",
+                )
     worst = max(mpmath.mpf(r["abs_error"]) for r in rows)
-    return verified("numeric", f"α_1^b (definition, mpmath quad) equals the claimed E[sech²(x+b)] to {dps} digits "
-                    f"at {len(bs)} values of b, |b| ≤ 10", rows=rows, tolerance=str(tol), achieved_error=str(worst),
-                    digits=dps)
+    return verified(
+        "numeric",
+        f"α_1^b (definition, mpmath quad) equals the claimed E[sech²(x+b)] to {dps} digits "
+        f"at {len(bs)} values of b, |b| ≤ 10",
+        rows=rows,
+        tolerance=str(tol),
+        achieved_error=str(worst),
+        digits=dps,
+    )
 
 
-def check_parity(claimed_sign: int = 1, n: int = 1, bs: Sequence[str] = ("0.5", "-1.25", "3", "10"), dps: int = 30,
-                 general_orders: int = 3) -> Verdict:
+def check_parity(
+    claimed_sign: int = 1,
+    n: int = 1,
+    bs: Sequence[str] = ("0.5", "-1.25", "3", "10"),
+    dps: int = 30,
+    general_orders: int = 3,
+) -> Verdict:
     """α_n^{−b} = claimed_sign · α_n^b at several b (30 digits); also reports the general rule for n ≤ 5."""
     tol = mpmath.mpf(10) ** (-(dps - 5))
     rows = []
@@ -118,23 +150,39 @@ def check_parity(claimed_sign: int = 1, n: int = 1, bs: Sequence[str] = ("0.5", 
         plus, minus = alpha_tanh(n, b, dps=dps), alpha_tanh(n, neg, dps=dps)
         with mpmath.workdps(dps + 10):  # int * mpf would otherwise round to the default 15 digits
             err = abs(minus - claimed_sign * plus)
-        rows.append({"b": b, "alpha_b": mpmath.nstr(plus, 20), "alpha_minus_b": mpmath.nstr(minus, 20),
-                     "abs_error": mpmath.nstr(err, 3)})
+        rows.append(
+            {
+                "b": b,
+                "alpha_b": mpmath.nstr(plus, 20),
+                "alpha_minus_b": mpmath.nstr(minus, 20),
+                "abs_error": mpmath.nstr(err, 3),
+            }
+        )
         if err > tol * max(1, abs(plus)):
             with mpmath.workdps(dps + 10):
                 right_sign = abs(minus - (-1) ** (n + 1) * plus) <= tol * max(1, abs(plus))
-            return refuted("numeric", f"α_{n}^(-b) ≠ {claimed_sign}·α_{n}^b at b = {b}", witness=rows[-1],
-                           tolerance=str(tol),
-                           corrected=rf"\alpha^{{-b}}_{n} = {'' if n % 2 else '-'}\alpha^b_{n}" if right_sign else None)
+            return refuted(
+                "numeric",
+                f"α_{n}^(-b) ≠ {claimed_sign}·α_{n}^b at b = {b}",
+                witness=rows[-1],
+                tolerance=str(tol),
+                corrected=rf"\alpha^{{-b}}_{n} = {'' if n % 2 else '-'}\alpha^b_{n}" if right_sign else None,
+            )
     general = {}
     for m in range(general_orders + 1):
         a, a_ = alpha_tanh(m, "1.7", dps=20, method="derivative"), alpha_tanh(m, "-1.7", dps=20, method="derivative")
         with mpmath.workdps(30):
             general[m] = mpmath.nstr(abs(a_ - (-1) ** (m + 1) * a), 3)
     sign = "" if claimed_sign == 1 else "−"
-    return verified("numeric+property", f"α_{n}^(-b) = {sign}α_{n}^b at {len(bs)} values of b to {dps} digits (tanh is "
-                    f"odd; generally α_n^(-b) = (-1)^(n+1) α_n^b, checked for n ≤ {general_orders} at b = 1.7)", rows=rows,
-                    tolerance=str(tol), general_rule_errors=general, digits=dps)
+    return verified(
+        "numeric+property",
+        f"α_{n}^(-b) = {sign}α_{n}^b at {len(bs)} values of b to {dps} digits (tanh is "
+        f"odd; generally α_n^(-b) = (-1)^(n+1) α_n^b, checked for n ≤ {general_orders} at b = 1.7)",
+        rows=rows,
+        tolerance=str(tol),
+        general_rule_errors=general,
+        digits=dps,
+    )
 
 
 @ctx.workprec(100)
@@ -159,8 +207,12 @@ def _alpha1_upper(b: float) -> arb:
     return _alpha1_arb(b) + arb(0, arb(-98).exp().upper())
 
 
-def check_lower_bound(claimed_constant: Callable[[], arb] = paper_lemma4_constant, claimed_rate: float = 2.0,
-                      b_max: float = 30.0, step: float = 0.25) -> Verdict:
+def check_lower_bound(
+    claimed_constant: Callable[[], arb] = paper_lemma4_constant,
+    claimed_rate: float = 2.0,
+    b_max: float = 30.0,
+    step: float = 0.25,
+) -> Verdict:
     r"""α_1^b ≥ C e^{−rate·|b|} for every b (Lemma 4), certified on |b| ≤ b_max.
 
     Pointwise: arb enclosures of α_1^{b_k} (lower) and C e^{−rate b_k}. Between grid points:
@@ -179,9 +231,12 @@ def check_lower_bound(claimed_constant: Callable[[], arb] = paper_lemma4_constan
         up = lo + arb(0, arb(-98).exp().upper())
         bound = C * (arb(-claimed_rate) * b).exp()
         if up < bound:
-            return refuted("certified", f"α_1^b < C e^(-{claimed_rate}|b|) at b = {b}",
-                           witness={"b": b, "alpha1_b_enclosure": str(up), "claimed_bound": str(bound)},
-                           tolerance="certified arb enclosures (disjoint balls)")
+            return refuted(
+                "certified",
+                f"α_1^b < C e^(-{claimed_rate}|b|) at b = {b}",
+                witness={"b": b, "alpha1_b_enclosure": str(up), "claimed_bound": str(bound)},
+                tolerance="certified arb enclosures (disjoint balls)",
+            )
     gaps = []
     for k in range(len(grid) - 1):
         ok = lows[k + 1] > C * (arb(-claimed_rate) * grid[k]).exp()
@@ -193,27 +248,40 @@ def check_lower_bound(claimed_constant: Callable[[], arb] = paper_lemma4_constan
         ratios[str(b)] = float((v / (C * (arb(-claimed_rate) * b).exp())).mid())
     limit = 4 / ((arb(2).sqrt().erfc()) / 2)  # 4e²/C0 with C0 = e² erfc(√2)/2
     sharp = {str(b): float((_alpha1_arb(float(b)) * (arb(2) * b).exp()).mid()) for b in (0, 1, 5, 10, 20, 30)}
-    evidence = dict(constant=str(C), constant_closed_form="e^2 erfc(sqrt 2)/2 = " + str(C_closed),
-                    pointwise_step_identity_checked=bool(pointwise_identity),
-                    closed_form_overlaps=bool(C.overlaps(C_closed)), grid=f"b = 0..{b_max} step {step}",
-                    ratio_alpha_over_bound=ratios, ratio_limit_b_to_inf=str(limit),
-                    alpha1_times_e2b=sharp, alpha1_times_e2b_limit="4e^2 = " + str(4 * arb(2).exp()),
-                    tolerance="certified (arb, 80 bits)")
+    evidence = dict(
+        constant=str(C),
+        constant_closed_form="e^2 erfc(sqrt 2)/2 = " + str(C_closed),
+        pointwise_step_identity_checked=bool(pointwise_identity),
+        closed_form_overlaps=bool(C.overlaps(C_closed)),
+        grid=f"b = 0..{b_max} step {step}",
+        ratio_alpha_over_bound=ratios,
+        ratio_limit_b_to_inf=str(limit),
+        alpha1_times_e2b=sharp,
+        alpha1_times_e2b_limit="4e^2 = " + str(4 * arb(2).exp()),
+        tolerance="certified (arb, 80 bits)",
+    )
     if gaps:
-        return inconclusive("certified", "no point violates the bound, but the monotone interval argument did not "
-                            "close between some grid points (refine the grid)", open_intervals_start=gaps[:10],
-                            **evidence)
+        return inconclusive(
+            "certified",
+            "no point violates the bound, but the monotone interval argument did not "
+            "close between some grid points (refine the grid)",
+            open_intervals_start=gaps[:10],
+            **evidence,
+        )
     if not pointwise_identity:
         return inconclusive("certified", "the symbolic check of the proof's pointwise step failed", **evidence)
-    return verified("certified+symbolic",
-                    f"certified on |b| ≤ {b_max} (arb enclosures + monotonicity, parity for b < 0); the proof's "
-                    "pointwise step 2/(e^y+e^-y) ≥ e^-y for y ≥ 0 holds for every b. The rate e^(-2|b|) is sharp: "
-                    "α_1^b e^(2|b|) → 4e² ≈ 29.56, so the constant is loose by ≈ 176× as |b| → ∞ (≈ 3.6× at b = 0)",
-                    **evidence)
+    return verified(
+        "certified+symbolic",
+        f"certified on |b| ≤ {b_max} (arb enclosures + monotonicity, parity for b < 0); the proof's "
+        "pointwise step 2/(e^y+e^-y) ≥ e^-y for y ≥ 0 holds for every b. The rate e^(-2|b|) is sharp: "
+        "α_1^b e^(2|b|) → 4e² ≈ 29.56, so the constant is loose by ≈ 176× as |b| → ∞ (≈ 3.6× at b = 0)",
+        **evidence,
+    )
 
 
-def check_bias_range(claimed_constant: float = 0.5, claimed_power: float = 0.5, step: float = 0.02,
-                     analytic_from: float = 0.6) -> Verdict:
+def check_bias_range(
+    claimed_constant: float = 0.5, claimed_power: float = 0.5, step: float = 0.02, analytic_from: float = 0.6
+) -> Verdict:
     r"""Part 2 §3.1 after Lemma 4: |b| ≤ (ε_b/4) log d ⇒ α_1^b ≥ c · d^{−k ε_b} (c = claimed_constant,
     k = claimed_power; the paper's garbled ``\frac{d^{-ε_b}{2}}`` read as d^{−ε_b/2}/2, i.e. k = 1/2).
 
@@ -230,11 +298,14 @@ def check_bias_range(claimed_constant: float = 0.5, claimed_power: float = 0.5, 
     for b, lo in zip(grid, lows):
         up = lo + arb(0, arb(-98).exp().upper())
         if up < c * (-rate * b).exp():
-            return refuted("certified", f"α_1^b < {claimed_constant}·e^(-{4 * claimed_power}|b|) at |b| = {b}, i.e. at "
-                           f"the d with (ε_b/4) log d = |b| the claimed α_1^b ≥ {claimed_constant}·d^(-{claimed_power}ε_b) fails",
-                           witness={"b": b, "alpha1_b_enclosure": str(up), "claimed": str(c * (-rate * b).exp())},
-                           tolerance="certified arb enclosures",
-                           lemma4_constant=str(paper_lemma4_constant()))
+            return refuted(
+                "certified",
+                f"α_1^b < {claimed_constant}·e^(-{4 * claimed_power}|b|) at |b| = {b}, i.e. at "
+                f"the d with (ε_b/4) log d = |b| the claimed α_1^b ≥ {claimed_constant}·d^(-{claimed_power}ε_b) fails",
+                witness={"b": b, "alpha1_b_enclosure": str(up), "claimed": str(c * (-rate * b).exp())},
+                tolerance="certified arb enclosures",
+                lemma4_constant=str(paper_lemma4_constant()),
+            )
     closes = all(lows[k + 1] > c * (-rate * grid[k]).exp() for k in range(len(grid) - 1))
     beta = arb(str(analytic_from))
     # e^{2−2β} Φ̄(2 − β), with Φ̄(t) = erfc(t/√2)/2
@@ -245,23 +316,38 @@ def check_bias_range(claimed_constant: float = 0.5, claimed_power: float = 0.5, 
     prob = {}
     for d_, p_, eb in ((256, 256, 0.5), (10**6, 10**3, 0.5), (10**12, 10**3, 0.5), (10**40, 10**3, 0.5)):
         t = eb / 4 * math.log(d_)
-        prob[f"d={d_:.0e},p={p_},eps_b={eb}"] = float(-mpmath.expm1(p_ * mpmath.log1p(-mpmath.erfc(t / mpmath.sqrt(2)))))
-    evidence = dict(alpha1_at_0=str(lows[0]), lemma4_constant=str(C0), probability_some_bias_outside_range=prob,
-                    lemma4_alone_suffices=bool(C0 > c), analytic_bound_at=str(analytic_from),
-                    analytic_bound_times_rate=str(analytic * (rate * beta).exp()), tolerance="certified arb")
+        prob[f"d={d_:.0e},p={p_},eps_b={eb}"] = float(
+            -mpmath.expm1(p_ * mpmath.log1p(-mpmath.erfc(t / mpmath.sqrt(2))))
+        )
+    evidence = dict(
+        alpha1_at_0=str(lows[0]),
+        lemma4_constant=str(C0),
+        probability_some_bias_outside_range=prob,
+        lemma4_alone_suffices=bool(C0 > c),
+        analytic_bound_at=str(analytic_from),
+        analytic_bound_times_rate=str(analytic * (rate * beta).exp()),
+        tolerance="certified arb",
+    )
     if closes and tail_ok:
-        return verified("certified", f"α_1^b ≥ {claimed_constant}·e^(-{4 * claimed_power}|b|) for every b (certified grid "
-                        f"on [0, {analytic_from}], analytic bound beyond), so the step holds for every d and ε_b; "
-                        "it does not follow from Lemma 4's constant alone (≈ 0.168 < 1/2). The event that every "
-                        "|b_i| ≤ (ε_b/4) log d fails with probability ≈ 1 at feasible sizes (p = 1000, ε_b = 1/2: "
-                        "still 0.42 at d = 1e12; see probability_some_bias_outside_range)", **evidence)
+        return verified(
+            "certified",
+            f"α_1^b ≥ {claimed_constant}·e^(-{4 * claimed_power}|b|) for every b (certified grid "
+            f"on [0, {analytic_from}], analytic bound beyond), so the step holds for every d and ε_b; "
+            "it does not follow from Lemma 4's constant alone (≈ 0.168 < 1/2). The event that every "
+            "|b_i| ≤ (ε_b/4) log d fails with probability ≈ 1 at feasible sizes (p = 1000, ε_b = 1/2: "
+            "still 0.42 at d = 1e12; see probability_some_bias_outside_range)",
+            **evidence,
+        )
     return inconclusive("certified", "no violation found, but the certificate did not close", **evidence)
 
 
 # =========================================================================== Stein's lemma and the series
 
 STEIN_CASES = (  # (seed, d, ‖w‖, b)
-    (11, 40, 1.0, 0.3), (12, 40, 0.7, -1.1), (13, 40, 1.4, 2.0), (14, 7, 1.0, -0.4),
+    (11, 40, 1.0, 0.3),
+    (12, 40, 0.7, -1.1),
+    (13, 40, 1.4, 2.0),
+    (14, 7, 1.0, -0.4),
 )
 
 
@@ -295,8 +381,9 @@ def printed_stein_rhs(target: PolynomialTarget, mu: np.ndarray, w: np.ndarray, b
     return mu * e1 + w * e2
 
 
-def check_stein_decomposition(claimed_rhs: Callable = paper_stein_rhs, cases=STEIN_CASES,
-                              target_alpha=SERIES_TARGET_ALPHA, tol: float = 1e-11) -> Verdict:
+def check_stein_decomposition(
+    claimed_rhs: Callable = paper_stein_rhs, cases=STEIN_CASES, target_alpha=SERIES_TARGET_ALPHA, tol: float = 1e-11
+) -> Verdict:
     """g(w) = E[f_*(x) σ'(⟨w,x⟩+b) x] from its definition (2-D reduction, no Stein) against the claimed right side."""
     target = target_from_hermite(target_alpha)
     rows, worst = [], 0.0
@@ -307,24 +394,53 @@ def check_stein_decomposition(claimed_rhs: Callable = paper_stein_rhs, cases=STE
         err = float(np.linalg.norm(lhs - rhs))
         worst = max(worst, err)
         printed = float(np.linalg.norm(lhs - printed_stein_rhs(target, mu, w, b)))
-        rows.append({"seed": seed, "d": d, "norm_w": norm, "b": b, "rho": float(mu @ w), "norm_g": float(np.linalg.norm(lhs)),
-                     "error": err, "printed_display_error": printed})
+        rows.append(
+            {
+                "seed": seed,
+                "d": d,
+                "norm_w": norm,
+                "b": b,
+                "rho": float(mu @ w),
+                "norm_g": float(np.linalg.norm(lhs)),
+                "error": err,
+                "printed_display_error": printed,
+            }
+        )
         if err > tol * max(1.0, float(np.linalg.norm(lhs))):
             # the corrected display (σ'' with the bias) is offered only if the same check passes it
-            fixed = claimed_rhs is not paper_stein_rhs and \
-                check_stein_decomposition(paper_stein_rhs, cases, target_alpha, tol).verdict == "verified"
-            return refuted("numeric", f"claimed right side differs from g(w) by {err:.3g} (seed {seed}, d = {d}, "
-                           f"b = {b}): the display writes σ''(⟨w,x⟩) without the bias, which is right only at b = 0",
-                           witness=rows[-1], tolerance=tol, target=str(target),
-                           corrected=STEIN_CORRECTED if fixed else None)
-    return verified("numeric", "g(w) computed from its definition (2-D quadrature in span(μ, w); the orthogonal part "
-                    "vanishes exactly) equals μE[f_*'σ'] + wE[f_*σ''] for 4 (μ, w, b) with ‖w‖ ∈ {0.7, 1, 1.4}; the "
-                    "printed display (σ'' without +b) fails at b ≠ 0 (printed_display_error)",
-                    rows=rows, tolerance=tol, achieved_error=worst, target=str(target), seeds=[c[0] for c in cases])
+            fixed = (
+                claimed_rhs is not paper_stein_rhs
+                and check_stein_decomposition(paper_stein_rhs, cases, target_alpha, tol).verdict == "verified"
+            )
+            return refuted(
+                "numeric",
+                f"claimed right side differs from g(w) by {err:.3g} (seed {seed}, d = {d}, "
+                f"b = {b}): the display writes σ''(⟨w,x⟩) without the bias, which is right only at b = 0",
+                witness=rows[-1],
+                tolerance=tol,
+                target=str(target),
+                corrected=STEIN_CORRECTED if fixed else None,
+            )
+    return verified(
+        "numeric",
+        "g(w) computed from its definition (2-D quadrature in span(μ, w); the orthogonal part "
+        "vanishes exactly) equals μE[f_*'σ'] + wE[f_*σ''] for 4 (μ, w, b) with ‖w‖ ∈ {0.7, 1, 1.4}; the "
+        "printed display (σ'' without +b) fails at b ≠ 0 (printed_display_error)",
+        rows=rows,
+        tolerance=tol,
+        achieved_error=worst,
+        target=str(target),
+        seeds=[c[0] for c in cases],
+    )
 
 
 SERIES_POINTS = (  # (b, ρ, ‖w‖)
-    (0.8, 0.6, 1.0), (-1.3, -0.7, 1.0), (0.0, 0.5, 1.0), (2.5, 0.4, 1.0), (0.8, 0.6, 1.3), (-0.5, 0.3, 0.75),
+    (0.8, 0.6, 1.0),
+    (-1.3, -0.7, 1.0),
+    (0.0, 0.5, 1.0),
+    (2.5, 0.4, 1.0),
+    (0.8, 0.6, 1.3),
+    (-0.5, 0.3, 0.75),
 )
 
 
@@ -349,10 +465,12 @@ def corrected_sigma1_term(j, A, As, rho):
 
 
 #: Readings: (name, normalised coefficients?, scale-aware?). "scaled" = coefficients of σ(‖w‖·+b) and ρ/‖w‖.
-READINGS = (("unnormalised α, ρ = ⟨μ,w⟩, α^b of σ(·+b)", False, False),
-            ("normalised c, ρ = ⟨μ,w⟩, c^b of σ(·+b)", True, False),
-            ("unnormalised α, ρ/‖w‖, α^{b,‖w‖} of σ(‖w‖·+b)", False, True),
-            ("normalised c, ρ/‖w‖, c^{b,‖w‖} of σ(‖w‖·+b)", True, True))
+READINGS = (
+    ("unnormalised α, ρ = ⟨μ,w⟩, α^b of σ(·+b)", False, False),
+    ("normalised c, ρ = ⟨μ,w⟩, c^b of σ(·+b)", True, False),
+    ("unnormalised α, ρ/‖w‖, α^{b,‖w‖} of σ(‖w‖·+b)", False, True),
+    ("normalised c, ρ/‖w‖, c^{b,‖w‖} of σ(‖w‖·+b)", True, True),
+)
 
 
 def _series_value(term, target_alpha, b, rho, r, normalised, scaled, q):
@@ -379,15 +497,19 @@ def _general_corrected(which: str, target_alpha, b, rho, r, q):
     return sum((j + 1) * alpha_star[j + 1] * rho**j * E(j + 1) for j in range(q + 1))
 
 
-def check_series(which: str, claimed_term: Callable, points=SERIES_POINTS, target_alpha=SERIES_TARGET_ALPHA,
-                 tol: float = 1e-10) -> Verdict:
+def check_series(
+    which: str, claimed_term: Callable, points=SERIES_POINTS, target_alpha=SERIES_TARGET_ALPHA, tol: float = 1e-10
+) -> Verdict:
     """A Hermite series for E[f_* σ''] (``which="sigma2"``) or E[f_*' σ'] (``"sigma1"``) under each reading,
     against the 2-D expectation computed from its definition."""
     target = target_from_hermite(target_alpha)
     q = target.degree
     dt = _deriv_target(target)
-    lhs_fn = (lambda b: (lambda u, v: target(u) * _tanh_d(2, v + b))) if which == "sigma2" else \
-        (lambda b: (lambda u, v: dt(u) * _tanh_d(1, v + b)))
+    lhs_fn = (
+        (lambda b: lambda u, v: target(u) * _tanh_d(2, v + b))
+        if which == "sigma2"
+        else (lambda b: lambda u, v: dt(u) * _tanh_d(1, v + b))
+    )
     corrected = corrected_sigma2_term if which == "sigma2" else corrected_sigma1_term
     results = {name: {"holds": True, "max_error": 0.0, "witness": None} for name, _, _ in READINGS}
     corr = {"unit": 0.0, "general": 0.0}
@@ -405,32 +527,53 @@ def check_series(which: str, claimed_term: Callable, points=SERIES_POINTS, targe
                 res["holds"] = False
                 res["witness"] = {"b": b, "rho": rho, "norm_w": r, "definition": lhs, "series": val, "error": err}
         if r == 1.0:
-            corr["unit"] = max(corr["unit"], abs(_series_value(corrected, target_alpha, b, rho, r, False, False, q) - lhs))
+            corr["unit"] = max(
+                corr["unit"], abs(_series_value(corrected, target_alpha, b, rho, r, False, False, q) - lhs)
+            )
         corr["general"] = max(corr["general"], abs(_general_corrected(which, target_alpha, b, rho, r, q) - lhs))
         table.append(row)
     holding = [name for name, res in results.items() if res["holds"]]
     fast_check = float(abs(alpha_tanh(3, "0.8", dps=20) - alpha_tanh_fast(3, [0.8])[3, 0]))
-    evidence = dict(target=str(target), target_hermite=list(target_alpha), readings=results, table=table,
-                    tolerance=tol, corrected_unit_norm_max_error=corr["unit"], corrected_general_norm_max_error=corr["general"],
-                    alpha_fast_vs_mpmath_at_n3_b08=fast_check)
+    evidence = dict(
+        target=str(target),
+        target_hermite=list(target_alpha),
+        readings=results,
+        table=table,
+        tolerance=tol,
+        corrected_unit_norm_max_error=corr["unit"],
+        corrected_general_norm_max_error=corr["general"],
+        alpha_fast_vs_mpmath_at_n3_b08=fast_check,
+    )
     if holding:
         return verified("numeric", f"the series holds under: {', '.join(holding)}", **evidence)
     corrected_ok = corr["unit"] <= tol * 10 and corr["general"] <= tol * 10
     if which == "sigma2":
-        corrected_tex = (r"\E[f_*\sigma''(\langle w,x\rangle+b)] = \sum_j (j+2)!\,\alpha^{b}_{j+2}\alpha^*_j\langle\mu,w\rangle^j"
-                         r" \ (\|w\|=1);\ \text{generally } \sum_j \alpha^*_j \langle\mu,w\rangle^j\,\E[\sigma^{(j+2)}(\|w\|Z+b)]")
+        corrected_tex = (
+            r"\E[f_*\sigma''(\langle w,x\rangle+b)] = \sum_j (j+2)!\,\alpha^{b}_{j+2}\alpha^*_j\langle\mu,w\rangle^j"
+            r" \ (\|w\|=1);\ \text{generally } \sum_j \alpha^*_j \langle\mu,w\rangle^j\,\E[\sigma^{(j+2)}(\|w\|Z+b)]"
+        )
     else:
-        corrected_tex = (r"\E[f_*'\sigma'(\langle w,x\rangle+b)] = \sum_j (j+1)!\,(j+1)\,\alpha^{b}_{j+1}\alpha^*_{j+1}"
-                         r"\langle\mu,w\rangle^j \ (\|w\|=1);\ \text{generally } \sum_j (j+1)\alpha^*_{j+1}\langle\mu,w\rangle^j"
-                         r"\,\E[\sigma^{(j+1)}(\|w\|Z+b)]")
+        corrected_tex = (
+            r"\E[f_*'\sigma'(\langle w,x\rangle+b)] = \sum_j (j+1)!\,(j+1)\,\alpha^{b}_{j+1}\alpha^*_{j+1}"
+            r"\langle\mu,w\rangle^j \ (\|w\|=1);\ \text{generally } \sum_j (j+1)\alpha^*_{j+1}\langle\mu,w\rangle^j"
+            r"\,\E[\sigma^{(j+1)}(\|w\|Z+b)]"
+        )
     w0 = results[READINGS[0][0]]["witness"]
-    fix = ("the unnormalised reading misses a factor j!, the normalised one needs √((j+1)(j+2)) instead of (j+1)(j+2)"
-           if which == "sigma2" else
-           "the unnormalised reading misses a factor j!, the normalised one needs (j+1) instead of (j+1)²")
-    return refuted("numeric", f"no reading of the series matches the expectation computed from its definition ({fix}); "
-                   "the printed series is right only when α*_j = 0 for j ≥ " + ("2" if which == "sigma2" else "3")
-                   + "; ‖w‖ ≠ 1 needs the coefficients of σ(‖w‖·+b)",
-                   corrected=corrected_tex if corrected_ok else None, witness=w0, **evidence)
+    fix = (
+        "the unnormalised reading misses a factor j!, the normalised one needs √((j+1)(j+2)) instead of (j+1)(j+2)"
+        if which == "sigma2"
+        else "the unnormalised reading misses a factor j!, the normalised one needs (j+1) instead of (j+1)²"
+    )
+    return refuted(
+        "numeric",
+        f"no reading of the series matches the expectation computed from its definition ({fix}); "
+        "the printed series is right only when α*_j = 0 for j ≥ "
+        + ("2" if which == "sigma2" else "3")
+        + "; ‖w‖ ≠ 1 needs the coefficients of σ(‖w‖·+b)",
+        corrected=corrected_tex if corrected_ok else None,
+        witness=w0,
+        **evidence,
+    )
 
 
 # =========================================================================== population scaling (displays 12, 17)
@@ -466,36 +609,75 @@ def _rate_verdict(name: str, ds, values, claimed_exponent: float, claimed_log_po
     med = [float(np.median(v)) for v in values]
     slope, se = _fit_slope(ds, med)
     ratio = [m / (d**claimed_exponent * math.log(d) ** claimed_log_power) for m, d in zip(med, ds)]
-    evidence = dict(evidence, d=list(ds), median=med, fitted_exponent=slope, exponent_se=se,
-                    claimed_exponent=claimed_exponent, median_over_claimed_rate=ratio)
+    evidence = dict(
+        evidence,
+        d=list(ds),
+        median=med,
+        fitted_exponent=slope,
+        exponent_se=se,
+        claimed_exponent=claimed_exponent,
+        median_over_claimed_rate=ratio,
+    )
     # a power slower than claimed, beyond what log factors can explain over this range of d
-    log_allow = claimed_log_power * (math.log(math.log(ds[-1])) - math.log(math.log(ds[0]))) / (math.log(ds[-1]) - math.log(ds[0]))
+    log_allow = (
+        claimed_log_power
+        * (math.log(math.log(ds[-1])) - math.log(math.log(ds[0])))
+        / (math.log(ds[-1]) - math.log(ds[0]))
+    )
     if slope > claimed_exponent + log_allow + max(5 * se, 0.1):
         i = int(np.argmax(ratio))
-        return refuted("numeric", f"{name} decays like d^{slope:.2f}±{se:.2f}, slower than the claimed "
-                       f"d^{claimed_exponent} (log factors allow at most +{log_allow:.2f}); the ratio to the claimed "
-                       "rate grows with d", witness={"d": ds[i], "median": med[i], "ratio": ratio[i],
-                                                     "ratio_at_smallest_d": ratio[0]}, **evidence)
-    return inconclusive("numeric", f"{name}: fitted exponent {slope:.3f} ± {se:.3f} (claimed {claimed_exponent} up "
-                        "to logs) — consistent; an O_P statement as d → ∞ cannot be decided at finite d", **evidence)
+        return refuted(
+            "numeric",
+            f"{name} decays like d^{slope:.2f}±{se:.2f}, slower than the claimed "
+            f"d^{claimed_exponent} (log factors allow at most +{log_allow:.2f}); the ratio to the claimed "
+            "rate grows with d",
+            witness={"d": ds[i], "median": med[i], "ratio": ratio[i], "ratio_at_smallest_d": ratio[0]},
+            **evidence,
+        )
+    return inconclusive(
+        "numeric",
+        f"{name}: fitted exponent {slope:.3f} ± {se:.3f} (claimed {claimed_exponent} up "
+        "to logs) — consistent; an O_P statement as d → ∞ cannot be decided at finite d",
+        **evidence,
+    )
 
 
 def check_sigma2_order(claimed_exponent: float = -0.5, claimed_log_power: float = 1.0) -> Verdict:
     """Display 12: E[f_*σ''(⟨w_i^0,x⟩+b_i)] = O_P(log d/√d), population value by quadrature across d."""
     scan = _population_scan()
     ds = sorted(scan)
-    return _rate_verdict("median_i |E[f_*σ''(⟨w_i,x⟩+b_i)]|", ds, [scan[d][0] for d in ds], claimed_exponent,
-                         claimed_log_power, {"seed": SIM_SEED, "neurons": 128, "target_hermite": list(SERIES_TARGET_ALPHA),
-                                             "max_over_neurons": [float(scan[d][0].max()) for d in ds]})
+    return _rate_verdict(
+        "median_i |E[f_*σ''(⟨w_i,x⟩+b_i)]|",
+        ds,
+        [scan[d][0] for d in ds],
+        claimed_exponent,
+        claimed_log_power,
+        {
+            "seed": SIM_SEED,
+            "neurons": 128,
+            "target_hermite": list(SERIES_TARGET_ALPHA),
+            "max_over_neurons": [float(scan[d][0].max()) for d in ds],
+        },
+    )
 
 
 def check_population_gradient(claimed_exponent: float = -0.5, claimed_log_power: float = 1.0) -> Verdict:
     """Display 17: g(w_i^0) = α_1^{b_i} α*_1 μ + O_P(log d/√d), g by 2-D quadrature from its definition."""
     scan = _population_scan()
     ds = sorted(scan)
-    return _rate_verdict("median_i ‖g(w_i) − α_1^{b_i}α*_1 μ‖", ds, [scan[d][1] for d in ds], claimed_exponent,
-                         claimed_log_power, {"seed": SIM_SEED, "neurons": 128, "target_hermite": list(SERIES_TARGET_ALPHA),
-                                             "max_over_neurons": [float(scan[d][1].max()) for d in ds]})
+    return _rate_verdict(
+        "median_i ‖g(w_i) − α_1^{b_i}α*_1 μ‖",
+        ds,
+        [scan[d][1] for d in ds],
+        claimed_exponent,
+        claimed_log_power,
+        {
+            "seed": SIM_SEED,
+            "neurons": 128,
+            "target_hermite": list(SERIES_TARGET_ALPHA),
+            "max_over_neurons": [float(scan[d][1].max()) for d in ds],
+        },
+    )
 
 
 # =========================================================================== Lemma 3 and the first step (simulation)
@@ -522,8 +704,9 @@ def _data(d: int, ratio: int, seed: int, target: PolynomialTarget):
 POP_STEP = 0.4  # trapezoid step of the population quadratures: error ≈ 4e-8 against step 0.1 (measured at d = 256)
 
 
-def check_initial_output(claimed_n_exponent: float = -0.5, seed: int = SIM_SEED, ds=SIM_DS, ratios=SIM_RATIOS,
-                         pop_ds=(256, 512)) -> Verdict:
+def check_initial_output(
+    claimed_n_exponent: float = -0.5, seed: int = SIM_SEED, ds=SIM_DS, ratios=SIM_RATIOS, pop_ds=(256, 512)
+) -> Verdict:
     r"""Lemma 3, first bound (vector reading, with x_j): ‖(1/n)Σ_j f^0(x_j)σ'(⟨w_i,x_j⟩+b_i)x_j‖ ≲_P (d/n)^{1/2} log d.
 
     Simulated at d ∈ ds, n/d ∈ ratios (p = d, one network per d); the n → ∞ limit E[f^0(x)σ'(⟨w_i,x⟩+b_i)x]
@@ -545,10 +728,17 @@ def check_initial_output(claimed_n_exponent: float = -0.5, seed: int = SIM_SEED,
             norms = np.linalg.norm(T1[:, idx], axis=0)
             dist = np.linalg.norm(T1[:, idx] - pop, axis=0)
             scalar = (model_output(W0, b, a0, X) / len(y)) @ (1 / np.cosh(X @ W0[:, idx] + b[idx]) ** 2)
-            rows.append({"d": d, "n": ratio * d, "median_norm": float(np.median(norms)),
-                         "median_dist_to_population": float(np.median(dist)), "sqrt_d_over_n": math.sqrt(1 / ratio),
-                         "claimed_rate_no_constant": (1 / ratio) ** (-claimed_n_exponent) * math.log(d),
-                         "median_abs_scalar_reading": float(np.median(np.abs(scalar)))})
+            rows.append(
+                {
+                    "d": d,
+                    "n": ratio * d,
+                    "median_norm": float(np.median(norms)),
+                    "median_dist_to_population": float(np.median(dist)),
+                    "sqrt_d_over_n": math.sqrt(1 / ratio),
+                    "claimed_rate_no_constant": (1 / ratio) ** (-claimed_n_exponent) * math.log(d),
+                    "median_abs_scalar_reading": float(np.median(np.abs(scalar))),
+                }
+            )
         slopes_n[str(d)] = _fit_slope([r["n"] for r in rows], [r["median_norm"] for r in rows])
         sims += rows
     for d in pop_ds:
@@ -557,29 +747,45 @@ def check_initial_output(claimed_n_exponent: float = -0.5, seed: int = SIM_SEED,
     pop_slope, pop_se = _fit_slope(list(pops), list(pops.values()))
     last_d = [r for r in sims if r["d"] == ds[-1]]
     dist_slope = _fit_slope([r["n"] for r in last_d], [r["median_dist_to_population"] for r in last_d])
-    evidence = dict(seed=seed, p="p = d", neurons=f"first {POP_NEURONS}", target_hermite=list(SIM_TARGET_ALPHA),
-                    simulations=sims, slope_in_n_of_median_norm=slopes_n,
-                    slope_in_n_of_distance_to_population=list(dist_slope),
-                    population_median_norm=pops, population_slope_in_d=[pop_slope, pop_se],
-                    population_median_abs_scalar_reading=pops_scalar,
-                    reading="vector reading (with the factor x_j); the printed scalar reading (no x_j) is reported as "
-                            "median_abs_scalar_reading and also tends to a non-zero limit, E[f^0σ'(⟨w_i,x⟩+b_i)]",
-                    tolerance=f"population by 2-D trapezoid quadrature, step {POP_STEP} (error ≈ 4e-8); "
-                              "simulation noise ∝ √(d/n)")
+    evidence = dict(
+        seed=seed,
+        p="p = d",
+        neurons=f"first {POP_NEURONS}",
+        target_hermite=list(SIM_TARGET_ALPHA),
+        simulations=sims,
+        slope_in_n_of_median_norm=slopes_n,
+        slope_in_n_of_distance_to_population=list(dist_slope),
+        population_median_norm=pops,
+        population_slope_in_d=[pop_slope, pop_se],
+        population_median_abs_scalar_reading=pops_scalar,
+        reading="vector reading (with the factor x_j); the printed scalar reading (no x_j) is reported as "
+        "median_abs_scalar_reading and also tends to a non-zero limit, E[f^0σ'(⟨w_i,x⟩+b_i)]",
+        tolerance=f"population by 2-D trapezoid quadrature, step {POP_STEP} (error ≈ 4e-8); simulation noise ∝ √(d/n)",
+    )
     if claimed_n_exponent < 0 and min(pops.values()) > 0.05 and pop_slope > -0.1:
         dmax = max(pops)
-        return refuted("simulation+numeric",
-                       "the initial-output term does not vanish: it converges (distance ∝ n^"
-                       f"{dist_slope[0]:.2f}) to its population value E[f^0σ'x], whose median norm stays ≈ "
-                       f"{np.median(list(pops.values())):.2f} for d = {min(pops)}..{dmax} (fitted d-exponent "
-                       f"{pop_slope:.2f} ± {pop_se:.2f}), while the claimed bound → 0. The proof applies Bernstein to "
-                       "z_j x_j, which are not centred: E[f^0(x)x] = Σ_k a_{0,k} w_k E[σ'(⟨w_k,x⟩+b_k)] ≠ 0",
-                       witness={"d": dmax, "population_median_norm": pops[dmax], "seed": seed,
-                                "simulated_at": last_d[-1],
-                                "ratio_to_claimed_rate_grows_like_n^": 0.5 + slopes_n[str(ds[-1])][0]},
-                       **evidence)
-    return inconclusive("simulation+numeric", "the data do not contradict the claimed rate "
-                        f"(population norm ≈ {np.median(list(pops.values())):.2f}, flat in d)", **evidence)
+        return refuted(
+            "simulation+numeric",
+            "the initial-output term does not vanish: it converges (distance ∝ n^"
+            f"{dist_slope[0]:.2f}) to its population value E[f^0σ'x], whose median norm stays ≈ "
+            f"{np.median(list(pops.values())):.2f} for d = {min(pops)}..{dmax} (fitted d-exponent "
+            f"{pop_slope:.2f} ± {pop_se:.2f}), while the claimed bound → 0. The proof applies Bernstein to "
+            "z_j x_j, which are not centred: E[f^0(x)x] = Σ_k a_{0,k} w_k E[σ'(⟨w_k,x⟩+b_k)] ≠ 0",
+            witness={
+                "d": dmax,
+                "population_median_norm": pops[dmax],
+                "seed": seed,
+                "simulated_at": last_d[-1],
+                "ratio_to_claimed_rate_grows_like_n^": 0.5 + slopes_n[str(ds[-1])][0],
+            },
+            **evidence,
+        )
+    return inconclusive(
+        "simulation+numeric",
+        "the data do not contradict the claimed rate "
+        f"(population norm ≈ {np.median(list(pops.values())):.2f}, flat in d)",
+        **evidence,
+    )
 
 
 def _exact_mean_square(W0, b, g, target, idx, n):
@@ -598,8 +804,9 @@ def _exact_mean_square(W0, b, g, target, idx, n):
     return np.array(out)
 
 
-def check_gradient_concentration(claimed_n_exponent: float = -0.5, seed: int = SIM_SEED, ds=SIM_DS,
-                                 ratios=SIM_RATIOS) -> Verdict:
+def check_gradient_concentration(
+    claimed_n_exponent: float = -0.5, seed: int = SIM_SEED, ds=SIM_DS, ratios=SIM_RATIOS
+) -> Verdict:
     r"""Lemma 3, second bound: ‖g(w_i^0) − ĝ(w_i^0)‖ ≲_P (d/n)^{1/2} log^{q+1} d, with the exact mean square
     E‖ĝ − g‖² = (E‖u‖² − ‖g‖²)/n, E‖u‖² = E[σ_*²σ'²(U² + Z²)] + (d − 2)E[σ_*²σ'²] (2-D quadrature)."""
     target = target_from_hermite(SIM_TARGET_ALPHA)
@@ -615,30 +822,51 @@ def check_gradient_concentration(claimed_n_exponent: float = -0.5, seed: int = S
             G = feature_weighted_sum_cols(W0, b, X, y / n, idx)
             err2 = np.sum((G - g) ** 2, axis=0)
             exact = exact1 / n
-            sims.append({"d": d, "n": n, "median_error": float(np.median(np.sqrt(err2))),
-                         "mean_sq_error": float(err2.mean()), "exact_mean_sq": float(exact.mean()),
-                         "mc_ratio": float(err2.mean() / exact.mean()),
-                         "sqrt_d_over_n": math.sqrt(d / n)})
+            sims.append(
+                {
+                    "d": d,
+                    "n": n,
+                    "median_error": float(np.median(np.sqrt(err2))),
+                    "mean_sq_error": float(err2.mean()),
+                    "exact_mean_sq": float(exact.mean()),
+                    "mc_ratio": float(err2.mean() / exact.mean()),
+                    "sqrt_d_over_n": math.sqrt(d / n),
+                }
+            )
     last = [s_ for s_ in sims if s_["d"] == ds[-1]]
     slope, se = _fit_slope([s_["n"] for s_ in last], [s_["median_error"] for s_ in last])
     exact_slope = _fit_slope([s_["n"] for s_ in last], [math.sqrt(s_["exact_mean_sq"]) for s_ in last])[0]
     ratios_mc = [s_["mc_ratio"] for s_ in sims]
-    evidence = dict(seed=seed, target_hermite=list(SIM_TARGET_ALPHA), q=3, neurons=f"first {POP_NEURONS}",
-                    simulations=sims, slope_in_n=[slope, se], exact_rms_slope_in_n=exact_slope,
-                    claimed_n_exponent=claimed_n_exponent, mc_ratio_range=[min(ratios_mc), max(ratios_mc)],
-                    reading="vector reading; ĝ with b_i and x_k (display 4's b_k, x_j are typos); u_j with σ' "
-                            "(the proof writes σ)",
-                    tolerance="mean ‖ĝ−g‖² over 16 neurons vs the exact value: the ratio is a sample mean of the "
-                              "heavy-tailed σ_*(U)²σ'² (degree-6 polynomial in U) shared by all neurons, so it scatters "
-                              "below 1 at small n (≈ 0.5 at n = 128) and approaches 1 as n grows; the slope is the test")
+    evidence = dict(
+        seed=seed,
+        target_hermite=list(SIM_TARGET_ALPHA),
+        q=3,
+        neurons=f"first {POP_NEURONS}",
+        simulations=sims,
+        slope_in_n=[slope, se],
+        exact_rms_slope_in_n=exact_slope,
+        claimed_n_exponent=claimed_n_exponent,
+        mc_ratio_range=[min(ratios_mc), max(ratios_mc)],
+        reading="vector reading; ĝ with b_i and x_k (display 4's b_k, x_j are typos); u_j with σ' (the proof writes σ)",
+        tolerance="mean ‖ĝ−g‖² over 16 neurons vs the exact value: the ratio is a sample mean of the "
+        "heavy-tailed σ_*(U)²σ'² (degree-6 polynomial in U) shared by all neurons, so it scatters "
+        "below 1 at small n (≈ 0.5 at n = 128) and approaches 1 as n grows; the slope is the test",
+    )
     if exact_slope > claimed_n_exponent + 0.1 and slope > claimed_n_exponent + max(5 * se, 0.1):
-        return refuted("simulation+numeric", f"the error decays like n^{slope:.2f}±{se:.2f} (exact RMS: "
-                       f"n^{exact_slope:.2f}), slower than the claimed n^{claimed_n_exponent}",
-                       witness=last[-1], **evidence)
-    return inconclusive("simulation+numeric", f"consistent: ‖ĝ−g‖ decays like n^{slope:.2f}±{se:.2f}; the mean square "
-                        f"matches the exact (E‖u‖²−‖g‖²)/n ∝ d/n (ratio {min(ratios_mc):.2f}–{max(ratios_mc):.2f}) "
-                        "with no log factor for typical neurons; the high-probability uniform bound is asymptotic",
-                        **evidence)
+        return refuted(
+            "simulation+numeric",
+            f"the error decays like n^{slope:.2f}±{se:.2f} (exact RMS: "
+            f"n^{exact_slope:.2f}), slower than the claimed n^{claimed_n_exponent}",
+            witness=last[-1],
+            **evidence,
+        )
+    return inconclusive(
+        "simulation+numeric",
+        f"consistent: ‖ĝ−g‖ decays like n^{slope:.2f}±{se:.2f}; the mean square "
+        f"matches the exact (E‖u‖²−‖g‖²)/n ∝ d/n (ratio {min(ratios_mc):.2f}–{max(ratios_mc):.2f}) "
+        "with no log factor for typical neurons; the high-probability uniform bound is asymptotic",
+        **evidence,
+    )
 
 
 def feature_weighted_sum_cols(W0, b, X, weights, idx):
@@ -651,7 +879,9 @@ def paper_gradient_factor() -> float:
     return 1.0
 
 
-def check_gradient_formula(claimed_factor: Callable[[], float] = paper_gradient_factor, seed: int = SIM_SEED) -> Verdict:
+def check_gradient_formula(
+    claimed_factor: Callable[[], float] = paper_gradient_factor, seed: int = SIM_SEED
+) -> Verdict:
     """Display 2 against central finite differences of L = (1/n)Σ(f − y)² (Part 1; the λ‖a‖² term does not involve W)."""
     rng = np.random.default_rng(seed)
     d, p, n = 6, 5, 40
@@ -662,6 +892,7 @@ def check_gradient_formula(claimed_factor: Callable[[], float] = paper_gradient_
 
     def L(W):
         return float(np.mean((np.tanh(X @ W + b) @ a0 - y) ** 2))
+
     h = 1e-6
     fd = np.zeros_like(W0)
     for i in range(d):
@@ -676,15 +907,31 @@ def check_gradient_formula(claimed_factor: Callable[[], float] = paper_gradient_
     corrected_err = float(np.max(np.abs(first_layer_gradient(W0, b, a0, X, y) - fd)))  # factor 2
     if err > tol:
         ratio = float(np.median(fd / claimed))
-        return refuted("numeric", f"the display differs from the gradient of L by a factor {ratio:.6f}",
-                       witness={"seed": seed, "d": d, "p": p, "n": n, "max_abs_error": err, "gradient_scale": scale,
-                                "median_ratio_true_over_claimed": ratio},
-                       corrected=(r"\nabla_{w_i}\L = \frac{2a_{0,i}}{n}\sum_j (f^0(x_j)-y_j)\,\sigma'(\langle w_i^0,x_j\rangle+b_i)\,x_j"
-                                  if corrected_err <= tol else None),
-                       corrected_max_abs_error=corrected_err, tolerance=tol, seeds=[seed],
-                       note="display 2 also writes b_j and, in its second line, x_j inside a sum over k: only b_i and x_k are well defined")
-    return verified("numeric", "the display matches central finite differences of L", max_abs_error=err, tolerance=tol,
-                    seed=seed)
+        return refuted(
+            "numeric",
+            f"the display differs from the gradient of L by a factor {ratio:.6f}",
+            witness={
+                "seed": seed,
+                "d": d,
+                "p": p,
+                "n": n,
+                "max_abs_error": err,
+                "gradient_scale": scale,
+                "median_ratio_true_over_claimed": ratio,
+            },
+            corrected=(
+                r"\nabla_{w_i}\L = \frac{2a_{0,i}}{n}\sum_j (f^0(x_j)-y_j)\,\sigma'(\langle w_i^0,x_j\rangle+b_i)\,x_j"
+                if corrected_err <= tol
+                else None
+            ),
+            corrected_max_abs_error=corrected_err,
+            tolerance=tol,
+            seeds=[seed],
+            note="display 2 also writes b_j and, in its second line, x_j inside a sum over k: only b_i and x_k are well defined",
+        )
+    return verified(
+        "numeric", "the display matches central finite differences of L", max_abs_error=err, tolerance=tol, seed=seed
+    )
 
 
 def check_output_bound(claimed_bound: float = 1.0, seed: int = SIM_SEED, d: int = 64, n: int = 2000) -> Verdict:
@@ -696,11 +943,16 @@ def check_output_bound(claimed_bound: float = 1.0, seed: int = SIM_SEED, d: int 
     j = int(np.argmax(np.abs(z)))
     frac = float(np.mean(np.abs(z) > claimed_bound))
     if abs(z[j]) > claimed_bound:
-        return refuted("simulation", f"|z_j| = |f^0(x_j)| exceeds {claimed_bound} for {100 * frac:.1f}% of samples: a_0 has "
-                       "p entries 1/√p, so |z_j| ≤ Σ_k|a_{0,k}| = √p, not 1",
-                       witness={"seed": seed, "d": d, "p": d, "sample": j, "z_j": float(z[j])},
-                       fraction_exceeding=frac, tolerance="exact comparison", max_abs_z=float(abs(z[j])),
-                       note="display 7 (v ≤ nd) uses |z_j| ≤ 1")
+        return refuted(
+            "simulation",
+            f"|z_j| = |f^0(x_j)| exceeds {claimed_bound} for {100 * frac:.1f}% of samples: a_0 has "
+            "p entries 1/√p, so |z_j| ≤ Σ_k|a_{0,k}| = √p, not 1",
+            witness={"seed": seed, "d": d, "p": d, "sample": j, "z_j": float(z[j])},
+            fraction_exceeding=frac,
+            tolerance="exact comparison",
+            max_abs_z=float(abs(z[j])),
+            note="display 7 (v ≤ nd) uses |z_j| ≤ 1",
+        )
     return inconclusive("simulation", "no sample exceeded the bound", max_abs_z=float(abs(z[j])), seed=seed)
 
 
@@ -719,10 +971,12 @@ def check_drop_derivative(seed: int = SIM_SEED, trials: int = 2000, weights: str
         lhs = float(np.linalg.norm((f0 * sp_) @ X / 3))
         rhs = float(np.linalg.norm(f0 @ X / 3))
         if lhs > rhs * (1 + 1e-6):
-            return refuted("simulation", "the inequality fails on a small instance: weights σ' ∈ (0, 1] can remove "
-                           "cancellation inside the norm", witness={"seed": seed, "trial": t, "W0": W0, "b": b, "X": X,
-                                                                    "lhs": lhs, "rhs": rhs},
-                           tolerance="relative 1e-6")
+            return refuted(
+                "simulation",
+                "the inequality fails on a small instance: weights σ' ∈ (0, 1] can remove cancellation inside the norm",
+                witness={"seed": seed, "trial": t, "W0": W0, "b": b, "X": X, "lhs": lhs, "rhs": rhs},
+                tolerance="relative 1e-6",
+            )
     return inconclusive("simulation", f"no counterexample in {trials} trials", seed=seed)
 
 
@@ -733,13 +987,20 @@ def paper_alignment_limit(population_direction: np.ndarray, mu: np.ndarray, alph
 
 def _population_direction(W0, b, a0, mu, target, idx):
     """(g(w_i) − E[f^0σ'(⟨w_i,x⟩+b_i)x]) / ‖·‖: the n → ∞ direction of −∇_{w_i}L (2-D quadratures)."""
-    v = population_target_term(W0, b, mu, target, idx, step=POP_STEP) - \
-        population_initial_output(W0, b, a0, idx, step=POP_STEP)
+    v = population_target_term(W0, b, mu, target, idx, step=POP_STEP) - population_initial_output(
+        W0, b, a0, idx, step=POP_STEP
+    )
     return v / np.linalg.norm(v, axis=0)
 
 
-def check_alignment(claimed_limit: Callable = paper_alignment_limit, seed: int = SIM_SEED, ds=SIM_DS,
-                    ratios=SIM_RATIOS, pop_ds=(256, 512), target_alpha=SIM_TARGET_ALPHA) -> Verdict:
+def check_alignment(
+    claimed_limit: Callable = paper_alignment_limit,
+    seed: int = SIM_SEED,
+    ds=SIM_DS,
+    ratios=SIM_RATIOS,
+    pop_ds=(256, 512),
+    target_alpha=SIM_TARGET_ALPHA,
+) -> Verdict:
     r"""Display 19: the normalised first step (no noise) satisfies w_i^1 = μ + O_P(√(d/n) log^{q+1} d).
 
     η_W = d^{3ε_n/2}√p (Assumption 4) with ε_n defined by n = d^{1+3ε_n}, i.e. η_W = √(n/d)·√p; loss
@@ -757,8 +1018,10 @@ def check_alignment(claimed_limit: Callable = paper_alignment_limit, seed: int =
         W0, b, a0, mu = _network(d, seed)
         pop_dir = _population_direction(W0, b, a0, mu, target, idx)
         lim = limit(pop_dir, mu)
-        pops[d] = {"median_population_alignment": float(np.median(pop_dir.T @ mu)),
-                   "median_distance_population_to_claimed": float(np.median(np.linalg.norm(pop_dir - lim, axis=0)))}
+        pops[d] = {
+            "median_population_alignment": float(np.median(pop_dir.T @ mu)),
+            "median_distance_population_to_claimed": float(np.median(np.linalg.norm(pop_dir - lim, axis=0))),
+        }
         if d not in ds:
             continue
         for ratio in ratios:
@@ -767,13 +1030,22 @@ def check_alignment(claimed_limit: Callable = paper_alignment_limit, seed: int =
             eta = math.sqrt(n / d) * math.sqrt(d)  # η_W = d^{3ε_n/2} √p with n = d^{1+3ε_n}, p = d
             W1 = _first_step_subset(W0, b, a0, X, y, eta, idx)
             align = W1.T @ mu
-            sims.append({"d": d, "n": n, "eta_W": eta, "median_alignment": float(np.median(align)),
-                         "min_alignment": float(np.min(align)),
-                         "median_distance_to_claimed_limit": float(np.median(np.linalg.norm(W1 - lim, axis=0))),
-                         "median_distance_to_population_direction": float(np.median(np.linalg.norm(W1 - pop_dir, axis=0))),
-                         "sqrt_d_over_n": math.sqrt(d / n)})
+            sims.append(
+                {
+                    "d": d,
+                    "n": n,
+                    "eta_W": eta,
+                    "median_alignment": float(np.median(align)),
+                    "min_alignment": float(np.min(align)),
+                    "median_distance_to_claimed_limit": float(np.median(np.linalg.norm(W1 - lim, axis=0))),
+                    "median_distance_to_population_direction": float(np.median(np.linalg.norm(W1 - pop_dir, axis=0))),
+                    "sqrt_d_over_n": math.sqrt(d / n),
+                }
+            )
     last = [s_ for s_ in sims if s_["d"] == ds[-1]]
-    slope, se = _fit_slope([s_["n"] for s_ in last], [max(s_["median_distance_to_claimed_limit"], 1e-12) for s_ in last])
+    slope, se = _fit_slope(
+        [s_["n"] for s_ in last], [max(s_["median_distance_to_claimed_limit"], 1e-12) for s_ in last]
+    )
     pop_slope = _fit_slope([s_["n"] for s_ in last], [s_["median_distance_to_population_direction"] for s_ in last])
     dists = [v["median_distance_population_to_claimed"] for v in pops.values()]
     d_slope = _fit_slope(list(pops), [max(x, 1e-12) for x in dists])
@@ -784,26 +1056,39 @@ def check_alignment(claimed_limit: Callable = paper_alignment_limit, seed: int =
         W0_, b_, a0_ = initialise(d_, p_, np.random.default_rng([seed, d_, p_]))
         mu_ = np.eye(d_)[0]
         robust[f"d={d_},p={p_}"] = float(np.median(_population_direction(W0_, b_, a0_, mu_, target, idx).T @ mu_))
-    evidence = dict(seed=seed, target_hermite=list(target_alpha), neurons=f"first {POP_NEURONS}", simulations=sims,
-                    negated_target_median_population_alignment_with_mu=float(np.median(neg.T @ mu)),
-                    other_widths_median_population_alignment=robust,
-                    population=pops, slope_in_n_of_distance_to_claimed=[slope, se],
-                    slope_in_n_of_distance_to_population_direction=list(pop_slope),
-                    population_distance_slope_in_d=list(d_slope),
-                    options="reduction='mean', square_loss_factor=2, no clipping, no noise",
-                    tolerance=f"population directions by 2-D quadrature, step {POP_STEP} (error < 1e-7)")
+    evidence = dict(
+        seed=seed,
+        target_hermite=list(target_alpha),
+        neurons=f"first {POP_NEURONS}",
+        simulations=sims,
+        negated_target_median_population_alignment_with_mu=float(np.median(neg.T @ mu)),
+        other_widths_median_population_alignment=robust,
+        population=pops,
+        slope_in_n_of_distance_to_claimed=[slope, se],
+        slope_in_n_of_distance_to_population_direction=list(pop_slope),
+        population_distance_slope_in_d=list(d_slope),
+        options="reduction='mean', square_loss_factor=2, no clipping, no noise",
+        tolerance=f"population directions by 2-D quadrature, step {POP_STEP} (error < 1e-7)",
+    )
     if min(dists) > 0.05 and d_slope[0] > -0.1:
         dmax = max(pops)
-        return refuted("simulation+numeric",
-                       "w_i^1 does not approach the claimed limit: as n → ∞ it tends (distance ∝ n^"
-                       f"{pop_slope[0]:.2f}) to the population direction (g − E[f^0σ'x])/‖·‖, which stays at median "
-                       f"distance ≈ {np.median(dists):.2f} from the claimed limit for d = {min(pops)}..{dmax} (no decay "
-                       "in d): the initial-output term E[f^0σ'x] of Lemma 3 is O(1) and not along μ. With α*_1 < 0 the "
-                       f"step points towards −μ, not μ (negated target: median population alignment "
-                       f"{float(np.median(neg.T @ mu)):.2f})",
-                       witness={"d": dmax, **pops[dmax], "seed": seed, "simulated_at": last[-1]}, **evidence)
-    return inconclusive("simulation+numeric", f"consistent: the distance to the claimed limit decays like "
-                        f"n^{slope:.2f}±{se:.2f} and its population value is ≈ {np.median(dists):.2g}", **evidence)
+        return refuted(
+            "simulation+numeric",
+            "w_i^1 does not approach the claimed limit: as n → ∞ it tends (distance ∝ n^"
+            f"{pop_slope[0]:.2f}) to the population direction (g − E[f^0σ'x])/‖·‖, which stays at median "
+            f"distance ≈ {np.median(dists):.2f} from the claimed limit for d = {min(pops)}..{dmax} (no decay "
+            "in d): the initial-output term E[f^0σ'x] of Lemma 3 is O(1) and not along μ. With α*_1 < 0 the "
+            f"step points towards −μ, not μ (negated target: median population alignment "
+            f"{float(np.median(neg.T @ mu)):.2f})",
+            witness={"d": dmax, **pops[dmax], "seed": seed, "simulated_at": last[-1]},
+            **evidence,
+        )
+    return inconclusive(
+        "simulation+numeric",
+        f"consistent: the distance to the claimed limit decays like "
+        f"n^{slope:.2f}±{se:.2f} and its population value is ≈ {np.median(dists):.2g}",
+        **evidence,
+    )
 
 
 def _first_step_subset(W0, b, a0, X, y, eta, idx):
@@ -815,8 +1100,13 @@ def _first_step_subset(W0, b, a0, X, y, eta, idx):
     return normalise_columns(W0[:, idx] - eta * grad)  # equals first_step(...)[:, idx] (tested)
 
 
-def check_noisy_alignment(claimed_limit: Callable = paper_alignment_limit, seed: int = SIM_SEED, ds=(64, 256),
-                          target_alpha=SIM_TARGET_ALPHA, noise_draws: int = 200) -> Verdict:
+def check_noisy_alignment(
+    claimed_limit: Callable = paper_alignment_limit,
+    seed: int = SIM_SEED,
+    ds=(64, 256),
+    target_alpha=SIM_TARGET_ALPHA,
+    noise_draws: int = 200,
+) -> Verdict:
     r"""§3.2, last display: after the noise σ_W N(0, I), w_i^1 = μ + O_P(√(d^{1+ε_b}/n) log^{q+1} d [1 + log² d ·
     √log(1.25/δ)/ε]).
 
@@ -839,26 +1129,44 @@ def check_noisy_alignment(claimed_limit: Callable = paper_alignment_limit, seed:
         sigma = 0.05
         noisy = pop_dir[:, :, None] + sigma * rng.standard_normal((d, len(idx), noise_draws))
         mc = np.mean(np.sum((noisy - lim[:, :, None]) ** 2, axis=0), axis=1)
-        rows[d] = {"median_noiseless_distance": float(np.median(np.sqrt(dist2))),
-                   "median_mc_mean_sq_with_noise": float(np.median(mc)),
-                   "median_identity_value": float(np.median(dist2 + sigma**2 * d))}
+        rows[d] = {
+            "median_noiseless_distance": float(np.median(np.sqrt(dist2))),
+            "median_mc_mean_sq_with_noise": float(np.median(mc)),
+            "median_identity_value": float(np.median(dist2 + sigma**2 * d)),
+        }
     dists = [r["median_noiseless_distance"] for r in rows.values()]
-    identity_ok = all(abs(r["median_mc_mean_sq_with_noise"] / r["median_identity_value"] - 1) < 0.05 for r in rows.values())
+    identity_ok = all(
+        abs(r["median_mc_mean_sq_with_noise"] / r["median_identity_value"] - 1) < 0.05 for r in rows.values()
+    )
     eps_n, eps_b = Fraction(1, 3), Fraction(1, 10)
-    rhs = {str(d): math.sqrt(d ** (1 + float(eps_b)) / d ** (1 + 3 * float(eps_n))) * math.log(d) ** 4
-           for d in (10**3, 10**6, 10**12, 10**24)}
-    evidence = dict(seed=seed, target_hermite=list(target_alpha), neurons=f"first {POP_NEURONS}", population=rows,
-                    claimed_error_term_without_constants_eps_n_1_3_eps_b_1_10=rhs,
-                    tolerance="Monte Carlo mean square within 5% of the identity value", identity_ok=identity_ok)
+    rhs = {
+        str(d): math.sqrt(d ** (1 + float(eps_b)) / d ** (1 + 3 * float(eps_n))) * math.log(d) ** 4
+        for d in (10**3, 10**6, 10**12, 10**24)
+    }
+    evidence = dict(
+        seed=seed,
+        target_hermite=list(target_alpha),
+        neurons=f"first {POP_NEURONS}",
+        population=rows,
+        claimed_error_term_without_constants_eps_n_1_3_eps_b_1_10=rhs,
+        tolerance="Monte Carlo mean square within 5% of the identity value",
+        identity_ok=identity_ok,
+    )
     if min(dists) > 0.05 and identity_ok:
         dmax = max(rows)
-        return refuted("simulation+numeric",
-                       "noise cannot help: E‖w + σ_Wξ − μ‖² = ‖w − μ‖² + σ_W²d, and the noiseless first step tends to a "
-                       f"direction at median distance ≈ {np.median(dists):.2f} from the claimed limit (d = "
-                       f"{min(rows)}..{dmax}), while the claimed error term tends to 0",
-                       witness={"d": dmax, **rows[dmax], "seed": seed}, **evidence)
-    return inconclusive("simulation+numeric", "the noiseless limit agrees with the claimed limit; the noisy rate "
-                        "is asymptotic", **evidence)
+        return refuted(
+            "simulation+numeric",
+            "noise cannot help: E‖w + σ_Wξ − μ‖² = ‖w − μ‖² + σ_W²d, and the noiseless first step tends to a "
+            f"direction at median distance ≈ {np.median(dists):.2f} from the claimed limit (d = "
+            f"{min(rows)}..{dmax}), while the claimed error term tends to 0",
+            witness={"d": dmax, **rows[dmax], "seed": seed},
+            **evidence,
+        )
+    return inconclusive(
+        "simulation+numeric",
+        "the noiseless limit agrees with the claimed limit; the noisy rate is asymptotic",
+        **evidence,
+    )
 
 
 def population_direction_limit(population_direction, mu, alpha1_star):
@@ -869,72 +1177,160 @@ def population_direction_limit(population_direction, mu, alpha1_star):
 # =========================================================================== registry
 
 CLAIMS = [
-    Claim("lemma4.integration-by-parts", "Lemma 4: α_1^b by integration by parts equals E sech²(x+b)",
-          "Part 2, §3.1, Lemma 4 and its proof",
-          r"\alpha^b_1 = \frac{1}{\sqrt{2\pi}}\int_\R \sigma(x+b)\, x e^{-x^2/2}\,dx = \frac{1}{\sqrt{2\pi}}\int_\R "
-          r"\frac{4}{(e^{x+b}+e^{-x-b})^2} e^{-x^2/2}\,dx = \E[\sech^2(x+b)]",
-          r"\sigma = \tanh,\ b \in \R", check_integration_by_parts, displays=((2, 14), (2, 15))),
-    Claim("lemma4.parity", "Lemma 4 proof: α_1^b is even in b", "Part 2, §3.1, proof of Lemma 4",
-          r"\alpha^b_1 = \alpha^{-b}_1", r"\sigma = \tanh,\ b \in \R", check_parity),
-    Claim("lemma4.lower-bound", "Lemma 4: α_1^b ≥ e^{−2|b|} (1/√2π)∫_0^∞ e^{−x²/2−2x} dx",
-          "Part 2, §3.1, Lemma 4",
-          r"\alpha^b_1 \ge e^{-2|b|}\,\frac{1}{\sqrt{2\pi}}\int_0^\infty e^{-x^2/2-2x}\,dx",
-          r"\sigma = \tanh,\ b \in \R", check_lower_bound, depends_on=("lemma4.parity", "lemma4.integration-by-parts"),
-          displays=((2, 16),)),
-    Claim("lemma4.bias-range", "α_1^{b_i} ≥ d^{−ε_b/2}/2 when |b_i| ≤ (ε_b/4) log d",
-          "Part 2, §3.1, after Lemma 4",
-          r"|b_i| \le \tfrac{\varepsilon_b}{4}\log d \Rightarrow \alpha^{b_i}_1 \ge \tfrac{1}{2} d^{-\varepsilon_b/2}"
-          r"\quad(\text{printed: } \tfrac{d^{-\varepsilon_b}{2}})",
-          r"\varepsilon_b > 0,\ d \ge 2", check_bias_range, depends_on=("lemma4.lower-bound",)),
-    Claim("stein.decomposition", "Stein's lemma splits g(w) into a μ part and a w part", "Part 2, §3.1",
-          r"g(w) = \E_x[f_*(x)\sigma'(\langle w,x\rangle+b)x] = \mu\,\E[f_*'\sigma'(\langle w,x\rangle+b)] + "
-          r"w\,\E[f_*\sigma''(\langle w,x\rangle+b)]",
-          r"x \sim \N(0,I_d),\ \|\mu\| = 1,\ w \in \R^d,\ b \in \R", check_stein_decomposition, displays=((2, 10),)),
-    Claim("stein.series-sigma2", "Hermite series of E(f_* σ'')", "Part 2, §3.1",
-          r"\E_x[f_*(x)\sigma''(\langle w,x\rangle+b)] = \sum_{j\ge0}(j+1)(j+2)\,\alpha^{b}_{j+2}\alpha^*_j\langle\mu,w\rangle^j",
-          r"w = w^0_i,\ \|\mu\| = 1", partial(check_series, "sigma2", paper_series_sigma2_term),
-          depends_on=("stein.decomposition",), displays=((2, 11),)),
-    Claim("stein.series-sigma1", "Hermite series of E(f_*' σ')", "Part 2, §3.1",
-          r"\E_x[f_*'(x)\sigma'(\langle w,x\rangle+b)] = \sum_{j\ge0}(j+1)^2\,\alpha^{b}_{j+1}\alpha^*_{j+1}\langle\mu,w\rangle^j",
-          r"w = w^0_i,\ \|\mu\| = 1", partial(check_series, "sigma1", paper_series_sigma1_term),
-          depends_on=("stein.decomposition",), displays=((2, 13),)),
-    Claim("stein.sigma2-order", "E(f_* σ'') = O_P(log d/√d) at initialisation", "Part 2, §3.1",
-          r"\E_x[f_*(x)\sigma''(\langle w^0_i,x\rangle+b)] = O_\P(\log d/\sqrt d)",
-          r"w^0_i \sim \N(0, I/d),\ b_i \sim \N(0,1),\ \alpha^*_0 = 0", check_sigma2_order,
-          depends_on=("stein.decomposition",), displays=((2, 12),)),
-    Claim("rank1.population-gradient", "The population gradient is rank one up to O_P(log d/√d)", "Part 2, §3.1",
-          r"g(w^0_i) = \alpha^{b_i}_1\alpha^*_1\mu + O_\P(\log d/\sqrt d)",
-          r"w^0_i \sim \N(0, I/d),\ b_i \sim \N(0,1),\ \text{Assumption 1}", check_population_gradient,
-          depends_on=("stein.decomposition", "lemma4.lower-bound"), displays=((2, 17),)),
-    Claim("rank1.gradient-formula", "The first-layer gradient of the square loss", "Part 2, §3.1, first display",
-          r"\nabla_{w_i}\L(f^0) = \frac{a_{0,i}}{n}\sum_j (f^0(x_j)-f_*(x_j))\,\sigma'(\langle w^0_i,x_j\rangle+b_j)\,x_j",
-          r"\L = \frac1n\sum_j (f(x_j)-y_j)^2 + \lambda\|a\|^2 \text{ (Part 1)}", check_gradient_formula, displays=((2, 2),)),
-    Claim("lemma3.initial-output", "Lemma 3, first bound: the initial-output term is ≲_P √(d/n) log d",
-          "Part 2, §3.1, Lemma 3",
-          r"\Big\|\frac1n\sum_j f^0(x_j)\sigma'(\langle w^0_i,x_j\rangle+b_i)\,x_j\Big\| \lesssim_\P \sqrt{d/n}\,\log d",
-          r"\text{Algorithm 1 initialisation, Assumptions 1–2; vector reading (factor } x_j\text{ restored)}",
-          check_initial_output, displays=((2, 5), (2, 8))),
-    Claim("lemma3.gradient-concentration", "Lemma 3, second bound: ‖g − ĝ‖ ≲_P √(d/n) log^{q+1} d",
-          "Part 2, §3.1, Lemma 3",
-          r"\|g(w^0_i) - \hat g(w^0_i)\| \lesssim_\P \sqrt{d/n}\,\log^{q+1} d",
-          r"\text{Algorithm 1 initialisation, Assumptions 1–2}", check_gradient_concentration, displays=((2, 5), (2, 9))),
-    Claim("lemma3.proof-output-bound", "Lemma 3 proof: |z_j| = |f^0(x_j)| ≤ 1", "Part 2, §3.1, proof of Lemma 3",
-          r"|z_j| = |a_0^\intercal\sigma(W_0^\intercal x_j + b)| \le 1 \ (\text{hence } v \le nd)",
-          r"a_0 = p^{-1/2}(1,\dots,1)", check_output_bound, displays=((2, 7),)),
-    Claim("lemma3.proof-drop-derivative", "Lemma 3 proof: dropping σ' ≤ 1 inside the norm", "Part 2, §3.1, proof of Lemma 3",
-          r"\Big\|\frac1n\sum_j f^0(x_j)\sigma'(\langle w^0_i,x_j\rangle+b_i)x_j\Big\| \le \Big\|\frac1n\sum_j f^0(x_j)x_j\Big\|",
-          r"0 < \sigma' \le 1", check_drop_derivative, displays=((2, 6),)),
-    Claim("rank1.alignment", "After the normalised first step, w_i^1 = μ + O_P(√(d/n) log^{q+1} d)",
-          "Part 2, §3.1, end",
-          r"w^1_i = \frac{w^0_i - \eta_W\nabla_{w_i}\L}{\|w^0_i - \eta_W\nabla_{w_i}\L\|} = \mu + O_\P\big(\sqrt{d/n}\log^{q+1} d\big)",
-          r"\eta_W = d^{3\varepsilon_n/2}\sqrt p,\ n = d^{1+3\varepsilon_n},\ \text{Assumption 1}", check_alignment,
-          depends_on=("lemma3.initial-output", "lemma3.gradient-concentration", "rank1.population-gradient"),
-          displays=((2, 18), (2, 19))),
-    Claim("rank1.noisy-alignment", "After the privacy noise, w_i^1 = μ + O_P(...)", "Part 2, §3.2, last display",
-          r"w_i^1 = \mu + O_\P\Big(\sqrt{\tfrac{d^{1+\varepsilon_b}}{n}}\log^{q+1} d\,\big[1 + \log^2 d\,"
-          r"\tfrac{\sqrt{\log(1.25/\delta)}}{\varepsilon}\big]\Big)",
-          r"\sigma_W \text{ of §3.2},\ \text{Assumptions 1–4}", check_noisy_alignment, depends_on=("rank1.alignment",),
-          displays=((2, 22),)),
+    Claim(
+        "lemma4.integration-by-parts",
+        "Lemma 4: α_1^b by integration by parts equals E sech²(x+b)",
+        "Part 2, §3.1, Lemma 4 and its proof",
+        r"\alpha^b_1 = \frac{1}{\sqrt{2\pi}}\int_\R \sigma(x+b)\, x e^{-x^2/2}\,dx = \frac{1}{\sqrt{2\pi}}\int_\R "
+        r"\frac{4}{(e^{x+b}+e^{-x-b})^2} e^{-x^2/2}\,dx = \E[\sech^2(x+b)]",
+        r"\sigma = \tanh,\ b \in \R",
+        check_integration_by_parts,
+        displays=((2, 14), (2, 15)),
+    ),
+    Claim(
+        "lemma4.parity",
+        "Lemma 4 proof: α_1^b is even in b",
+        "Part 2, §3.1, proof of Lemma 4",
+        r"\alpha^b_1 = \alpha^{-b}_1",
+        r"\sigma = \tanh,\ b \in \R",
+        check_parity,
+    ),
+    Claim(
+        "lemma4.lower-bound",
+        "Lemma 4: α_1^b ≥ e^{−2|b|} (1/√2π)∫_0^∞ e^{−x²/2−2x} dx",
+        "Part 2, §3.1, Lemma 4",
+        r"\alpha^b_1 \ge e^{-2|b|}\,\frac{1}{\sqrt{2\pi}}\int_0^\infty e^{-x^2/2-2x}\,dx",
+        r"\sigma = \tanh,\ b \in \R",
+        check_lower_bound,
+        depends_on=("lemma4.parity", "lemma4.integration-by-parts"),
+        displays=((2, 16),),
+    ),
+    Claim(
+        "lemma4.bias-range",
+        "α_1^{b_i} ≥ d^{−ε_b/2}/2 when |b_i| ≤ (ε_b/4) log d",
+        "Part 2, §3.1, after Lemma 4",
+        r"|b_i| \le \tfrac{\varepsilon_b}{4}\log d \Rightarrow \alpha^{b_i}_1 \ge \tfrac{1}{2} d^{-\varepsilon_b/2}"
+        r"\quad(\text{printed: } \tfrac{d^{-\varepsilon_b}{2}})",
+        r"\varepsilon_b > 0,\ d \ge 2",
+        check_bias_range,
+        depends_on=("lemma4.lower-bound",),
+    ),
+    Claim(
+        "stein.decomposition",
+        "Stein's lemma splits g(w) into a μ part and a w part",
+        "Part 2, §3.1",
+        r"g(w) = \E_x[f_*(x)\sigma'(\langle w,x\rangle+b)x] = \mu\,\E[f_*'\sigma'(\langle w,x\rangle+b)] + "
+        r"w\,\E[f_*\sigma''(\langle w,x\rangle+b)]",
+        r"x \sim \N(0,I_d),\ \|\mu\| = 1,\ w \in \R^d,\ b \in \R",
+        check_stein_decomposition,
+        displays=((2, 10),),
+    ),
+    Claim(
+        "stein.series-sigma2",
+        "Hermite series of E(f_* σ'')",
+        "Part 2, §3.1",
+        r"\E_x[f_*(x)\sigma''(\langle w,x\rangle+b)] = \sum_{j\ge0}(j+1)(j+2)\,\alpha^{b}_{j+2}\alpha^*_j\langle\mu,w\rangle^j",
+        r"w = w^0_i,\ \|\mu\| = 1",
+        partial(check_series, "sigma2", paper_series_sigma2_term),
+        depends_on=("stein.decomposition",),
+        displays=((2, 11),),
+    ),
+    Claim(
+        "stein.series-sigma1",
+        "Hermite series of E(f_*' σ')",
+        "Part 2, §3.1",
+        r"\E_x[f_*'(x)\sigma'(\langle w,x\rangle+b)] = \sum_{j\ge0}(j+1)^2\,\alpha^{b}_{j+1}\alpha^*_{j+1}\langle\mu,w\rangle^j",
+        r"w = w^0_i,\ \|\mu\| = 1",
+        partial(check_series, "sigma1", paper_series_sigma1_term),
+        depends_on=("stein.decomposition",),
+        displays=((2, 13),),
+    ),
+    Claim(
+        "stein.sigma2-order",
+        "E(f_* σ'') = O_P(log d/√d) at initialisation",
+        "Part 2, §3.1",
+        r"\E_x[f_*(x)\sigma''(\langle w^0_i,x\rangle+b)] = O_\P(\log d/\sqrt d)",
+        r"w^0_i \sim \N(0, I/d),\ b_i \sim \N(0,1),\ \alpha^*_0 = 0",
+        check_sigma2_order,
+        depends_on=("stein.decomposition",),
+        displays=((2, 12),),
+    ),
+    Claim(
+        "rank1.population-gradient",
+        "The population gradient is rank one up to O_P(log d/√d)",
+        "Part 2, §3.1",
+        r"g(w^0_i) = \alpha^{b_i}_1\alpha^*_1\mu + O_\P(\log d/\sqrt d)",
+        r"w^0_i \sim \N(0, I/d),\ b_i \sim \N(0,1),\ \text{Assumption 1}",
+        check_population_gradient,
+        depends_on=("stein.decomposition", "lemma4.lower-bound"),
+        displays=((2, 17),),
+    ),
+    Claim(
+        "rank1.gradient-formula",
+        "The first-layer gradient of the square loss",
+        "Part 2, §3.1, first display",
+        r"\nabla_{w_i}\L(f^0) = \frac{a_{0,i}}{n}\sum_j (f^0(x_j)-f_*(x_j))\,\sigma'(\langle w^0_i,x_j\rangle+b_j)\,x_j",
+        r"\L = \frac1n\sum_j (f(x_j)-y_j)^2 + \lambda\|a\|^2 \text{ (Part 1)}",
+        check_gradient_formula,
+        displays=((2, 2),),
+    ),
+    Claim(
+        "lemma3.initial-output",
+        "Lemma 3, first bound: the initial-output term is ≲_P √(d/n) log d",
+        "Part 2, §3.1, Lemma 3",
+        r"\Big\|\frac1n\sum_j f^0(x_j)\sigma'(\langle w^0_i,x_j\rangle+b_i)\,x_j\Big\| \lesssim_\P \sqrt{d/n}\,\log d",
+        r"\text{Algorithm 1 initialisation, Assumptions 1–2; vector reading (factor } x_j\text{ restored)}",
+        check_initial_output,
+        displays=((2, 5), (2, 8)),
+    ),
+    Claim(
+        "lemma3.gradient-concentration",
+        "Lemma 3, second bound: ‖g − ĝ‖ ≲_P √(d/n) log^{q+1} d",
+        "Part 2, §3.1, Lemma 3",
+        r"\|g(w^0_i) - \hat g(w^0_i)\| \lesssim_\P \sqrt{d/n}\,\log^{q+1} d",
+        r"\text{Algorithm 1 initialisation, Assumptions 1–2}",
+        check_gradient_concentration,
+        displays=((2, 5), (2, 9)),
+    ),
+    Claim(
+        "lemma3.proof-output-bound",
+        "Lemma 3 proof: |z_j| = |f^0(x_j)| ≤ 1",
+        "Part 2, §3.1, proof of Lemma 3",
+        r"|z_j| = |a_0^\intercal\sigma(W_0^\intercal x_j + b)| \le 1 \ (\text{hence } v \le nd)",
+        r"a_0 = p^{-1/2}(1,\dots,1)",
+        check_output_bound,
+        displays=((2, 7),),
+    ),
+    Claim(
+        "lemma3.proof-drop-derivative",
+        "Lemma 3 proof: dropping σ' ≤ 1 inside the norm",
+        "Part 2, §3.1, proof of Lemma 3",
+        r"\Big\|\frac1n\sum_j f^0(x_j)\sigma'(\langle w^0_i,x_j\rangle+b_i)x_j\Big\| \le \Big\|\frac1n\sum_j f^0(x_j)x_j\Big\|",
+        r"0 < \sigma' \le 1",
+        check_drop_derivative,
+        displays=((2, 6),),
+    ),
+    Claim(
+        "rank1.alignment",
+        "After the normalised first step, w_i^1 = μ + O_P(√(d/n) log^{q+1} d)",
+        "Part 2, §3.1, end",
+        r"w^1_i = \frac{w^0_i - \eta_W\nabla_{w_i}\L}{\|w^0_i - \eta_W\nabla_{w_i}\L\|} = \mu + O_\P\big(\sqrt{d/n}\log^{q+1} d\big)",
+        r"\eta_W = d^{3\varepsilon_n/2}\sqrt p,\ n = d^{1+3\varepsilon_n},\ \text{Assumption 1}",
+        check_alignment,
+        depends_on=("lemma3.initial-output", "lemma3.gradient-concentration", "rank1.population-gradient"),
+        displays=((2, 18), (2, 19)),
+    ),
+    Claim(
+        "rank1.noisy-alignment",
+        "After the privacy noise, w_i^1 = μ + O_P(...)",
+        "Part 2, §3.2, last display",
+        r"w_i^1 = \mu + O_\P\Big(\sqrt{\tfrac{d^{1+\varepsilon_b}}{n}}\log^{q+1} d\,\big[1 + \log^2 d\,"
+        r"\tfrac{\sqrt{\log(1.25/\delta)}}{\varepsilon}\big]\Big)",
+        r"\sigma_W \text{ of §3.2},\ \text{Assumptions 1–4}",
+        check_noisy_alignment,
+        depends_on=("rank1.alignment",),
+        displays=((2, 22),),
+    ),
 ]
 
 
@@ -949,7 +1345,13 @@ import dataclasses as _dc  # noqa: E402
 from theorycheck.statement import Expect, Norm, Statement  # noqa: E402
 
 from .regime import ADMISSIBLE  # noqa: E402
-from .symbols import b as _b, d as _d, eps_b as _eps_b, log_d as _log_d, n as _n, q as _q, x as _x  # noqa: E402
+from .symbols import b as _b  # noqa: E402
+from .symbols import d as _d
+from .symbols import eps_b as _eps_b
+from .symbols import log_d as _log_d
+from .symbols import n as _n
+from .symbols import q as _q
+from .symbols import x as _x
 
 _w, _mu, _xv = sp.symbols("w mu x")
 _f, _fp = sp.Function("f_*"), sp.Function("f'_*")
@@ -974,49 +1376,107 @@ _rho = _ip(_mu, sp.Symbol("w^0_i"))
 _XJ = sp.IndexedBase("x")
 _SQ = sp.sqrt(_d / _n)
 
-STEIN_CORRECTED = Statement(_g(_w), "=", _mu * Expect(_fp(_xv) * _sigp(_ip(_w, _xv) + _b), _xv)
-                            + _w * Expect(_f(_xv) * _sigpp(_ip(_w, _xv) + _b), _xv), name="Stein with the bias in σ''")
-STEIN_PRINTED = Statement(_g(_w), "=", _mu * Expect(_fp(_xv) * _sigp(_ip(_w, _xv) + _b), _xv)
-                          + _w * Expect(_f(_xv) * _sigpp(_ip(_w, _xv)), _xv), name="display 10 as printed")
+STEIN_CORRECTED = Statement(
+    _g(_w),
+    "=",
+    _mu * Expect(_fp(_xv) * _sigp(_ip(_w, _xv) + _b), _xv) + _w * Expect(_f(_xv) * _sigpp(_ip(_w, _xv) + _b), _xv),
+    name="Stein with the bias in σ''",
+)
+STEIN_PRINTED = Statement(
+    _g(_w),
+    "=",
+    _mu * Expect(_fp(_xv) * _sigp(_ip(_w, _xv) + _b), _xv) + _w * Expect(_f(_xv) * _sigpp(_ip(_w, _xv)), _xv),
+    name="display 10 as printed",
+)
 
-_IBP = sp.Integral(sp.tanh(_x + _b) * _x * sp.exp(-_x**2 / 2), (_x, -sp.oo, sp.oo)) / sp.sqrt(2 * sp.pi)
+_IBP = sp.Integral(sp.tanh(_x + _b) * _x * sp.exp(-(_x**2) / 2), (_x, -sp.oo, sp.oo)) / sp.sqrt(2 * sp.pi)
 STATEMENTS = {
     "lemma4.integration-by-parts": Statement(
-        _IBP, "=", sp.Integral(4 / (sp.exp(_x + _b) + sp.exp(-_x - _b)) ** 2 * sp.exp(-_x**2 / 2),
-                               (_x, -sp.oo, sp.oo)) / sp.sqrt(2 * sp.pi), lhs_latex=r"\alpha^b_1"),
+        _IBP,
+        "=",
+        sp.Integral(4 / (sp.exp(_x + _b) + sp.exp(-_x - _b)) ** 2 * sp.exp(-(_x**2) / 2), (_x, -sp.oo, sp.oo))
+        / sp.sqrt(2 * sp.pi),
+        lhs_latex=r"\alpha^b_1",
+    ),
     "lemma4.parity": Statement(_alpha(_b), "=", _alpha(-_b), lhs_latex=r"\alpha^b_1"),
-    "lemma4.lower-bound": Statement(_alpha(_b), r"\geq", sp.exp(-2 * sp.Abs(_b)) * sp.Integral(
-        sp.exp(-_x**2 / 2 - 2 * _x), (_x, 0, sp.oo)) / sp.sqrt(2 * sp.pi), lhs_latex=r"\alpha^b_1"),
-    "lemma4.bias-range": Statement(_alpha(_b), r"\geq", _d ** (-_eps_b / 2) / 2, lhs_latex=r"\alpha^{b_i}_1",
-                                   assumptions=(sp.Abs(_b) <= _eps_b / 4 * _log_d,)),
+    "lemma4.lower-bound": Statement(
+        _alpha(_b),
+        r"\geq",
+        sp.exp(-2 * sp.Abs(_b)) * sp.Integral(sp.exp(-(_x**2) / 2 - 2 * _x), (_x, 0, sp.oo)) / sp.sqrt(2 * sp.pi),
+        lhs_latex=r"\alpha^b_1",
+    ),
+    "lemma4.bias-range": Statement(
+        _alpha(_b),
+        r"\geq",
+        _d ** (-_eps_b / 2) / 2,
+        lhs_latex=r"\alpha^{b_i}_1",
+        assumptions=(sp.Abs(_b) <= _eps_b / 4 * _log_d,),
+    ),
     "stein.decomposition": STEIN_PRINTED,
-    "stein.series-sigma2": Statement(Expect(_f(_xv) * _sigpp(_ip(_w, _xv) + _b), _xv), "=",
-                                     sp.Sum((_j + 1) * (_j + 2) * _A[_j + 2] * _As[_j] * _rho**_j, (_j, 0, sp.oo))),
-    "stein.series-sigma1": Statement(Expect(_fp(_xv) * _sigp(_ip(_w, _xv) + _b), _xv), "=",
-                                     sp.Sum((_j + 1) ** 2 * _A[_j + 1] * _As[_j + 1] * _rho**_j, (_j, 0, sp.oo))),
-    "stein.sigma2-order": Statement(Expect(_f(_xv) * _sigpp(_ip(_w, _xv) + _b), _xv), r"= O_\P",
-                                    _log_d / sp.sqrt(_d)),
-    "rank1.population-gradient": Statement(sp.Symbol("g_res"), r"= O_\P", _log_d / sp.sqrt(_d),
-                                           lhs_latex=r"g(w^0_i) - \alpha^{b_i}_1 \alpha^*_1 \mu"),
-    "rank1.gradient-formula": Statement(sp.Symbol("grad"), "=", sp.Symbol("a_{0,i}") / _n * sp.Sum(
-        (sp.Function("f^0")(_XJ[_j]) - _f(_XJ[_j])) * _sigp(_ip(sp.Symbol("w^0_i"), _XJ[_j]) + sp.Symbol("b_j"))
-        * _XJ[_j], (_j, 1, _n)), lhs_latex=r"\nabla_{w_i} \L\left(f^0\right)"),
-    "lemma3.initial-output": Statement(Norm(sp.Symbol("T_1")), r"\lesssim_\P", _SQ * _log_d,
-                                       lhs_latex=r"\left\|\frac{1}{n}\sum_{j = 1}^n f^0(x_j) \sigma'\left(\langle "
-                                                 r"w^0_i, x_j \rangle + b_j\right)\right\|"),
-    "lemma3.gradient-concentration": Statement(Norm(sp.Symbol("g_minus_ghat")), r"\lesssim_\P",
-                                               _SQ * _log_d ** (_q + 1),
-                                               lhs_latex=r"\left\|g(w^0_i) - \hat{g}(w^0_i)\right\|"),
+    "stein.series-sigma2": Statement(
+        Expect(_f(_xv) * _sigpp(_ip(_w, _xv) + _b), _xv),
+        "=",
+        sp.Sum((_j + 1) * (_j + 2) * _A[_j + 2] * _As[_j] * _rho**_j, (_j, 0, sp.oo)),
+    ),
+    "stein.series-sigma1": Statement(
+        Expect(_fp(_xv) * _sigp(_ip(_w, _xv) + _b), _xv),
+        "=",
+        sp.Sum((_j + 1) ** 2 * _A[_j + 1] * _As[_j + 1] * _rho**_j, (_j, 0, sp.oo)),
+    ),
+    "stein.sigma2-order": Statement(Expect(_f(_xv) * _sigpp(_ip(_w, _xv) + _b), _xv), r"= O_\P", _log_d / sp.sqrt(_d)),
+    "rank1.population-gradient": Statement(
+        sp.Symbol("g_res"), r"= O_\P", _log_d / sp.sqrt(_d), lhs_latex=r"g(w^0_i) - \alpha^{b_i}_1 \alpha^*_1 \mu"
+    ),
+    "rank1.gradient-formula": Statement(
+        sp.Symbol("grad"),
+        "=",
+        sp.Symbol("a_{0,i}")
+        / _n
+        * sp.Sum(
+            (sp.Function("f^0")(_XJ[_j]) - _f(_XJ[_j]))
+            * _sigp(_ip(sp.Symbol("w^0_i"), _XJ[_j]) + sp.Symbol("b_j"))
+            * _XJ[_j],
+            (_j, 1, _n),
+        ),
+        lhs_latex=r"\nabla_{w_i} \L\left(f^0\right)",
+    ),
+    "lemma3.initial-output": Statement(
+        Norm(sp.Symbol("T_1")),
+        r"\lesssim_\P",
+        _SQ * _log_d,
+        lhs_latex=r"\left\|\frac{1}{n}\sum_{j = 1}^n f^0(x_j) \sigma'\left(\langle "
+        r"w^0_i, x_j \rangle + b_j\right)\right\|",
+    ),
+    "lemma3.gradient-concentration": Statement(
+        Norm(sp.Symbol("g_minus_ghat")),
+        r"\lesssim_\P",
+        _SQ * _log_d ** (_q + 1),
+        lhs_latex=r"\left\|g(w^0_i) - \hat{g}(w^0_i)\right\|",
+    ),
     "lemma3.proof-output-bound": Statement(sp.Abs(sp.Symbol("z_j", real=True)), r"\leq", 1),
-    "lemma3.proof-drop-derivative": Statement(Norm(sp.Symbol("S_sigma")), r"\leq", Norm(sp.Symbol("S_1")),
-                                              lhs_latex=r"\left\|\frac{1}{n}\sum_{j} f^0(x_j) \sigma'(\cdot)"
-                                                        r"x_j\right\|"),
-    "rank1.alignment": Statement(sp.Symbol("w1_minus_mu"), r"= O_\P", _SQ * _log_d ** (_q + 1),
-                                 lhs_latex=r"w_i^1 - \mu"),
+    "lemma3.proof-drop-derivative": Statement(
+        Norm(sp.Symbol("S_sigma")),
+        r"\leq",
+        Norm(sp.Symbol("S_1")),
+        lhs_latex=r"\left\|\frac{1}{n}\sum_{j} f^0(x_j) \sigma'(\cdot)"
+        r"x_j\right\|",
+    ),
+    "rank1.alignment": Statement(
+        sp.Symbol("w1_minus_mu"), r"= O_\P", _SQ * _log_d ** (_q + 1), lhs_latex=r"w_i^1 - \mu"
+    ),
     "rank1.noisy-alignment": Statement(
-        sp.Symbol("w1_minus_mu"), r"= O_\P", sp.sqrt(_d ** (1 + _eps_b) / _n) * _log_d ** (_q + 1) * (
-            1 + _log_d**2 * sp.sqrt(sp.log(sp.Rational(5, 4) / sp.Symbol("delta", positive=True)))
-            / sp.Symbol("eps", positive=True)), lhs_latex=r"w_i^1 - \mu"),
+        sp.Symbol("w1_minus_mu"),
+        r"= O_\P",
+        sp.sqrt(_d ** (1 + _eps_b) / _n)
+        * _log_d ** (_q + 1)
+        * (
+            1
+            + _log_d**2
+            * sp.sqrt(sp.log(sp.Rational(5, 4) / sp.Symbol("delta", positive=True)))
+            / sp.Symbol("eps", positive=True)
+        ),
+        lhs_latex=r"w_i^1 - \mu",
+    ),
 }
 
 #: the relations each claim of this module checks (Part 2; see /work/notes/relations.md)
@@ -1043,22 +1503,39 @@ RELATIONS = {
 #: (measured order, claimed order, what)
 _REGIME = {
     "lemma3.initial-output": (sp.Integer(1), _SQ * _log_d, "initial-output term (measured ≍ 1) vs √(d/n) log d"),
-    "lemma3.gradient-concentration": (_SQ, _SQ * _log_d ** (_q + 1),
-                                      "‖g − ĝ‖ (exact RMS ∝ √(d/n)) vs √(d/n) log^{q+1} d"),
-    "stein.sigma2-order": (sp.sqrt(_log_d / _d), _log_d / sp.sqrt(_d),
-                           "E[f_*σ''] (∝ max_i|⟨μ,w_i⟩| ≍ √(log d/d)) vs log d/√d"),
-    "rank1.population-gradient": (sp.sqrt(_log_d / _d), _log_d / sp.sqrt(_d),
-                                  "‖g − αα*μ‖ (∝ |⟨μ,w_i⟩| + ‖w_i‖|E f_*σ''|) vs log d/√d"),
-    "rank1.alignment": (sp.Integer(1), _SQ * _log_d ** (_q + 1),
-                        "‖w_i^1 − μ‖ (measured ≍ 1 at every corner, rank1.corrected-direction) vs √(d/n) log^{q+1} d"),
-    "rank1.noisy-alignment": (sp.Integer(1), sp.sqrt(_d ** (1 + _eps_b) / _n) * _log_d ** (_q + 1),
-                              "‖w_i^1 − μ‖ (≍ 1) vs the claimed error term"),
+    "lemma3.gradient-concentration": (
+        _SQ,
+        _SQ * _log_d ** (_q + 1),
+        "‖g − ĝ‖ (exact RMS ∝ √(d/n)) vs √(d/n) log^{q+1} d",
+    ),
+    "stein.sigma2-order": (
+        sp.sqrt(_log_d / _d),
+        _log_d / sp.sqrt(_d),
+        "E[f_*σ''] (∝ max_i|⟨μ,w_i⟩| ≍ √(log d/d)) vs log d/√d",
+    ),
+    "rank1.population-gradient": (
+        sp.sqrt(_log_d / _d),
+        _log_d / sp.sqrt(_d),
+        "‖g − αα*μ‖ (∝ |⟨μ,w_i⟩| + ‖w_i‖|E f_*σ''|) vs log d/√d",
+    ),
+    "rank1.alignment": (
+        sp.Integer(1),
+        _SQ * _log_d ** (_q + 1),
+        "‖w_i^1 − μ‖ (measured ≍ 1 at every corner, rank1.corrected-direction) vs √(d/n) log^{q+1} d",
+    ),
+    "rank1.noisy-alignment": (
+        sp.Integer(1),
+        sp.sqrt(_d ** (1 + _eps_b) / _n) * _log_d ** (_q + 1),
+        "‖w_i^1 − μ‖ (≍ 1) vs the claimed error term",
+    ),
 }
 
 
 def _regime_for(claim_id: str) -> dict:
     from theorycheck.asymptotics import compare
+
     from .symbols import in_powers_of_d
+
     measured, claimed, what = _REGIME[claim_id]
     res = compare(in_powers_of_d(measured), "lesssim", in_powers_of_d(claimed), ADMISSIBLE, d=_d)
     reg = res.regime()
@@ -1082,21 +1559,38 @@ def _ibp_regime_wide(check: Callable[[], Verdict]) -> Verdict:
     (30 digits at six b) is the independent evaluation of both sides. The printed middle line writes the boundary
     term with a + sign (it is −σe^{−x²/2}); harmless since it vanishes."""
     v = check()
-    ident = sp.simplify((sp.tanh(_x + _b) * _x * sp.exp(-_x**2 / 2) - (-sp.diff(sp.tanh(_x + _b) * sp.exp(-_x**2 / 2), _x)
-                         + sp.sech(_x + _b) ** 2 * sp.exp(-_x**2 / 2))).rewrite(sp.exp)) == 0
+    ident = (
+        sp.simplify(
+            (
+                sp.tanh(_x + _b) * _x * sp.exp(-(_x**2) / 2)
+                - (-sp.diff(sp.tanh(_x + _b) * sp.exp(-(_x**2) / 2), _x) + sp.sech(_x + _b) ** 2 * sp.exp(-(_x**2) / 2))
+            ).rewrite(sp.exp)
+        )
+        == 0
+    )
     yy = sp.Symbol("y", real=True)
     sech_ok = sp.simplify((sp.sech(yy) ** 2 - 4 / (sp.exp(yy) + sp.exp(-yy)) ** 2).rewrite(sp.exp)) == 0
-    bnd = [sp.limit(sp.tanh(_x + 1) * sp.exp(-_x**2 / 2), _x, s_) for s_ in (sp.oo, -sp.oo)]
-    ev = dict(v.evidence, ibp_identity_symbolic=bool(ident), sech_identity_symbolic=bool(sech_ok),
-              boundary_limits=[str(x_) for x_ in bnd],
-              relations_checked={"P22.1": "σ = tanh (hypothesis)", "D14.1/D15.1": "α_1^b as (1/√2π)∫σ(x+b)x e^{-x²/2}",
-                                 "D15.2": "integration by parts (symbolic identity, boundary → 0)",
-                                 "D15.3": "sech² = 4/(e^y+e^{-y})² (symbolic) and the value (numeric)"})
+    bnd = [sp.limit(sp.tanh(_x + 1) * sp.exp(-(_x**2) / 2), _x, s_) for s_ in (sp.oo, -sp.oo)]
+    ev = dict(
+        v.evidence,
+        ibp_identity_symbolic=bool(ident),
+        sech_identity_symbolic=bool(sech_ok),
+        boundary_limits=[str(x_) for x_ in bnd],
+        relations_checked={
+            "P22.1": "σ = tanh (hypothesis)",
+            "D14.1/D15.1": "α_1^b as (1/√2π)∫σ(x+b)x e^{-x²/2}",
+            "D15.2": "integration by parts (symbolic identity, boundary → 0)",
+            "D15.3": "sech² = 4/(e^y+e^{-y})² (symbolic) and the value (numeric)",
+        },
+    )
     if v.verdict == "verified" and not (ident and sech_ok and all(x_ == 0 for x_ in bnd)):
         return _dc.replace(v, verdict="inconclusive", evidence=ev, detail=v.detail + "; the symbolic step failed")
-    return _dc.replace(v, evidence=ev, detail=v.detail + "; for every b: the integrand identity and sech² form "
-                       "symbolically, boundary terms → 0", regime={"region": "b ∈ ℝ", "holds_on": "all",
-                                                                   "conditions": [], "witness": None})
+    return _dc.replace(
+        v,
+        evidence=ev,
+        detail=v.detail + "; for every b: the integrand identity and sech² form symbolically, boundary terms → 0",
+        regime={"region": "b ∈ ℝ", "holds_on": "all", "conditions": [], "witness": None},
+    )
 
 
 def _bias_range_both_readings(check: Callable[[], Verdict]) -> Verdict:
@@ -1106,20 +1600,31 @@ def _bias_range_both_readings(check: Callable[[], Verdict]) -> Verdict:
     v = check()
     other = check_bias_range(claimed_power=1.0)
     positive = bool((_d ** (-_eps_b / 2) / 2).is_positive) and bool((_d ** (-_eps_b) / 2).is_positive)
-    ev = dict(v.evidence, reading_d_minus_eps_b_over_2=v.verdict, reading_d_minus_eps_b=other.verdict,
-              P26_8_positive=positive)
+    ev = dict(
+        v.evidence, reading_d_minus_eps_b_over_2=v.verdict, reading_d_minus_eps_b=other.verdict, P26_8_positive=positive
+    )
     ok = v.verdict == other.verdict == "verified" and positive
-    return _dc.replace(v, verdict=v.verdict if ok or v.verdict != "verified" else "inconclusive", evidence=ev,
-                       detail=v.detail + f"; the other reading d^(-ε_b)/2: {other.verdict}; both bounds > 0",
-                       regime={"region": ADMISSIBLE.name, "holds_on": "all" if ok else "part", "conditions": [],
-                               "witness": None,
-                               "note": "deterministic implication for every d ≥ 2 and ε_b > 0 (all β = |b| ≥ 0 "
-                                       "certified); the premise is lemma4.bias-max"})
+    return _dc.replace(
+        v,
+        verdict=v.verdict if ok or v.verdict != "verified" else "inconclusive",
+        evidence=ev,
+        detail=v.detail + f"; the other reading d^(-ε_b)/2: {other.verdict}; both bounds > 0",
+        regime={
+            "region": ADMISSIBLE.name,
+            "holds_on": "all" if ok else "part",
+            "conditions": [],
+            "witness": None,
+            "note": "deterministic implication for every d ≥ 2 and ε_b > 0 (all β = |b| ≥ 0 "
+            "certified); the premise is lemma4.bias-max",
+        },
+    )
 
 
 _WRAP = {"lemma4.integration-by-parts": _ibp_regime_wide, "lemma4.bias-range": _bias_range_both_readings}
-_EXTRA_DEPS = {"rank1.noisy-alignment": ("sens.delta2", "sens.sigma-W-sufficient", "sens.sigma-W-bound"),
-               "lemma4.bias-range": ("lemma4.bias-max",)}
+_EXTRA_DEPS = {
+    "rank1.noisy-alignment": ("sens.delta2", "sens.sigma-W-sufficient", "sens.sigma-W-bound"),
+    "lemma4.bias-range": ("lemma4.bias-max",),
+}
 
 
 def _upgrade(c: Claim) -> Claim:

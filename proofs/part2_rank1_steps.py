@@ -736,8 +736,12 @@ def check_target_growth(statement: Statement, centred: Statement, triangle: Stat
             **ev,
         )
     if kind == "inconclusive":
-        return inconclusive("exact+numeric", "; ".join(f"{tuple(r['relation'])}: {r['verdict']}" for r in results),
-                            regime=r2.regime, **ev)
+        return inconclusive(
+            "exact+numeric",
+            "; ".join(f"{tuple(r['relation'])}: {r['verdict']}" for r in results),
+            regime=r2.regime,
+            **ev,
+        )
     return verified(
         "exact+numeric",
         "P16.5, P16.6 hold on the whole region (every degree q checked); D9.1 holds on every sample",
@@ -1134,8 +1138,12 @@ def check_gradient_chain(
             **ev,
         )
     if _combine(results) == "inconclusive":
-        return inconclusive("exact+simulation", "; ".join(f"D18.{r['relation'][2]}: {r['verdict']}" for r in results),
-                            regime=r_T1.regime, **ev)
+        return inconclusive(
+            "exact+simulation",
+            "; ".join(f"D18.{r['relation'][2]}: {r['verdict']}" for r in results),
+            regime=r_T1.regime,
+            **ev,
+        )
     return verified("exact", "every line holds", regime=r_T1.regime, **ev)
 
 

@@ -31,32 +31,68 @@ from theorycheck.statement import Statement
 #: log(1/δ) and the Part 3 / Part 1 noise formulas in the generic symbols (Assumption 4 not substituted)
 LOG_INV_DELTA = sp.log(1 / S.delta)
 #: Part 2, Theorem 5: σ ≥ cΔ₂/ε with c² = 2 log(1.25/δ) (checked at the boundary c² = 2 log(1.25/δ))
-THEOREM5 = Statement(S.sigma, ">=", sp.sqrt(2 * sp.log(sp.Rational(5, 4) / S.delta)) * S.Delta_2 / S.eps,
-                     variables=(S.Delta_2, S.eps, S.delta),
-                     assumptions=(r"\varepsilon \in (0, 1)", r"\delta \in (0, 1)"), name="Theorem 5")
+THEOREM5 = Statement(
+    S.sigma,
+    ">=",
+    sp.sqrt(2 * sp.log(sp.Rational(5, 4) / S.delta)) * S.Delta_2 / S.eps,
+    variables=(S.Delta_2, S.eps, S.delta),
+    assumptions=(r"\varepsilon \in (0, 1)", r"\delta \in (0, 1)"),
+    name="Theorem 5",
+)
 #: Part 3 §4.3: the std Σ of z_i (the noise on a per step is η_a z_i)
 SIGMA_PART3_GENERIC = 2 * S.C_a * sp.sqrt(S.T) / S.n * sp.sqrt(8 * LOG_INV_DELTA) / S.eps
-DPGD_STATEMENT = Statement(S.Sigma, "=", SIGMA_PART3_GENERIC, variables=(S.eps, S.delta, S.T, S.C_a, S.n),
-                           assumptions=(r"z_i \sim \mathcal{N}(0, \Sigma^2 \mathrm{Id})",
-                                        r"\varepsilon \in (0, 8\log(1/\delta))"), name="Part 3 Σ")
+DPGD_STATEMENT = Statement(
+    S.Sigma,
+    "=",
+    SIGMA_PART3_GENERIC,
+    variables=(S.eps, S.delta, S.T, S.C_a, S.n),
+    assumptions=(r"z_i \sim \mathcal{N}(0, \Sigma^2 \mathrm{Id})", r"\varepsilon \in (0, 8\log(1/\delta))"),
+    name="Part 3 Σ",
+)
 #: Assumption 4: σ_a = √(η_a T) √(8 log(1/δ))/ε, used in Algorithm 1's line √η_a (C_a/n) σ_a N(0, ·)
 SIGMA_A_GENERIC = sp.sqrt(S.eta_a * S.T) * sp.sqrt(8 * LOG_INV_DELTA) / S.eps
-ALG1_NOISE_STATEMENT = Statement(S.sigma_a, "=", SIGMA_A_GENERIC, variables=(S.eps, S.delta, S.T, S.eta_a),
-                                 assumptions=(r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}"
-                                              r"\sigma_a \mathcal{N}(0, \mathrm{Id})",
-                                              r"\varepsilon \in (0, 8\log(1/\delta))"), name="σ_a")
+ALG1_NOISE_STATEMENT = Statement(
+    S.sigma_a,
+    "=",
+    SIGMA_A_GENERIC,
+    variables=(S.eps, S.delta, S.T, S.eta_a),
+    assumptions=(
+        r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}"
+        r"\sigma_a \mathcal{N}(0, \mathrm{Id})",
+        r"\varepsilon \in (0, 8\log(1/\delta))",
+    ),
+    name="σ_a",
+)
 #: the corrected σ_a (twice Assumption 4's): Algorithm 1's noise then equals Part 3's η_a Σ
 ALG1_NOISE_CORRECTED = ALG1_NOISE_STATEMENT.scale(2)
 #: Assumption 4: σ_W (Part 2 §3.2 adds it to the unit columns of W₁)
-SIGMA_W_STATEMENT = Statement(S.sigma_W, "=", S.SIGMA_W, variables=(S.d, S.n, S.eps_b, S.q),
-                              assumptions=(r"w_i^1 \gets \frac{w_i^1}{\|w_i^1\|} + \sigma_W \mathcal{N}(0, \mathrm{Id})",
-                                           r"\text{Assumptions 2, 3}"), name="σ_W")
+SIGMA_W_STATEMENT = Statement(
+    S.sigma_W,
+    "=",
+    S.SIGMA_W,
+    variables=(S.d, S.n, S.eps_b, S.q),
+    assumptions=(
+        r"w_i^1 \gets \frac{w_i^1}{\|w_i^1\|} + \sigma_W \mathcal{N}(0, \mathrm{Id})",
+        r"\text{Assumptions 2, 3}",
+    ),
+    name="σ_W",
+)
 #: the corrected σ_W: the worst-case sensitivity 2√p calibrated with Part 3's rule (valid on all of Assumption 3)
-SIGMA_W_CORRECTED = Statement(S.sigma_W, "=", 2 * sp.sqrt(S.p) * sp.sqrt(8 * LOG_INV_DELTA) / S.eps,
-                              variables=(S.d, S.n, S.eps_b, S.q, S.p, S.eps, S.delta), name="σ_W corrected")
+SIGMA_W_CORRECTED = Statement(
+    S.sigma_W,
+    "=",
+    2 * sp.sqrt(S.p) * sp.sqrt(8 * LOG_INV_DELTA) / S.eps,
+    variables=(S.d, S.n, S.eps_b, S.q, S.p, S.eps, S.delta),
+    name="σ_W corrected",
+)
 #: Part 2 §3.2's per-neuron sensitivity premise (with the extra log): Δ₂ ≤ √(d^{1+ε_b}/n) log^{q+2} d
-COLUMN_PREMISE = Statement(S.Delta_2, r"\lesssim", sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 2),
-                           variables=(S.d, S.n, S.eps_b, S.q), name="per-neuron Δ₂")
+COLUMN_PREMISE = Statement(
+    S.Delta_2,
+    r"\lesssim",
+    sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 2),
+    variables=(S.d, S.n, S.eps_b, S.q),
+    name="per-neuron Δ₂",
+)
 
 
 _EVALUATORS: dict = {}
@@ -80,8 +116,9 @@ def noise_on_a(noise) -> Callable:
     if noise.lhs == S.Sigma:
         return lambda e, dl, T, C, n, eta: eta * _evaluate(noise, (S.eps, S.delta, S.T, S.C_a, S.n), (e, dl, T, C, n))
     if noise.lhs == S.sigma_a:
-        return lambda e, dl, T, C, n, eta: math.sqrt(eta) * C / n * _evaluate(noise, (S.eps, S.delta, S.T, S.eta_a),
-                                                                               (e, dl, T, eta))
+        return lambda e, dl, T, C, n, eta: (
+            math.sqrt(eta) * C / n * _evaluate(noise, (S.eps, S.delta, S.T, S.eta_a), (e, dl, T, eta))
+        )
     raise ValueError(f"a noise statement must have Σ or σ_a on its left, not {noise.lhs}")
 
 
@@ -103,7 +140,9 @@ def sigma_w_fn(sigma_w) -> Callable:
         names = {S.d: d, S.n: n, S.eps_b: eps_b, S.q: q, S.eps: eps, S.delta: delta, S.p: p}
         free = sorted(sigma_w.rhs.free_symbols, key=lambda s: s.name)
         return _evaluate(sigma_w, free, [names[s] for s in free])
+
     return fn
+
 
 DEFINITIONS = {
     (1, 1): "Definition 1: (ε, δ)-differential privacy",
@@ -182,8 +221,13 @@ def _arb_gaussian_delta(eps: float, mu: mpmath.mpf):
         return ncdf(m / 2 - e / m) - e.exp() * ncdf(-m / 2 - e / m)
 
 
-def check_classical_gaussian(statement=THEOREM5, eps_upper: float = 1.0, deltas=CLASSICAL_DELTAS,
-                             epsilons=CLASSICAL_EPS, eps_range: str = "theorem5"):
+def check_classical_gaussian(
+    statement=THEOREM5,
+    eps_upper: float = 1.0,
+    deltas=CLASSICAL_DELTAS,
+    epsilons=CLASSICAL_EPS,
+    eps_range: str = "theorem5",
+):
     """Theorem 5 at its boundary: σ = cΔ/ε with c² = (σε/Δ)² read off the statement (the exact δ(ε)
     increases with Δ/σ, so the boundary is the worst case of "c² > ..., σ ≥ cΔ/ε").
 
@@ -216,27 +260,39 @@ def check_classical_gaussian(statement=THEOREM5, eps_upper: float = 1.0, deltas=
     first_out = {}
     for r in outside:
         first_out.setdefault(r["delta"], r)
-    common = dict(points=len(rows), tolerance=f"relative {REL_TOL} (exact δ to >= 30 digits)",
-                  achieved_error="< 1e-30 relative (log-space mpmath, cross-checked against dp_accounting in tests)",
-                  epsilon_range=f"(0, {eps_upper})", delta_grid=list(deltas),
-                  paper_statement_outside_eps_lt_1={str(k): v for k, v in first_out.items()})
+    common = dict(
+        points=len(rows),
+        tolerance=f"relative {REL_TOL} (exact δ to >= 30 digits)",
+        achieved_error="< 1e-30 relative (log-space mpmath, cross-checked against dp_accounting in tests)",
+        epsilon_range=f"(0, {eps_upper})",
+        delta_grid=list(deltas),
+        paper_statement_outside_eps_lt_1={str(k): v for k, v in first_out.items()},
+    )
     region = rf"\varepsilon \in (0, {eps_upper:g}),\ \delta \in (0, 1)"
     if worst["ratio"] > 1 + REL_TOL:
         w = {"epsilon": worst["epsilon"], "delta": worst["delta"]}
-        return refuted("numeric", f"σ = cΔ/ε at the boundary c² = c_squared(δ) is not (ε, δ)-DP at ε = "
-                                  f"{worst['epsilon']}, δ = {worst['delta']:g}: exact δ(ε) = "
-                                  f"{mpmath.nstr(worst['exact_delta'], 6)} ({mpmath.nstr(worst['ratio'], 4)} × δ)",
-                       regime={"region": region, "holds_on": "part", "conditions": [], "witness": w},
-                       witness=worst, **common)
+        return refuted(
+            "numeric",
+            f"σ = cΔ/ε at the boundary c² = c_squared(δ) is not (ε, δ)-DP at ε = "
+            f"{worst['epsilon']}, δ = {worst['delta']:g}: exact δ(ε) = "
+            f"{mpmath.nstr(worst['exact_delta'], 6)} ({mpmath.nstr(worst['ratio'], 4)} × δ)",
+            regime={"region": region, "holds_on": "part", "conditions": [], "witness": w},
+            witness=worst,
+            **common,
+        )
     enclosure = _arb_gaussian_delta(worst["epsilon"], P._mpf(worst["epsilon"]) / mpmath.mpf(worst["c"]))
     certified = bool(enclosure < worst["delta"])
-    return verified("numeric+certified" if certified else "numeric",
-                    f"exact δ(ε) ≤ δ on all {len(rows)} grid points with ε < {eps_upper} and δ from 1 − 1e-6 down to "
-                    f"1e-100; the largest ratio δ(ε)/δ is {mpmath.nstr(worst['ratio'], 4)} (ε = {worst['epsilon']}, "
-                    f"δ = {worst['delta']:g}), certified with arb; outside ε < 1 the same rule fails (e.g. ε = 10, "
-                    f"δ = 1e-5: see gaussmech.assumption3-range)",
-                    regime={"region": region, "holds_on": "all", "conditions": [r"\varepsilon < 1"], "witness": None},
-                    worst=worst, arb_enclosure_at_worst=str(enclosure), **common)
+    return verified(
+        "numeric+certified" if certified else "numeric",
+        f"exact δ(ε) ≤ δ on all {len(rows)} grid points with ε < {eps_upper} and δ from 1 − 1e-6 down to "
+        f"1e-100; the largest ratio δ(ε)/δ is {mpmath.nstr(worst['ratio'], 4)} (ε = {worst['epsilon']}, "
+        f"δ = {worst['delta']:g}), certified with arb; outside ε < 1 the same rule fails (e.g. ε = 10, "
+        f"δ = 1e-5: see gaussmech.assumption3-range)",
+        regime={"region": region, "holds_on": "all", "conditions": [r"\varepsilon < 1"], "witness": None},
+        worst=worst,
+        arb_enclosure_at_worst=str(enclosure),
+        **common,
+    )
 
 
 def _classical_on_assumption3(c_squared, deltas):
@@ -245,8 +301,12 @@ def _classical_on_assumption3(c_squared, deltas):
     for eps, delta in assumption3_grid(deltas):
         c = math.sqrt(c_squared(delta))
         ld = P.gdp_log_delta(eps, P._mpf(eps) / c)
-        row = {"epsilon": eps, "delta": delta, "theorem5_applies": eps < 1,
-               "log_exact_delta_minus_log_delta": ld - mpmath.log(delta)}
+        row = {
+            "epsilon": eps,
+            "delta": delta,
+            "theorem5_applies": eps < 1,
+            "log_exact_delta_minus_log_delta": ld - mpmath.log(delta),
+        }
         rows.append(row)
         if ld > mpmath.log(delta) + REL_TOL:
             fails.append(row)
@@ -254,36 +314,59 @@ def _classical_on_assumption3(c_squared, deltas):
     for delta in deltas:
         L = math.log(1 / delta)
         cross = classical_crossing(c_squared, delta, 8 * L)
-        crossings[str(delta)] = {"eight_log_inv_delta": 8 * L, "holds_up_to_epsilon": cross,
-                                 "whole_range": cross is not None and cross >= 8 * L}
+        crossings[str(delta)] = {
+            "eight_log_inv_delta": 8 * L,
+            "holds_up_to_epsilon": cross,
+            "whole_range": cross is not None and cross >= 8 * L,
+        }
     # the δ above which Assumption 3's ε < 8 log(1/δ) < 1: Theorem 5 applies to the whole range
     applies_all = math.exp(-1 / 8)
-    common = dict(points=len(rows), crossings=crossings, delta_grid=list(deltas), fractions=list(A3_FRACTIONS),
-                  omega_boundary_d=list(A3_OMEGA_D), theorem5_covers_whole_range_for_delta_at_least=applies_all,
-                  outside_theorem5=sum(not r["theorem5_applies"] for r in rows),
-                  tolerance=f"log δ(ε) ≤ log δ + {REL_TOL}", achieved_error="exact Gaussian curve, ≥ 30 digits")
-    conditions = [r"\varepsilon < 1\ (\text{Theorem 5})",
-                  r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{exact crossing, tabulated in crossings})",
-                  r"\delta \geq e^{-1/8} \Rightarrow 8\log(1/\delta) \leq 1"]
+    common = dict(
+        points=len(rows),
+        crossings=crossings,
+        delta_grid=list(deltas),
+        fractions=list(A3_FRACTIONS),
+        omega_boundary_d=list(A3_OMEGA_D),
+        theorem5_covers_whole_range_for_delta_at_least=applies_all,
+        outside_theorem5=sum(not r["theorem5_applies"] for r in rows),
+        tolerance=f"log δ(ε) ≤ log δ + {REL_TOL}",
+        achieved_error="exact Gaussian curve, ≥ 30 digits",
+    )
+    conditions = [
+        r"\varepsilon < 1\ (\text{Theorem 5})",
+        r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{exact crossing, tabulated in crossings})",
+        r"\delta \geq e^{-1/8} \Rightarrow 8\log(1/\delta) \leq 1",
+    ]
     if fails:
         w = min(fails, key=lambda r: r["epsilon"])
-        w = {**w, "exact_delta": P.gdp_delta(w["epsilon"], P._mpf(w["epsilon"]) / math.sqrt(c_squared(w["delta"]))),
-             "exact_epsilon": P.gdp_epsilon(w["delta"], P._mpf(w["epsilon"]) / math.sqrt(c_squared(w["delta"])),
-                                            rel_tol=1e-12)}
-        return refuted("numeric", f"Theorem 5 is stated for ε < 1, but Assumption 3 allows ε up to 8 log(1/δ) and the "
-                                  f"same calibration σ = √(2 log(1.25/δ)) Δ/ε is not (ε, δ)-DP there: at ε = "
-                                  f"{w['epsilon']:.6g}, δ = {w['delta']:g} the exact δ(ε) is "
-                                  f"{mpmath.nstr(w['exact_delta'], 4)} (exact ε at δ: {mpmath.nstr(w['exact_epsilon'], 5)}); "
-                                  f"it holds up to ε*(δ) = "
-                                  + ", ".join(f"{v['holds_up_to_epsilon']:.4g} (δ={k})" for k, v in crossings.items()
-                                              if not v["whole_range"])
-                                  + "; on the whole range at δ = "
-                                  + ", ".join(k for k, v in crossings.items() if v["whole_range"])
-                                  + f" (for δ ≥ e^(-1/8) ≈ {applies_all:.4f}, 8 log(1/δ) ≤ 1 and Theorem 5 applies)",
-                       regime={"region": A3_REGION, "holds_on": "part", "conditions": conditions, "witness": w},
-                       witness=w, **common)
-    return verified("numeric", f"the calibration is (ε, δ)-DP on all {len(rows)} points of Assumption 3's range",
-                    regime={"region": A3_REGION, "holds_on": "all", "conditions": conditions, "witness": None}, **common)
+        w = {
+            **w,
+            "exact_delta": P.gdp_delta(w["epsilon"], P._mpf(w["epsilon"]) / math.sqrt(c_squared(w["delta"]))),
+            "exact_epsilon": P.gdp_epsilon(
+                w["delta"], P._mpf(w["epsilon"]) / math.sqrt(c_squared(w["delta"])), rel_tol=1e-12
+            ),
+        }
+        return refuted(
+            "numeric",
+            f"Theorem 5 is stated for ε < 1, but Assumption 3 allows ε up to 8 log(1/δ) and the "
+            f"same calibration σ = √(2 log(1.25/δ)) Δ/ε is not (ε, δ)-DP there: at ε = "
+            f"{w['epsilon']:.6g}, δ = {w['delta']:g} the exact δ(ε) is "
+            f"{mpmath.nstr(w['exact_delta'], 4)} (exact ε at δ: {mpmath.nstr(w['exact_epsilon'], 5)}); "
+            f"it holds up to ε*(δ) = "
+            + ", ".join(f"{v['holds_up_to_epsilon']:.4g} (δ={k})" for k, v in crossings.items() if not v["whole_range"])
+            + "; on the whole range at δ = "
+            + ", ".join(k for k, v in crossings.items() if v["whole_range"])
+            + f" (for δ ≥ e^(-1/8) ≈ {applies_all:.4f}, 8 log(1/δ) ≤ 1 and Theorem 5 applies)",
+            regime={"region": A3_REGION, "holds_on": "part", "conditions": conditions, "witness": w},
+            witness=w,
+            **common,
+        )
+    return verified(
+        "numeric",
+        f"the calibration is (ε, δ)-DP on all {len(rows)} points of Assumption 3's range",
+        regime={"region": A3_REGION, "holds_on": "all", "conditions": conditions, "witness": None},
+        **common,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -368,13 +451,24 @@ def _dpgd_grid(noise_fn, adjacency, eps_upper):
         points += [math.sqrt(L) / math.log(dd) for dd in A3_OMEGA_D if math.sqrt(L) / math.log(dd) < top]
         for eps in points:
             for steps in DPGD_STEPS:
-                for clip, n, eta in (DPGD_SETUPS if steps == 100 else DPGD_SETUPS[:1]):
+                for clip, n, eta in DPGD_SETUPS if steps == 100 else DPGD_SETUPS[:1]:
                     sens = eta * P.sensitivity(clip, n, "mean", adjacency)
                     std = noise_fn(eps, delta, steps, clip, n, eta)
                     mu = P.gdp_mu(steps, sens, std)
                     gap = P.gdp_log_delta(eps, mu) - mpmath.log(delta)
-                    rows.append({"epsilon": eps, "delta": delta, "fraction_of_range": eps / (8 * L), "T": steps,
-                                 "C": clip, "n": n, "eta": eta, "mu": mu, "log_delta_ratio": gap})
+                    rows.append(
+                        {
+                            "epsilon": eps,
+                            "delta": delta,
+                            "fraction_of_range": eps / (8 * L),
+                            "T": steps,
+                            "C": clip,
+                            "n": n,
+                            "eta": eta,
+                            "mu": mu,
+                            "log_delta_ratio": gap,
+                        }
+                    )
     return rows
 
 
@@ -425,16 +519,35 @@ def _shaped_noise(noise_fn, adjacency: str, shape: Callable[[int], list]) -> dic
             exact_delta = p_d - math.exp(eps) * p_d2
             if not exact_delta > delta:
                 continue
-            return {"shapes": shapes, "lambda_min": None,
-                    "singular": {"p": p, "rank": int(rank), "null_direction": [str(x) for x in v],
-                                 "T": steps, "clip": clip, "n": n, "eta": eta, "epsilon": eps, "delta": delta,
-                                 "noise_std": std, "difference_of_updates_per_step": diff,
-                                 "difference_along_null_direction": along_v, "noise_variance_along_it": var_along_v,
-                                 "event_S": "{a : ⟨a − a₀, v⟩ = ⟨update(D), v⟩}", "P_D(S)": p_d, "P_D'(S)": p_d2,
-                                 "exact_delta": exact_delta}}
+            return {
+                "shapes": shapes,
+                "lambda_min": None,
+                "singular": {
+                    "p": p,
+                    "rank": int(rank),
+                    "null_direction": [str(x) for x in v],
+                    "T": steps,
+                    "clip": clip,
+                    "n": n,
+                    "eta": eta,
+                    "epsilon": eps,
+                    "delta": delta,
+                    "noise_std": std,
+                    "difference_of_updates_per_step": diff,
+                    "difference_along_null_direction": along_v,
+                    "noise_variance_along_it": var_along_v,
+                    "event_S": "{a : ⟨a − a₀, v⟩ = ⟨update(D), v⟩}",
+                    "P_D(S)": p_d,
+                    "P_D'(S)": p_d2,
+                    "exact_delta": exact_delta,
+                },
+            }
         with mpmath.workdps(40):
-            eig = mpmath.eigsy(mpmath.matrix([[mpmath.mpf(sympy.Rational(x).p) / sympy.Rational(x).q for x in row]
-                                              for row in M.tolist()]))[0]
+            eig = mpmath.eigsy(
+                mpmath.matrix(
+                    [[mpmath.mpf(sympy.Rational(x).p) / sympy.Rational(x).q for x in row] for row in M.tolist()]
+                )
+            )[0]
             low = min(eig[i] for i in range(p))
         shapes[-1]["lambda_min"] = low
         lam_min = low if lam_min is None else min(lam_min, low)
@@ -443,10 +556,16 @@ def _shaped_noise(noise_fn, adjacency: str, shape: Callable[[int], list]) -> dic
     return {"shapes": shapes, "lambda_min": float(lam_min), "singular": None}
 
 
-def check_dpgd_privacy(noise_fn=DPGD_STATEMENT, adjacency: str = "replace-one",
-                       eps_upper: Callable[[float], float] = lambda L: 8 * L, scalar_noise: bool = False,
-                       corrected_fn=None, corrected_tex=None, noise_shape: Callable[[int], list] | None = None,
-                       beyond_range: bool = True):
+def check_dpgd_privacy(
+    noise_fn=DPGD_STATEMENT,
+    adjacency: str = "replace-one",
+    eps_upper: Callable[[float], float] = lambda L: 8 * L,
+    scalar_noise: bool = False,
+    corrected_fn=None,
+    corrected_tex=None,
+    noise_shape: Callable[[int], list] | None = None,
+    beyond_range: bool = True,
+):
     """T steps of clipped-mean gradient descent with per-step noise on a given by ``noise_fn``: a Statement
     (Σ = … of Part 3 or σ_a = … of Assumption 4 / Algorithm 1) or a callable ``(ε, δ, T, C, n, η) -> std``.
 
@@ -468,16 +587,24 @@ def check_dpgd_privacy(noise_fn=DPGD_STATEMENT, adjacency: str = "replace-one",
         decided = _shaped_noise(noise_fn, adjacency, noise_shape or scalar_noise_shape)
         if decided["singular"] is not None:
             w = decided["singular"]
-            return refuted("exact", f"the noise covariance std²·M is singular (rank {w['rank']} < p = {w['p']}): two "
-                                    f"adjacent datasets whose clipped mean gradients differ along the null direction "
-                                    f"v = {w['null_direction']} of M give outputs that differ by a deterministic "
-                                    f"amount along v, so the exact δ(ε) is 1 for every ε (at ε = {w['epsilon']:.4g}, "
-                                    f"claimed δ = {w['delta']:g}, per-step noise std {w['noise_std']:.4g})",
-                           regime={"region": A3_REGION, "holds_on": "none",
-                                   "conditions": [r"\operatorname{rank} M = p"],
-                                   "witness": {"epsilon": w["epsilon"], "delta": w["delta"], "p": w["p"]}},
-                           witness=w, tolerance="exact (rank and null space in rational arithmetic)", achieved_error=0,
-                           shapes_checked=decided["shapes"])
+            return refuted(
+                "exact",
+                f"the noise covariance std²·M is singular (rank {w['rank']} < p = {w['p']}): two "
+                f"adjacent datasets whose clipped mean gradients differ along the null direction "
+                f"v = {w['null_direction']} of M give outputs that differ by a deterministic "
+                f"amount along v, so the exact δ(ε) is 1 for every ε (at ε = {w['epsilon']:.4g}, "
+                f"claimed δ = {w['delta']:g}, per-step noise std {w['noise_std']:.4g})",
+                regime={
+                    "region": A3_REGION,
+                    "holds_on": "none",
+                    "conditions": [r"\operatorname{rank} M = p"],
+                    "witness": {"epsilon": w["epsilon"], "delta": w["delta"], "p": w["p"]},
+                },
+                witness=w,
+                tolerance="exact (rank and null space in rational arithmetic)",
+                achieved_error=0,
+                shapes_checked=decided["shapes"],
+            )
         # full rank: the worst adjacent pair differs along M's smallest eigenvector; the mechanism is the
         # isotropic one with std·√λ_min, so the grid below decides it exactly as for isotropic noise
         lam = decided["lambda_min"]
@@ -498,14 +625,26 @@ def check_dpgd_privacy(noise_fn=DPGD_STATEMENT, adjacency: str = "replace-one",
     for delta in DPGD_DELTAS:
         L = math.log(1 / delta)
         cross = _crossing(noise_fn, delta, adjacency, min(1e-6 * L, 1e-8), eps_upper(L))
-        crossings[str(delta)] = {"eight_log_inv_delta": eps_upper(L), "holds_up_to_epsilon": cross,
-                                 "fraction_of_range": cross / eps_upper(L) if cross else None}
-    common = dict(points=len(rows), adjacency=adjacency, steps_grid=list(DPGD_STEPS), delta_grid=list(DPGD_DELTAS),
-                  fractions_of_8_log_inv_delta=list(DPGD_FRACTIONS), omega_boundary_d=list(A3_OMEGA_D),
-                  setups_C_n_eta=[list(s) for s in DPGD_SETUPS], mu_independent_of_T_C_n_eta=t_invariant,
-                  holds_up_to=crossings, symbolic_certificate=certificate,
-                  tolerance=f"log δ_exact(ε) ≤ log δ + {REL_TOL}",
-                  achieved_error="≥ 40-digit log-space curve; ε(δ) at the witness by bisection to 1e-15", **shaped)
+        crossings[str(delta)] = {
+            "eight_log_inv_delta": eps_upper(L),
+            "holds_up_to_epsilon": cross,
+            "fraction_of_range": cross / eps_upper(L) if cross else None,
+        }
+    common = dict(
+        points=len(rows),
+        adjacency=adjacency,
+        steps_grid=list(DPGD_STEPS),
+        delta_grid=list(DPGD_DELTAS),
+        fractions_of_8_log_inv_delta=list(DPGD_FRACTIONS),
+        omega_boundary_d=list(A3_OMEGA_D),
+        setups_C_n_eta=[list(s) for s in DPGD_SETUPS],
+        mu_independent_of_T_C_n_eta=t_invariant,
+        holds_up_to=crossings,
+        symbolic_certificate=certificate,
+        tolerance=f"log δ_exact(ε) ≤ log δ + {REL_TOL}",
+        achieved_error="≥ 40-digit log-space curve; ε(δ) at the witness by bisection to 1e-15",
+        **shaped,
+    )
     fails = [r for r in rows if r["log_delta_ratio"] > REL_TOL]
     if fails:
         smallest = min(fails, key=lambda r: r["fraction_of_range"])
@@ -521,64 +660,118 @@ def check_dpgd_privacy(noise_fn=DPGD_STATEMENT, adjacency: str = "replace-one",
             sens_ar = w["eta"] * P.sensitivity(w["C"], w["n"], "mean", "add-remove")
             mu_ar = P.gdp_mu(w["T"], sens_ar, noise_fn(w["epsilon"], w["delta"], w["T"], w["C"], w["n"], w["eta"]))
             eps_ar = P.gdp_epsilon(w["delta"], mu_ar, rel_tol=1e-15)
-            extra["same_noise_under_add_remove"] = {"exact_epsilon": eps_ar, "claimed": w["epsilon"],
-                                                    "holds": bool(eps_ar <= w["epsilon"] * (1 + REL_TOL))}
+            extra["same_noise_under_add_remove"] = {
+                "exact_epsilon": eps_ar,
+                "claimed": w["epsilon"],
+                "holds": bool(eps_ar <= w["epsilon"] * (1 + REL_TOL)),
+            }
         if corrected_fn is not None:
-            sub = check_dpgd_privacy(corrected_fn, adjacency, eps_upper, scalar_noise=scalar_noise,
-                                     noise_shape=noise_shape, beyond_range=False)
+            sub = check_dpgd_privacy(
+                corrected_fn,
+                adjacency,
+                eps_upper,
+                scalar_noise=scalar_noise,
+                noise_shape=noise_shape,
+                beyond_range=False,
+            )
             extra["corrected_check"] = {"verdict": sub.verdict, "detail": sub.detail}
             if sub.verdict == "verified":
                 corrected = corrected_tex
         whole = [k for k, v in crossings.items() if v["fraction_of_range"] == 1]
         # the verdict rests on the adjacency notion (Definition 1 leaves "adjacent" undefined): say so in the detail
         ar = extra.get("same_noise_under_add_remove")
-        adjacency_note = (f" (replace-one adjacency, the fixed-n reading of Definition 1, which leaves 'adjacent' "
-                          f"undefined; under add-remove the same noise is " + ("private" if ar["holds"] else "not private")
-                          + f" at this witness: exact ε {mpmath.nstr(ar['exact_epsilon'], 6)})") if ar else \
-            f" ({adjacency} adjacency)"
-        regime = {"region": A3_REGION, "holds_on": "part" if any(v["holds_up_to_epsilon"] for v in crossings.values())
-                  else "none",
-                  "conditions": [r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{exact crossing per }\delta"
-                                 r"\text{, evidence holds\_up\_to})"]
-                  + ([r"\text{all of }(0, 8\log(1/\delta))\text{ at }\delta \in \{" + ", ".join(whole) + r"\}"]
-                     if whole else []),
-                  "witness": {k: smallest[k] for k in ("epsilon", "delta", "T", "fraction_of_range", "exact_epsilon")}}
-        return refuted("numeric", f"the claimed noise is not (ε, δ)-DP inside Assumption 3's range: at ε = "
-                                  f"{smallest['epsilon']:.6g} ({smallest['fraction_of_range']:.3g} × 8 log(1/δ)), "
-                                  f"δ = {smallest['delta']:g}, T = {smallest['T']} the exact ε is "
-                                  f"{mpmath.nstr(smallest['exact_epsilon'], 6)} ({mpmath.nstr(smallest['ratio'], 4)} × "
-                                  f"claimed; up to {mpmath.nstr(worst['ratio'], 3)} × at ε = {worst['epsilon']:.4g}, "
-                                  f"δ = {worst['delta']:g}); it holds up to ε*(δ) = "
-                                  + ", ".join(f"{v['holds_up_to_epsilon']:.4g} (δ={k})" if v["holds_up_to_epsilon"]
-                                              else f"— (δ={k})" for k, v in crossings.items() if k not in whole)
-                                  + (f"; on the whole range at δ = {', '.join(whole)}" if whole else "")
-                                  + adjacency_note,
-                       corrected=corrected, regime=regime, witness=smallest, worst=worst, **common, **extra)
+        adjacency_note = (
+            (
+                " (replace-one adjacency, the fixed-n reading of Definition 1, which leaves 'adjacent' "
+                "undefined; under add-remove the same noise is "
+                + ("private" if ar["holds"] else "not private")
+                + f" at this witness: exact ε {mpmath.nstr(ar['exact_epsilon'], 6)})"
+            )
+            if ar
+            else f" ({adjacency} adjacency)"
+        )
+        regime = {
+            "region": A3_REGION,
+            "holds_on": "part" if any(v["holds_up_to_epsilon"] for v in crossings.values()) else "none",
+            "conditions": [
+                r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{exact crossing per }\delta"
+                r"\text{, evidence holds\_up\_to})"
+            ]
+            + (
+                [r"\text{all of }(0, 8\log(1/\delta))\text{ at }\delta \in \{" + ", ".join(whole) + r"\}"]
+                if whole
+                else []
+            ),
+            "witness": {k: smallest[k] for k in ("epsilon", "delta", "T", "fraction_of_range", "exact_epsilon")},
+        }
+        return refuted(
+            "numeric",
+            f"the claimed noise is not (ε, δ)-DP inside Assumption 3's range: at ε = "
+            f"{smallest['epsilon']:.6g} ({smallest['fraction_of_range']:.3g} × 8 log(1/δ)), "
+            f"δ = {smallest['delta']:g}, T = {smallest['T']} the exact ε is "
+            f"{mpmath.nstr(smallest['exact_epsilon'], 6)} ({mpmath.nstr(smallest['ratio'], 4)} × "
+            f"claimed; up to {mpmath.nstr(worst['ratio'], 3)} × at ε = {worst['epsilon']:.4g}, "
+            f"δ = {worst['delta']:g}); it holds up to ε*(δ) = "
+            + ", ".join(
+                f"{v['holds_up_to_epsilon']:.4g} (δ={k})" if v["holds_up_to_epsilon"] else f"— (δ={k})"
+                for k, v in crossings.items()
+                if k not in whole
+            )
+            + (f"; on the whole range at δ = {', '.join(whole)}" if whole else "")
+            + adjacency_note,
+            corrected=corrected,
+            regime=regime,
+            witness=smallest,
+            worst=worst,
+            **common,
+            **extra,
+        )
     beyond = {}
-    for delta in (DPGD_DELTAS if beyond_range else ()):
+    for delta in DPGD_DELTAS if beyond_range else ():
         L = math.log(1 / delta)
         cross = _crossing(noise_fn, delta, adjacency, eps_upper(L), 1000 * eps_upper(L))
         # the bisection assumes one holds→fails change: count changes on a geometric grid
         flags = [_holds(noise_fn, e, delta, adjacency) for e in np.geomspace(1e-3 * L, 50 * eps_upper(L), 30)]
         changes = sum(a != b for a, b in zip(flags, flags[1:]))
-        beyond[str(delta)] = {"holds_up_to_epsilon": cross, "as_multiple_of_range": cross / eps_upper(L) if cross else None,
-                              "holds_fails_changes_on_grid": changes}
+        beyond[str(delta)] = {
+            "holds_up_to_epsilon": cross,
+            "as_multiple_of_range": cross / eps_upper(L) if cross else None,
+            "holds_fails_changes_on_grid": changes,
+        }
     proved = bool(certificate and certificate.get("proved"))
     worst_ratio = mpmath.exp(worst["log_delta_ratio"])
-    regime = {"region": A3_REGION, "holds_on": "all",
-              "conditions": [r"\varepsilon < 8\log(1/\delta)"]
-              + ([r"\delta_{\mathrm{exact}}(\varepsilon) \leq \Phi(a) \leq \tfrac{1}{2}e^{-\log(1/\delta)} = \delta/2,\ "
-                  r"a = \tfrac{\mu}{2} - \tfrac{\varepsilon}{\mu} \leq -\sqrt{2\log(1/\delta)}"] if proved else []),
-              "witness": None}
-    return verified("symbolic+numeric" if proved else "numeric",
-                    (f"proved on all of Assumption 3 (any T, C_a, n, η_a): μ = {certificate['mu']} gives "
-                     f"a = μ/2 − ε/μ ≤ −√(2 log(1/δ)) at ε ≤ 8 log(1/δ), so δ_exact(ε) ≤ Φ(a) ≤ δ/2; " if proved else "")
-                    + f"exact δ(ε) ≤ δ on all {len(rows)} grid points (δ from 1 − 1e-6 to 1e-100, ε from the ω-boundary "
-                    f"to (1 − 1e-6)·8 log(1/δ), T up to 1e4); largest δ_exact/δ = {mpmath.nstr(worst_ratio, 4)} at "
-                    f"ε = {worst['epsilon']:.4g}, δ = {worst['delta']:g}. Beyond the range it holds up to "
-                    + ", ".join(f"{v['as_multiple_of_range']:.3g}" for v in beyond.values() if v["as_multiple_of_range"])
-                    + " × 8 log(1/δ)",
-                    regime=regime, worst=worst, beyond_range=beyond, **common)
+    regime = {
+        "region": A3_REGION,
+        "holds_on": "all",
+        "conditions": [r"\varepsilon < 8\log(1/\delta)"]
+        + (
+            [
+                r"\delta_{\mathrm{exact}}(\varepsilon) \leq \Phi(a) \leq \tfrac{1}{2}e^{-\log(1/\delta)} = \delta/2,\ "
+                r"a = \tfrac{\mu}{2} - \tfrac{\varepsilon}{\mu} \leq -\sqrt{2\log(1/\delta)}"
+            ]
+            if proved
+            else []
+        ),
+        "witness": None,
+    }
+    return verified(
+        "symbolic+numeric" if proved else "numeric",
+        (
+            f"proved on all of Assumption 3 (any T, C_a, n, η_a): μ = {certificate['mu']} gives "
+            f"a = μ/2 − ε/μ ≤ −√(2 log(1/δ)) at ε ≤ 8 log(1/δ), so δ_exact(ε) ≤ Φ(a) ≤ δ/2; "
+            if proved
+            else ""
+        )
+        + f"exact δ(ε) ≤ δ on all {len(rows)} grid points (δ from 1 − 1e-6 to 1e-100, ε from the ω-boundary "
+        f"to (1 − 1e-6)·8 log(1/δ), T up to 1e4); largest δ_exact/δ = {mpmath.nstr(worst_ratio, 4)} at "
+        f"ε = {worst['epsilon']:.4g}, δ = {worst['delta']:g}. Beyond the range it holds up to "
+        + ", ".join(f"{v['as_multiple_of_range']:.3g}" for v in beyond.values() if v["as_multiple_of_range"])
+        + " × 8 log(1/δ)",
+        regime=regime,
+        worst=worst,
+        beyond_range=beyond,
+        **common,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -629,25 +822,43 @@ def check_clipping(rule: Callable = paper_clip, seed: int = 0, samples: int = 20
             norm_out, norm_g = mpmath.norm(out), mpmath.norm(g)
             if norm_out > clip * (1 + tol):
                 lit = mpmath.matrix([2 * clip, 0])
-                return refuted("numeric+exact", f"‖g^C‖ = {mpmath.nstr(norm_out, 8)} > C = {mpmath.nstr(clip, 8)} for "
-                                                f"‖g‖ = {mpmath.nstr(norm_g, 8)}: the rule multiplies large gradients "
-                                                f"by ‖g‖/C ≥ 1 (‖g^C‖ = ‖g‖²/C) instead of shrinking them",
-                               corrected=r"g^C_a = g_a \cdot \min\left(1, \frac{C_a}{\|g_a\|}\right)",
-                               witness={"g": [str(x) for x in g], "C": clip, "norm_gC": norm_out,
-                                        "simple_witness": "g = 2C e₁ gives ‖g^C‖ = 4C"},
-                               literal_self_referential_rule={
-                                   "statement": "g^C = g·max(1, ‖g^C‖/C) (Algorithm 1 writes ‖g^C‖ on the right)",
-                                   "fixed_points_for_g=2C·e1": _literal_fixed_points(mpmath.norm(lit), clip),
-                                   "conclusion": "no solution when ‖g‖ > C: r ≤ C forces r = ‖g‖ > C, r > C forces ‖g‖ = C"},
-                               corrected_check=_corrected_summary(seed, samples, dim),
-                               tolerance="1e-25 relative", achieved_error="30-digit arithmetic")
+                return refuted(
+                    "numeric+exact",
+                    f"‖g^C‖ = {mpmath.nstr(norm_out, 8)} > C = {mpmath.nstr(clip, 8)} for "
+                    f"‖g‖ = {mpmath.nstr(norm_g, 8)}: the rule multiplies large gradients "
+                    f"by ‖g‖/C ≥ 1 (‖g^C‖ = ‖g‖²/C) instead of shrinking them",
+                    corrected=r"g^C_a = g_a \cdot \min\left(1, \frac{C_a}{\|g_a\|}\right)",
+                    witness={
+                        "g": [str(x) for x in g],
+                        "C": clip,
+                        "norm_gC": norm_out,
+                        "simple_witness": "g = 2C e₁ gives ‖g^C‖ = 4C",
+                    },
+                    literal_self_referential_rule={
+                        "statement": "g^C = g·max(1, ‖g^C‖/C) (Algorithm 1 writes ‖g^C‖ on the right)",
+                        "fixed_points_for_g=2C·e1": _literal_fixed_points(mpmath.norm(lit), clip),
+                        "conclusion": "no solution when ‖g‖ > C: r ≤ C forces r = ‖g‖ > C, r > C forces ‖g‖ = C",
+                    },
+                    corrected_check=_corrected_summary(seed, samples, dim),
+                    tolerance="1e-25 relative",
+                    achieved_error="30-digit arithmetic",
+                )
             if norm_g <= clip and mpmath.norm(out - g) > tol * (norm_g + 1):
-                return refuted("numeric", "the rule changes a gradient that is already within the clip norm",
-                               witness={"g": [str(x) for x in g], "C": clip, "norm_change": mpmath.norm(out - g)},
-                               tolerance="1e-25 relative")
-    return verified("numeric", f"‖g^C‖ ≤ C(1 + 1e-25) and g unchanged when ‖g‖ ≤ C on {len(cases)} vectors "
-                               f"(norms 1e-3 C … 1e3 C, edge cases ‖g‖ = C, 0)", seed=seed, cases=len(cases),
-                    tolerance="1e-25 relative", achieved_error="30-digit arithmetic")
+                return refuted(
+                    "numeric",
+                    "the rule changes a gradient that is already within the clip norm",
+                    witness={"g": [str(x) for x in g], "C": clip, "norm_change": mpmath.norm(out - g)},
+                    tolerance="1e-25 relative",
+                )
+    return verified(
+        "numeric",
+        f"‖g^C‖ ≤ C(1 + 1e-25) and g unchanged when ‖g‖ ≤ C on {len(cases)} vectors "
+        f"(norms 1e-3 C … 1e3 C, edge cases ‖g‖ = C, 0)",
+        seed=seed,
+        cases=len(cases),
+        tolerance="1e-25 relative",
+        achieved_error="30-digit arithmetic",
+    )
 
 
 def _corrected_summary(seed, samples, dim):
@@ -682,8 +893,12 @@ def _mu_grid(mu_by_d: dict) -> dict:
         pts = assumption3_grid(LAYER1_DELTAS, LAYER1_FRACTIONS)
         ok = [P.gdp_log_delta(e, P._mpf(mu)) <= mpmath.log(dl) + REL_TOL for e, dl in pts]
         fail = next(((e, dl) for (e, dl), good in zip(pts, ok) if not good), None)
-        out[str(dd)] = {"mu": mu, "points": len(pts), "holds_at": sum(ok),
-                        "first_failure": {"epsilon": fail[0], "delta": fail[1]} if fail else None}
+        out[str(dd)] = {
+            "mu": mu,
+            "points": len(pts),
+            "holds_at": sum(ok),
+            "first_failure": {"epsilon": fail[0], "delta": fail[1]} if fail else None,
+        }
     return out
 
 
@@ -694,8 +909,11 @@ def _asymptotic_regime(mu_squared: sp.Expr) -> dict:
 
     lhs = S.in_powers_of_d(mu_squared) * S.PRIVACY_FACTOR
     result = compare(lhs, "lesssim", sp.Integer(1), full_privacy_region(), d=S.d)
-    return {**result.regime(), "statement": r"\mu^2\,\frac{\log(1.25/\delta)}{\varepsilon^2} \lesssim 1",
-            "lhs_in_powers_of_d": str(lhs)}
+    return {
+        **result.regime(),
+        "statement": r"\mu^2\,\frac{\log(1.25/\delta)}{\varepsilon^2} \lesssim 1",
+        "lhs_in_powers_of_d": str(lhs),
+    }
 
 
 def paper_sigma_w(d, n, eps_b, q, eps=None, delta=None, p=None):
@@ -717,11 +935,18 @@ LAYER1_FAMILY_D = (10, 32, 100, 1_000, 10_000, 10**6)
 def _regime(d, eps_n, eps_p, eps_b, q):
     if not (3 * eps_p / 16 < eps_n and 0 < eps_b < 3 * eps_n - eps_p / 4):
         raise ValueError("witness violates Assumption 2 / the range of ε_b")
-    return math.ceil(d ** (1 + 3 * eps_n)), math.ceil(d ** eps_p)
+    return math.ceil(d ** (1 + 3 * eps_n)), math.ceil(d**eps_p)
 
 
-def check_layer1_privacy(sigma_w=SIGMA_W_STATEMENT, witness: dict = LAYER1_WITNESS, target_eps: float = 1.0,
-                         delta: float = 1e-5, label: float = 1e8, seed: int = 0, corrected_sigma=None):
+def check_layer1_privacy(
+    sigma_w=SIGMA_W_STATEMENT,
+    witness: dict = LAYER1_WITNESS,
+    target_eps: float = 1.0,
+    delta: float = 1e-5,
+    label: float = 1e8,
+    seed: int = 0,
+    corrected_sigma=None,
+):
     """The released W₁ (unit columns + σ_W N(0, I)) against the worst case over adjacent datasets.
 
     1. Worst-case ℓ₂ sensitivity: unit columns move by ≤ 2 each, so Δ ≤ 2√p; an adjacent pair
@@ -750,11 +975,20 @@ def check_layer1_privacy(sigma_w=SIGMA_W_STATEMENT, witness: dict = LAYER1_WITNE
         # the paper's own (typical, rank-1) per-column sensitivity, composed over the p columns
         # (capped at 2 per column: a unit column cannot move further)
         typical = math.sqrt(pp) * min(2.0, math.sqrt(dd ** (1 + eps_b) / nn) * math.log(dd) ** (q + 2))
-        family.append({"d": dd, "n": nn, "p": pp, "sigma_W": s, "worst_sensitivity": worst_sens,
-                       "mu_worst": worst_sens / s, "exact_epsilon_worst": P.gaussian_epsilon(delta, worst_sens, s),
-                       "exact_delta_at_target_worst": P.gaussian_delta(target_eps, worst_sens, s),
-                       "mu_typical_all_columns": typical / s,
-                       "exact_epsilon_typical_all_columns": P.gaussian_epsilon(delta, typical, s)})
+        family.append(
+            {
+                "d": dd,
+                "n": nn,
+                "p": pp,
+                "sigma_W": s,
+                "worst_sensitivity": worst_sens,
+                "mu_worst": worst_sens / s,
+                "exact_epsilon_worst": P.gaussian_epsilon(delta, worst_sens, s),
+                "exact_delta_at_target_worst": P.gaussian_delta(target_eps, worst_sens, s),
+                "mu_typical_all_columns": typical / s,
+                "exact_epsilon_typical_all_columns": P.gaussian_epsilon(delta, typical, s),
+            }
+        )
     fam_fail = [f for f in family if f["exact_delta_at_target_worst"] > delta * (1 + REL_TOL)]
     grid = {}
     regime = None
@@ -767,29 +1001,61 @@ def check_layer1_privacy(sigma_w=SIGMA_W_STATEMENT, witness: dict = LAYER1_WITNE
         for dd in LAYER1_FAMILY_D:
             nn, pp = _regime(dd, eps_n, eps_p, eps_b, q)
             pts = assumption3_grid(LAYER1_DELTAS, LAYER1_FRACTIONS)
-            bad_pts = [(e, dl) for e, dl in pts
-                       if P.gdp_log_delta(e, P.layer1_worst_sensitivity(pp) / P._mpf(sigma_w(dd, nn, eps_b, q, eps=e,
-                                                                                               delta=dl, p=pp)))
-                       > mpmath.log(dl) + REL_TOL]
-            grid[str(dd)] = {"points": len(pts), "holds_at": len(pts) - len(bad_pts),
-                             "first_failure": {"epsilon": bad_pts[0][0], "delta": bad_pts[0][1]} if bad_pts else None}
+            bad_pts = [
+                (e, dl)
+                for e, dl in pts
+                if P.gdp_log_delta(
+                    e, P.layer1_worst_sensitivity(pp) / P._mpf(sigma_w(dd, nn, eps_b, q, eps=e, delta=dl, p=pp))
+                )
+                > mpmath.log(dl) + REL_TOL
+            ]
+            grid[str(dd)] = {
+                "points": len(pts),
+                "holds_at": len(pts) - len(bad_pts),
+                "first_failure": {"epsilon": bad_pts[0][0], "delta": bad_pts[0][1]} if bad_pts else None,
+            }
             if bad_pts:
                 e, dl = bad_pts[0]
                 s = sigma_w(dd, nn, eps_b, q, eps=e, delta=dl, p=pp)
-                fam_fail.append({"d": dd, "n": nn, "p": pp, "epsilon": e, "delta": dl, "sigma_W": s,
-                                 "exact_delta": P.gaussian_delta(e, P.layer1_worst_sensitivity(pp), s)})
-        regime = {"region": A3_REGION + r",\ d \in \{10, \ldots, 10^6\}",
-                  "holds_on": "part" if any(g["first_failure"] for g in grid.values()) else "all",
-                  "conditions": [], "witness": fam_fail[0] if fam_fail else None}
-    common = dict(assumption3_grid_by_d=grid, witness_regime={**witness, "n": n, "p": p, "target_epsilon": target_eps, "delta": delta,
-                                  "seed": seed, "extreme_label": label},
-                  worst_case_bound=bound, constructed_pair_distance=pair.distance,
-                  attained_fraction_of_bound=pair.ratio_to_worst_case, sigma_W=sigma,
-                  family_n_eq_d_pow_1p3eps_n_p_eq_d_pow_eps_p=family,
-                  caveat="conditional on W₀ and b; with |Y| large every column of W₁ is ±x*/‖x*‖ for any W₀, "
-                         "so the two releases do not depend on W₀ (measured residual below) and averaging over "
-                         "W₀ does not help",
-                  tolerance=f"relative {REL_TOL}", achieved_error="exact Gaussian curve, ≥ 30 digits")
+                fam_fail.append(
+                    {
+                        "d": dd,
+                        "n": nn,
+                        "p": pp,
+                        "epsilon": e,
+                        "delta": dl,
+                        "sigma_W": s,
+                        "exact_delta": P.gaussian_delta(e, P.layer1_worst_sensitivity(pp), s),
+                    }
+                )
+        regime = {
+            "region": A3_REGION + r",\ d \in \{10, \ldots, 10^6\}",
+            "holds_on": "part" if any(g["first_failure"] for g in grid.values()) else "all",
+            "conditions": [],
+            "witness": fam_fail[0] if fam_fail else None,
+        }
+    common = dict(
+        assumption3_grid_by_d=grid,
+        witness_regime={
+            **witness,
+            "n": n,
+            "p": p,
+            "target_epsilon": target_eps,
+            "delta": delta,
+            "seed": seed,
+            "extreme_label": label,
+        },
+        worst_case_bound=bound,
+        constructed_pair_distance=pair.distance,
+        attained_fraction_of_bound=pair.ratio_to_worst_case,
+        sigma_W=sigma,
+        family_n_eq_d_pow_1p3eps_n_p_eq_d_pow_eps_p=family,
+        caveat="conditional on W₀ and b; with |Y| large every column of W₁ is ±x*/‖x*‖ for any W₀, "
+        "so the two releases do not depend on W₀ (measured residual below) and averaging over "
+        "W₀ does not help",
+        tolerance=f"relative {REL_TOL}",
+        achieved_error="exact Gaussian curve, ≥ 30 digits",
+    )
     if exact_delta_pair > delta * (1 + REL_TOL) or fam_fail:
         corrected = None
         extra = {}
@@ -797,32 +1063,61 @@ def check_layer1_privacy(sigma_w=SIGMA_W_STATEMENT, witness: dict = LAYER1_WITNE
             sub = check_layer1_privacy(corrected_sigma, witness, target_eps, delta, label, seed)
             extra["corrected_check"] = {"verdict": sub.verdict, "detail": sub.detail}
             if sub.verdict == "verified":
-                corrected = corrected_sigma if isinstance(corrected_sigma, Statement) else (
-                    r"\sigma_W \geq 2\sqrt{p}\,\frac{\sqrt{2\log(1.25/\delta)}}{\varepsilon}\ "
-                    r"(\varepsilon<1;\ \Delta_2(W_1) = 2\sqrt{p}\text{ for unit columns})")
-        w = {"d": d, "n": n, "p": p, "eps_b": eps_b, "q": q, "epsilon": target_eps, "delta": delta,
-             "pair": "n−1 records x ~ N(0, I), y = ⟨x, e₁⟩; record n: x* = e₂, y = +Y (D) vs −Y (D')",
-             "pair_distance": pair.distance, "exact_delta_at_epsilon": exact_delta_pair,
-             "exact_epsilon_at_delta": exact_eps_pair}
-        return refuted("numeric+simulation",
-                       f"W₁'s sensitivity is 2√p (every unit column can flip; the constructed pair reaches "
-                       f"{pair.ratio_to_worst_case:.10f} of 2√p = {bound:g}), not the typical rank-1 deviation: with "
-                       f"σ_W = {sigma:.4g} at d = {d}, n = {n}, p = {p} the exact δ at ε = {target_eps} is "
-                       f"{mpmath.nstr(exact_delta_pair, 4)} ({'>' if exact_delta_pair > delta else '≤'} δ = {delta:g}) and the exact ε at δ is "
-                       f"{mpmath.nstr(exact_eps_pair, 5)}; along d → ∞ μ = 2√p/σ_W grows like "
-                       f"d^{{(ε_p + 3ε_n − ε_b)/2}}/log^{{q+3}} d"
-                       + (f"; over the region it holds only where {', '.join(regime['conditions'])} "
-                          f"(μ² log(1.25/δ)/ε² ≲ 1), e.g. fails at {regime['witness']['point']}" if regime and
-                          isinstance(regime.get("witness"), dict) and "point" in regime["witness"] else "")
-                       + (f"; on Assumption 3's grid it fails at {regime['witness']}" if regime and
-                          isinstance(regime.get("witness"), dict) and "epsilon" in regime["witness"] else ""),
-                       corrected=corrected, witness=w, regime=regime, **common, **extra)
-    return verified("numeric+simulation",
-                    f"with the worst-case sensitivity 2√p (attained to {pair.ratio_to_worst_case:.10f}) the exact δ "
-                    f"at ε = {target_eps} is {mpmath.nstr(exact_delta_pair, 4)} ≤ δ at the witness and along the "
-                    f"family d ∈ {list(LAYER1_FAMILY_D)}"
-                    + (" and on every point of Assumption 3's grid at every d" if grid else ""),
-                    regime=regime, **common)
+                corrected = (
+                    corrected_sigma
+                    if isinstance(corrected_sigma, Statement)
+                    else (
+                        r"\sigma_W \geq 2\sqrt{p}\,\frac{\sqrt{2\log(1.25/\delta)}}{\varepsilon}\ "
+                        r"(\varepsilon<1;\ \Delta_2(W_1) = 2\sqrt{p}\text{ for unit columns})"
+                    )
+                )
+        w = {
+            "d": d,
+            "n": n,
+            "p": p,
+            "eps_b": eps_b,
+            "q": q,
+            "epsilon": target_eps,
+            "delta": delta,
+            "pair": "n−1 records x ~ N(0, I), y = ⟨x, e₁⟩; record n: x* = e₂, y = +Y (D) vs −Y (D')",
+            "pair_distance": pair.distance,
+            "exact_delta_at_epsilon": exact_delta_pair,
+            "exact_epsilon_at_delta": exact_eps_pair,
+        }
+        return refuted(
+            "numeric+simulation",
+            f"W₁'s sensitivity is 2√p (every unit column can flip; the constructed pair reaches "
+            f"{pair.ratio_to_worst_case:.10f} of 2√p = {bound:g}), not the typical rank-1 deviation: with "
+            f"σ_W = {sigma:.4g} at d = {d}, n = {n}, p = {p} the exact δ at ε = {target_eps} is "
+            f"{mpmath.nstr(exact_delta_pair, 4)} ({'>' if exact_delta_pair > delta else '≤'} δ = {delta:g}) and the exact ε at δ is "
+            f"{mpmath.nstr(exact_eps_pair, 5)}; along d → ∞ μ = 2√p/σ_W grows like "
+            f"d^{{(ε_p + 3ε_n − ε_b)/2}}/log^{{q+3}} d"
+            + (
+                f"; over the region it holds only where {', '.join(regime['conditions'])} "
+                f"(μ² log(1.25/δ)/ε² ≲ 1), e.g. fails at {regime['witness']['point']}"
+                if regime and isinstance(regime.get("witness"), dict) and "point" in regime["witness"]
+                else ""
+            )
+            + (
+                f"; on Assumption 3's grid it fails at {regime['witness']}"
+                if regime and isinstance(regime.get("witness"), dict) and "epsilon" in regime["witness"]
+                else ""
+            ),
+            corrected=corrected,
+            witness=w,
+            regime=regime,
+            **common,
+            **extra,
+        )
+    return verified(
+        "numeric+simulation",
+        f"with the worst-case sensitivity 2√p (attained to {pair.ratio_to_worst_case:.10f}) the exact δ "
+        f"at ε = {target_eps} is {mpmath.nstr(exact_delta_pair, 4)} ≤ δ at the witness and along the "
+        f"family d ∈ {list(LAYER1_FAMILY_D)}"
+        + (" and on every point of Assumption 3's grid at every d" if grid else ""),
+        regime=regime,
+        **common,
+    )
 
 
 def paper_column_premise(d, n, eps_b, q):
@@ -834,8 +1129,13 @@ def paper_column_premise(d, n, eps_b, q):
 LAYER1_COMPOSITION_D = (10**4, 10**5, 10**6, 10**8)
 
 
-def check_layer1_columns(sigma_w=SIGMA_W_STATEMENT, premise=COLUMN_PREMISE,
-                         regime: dict = LAYER1_WITNESS, target_eps: float = 1.0, delta: float = 1e-5):
+def check_layer1_columns(
+    sigma_w=SIGMA_W_STATEMENT,
+    premise=COLUMN_PREMISE,
+    regime: dict = LAYER1_WITNESS,
+    target_eps: float = 1.0,
+    delta: float = 1e-5,
+):
     """Granting §3.2's per-neuron sensitivity premise exactly, is the release of all p columns
     (ε, δ)-DP? The p columns get independent noise, so their Gaussian mechanisms compose:
     μ(W₁) = sqrt(p) · Δ_col / σ_W. Evaluated along Assumption 2's family where the premise is
@@ -855,10 +1155,20 @@ def check_layer1_columns(sigma_w=SIGMA_W_STATEMENT, premise=COLUMN_PREMISE,
         s = sigma_w(d, n, eps_b, q, eps=target_eps, delta=delta, p=p)
         mu_col = P._mpf(col) / P._mpf(s)
         mu_all = mpmath.sqrt(p) * mu_col
-        rows.append({"d": d, "n": n, "p": p, "column_sensitivity": col, "sigma_W": s, "mu_one_column": mu_col,
-                     "mu_all_columns": mu_all, "exact_epsilon_one_column": P.gdp_epsilon(delta, mu_col),
-                     "exact_epsilon_all_columns": P.gdp_epsilon(delta, mu_all),
-                     "exact_delta_at_target": P.gdp_delta(target_eps, mu_all)})
+        rows.append(
+            {
+                "d": d,
+                "n": n,
+                "p": p,
+                "column_sensitivity": col,
+                "sigma_W": s,
+                "mu_one_column": mu_col,
+                "mu_all_columns": mu_all,
+                "exact_epsilon_one_column": P.gdp_epsilon(delta, mu_col),
+                "exact_epsilon_all_columns": P.gdp_epsilon(delta, mu_all),
+                "exact_delta_at_target": P.gdp_delta(target_eps, mu_all),
+            }
+        )
     if not rows:
         return verified("numeric", "the premise is vacuous (≥ 2) at every size tried")  # pragma: no cover
     bad = [r for r in rows if r["exact_delta_at_target"] > delta * (1 + REL_TOL)]
@@ -866,32 +1176,54 @@ def check_layer1_columns(sigma_w=SIGMA_W_STATEMENT, premise=COLUMN_PREMISE,
     grid = {}
     if statements is not None and not (statements[0].rhs.free_symbols & {S.eps, S.delta}):
         grid = _mu_grid({r["d"]: r["mu_all_columns"] for r in rows})
-        region = _asymptotic_regime(S.p * statements[1].rhs**2 / statements[0].rhs**2)
-    common = dict(regime_point={**regime, "target_epsilon": target_eps, "delta": delta}, family=rows,
-                  assumption3_grid_by_d=grid,
-                  tolerance=f"relative {REL_TOL}", achieved_error="exact Gaussian curve, ≥ 30 digits")
+        region = _asymptotic_regime(S.p * statements[1].rhs ** 2 / statements[0].rhs ** 2)
+    common = dict(
+        regime_point={**regime, "target_epsilon": target_eps, "delta": delta},
+        family=rows,
+        assumption3_grid_by_d=grid,
+        tolerance=f"relative {REL_TOL}",
+        achieved_error="exact Gaussian curve, ≥ 30 digits",
+    )
     if bad:
         w = bad[0]
-        return refuted("numeric", f"granting the per-neuron premise, one column is private (μ = 1/log d: exact ε "
-                                  f"{mpmath.nstr(w['exact_epsilon_one_column'], 3)} at d = {w['d']}), but W₁ releases "
-                                  f"p = {w['p']} columns: μ = √p/log d = {mpmath.nstr(w['mu_all_columns'], 5)} and the "
-                                  f"exact ε at δ = {delta:g} is {mpmath.nstr(w['exact_epsilon_all_columns'], 5)} "
-                                  f"(target ε = {target_eps})"
-                                  + (f"; over the region it holds only where {', '.join(region['conditions'])}"
-                                     if region else ""),
-                       witness=w, regime=region, **common)
-    return verified("numeric", f"with the per-neuron premise the p-column release meets ε = {target_eps} at every "
-                               f"d in {[r['d'] for r in rows]}", **common)
+        return refuted(
+            "numeric",
+            f"granting the per-neuron premise, one column is private (μ = 1/log d: exact ε "
+            f"{mpmath.nstr(w['exact_epsilon_one_column'], 3)} at d = {w['d']}), but W₁ releases "
+            f"p = {w['p']} columns: μ = √p/log d = {mpmath.nstr(w['mu_all_columns'], 5)} and the "
+            f"exact ε at δ = {delta:g} is {mpmath.nstr(w['exact_epsilon_all_columns'], 5)} "
+            f"(target ε = {target_eps})"
+            + (f"; over the region it holds only where {', '.join(region['conditions'])}" if region else ""),
+            witness=w,
+            regime=region,
+            **common,
+        )
+    return verified(
+        "numeric",
+        f"with the per-neuron premise the p-column release meets ε = {target_eps} at every "
+        f"d in {[r['d'] for r in rows]}",
+        **common,
+    )
 
 
 #: Part 2 §3.2, display (2, 21): σ_W via Theorem 5 with the per-neuron Δ₂, and the bound the paper puts on it
 SIGMA_W_INEQUALITY = Statement(
-    sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 2) * sp.sqrt(2 * sp.log(sp.Rational(5, 4) / S.delta)) / S.eps,
-    "<", sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 3),
-    assumptions=(r"\text{Assumptions 2--3},\ d \text{ large enough}",), name="σ_W bound (2, 21)")
+    sp.sqrt(S.d ** (1 + S.eps_b) / S.n)
+    * sp.log(S.d) ** (S.q + 2)
+    * sp.sqrt(2 * sp.log(sp.Rational(5, 4) / S.delta))
+    / S.eps,
+    "<",
+    sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 3),
+    assumptions=(r"\text{Assumptions 2--3},\ d \text{ large enough}",),
+    name="σ_W bound (2, 21)",
+)
 #: Part 2 §3.2, (2, P34): the extra log, log^{q+1} d < log^{q+2} d
-LOG_MARGIN = Statement(sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 1), "<",
-                       sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 2), name="extra log (2, P34)")
+LOG_MARGIN = Statement(
+    sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 1),
+    "<",
+    sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 2),
+    name="extra log (2, P34)",
+)
 
 
 def privacy_factor_rewrite(expr: sp.Expr) -> sp.Expr:
@@ -909,13 +1241,21 @@ def _sigma_w_witness(log_power: float = -1.9):
         for k in (8, 16, 32, 64):
             dd = mpmath.mpf(10) ** k
             lg = mpmath.log(dd)
-            L = lg ** log_power
+            L = lg**log_power
             eps = 4 * L
             delta = mpmath.exp(-L)
             ratio = mpmath.sqrt(2 * mpmath.log(mpmath.mpf(5) / 4 / delta)) / eps / lg
-            rows.append({"d": f"1e{k}", "log_inv_delta": L, "delta": delta, "epsilon": eps,
-                         "eps_over_sqrt_log_times_log_d": eps / mpmath.sqrt(L) * lg,
-                         "eps_below_8_log_inv_delta": bool(eps < 8 * L), "ratio_lhs_over_rhs": ratio})
+            rows.append(
+                {
+                    "d": f"1e{k}",
+                    "log_inv_delta": L,
+                    "delta": delta,
+                    "epsilon": eps,
+                    "eps_over_sqrt_log_times_log_d": eps / mpmath.sqrt(L) * lg,
+                    "eps_below_8_log_inv_delta": bool(eps < 8 * L),
+                    "ratio_lhs_over_rhs": ratio,
+                }
+            )
     return rows
 
 
@@ -930,77 +1270,129 @@ def check_sigma_w_inequality(statement: Statement = SIGMA_W_INEQUALITY, margin: 
     main = compare(lhs, "ll", rhs, region, d=S.d)
     extra = compare(S.in_powers_of_d(margin.lhs), "ll", S.in_powers_of_d(margin.rhs), region, d=S.d)
     lead_region = compare(lhs, "ll", rhs, region.restrict(S.rho < 2, name="ρ < 2 (δ bounded away from 1)"), d=S.d)
-    ev = {"lhs_in_powers_of_d": str(lhs), "rhs_in_powers_of_d": str(rhs),
-          "extra_log_step": {"holds_on": extra.holds_on, "conditions": list(extra.conditions)},
-          "on_rho_below_2": lead_region.holds_on,
-          "relations": {"(2, D21, 2)": main.holds_on, "(2, P34, 2)": extra.holds_on},
-          "procedure": "exact LP over the region per degree q; ratio lhs/rhs at a concrete (ε, δ) family at 30 digits"}
+    ev = {
+        "lhs_in_powers_of_d": str(lhs),
+        "rhs_in_powers_of_d": str(rhs),
+        "extra_log_step": {"holds_on": extra.holds_on, "conditions": list(extra.conditions)},
+        "on_rho_below_2": lead_region.holds_on,
+        "relations": {"(2, D21, 2)": main.holds_on, "(2, P34, 2)": extra.holds_on},
+        "procedure": "exact LP over the region per degree q; ratio lhs/rhs at a concrete (ε, δ) family at 30 digits",
+    }
     if extra.holds_on != "all":
-        return refuted("exact", "the extra-log step fails on the region", regime=extra.regime(),
-                       witness=extra.witness, **ev)
+        return refuted(
+            "exact", "the extra-log step fails on the region", regime=extra.regime(), witness=extra.witness, **ev
+        )
     if main.holds_on == "all":
         return verified("exact", "√(2 log(1.25/δ))/ε ≪ log d on the whole region", regime=main.regime(), **ev)
     family = _sigma_w_witness()
     point = main.witness["point"]
-    return refuted("exact+numeric",
-                   "the bound needs √(2 log(1.25/δ))/ε ≪ log d, i.e. log(1.25/δ)/ε² = o(log² d); Assumption 3 only gives "
-                   "log(1/δ)/ε² = o(log² d), and log(1.25/δ)/ε² reaches o(log⁴ d) as δ → 1 (log(1.25/δ) ≫ log(1/δ)). "
-                   f"Fails at {point} (ρ ≥ 2); concretely log(1/δ) = log^(-1.9) d, ε = 4 log(1/δ) (inside Assumption 3) "
-                   f"gives lhs/rhs = " + ", ".join(f"{mpmath.nstr(r['ratio_lhs_over_rhs'], 4)} (d = {r['d']})" for r in family)
-                   + f"; on ρ < 2 (δ bounded away from 1) it holds on {lead_region.holds_on}",
-                   regime=main.regime(), witness={"region_point": point, "family": family},
-                   ratio_at_witness=ratio_at(lhs, rhs, point, S.d), **ev)
+    return refuted(
+        "exact+numeric",
+        "the bound needs √(2 log(1.25/δ))/ε ≪ log d, i.e. log(1.25/δ)/ε² = o(log² d); Assumption 3 only gives "
+        "log(1/δ)/ε² = o(log² d), and log(1.25/δ)/ε² reaches o(log⁴ d) as δ → 1 (log(1.25/δ) ≫ log(1/δ)). "
+        f"Fails at {point} (ρ ≥ 2); concretely log(1/δ) = log^(-1.9) d, ε = 4 log(1/δ) (inside Assumption 3) "
+        f"gives lhs/rhs = "
+        + ", ".join(f"{mpmath.nstr(r['ratio_lhs_over_rhs'], 4)} (d = {r['d']})" for r in family)
+        + f"; on ρ < 2 (δ bounded away from 1) it holds on {lead_region.holds_on}",
+        regime=main.regime(),
+        witness={"region_point": point, "family": family},
+        ratio_at_witness=ratio_at(lhs, rhs, point, S.d),
+        **ev,
+    )
 
 
 CLAIMS = [
-    Claim(id="gaussmech.classical", title="Classical Gaussian mechanism (Theorem 5)", source="Part 2, §3.2, Theorem 5",
-          statement=THEOREM5, assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 1),\ c^2 = 2\log(1.25/\delta)",
-          check=partial(check_classical_gaussian, THEOREM5, 1.0), relations=((2, "P33", 1), (2, "P33", 2))),
-    Claim(id="gaussmech.assumption3-range", title="Theorem 5's calibration on Assumption 3's ε range (used for σ_W)",
-          source="Part 2, §3.2 (Theorem 5 applied to σ_W) and Part 1, Assumption 3", statement=THEOREM5,
-          assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta))\ \text{(Assumption 3, not } \varepsilon < 1)",
-          check=partial(check_classical_gaussian, THEOREM5, eps_range="assumption3"),
-          depends_on=("gaussmech.classical",), relations=((2, "P33", 1), (2, "P33", 2), (2, "D21", 1))),
-    Claim(id="dpgd.privacy", title="Second-layer DP-GD is (ε, δ)-DP (Part 3 noise Σ), all of Assumption 3",
-          source="Part 3, §4.1 and §4.3; Assumption 3", statement=DPGD_STATEMENT,
-          assumptions=r"z_i \sim \mathcal{N}(0, \Sigma^2 \mathrm{Id}),\ \varepsilon \in (0, 8\log(1/\delta)),\ "
-                      r"\delta \in (0, 1),\ \text{replace-one adjacency, clipped mean}",
-          check=partial(check_dpgd_privacy, DPGD_STATEMENT, "replace-one"),
-          displays=((3, 10), (1, 7)), relations=((3, "P22", 1), (3, "P22", 2), (1, "D7", 1))),
-    Claim(id="alg1.noise", title="Algorithm 1's noise line with σ_a of Assumption 4 gives (ε, δ)-DP",
-          source="Part 1, Algorithm 1 (update of a_t) and Assumption 4", statement=ALG1_NOISE_STATEMENT,
-          assumptions=r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}\sigma_a \mathcal{N}(0, \mathrm{Id}),\ "
-                      r"\varepsilon \in (0, 8\log(1/\delta)),\ \text{replace-one adjacency}",
-          check=partial(check_dpgd_privacy, ALG1_NOISE_STATEMENT, "replace-one", corrected_fn=ALG1_NOISE_CORRECTED),
-          depends_on=("alg1.clipping",), displays=((1, 8),),
-          relations=((1, "P54", 1), (1, "D8", 7), (1, "P53", 1))),
-    Claim(id="alg1.noise-scalar", title="Algorithm 1's noise N(0, 1) read literally (one scalar for all coordinates)",
-          source="Part 1, Algorithm 1 (update of a_t)",
-          statement=r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}\sigma_a \mathcal{N}(0, 1)",
-          assumptions=r"p \geq 2",
-          check=partial(check_dpgd_privacy, ALG1_NOISE_STATEMENT, "replace-one", scalar_noise=True),
-          relations=((1, "P54", 1),)),
-    Claim(id="alg1.clipping", title="Algorithm 1's clipping rule bounds the gradient norm by C_a",
-          source="Part 1, Algorithm 1 (clipping step)",
-          statement=r"g^C_a = g_a \cdot \max\left(1, \frac{\|g_a\|}{C_a}\right) \Rightarrow \|g^C_a\| \leq C_a",
-          assumptions=r"g_a \in \mathbb{R}^p,\ C_a > 0",
-          check=partial(check_clipping, paper_clip), displays=((1, 6),), relations=((1, "D6", 1),)),
-    Claim(id="layer1.privacy", title="W₁ is (ε, δ)-DP with σ_W of Assumption 4 (worst-case adjacent pairs)",
-          source="Part 2, §3.2 (Theorem 2, Theorem 5, Definition 2) and Assumptions 2-4", statement=SIGMA_W_STATEMENT,
-          assumptions=r"w_i^1 \gets \frac{w_i^1}{\|w_i^1\|} + \sigma_W\mathcal{N}(0,\mathrm{Id}) \Rightarrow W_1\ "
-                      r"(\varepsilon,\delta)\text{-DP};\ \text{Assumptions 2, 3};\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
-          check=partial(check_layer1_privacy, SIGMA_W_STATEMENT, corrected_sigma=SIGMA_W_CORRECTED),
-          depends_on=("gaussmech.classical", "gaussmech.assumption3-range", "dpgd.privacy"), displays=((2, 20), (2, 21)),
-          relations=((2, "D20", 1), (2, "P34", 1), (1, "P44", 1), (1, "D8", 6))),
-    Claim(id="layer1.columns", title="The per-neuron sensitivity premise makes all of W₁ private",
-          source="Part 2, §3.2 (from the rank-1 approximation, display 19)", statement=COLUMN_PREMISE,
-          assumptions=r"\text{per neuron, constant 1};\ \sigma_W = \sqrt{\frac{d^{1+\varepsilon_b}}{n}}\log^{q+3} d"
-                      r" \Rightarrow W_1\ (\varepsilon,\delta)\text{-DP};\ \text{Assumptions 2, 3}",
-          check=partial(check_layer1_columns, SIGMA_W_STATEMENT, COLUMN_PREMISE), displays=((2, 19),),
-          relations=((2, "P34", 1),)),
-    Claim(id="layer1.sigma-inequality", title="σ_W of §3.2 is below Assumption 4's σ_W (the extra log d)",
-          source="Part 2, §3.2, display (2, 21) and the sentence before it", statement=SIGMA_W_INEQUALITY,
-          assumptions=r"\text{Assumptions 2--3 (full } (\varepsilon, \delta) \text{ range)},\ d \text{ large enough}",
-          check=partial(check_sigma_w_inequality, SIGMA_W_INEQUALITY, LOG_MARGIN),
-          relations=((2, "D21", 2), (2, "P34", 2))),
+    Claim(
+        id="gaussmech.classical",
+        title="Classical Gaussian mechanism (Theorem 5)",
+        source="Part 2, §3.2, Theorem 5",
+        statement=THEOREM5,
+        assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 1),\ c^2 = 2\log(1.25/\delta)",
+        check=partial(check_classical_gaussian, THEOREM5, 1.0),
+        relations=((2, "P33", 1), (2, "P33", 2)),
+    ),
+    Claim(
+        id="gaussmech.assumption3-range",
+        title="Theorem 5's calibration on Assumption 3's ε range (used for σ_W)",
+        source="Part 2, §3.2 (Theorem 5 applied to σ_W) and Part 1, Assumption 3",
+        statement=THEOREM5,
+        assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta))\ \text{(Assumption 3, not } \varepsilon < 1)",
+        check=partial(check_classical_gaussian, THEOREM5, eps_range="assumption3"),
+        depends_on=("gaussmech.classical",),
+        relations=((2, "P33", 1), (2, "P33", 2), (2, "D21", 1)),
+    ),
+    Claim(
+        id="dpgd.privacy",
+        title="Second-layer DP-GD is (ε, δ)-DP (Part 3 noise Σ), all of Assumption 3",
+        source="Part 3, §4.1 and §4.3; Assumption 3",
+        statement=DPGD_STATEMENT,
+        assumptions=r"z_i \sim \mathcal{N}(0, \Sigma^2 \mathrm{Id}),\ \varepsilon \in (0, 8\log(1/\delta)),\ "
+        r"\delta \in (0, 1),\ \text{replace-one adjacency, clipped mean}",
+        check=partial(check_dpgd_privacy, DPGD_STATEMENT, "replace-one"),
+        displays=((3, 10), (1, 7)),
+        relations=((3, "P22", 1), (3, "P22", 2), (1, "D7", 1)),
+    ),
+    Claim(
+        id="alg1.noise",
+        title="Algorithm 1's noise line with σ_a of Assumption 4 gives (ε, δ)-DP",
+        source="Part 1, Algorithm 1 (update of a_t) and Assumption 4",
+        statement=ALG1_NOISE_STATEMENT,
+        assumptions=r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}\sigma_a \mathcal{N}(0, \mathrm{Id}),\ "
+        r"\varepsilon \in (0, 8\log(1/\delta)),\ \text{replace-one adjacency}",
+        check=partial(check_dpgd_privacy, ALG1_NOISE_STATEMENT, "replace-one", corrected_fn=ALG1_NOISE_CORRECTED),
+        depends_on=("alg1.clipping",),
+        displays=((1, 8),),
+        relations=((1, "P54", 1), (1, "D8", 7), (1, "P53", 1)),
+    ),
+    Claim(
+        id="alg1.noise-scalar",
+        title="Algorithm 1's noise N(0, 1) read literally (one scalar for all coordinates)",
+        source="Part 1, Algorithm 1 (update of a_t)",
+        statement=r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}\sigma_a \mathcal{N}(0, 1)",
+        assumptions=r"p \geq 2",
+        check=partial(check_dpgd_privacy, ALG1_NOISE_STATEMENT, "replace-one", scalar_noise=True),
+        relations=((1, "P54", 1),),
+    ),
+    Claim(
+        id="alg1.clipping",
+        title="Algorithm 1's clipping rule bounds the gradient norm by C_a",
+        source="Part 1, Algorithm 1 (clipping step)",
+        statement=r"g^C_a = g_a \cdot \max\left(1, \frac{\|g_a\|}{C_a}\right) \Rightarrow \|g^C_a\| \leq C_a",
+        assumptions=r"g_a \in \mathbb{R}^p,\ C_a > 0",
+        check=partial(check_clipping, paper_clip),
+        displays=((1, 6),),
+        relations=((1, "D6", 1),),
+    ),
+    Claim(
+        id="layer1.privacy",
+        title="W₁ is (ε, δ)-DP with σ_W of Assumption 4 (worst-case adjacent pairs)",
+        source="Part 2, §3.2 (Theorem 2, Theorem 5, Definition 2) and Assumptions 2-4",
+        statement=SIGMA_W_STATEMENT,
+        assumptions=r"w_i^1 \gets \frac{w_i^1}{\|w_i^1\|} + \sigma_W\mathcal{N}(0,\mathrm{Id}) \Rightarrow W_1\ "
+        r"(\varepsilon,\delta)\text{-DP};\ \text{Assumptions 2, 3};\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
+        check=partial(check_layer1_privacy, SIGMA_W_STATEMENT, corrected_sigma=SIGMA_W_CORRECTED),
+        depends_on=("gaussmech.classical", "gaussmech.assumption3-range", "dpgd.privacy"),
+        displays=((2, 20), (2, 21)),
+        relations=((2, "D20", 1), (2, "P34", 1), (1, "P44", 1), (1, "D8", 6)),
+    ),
+    Claim(
+        id="layer1.columns",
+        title="The per-neuron sensitivity premise makes all of W₁ private",
+        source="Part 2, §3.2 (from the rank-1 approximation, display 19)",
+        statement=COLUMN_PREMISE,
+        assumptions=r"\text{per neuron, constant 1};\ \sigma_W = \sqrt{\frac{d^{1+\varepsilon_b}}{n}}\log^{q+3} d"
+        r" \Rightarrow W_1\ (\varepsilon,\delta)\text{-DP};\ \text{Assumptions 2, 3}",
+        check=partial(check_layer1_columns, SIGMA_W_STATEMENT, COLUMN_PREMISE),
+        displays=((2, 19),),
+        relations=((2, "P34", 1),),
+    ),
+    Claim(
+        id="layer1.sigma-inequality",
+        title="σ_W of §3.2 is below Assumption 4's σ_W (the extra log d)",
+        source="Part 2, §3.2, display (2, 21) and the sentence before it",
+        statement=SIGMA_W_INEQUALITY,
+        assumptions=r"\text{Assumptions 2--3 (full } (\varepsilon, \delta) \text{ range)},\ d \text{ large enough}",
+        check=partial(check_sigma_w_inequality, SIGMA_W_INEQUALITY, LOG_MARGIN),
+        relations=((2, "D21", 2), (2, "P34", 2)),
+    ),
 ]

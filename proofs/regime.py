@@ -43,11 +43,13 @@ ADMISSIBLE = Region(
     constraints=ASSUMPTION_2 + BIAS_WINDOW + PRIVACY,
     q=q,
     q_values=DEGREES,
-    description=(r"\varepsilon_n, \varepsilon_p > 0,\ \tfrac{3}{16}\varepsilon_p < \varepsilon_n,\ "
-                 r"p = d^{\varepsilon_p},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n,\ "
-                 r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
-                 r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4,\ "
-                 r"q \in \{1,\dots,8,16,64\}"),
+    description=(
+        r"\varepsilon_n, \varepsilon_p > 0,\ \tfrac{3}{16}\varepsilon_p < \varepsilon_n,\ "
+        r"p = d^{\varepsilon_p},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n,\ "
+        r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
+        r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4,\ "
+        r"q \in \{1,\dots,8,16,64\}"
+    ),
 )
 
 #: The same region where the rate's privacy factor is log(1/δ)/ε² = d^r log^ρ d (ρ < 2: Part 3's factor).
@@ -55,9 +57,11 @@ ADMISSIBLE_LOG1 = Region(
     name="Assumptions 2–4 + bias window, factor log(1/δ)/ε²",
     variables=ADMISSIBLE.variables,
     constraints=ASSUMPTION_2 + BIAS_WINDOW + (r <= 0, rho < 2),
-    q=q, q_values=DEGREES,
+    q=q,
+    q_values=DEGREES,
     description=ADMISSIBLE.description.replace(r"\tfrac{\log(1.25/\delta)}", r"\tfrac{\log(1/\delta)}").replace(
-        r"\rho < 4", r"\rho < 2"),
+        r"\rho < 4", r"\rho < 2"
+    ),
 )
 
 #: The smallest admissible sample size n = d^{1+3ε_n} (the paper's Theorem 1 is stated for it).

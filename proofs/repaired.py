@@ -33,13 +33,21 @@ from .symbols import d, eps, lam, p
 SEED = 0
 #: (ε, δ) grid over Assumption 3: δ from 1e-30 to 0.99, ε from near the ω-boundary to near 8 log(1/δ).
 BUDGETS: tuple[tuple[float, float], ...] = tuple(
-    (e, dl) for dl in (1e-30, 1e-12, 1e-5, 0.1, 0.5, 0.9, 0.99)
-    for e in (0.05, 0.5, 1.0, 4.0, 0.95 * 8 * math.log(1 / dl)) if e < 8 * math.log(1 / dl))
+    (e, dl)
+    for dl in (1e-30, 1e-12, 1e-5, 0.1, 0.5, 0.9, 0.99)
+    for e in (0.05, 0.5, 1.0, 4.0, 0.95 * 8 * math.log(1 / dl))
+    if e < 8 * math.log(1 / dl)
+)
 SIZES: tuple[tuple[int, float, float], ...] = ((16, 0.2, 1.0), (128, 0.2, 1.0), (1024, 0.4, 0.5), (10**6, 0.3, 2.0))
 
 eps_spent = sp.Symbol("epsilon_spent", positive=True)
-PRIVACY = Statement(eps_spent, "<=", eps, name="exact ε of (W_1, a_T) at δ",
-                    lhs_latex=r"\varepsilon_{\mathrm{exact}}(\delta;\, W_1, a_T)")
+PRIVACY = Statement(
+    eps_spent,
+    "<=",
+    eps,
+    name="exact ε of (W_1, a_T) at δ",
+    lhs_latex=r"\varepsilon_{\mathrm{exact}}(\delta;\, W_1, a_T)",
+)
 
 
 def _preset(d_: int, eps_n_: float, eps_p_: float, e: float, dl: float, mu_split: float = 1 / math.sqrt(2)):
@@ -49,8 +57,10 @@ def _preset(d_: int, eps_n_: float, eps_p_: float, e: float, dl: float, mu_split
     hyper, options = presets.repaired(d_, n_, p_, 3, eps_n_, e, dl)
     if mu_split != 1 / math.sqrt(2):  # a perturbed calibration: both halves get mu_split·μ
         mu = presets.mu_for(e, dl)
-        hyper = hyper.replace(sigma_W=hyper.sigma_W * (mu / math.sqrt(2)) / (mu_split * mu),
-                              Sigma=hyper.Sigma * (mu / math.sqrt(2)) / (mu_split * mu))
+        hyper = hyper.replace(
+            sigma_W=hyper.sigma_W * (mu / math.sqrt(2)) / (mu_split * mu),
+            Sigma=hyper.Sigma * (mu / math.sqrt(2)) / (mu_split * mu),
+        )
     return n_, p_, hyper, options
 
 
@@ -67,19 +77,42 @@ def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqr
             mus = privacy_mu(hyper, n_, p_, options)
             spent = epsilon_of_mu(mus["mu_total"], dl)
             margin = float(holds(mpmath.mpf(spent), mpmath.mpf(e)))  # ≤ 0 when the statement holds
-            row = {"d": d_, "n": n_, "p": p_, "eps": e, "delta": dl, "mu_W": mus["mu_W"], "mu_a": mus["mu_a"],
-                   "eps_spent": spent, "margin": margin}
+            row = {
+                "d": d_,
+                "n": n_,
+                "p": p_,
+                "eps": e,
+                "delta": dl,
+                "mu_W": mus["mu_W"],
+                "mu_a": mus["mu_a"],
+                "eps_spent": spent,
+                "margin": margin,
+            }
             rows.append(row)
             if worst is None or margin > worst["margin"]:
                 worst = row
-    ev = {"grid_points": len(rows), "worst": worst, "rows": rows[:12], "statement": statement.latex(),
-          "procedure": "sensitivities from the clipping constants, μ-GDP of each Gaussian release, exact ε(δ) of "
-                       "the composed μ-GDP curve (mpmath, log space)"}
+    ev = {
+        "grid_points": len(rows),
+        "worst": worst,
+        "rows": rows[:12],
+        "statement": statement.latex(),
+        "procedure": "sensitivities from the clipping constants, μ-GDP of each Gaussian release, exact ε(δ) of "
+        "the composed μ-GDP curve (mpmath, log space)",
+    }
     if worst["margin"] > 1e-9 * max(1.0, worst["eps"]):
-        return refuted("exact", f"the repaired release spends ε = {worst['eps_spent']:.6g} > {worst['eps']:g} at "
-                       f"δ = {worst['delta']:g}, d = {worst['d']}", witness=worst, **ev)
-    return verified("exact", f"exact ε ≤ the budget at all {len(rows)} (ε, δ, d) points of Assumption 3's range "
-                    f"(δ from 1e-30 to 0.99, ε up to 0.95·8 log(1/δ)); worst margin {worst['margin']:.2e}", **ev)
+        return refuted(
+            "exact",
+            f"the repaired release spends ε = {worst['eps_spent']:.6g} > {worst['eps']:g} at "
+            f"δ = {worst['delta']:g}, d = {worst['d']}",
+            witness=worst,
+            **ev,
+        )
+    return verified(
+        "exact",
+        f"exact ε ≤ the budget at all {len(rows)} (ε, δ, d) points of Assumption 3's range "
+        f"(δ from 1e-30 to 0.99, ε up to 0.95·8 log(1/δ)); worst margin {worst['margin']:.2e}",
+        **ev,
+    )
 
 
 def _neighbours(rng: np.random.Generator, d_: int, n_: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -126,26 +159,55 @@ def check_sensitivity(clip_scale: float = 1.0, ds: tuple[int, ...] = (16, 32, 64
 
             measured_a = hyper.eta_a * float(np.linalg.norm(clipped_mean(X, y) - clipped_mean(X2, y2)))
             accounted_a = clip_scale * hyper.eta_a * 2 * hyper.C_a / n_
-            rows.append({"d": d_, "n": n_, "p": p_, "trial": trial, "measured_W": measured_W,
-                         "accounted_W": accounted_W, "measured_a": measured_a, "accounted_a": accounted_a})
+            rows.append(
+                {
+                    "d": d_,
+                    "n": n_,
+                    "p": p_,
+                    "trial": trial,
+                    "measured_W": measured_W,
+                    "accounted_W": accounted_W,
+                    "measured_a": measured_a,
+                    "accounted_a": accounted_a,
+                }
+            )
     ratio_W = max(r["measured_W"] / r["accounted_W"] for r in rows)
     ratio_a = max(r["measured_a"] / r["accounted_a"] for r in rows)
-    ev = {"rows": rows, "max_ratio_W": ratio_W, "max_ratio_a": ratio_a, "seed": SEED,
-          "tolerance": "measured ≤ accounted·(1 + 1e-9)"}
+    ev = {
+        "rows": rows,
+        "max_ratio_W": ratio_W,
+        "max_ratio_a": ratio_a,
+        "seed": SEED,
+        "tolerance": "measured ≤ accounted·(1 + 1e-9)",
+    }
     if ratio_W > 1 + 1e-9 or ratio_a > 1 + 1e-9:
         worst = max(rows, key=lambda r: max(r["measured_W"] / r["accounted_W"], r["measured_a"] / r["accounted_a"]))
-        return refuted("simulation", f"a neighbouring data set moves the release by {max(ratio_W, ratio_a):.3f}× the "
-                       "sensitivity the accountant uses", witness=worst, **ev)
-    return verified("simulation", f"adversarial neighbours move W_0 − η_Wḡ^C by at most {ratio_W:.3f}× and one step of "
-                    f"a by {ratio_a:.3f}× the accounted sensitivity (clipping makes both bounds exact by construction; "
-                    "the adversarial sample attains a large share of them)", **ev)
+        return refuted(
+            "simulation",
+            f"a neighbouring data set moves the release by {max(ratio_W, ratio_a):.3f}× the "
+            "sensitivity the accountant uses",
+            witness=worst,
+            **ev,
+        )
+    return verified(
+        "simulation",
+        f"adversarial neighbours move W_0 − η_Wḡ^C by at most {ratio_W:.3f}× and one step of "
+        f"a by {ratio_a:.3f}× the accounted sensitivity (clipping makes both bounds exact by construction; "
+        "the adversarial sample attains a large share of them)",
+        **ev,
+    )
 
 
 K_MAX = sp.Symbol("lambda_max", positive=True)
 #: every eigenvalue of η_a L = 2η_a(K_n + λI) is at most 1 (so I − η_a L is a contraction)
-CONTRACTION = Statement(2 * K_MAX / (2 * (p + lam)) + 2 * lam / (2 * (p + lam)), "<=", 1,
-                        assumptions=(K_MAX <= p,), name="2η_a(λ_max(K_n) + λ) ≤ 1",
-                        lhs_latex=r"2\eta_a\left(\lambda_{\max}(K_n) + \lambda\right)")
+CONTRACTION = Statement(
+    2 * K_MAX / (2 * (p + lam)) + 2 * lam / (2 * (p + lam)),
+    "<=",
+    1,
+    assumptions=(K_MAX <= p,),
+    name="2η_a(λ_max(K_n) + λ) ≤ 1",
+    lhs_latex=r"2\eta_a\left(\lambda_{\max}(K_n) + \lambda\right)",
+)
 
 
 def check_contraction(statement: Statement = CONTRACTION, ds: tuple[int, ...] = (16, 32, 64)) -> Verdict:
@@ -154,26 +216,44 @@ def check_contraction(statement: Statement = CONTRACTION, ds: tuple[int, ...] = 
     from theorycheck.simulator import run_experiment
 
     worst_case = sp.simplify(statement.lhs.subs(K_MAX, p) - statement.rhs)
-    symbolic_ok = bool(sp.simplify(worst_case) <= 0) if worst_case.is_number else bool(
-        sp.simplify(worst_case).is_nonpositive)
+    symbolic_ok = (
+        bool(sp.simplify(worst_case) <= 0) if worst_case.is_number else bool(sp.simplify(worst_case).is_nonpositive)
+    )
     rows = []
     for d_ in ds:
         for en, ep in ((0.2, 1.0), (0.4, 0.5)):
             run = run_experiment(d_, preset="repaired", seed=SEED, eps_n=en, eps_p=ep, baselines=False, n_test=256)
             value = 2 * run["hp_eta_a"] * (run["lam_max_K"] + run["hp_lam"])
-            rows.append({"d": d_, "eps_n": en, "eps_p": ep, "p": run["p"], "lam_max_K": run["lam_max_K"],
-                         "stability_margin": value})
+            rows.append(
+                {
+                    "d": d_,
+                    "eps_n": en,
+                    "eps_p": ep,
+                    "p": run["p"],
+                    "lam_max_K": run["lam_max_K"],
+                    "stability_margin": value,
+                }
+            )
     worst = max(r["stability_margin"] for r in rows)
     ev = {"worst_case_minus_one": str(worst_case), "runs": rows, "seed": SEED}
     if not symbolic_ok or worst > 1:
-        return refuted("symbolic+simulation", f"2η_a(λ_max + λ) can exceed 1 (symbolic worst case − 1 = {worst_case}; "
-                       f"measured max {worst:.4f})", witness={"worst_case_minus_one": str(worst_case)}, **ev)
-    return verified("symbolic+simulation", "2η_a(λ_max(K_n) + λ) ≤ 1 for every data set (λ_max ≤ max‖φ_j‖² ≤ p since "
-                    f"|tanh| ≤ 1; SymPy: worst case − 1 = {worst_case}); measured at most {worst:.4f}", **ev)
+        return refuted(
+            "symbolic+simulation",
+            f"2η_a(λ_max + λ) can exceed 1 (symbolic worst case − 1 = {worst_case}; measured max {worst:.4f})",
+            witness={"worst_case_minus_one": str(worst_case)},
+            **ev,
+        )
+    return verified(
+        "symbolic+simulation",
+        "2η_a(λ_max(K_n) + λ) ≤ 1 for every data set (λ_max ≤ max‖φ_j‖² ≤ p since "
+        f"|tanh| ≤ 1; SymPy: worst case − 1 = {worst_case}); measured at most {worst:.4f}",
+        **ev,
+    )
 
 
-STEPS_BOUND = Statement((1 - lam / (p + lam)) ** sp.Symbol("T_rep", positive=True), "<=", 1 / (d * p),
-                        name="(1 − 2η_aλ)^T ≤ 1/(dp)")
+STEPS_BOUND = Statement(
+    (1 - lam / (p + lam)) ** sp.Symbol("T_rep", positive=True), "<=", 1 / (d * p), name="(1 − 2η_aλ)^T ≤ 1/(dp)"
+)
 
 
 def t_repaired(d_: float, p_: float, lam_: float) -> int:
@@ -184,8 +264,9 @@ def t_repaired(d_: float, p_: float, lam_: float) -> int:
         return int(mpmath.ceil((p_m + lam_m) / lam_m * (mpmath.log(d_m) + mpmath.log(p_m))))
 
 
-def check_steps(statement: Statement = STEPS_BOUND, t_rule: Callable[[float, float, float], int] = t_repaired
-                ) -> Verdict:
+def check_steps(
+    statement: Statement = STEPS_BOUND, t_rule: Callable[[float, float, float], int] = t_repaired
+) -> Verdict:
     """(1 − 2η_aλ)^T ≤ 1/(dp) with η_a = 1/(2(p+λ)), for the repaired T, at every (d, ε_n, ε_p) of a grid spanning
     the region (d from 3 to 10^12, ε_n ∈ {0.05, 0.2, 1, 3}, ε_p up to 16ε_n/3), in mpmath at 200 digits
     (1 − 2η_aλ is within 10^{−72} of 1 at the largest corner)."""
@@ -205,14 +286,28 @@ def check_steps(statement: Statement = STEPS_BOUND, t_rule: Callable[[float, flo
                         worst = (diff, row)
     ev = {"grid": len(rows), "worst": worst[1], "rows": rows[:10]}
     if worst[0] > 0:
-        return refuted("numeric", f"(1 − 2η_aλ)^T > 1/(dp) at d = {worst[1]['d']}, ε_n = {worst[1]['eps_n']}",
-                       witness=worst[1], **ev)
-    return verified("numeric", f"(1 − 2η_aλ)^T ≤ 1/(dp) at all {len(rows)} grid points (and for all d, since "
-                    "(1 − x)^T ≤ e^{−xT} and xT ≥ log(dp) by the choice of T)", **ev)
+        return refuted(
+            "numeric",
+            f"(1 − 2η_aλ)^T > 1/(dp) at d = {worst[1]['d']}, ε_n = {worst[1]['eps_n']}",
+            witness=worst[1],
+            **ev,
+        )
+    return verified(
+        "numeric",
+        f"(1 − 2η_aλ)^T ≤ 1/(dp) at all {len(rows)} grid points (and for all d, since "
+        "(1 − x)^T ≤ e^{−xT} and xT ≥ log(dp) by the choice of T)",
+        **ev,
+    )
 
 
-def check_rate(ds: tuple[int, ...] = (32, 64, 128), seeds: int = 3, eps_n_: float = 0.3, eps_p_: float = 1.0,
-               target: str = "x", predicted: float | None = None) -> Verdict:
+def check_rate(
+    ds: tuple[int, ...] = (32, 64, 128),
+    seeds: int = 3,
+    eps_n_: float = 0.3,
+    eps_p_: float = 1.0,
+    target: str = "x",
+    predicted: float | None = None,
+) -> Verdict:
     """End to end: Algorithm 1 with the repaired choices over d and seeds; the fitted exponent of the excess risk
     R(f_NN) − R_floor in d with a 95 % confidence interval (scipy.stats.linregress). A vanishing risk cannot be
     verified at finite d: the verdict is ``refuted`` only if the whole interval lies above 0 (the risk grows),
@@ -222,13 +317,32 @@ def check_rate(ds: tuple[int, ...] = (32, 64, 128), seeds: int = 3, eps_n_: floa
     rows = []
     for d_ in ds:
         for s in range(seeds):
-            r = run_experiment(d_, preset="repaired", seed=s, eps_n=eps_n_, eps_p=eps_p_, target=target,
-                               baselines=False, n_test=2048)
-            rows.append({"d": d_, "seed": s, "n": r["n"], "p": r["p"], "risk_dpgd": r["risk_dpgd"],
-                         "risk_ridge": r["risk_ridge"], "risk_null": r["risk_null"], "eps_spent": r["eps_total"],
-                         "alignment": r["alignment_noise"]})
-    return decide_rate(rows, {"eps_n": eps_n_, "eps_p": eps_p_, "target": target, "seeds": list(range(seeds)),
-                              "predicted_exponent": predicted})
+            r = run_experiment(
+                d_, preset="repaired", seed=s, eps_n=eps_n_, eps_p=eps_p_, target=target, baselines=False, n_test=2048
+            )
+            rows.append(
+                {
+                    "d": d_,
+                    "seed": s,
+                    "n": r["n"],
+                    "p": r["p"],
+                    "risk_dpgd": r["risk_dpgd"],
+                    "risk_ridge": r["risk_ridge"],
+                    "risk_null": r["risk_null"],
+                    "eps_spent": r["eps_total"],
+                    "alignment": r["alignment_noise"],
+                }
+            )
+    return decide_rate(
+        rows,
+        {
+            "eps_n": eps_n_,
+            "eps_p": eps_p_,
+            "target": target,
+            "seeds": list(range(seeds)),
+            "predicted_exponent": predicted,
+        },
+    )
 
 
 def decide_rate(rows: list[dict], context: dict) -> Verdict:
@@ -242,35 +356,62 @@ def decide_rate(rows: list[dict], context: dict) -> Verdict:
     ci = (float(fit.slope) - half, float(fit.slope) + half)
     ev = {"rows": rows, "slope": float(fit.slope), "ci95": ci, "stderr": float(fit.stderr), **context}
     if ci[0] > 0:
-        return refuted("simulation", f"the repaired risk grows with d: fitted exponent {fit.slope:+.3f} "
-                       f"(95 % CI {ci[0]:+.3f} … {ci[1]:+.3f})", witness={"ci95": ci}, **ev)
-    return inconclusive("simulation", f"risk of the repaired algorithm over d = {list(ds)}: fitted exponent "
-                        f"{fit.slope:+.3f} (95 % CI {ci[0]:+.3f} … {ci[1]:+.3f}); d ≤ {max(ds)} cannot decide a "
-                        "vanishing rate", **ev)
+        return refuted(
+            "simulation",
+            f"the repaired risk grows with d: fitted exponent {fit.slope:+.3f} (95 % CI {ci[0]:+.3f} … {ci[1]:+.3f})",
+            witness={"ci95": ci},
+            **ev,
+        )
+    return inconclusive(
+        "simulation",
+        f"risk of the repaired algorithm over d = {list(ds)}: fitted exponent "
+        f"{fit.slope:+.3f} (95 % CI {ci[0]:+.3f} … {ci[1]:+.3f}); d ≤ {max(ds)} cannot decide a "
+        "vanishing rate",
+        **ev,
+    )
 
 
 _PARTS = ("repaired.privacy", "repaired.sensitivity", "repaired.contraction", "repaired.steps", "repaired.rate")
 
 CLAIMS = [
-    Claim(id="repaired.privacy", title="Repaired Algorithm 1 is (ε, δ)-DP, accounted exactly",
-          source="repair of Part 1 Theorem 1 (privacy); Part 2 §3.2; Part 3 §4.1", statement=PRIVACY,
-          assumptions=r"Assumption 3: \delta \in (0,1), \varepsilon \in (0, 8\log(1/\delta)); replace-one adjacency",
-          check=partial(check_privacy, PRIVACY)),
-    Claim(id="repaired.sensitivity", title="Clipping bounds the released quantities' sensitivities (measured)",
-          source="repair of Algorithm 1 (g^C_W undefined; clipping rule)",
-          statement=r"\|\Delta(W_0 - \eta_W \bar g^C)\|_F \leq 2\eta_W C_W/n,\ \|\Delta a_{t}\| \leq 2\eta_a C_a/n",
-          assumptions="replace-one adjacency; adversarial neighbouring sample", check=check_sensitivity),
-    Claim(id="repaired.contraction", title="η_a = 1/(2(p+λ)) makes I − η_a L a contraction for every data set",
-          source="repair of Part 3 §4.3.1 (dpgd.contraction)", statement=CONTRACTION,
-          assumptions=r"\lambda_{\max}(K_n) \leq p \ (|\tanh| \leq 1)", check=partial(check_contraction, CONTRACTION)),
-    Claim(id="repaired.steps", title="T = ⌈(1 + d^{2ε_n}) log(dp)⌉ steps shrink the initial error below 1/(dp)",
-          source="repair of Part 3 §4.5 (early stopping)", statement=STEPS_BOUND,
-          assumptions=r"\eta_a = 1/(2(p+\lambda)),\ \lambda = p/d^{2\varepsilon_n}",
-          check=partial(check_steps, STEPS_BOUND, t_repaired)),
-    Claim(id="repaired.rate", title="Risk of the repaired algorithm decreases with d (fitted exponent, 95 % CI)",
-          source="repair of Part 1 Theorem 1 (rate)",
-          statement=r"\mathcal{R}(f_{\mathrm{NN}}) = o(1)\ \text{(repaired choices, } n = d^{1+3\varepsilon_n})",
-          assumptions=r"\varepsilon_n = 0.3,\ \varepsilon_p = 1,\ \sigma_* = x,\ d \in \{32, 64, 128\},\ 3\ \text{seeds}",
-          check=check_rate),
+    Claim(
+        id="repaired.privacy",
+        title="Repaired Algorithm 1 is (ε, δ)-DP, accounted exactly",
+        source="repair of Part 1 Theorem 1 (privacy); Part 2 §3.2; Part 3 §4.1",
+        statement=PRIVACY,
+        assumptions=r"Assumption 3: \delta \in (0,1), \varepsilon \in (0, 8\log(1/\delta)); replace-one adjacency",
+        check=partial(check_privacy, PRIVACY),
+    ),
+    Claim(
+        id="repaired.sensitivity",
+        title="Clipping bounds the released quantities' sensitivities (measured)",
+        source="repair of Algorithm 1 (g^C_W undefined; clipping rule)",
+        statement=r"\|\Delta(W_0 - \eta_W \bar g^C)\|_F \leq 2\eta_W C_W/n,\ \|\Delta a_{t}\| \leq 2\eta_a C_a/n",
+        assumptions="replace-one adjacency; adversarial neighbouring sample",
+        check=check_sensitivity,
+    ),
+    Claim(
+        id="repaired.contraction",
+        title="η_a = 1/(2(p+λ)) makes I − η_a L a contraction for every data set",
+        source="repair of Part 3 §4.3.1 (dpgd.contraction)",
+        statement=CONTRACTION,
+        assumptions=r"\lambda_{\max}(K_n) \leq p \ (|\tanh| \leq 1)",
+        check=partial(check_contraction, CONTRACTION),
+    ),
+    Claim(
+        id="repaired.steps",
+        title="T = ⌈(1 + d^{2ε_n}) log(dp)⌉ steps shrink the initial error below 1/(dp)",
+        source="repair of Part 3 §4.5 (early stopping)",
+        statement=STEPS_BOUND,
+        assumptions=r"\eta_a = 1/(2(p+\lambda)),\ \lambda = p/d^{2\varepsilon_n}",
+        check=partial(check_steps, STEPS_BOUND, t_repaired),
+    ),
+    Claim(
+        id="repaired.rate",
+        title="Risk of the repaired algorithm decreases with d (fitted exponent, 95 % CI)",
+        source="repair of Part 1 Theorem 1 (rate)",
+        statement=r"\mathcal{R}(f_{\mathrm{NN}}) = o(1)\ \text{(repaired choices, } n = d^{1+3\varepsilon_n})",
+        assumptions=r"\varepsilon_n = 0.3,\ \varepsilon_p = 1,\ \sigma_* = x,\ d \in \{32, 64, 128\},\ 3\ \text{seeds}",
+        check=check_rate,
+    ),
 ]
-

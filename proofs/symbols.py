@@ -60,17 +60,24 @@ log_d = sp.log(d)
 #: Assumption 4, as the paper prints it (Part 1, §2.2).
 LAMBDA = p / d ** (2 * eps_n)
 ETA_W = d ** (3 * eps_n / 2) * sp.sqrt(p)
-ETA_A = d ** eps_n * log_d**2 / p
-CLIP_A = d ** eps_n * sp.sqrt(p) * log_d ** (q + 1)
-STEPS = d ** eps_n
+ETA_A = d**eps_n * log_d**2 / p
+CLIP_A = d**eps_n * sp.sqrt(p) * log_d ** (q + 1)
+STEPS = d**eps_n
 SIGMA_W = sp.sqrt(d ** (1 + eps_b) / n) * log_d ** (q + 3)
 SIGMA_A = sp.sqrt(ETA_A * STEPS) * sp.sqrt(8 * sp.log(1 / delta)) / eps
 #: Part 3, §4.3: the per-step noise standard deviation Σ of the analysed recursion.
 SIGMA_PART3 = 2 * CLIP_A * sp.sqrt(STEPS) / n * sp.sqrt(8 * sp.log(1 / delta)) / eps
 
 #: Assumption 4's choices as a substitution map (symbol -> expression).
-HYPERPARAMETERS: dict[sp.Symbol, sp.Expr] = {lam: LAMBDA, eta_W: ETA_W, eta_a: ETA_A, C_a: CLIP_A, T: STEPS,
-                                             sigma_W: SIGMA_W, sigma_a: SIGMA_A}
+HYPERPARAMETERS: dict[sp.Symbol, sp.Expr] = {
+    lam: LAMBDA,
+    eta_W: ETA_W,
+    eta_a: ETA_A,
+    C_a: CLIP_A,
+    T: STEPS,
+    sigma_W: SIGMA_W,
+    sigma_a: SIGMA_A,
+}
 
 #: The regime's sizes as powers of d, and the privacy factor, as a substitution map.
 SIZES: dict[sp.Symbol, sp.Expr] = {p: d**eps_p, n: d**nu}
@@ -88,6 +95,7 @@ def in_powers_of_d(expr: sp.Expr) -> sp.Expr:
     log(d)**2/d**eps_n
     """
     return sp.powsimp(sp.expand_power_base(expr.subs(HYPERPARAMETERS).subs(SIZES), force=True), force=True)
+
 
 # --- Part 2, §3.3 (Theorem 6): Fourier transforms and the certificate (appended for proofs/part2_fourier_*) ----
 #: the Hermite degree / polynomial index of §3.3 (printed n; not the sample size ``n`` above)

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 # Numerical properties are slow per example: no deadline; CI runs a fixed, derandomised set.
-settings.register_profile("default", deadline=None, max_examples=40,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("ci", deadline=None, max_examples=25, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("default", deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", deadline=None, max_examples=25, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # The verdict cache (theorycheck/cache.py) stays off in tests, so no test depends on which test ran before

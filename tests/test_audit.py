@@ -55,7 +55,9 @@ def test_broken_mechanism_caught(backend, mechanism):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_paper_second_layer_within_exact_accounting(backend):
     for eps in (1.0, 20.0):
-        r = A.run_audit(A.AuditConfig(seed=0, runs=300, mechanism="paper", layer="second", backend=backend, epsilon=eps))
+        r = A.run_audit(
+            A.AuditConfig(seed=0, runs=300, mechanism="paper", layer="second", backend=backend, epsilon=eps)
+        )
         assert r.epsilon_lb <= r.exact_epsilon <= r.claimed_epsilon
 
 
@@ -82,16 +84,38 @@ def test_corrected_clip_rows():
     assert np.allclose(np.linalg.norm(out, axis=1), [1.0, 0.5, 0.0])
 
 
-@pytest.mark.parametrize("kwargs", [dict(runs=5), dict(d=1), dict(epsilon=0), dict(delta=1.5),
-                                    dict(mechanism="broken"), dict(layer="third"), dict(alpha=0)])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(runs=5),
+        dict(d=1),
+        dict(epsilon=0),
+        dict(delta=1.5),
+        dict(mechanism="broken"),
+        dict(layer="third"),
+        dict(alpha=0),
+    ],
+)
 def test_config_validates(kwargs):
     with pytest.raises(InputError):
         A.AuditConfig(**kwargs)
 
 
 def test_cli_audit_json(capsys):
-    argv = ["audit", "--runs", "100", "--backend", "builtin", "--mechanism", "no-noise", "--layer", "second",
-            "--no-progress", "--format", "json"]
+    argv = [
+        "audit",
+        "--runs",
+        "100",
+        "--backend",
+        "builtin",
+        "--mechanism",
+        "no-noise",
+        "--layer",
+        "second",
+        "--no-progress",
+        "--format",
+        "json",
+    ]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
     assert data[0]["epsilon_lb"] > data[0]["claimed_epsilon"]
@@ -136,8 +160,15 @@ def test_accounting_agrees_with_simulator(mechanism):
     cfg = A.AuditConfig(mechanism=mechanism)
     n, p = cfg.sizes
     sum_noise = mechanism == "sum-noise"
-    hp = HyperParameters(lam=cfg.lam, eta_W=cfg.eta_w, eta_a=cfg.eta_a / n if sum_noise else cfg.eta_a,
-                         C_a=cfg.clip, T=cfg.T, sigma_W=cfg.sigma_w, Sigma=cfg.Sigma)
+    hp = HyperParameters(
+        lam=cfg.lam,
+        eta_W=cfg.eta_w,
+        eta_a=cfg.eta_a / n if sum_noise else cfg.eta_a,
+        C_a=cfg.clip,
+        T=cfg.T,
+        sigma_W=cfg.sigma_w,
+        Sigma=cfg.Sigma,
+    )
     mus = privacy_mu(hp, n, p, Options(noise_form="part3", aggregate="sum" if sum_noise else "mean"))
     assert mus["mu_a"] == pytest.approx(cfg.accounted_mu(), rel=1e-12)
     first = A.AuditConfig(mechanism=mechanism, layer="first")

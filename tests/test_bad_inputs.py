@@ -11,22 +11,29 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from conftest import PAPER_DIR
 
-CLAIM = '''
+CLAIM = """
 from theorycheck import Claim, verified
 
 def ok():
     return verified("exact", "1 = 1 exactly", compared=[1, 1])
 
 CLAIMS = [Claim("tiny.one", "One equals one", "Tiny §1", "1 = 1", "none", ok)]
-'''
+"""
 
 
-def run(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 180) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=cwd, env={**os.environ, "THEORYCHECK_NO_CACHE": "1", **(env or {})})
+def run(
+    *args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 180
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "theorycheck", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+        env={**os.environ, "THEORYCHECK_NO_CACHE": "1", **(env or {})},
+    )
 
 
 def folder(root: Path, name: str, files: dict[str, str]) -> str:
@@ -58,43 +65,81 @@ CASES = {
     "check --jobs 0": lambda t: (["check", "lemma4.parity", "--jobs", "0"], ["--jobs"]),
     "unknown subcommand": lambda t: (["frobnicate"], ["frobnicate"]),
     "audit --seed -1": lambda t: (["audit", "--seed", "-1", "--runs", "20", "--no-progress"], ["--seed", "-1"]),
-    "audit --d too big": lambda t: (["audit", "--d", "100000000", "--runs", "20", "--layer", "second",
-                                     "--no-progress"], ["--d 100000000", "smaller d"]),
-    "privacy tiny noise overflows": lambda t: (["privacy", "--noise-multiplier", "1e-300", "--steps", "10",
-                                                "--delta", "1e-5"], ["overflows", "1e-300"]),
-    "privacy huge epsilon": lambda t: (["privacy", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5",
-                                        "--epsilon", "1e308"], ["overflows"]),
-    "audit huge epsilon": lambda t: (["audit", "--epsilon", "1e308", "--runs", "20", "--d", "4", "--layer", "second",
-                                      "--no-progress"], ["overflows", "ε"]),
+    "audit --d too big": lambda t: (
+        ["audit", "--d", "100000000", "--runs", "20", "--layer", "second", "--no-progress"],
+        ["--d 100000000", "smaller d"],
+    ),
+    "privacy tiny noise overflows": lambda t: (
+        ["privacy", "--noise-multiplier", "1e-300", "--steps", "10", "--delta", "1e-5"],
+        ["overflows", "1e-300"],
+    ),
+    "privacy huge epsilon": lambda t: (
+        ["privacy", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5", "--epsilon", "1e308"],
+        ["overflows"],
+    ),
+    "audit huge epsilon": lambda t: (
+        ["audit", "--epsilon", "1e308", "--runs", "20", "--d", "4", "--layer", "second", "--no-progress"],
+        ["overflows", "ε"],
+    ),
     "check -o EXISTING_DIR": lambda t: (["check", "lemma4.parity", "-o", str(t), "--no-progress"], [str(t), "folder"]),
-    "check -o under a file": lambda t: (["check", "lemma4.parity", "-o", str(_file(t) / "out.json"), "--no-progress"],
-                                        ["not a folder"]),
-    "check -o unwritable place": lambda t: (["check", "lemma4.parity", "-o", "/proc/no-such-dir/out.json",
-                                             "--no-progress"], ["/proc/no-such-dir"]),
-    "report --output EXISTING_FILE": lambda t: (["report", "lemma4.parity", "--no-paper", "--no-progress",
-                                                 "--output", str(_file(t))], ["is a file"]),
+    "check -o under a file": lambda t: (
+        ["check", "lemma4.parity", "-o", str(_file(t) / "out.json"), "--no-progress"],
+        ["not a folder"],
+    ),
+    "check -o unwritable place": lambda t: (
+        ["check", "lemma4.parity", "-o", "/proc/no-such-dir/out.json", "--no-progress"],
+        ["/proc/no-such-dir"],
+    ),
+    "report --output EXISTING_FILE": lambda t: (
+        ["report", "lemma4.parity", "--no-paper", "--no-progress", "--output", str(_file(t))],
+        ["is a file"],
+    ),
     "latex -o EXISTING_DIR": lambda t: (["latex", "lemma4.parity", "-o", str(t), "--no-progress"], ["folder"]),
     "--proofs missing folder": lambda t: (["--proofs", str(t / "nope"), "list"], ["no such directory"]),
-    "--proofs import fails": lambda t: (["--proofs", folder(t, "p", {"broken.py": "import os\n\nraise RuntimeError('no data')\n"}),
-                                         "list"], ["broken.py:3", "RuntimeError", "no data"]),
-    "--proofs missing dependency": lambda t: (["--proofs", folder(t, "p", {"dep.py": "import no_such_module_xyz\n"}),
-                                               "list"], ["dep.py:1", "no_such_module_xyz"]),
-    "--proofs syntax error": lambda t: (["--proofs", folder(t, "p", {"syn.py": "x = 1\ny = (\n"}), "list"],
-                                        ["syn.py:2", "syntax error"]),
-    "--proofs CLAIMS holds a non-Claim": lambda t: (["--proofs", folder(t, "p", {"mal.py": "\nCLAIMS = [1, 2]\n"}),
-                                                     "list"], ["mal.py:2", "CLAIMS[0]", "not a theorycheck.Claim"]),
-    "--proofs CLAIMS not a list": lambda t: (["--proofs", folder(t, "p", {"mal.py": "CLAIMS = 'tiny.one'\n"}), "list"],
-                                             ["mal.py:1", "CLAIMS must be a list"]),
-    "--proofs bad claim id": lambda t: (["--proofs", folder(t, "p", {"bad.py": CLAIM.replace('"tiny.one"', '"tiny one"')}),
-                                         "list"], ["bad.py", "tiny one"]),
-    "--proofs duplicate ids": lambda t: (["--proofs", folder(t, "p", {"a.py": CLAIM, "b.py": CLAIM}), "list"],
-                                         ["'tiny.one'", "a.py", "b.py"]),
-    "--proofs unknown dependency": lambda t: (["--proofs", folder(t, "p", {"a.py": CLAIM.replace(
-        '"none", ok)', '"none", ok, depends_on=("tiny.onne",))')}), "list"], ["a.py", "'tiny.onne'", "did you mean 'tiny.one'"]),
-    "--proofs __init__ fails": lambda t: (["--proofs", folder(t, "p", {"__init__.py": "PAPER = 1 / 0\n", "a.py": CLAIM}),
-                                           "list"], ["__init__.py:1", "ZeroDivisionError"]),
-    "--proofs internal name not shown": lambda t: (["--proofs", folder(t, "p", {"mal.py": "CLAIMS = [None]\n"}), "list"],
-                                                   ["mal.py"]),
+    "--proofs import fails": lambda t: (
+        ["--proofs", folder(t, "p", {"broken.py": "import os\n\nraise RuntimeError('no data')\n"}), "list"],
+        ["broken.py:3", "RuntimeError", "no data"],
+    ),
+    "--proofs missing dependency": lambda t: (
+        ["--proofs", folder(t, "p", {"dep.py": "import no_such_module_xyz\n"}), "list"],
+        ["dep.py:1", "no_such_module_xyz"],
+    ),
+    "--proofs syntax error": lambda t: (
+        ["--proofs", folder(t, "p", {"syn.py": "x = 1\ny = (\n"}), "list"],
+        ["syn.py:2", "syntax error"],
+    ),
+    "--proofs CLAIMS holds a non-Claim": lambda t: (
+        ["--proofs", folder(t, "p", {"mal.py": "\nCLAIMS = [1, 2]\n"}), "list"],
+        ["mal.py:2", "CLAIMS[0]", "not a theorycheck.Claim"],
+    ),
+    "--proofs CLAIMS not a list": lambda t: (
+        ["--proofs", folder(t, "p", {"mal.py": "CLAIMS = 'tiny.one'\n"}), "list"],
+        ["mal.py:1", "CLAIMS must be a list"],
+    ),
+    "--proofs bad claim id": lambda t: (
+        ["--proofs", folder(t, "p", {"bad.py": CLAIM.replace('"tiny.one"', '"tiny one"')}), "list"],
+        ["bad.py", "tiny one"],
+    ),
+    "--proofs duplicate ids": lambda t: (
+        ["--proofs", folder(t, "p", {"a.py": CLAIM, "b.py": CLAIM}), "list"],
+        ["'tiny.one'", "a.py", "b.py"],
+    ),
+    "--proofs unknown dependency": lambda t: (
+        [
+            "--proofs",
+            folder(t, "p", {"a.py": CLAIM.replace('"none", ok)', '"none", ok, depends_on=("tiny.onne",))')}),
+            "list",
+        ],
+        ["a.py", "'tiny.onne'", "did you mean 'tiny.one'"],
+    ),
+    "--proofs __init__ fails": lambda t: (
+        ["--proofs", folder(t, "p", {"__init__.py": "PAPER = 1 / 0\n", "a.py": CLAIM}), "list"],
+        ["__init__.py:1", "ZeroDivisionError"],
+    ),
+    "--proofs internal name not shown": lambda t: (
+        ["--proofs", folder(t, "p", {"mal.py": "CLAIMS = [None]\n"}), "list"],
+        ["mal.py"],
+    ),
     "coverage binary file": lambda t: (["coverage", str(_binary(t))], ["paper.md", "UTF-8"]),
     "coverage directory": lambda t: (["coverage", str(t)], [str(t), "is a folder"]),
     "coverage missing file": lambda t: (["coverage", str(t / "nope.md")], ["no such file"]),
@@ -151,8 +196,9 @@ def test_privacy_classical_overflow_is_not_defined():
     out = run("privacy", "--noise-multiplier", "0.005", "--steps", "10", "--delta", "1e-5")
     assert out.returncode == 0 and "Traceback" not in out.stderr
     assert "not defined" in out.stdout
-    data = json.loads(run("privacy", "--noise-multiplier", "0.005", "--steps", "10", "--delta", "1e-5",
-                          "--format", "json").stdout)
+    data = json.loads(
+        run("privacy", "--noise-multiplier", "0.005", "--steps", "10", "--delta", "1e-5", "--format", "json").stdout
+    )
     assert data["classical"]["epsilon"] is None and "not defined" in data["classical"]["note"]
 
 
@@ -168,8 +214,10 @@ def test_coverage_same_file_twice_warns_and_counts_once():
 
 
 def test_a_check_that_prints_does_not_corrupt_json(tmp_path):
-    noisy = CLAIM.replace('    return verified(', '    import os\n    print("chatter from the check")\n'
-                                                    '    os.write(1, b"raw chatter\\n")\n    return verified(')
+    noisy = CLAIM.replace(
+        "    return verified(",
+        '    import os\n    print("chatter from the check")\n    os.write(1, b"raw chatter\\n")\n    return verified(',
+    )
     proofs = folder(tmp_path, "p", {"a.py": 'print("loading the claims")\n' + noisy})
     out = run("--proofs", proofs, "check", "--format", "json", "--no-progress")
     assert "loading the claims" in out.stderr
@@ -189,7 +237,7 @@ def test_check_table_fits_120_columns():
 
 
 def test_show_evidence_is_readable_and_json_is_the_raw_record(tmp_path):
-    proofs = folder(tmp_path, "p", {"a.py": CLAIM.replace('compared=[1, 1]', 'compared=[1, 1], note="η ≤ ε"')})
+    proofs = folder(tmp_path, "p", {"a.py": CLAIM.replace("compared=[1, 1]", 'compared=[1, 1], note="η ≤ ε"')})
     out = run("--proofs", proofs, "show", "tiny.one")
     assert out.returncode == 0, out.stderr
     assert "  compared: [1, 1]" in out.stdout and "  note: η ≤ ε" in out.stdout
@@ -214,10 +262,13 @@ def test_root_failures_are_the_refuted_premises_without_refuted_premises():
     def ok():
         return verified("exact", "ok")
 
-    claims = (Claim("c.a", "a", "s", "1=1", "none", ok), Claim("c.b", "b", "s", "1=1", "none", ok, depends_on=("c.a",)),
-              Claim("c.c", "c", "s", "1=1", "none", ok, depends_on=("c.b",)),
-              Claim("c.d", "d", "s", "1=1", "none", ok, depends_on=("c.c", "c.x")),
-              Claim("c.x", "x", "s", "1=1", "none", ok))
+    claims = (
+        Claim("c.a", "a", "s", "1=1", "none", ok),
+        Claim("c.b", "b", "s", "1=1", "none", ok, depends_on=("c.a",)),
+        Claim("c.c", "c", "s", "1=1", "none", ok, depends_on=("c.b",)),
+        Claim("c.d", "d", "s", "1=1", "none", ok, depends_on=("c.c", "c.x")),
+        Claim("c.x", "x", "s", "1=1", "none", ok),
+    )
     registry = Registry("toy", claims, ".")
     bad = refuted("exact", "no", witness={"x": 1})
     verdicts = {"c.a": bad, "c.b": bad, "c.c": ok(), "c.d": ok(), "c.x": bad}
@@ -232,6 +283,13 @@ def test_full_standard_output_is_one_line(argv, tmp_path):
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full on this system")
     with open("/dev/full", "w") as full:
-        out = subprocess.run([sys.executable, "-m", "theorycheck", *argv], stdout=full, stderr=subprocess.PIPE,
-                             text=True, timeout=120, cwd=tmp_path, env={**os.environ, "THEORYCHECK_NO_CACHE": "1"})
+        out = subprocess.run(
+            [sys.executable, "-m", "theorycheck", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            env={**os.environ, "THEORYCHECK_NO_CACHE": "1"},
+        )
     assert_one_line_error(out, "No space left")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-HELPER = '''
+HELPER = """
 import mpmath
 
 
@@ -24,9 +24,9 @@ def square(coefficient):
     with mpmath.workdps(30):
         x = mpmath.mpf(3)
         return (x + 1) ** 2 - (x**2 + coefficient * x + 1)
-'''
+"""
 
-ALPHA = '''
+ALPHA = """
 import functools
 
 from theorycheck import Claim, refuted, verified
@@ -47,9 +47,9 @@ CLAIMS = [
     Claim("alpha.uses", "uses the false one", "A §2", "x = x", "none", functools.partial(check, 2),
           depends_on=("alpha.false",)),
 ]
-'''
+"""
 
-BETA = '''
+BETA = """
 from theorycheck import Claim, verified
 
 
@@ -65,9 +65,9 @@ CLAIMS = [
     Claim("beta.one", "one", "B §1", "1 = 1", "none", check),
     Claim("beta.crash", "raises", "B §2", "1 = 1", "none", crash),
 ]
-'''
+"""
 
-DYNAMIC = '''
+DYNAMIC = """
 import importlib
 
 from theorycheck import Claim, verified
@@ -79,7 +79,7 @@ def check():
 
 
 CLAIMS = [Claim("gamma.dynamic", "dynamic import", "C §1", "1 = 1", "none", check)]
-'''
+"""
 
 
 @pytest.fixture
@@ -94,13 +94,20 @@ def paper(tmp_path: Path) -> Path:
     return folder
 
 
-def tc(folder: Path, *args: str, cache: Path | None = None, env_extra: dict | None = None) -> subprocess.CompletedProcess:
+def tc(
+    folder: Path, *args: str, cache: Path | None = None, env_extra: dict | None = None
+) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("THEORYCHECK_NO_CACHE", "THEORYCHECK_CACHE_DIR")}
     if cache is not None:
         env["THEORYCHECK_CACHE_DIR"] = str(cache)
     env.update(env_extra or {})
-    return subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), *args],
-                          capture_output=True, text=True, timeout=120, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "theorycheck", "--proofs", str(folder), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
 
 
 def claims_json(folder: Path, *args: str, cache: Path | None = None, **kw) -> dict[str, dict]:
@@ -126,7 +133,11 @@ def test_second_run_reads_the_cache_and_errors_are_never_cached(paper, tmp_path)
             assert first[cid][field] == second[cid][field], (cid, field)
     assert second["alpha.uses"]["rests_on_refuted"] == ["alpha.false"]  # taint from a cached verdict
     assert sorted(p.name for p in (cache / "claims").glob("*.json")) == [
-        "alpha.false.json", "alpha.true.json", "alpha.uses.json", "beta.one.json"]
+        "alpha.false.json",
+        "alpha.true.json",
+        "alpha.uses.json",
+        "beta.one.json",
+    ]
 
 
 def test_editing_a_module_reruns_only_the_claims_that_can_reach_it(paper, tmp_path):
@@ -137,8 +148,12 @@ def test_editing_a_module_reruns_only_the_claims_that_can_reach_it(paper, tmp_pa
     assert {cid for cid, c in after.items() if not c["cached"]} == {"beta.one", "beta.crash"}
     append_comment(paper / "helper.py")  # imported by alpha only
     after = claims_json(paper, cache=cache)
-    assert {cid for cid, c in after.items() if not c["cached"]} == {"alpha.true", "alpha.false", "alpha.uses",
-                                                                     "beta.crash"}
+    assert {cid for cid, c in after.items() if not c["cached"]} == {
+        "alpha.true",
+        "alpha.false",
+        "alpha.uses",
+        "beta.crash",
+    }
     append_comment(paper / "__init__.py")  # the package runs for every module
     after = claims_json(paper, cache=cache)
     assert not any(c["cached"] for c in after.values())
@@ -147,7 +162,7 @@ def test_editing_a_module_reruns_only_the_claims_that_can_reach_it(paper, tmp_pa
 def test_a_changed_check_parameter_is_a_different_key(paper, tmp_path):
     cache = tmp_path / "cache"
     claims_json(paper, cache=cache)
-    text = (paper / "alpha.py").read_text().replace('functools.partial(check, 3)', 'functools.partial(check, 2)')
+    text = (paper / "alpha.py").read_text().replace("functools.partial(check, 3)", "functools.partial(check, 2)")
     (paper / "alpha.py").write_text(text)
     after = claims_json(paper, cache=cache)
     assert not after["alpha.false"]["cached"] and after["alpha.false"]["verdict"] == "verified"
@@ -195,8 +210,11 @@ def test_show_latex_and_report_read_the_cache(paper, tmp_path):
     assert out.returncode == 0, out.stderr
     assert "3 of 3 verdicts from the cache" in out.stderr
     data = json.loads((tmp_path / "rep" / "report.json").read_text())
-    assert {c["id"]: c["verdict"] for c in data["claims"]} == {"alpha.true": "verified", "alpha.false": "refuted",
-                                                               "alpha.uses": "verified"}
+    assert {c["id"]: c["verdict"] for c in data["claims"]} == {
+        "alpha.true": "verified",
+        "alpha.false": "refuted",
+        "alpha.uses": "verified",
+    }
     tex = tmp_path / "a.tex"
     out = tc(paper, "latex", "alpha.", "--no-progress", "--output", str(tex), cache=cache)
     assert out.returncode == 0 and "refuted" in tex.read_text()
@@ -240,9 +258,9 @@ def test_key_covers_versions_library_and_modules(paper, monkeypatch):
 
 
 def test_describe_check_drops_memory_addresses():
-    from theorycheck.cache import describe_check
-
     import functools
+
+    from theorycheck.cache import describe_check
 
     f = functools.partial(print, object())
     text = describe_check(f)
@@ -265,11 +283,13 @@ def test_import_analysis_resolves_relative_and_absolute_forms(tmp_path):
     tree.trees = [tree]
     [mods] = closure([tree], [(0, "a")])
     assert set(mods) == {"__init__.py", "a.py", "b.py", "d.py", "e.py", "sub/__init__.py", "sub/c.py"}
-    (root / "unused.py").write_text(textwrap.dedent("""
+    (root / "unused.py").write_text(
+        textwrap.dedent("""
         import importlib
         def load(name):
             return importlib.import_module(name)
-    """))
+    """)
+    )
     tree = SourceTree(root, ("pkgx",))
     tree.trees = [tree]
     assert closure([tree], [(0, "unused")]) == [None]

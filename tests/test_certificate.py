@@ -140,6 +140,7 @@ def test_property_corrected_reconstructs(q, gamma, eta, z):
 def test_certified_transform_of_a_phi_matches_quadrature_and_closed_form():
     # scaled reading: \widehat{aφ}(t) = (iη/π) sinh(π²t/η) \hat f_γ(t) (derived); the ball must contain it
     from theorycheck import fourier as fr
+
     f, g, e, t = "x^2 - x/3 + 1/5", "0.5", "2", "-0.3"
     G, E, T = map(mpmath.mpf, (g, e, t))
     fh = sum(

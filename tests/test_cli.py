@@ -61,8 +61,9 @@ def test_unknown_id_is_a_clear_error_with_suggestions(toy_proofs):
     assert out.returncode == 2 and "toy.true" in out.stderr
 
 
-@pytest.mark.parametrize("args", [("check", "--jobs", "0"), ("check", "--timeout", "-1"), ("check", "--format", "xml"),
-                                  ("frobnicate",)])
+@pytest.mark.parametrize(
+    "args", [("check", "--jobs", "0"), ("check", "--timeout", "-1"), ("check", "--format", "xml"), ("frobnicate",)]
+)
 def test_bad_arguments_exit_two(args, toy_proofs):
     assert run("--proofs", str(toy_proofs), *args).returncode == 2
 
@@ -79,7 +80,9 @@ def test_show_list_latex(toy_proofs, tmp_path):
 
 def test_output_file_and_timeout_option(toy_proofs, tmp_path):
     target = tmp_path / "r.json"
-    out = run("--proofs", str(toy_proofs), "check", "toy.true", "--format", "json", "--output", str(target), "--timeout", "30")
+    out = run(
+        "--proofs", str(toy_proofs), "check", "toy.true", "--format", "json", "--output", str(target), "--timeout", "30"
+    )
     assert out.returncode == 0 and json.loads(target.read_text())["summary"]["verified"] == 1
 
 

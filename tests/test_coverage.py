@@ -11,8 +11,15 @@ from pathlib import Path
 import pytest
 
 from theorycheck import Claim, verified
-from theorycheck.coverage import (coverage, dangling, default_paper_files, enumerate_displays, part_number, read_paper,
-                                  summarise)
+from theorycheck.coverage import (
+    coverage,
+    dangling,
+    default_paper_files,
+    enumerate_displays,
+    part_number,
+    read_paper,
+    summarise,
+)
 from theorycheck.errors import InputError
 
 
@@ -67,8 +74,10 @@ def test_part_number_from_name_or_title(tmp_path):
 
 def test_coverage_statuses_summary_and_dangling_displays():
     displays = enumerate_displays(SAMPLE, 4)
-    claims = [Claim("a.one", "t", "s", "a=b", "none", _ok, displays=((4, 1),)),
-              Claim("a.two", "t", "s", "a=b", "none", _ok, displays=((4, 1), (4, 9), (5, 1)))]
+    claims = [
+        Claim("a.one", "t", "s", "a=b", "none", _ok, displays=((4, 1),)),
+        Claim("a.two", "t", "s", "a=b", "none", _ok, displays=((4, 1), (4, 9), (5, 1))),
+    ]
     rows = coverage(displays, claims, {(4, 2): "defines c", (4, 1): "also a definition"})
     assert [r.status for r in rows] == ["covered", "definition", "uncovered", "uncovered"]
     assert rows[0].claims == ("a.one", "a.two")
@@ -127,14 +136,16 @@ def test_coverage_command_on_the_paper(paper_files, toy_proofs):
 def test_coverage_command_json_with_claims_definitions_and_a_dangling_display(paper_files, tmp_path):
     proofs = tmp_path / "proofs_cov"
     proofs.mkdir()
-    (proofs / "mod.py").write_text(textwrap.dedent('''
+    (proofs / "mod.py").write_text(
+        textwrap.dedent("""
         from theorycheck import Claim, verified
         def ok():
             return verified("exact", "trivially")
         CLAIMS = [Claim("c.sech", "sech", "Part 2", "x", "none", ok, displays=((2, 32), (2, 99))),
                   Claim("c.thm1", "Theorem 1", "Part 1", "x", "none", ok, displays=((1, 9),))]
         DEFINITIONS = {(1, 2): "the model", (3, 1): "ridge"}
-    '''))
+    """)
+    )
     out = run("--proofs", str(proofs), "coverage", *map(str, paper_files), "--format", "json")
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)

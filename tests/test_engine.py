@@ -45,7 +45,11 @@ def test_evidence_becomes_json_with_full_precision():
 def test_jsonable_numpy_and_complex():
     import numpy as np
 
-    assert jsonable({"a": np.float64(1.5), "b": np.arange(3), "c": 1 + 2j}) == {"a": 1.5, "b": [0, 1, 2], "c": {"re": 1.0, "im": 2.0}}
+    assert jsonable({"a": np.float64(1.5), "b": np.arange(3), "c": 1 + 2j}) == {
+        "a": 1.5,
+        "b": [0, 1, 2],
+        "c": {"re": 1.0, "im": 2.0},
+    }
 
 
 def test_claim_id_validation():
@@ -105,8 +109,15 @@ def test_taint_is_transitive_and_leaves_own_verdict(toy_proofs):
     assert results["toy.uses-false"].rests_on_refuted == ("toy.false",)
     assert results["toy.true"].rests_on_refuted == ()
 
-    chain = Registry("p", (_claim("a.root", lambda: refuted("numeric", "no", witness=1)),
-                           _claim("a.mid", depends_on=("a.root",)), _claim("a.top", depends_on=("a.mid",))), ".")
+    chain = Registry(
+        "p",
+        (
+            _claim("a.root", lambda: refuted("numeric", "no", witness=1)),
+            _claim("a.mid", depends_on=("a.root",)),
+            _claim("a.top", depends_on=("a.mid",)),
+        ),
+        ".",
+    )
     top = {r.claim.id: r for r in audit(chain, chain.select([]), timeout=30)}["a.top"]
     assert top.rests_on_refuted == ("a.root",) and top.verdict.verdict == "verified"
 
@@ -116,7 +127,18 @@ def test_json_report_shape(toy_proofs):
     report = json_report(reg.paper, audit(reg, reg.select(["toy.true", "toy.false"]), timeout=30))
     assert {"paper", "claims", "summary"} <= set(report)
     assert report["summary"] == {"verified": 1, "refuted": 1, "inconclusive": 0, "error": 0}
-    required = {"id", "title", "source", "verdict", "method", "detail", "evidence", "corrected", "depends_on", "seconds"}
+    required = {
+        "id",
+        "title",
+        "source",
+        "verdict",
+        "method",
+        "detail",
+        "evidence",
+        "corrected",
+        "depends_on",
+        "seconds",
+    }
     for entry in report["claims"]:
         assert required <= set(entry)
     false = next(c for c in report["claims"] if c["id"] == "toy.false")
@@ -160,7 +182,13 @@ def test_latex_export_compiles(toy_proofs, tmp_path):
     documents["paper"] = latex_document(paper.paper, paper.claims, {})
     for name, text in documents.items():
         (tmp_path / f"{name}.tex").write_text(text)
-        out = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
-                             cwd=tmp_path, capture_output=True, text=True, errors="replace", timeout=120)
+        out = subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=120,
+        )
         errors = [line for line in out.stdout.splitlines() if line.startswith("!")]
         assert out.returncode == 0, f"{name}.tex does not compile: {errors[:3]}"

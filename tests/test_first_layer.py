@@ -9,8 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from theorycheck.errors import InputError
-from theorycheck.first_layer import (feature_weighted_sum, first_layer_gradient, first_step, gradient_terms,
-                                     initialise, model_output, normalise_columns)
+from theorycheck.first_layer import (
+    feature_weighted_sum,
+    first_layer_gradient,
+    first_step,
+    gradient_terms,
+    initialise,
+    model_output,
+    normalise_columns,
+)
 
 
 def _loss(W, b, a, X, y, reduction="mean"):
@@ -138,11 +145,13 @@ def test_bad_shapes_and_options_raise_input_error():
 
 # ----------------------------------------------------------------------------- population limits
 
+
 def test_population_terms_against_large_sample():
     """T1_pop (Stein + 2-D quadrature) and g (2-D reduction) vs 80 000 seeded samples: the distance
     must be of the Monte Carlo size √(d/n) ≈ 0.02 (allow 3×; 2.5× more for σ_*'s larger variance)."""
     from theorycheck.first_layer import population_initial_output, population_target_term
     from theorycheck.target import PolynomialTarget
+
     rng = np.random.default_rng(3)
     d = p = 32
     W0, b, a0 = initialise(d, p, rng)
@@ -159,12 +168,14 @@ def test_population_terms_against_large_sample():
     assert np.all(np.linalg.norm(G[:, idx] - gp, axis=0) < 3 * 2.5 * mc)  # σ_*² has variance ≈ 2.5
     assert np.all(np.linalg.norm(T1p, axis=0) > 0.1)  # the initial-output limit is O(1), not 0
     from theorycheck.first_layer import model_output, population_initial_output_scalar
+
     scalar = (model_output(W0, b, a0, X) / n) @ (1 / np.cosh(X @ W0[:, idx] + b[idx]) ** 2)
     assert np.all(np.abs(scalar - population_initial_output_scalar(W0, b, a0, idx, step=0.4)) < 3 / np.sqrt(n))
 
 
 def test_population_quadrature_step_error():
     from theorycheck.first_layer import population_initial_output
+
     W0, b, a0 = initialise(64, 64, np.random.default_rng(4))
     fine = population_initial_output(W0, b, a0, [0, 5], step=0.1)
     coarse = population_initial_output(W0, b, a0, [0, 5], step=0.4)

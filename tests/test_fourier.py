@@ -108,7 +108,7 @@ def test_sech_convolution_reference_and_certified():
 @pytest.mark.parametrize("gamma, t", [("0.7", "0.4"), ("2.5", "-1.1"), ("0.3", "0")])
 def test_gaussian_polynomial_references(gamma, t):
     g, tt = mpmath.mpf(gamma), mpmath.mpf(t)
-    ref0 = mpmath.sqrt(mpmath.pi / g) * mpmath.exp(-mpmath.pi**2 * tt**2 / g)
+    ref0 = mpmath.sqrt(mpmath.pi / g) * mpmath.exp(-(mpmath.pi**2) * tt**2 / g)
     ref1 = -1j * mpmath.pi * tt / g * ref0
     assert abs(fr.gaussian_polynomial_transform(0, g, tt) - ref0) < TOL
     assert abs(fr.gaussian_polynomial_transform(1, g, tt) - ref1) < TOL
@@ -138,12 +138,14 @@ def test_shifted_gaussian_inverse_reference():
 def test_inverse_and_forward_round_trip():
     # forward transform of the Gaussian, then inverse from the definition, returns the Gaussian (γ = 0.7, x = 0.35)
     g, x = mpmath.mpf("0.7"), mpmath.mpf("0.35")
-    back = fr.inverse_transform_definition(lambda t: fr.gaussian_polynomial_transform(0, g, t), x,
-                                           scale=mpmath.sqrt(g) / mpmath.pi)
+    back = fr.inverse_transform_definition(
+        lambda t: fr.gaussian_polynomial_transform(0, g, t), x, scale=mpmath.sqrt(g) / mpmath.pi
+    )
     assert abs(back - mpmath.exp(-g * x**2)) < TOL
 
 
 # ---------------------------------------------------------------- log-space helpers (float edge cases)
+
 
 @pytest.mark.parametrize("t", [1e-12, 1e-3, 0.5, 10.0, 80.0, 1e4, -3.0])
 def test_log_sech_and_csch_edges(t):
@@ -158,13 +160,14 @@ def test_log_sech_and_csch_edges(t):
 
 def test_log_csch_where_float_underflows():
     # csch(π²·100) ≈ 2e^{−987} underflows in float64; the log helper is exact to rounding
-    assert math.exp(-math.pi**2 * 100) == 0.0
+    assert math.exp(-(math.pi**2) * 100) == 0.0
     assert fr.log_abs_csch_pi2(100.0) == pytest.approx(math.log(2) - math.pi**2 * 100, rel=1e-15)
     with pytest.raises(ValueError):
         fr.log_abs_csch_pi2(0.0)
 
 
 # ---------------------------------------------------------------- properties over the assumption domain
+
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.floats(min_value=-1.5, max_value=1.5, allow_nan=False))

@@ -29,13 +29,19 @@ def _conditional_mp(k: int, b: float, rho: float, r2: float) -> mpmath.mpf:
         m, tau2, r = mpmath.mpf(rho) / r2, 1 - mpmath.mpf(rho) ** 2 / r2, mpmath.sqrt(r2)
 
         def cond_moment(v):  # E[(mv + τZ)^k]
-            return sum(mpmath.binomial(k, i) * (m * v) ** (k - i) * tau2 ** (mpmath.mpf(i) / 2) *
-                       (mpmath.fac2(i - 1) if i % 2 == 0 else 0) for i in range(k + 1))
+            return sum(
+                mpmath.binomial(k, i)
+                * (m * v) ** (k - i)
+                * tau2 ** (mpmath.mpf(i) / 2)
+                * (mpmath.fac2(i - 1) if i % 2 == 0 else 0)
+                for i in range(k + 1)
+            )
 
         def f(y):
             v = r * y
             t = mpmath.tanh(v + b)
             return cond_moment(v) * (-2 * t * (1 - t * t)) * mpmath.npdf(y)
+
         return mpmath.quad(f, [-mpmath.inf, -b / r, mpmath.inf])
 
 
@@ -89,27 +95,36 @@ def test_quadrature_weights_sum_to_one():
         assert abs(w.sum() - 1) < 1e-14
 
 
-@pytest.mark.parametrize("call", [
-    lambda: expect_pair(lambda u, v: u, 1.5, 1.0),                  # |ρ| > ‖w‖
-    lambda: expect_pair(lambda u, v: u, 0.1, -1.0),
-    lambda: expect_vector(lambda u, v: u, np.ones(3), np.ones(3)),  # μ not a unit vector
-    lambda: expect_vector(lambda u, v: u, np.eye(3)[0], np.ones(2)),
-    lambda: quadrature_rule("simpson", 0.1),
-    lambda: quadrature_rule("trapezoid", 0.0),
-    lambda: expect_cov(lambda a, b, k: a, [1.0], [2.0], [1.0]),      # not positive semidefinite
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: expect_pair(lambda u, v: u, 1.5, 1.0),  # |ρ| > ‖w‖
+        lambda: expect_pair(lambda u, v: u, 0.1, -1.0),
+        lambda: expect_vector(lambda u, v: u, np.ones(3), np.ones(3)),  # μ not a unit vector
+        lambda: expect_vector(lambda u, v: u, np.eye(3)[0], np.ones(2)),
+        lambda: quadrature_rule("simpson", 0.1),
+        lambda: quadrature_rule("trapezoid", 0.0),
+        lambda: expect_cov(lambda a, b, k: a, [1.0], [2.0], [1.0]),  # not positive semidefinite
+    ],
+)
 def test_bad_input(call):
     with pytest.raises(InputError):
         call()
 
 
-@given(st.lists(st.integers(-3, 3), min_size=1, max_size=5), st.floats(-3, 3), st.floats(-0.8, 0.8),
-       st.floats(0.5, 1.5), st.integers(0, 2**32 - 1))
+@given(
+    st.lists(st.integers(-3, 3), min_size=1, max_size=5),
+    st.floats(-3, 3),
+    st.floats(-0.8, 0.8),
+    st.floats(0.5, 1.5),
+    st.integers(0, 2**32 - 1),
+)
 def test_stein_lemma_on_random_polynomials(coeffs, b, tilt, norm, seed):
     """E[P(⟨μ,x⟩) σ'(⟨w,x⟩+b) x] = μ E[P'σ'] + w E[Pσ''] (Gaussian integration by parts) for random
     integer polynomials P, biases, norms and angles; left side from the 2-D reduction of the definition."""
     from proofs.part2_first_layer import paper_stein_rhs
     from theorycheck.target import PolynomialTarget
+
     if all(c == 0 for c in coeffs):
         coeffs = [0, 1]
     P = PolynomialTarget.from_coefficients(coeffs, require_information_exponent_one=False)

@@ -19,9 +19,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from theorycheck.errors import InputError
-from theorycheck.hermite import (alpha_tanh, alpha_tanh_fast, h_numpy, h_rodrigues, h_sympy, he_all, he_numpy,
-                                 he_rodrigues, he_sympy, normalised_alpha_tanh, tanh_derivative_expectation,
-                                 tanh_derivative_poly, target_coefficients)
+from theorycheck.hermite import (
+    alpha_tanh,
+    alpha_tanh_fast,
+    h_numpy,
+    h_rodrigues,
+    h_sympy,
+    he_all,
+    he_numpy,
+    he_rodrigues,
+    he_sympy,
+    normalised_alpha_tanh,
+    tanh_derivative_expectation,
+    tanh_derivative_poly,
+    target_coefficients,
+)
 from theorycheck.target import PolynomialTarget
 
 X = sp.Symbol("x", real=True)
@@ -34,6 +46,7 @@ REFERENCE = {
 
 
 # ----------------------------------------------------------------------------- polynomials
+
 
 @pytest.mark.parametrize("n", range(0, 9))
 def test_hermite_sympy_matches_paper_rodrigues_definition(n):
@@ -56,6 +69,7 @@ def test_numpy_hermite_matches_sympy(n):
 def test_hermite_orthogonality(m, n):
     """E[He_m He_n] = n! δ_mn, exactly (SymPy polynomials, Gaussian moments E[Z^k] = (k−1)!!)."""
     from theorycheck.target import gaussian_moment
+
     prod = sp.Poly(he_sympy(m) * he_sympy(n), X)
     val = sum(int(c) * gaussian_moment(k) for (k,), c in prod.terms())
     assert val == (math.factorial(n) if m == n else 0)
@@ -80,6 +94,7 @@ def test_tanh_derivative_polynomials():
 
 
 # ----------------------------------------------------------------------------- α_n^b: precise path
+
 
 @pytest.mark.parametrize("n", sorted(REFERENCE))
 @pytest.mark.parametrize("method", ["definition", "derivative", "parseval"])
@@ -122,7 +137,9 @@ def test_scaled_coefficients_and_derivative_expectations():
 
 def test_normalised_convention():
     with mpmath.workdps(30):
-        assert abs(normalised_alpha_tanh(3, 0, dps=25) - mpmath.sqrt(6) * mpmath.mpf(REFERENCE[3])) < mpmath.mpf(10) ** -23
+        assert (
+            abs(normalised_alpha_tanh(3, 0, dps=25) - mpmath.sqrt(6) * mpmath.mpf(REFERENCE[3])) < mpmath.mpf(10) ** -23
+        )
 
 
 # ----------------------------------------------------------------------------- fast path vs precise
@@ -133,8 +150,11 @@ FAST_TOL = {range(0, 9): 1e-12, range(9, 13): 1e-9, range(13, 17): 1e-6, range(1
 
 
 def _precise_table(ns):
-    return {(n, b): float(alpha_tanh(n, float(b), dps=20, method="parseval" if n else "derivative"))
-            for n in ns for b in FAST_BS}
+    return {
+        (n, b): float(alpha_tanh(n, float(b), dps=20, method="parseval" if n else "derivative"))
+        for n in ns
+        for b in FAST_BS
+    }
 
 
 @pytest.mark.slow
@@ -181,7 +201,7 @@ def test_parity_in_b(n, b):
 @given(st.floats(min_value=-10, max_value=10, allow_nan=False))
 def test_alpha1_is_expectation_of_sech2_and_positive(b):
     z = np.linspace(-14, 14, 20001)
-    direct = np.trapezoid(np.exp(-z**2 / 2) / np.cosh(z + b) ** 2, z) / math.sqrt(2 * math.pi)
+    direct = np.trapezoid(np.exp(-(z**2) / 2) / np.cosh(z + b) ** 2, z) / math.sqrt(2 * math.pi)
     fast = alpha_tanh_fast(1, [b])[1, 0]
     assert fast > 0 and abs(fast - direct) <= 1e-9 * direct
 
@@ -194,25 +214,38 @@ def test_normalised_fast_path():
 
 # ----------------------------------------------------------------------------- targets and bad input
 
+
 def test_target_coefficients_exact():
     from fractions import Fraction
+
     alpha = target_coefficients("x^3")  # x³ = He_3 + 3 He_1
     assert alpha == (Fraction(0), Fraction(3), Fraction(0), Fraction(1))
     c = target_coefficients("x^3", normalised=True)
     assert c[3] == sp.sqrt(6) and c[1] == 3
 
 
-@pytest.mark.parametrize("text,fragment", [("x^2 - 1", "α*_1"), ("x + 1", "α*_0"), ("x^3 - 3*x", "α*_1"), ("x^2", "α*_0")])
+@pytest.mark.parametrize(
+    "text,fragment", [("x^2 - 1", "α*_1"), ("x + 1", "α*_0"), ("x^3 - 3*x", "α*_1"), ("x^2", "α*_0")]
+)
 def test_assumption1_violations_reported(text, fragment):
     with pytest.raises(InputError, match=fragment.replace("*", r"\*")):
         PolynomialTarget.parse(text)
 
 
-@pytest.mark.parametrize("call", [
-    lambda: alpha_tanh(-1, 0), lambda: alpha_tanh(1.5, 0), lambda: alpha_tanh(1, "inf"), lambda: alpha_tanh(1, 0, scale=0),
-    lambda: alpha_tanh(1, 0, method="nope"), lambda: alpha_tanh(0, 0, method="parseval"),
-    lambda: alpha_tanh_fast(2, [np.nan]), lambda: alpha_tanh_fast(2, [0.0], scale=-1), lambda: he_numpy(-2, 0.0),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: alpha_tanh(-1, 0),
+        lambda: alpha_tanh(1.5, 0),
+        lambda: alpha_tanh(1, "inf"),
+        lambda: alpha_tanh(1, 0, scale=0),
+        lambda: alpha_tanh(1, 0, method="nope"),
+        lambda: alpha_tanh(0, 0, method="parseval"),
+        lambda: alpha_tanh_fast(2, [np.nan]),
+        lambda: alpha_tanh_fast(2, [0.0], scale=-1),
+        lambda: he_numpy(-2, 0.0),
+    ],
+)
 def test_bad_input(call):
     with pytest.raises(InputError):
         call()

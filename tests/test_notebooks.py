@@ -21,9 +21,12 @@ NOTEBOOKS = ("part1_setting.py", "part2_first_layer.py", "part2_certificate.py",
 #: Seconds one cell may take.
 CELL_TIMEOUT = 120
 
-jupytext = pytest.importorskip("jupytext", reason="jupytext is needed to read the percent-format notebooks "
-                                                  "(pip install -e .[test])")
-nbclient = pytest.importorskip("nbclient", reason="nbclient is needed to execute the notebooks (pip install -e .[test])")
+jupytext = pytest.importorskip(
+    "jupytext", reason="jupytext is needed to read the percent-format notebooks (pip install -e .[test])"
+)
+nbclient = pytest.importorskip(
+    "nbclient", reason="nbclient is needed to execute the notebooks (pip install -e .[test])"
+)
 pytest.importorskip("ipykernel", reason="ipykernel is needed to execute the notebooks (pip install -e .[test])")
 
 
@@ -34,8 +37,12 @@ def kernel_name() -> str:
     try:
         KernelSpecManager().get_kernel_spec("python3")
     except NoSuchKernel:
-        subprocess.run([sys.executable, "-m", "ipykernel", "install", "--user", "--name", "python3"],
-                       check=True, capture_output=True, timeout=60)
+        subprocess.run(
+            [sys.executable, "-m", "ipykernel", "install", "--user", "--name", "python3"],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
     return "python3"
 
 
@@ -48,8 +55,9 @@ def executed() -> dict[str, tuple[object, float, BaseException | None]]:
 
     async def run_one(name: str):
         nb = jupytext.read(REPO / "notebooks" / name)
-        client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name=kernel,
-                                resources={"metadata": {"path": str(REPO / "notebooks")}})
+        client = NotebookClient(
+            nb, timeout=CELL_TIMEOUT, kernel_name=kernel, resources={"metadata": {"path": str(REPO / "notebooks")}}
+        )
         started = time.perf_counter()
         try:
             await client.async_execute()

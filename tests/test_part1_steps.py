@@ -10,9 +10,22 @@ from proofs import part1_setting as M
 from proofs import privacy as PV
 from proofs import symbols as S
 
-IDS = {"part1.assumption2-consistent", "part1.assumption3-nonempty", "part1.privacy-factor", "part1.step-products",
-       "alg1.noise-vs-sigma", "alg1.gradient-lines", "alg1.first-layer-update", "alg1.first-layer-direction", "thm1.rate-o1", "thm1.rate",
-       "thm1.probability", "thm1.privacy", "thm1.privacy-utility", "thm1.privacy-corrected-route"}
+IDS = {
+    "part1.assumption2-consistent",
+    "part1.assumption3-nonempty",
+    "part1.privacy-factor",
+    "part1.step-products",
+    "alg1.noise-vs-sigma",
+    "alg1.gradient-lines",
+    "alg1.first-layer-update",
+    "alg1.first-layer-direction",
+    "thm1.rate-o1",
+    "thm1.rate",
+    "thm1.probability",
+    "thm1.privacy",
+    "thm1.privacy-utility",
+    "thm1.privacy-corrected-route",
+}
 
 
 def _pt(v):
@@ -204,8 +217,9 @@ def test_theorem1_privacy_perturbed_correction_refuted():
     half = PV.ALG1_NOISE_CORRECTED.scale(sp.Rational(1, 2))
     v = M.check_theorem1_privacy(PV.SIGMA_W_CORRECTED, half, PV.corrected_clip)
     assert v.verdict == "refuted" and set(v.evidence["witness"]) == {"second_layer"}
-    v = M.check_theorem1_privacy(PV.SIGMA_W_CORRECTED.scale(sp.Rational(1, 2)), PV.ALG1_NOISE_CORRECTED,
-                                 PV.corrected_clip)
+    v = M.check_theorem1_privacy(
+        PV.SIGMA_W_CORRECTED.scale(sp.Rational(1, 2)), PV.ALG1_NOISE_CORRECTED, PV.corrected_clip
+    )
     assert v.verdict == "refuted" and v.evidence["layers"]["first_layer"]["proved"] is False
 
 
@@ -213,7 +227,7 @@ def test_privacy_utility():
     v = M.check_privacy_utility()
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert v.regime["conditions_exact"] == ["-eps_p - r - 1 > 0"]
-    ok = M.COLUMN_NOISE_SMALL.perturb(lhs=M.COLUMN_NOISE_SMALL.lhs / (S.d ** 2 * S.p))
+    ok = M.COLUMN_NOISE_SMALL.perturb(lhs=M.COLUMN_NOISE_SMALL.lhs / (S.d**2 * S.p))
     assert M.check_privacy_utility(ok).verdict == "verified"
 
 

@@ -8,7 +8,7 @@ import pytest
 import sympy as sp
 
 from proofs import part2_certificate_steps as m
-from proofs.part2_certificate_steps import EPS_B, EPS_P, ELL, LAM, PAPER_STEP3, D, N, Q
+from proofs.part2_certificate_steps import ELL, EPS_B, EPS_P, LAM, PAPER_STEP3, D, N, Q
 
 EXPECTED = {
     "construct.step1-infinite-model": "refuted",
@@ -99,10 +99,12 @@ def test_step2_summary_witness_and_perturbed(verdicts):
 def test_centering_perturbed():
     def full_line(a_phi, z, C):  # the centring that makes the equality true: f_∞ itself
         return m.cert.reconstruct(a_phi, 1, z, scale=1 / mpmath.sqrt(mpmath.mpf("0.1")))
+
     assert m.check_rademacher_centering(claimed_center=full_line).verdict == "verified"
 
     def conditional(a_phi, z, C):  # E[g_x | |b| ≤ C_b], the mean of (1/|I|)Σ_I g_x(b_i)
         return m.paper_center(a_phi, z, C) / mpmath.erf(mpmath.mpf(C) / mpmath.sqrt(2))
+
     assert m.check_rademacher_centering(claimed_center=conditional).verdict == "refuted"
 
 

@@ -90,13 +90,17 @@ def test_rate_simplification_regime():
 def test_penalty():
     v = m.check_penalty_absorbed()
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
-    assert m.check_penalty_absorbed(algebra=m.PENALTY_ALGEBRA.perturb(rhs=d ** (eps_p / 4 - eps_n))).verdict == "refuted"
+    assert (
+        m.check_penalty_absorbed(algebra=m.PENALTY_ALGEBRA.perturb(rhs=d ** (eps_p / 4 - eps_n))).verdict == "refuted"
+    )
     bad = m.PENALTY_SUM.perturb(lhs=m.KEPT + m.STEP3_N2 + d ** (eps_p / 4 - eps_n))  # a penalty too large in part
     v2 = m.check_penalty_absorbed(absorbed=bad)
     assert v2.verdict == "refuted" and v2.regime["holds_on"] == "part"
     w = _pt(v2)
-    assert w["eps_p"] / 4 - w["eps_n"] >= -w["eps_p"] / (8 * (w["q"] + 1)) or w["eps_p"] / 4 - w["eps_n"] >= \
-        w["eps_b"] + w["eps_p"] / 4 - w["nu"] + w["r"] + 1
+    assert (
+        w["eps_p"] / 4 - w["eps_n"] >= -w["eps_p"] / (8 * (w["q"] + 1))
+        or w["eps_p"] / 4 - w["eps_n"] >= w["eps_b"] + w["eps_p"] / 4 - w["nu"] + w["r"] + 1
+    )
 
 
 def test_theorem2_rate():

@@ -26,7 +26,7 @@ def test_step1_regime():
     v = m.check_step1_regime()
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert m.check_step1_regime(m.STEP1_RATE.perturb(rhs=2 * d ** (-3 * m.U))).verdict == "refuted"  # exponent
-    corner = m.check_step1_regime(m.STEP1_RATE.perturb(rhs=m.STEP1_RATE.rhs * d ** (-m.U) * CORNER ** 4))
+    corner = m.check_step1_regime(m.STEP1_RATE.perturb(rhs=m.STEP1_RATE.rhs * d ** (-m.U) * CORNER**4))
     assert corner.verdict == "refuted" and corner.regime["holds_on"] == "part" and _in_corner(corner)
 
 
@@ -65,8 +65,12 @@ def test_symmetrization():
 
 @pytest.mark.slow
 def test_measured_step2_orders():
-    for check, st in ((m.check_expected_sup_bound, m.EF_BOUND), (m.check_F_rate, m.F_RATE),
-                      (m.check_F_squared, m.F_SQUARED), (m.check_bulk_rate, m.BULK_RATE)):
+    for check, st in (
+        (m.check_expected_sup_bound, m.EF_BOUND),
+        (m.check_F_rate, m.F_RATE),
+        (m.check_F_squared, m.F_SQUARED),
+        (m.check_bulk_rate, m.BULK_RATE),
+    ):
         v = check()
         assert v.verdict == "refuted" and v.regime["holds_on"] == "none" and v.evidence["witness"]
         # the measured order Θ(1) is accepted by the same measurement (no growth of the ratio)

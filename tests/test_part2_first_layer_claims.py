@@ -18,9 +18,17 @@ SMALL = dict(ds=(16, 32), ratios=(4, 16, 64))
 
 def test_registered_ids_and_displays():
     ids = [c.id for c in P.CLAIMS]
-    required = {"lemma4.integration-by-parts", "lemma4.parity", "lemma4.lower-bound", "stein.decomposition",
-                "stein.series-sigma2", "stein.series-sigma1", "lemma3.initial-output", "rank1.alignment",
-                "lemma3.gradient-concentration"}
+    required = {
+        "lemma4.integration-by-parts",
+        "lemma4.parity",
+        "lemma4.lower-bound",
+        "stein.decomposition",
+        "stein.series-sigma2",
+        "stein.series-sigma1",
+        "lemma3.initial-output",
+        "rank1.alignment",
+        "lemma3.gradient-concentration",
+    }
     assert required <= set(ids)
     assert len(ids) == len(set(ids))
     assert all(c.id.split(".")[0] in {"lemma3", "lemma4", "stein", "rank1"} for c in P.CLAIMS)
@@ -29,6 +37,7 @@ def test_registered_ids_and_displays():
 
 
 # ----------------------------------------------------------------------------- Lemma 4
+
 
 def test_ibp_verified_and_perturbations_refuted():
     assert P.check_integration_by_parts(bs=("0", "3")).verdict == "verified"
@@ -70,6 +79,7 @@ def test_bias_range():
 
 # ----------------------------------------------------------------------------- Stein and the series
 
+
 def test_stein_decomposition_and_perturbations():
     assert P.check_stein_decomposition().verdict == "verified"
     v = P.check_stein_decomposition(P.printed_stein_rhs)  # σ'' without +b: the registered (printed) statement
@@ -78,9 +88,13 @@ def test_stein_decomposition_and_perturbations():
     assert P.check_stein_decomposition(flipped).verdict == "refuted"
 
 
-@pytest.mark.parametrize("which,paper,corrected", [
-    ("sigma2", P.paper_series_sigma2_term, P.corrected_sigma2_term),
-    ("sigma1", P.paper_series_sigma1_term, P.corrected_sigma1_term)])
+@pytest.mark.parametrize(
+    "which,paper,corrected",
+    [
+        ("sigma2", P.paper_series_sigma2_term, P.corrected_sigma2_term),
+        ("sigma1", P.paper_series_sigma1_term, P.corrected_sigma1_term),
+    ],
+)
 def test_series_readings(which, paper, corrected):
     v = P.check_series(which, paper)
     assert v.verdict == "refuted" and v.corrected is not None
@@ -103,6 +117,7 @@ def test_population_rates(check):
 
 
 # ----------------------------------------------------------------------------- gradient, Lemma 3, rank one
+
 
 def test_gradient_formula_factor_two():
     v = P.check_gradient_formula()
@@ -174,6 +189,7 @@ def test_registered_checks_run(claim):
 
 # ----------------------------------------------------------------------------- issue 11: statements, relations, regimes
 
+
 def test_claims_are_sympy_statements_with_relations():
     assert all(c.statement_source == "sympy" for c in P.CLAIMS)
     with_relations = [c for c in P.CLAIMS if c.relations]
@@ -184,15 +200,24 @@ def test_claims_are_sympy_statements_with_relations():
     assert "sens.final" not in noisy.depends_on and "sens.sigma-W-bound" in noisy.depends_on  # no cycle
 
 
-@pytest.mark.parametrize("claim_id,holds_on", [
-    ("lemma3.initial-output", "none"), ("lemma3.gradient-concentration", "all"), ("stein.sigma2-order", "all"),
-    ("rank1.population-gradient", "all"), ("rank1.alignment", "none"), ("rank1.noisy-alignment", "none")])
+@pytest.mark.parametrize(
+    "claim_id,holds_on",
+    [
+        ("lemma3.initial-output", "none"),
+        ("lemma3.gradient-concentration", "all"),
+        ("stein.sigma2-order", "all"),
+        ("rank1.population-gradient", "all"),
+        ("rank1.alignment", "none"),
+        ("rank1.noisy-alignment", "none"),
+    ],
+)
 def test_regime_records(claim_id, holds_on):
     assert P._regime_for(claim_id)["holds_on"] == holds_on
 
 
 def test_regime_wrappers():
     from functools import partial
+
     v = P._ibp_regime_wide(partial(P.check_integration_by_parts, bs=("0", "2")))
     assert v.verdict == "verified" and v.evidence["ibp_identity_symbolic"] and v.regime["holds_on"] == "all"
     v = P._bias_range_both_readings(P.check_bias_range)

@@ -148,8 +148,18 @@ def test_sensitivity_of_clipped_mean_is_attained():
     assert np.linalg.norm(g1.mean(0) - g2.mean(0)) == pytest.approx(P.sensitivity(c, n, "mean", "replace-one"))
 
 
-@pytest.mark.parametrize("kwargs", [dict(clip=0), dict(n=0), dict(noise_std=-1), dict(steps=0),
-                                    dict(aggregate="median"), dict(adjacency="swap"), dict(n=2.5)])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(clip=0),
+        dict(n=0),
+        dict(noise_std=-1),
+        dict(steps=0),
+        dict(aggregate="median"),
+        dict(adjacency="swap"),
+        dict(n=2.5),
+    ],
+)
 def test_release_validates_itself(kwargs):
     base = dict(clip=1.0, n=10, noise_std=1.0)
     with pytest.raises(InputError):
@@ -178,8 +188,21 @@ def test_cli_privacy_json_matches_library(capsys):
 
 
 def test_cli_noise_std_units(capsys):
-    args = ["privacy", "--noise-std", "0.06", "--clip", "3", "--n", "100", "-T", "20", "--delta", "1e-5",
-            "--format", "json"]
+    args = [
+        "privacy",
+        "--noise-std",
+        "0.06",
+        "--clip",
+        "3",
+        "--n",
+        "100",
+        "-T",
+        "20",
+        "--delta",
+        "1e-5",
+        "--format",
+        "json",
+    ]
     assert main(args) == 0
     replace = json.loads(capsys.readouterr().out)
     assert main(args + ["--adjacency", "add-remove"]) == 0
@@ -187,17 +210,20 @@ def test_cli_noise_std_units(capsys):
     assert replace["noise_multiplier"] == pytest.approx(1.0) and add["noise_multiplier"] == pytest.approx(2.0)
 
 
-@pytest.mark.parametrize("argv", [
-    ["-z", "0", "-T", "10", "--delta", "1e-5"],
-    ["-z", "-1", "-T", "10", "--delta", "1e-5"],
-    ["-z", "1", "-T", "0", "--delta", "1e-5"],
-    ["-z", "1", "-T", "2.5", "--delta", "1e-5"],
-    ["-z", "1", "-T", "10", "--delta", "0"],
-    ["-z", "1", "-T", "10", "--delta", "1"],
-    ["-z", "1", "-T", "10", "--delta", "1e-5", "--epsilon", "0"],
-    ["-z", "1", "-T", "10", "--delta", "1e-5", "--epsilon", "-2"],
-    ["-T", "10", "--delta", "1e-5"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["-z", "0", "-T", "10", "--delta", "1e-5"],
+        ["-z", "-1", "-T", "10", "--delta", "1e-5"],
+        ["-z", "1", "-T", "0", "--delta", "1e-5"],
+        ["-z", "1", "-T", "2.5", "--delta", "1e-5"],
+        ["-z", "1", "-T", "10", "--delta", "0"],
+        ["-z", "1", "-T", "10", "--delta", "1"],
+        ["-z", "1", "-T", "10", "--delta", "1e-5", "--epsilon", "0"],
+        ["-z", "1", "-T", "10", "--delta", "1e-5", "--epsilon", "-2"],
+        ["-T", "10", "--delta", "1e-5"],
+    ],
+)
 def test_cli_bad_input_exits_2(argv, capsys):
     assert main(["privacy", *argv]) == 2
     assert "error" in capsys.readouterr().err

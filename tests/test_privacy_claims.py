@@ -138,8 +138,10 @@ def test_scalar_noise_checker_does_not_refute_full_rank_noise(small_dpgd_grid):
 
 def test_scalar_noise_checker_full_rank_but_too_small_noise_refuted(small_dpgd_grid):
     """Full rank with a small eigenvalue (Cov = I/4 = half the std): refuted by the exact curve, not by rank."""
-    v = PC.check_dpgd_privacy(PC.part3_noise_on_a, noise_shape=lambda p: [[sympy.Rational(int(i == j), 4)
-                                                                        for j in range(p)] for i in range(p)])
+    v = PC.check_dpgd_privacy(
+        PC.part3_noise_on_a,
+        noise_shape=lambda p: [[sympy.Rational(int(i == j), 4) for j in range(p)] for i in range(p)],
+    )
     assert v.verdict == "refuted" and "rank" not in v.evidence["witness"]
 
 
@@ -236,6 +238,10 @@ def test_privacy_claims_latex_compiles(tmp_path):
     from theorycheck.report import latex_document
 
     (tmp_path / "p.tex").write_text(latex_document("privacy claims", PC.CLAIMS, {}))
-    out = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "p.tex"], cwd=tmp_path,
-                         capture_output=True, timeout=120)
+    out = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "p.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stdout.decode("utf-8", "replace")[-2000:]

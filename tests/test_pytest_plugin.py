@@ -15,7 +15,7 @@ import pytest
 
 from theorycheck.pytest_plugin import expected_toml, load_expected
 
-CLAIMS = '''
+CLAIMS = """
 from theorycheck import Claim, inconclusive, refuted, verified
 
 def square(coefficient):
@@ -33,7 +33,7 @@ CLAIMS = [
     Claim("tiny.false", "A false identity", "Tiny §1", "(x+1)^2 = x^2+3x+1", "x real", lambda: square(3)),
     Claim("tiny.rate", "A rate", "Tiny §2", "f(d) = O(d^{-1})", "d large", undecided),
 ]
-'''
+"""
 
 
 def _entry_point_installed() -> bool:
@@ -56,8 +56,14 @@ def pytest_run(project: Path, *args: str, proofs: bool = True) -> subprocess.Com
     env = {**os.environ, "THEORYCHECK_NO_CACHE": "1"}
     env.pop("PYTEST_ADDOPTS", None)
     env.pop("PYTEST_XDIST_WORKER", None)
-    return subprocess.run([sys.executable, "-m", "pytest", *plugin, "-rA", "-p", "no:randomly", *args, *extra],
-                          cwd=project, capture_output=True, text=True, timeout=300, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", *plugin, "-rA", "-p", "no:randomly", *args, *extra],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
 
 
 def outcomes(out: subprocess.CompletedProcess) -> dict[str, str]:
@@ -130,13 +136,16 @@ def test_x_stops_at_the_first_refuted_claim(project):
 def test_expectations_file_turns_known_refutations_into_xfail(project):
     (project / "theorycheck-expected.toml").write_text(
         '[expected]\n"tiny.false" = { verdict = "refuted", reason = "the paper\'s Lemma 1 is wrong" }\n'
-        '"tiny.rate" = "inconclusive"\n')
+        '"tiny.rate" = "inconclusive"\n'
+    )
     out = pytest_run(project, "--theorycheck", "-m", "theorycheck")
     assert out.returncode == 0, out.stdout
     got = outcomes(out)
     assert got["theorycheck::tiny.false"] == "XFAIL" and "the paper's Lemma 1 is wrong" in out.stdout
     # a verdict change is red: the file says tiny.true is refuted, it is verified
-    (project / "theorycheck-expected.toml").write_text('[expected]\n"tiny.true" = "refuted"\n"tiny.false" = "refuted"\n')
+    (project / "theorycheck-expected.toml").write_text(
+        '[expected]\n"tiny.true" = "refuted"\n"tiny.false" = "refuted"\n'
+    )
     out = pytest_run(project, "--theorycheck", "-m", "theorycheck")
     assert out.returncode == 1
     assert outcomes(out)["theorycheck::tiny.true"] == "FAILED" and "verdict changed" in out.stdout
@@ -147,13 +156,17 @@ def test_unlisted_claim_is_expected_verified_and_path_is_configurable(project):
     out = pytest_run(project, "--theorycheck", "-m", "theorycheck", "--theorycheck-expected", "exp.json")
     got = outcomes(out)
     assert got["theorycheck::tiny.false"] == "XFAIL"
-    assert got["theorycheck::tiny.rate"] == "FAILED" and "verdict changed" in out.stdout  # not listed: expected verified
+    assert (
+        got["theorycheck::tiny.rate"] == "FAILED" and "verdict changed" in out.stdout
+    )  # not listed: expected verified
 
 
 def test_update_expected_writes_the_verdicts_seen(project):
     out = pytest_run(project, "--theorycheck", "-m", "theorycheck", "--theorycheck-update-expected")
     written = load_expected(project / "theorycheck-expected.toml")
-    assert {k: v["verdict"] for k, v in written.items()} == {"tiny.false": "refuted", "tiny.rate": "inconclusive"}, out.stdout
+    assert {k: v["verdict"] for k, v in written.items()} == {"tiny.false": "refuted", "tiny.rate": "inconclusive"}, (
+        out.stdout
+    )
     out = pytest_run(project, "--theorycheck", "-m", "theorycheck")
     assert out.returncode == 0, out.stdout
 

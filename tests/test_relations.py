@@ -13,8 +13,16 @@ from pathlib import Path
 import pytest
 
 from theorycheck import Claim, verified
-from theorycheck.coverage import (TARGET_SECTIONS, enumerate_displays, enumerate_relations, read_relations,
-                                  relation_coverage, relation_dangling, relations_in_math, summarise_relations)
+from theorycheck.coverage import (
+    TARGET_SECTIONS,
+    enumerate_displays,
+    enumerate_relations,
+    read_relations,
+    relation_coverage,
+    relation_dangling,
+    relations_in_math,
+    summarise_relations,
+)
 
 
 def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -31,22 +39,28 @@ def symbols(math: str) -> list[str]:
 
 # --- numbering on small synthetic texts ---------------------------------------------------------
 
-@pytest.mark.parametrize("math, expected", [
-    (r"\sum_{j = 1}^n x_j = 1", ["="]),                                  # subscript braces hide their =
-    (r"a(b) \mathbb{1}_{|b| \leq C_b} \leq 2", [r"\leq"]),               # |…| inside a subscript
-    (r"\P(|F| \geq t) \leq 2 e^{-t}", [r"\leq"]),                         # an event inside \P(…)
-    (r"\left( a = b \right) = c", ["="]),                                 # \left … \right
-    (r"\mathcal{I} = \{i \mid |b_i| \leq C_b\}", ["="]),                  # set-builder braces
-    (r"a \leq_\P b \lesssim_\mathbb{P} c \gtrsim_{\P} d", [r"\leq_\P", r"\lesssim_\mathbb{P}", r"\gtrsim_{\P}"]),
-    (r"a \le b \ge c \neq d \asymp e \ll f \gg g \approx h", [r"\le", r"\ge", r"\neq", r"\asymp", r"\ll", r"\gg",
-                                                             r"\approx"]),
-    (r"a \leq b \Rightarrow c = d", [r"\leq", "="]),                      # \Rightarrow is no relation
-    (r"x \sim \N(0, 1), \E_{b \sim \N(0,1)}[b] = 0", [r"\sim", "="]),   # \sim in a subscript: none
-    (r"\phantom{=} a & = b \\ & \leq c \\ & \lesssim_\P d", ["=", r"\leq", r"\lesssim_\P"]),  # aligned &=
-    (r"O_\P(\cdot), o_\P(\cdot), \lesssim_\P, \asymp_\P", []),          # symbols only mentioned
-    (r"\|x\| \leq 1 \quad |y| < 2", [r"\leq", "<"]),
-    (r"W_1 \gets W_0 - \eta g", [r"\gets"]),
-])
+
+@pytest.mark.parametrize(
+    "math, expected",
+    [
+        (r"\sum_{j = 1}^n x_j = 1", ["="]),  # subscript braces hide their =
+        (r"a(b) \mathbb{1}_{|b| \leq C_b} \leq 2", [r"\leq"]),  # |…| inside a subscript
+        (r"\P(|F| \geq t) \leq 2 e^{-t}", [r"\leq"]),  # an event inside \P(…)
+        (r"\left( a = b \right) = c", ["="]),  # \left … \right
+        (r"\mathcal{I} = \{i \mid |b_i| \leq C_b\}", ["="]),  # set-builder braces
+        (r"a \leq_\P b \lesssim_\mathbb{P} c \gtrsim_{\P} d", [r"\leq_\P", r"\lesssim_\mathbb{P}", r"\gtrsim_{\P}"]),
+        (
+            r"a \le b \ge c \neq d \asymp e \ll f \gg g \approx h",
+            [r"\le", r"\ge", r"\neq", r"\asymp", r"\ll", r"\gg", r"\approx"],
+        ),
+        (r"a \leq b \Rightarrow c = d", [r"\leq", "="]),  # \Rightarrow is no relation
+        (r"x \sim \N(0, 1), \E_{b \sim \N(0,1)}[b] = 0", [r"\sim", "="]),  # \sim in a subscript: none
+        (r"\phantom{=} a & = b \\ & \leq c \\ & \lesssim_\P d", ["=", r"\leq", r"\lesssim_\P"]),  # aligned &=
+        (r"O_\P(\cdot), o_\P(\cdot), \lesssim_\P, \asymp_\P", []),  # symbols only mentioned
+        (r"\|x\| \leq 1 \quad |y| < 2", [r"\leq", "<"]),
+        (r"W_1 \gets W_0 - \eta g", [r"\gets"]),
+    ],
+)
 def test_top_level_relation_symbols(math, expected):
     assert symbols(math) == expected
 
@@ -54,7 +68,7 @@ def test_top_level_relation_symbols(math, expected):
 def test_underbrace_annotation_counts_but_a_name_does_not():
     found = relations_in_math(r"x = \underbrace{a - b}_{\leq 0} + \underbrace{c}_{S_1} + \frac{1}{n}[u = v]")
     assert [(s, note) for s, _, _, note in found] == [("=", False), (r"\leq", True)]
-    nested = relations_in_math(r"\left( \underbrace{a}_{\leq 0} \right) = b")     # not on a top-level term
+    nested = relations_in_math(r"\left( \underbrace{a}_{\leq 0} \right) = b")  # not on a top-level term
     assert [s for s, *_ in nested] == ["="]
 
 
@@ -95,17 +109,26 @@ SAMPLE = textwrap.dedent(r"""
 def test_paragraphs_and_displays_of_a_sample():
     rels = enumerate_relations(SAMPLE, 4)
     got = [(r.location, r.index, r.symbol) for r in rels]
-    assert got == [("P3", 1, "="), ("P3", 2, r"\leq"),
-                   ("D1", 1, "="), ("D1", 2, r"\leq"), ("D1", 3, "="),
-                   ("D2", 1, "="),
-                   ("P4", 1, "<"), ("P4", 2, ">")]
+    assert got == [
+        ("P3", 1, "="),
+        ("P3", 2, r"\leq"),
+        ("D1", 1, "="),
+        ("D1", 2, r"\leq"),
+        ("D1", 3, "="),
+        ("D2", 1, "="),
+        ("P4", 1, "<"),
+        ("P4", 2, ">"),
+    ]
     # D<k> is exactly the display ordinal of enumerate_displays
     displays = enumerate_displays(SAMPLE, 4)
     assert [d.snippet() for d in displays] == [displays[0].snippet(), "m = n"]
     assert rels[1].latex == r"c \leq d" and rels[4].latex == "k = 1"
     assert rels[3].latex == r"g \leq h"
-    assert rels[0].line == SAMPLE.splitlines().index("Inline $$a = b$$ in a sentence and $c \\leq d$, with "
-                                                     "$$\\sum_{i = 1}^n e_i$$.") + 1
+    assert (
+        rels[0].line
+        == SAMPLE.splitlines().index("Inline $$a = b$$ in a sentence and $c \\leq d$, with $$\\sum_{i = 1}^n e_i$$.")
+        + 1
+    )
     assert all(r.section == "# Part 4" for r in rels)
 
 
@@ -117,6 +140,7 @@ def test_kramdown_escapes_in_inline_math():
 
 
 # --- stability on the real paper ----------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def paper_files(paper_dir) -> list[Path]:
@@ -133,8 +157,15 @@ def paper_relations(paper_files):
 # Counted when the numbering was frozen (first commit of the relation level). Claims name relations
 # by this numbering: a change here renumbers them, so it must be deliberate.
 PAPER_RELATIONS = {1: 60, 2: 237, 3: 152}
-TARGET_COUNTS = {(1, "Algorithm 1"): 16, (1, "Assumptions 2-4"): 12, (1, "Theorem 1"): 4,
-                 (2, "§3.1 from the gradient display"): 74, (2, "§3.2"): 8, (2, "§3.4"): 77, (3, "Part 3"): 152}
+TARGET_COUNTS = {
+    (1, "Algorithm 1"): 16,
+    (1, "Assumptions 2-4"): 12,
+    (1, "Theorem 1"): 4,
+    (2, "§3.1 from the gradient display"): 74,
+    (2, "§3.2"): 8,
+    (2, "§3.4"): 77,
+    (3, "Part 3"): 152,
+}
 NUMBERING_SHA256 = "4426b696dcb4fc960ee2df4cde1b09a2295cdaee00795659962b86a055cb761c"
 
 
@@ -158,7 +189,7 @@ def test_spot_checks_on_the_paper(paper_relations):
     assert by[(2, "P77", 2)].latex.startswith(r"\H_{\log d} = \{x \mid")
     assert by[(2, "P77", 3)].latex.startswith(r"\overline{a}_i = ")
     assert by[(3, "D12", 1)].latex == r"L = 2K_n + 2\lambda \id"
-    assert by[(3, "D4", 2)].symbol == r"\leq" and by[(3, "D4", 2)].annotation      # \underbrace{…}_{\leq 0}
+    assert by[(3, "D4", 2)].symbol == r"\leq" and by[(3, "D4", 2)].annotation  # \underbrace{…}_{\leq 0}
     assert by[(3, "D27", 1)].symbol == r"\leq_\P" and by[(3, "D27", 1)].latex.startswith("…_{k = 1}^i")
     assert [by[(1, "D8", i)].symbol for i in range(1, 8)] == ["="] * 7 and (1, "D8", 8) not in by
     assert by[(1, "D8", 1)].latex.startswith(r"\lambda = \frac{p}{d^{2\varepsilon_n}}")
@@ -181,10 +212,13 @@ def test_display_relations_lie_inside_their_display(paper_files):
 
 # --- coverage, definitions, dangling references ---------------------------------------------------
 
+
 def test_statuses_definitions_and_dangling_on_a_sample():
     rels = enumerate_relations(SAMPLE, 4)
-    claims = [Claim("c.one", "x", "Part 4", "x", "none", _ok, relations=((4, "D1", 2), (4, "D1", 9), (5, "D1", 1))),
-              Claim("c.display", "x", "Part 4", "x", "none", _ok, displays=((4, 2), (4, 1)))]
+    claims = [
+        Claim("c.one", "x", "Part 4", "x", "none", _ok, relations=((4, "D1", 2), (4, "D1", 9), (5, "D1", 1))),
+        Claim("c.display", "x", "Part 4", "x", "none", _ok, displays=((4, 2), (4, 1))),
+    ]
     definitions = {(4, "P3", 1): "names a", (4, "D1", 2): "also marked", (4, "P99", 1): "nowhere"}
     rows = {r.relation.key: r for r in relation_coverage(rels, claims, definitions)}
     assert rows[(4, "D1", 2)].status == "covered" and rows[(4, "D1", 2)].claims == ("c.one",)
@@ -196,7 +230,7 @@ def test_statuses_definitions_and_dangling_on_a_sample():
     counts = summarise_relations(rows.values())
     assert counts == {4: {"covered": 2, "definitions": 1, "uncovered": 5, "total": 8}}
     loose = relation_dangling(rels, claims, definitions)
-    assert sorted(loose) == [("RELATION_DEFINITIONS", (4, "P99", 1)), ("c.one", (4, "D1", 9))]   # part 5 not read
+    assert sorted(loose) == [("RELATION_DEFINITIONS", (4, "P99", 1)), ("c.one", (4, "D1", 9))]  # part 5 not read
 
 
 def test_definitions_never_count_as_covered(paper_relations):
@@ -218,10 +252,12 @@ def test_this_projects_relation_definitions_are_real_relations(paper_relations):
 
 # --- the command ------------------------------------------------------------------------------
 
+
 def test_relation_command_json_shape_statuses_and_dangling(paper_files, tmp_path):
     proofs = tmp_path / "proofs_rel"
     proofs.mkdir()
-    (proofs / "mod.py").write_text(textwrap.dedent('''
+    (proofs / "mod.py").write_text(
+        textwrap.dedent("""
         from theorycheck import Claim, verified
         def ok():
             return verified("exact", "trivially")
@@ -229,7 +265,8 @@ def test_relation_command_json_shape_statuses_and_dangling(paper_files, tmp_path
                   Claim("c.s1", "S1", "Part 3", "x", "none", ok, displays=((3, 23),))]
         RELATION_DEFINITIONS = {(3, "P22", 4): "L = 2K_n + 2 lambda Id", (3, "D12", 1): "also a definition",
                                 (1, "P999", 1): "no such paragraph"}
-    '''))
+    """)
+    )
     out = run("--proofs", str(proofs), "coverage", "--level", "relation", *map(str, paper_files), "--format", "json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
@@ -242,17 +279,29 @@ def test_relation_command_json_shape_statuses_and_dangling(paper_files, tmp_path
     by = {(r["part"], r["location"], r["index"]): r for r in rows}
     assert by[(3, "D12", 1)]["status"] == "covered" and by[(3, "D12", 1)]["claims"] == ["c.l"]
     assert by[(3, "P22", 4)]["status"] == "definition"
-    assert by[(3, "D23", 1)]["status"] == "uncovered"          # D23 holds 3 relations: naming it is not enough
+    assert by[(3, "D23", 1)]["status"] == "uncovered"  # D23 holds 3 relations: naming it is not enough
     assert data["summary"]["covered"] == 1 and data["summary"]["definitions"] == 1
     assert data["summary"]["uncovered"] == sum(PAPER_RELATIONS.values()) - 2
     assert "c.l names relation (3, 'D12', 7)" in out.stderr
     assert "RELATION_DEFINITIONS names relation (1, 'P999', 1)" in out.stderr
-    target = json.loads(run("--proofs", str(proofs), "coverage", "--level", "relation", *map(str, paper_files),
-                            "--format", "json", "--target").stdout)
+    target = json.loads(
+        run(
+            "--proofs",
+            str(proofs),
+            "coverage",
+            "--level",
+            "relation",
+            *map(str, paper_files),
+            "--format",
+            "json",
+            "--target",
+        ).stdout
+    )
     assert target["summary"]["total"] == sum(TARGET_COUNTS.values())
     assert target["per_target"]["Part 2: §3.2"]["total"] == 8
-    table = run("--proofs", str(proofs), "coverage", "--level", "relation", *map(str, paper_files), "--target",
-                "--uncovered")
+    table = run(
+        "--proofs", str(proofs), "coverage", "--level", "relation", *map(str, paper_files), "--target", "--uncovered"
+    )
     assert "Part 3: Part 3: 1 covered, 1 definitions, 150 uncovered of 152" in table.stdout
     md = run("--proofs", str(proofs), "coverage", "--level", "relation", str(paper_files[2]), "--format", "markdown")
     assert md.returncode == 0 and "| 3 | D12 | 1 |" in md.stdout and "152 relations" in md.stdout
@@ -273,12 +322,22 @@ def test_this_projects_claims_name_only_real_relations(paper_files):
 
 # --- the regime drawing -------------------------------------------------------------------------
 
-REGIME = {"region": "toy region", "holds_on": "part",
-          "conditions_exact": ["-eps_b - eps_p/4 - eps_p/(8*q + 8) + nu - r - 1 > 0"],
-          "region_exact": ["eps_n > 3*eps_p/16", "nu >= 3*eps_n + 1", "eps_b < 3*eps_n - eps_p/4", "r <= 0",
-                           "rho < 2", "eps_n > 0", "eps_p > 0", "eps_b > 0"],
-          "witness": {"point": {"eps_n": "7/2", "eps_p": "16", "eps_b": "6", "nu": "23/2", "r": "0", "rho": "0",
-                                "q": 1}}}
+REGIME = {
+    "region": "toy region",
+    "holds_on": "part",
+    "conditions_exact": ["-eps_b - eps_p/4 - eps_p/(8*q + 8) + nu - r - 1 > 0"],
+    "region_exact": [
+        "eps_n > 3*eps_p/16",
+        "nu >= 3*eps_n + 1",
+        "eps_b < 3*eps_n - eps_p/4",
+        "r <= 0",
+        "rho < 2",
+        "eps_n > 0",
+        "eps_p > 0",
+        "eps_b > 0",
+    ],
+    "witness": {"point": {"eps_n": "7/2", "eps_p": "16", "eps_b": "6", "nu": "23/2", "r": "0", "rho": "0", "q": 1}},
+}
 
 
 def _pixels(png: bytes):
@@ -328,9 +387,10 @@ def test_regime_slice_shades_where_the_condition_holds_and_fails():
     img = _pixels(regime_slice(flipped, fixed=fixed, eps_p_range=(0, 3), eps_n_range=(0, 1), dpi=60))
     assert _share(img, green) > 3 * _share(img, red) > 0
     # a boundary the slice lies on (ν = 1 + 3ε_n against ν ≥ 1 + 3ε_n) stays admissible despite rounding
-    img = _pixels(regime_slice(dict(one, conditions_exact=[]), fixed=fixed, eps_p_range=(0, 3), eps_n_range=(0, 1),
-                               dpi=60))
-    assert _share(img, red) < 0.002 and _share(img, green) > 0.3      # the legend's swatch is ~0.0006
+    img = _pixels(
+        regime_slice(dict(one, conditions_exact=[]), fixed=fixed, eps_p_range=(0, 3), eps_n_range=(0, 1), dpi=60)
+    )
+    assert _share(img, red) < 0.002 and _share(img, green) > 0.3  # the legend's swatch is ~0.0006
 
 
 def test_regime_html_embeds_a_png_or_says_why_not():
@@ -346,7 +406,8 @@ def test_regime_html_embeds_a_png_or_says_why_not():
 def test_report_draws_the_regime_of_a_claim_that_has_one(tmp_path):
     proofs = tmp_path / "proofs_regime"
     proofs.mkdir()
-    (proofs / "mod.py").write_text(textwrap.dedent(f'''
+    (proofs / "mod.py").write_text(
+        textwrap.dedent(f"""
         from theorycheck import Claim, verified, refuted
         REGIME = {REGIME!r}
         def with_regime():
@@ -355,12 +416,13 @@ def test_report_draws_the_regime_of_a_claim_that_has_one(tmp_path):
             return verified("exact", "trivially")
         CLAIMS = [Claim("r.asym", "asymptotic", "Part 3", "x", "none", with_regime),
                   Claim("r.plain", "plain", "Part 3", "x", "none", without)]
-    '''))
+    """)
+    )
     out = tmp_path / "report"
     done = run("--proofs", str(proofs), "report", "--output", str(out), "--no-paper")
     assert done.returncode == 0, done.stderr
     page = (out / "index.html").read_text()
-    assert page.count('alt="regime slice"') == 1         # only the claim with a regime gets a drawing
+    assert page.count('alt="regime slice"') == 1  # only the claim with a regime gets a drawing
     figure = page.index('alt="regime slice"')
-    card = page[page.rindex('<div class="card', 0, figure):figure]
-    assert "<b>r.asym</b>" in card and "toy region" in page[figure:figure + 40000]
+    card = page[page.rindex('<div class="card', 0, figure) : figure]
+    assert "<b>r.asym</b>" in card and "toy region" in page[figure : figure + 40000]

@@ -19,8 +19,11 @@ from theorycheck import html_report, plots
 from theorycheck.html_report import MathRenderer, prepare_latex
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed "
-                                    "(apt-get install chromium) -- the page cannot be rendered as a user sees it")
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="headless Chromium is not installed "
+    "(apt-get install chromium) -- the page cannot be rendered as a user sees it",
+)
 
 
 def run(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
@@ -99,6 +102,7 @@ def toy_report(toy_proofs, tmp_path_factory) -> tuple[Path, subprocess.Completed
 
 # ------------------------------------------------------------------------------------------------ units
 
+
 def test_prepare_latex_expands_the_papers_macros():
     tex = prepare_latex(r"\begin{equation}\E_x[\sech(x)] \in \R \label{eq:1}\end{equation}")
     assert tex == r"\mathbb{E}_x[\operatorname{sech}(x)] \in \mathbb{R}"
@@ -152,6 +156,7 @@ def test_dependency_graph_draws_large_registries_and_says_what_it_drew():
 
 # ------------------------------------------------------------------------------------------------ CLI
 
+
 def test_report_writes_html_markdown_and_json(toy_report, toy_proofs):
     out, done = toy_report
     assert done.returncode == 1, done.stderr  # toy.crash ends in error: exit 1, report written all the same
@@ -176,7 +181,9 @@ def test_report_writes_html_markdown_and_json(toy_report, toy_proofs):
 
 def test_report_page_is_self_contained(toy_report):
     page = (toy_report[0] / "index.html").read_text()
-    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page), "the page must not load anything from the network"
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page), (
+        "the page must not load anything from the network"
+    )
     assert "<script" not in page and "<link" not in page
     assert page.count('src="data:image/png;base64,') >= 3  # verdicts, dependency graph, check times
 
@@ -197,12 +204,24 @@ def test_report_records_environment_seeds_and_date(math_report):
 
 
 def test_report_selection_options_and_bad_input(toy_proofs, tmp_path):
-    done = run("--proofs", str(toy_proofs), "report", "toy.true", "--output", str(tmp_path / "r"), "--no-paper", "--timeout", "30")
+    done = run(
+        "--proofs",
+        str(toy_proofs),
+        "report",
+        "toy.true",
+        "--output",
+        str(tmp_path / "r"),
+        "--no-paper",
+        "--timeout",
+        "30",
+    )
     assert done.returncode == 0, done.stderr
     assert [c["id"] for c in json.loads((tmp_path / "r" / "report.json").read_text())["claims"]] == ["toy.true"]
     done = run("--proofs", str(toy_proofs), "report", "toy.flase", "--output", str(tmp_path / "x"))
     assert done.returncode == 2 and "toy.false" in done.stderr
-    done = run("--proofs", str(toy_proofs), "report", "--paper", str(tmp_path / "nope.md"), "--output", str(tmp_path / "y"))
+    done = run(
+        "--proofs", str(toy_proofs), "report", "--paper", str(tmp_path / "nope.md"), "--output", str(tmp_path / "y")
+    )
     assert done.returncode == 2 and "no such file" in done.stderr
 
 
@@ -222,13 +241,29 @@ def test_report_coverage_section(paper_dir, math_proofs, tmp_path):
 
 # ------------------------------------------------------------------------------------------------ Chromium
 
+
 def chromium(*args: str, timeout: float = 90) -> subprocess.CompletedProcess:
     profile = tempfile.mkdtemp(prefix="tc-chromium-")
     try:
-        return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                               "--disable-dev-shm-usage", f"--user-data-dir={profile}", *args],
-                              capture_output=True, text=True, timeout=timeout)
+        return subprocess.run(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                f"--user-data-dir={profile}",
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
     finally:
         shutil.rmtree(profile, ignore_errors=True)
 
@@ -241,7 +276,7 @@ def test_page_renders_in_chromium_with_math_and_every_claim(math_report):
     dom = done.stdout
     assert "<h1>Audit of “Math paper”</h1>" in dom, done.stderr[-2000:]
     # every claim has a row in the table
-    table = dom[dom.index('id="claims-table"'):]
+    table = dom[dom.index('id="claims-table"') :]
     table = table[: table.index("</table>")]
     rows = re.findall(r'data-claim="([^"]+)"', table)
     assert rows == ["m.frac", "m.sech", "m.uses", "m.prose"]
@@ -299,8 +334,9 @@ def test_end_to_end_on_real_proofs(tmp_path):
 
 
 def test_simulator_crossover_table_is_included_for_this_projects_proofs():
-    crossover = pytest.importorskip("theorycheck.simulator.crossover",
-                                    reason="the simulator provides no crossover table yet")
+    crossover = pytest.importorskip(
+        "theorycheck.simulator.crossover", reason="the simulator provides no crossover table yet"
+    )
     [(title, rows)] = html_report.crossover_tables([], simulator=True)
     assert "smallest d" in title and len(rows) == len(crossover.table())
     assert set(rows[0]) == {"condition", "source", "formula", "crossover"}

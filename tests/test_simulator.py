@@ -10,8 +10,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from theorycheck.errors import InputError
-from theorycheck.simulator import (ArrayDataset, Features, HyperParameters, Options, SimulationError, algorithm1,
-                                   clipped_gradient, make_problem, privacy_mu, run_experiment)
+from theorycheck.simulator import (
+    ArrayDataset,
+    Features,
+    HyperParameters,
+    Options,
+    SimulationError,
+    algorithm1,
+    clipped_gradient,
+    make_problem,
+    privacy_mu,
+    run_experiment,
+)
 from theorycheck.simulator.diagnostics import kernel_stats
 
 TARGET = "x^3 - 2*x"
@@ -42,9 +52,15 @@ def materialised_clipped_mean(F, y, a, lam, C, rule, regulariser="clipped", k=2.
     return g / len(y) if aggregate == "mean" else g
 
 
-@given(seed=st.integers(0, 10**6), rule=st.sampled_from(["min", "literal", "none"]),
-       reg=st.sampled_from(["clipped", "unclipped"]), agg=st.sampled_from(["mean", "sum"]),
-       C=st.floats(0.01, 100), lam=st.floats(0, 10), k=st.sampled_from([1.0, 2.0]))
+@given(
+    seed=st.integers(0, 10**6),
+    rule=st.sampled_from(["min", "literal", "none"]),
+    reg=st.sampled_from(["clipped", "unclipped"]),
+    agg=st.sampled_from(["mean", "sum"]),
+    C=st.floats(0.01, 100),
+    lam=st.floats(0, 10),
+    k=st.sampled_from([1.0, 2.0]),
+)
 def test_ghost_norm_clipping_equals_materialised(seed, rule, reg, agg, C, lam, k):
     rng = np.random.default_rng(seed)
     n, p = 37, 11
@@ -52,7 +68,10 @@ def test_ghost_norm_clipping_equals_materialised(seed, rule, reg, agg, C, lam, k
     y = rng.standard_normal(n) * 3
     a = rng.standard_normal(p)
     opts = Options(clip_rule=rule, regulariser=reg, aggregate=agg, data_grad_factor=k)
-    blocks = [(F[:20], y[:20], np.einsum("ij,ij->i", F[:20], F[:20])), (F[20:], y[20:], np.einsum("ij,ij->i", F[20:], F[20:]))]
+    blocks = [
+        (F[:20], y[:20], np.einsum("ij,ij->i", F[:20], F[:20])),
+        (F[20:], y[20:], np.einsum("ij,ij->i", F[20:], F[20:])),
+    ]
     g, stats = clipped_gradient(blocks, a, lam, C, opts)
     ref = materialised_clipped_mean(F, y, a, lam, C, rule, reg, k, agg)
     np.testing.assert_allclose(g, ref, rtol=1e-10, atol=1e-10)
@@ -103,7 +122,10 @@ def test_noise_switches_and_sum_aggregate():
     assert privacy_mu(hp, 64, 16, Options(noise_form="part1-scalar"))["mu_a"] == float("inf")
     assert privacy_mu(hp, 64, 16, Options(clip_rule="literal"))["mu_a"] == float("inf")
     res = algorithm1(dW, da, hp, np.random.default_rng(0), p=16, options=Options(aggregate="sum"), delta=1e-5)
-    assert res.diagnostics["eps_a"] > algorithm1(dW, da, hp, np.random.default_rng(0), p=16, delta=1e-5).diagnostics["eps_a"]
+    assert (
+        res.diagnostics["eps_a"]
+        > algorithm1(dW, da, hp, np.random.default_rng(0), p=16, delta=1e-5).diagnostics["eps_a"]
+    )
 
 
 def test_paper_noise_rule_accounting():
@@ -131,10 +153,27 @@ def test_divergence_names_the_step():
     assert info.value.diagnostics["clipped_fraction"]
 
 
-@pytest.mark.parametrize("kwargs", [dict(d=0), dict(d=-3), dict(n=0), dict(p=0), dict(eps=0), dict(eps=-1),
-                                    dict(delta=0), dict(delta=1), dict(delta=1.5), dict(target="sin(x)"),
-                                    dict(target="x^2 - 1"), dict(target="x^2 + x"), dict(target="0"),
-                                    dict(preset="nope"), dict(eps_n=0), dict(eps_p=-1)])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(d=0),
+        dict(d=-3),
+        dict(n=0),
+        dict(p=0),
+        dict(eps=0),
+        dict(eps=-1),
+        dict(delta=0),
+        dict(delta=1),
+        dict(delta=1.5),
+        dict(target="sin(x)"),
+        dict(target="x^2 - 1"),
+        dict(target="x^2 + x"),
+        dict(target="0"),
+        dict(preset="nope"),
+        dict(eps_n=0),
+        dict(eps_p=-1),
+    ],
+)
 def test_bad_inputs(kwargs):
     args = dict(d=8, n=None, p=None, eps=1.0, delta=1e-5, target=TARGET, preset="calibrated", eps_n=0.2, eps_p=1.0)
     args.update(kwargs)
@@ -143,8 +182,19 @@ def test_bad_inputs(kwargs):
         run_experiment(d, **args)
 
 
-@pytest.mark.parametrize("field,value", [("lam", 0), ("eta_W", -1), ("eta_a", 0), ("C_a", -2), ("T", 0),
-                                         ("sigma_a", -1), ("sigma_W", float("nan")), ("C_W", 0)])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("lam", 0),
+        ("eta_W", -1),
+        ("eta_a", 0),
+        ("C_a", -2),
+        ("T", 0),
+        ("sigma_a", -1),
+        ("sigma_W", float("nan")),
+        ("C_W", 0),
+    ],
+)
 def test_bad_hyper_parameters(field, value):
     base = dict(lam=1.0, eta_W=1.0, eta_a=0.1, C_a=1.0, T=3)
     base[field] = value

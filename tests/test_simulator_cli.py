@@ -15,13 +15,27 @@ from theorycheck.target import PolynomialTarget
 
 def test_simulate_writes_csv_plot_and_crossover(tmp_path, capsys):
     out = tmp_path / "sim"
-    code = main(["simulate", "--preset", "calibrated", "--d", "8", "16", "--seeds", "2", "--no-progress",
-                 "--output", str(out)])
+    code = main(
+        ["simulate", "--preset", "calibrated", "--d", "8", "16", "--seeds", "2", "--no-progress", "--output", str(out)]
+    )
     assert code == 0
     rows = list(csv.DictReader((out / "runs.csv").open()))
     assert len(rows) == 4 and {r["d"] for r in rows} == {"8", "16"}
-    for key in ("alignment_init", "alignment_step", "alignment_noise", "lam_max_K", "lam_min_K", "stability_margin",
-                "clipped_fraction", "dist_aT_aRR", "risk_dpgd", "risk_ridge", "risk_rf", "risk_null", "eps_total"):
+    for key in (
+        "alignment_init",
+        "alignment_step",
+        "alignment_noise",
+        "lam_max_K",
+        "lam_min_K",
+        "stability_margin",
+        "clipped_fraction",
+        "dist_aT_aRR",
+        "risk_dpgd",
+        "risk_ridge",
+        "risk_rf",
+        "risk_null",
+        "eps_total",
+    ):
         assert rows[0][key] not in ("", None), key
     assert (out / "risk_vs_d.png").read_bytes()[:4] == b"\x89PNG"
     assert len((out / "runs.jsonl").read_text().splitlines()) == 4
@@ -31,19 +45,41 @@ def test_simulate_writes_csv_plot_and_crossover(tmp_path, capsys):
 
 def test_simulate_paper_preset_and_bad_input(tmp_path, capsys):
     assert main(["simulate", "--d", "8", "--seeds", "1", "--no-progress", "--output", str(tmp_path)]) == 0
-    assert main(["simulate", "--d", "8", "--seeds", "1", "--no-progress", "--target", "x^2-1",
-                 "--output", str(tmp_path)]) == 2
-    assert main(["simulate", "--d", "8", "--seeds", "1", "--no-progress", "--delta", "2",
-                 "--output", str(tmp_path)]) == 2
-    assert main(["simulate", "--d", "8", "--seeds", "1", "--no-progress", "--q", "2", "--target", "x^3",
-                 "--output", str(tmp_path)]) == 2
+    assert (
+        main(["simulate", "--d", "8", "--seeds", "1", "--no-progress", "--target", "x^2-1", "--output", str(tmp_path)])
+        == 2
+    )
+    assert (
+        main(["simulate", "--d", "8", "--seeds", "1", "--no-progress", "--delta", "2", "--output", str(tmp_path)]) == 2
+    )
+    assert (
+        main(
+            [
+                "simulate",
+                "--d",
+                "8",
+                "--seeds",
+                "1",
+                "--no-progress",
+                "--q",
+                "2",
+                "--target",
+                "x^3",
+                "--output",
+                str(tmp_path),
+            ]
+        )
+        == 2
+    )
 
 
 def test_crossover_matches_closed_forms():
     rows = {r["condition"]: r for r in crossover.table()}
     # S_3 (corrected): 8 p d^{3ε_n/2} < n with p = d, n = d^{1.6}: d^{0.3} > 8, i.e. d > 1024 exactly
-    assert rows["S_3 ≪ d^{ε_n}log^{q+1}d/8 (corrected, with p)"]["d"] == 1025 or \
-        rows["S_3 ≪ d^{ε_n}log^{q+1}d/8 (corrected, with p)"]["d"] == 1024
+    assert (
+        rows["S_3 ≪ d^{ε_n}log^{q+1}d/8 (corrected, with p)"]["d"] == 1025
+        or rows["S_3 ≪ d^{ε_n}log^{q+1}d/8 (corrected, with p)"]["d"] == 1024
+    )
     # 2 log²d / d^{1/5} = 1: solve with mpmath independently
     L = mpmath.findroot(lambda L: 2 * L**2 - mpmath.exp(L / 5), 40)
     assert rows["step size: 2η_aλ < 1"]["log10_d"] == pytest.approx(float(L / mpmath.log(10)), rel=1e-9)

@@ -13,7 +13,7 @@ def test_expect_cov_with_several_integrands_equals_separate_calls():
     var1, var2 = rng.uniform(0.5, 2, 7), rng.uniform(0.5, 2, 7)
     cov = 0.3 * np.sqrt(var1 * var2)
     f = lambda v1, v2, k: np.tanh(v1) * np.cos(v2)  # noqa: E731
-    g = lambda v1, v2, k: v1 * v2 ** 2 + k  # noqa: E731
+    g = lambda v1, v2, k: v1 * v2**2 + k  # noqa: E731
     both = expect_cov(lambda v1, v2, k: (f(v1, v2, k), g(v1, v2, k)), var1, cov, var2, size=0.2, block=3)
     assert isinstance(both, tuple) and len(both) == 2
     assert both[0].tobytes() == expect_cov(f, var1, cov, var2, size=0.2, block=3).tobytes()

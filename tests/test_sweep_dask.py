@@ -36,8 +36,10 @@ def test_local_cluster_rows_equal_the_in_process_rows(in_process_rows):
 
     from theorycheck.claims import jsonable
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
-            Client(cluster) as client:
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
         assert len(client.scheduler_info()["workers"]) == 2
         seen = []
         rows = stream_sweep(TASKS, KWARGS, client=client, on_row=lambda row, k, n: seen.append((k, n)))
@@ -71,6 +73,7 @@ def test_rows_stream_to_disk_and_an_interrupted_sweep_resumes(tmp_path, in_proce
         def on_row(row, finished, total):
             if finished == 2:
                 raise KeyboardInterrupt
+
         return original(tasks, kwargs, log, on_row=on_row, on_start=kw.get("on_start"), client=kw.get("client"))
 
     with monkeypatch.context() as m:

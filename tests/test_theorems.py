@@ -19,8 +19,11 @@ def _claim(cid: str, deps: tuple[str, ...] = ()) -> Claim:
     return Claim(id=cid, title=cid, source="toy", statement="x", assumptions="", check=lambda: None, depends_on=deps)
 
 
-REG = Registry("toy", (_claim("a"), _claim("b", ("a",)), _claim("c", ("b",)), _claim("s"), _claim("top", ("c", "s"))),
-               "/nonexistent")
+REG = Registry(
+    "toy",
+    (_claim("a"), _claim("b", ("a",)), _claim("c", ("b",)), _claim("s"), _claim("top", ("c", "s"))),
+    "/nonexistent",
+)
 
 
 def _v(kind: str, regime: dict | None = None) -> Verdict:
@@ -33,16 +36,28 @@ def test_tree_is_leaves_first():
     assert order.index("a") < order.index("b") < order.index("c") < order.index("top")
 
 
-@pytest.mark.parametrize("kinds, falsifiers, expected, roots", [
-    ({"a": "verified", "b": "verified", "c": "verified", "s": "verified", "top": "verified"}, (), "holds", []),
-    ({"a": "verified", "b": "inconclusive", "c": "verified", "s": "verified", "top": "verified"}, (), "open", []),
-    # b and c refuted: only b is a root failure (c rests on b)
-    ({"a": "verified", "b": "refuted", "c": "refuted", "s": "verified", "top": "verified"}, (), "unproven", ["b"]),
-    ({"a": "verified", "b": "refuted", "c": "refuted", "s": "refuted", "top": "verified"}, ("s",), "fails",
-     ["b", "s"]),
-    # a falsifier that is verified does not make the theorem fail
-    ({"a": "verified", "b": "refuted", "c": "verified", "s": "verified", "top": "verified"}, ("s",), "unproven", ["b"]),
-])
+@pytest.mark.parametrize(
+    "kinds, falsifiers, expected, roots",
+    [
+        ({"a": "verified", "b": "verified", "c": "verified", "s": "verified", "top": "verified"}, (), "holds", []),
+        ({"a": "verified", "b": "inconclusive", "c": "verified", "s": "verified", "top": "verified"}, (), "open", []),
+        # b and c refuted: only b is a root failure (c rests on b)
+        ({"a": "verified", "b": "refuted", "c": "refuted", "s": "verified", "top": "verified"}, (), "unproven", ["b"]),
+        (
+            {"a": "verified", "b": "refuted", "c": "refuted", "s": "refuted", "top": "verified"},
+            ("s",),
+            "fails",
+            ["b", "s"],
+        ),
+        # a falsifier that is verified does not make the theorem fail
+        (
+            {"a": "verified", "b": "refuted", "c": "verified", "s": "verified", "top": "verified"},
+            ("s",),
+            "unproven",
+            ["b"],
+        ),
+    ],
+)
 def test_verdicts_follow_the_tree(kinds, falsifiers, expected, roots):
     theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",), falsified_by=falsifiers)
     record = evaluate(theorem, REG, {k: _v(v) for k, v in kinds.items()})
@@ -57,8 +72,13 @@ def test_missing_verdicts_leave_the_theorem_open():
 
 
 def test_region_collects_partial_regimes():
-    part = {"region": "R", "holds_on": "part", "conditions": ["a > 0"], "conditions_exact": ["a > 0"],
-            "witness": {"point": {"a": "-1"}}}
+    part = {
+        "region": "R",
+        "holds_on": "part",
+        "conditions": ["a > 0"],
+        "conditions_exact": ["a > 0"],
+        "witness": {"point": {"a": "-1"}},
+    }
     kinds = {k: _v("verified") for k in ("a", "b", "c", "s")}
     kinds["top"] = _v("refuted", part)
     theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",), asymptotic=True)
@@ -67,7 +87,7 @@ def test_region_collects_partial_regimes():
     assert record["region"]["proof_survives_on"][0]["conditions_exact"] == ["a > 0"]
 
 
-TOY = textwrap.dedent('''
+TOY = textwrap.dedent("""
     from theorycheck import Claim, verified, refuted
     from theorycheck.theorems import Theorem
 
@@ -76,7 +96,7 @@ TOY = textwrap.dedent('''
               Claim(id="t.bad", title="bad", source="s", statement="1 = 2", assumptions="",
                     check=lambda: refuted("exact", "no", witness={"x": 0}), depends_on=("t.good",))]
     THEOREMS = [Theorem(id="9", title="toy", source="s", statement="x", rests_on=("t.bad",), falsified_by=("t.bad",))]
-''')
+""")
 
 
 def test_theorem_command_json(tmp_path):
@@ -87,15 +107,36 @@ def test_theorem_command_json(tmp_path):
     import os
 
     env = {**os.environ, **env}
-    out = subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), "theorem", "all", "--format",
-                          "json", "--no-progress"], capture_output=True, text=True, env=env, timeout=120)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "theorycheck",
+            "--proofs",
+            str(folder),
+            "theorem",
+            "all",
+            "--format",
+            "json",
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     [record] = json.loads(out.stdout)
     assert record["theorem"] == "9" and record["verdict"] == "fails"
     assert record["root_failures"] == ["t.bad"]
     assert [c["id"] for c in record["chain"]] == ["t.good", "t.bad"]
-    bad = subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), "theorem", "7"],
-                         capture_output=True, text=True, env=env, timeout=120)
+    bad = subprocess.run(
+        [sys.executable, "-m", "theorycheck", "--proofs", str(folder), "theorem", "7"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert bad.returncode == 2 and "no theorem '7'" in bad.stderr and "Traceback" not in bad.stderr
 
 
@@ -135,8 +176,10 @@ def test_repaired_steps_half_as_many_is_refuted():
     from proofs import repaired
 
     assert repaired.check_steps().verdict == "verified"
-    assert repaired.check_steps(repaired.STEPS_BOUND, lambda d, p, lam: repaired.t_repaired(d, p, lam) // 2
-                                ).verdict == "refuted"
+    assert (
+        repaired.check_steps(repaired.STEPS_BOUND, lambda d, p, lam: repaired.t_repaired(d, p, lam) // 2).verdict
+        == "refuted"
+    )
     # the statement perturbed: a bound 1/(dp)^2 is not reached by this T
     s = repaired.STEPS_BOUND
     assert repaired.check_steps(s.perturb(rhs=s.rhs**2)).verdict == "refuted"
@@ -146,11 +189,13 @@ def test_rate_decision_from_runs():
     from proofs.repaired import decide_rate
 
     rng = __import__("numpy").random.default_rng(0)
-    growing = [{"d": d, "risk_dpgd": d**0.5 * math.exp(0.01 * rng.standard_normal())} for d in (32, 64, 128) for _ in
-               range(3)]
+    growing = [
+        {"d": d, "risk_dpgd": d**0.5 * math.exp(0.01 * rng.standard_normal())} for d in (32, 64, 128) for _ in range(3)
+    ]
     assert decide_rate(growing, {}).verdict == "refuted"
-    shrinking = [{"d": d, "risk_dpgd": d**-0.3 * math.exp(0.01 * rng.standard_normal())} for d in (32, 64, 128) for _
-                 in range(3)]
+    shrinking = [
+        {"d": d, "risk_dpgd": d**-0.3 * math.exp(0.01 * rng.standard_normal())} for d in (32, 64, 128) for _ in range(3)
+    ]
     verdict = decide_rate(shrinking, {})
     assert verdict.verdict == "inconclusive" and verdict.evidence["ci95"][1] < 0
 
@@ -163,8 +208,14 @@ def test_latex_gives_the_repaired_statement_with_its_changes(tmp_path):
     from theorycheck.theorems import Repaired
 
     repaired = next(t for t in THEOREMS if t.id == "1").repaired
-    theorem = Theorem(id="T", title="toy", source="toy", statement=r"x = x", rests_on=("top",),
-                      repaired=Repaired(repaired.statement, repaired.changes, ("top",)))
+    theorem = Theorem(
+        id="T",
+        title="toy",
+        source="toy",
+        statement=r"x = x",
+        rests_on=("top",),
+        repaired=Repaired(repaired.statement, repaired.changes, ("top",)),
+    )
     record = evaluate(theorem, REG, {k: _v("verified") for k in ("a", "b", "c", "s", "top")})
     assert record["repaired"]["verdict"] == "holds" and record["repaired"]["changes"] == list(repaired.changes)
     text = latex_document("toy", [], {}, [record])
@@ -172,8 +223,13 @@ def test_latex_gives_the_repaired_statement_with_its_changes(tmp_path):
     assert repaired.statement in text  # the LaTeX a reader pastes is the record's statement
     if shutil.which("pdflatex"):
         (tmp_path / "t.tex").write_text(text)
-        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"], cwd=tmp_path,
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stdout[-2000:]
 
 
@@ -181,9 +237,16 @@ def test_show_prints_the_regime():
     from theorycheck.cli import regime_lines
 
     assert regime_lines(None) == []
-    lines = regime_lines({"region": "R", "holds_on": "part", "conditions_exact": ["eps_n - eps_p/4 > 0"],
-                          "witness": {"point": {"eps_n": "1/16", "eps_p": "1"}}})
+    lines = regime_lines(
+        {
+            "region": "R",
+            "holds_on": "part",
+            "conditions_exact": ["eps_n - eps_p/4 > 0"],
+            "witness": {"point": {"eps_n": "1/16", "eps_p": "1"}},
+        }
+    )
     assert lines[0] == "Regime: holds on part of the region (R)"
     assert "    eps_n - eps_p/4 > 0" in lines and lines[-1] == "  fails at: eps_n = 1/16, eps_p = 1"
     assert regime_lines({"region": "R", "holds_on": "all", "conditions_exact": ["x > 0"]}) == [
-        "Regime: holds on the whole region (R)"]
+        "Regime: holds on the whole region (R)"
+    ]
