@@ -30,8 +30,9 @@ from theorycheck.asymptotics import Region
 
 from .symbols import eps_b, eps_n, eps_p, nu, q, r, rho
 
-#: Degrees of σ_* each checked exactly (exponents like ε_p/(8(q+1)) are monotone in q; 1–8 and two large q).
-DEGREES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 16, 64)
+#: Degrees of σ_* each decided exactly: every q from 1 to 16, then 24, 32, 64 and 128 (the paper's exponents,
+#: such as ε_p/(8(q+1)) or log^{2q+6} d, are monotone in q, so the large degrees stand for the tail).
+DEGREES: tuple[int, ...] = (*range(1, 17), 24, 32, 64, 128)
 
 ASSUMPTION_2 = (eps_n > 0, eps_p > 0, eps_n > sp.Rational(3, 16) * eps_p, nu >= 1 + 3 * eps_n)
 BIAS_WINDOW = (eps_b > 0, eps_b < 3 * eps_n - eps_p / 4)
@@ -48,7 +49,7 @@ ADMISSIBLE = Region(
         r"p = d^{\varepsilon_p},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n,\ "
         r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
         r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4,\ "
-        r"q \in \{1,\dots,8,16,64\}"
+        r"q \in \{1,\dots,16, 24, 32, 64, 128\}"
     ),
 )
 
