@@ -11,7 +11,8 @@ Everything runs on a copy of the repository's ``theorycheck`` and ``proofs`` fol
 directory with its own cache (``THEORYCHECK_CACHE_DIR``), so the working tree and its cache are never
 touched. The copy's ``theorycheck`` is imported first (``PYTHONPATH``); the JSON names it.
 
-Usage: python benchmarks/bench_audit.py [--ids ID ...] [--jobs N] [--edit MODULE.py] [--keep DIR] [--source DIR] [--no-paper]
+Usage: python benchmarks/bench_audit.py [--ids ID ...] [--jobs N] [--edit MODULE.py] [--keep DIR] [--source DIR]
+       [--no-paper]
 (``--ids`` limits the audit to some claims or prefixes, for a quick run; default: every claim.)
 """
 

@@ -193,7 +193,8 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
     )
 
 
-#: the factor the rates use: log(1.25/δ)/ε² = o(log² d) (what §3.2's σ_W bound and, before this check, proofs.regime assumed)
+#: the factor the rates use: log(1.25/δ)/ε² = o(log² d) (what §3.2's σ_W bound and, before this check,
+#: proofs.regime assumed)
 PRIVACY_FACTOR_STATEMENT = Statement(
     sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2,
     "o",
@@ -518,7 +519,8 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
     ok = all(v == 0 for v in diffs.values())
     ev = {
         "difference_by_n": {str(k): str(v) for k, v in diffs.items()},
-        "undefined_clipping": "g^C_W is never defined (no C_W in Algorithm 1's Require line or Assumption 4): read as g_W",
+        "undefined_clipping": "g^C_W is never defined (no C_W in Algorithm 1's Require line or Assumption 4): read "
+        "as g_W",
         "consequence_direction": "after the normalisation w_i^1/‖w_i^1‖ only the direction counts: the sum is the "
         "step n·η_W, which makes w_i^0 relatively n times smaller than in Part 2; the "
         "rank-1 approximation (2, D19) is unaffected at leading order",
@@ -1210,7 +1212,8 @@ CLAIMS = [
         id="thm1.privacy",
         title="Theorem 1's privacy part: f_NN is (ε, δ)-DP (both layers)",
         source="Part 1, Theorem 1; Part 2 §3.2; Part 3 §4.1; Algorithm 1",
-        statement=r"f_{\text{NN}} = a_T^\intercal\sigma(W_1^\intercal x + b)\ \text{is}\ (\varepsilon, \delta)\text{-DP}",
+        statement=r"f_{\text{NN}} = a_T^\intercal\sigma(W_1^\intercal x + b)\ \text{is}\ (\varepsilon, "
+        r"\delta)\text{-DP}",
         assumptions=r"\text{Algorithm 1, Assumptions 3--4, replace-one adjacency}",
         check=partial(check_theorem1_privacy, PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_STATEMENT, PV.paper_clip),
         depends_on=(

@@ -460,8 +460,8 @@ def check_step2_decomposition(
 ) -> Verdict:
     r"""Display (2, 63), link by link.
 
-    (1) E[(f_∞ − f_p)²] = E[…1_{|z|≤log d}] + E[…1_{second indicator}] (printed: the same indicator ≤ twice; intended >),
-    by quadrature with f_∞ = f_γ and a seeded f_p at γ = 0.1 (log d from γ = d^{−ε_p/(4(q+1))});
+    (1) E[(f_∞ − f_p)²] = E[…1_{|z|≤log d}] + E[…1_{second indicator}] (printed: the same indicator ≤ twice;
+    intended >), by quadrature with f_∞ = f_γ and a seeded f_p at γ = 0.1 (log d from γ = d^{−ε_p/(4(q+1))});
     (2) the bulk term ≤ F² ≲_P d^{−ε_p/(2(q+1))} (display (2, 60)) is ≲ d^{−rate}: exact exponent comparison; the tail
     (f_∞ − f_p)² ≤ 2f_∞² + 2f_p², measured;
     (3) E[f_∞²1_>] ≤ sup f_γ² P with sup f_γ² ≍ γ^{−q} = d^{ε_p q/(4(q+1))} ≲ d^{finf_tail_power} (exact, q = 1..29);
@@ -611,7 +611,8 @@ def check_rademacher_centering(
     seed: int = SEED,
     eps_p=1,
 ) -> Verdict:
-    r"""Display (2, 55), first equality: E[F] = E_b[sup_{x∈H}|E_b g_x(b) − (1/|I|)Σ_{i∈I} g_x(b_i)|] with F = sup|f_p − f_∞|.
+    r"""Display (2, 55), first equality: E[F] = E_b[sup_{x∈H}|E_b g_x(b) − (1/|I|)Σ_{i∈I} g_x(b_i)|]
+    with F = sup|f_p − f_∞|.
 
     (1/|I|)Σ_{i∈I} g_x(b_i) = f_p(x) identically, so the equality needs E_b g_x(b) = f_∞(x) on H_{log d}. Computed:
     f_∞(z) = ∫ a(b)φ(b) tanh(z+b) db over ℝ (quadrature, = f_γ), against the claimed centring at points z; and, for a
@@ -889,7 +890,8 @@ def check_lipschitz_step(
 def check_rademacher_mean(
     sign_values: Sequence[int] = (1, -1), claimed_value=0, target: str = "x^2 + x - 1", gamma: str = "0.1"
 ) -> Verdict:
-    r"""Display (2, 57): E[ε_i a(b_i)1_{|b_i|≤C_b}σ(b_i)] = E[ε_i a(b_i)1_{|b_i|≤C_b}] = 0, ε_i uniform on ``sign_values``
+    r"""Display (2, 57): E[ε_i a(b_i)1_{|b_i|≤C_b}σ(b_i)] = E[ε_i a(b_i)1_{|b_i|≤C_b}] = 0,
+    ε_i uniform on ``sign_values``
     independent of b_i. The b-integrals ∫_{−C_b}^{C_b} aφ·tanh and ∫_{−C_b}^{C_b} aφ are computed by quadrature
     (30 digits; σ_* without parity so neither vanishes by symmetry) and multiplied by E[ε] computed from the values.
     """
@@ -1035,7 +1037,8 @@ def check_step3_chain(
         return refuted(
             "symbolic",
             f"the computed last line and the claimed one differ by a non-constant factor "
-            f"({ratio}); at ℓ = log d = {grid[k][0]}, Λ = {grid[k][1]}, q = {grid[k][2]} the ratio is {sp.N(vals[k], 6)}",
+            f"({ratio}); at ℓ = log d = {grid[k][0]}, Λ = {grid[k][1]}, q = {grid[k][2]} "
+            f"the ratio is {sp.N(vals[k], 6)}",
             witness={
                 "log_d": str(grid[k][0]),
                 "Lambda": str(grid[k][1]),
@@ -1257,7 +1260,8 @@ CLAIMS = [
         "Step 2: the finite model is close to the infinite one",
         f"{_S}, Step 2",
         STEP2_SUMMARY_STATEMENT,
-        r"\overline{a}_i = \mathbb 1_{|b_i|\le C_b}a(b_i)/|\mathcal I|,\ C_b \text{ fixed},\ \gamma = d^{-\varepsilon_p/(4(q+1))}",
+        r"\overline{a}_i = \mathbb 1_{|b_i|\le C_b}a(b_i)/|\mathcal I|,\ C_b \text{ fixed},\ \gamma = "
+        r"d^{-\varepsilon_p/(4(q+1))}",
         check_step2_summary_statement,
         depends_on=("construct.step2-decomposition", "construct.rademacher-centering"),
         displays=((2, 64),),
@@ -1267,7 +1271,8 @@ CLAIMS = [
         "construct.rademacher-centering",
         "Step 2: E[F] as an empirical-process supremum",
         f"{_S}, Step 2",
-        r"\E[F] = \E_b \left[\sup_{x \in \H_{\log d}} \left| \E_b(g_x(b)) - \frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} g_x(b_i)\right|\right] "
+        r"\E[F] = \E_b \left[\sup_{x \in \H_{\log d}} \left| \E_b(g_x(b)) - \frac{1}{|\mathcal{I}|} \sum_{i \in "
+        r"\mathcal{I}} g_x(b_i)\right|\right] "
         r"= \E_b \left[\sup_{g \in \mathcal{G}} \left| \E_b(g(b)) - \hat{E}_b g(b)\right|\right]",
         r"g_x(b) = a(b)\mathbb 1_{|b|\le C_b}\sigma(\langle\mu,x\rangle+b),\ F = \sup_x|f_p(x)-f_\infty(x)|",
         check_rademacher_centering,
@@ -1279,9 +1284,13 @@ CLAIMS = [
         "construct.lipschitz-step",
         "Step 2: removing x from the Rademacher average",
         f"{_S}, Step 2",
-        r"\mathbb{E}[F] \leq 2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + "
-        r"\sup_{x \in \H_{\log d}} \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \eta \langle \mu, x\rangle\right|\right] = "
-        r"2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left|\frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + \eta \log d \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \right|\right]",
+        r"\mathbb{E}[F] \leq 2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left| \frac{1}{|\mathcal{I}|}\sum_{i \in "
+        r"\mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + "
+        r"\sup_{x \in \H_{\log d}} \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \eta "
+        r"\langle \mu, x\rangle\right|\right] = "
+        r"2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left|\frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} "
+        r"\varepsilon_i a(b_i) \sigma(b_i)\right| + \eta \log d \left| \frac{1}{|\mathcal{I}|}\sum_{i \in "
+        r"\mathcal{I}} \varepsilon_i a(b_i) \right|\right]",
         r"\sigma = \tanh\ (1\text{-Lipschitz}),\ \eta = 1,\ \varepsilon_i \sim \mathcal U\{\pm 1\}",
         check_lipschitz_step,
         depends_on=("construct.rademacher-centering",),
@@ -1314,7 +1323,8 @@ CLAIMS = [
         "Step 3: the first-layer noise in the certificate",
         f"{_S}, Step 3",
         STEP3_STATEMENT,
-        r"w_i^1 = \mu + O_\P(\cdot) \text{ (§3.2, last display)},\ |\mathcal I| \le p,\ \|\overline a\|^2 \lesssim d^{\varepsilon_p/4}/p",
+        r"w_i^1 = \mu + O_\P(\cdot) \text{ (§3.2, last display)},\ |\mathcal I| \le p,\ \|\overline a\|^2 \lesssim "
+        r"d^{\varepsilon_p/4}/p",
         check_step3_chain_statement,
         depends_on=("rank1.noisy-alignment", "construct.summand-bound", "thm2.a-norm"),
         displays=((2, 65),),

@@ -330,7 +330,8 @@ def measure(
 def measure_bias(
     quantity: str, *, targets: Sequence[str] = STEP2_TARGETS, eps_ps: Sequence[float] = STEP2_EPS_P
 ) -> dict[str, Any]:
-    """Growth exponent in d of a deterministic lower bound (B_sup or B_bulk_lower) at each corner, γ from ½ to 10^{−3}."""
+    """Growth exponent in d of a deterministic lower bound (B_sup or B_bulk_lower) at each corner,
+    γ from ½ to 10^{−3}."""
     out = {}
     for target in targets:
         for ep in eps_ps:
@@ -1347,7 +1348,8 @@ CLAIMS = [
         "construct.bounded-difference",
         "Bounded differences of F",
         f"{_S}, Step 2",
-        r"|F - F'| \lesssim \frac{2}{|\mathcal{I}|} d^\frac{\varepsilon_p}{8} \leq_\P \frac{2}{c_b \cdot p} d^\frac{\varepsilon_p}{8} "
+        r"|F - F'| \lesssim \frac{2}{|\mathcal{I}|} d^\frac{\varepsilon_p}{8} \leq_\P \frac{2}{c_b \cdot p} "
+        r"d^\frac{\varepsilon_p}{8} "
         r"\asymp \frac{1}{c_b \cdot p} d^\frac{\varepsilon_p}{8}",
         r"F' = F \text{ with } b'_i \text{ for } b_i",
         check_bounded_difference,
@@ -1358,8 +1360,10 @@ CLAIMS = [
         "construct.symmetrization",
         "Symmetrisation with the printed centring",
         f"{_S}, Step 2",
-        r"\E_b \left[\sup_{g \in \mathcal{G}} \left| \E_b(g(b)) - \hat{E}_b g(b)\right|\right] \leq 2\E_{b, \varepsilon} "
-        r"\left[\sup_{g \in \mathcal{G}} \left| \frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} \varepsilon_i g(b_i)\right|\right]",
+        r"\E_b \left[\sup_{g \in \mathcal{G}} \left| \E_b(g(b)) - \hat{E}_b g(b)\right|\right] \leq 2\E_{b, "
+        r"\varepsilon} "
+        r"\left[\sup_{g \in \mathcal{G}} \left| \frac{1}{|\mathcal{I}|} \sum_{i \in \mathcal{I}} \varepsilon_i "
+        r"g(b_i)\right|\right]",
         r"g_x(b) = a(b)\mathbb 1_{|b|\le C_b}\sigma(\langle\mu,x\rangle+b)",
         check_symmetrization,
         depends_on=("construct.rademacher-centering",),
@@ -1408,7 +1412,8 @@ CLAIMS = [
         "construct.tail-polynomial",
         "f_∞ = σ_*e^{−γz²} and f_γ² ≲ z^{2q}e^{−2γz²} on the tail",
         f"{_S}, Step 2",
-        r"f_\gamma(x) = \sigma_*(\langle \mu, x \rangle) e^{-\gamma \langle \mu, x \rangle^2},\quad f^2_\gamma(x) \lesssim "
+        r"f_\gamma(x) = \sigma_*(\langle \mu, x \rangle) e^{-\gamma \langle \mu, x \rangle^2},\quad f^2_\gamma(x) "
+        r"\lesssim "
         r"\langle \mu, x \rangle^{2q} e^{-2\gamma \langle \mu, x \rangle^2}",
         r"|\langle\mu,x\rangle| > \log d \ge 1",
         check_tail_polynomial_bound,
@@ -1427,7 +1432,8 @@ CLAIMS = [
         "construct.tail-finf",
         "The tail of f_∞ beyond |⟨μ,x⟩| > log d",
         f"{_S}, Step 2",
-        r"\E\left[f_\gamma (x)^2 \mathbb{1}_{|\langle \mu, x \rangle| > \log d}\right] \leq \sup_x f_\gamma(x)^2 \P(|\langle \mu, x \rangle| > \log d) "
+        r"\E\left[f_\gamma (x)^2 \mathbb{1}_{|\langle \mu, x \rangle| > \log d}\right] \leq \sup_x f_\gamma(x)^2 "
+        r"\P(|\langle \mu, x \rangle| > \log d) "
         r"\lesssim \left(\frac{q}{2\sqrt{e}\gamma}\right)^q e^{-\frac{\log^2 d}{2}}",
         r"\gamma = d^{-\varepsilon_p/(4(q+1))}",
         check_tail_finf,

@@ -12,6 +12,7 @@ Library: :mod:`theorycheck.hermite`, :mod:`theorycheck.gaussian`, :mod:`theorych
 
 from __future__ import annotations
 
+import dataclasses as _dc
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -37,7 +38,17 @@ from theorycheck.first_layer import (
 )
 from theorycheck.gaussian import expect_pair, expect_vector
 from theorycheck.hermite import alpha_tanh, alpha_tanh_fast
+from theorycheck.statement import Expect, Norm, Statement
 from theorycheck.target import PolynomialTarget, he_coefficients
+
+from .regime import ADMISSIBLE
+from .symbols import b as _b
+from .symbols import d as _d
+from .symbols import eps_b as _eps_b
+from .symbols import log_d as _log_d
+from .symbols import n as _n
+from .symbols import q as _q
+from .symbols import x as _x
 
 # --------------------------------------------------------------------------- shared helpers
 
@@ -882,7 +893,8 @@ def paper_gradient_factor() -> float:
 def check_gradient_formula(
     claimed_factor: Callable[[], float] = paper_gradient_factor, seed: int = SIM_SEED
 ) -> Verdict:
-    """Display 2 against central finite differences of L = (1/n)Σ(f − y)² (Part 1; the λ‖a‖² term does not involve W)."""
+    """Display 2 against central finite differences of L = (1/n)Σ(f − y)²
+    (Part 1; the λ‖a‖² term does not involve W)."""
     rng = np.random.default_rng(seed)
     d, p, n = 6, 5, 40
     W0, b, a0 = initialise(d, p, rng)
@@ -927,7 +939,8 @@ def check_gradient_formula(
             corrected_max_abs_error=corrected_err,
             tolerance=tol,
             seeds=[seed],
-            note="display 2 also writes b_j and, in its second line, x_j inside a sum over k: only b_i and x_k are well defined",
+            note="display 2 also writes b_j and, in its second line, x_j inside a sum over k: only b_i and x_k are "
+            "well defined",
         )
     return verified(
         "numeric", "the display matches central finite differences of L", max_abs_error=err, tolerance=tol, seed=seed
@@ -1229,7 +1242,8 @@ CLAIMS = [
         "stein.series-sigma2",
         "Hermite series of E(f_* σ'')",
         "Part 2, §3.1",
-        r"\E_x[f_*(x)\sigma''(\langle w,x\rangle+b)] = \sum_{j\ge0}(j+1)(j+2)\,\alpha^{b}_{j+2}\alpha^*_j\langle\mu,w\rangle^j",
+        r"\E_x[f_*(x)\sigma''(\langle w,x\rangle+b)] = "
+        r"\sum_{j\ge0}(j+1)(j+2)\,\alpha^{b}_{j+2}\alpha^*_j\langle\mu,w\rangle^j",
         r"w = w^0_i,\ \|\mu\| = 1",
         partial(check_series, "sigma2", paper_series_sigma2_term),
         depends_on=("stein.decomposition",),
@@ -1239,7 +1253,8 @@ CLAIMS = [
         "stein.series-sigma1",
         "Hermite series of E(f_*' σ')",
         "Part 2, §3.1",
-        r"\E_x[f_*'(x)\sigma'(\langle w,x\rangle+b)] = \sum_{j\ge0}(j+1)^2\,\alpha^{b}_{j+1}\alpha^*_{j+1}\langle\mu,w\rangle^j",
+        r"\E_x[f_*'(x)\sigma'(\langle w,x\rangle+b)] = "
+        r"\sum_{j\ge0}(j+1)^2\,\alpha^{b}_{j+1}\alpha^*_{j+1}\langle\mu,w\rangle^j",
         r"w = w^0_i,\ \|\mu\| = 1",
         partial(check_series, "sigma1", paper_series_sigma1_term),
         depends_on=("stein.decomposition",),
@@ -1269,7 +1284,8 @@ CLAIMS = [
         "rank1.gradient-formula",
         "The first-layer gradient of the square loss",
         "Part 2, §3.1, first display",
-        r"\nabla_{w_i}\L(f^0) = \frac{a_{0,i}}{n}\sum_j (f^0(x_j)-f_*(x_j))\,\sigma'(\langle w^0_i,x_j\rangle+b_j)\,x_j",
+        r"\nabla_{w_i}\L(f^0) = \frac{a_{0,i}}{n}\sum_j (f^0(x_j)-f_*(x_j))\,\sigma'(\langle "
+        r"w^0_i,x_j\rangle+b_j)\,x_j",
         r"\L = \frac1n\sum_j (f(x_j)-y_j)^2 + \lambda\|a\|^2 \text{ (Part 1)}",
         check_gradient_formula,
         displays=((2, 2),),
@@ -1305,7 +1321,8 @@ CLAIMS = [
         "lemma3.proof-drop-derivative",
         "Lemma 3 proof: dropping σ' ≤ 1 inside the norm",
         "Part 2, §3.1, proof of Lemma 3",
-        r"\Big\|\frac1n\sum_j f^0(x_j)\sigma'(\langle w^0_i,x_j\rangle+b_i)x_j\Big\| \le \Big\|\frac1n\sum_j f^0(x_j)x_j\Big\|",
+        r"\Big\|\frac1n\sum_j f^0(x_j)\sigma'(\langle w^0_i,x_j\rangle+b_i)x_j\Big\| \le \Big\|\frac1n\sum_j "
+        r"f^0(x_j)x_j\Big\|",
         r"0 < \sigma' \le 1",
         check_drop_derivative,
         displays=((2, 6),),
@@ -1314,7 +1331,8 @@ CLAIMS = [
         "rank1.alignment",
         "After the normalised first step, w_i^1 = μ + O_P(√(d/n) log^{q+1} d)",
         "Part 2, §3.1, end",
-        r"w^1_i = \frac{w^0_i - \eta_W\nabla_{w_i}\L}{\|w^0_i - \eta_W\nabla_{w_i}\L\|} = \mu + O_\P\big(\sqrt{d/n}\log^{q+1} d\big)",
+        r"w^1_i = \frac{w^0_i - \eta_W\nabla_{w_i}\L}{\|w^0_i - \eta_W\nabla_{w_i}\L\|} = \mu + "
+        r"O_\P\big(\sqrt{d/n}\log^{q+1} d\big)",
         r"\eta_W = d^{3\varepsilon_n/2}\sqrt p,\ n = d^{1+3\varepsilon_n},\ \text{Assumption 1}",
         check_alignment,
         depends_on=("lemma3.initial-output", "lemma3.gradient-concentration", "rank1.population-gradient"),
@@ -1340,18 +1358,6 @@ CLAIMS = [
 # relations it checks, and every asymptotic claim carries a regime record decided on proofs.regime.ADMISSIBLE
 # against the order the check measured (the step-level relations of §3.1–§3.2 are in proofs/part2_rank1_steps.py).
 
-import dataclasses as _dc  # noqa: E402
-
-from theorycheck.statement import Expect, Norm, Statement  # noqa: E402
-
-from .regime import ADMISSIBLE  # noqa: E402
-from .symbols import b as _b  # noqa: E402
-from .symbols import d as _d
-from .symbols import eps_b as _eps_b
-from .symbols import log_d as _log_d
-from .symbols import n as _n
-from .symbols import q as _q
-from .symbols import x as _x
 
 _w, _mu, _xv = sp.symbols("w mu x")
 _f, _fp = sp.Function("f_*"), sp.Function("f'_*")

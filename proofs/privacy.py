@@ -171,7 +171,10 @@ OUTSIDE_EPS = (1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0)
 A3_FRACTIONS = (1e-6, 1e-3, 0.01, 0.1, 0.5, 0.9, 0.999, 0.999999)
 #: d for the ω-boundary points ε = √(log(1/δ))/log d of Assumption 3
 A3_OMEGA_D = (1e3, 1e6)
-A3_REGION = r"Assumption 3: \delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta)),\ \varepsilon/\sqrt{\log(1/\delta)} = \omega(1/\log d)"
+A3_REGION = (
+    r"Assumption 3: \delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta)),\ "
+    r"\varepsilon/\sqrt{\log(1/\delta)} = \omega(1/\log d)"
+)
 
 
 def assumption3_grid(deltas=CLASSICAL_DELTAS, fractions=A3_FRACTIONS) -> list[tuple[float, float]]:
@@ -807,7 +810,7 @@ def check_clipping(rule: Callable = paper_clip, seed: int = 0, samples: int = 20
     tol = mpmath.mpf(10) ** -25
     with mpmath.workdps(30):
         cases = [(mpmath.matrix([2, 0, 0]), mpmath.mpf(1))]  # the simplest witness first: g = 2C e₁
-        for k in range(samples):
+        for _k in range(samples):
             clip = mpmath.mpf(float(10 ** rng.uniform(-2, 2)))
             direction = rng.normal(size=dim)
             scale = mpmath.mpf(float(10 ** rng.uniform(-3, 3)))
@@ -871,7 +874,8 @@ def _corrected_summary(seed, samples, dim):
 # ------------------------------------------------------------------------------------------------
 
 
-#: Assumption 3's full range in the rates' variables: R = log(1.25/δ)/ε² = d^r log^ρ d. With g = ε/√log(1/δ) = ω(1/log d)
+#: Assumption 3's full range in the rates' variables: R = log(1.25/δ)/ε² = d^r log^ρ d.
+#: With g = ε/√log(1/δ) = ω(1/log d)
 #: and ε < 8 log(1/δ), R < 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d) (the sup is approached as δ → 1): ρ < 4, not ρ < 2
 #: (log(1/δ)/ε² < 1/g² = o(log² d) is the factor with ρ < 2). See part1_setting's part1.privacy-factor.
 def full_privacy_region():
@@ -1089,7 +1093,8 @@ def check_layer1_privacy(
             f"W₁'s sensitivity is 2√p (every unit column can flip; the constructed pair reaches "
             f"{pair.ratio_to_worst_case:.10f} of 2√p = {bound:g}), not the typical rank-1 deviation: with "
             f"σ_W = {sigma:.4g} at d = {d}, n = {n}, p = {p} the exact δ at ε = {target_eps} is "
-            f"{mpmath.nstr(exact_delta_pair, 4)} ({'>' if exact_delta_pair > delta else '≤'} δ = {delta:g}) and the exact ε at δ is "
+            f"{mpmath.nstr(exact_delta_pair, 4)} ({'>' if exact_delta_pair > delta else '≤'} δ = {delta:g}) "
+            "and the exact ε at δ is "
             f"{mpmath.nstr(exact_eps_pair, 5)}; along d → ∞ μ = 2√p/σ_W grows like "
             f"d^{{(ε_p + 3ε_n − ε_b)/2}}/log^{{q+3}} d"
             + (
@@ -1260,7 +1265,8 @@ def _sigma_w_witness(log_power: float = -1.9):
 
 
 def check_sigma_w_inequality(statement: Statement = SIGMA_W_INEQUALITY, margin: Statement = LOG_MARGIN):
-    """(2, 21): σ_W = Δ log^{q+2} d √(2 log(1.25/δ))/ε < Δ log^{q+3} d for d large enough, i.e. √(2 log(1.25/δ))/ε ≪ log d,
+    """(2, 21): σ_W = Δ log^{q+2} d √(2 log(1.25/δ))/ε < Δ log^{q+3} d for d large enough,
+    i.e. √(2 log(1.25/δ))/ε ≪ log d,
     decided on the full region (log(1.25/δ)/ε² = d^r log^ρ d, r ≤ 0, ρ < 4) with the exact LP comparison; and the
     extra-log step (2, P34) on the same region."""
     from theorycheck.asymptotics import compare, ratio_at
@@ -1316,7 +1322,8 @@ CLAIMS = [
         title="Theorem 5's calibration on Assumption 3's ε range (used for σ_W)",
         source="Part 2, §3.2 (Theorem 5 applied to σ_W) and Part 1, Assumption 3",
         statement=THEOREM5,
-        assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta))\ \text{(Assumption 3, not } \varepsilon < 1)",
+        assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta))\ \text{(Assumption 3, not } "
+        r"\varepsilon < 1)",
         check=partial(check_classical_gaussian, THEOREM5, eps_range="assumption3"),
         depends_on=("gaussmech.classical",),
         relations=((2, "P33", 1), (2, "P33", 2), (2, "D21", 1)),
@@ -1337,7 +1344,8 @@ CLAIMS = [
         title="Algorithm 1's noise line with σ_a of Assumption 4 gives (ε, δ)-DP",
         source="Part 1, Algorithm 1 (update of a_t) and Assumption 4",
         statement=ALG1_NOISE_STATEMENT,
-        assumptions=r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}\sigma_a \mathcal{N}(0, \mathrm{Id}),\ "
+        assumptions=r"a_t \gets a_{t-1} - \eta_a g_a + \sqrt{\eta_a}\frac{C_a}{n}\sigma_a \mathcal{N}(0, "
+        r"\mathrm{Id}),\ "
         r"\varepsilon \in (0, 8\log(1/\delta)),\ \text{replace-one adjacency}",
         check=partial(check_dpgd_privacy, ALG1_NOISE_STATEMENT, "replace-one", corrected_fn=ALG1_NOISE_CORRECTED),
         depends_on=("alg1.clipping",),
@@ -1369,7 +1377,8 @@ CLAIMS = [
         source="Part 2, §3.2 (Theorem 2, Theorem 5, Definition 2) and Assumptions 2-4",
         statement=SIGMA_W_STATEMENT,
         assumptions=r"w_i^1 \gets \frac{w_i^1}{\|w_i^1\|} + \sigma_W\mathcal{N}(0,\mathrm{Id}) \Rightarrow W_1\ "
-        r"(\varepsilon,\delta)\text{-DP};\ \text{Assumptions 2, 3};\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
+        r"(\varepsilon,\delta)\text{-DP};\ \text{Assumptions 2, 3};\ 0 < \varepsilon_b < 3\varepsilon_n - "
+        r"\varepsilon_p/4",
         check=partial(check_layer1_privacy, SIGMA_W_STATEMENT, corrected_sigma=SIGMA_W_CORRECTED),
         depends_on=("gaussmech.classical", "gaussmech.assumption3-range", "dpgd.privacy"),
         displays=((2, 20), (2, 21)),

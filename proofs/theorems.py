@@ -71,7 +71,8 @@ THEOREMS = [
                 "repaired.rate",
             ),
         ),
-        note="Privacy and risk are decided separately: the privacy part by exact curves, the rate by its proof's steps.",
+        note="Privacy and risk are decided separately: the privacy part by exact curves, the rate by its proof's "
+        "steps.",
     ),
     Theorem(
         id="2",

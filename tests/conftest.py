@@ -13,8 +13,8 @@ _BLAS_THREADS = os.environ.get("THEORYCHECK_TEST_BLAS_THREADS", "1")
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, _BLAS_THREADS)
 
-import pytest
-from hypothesis import HealthCheck, settings
+import pytest  # noqa: E402  (after the BLAS thread variables above: they must be set before NumPy loads)
+from hypothesis import HealthCheck, settings  # noqa: E402  (same reason)
 
 # Numerical properties are slow per example: no deadline; CI runs a fixed, derandomised set.
 settings.register_profile("default", deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])

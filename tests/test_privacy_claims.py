@@ -62,7 +62,7 @@ def test_dpgd_part3_verified(small_dpgd_grid):
     v = PC.check_dpgd_privacy(PC.part3_noise_on_a)
     assert v.verdict == "verified", v.detail
     assert v.evidence["mu_independent_of_T_C_n_eta"] is True
-    for d, info in v.evidence["beyond_range"].items():
+    for _d, info in v.evidence["beyond_range"].items():
         assert info["as_multiple_of_range"] > 1  # holds somewhat beyond 8 log(1/δ)
         assert info["holds_fails_changes_on_grid"] == 1  # one crossing: the bisection's premise
 

@@ -45,16 +45,19 @@ def wrong():
 
 def unsure():
     return inconclusive("simulation", "rate not visible at feasible d", slope=-0.41, seed=11,
-                        crossover=[{"d": 64, "private": 0.31, "non_private": 0.28}, {"d": 256, "private": 0.12, "non_private": 0.13}])
+                        crossover=[{"d": 64, "private": 0.31, "non_private": 0.28},
+                                   {"d": 256, "private": 0.12, "non_private": 0.13}])
 
 CLAIMS = [
-    Claim("m.frac", "A fraction", "Part 2, §3.3", r"\\E_x\\left[\\frac{a}{b}\\right] = \\frac{1}{\\sqrt{2\\pi}}\\int_\\R e^{-x^2/2}\\,dx",
+    Claim("m.frac", "A fraction", "Part 2, §3.3",
+          r"\\E_x\\left[\\frac{a}{b}\\right] = \\frac{1}{\\sqrt{2\\pi}}\\int_\\R e^{-x^2/2}\\,dx",
           r"a, b \\in \\R,\\ b \\neq 0", ok, displays=((2, 14),)),
-    Claim("m.sech", "Transform of sech", "Part 2, §3.3, Step 2", r"\\widehat{\\sech}(t) = \\pi \\sech(\\pi^2 t)", r"t \\in \\R", wrong,
-          displays=((2, 32),)),
-    Claim("m.uses", "Rests on the sech transform", "Part 2, §3.4", r"\\alpha^b_1 = \\Omega(e^{-2|b|})", "all real b", ok,
-          depends_on=("m.sech",)),
-    Claim("m.prose", "Prose with inline math", "Part 3", r"For every $d \\geq 2$ the risk is $O\\left(\\frac{\\log d}{\\sqrt{d}}\\right)$.",
+    Claim("m.sech", "Transform of sech", "Part 2, §3.3, Step 2", r"\\widehat{\\sech}(t) = \\pi \\sech(\\pi^2 t)",
+          r"t \\in \\R", wrong, displays=((2, 32),)),
+    Claim("m.uses", "Rests on the sech transform", "Part 2, §3.4", r"\\alpha^b_1 = \\Omega(e^{-2|b|})", "all real b",
+          ok, depends_on=("m.sech",)),
+    Claim("m.prose", "Prose with inline math", "Part 3",
+          r"For every $d \\geq 2$ the risk is $O\\left(\\frac{\\log d}{\\sqrt{d}}\\right)$.",
           "none", unsure, depends_on=("m.uses",)),
 ]
 

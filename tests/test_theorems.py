@@ -1,4 +1,5 @@
-"""Theorem-level verdicts (theorycheck.theorems, `theorycheck theorem`) and the repaired Theorem 1 (proofs/repaired.py)."""
+"""Theorem-level verdicts (theorycheck.theorems, `theorycheck theorem`)
+and the repaired Theorem 1 (proofs/repaired.py)."""
 
 from __future__ import annotations
 
