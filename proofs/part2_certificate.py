@@ -833,13 +833,33 @@ def check_sup_bound(
                 "a proved bound (1/π)e^{π²γ/(4η²)} Σ|c_n|2^n max[(n/(2eγ))^{n/2}, (π/(2η))^n] holds on every grid "
                 f"point (max log10 sup/bound = {proved_worst:.2f}); it is loose by γ^{{1/2}} as γ → 0"
             )
-        return refuted("numeric+certified", "; ".join(parts), witness=witness, corrected=corrected, **ev)
+        return refuted(
+            "numeric+certified",
+            "; ".join(parts),
+            witness=witness,
+            corrected=corrected,
+            regime=_sup_regime(fits, eta_fixed),
+            **ev,
+        )
     return inconclusive(
         "numeric",
         "the measured sup stays within a bounded factor of the claimed bound on the grid; an "
         "asymptotic ≲ cannot be verified numerically",
+        regime=_sup_regime(fits, eta_fixed),
         **ev,
     )
+
+
+def _sup_regime(fits: dict, eta_fixed: float) -> dict:
+    """Where Theorem 6's size bound holds as γ → 0 (η fixed): per degree, the measured exponent of sup|aφ| in γ
+    against the bound's (a smaller measured exponent means the sup outgrows the bound)."""
+    bad = [k for k, f in fits.items() if f["measured_gamma_exponent"] < f["claimed_gamma_exponent_fitted"] - 0.05]
+    return {
+        "region": f"Theorem 6: γ → 0 with η = {eta_fixed}, degrees {sorted(fits)} (measured exponents in γ)",
+        "holds_on": "all" if not bad else ("none" if len(bad) == len(fits) else "part"),
+        "conditions": [rf"q \notin \{{{', '.join(map(str, bad))}\}}"] if bad and len(bad) < len(fits) else [],
+        "witness": {"q": bad[0], **fits[bad[0]]} if bad else None,
+    }
 
 
 def check_step4_modulus(

@@ -1185,7 +1185,12 @@ def check_tail_fp_statement(statement: Statement = TAIL_FP_STATEMENT, **kw) -> V
 
 
 def check_step2_decomposition_statement(statement: Statement = STEP2_DECOMPOSITION_STATEMENT, **kw) -> Verdict:
-    return check_step2_decomposition(rate=-_coef_power(statement.rhs)[1], **kw)
+    """Also decided over the region: the chain ends in O_P(claimed power of d), while the truncation bias of f_p
+    is Θ(1) (measured in construct.step2-summary): 1 ≲ d^{k} decided on the whole region."""
+    k = _coef_power(statement.rhs)[1]
+    v = check_step2_decomposition(rate=-k, **kw)
+    decided = check_asymptotic(Statement(sp.Integer(1), Rel.LESSSIM, SY.d ** k.subs(Q, SY.q)), corner_ratios=False)
+    return _with_regime(v, decided, "the Θ(1) truncation bias ≲ the chain's final power of d")
 
 
 def check_step2_summary_statement(statement: Statement = STEP2_SUMMARY_STATEMENT, **kw) -> Verdict:

@@ -559,12 +559,14 @@ def check_bounded_difference(
         rows.append(row)
         if abs(F0 - F1) > bound * (1 + 1e-12) and worst is None:
             worst = row
-    links = {}
+    links, decisions = {}, []
     for name, st in (
         ("2/(c_b p) ≲ 1/(c_b p)", Statement(2 / p, Rel.LESSSIM, 1 / p)),
         ("1/(c_b p) ≲ 2/(c_b p)", Statement(1 / p, Rel.LESSSIM, 2 / p)),
     ):
-        links[name] = _relation_report(name, check_asymptotic(st, corner_ratios=False))
+        decisions.append(check_asymptotic(st, corner_ratios=False))
+        links[name] = _relation_report(name, decisions[-1])
+    regime = next((v.regime for v in decisions if v.regime and v.regime.get("holds_on") != "all"), decisions[0].regime)
     ev = {
         "seed": seed,
         "p": p_value,
@@ -582,14 +584,16 @@ def check_bounded_difference(
             "numeric",
             f"|F − F'| = {worst['dF']:.3g} > {factor}·S/min(|I|,|I'|) = {worst['bound']:.3g}",
             witness=worst | {"seed": seed, "factor": factor},
+            regime=regime,
             **ev,
         )
     if any(v["verdict"] != "verified" for v in links.values()):
-        return inconclusive("numeric+exact", "the constant factor is not decided", **ev)
+        return inconclusive("numeric+exact", "the constant factor is not decided", regime=regime, **ev)
     return verified(
         "numeric+exact",
         f"every replacement moved F by at most {factor}·S/min(|I|,|I'|) (largest ratio "
         f"{ev['max_ratio']:.3f}); with S bounded (≲ d^{{ε_p/8}}) and |I| ≥_P c_b p the chain holds",
+        regime=regime,
         **ev,
     )
 

@@ -649,6 +649,7 @@ def check_noise_accumulation(
             "; ".join(detail) or f"{names} fail",
             witness=first,
             failing_links=names,
+            regime=_z_norm_regime(z_norm_factor),
             corrected=(
                 r"\|z'_i\| \le \sum_{k=1}^i \|\mathrm{Id}-\eta_aL\|^{k-1}\|z_{i-k}\| \le_\P "
                 r"\frac{(\sqrt p+\log d)\Sigma}{1-\|\mathrm{Id}-\eta_aL\|} \le "
@@ -658,7 +659,27 @@ def check_noise_accumulation(
             else None,
             **ev,
         )
-    return verified("simulation+numeric", "every link holds on every run and step", **ev)
+    return verified(
+        "simulation+numeric", "every link holds on every run and step", regime=_z_norm_regime(z_norm_factor), **ev
+    )
+
+
+def _z_norm_regime(z_norm_factor: Callable[[int, int], float]) -> dict:
+    """Link 3 over the region: ‖z_k‖ ≍ Σ√p (z_k ~ N(0, Σ²I_p)) against the claimed factor·Σ·log d, decided with
+    the claimed factor's order (1 as printed, √p corrected) as powers of d (exact LP over ADMISSIBLE_LOG1)."""
+    from theorycheck.asymptotics import decide
+
+    from .regime import ADMISSIBLE_LOG1
+
+    factor = sp.sqrt(S.p) if z_norm_factor(4, 16) >= 2 else sp.Integer(1)
+    statement = Statement(sp.sqrt(S.p), r"\lesssim", factor * S.log_d)
+    return decide(
+        statement,
+        ADMISSIBLE_LOG1,
+        d=S.d,
+        rewrite=S.in_powers_of_d,
+        what="‖z_k‖/Σ ≍ √p against the claimed factor × log d",
+    ).regime
 
 
 def _noise_corrected_ok(ds, steps, draws, seed) -> bool:

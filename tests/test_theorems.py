@@ -198,7 +198,9 @@ def test_rate_decision_from_runs():
         {"d": d, "risk_dpgd": d**-0.3 * math.exp(0.01 * rng.standard_normal())} for d in (32, 64, 128) for _ in range(3)
     ]
     verdict = decide_rate(shrinking, {})
-    assert verdict.verdict == "inconclusive" and verdict.evidence["ci95"][1] < 0
+    assert verdict.verdict == "verified" and verdict.evidence["ci95"][1] < 0
+    flat = [{"d": d, "risk_dpgd": math.exp(0.3 * rng.standard_normal())} for d in (32, 64, 128) for _ in range(3)]
+    assert decide_rate(flat, {}).verdict == "inconclusive"
 
 
 def test_latex_gives_the_repaired_statement_with_its_changes(tmp_path):
