@@ -244,70 +244,61 @@ plt.show()
 # ### Measured orders (`ridge.measured-*`, `dpgd.measured-*`, `clip.measured-*`)
 
 # %%
-for cid in (
-    "ridge.measured-spectrum",
-    "ridge.measured-lambda-min",
-    "ridge.measured-phi-norm",
-    "dpgd.measured-inner-product",
-    "dpgd.u-uniformity",
-    "ridge.measured-a-rr",
-    "ridge.measured-loo-move",
-    "clip.measured-base-case",
-    "clip.measured-base-case-order",
-    "noise.measured-z-norm",
-    "noise.measured-z-prime",
-    "ridge.measured-labels",
-):
-    check(cid)
+check("ridge.measured-spectrum")
+check("ridge.measured-lambda-min")
+check("ridge.measured-phi-norm")
+check("dpgd.measured-inner-product")
+check("dpgd.u-uniformity")
+check("ridge.measured-a-rr")
+check("ridge.measured-loo-move")
+check("clip.measured-base-case")
+check("clip.measured-base-case-order")
+check("noise.measured-z-norm")
+check("noise.measured-z-prime")
+check("ridge.measured-labels")
 
 # %% [markdown]
 # ### §4.2 ridge regression, relation by relation (`ridge.*`, `risk.*`)
 
 # %%
-for cid in (
-    "ridge.closed-form",
-    "ridge.loo-chain",
-    "ridge.algebra-steps",
-    "ridge.mcdiarmid-level",
-    "ridge.svd-identities",
-    "ridge.label-polynomial-bound",
-    "risk.approximation-rate",
-    "risk.summary",
-    "risk.summary-corrected",
-):
-    check(cid)
+check("ridge.closed-form")
+check("ridge.loo-chain")
+check("ridge.algebra-steps")
+check("ridge.mcdiarmid-level")
+check("ridge.svd-identities")
+check("ridge.label-polynomial-bound")
+check("risk.approximation-rate")
+check("risk.summary")
+check("risk.summary-corrected")
 
 # %% [markdown]
 # ### §4.3 the recursion, the contraction and the clipping targets (`dpgd.*`, `clip.*`)
 #
 # $\|\mathrm{Id} - \eta_a L\| < 1$ needs $\eta_a\lambda_{\max}(K_n) \ll 1$; with the measured
-# $\lambda_{\max}(K_n) = \Theta(1)$ that is $arepsilon_n < arepsilon_p$: the region's other part
+# $\lambda_{\max}(K_n) = \Theta(1)$ that is $\varepsilon_n < \varepsilon_p$: the region's other part
 # diverges for every $d$.
 
 # %%
-for cid in (
-    "dpgd.recursion-steps",
-    "dpgd.contraction-regime",
-    "clip.iterate-chain",
-    "clip.per-sample-gradient",
-    "clip.targets",
-    "clip.union-bounds",
-    "dpgd.noise-chain-steps",
-    "dpgd.noise-corrected",
-    "clip.lambda-target",
-    "clip.induction-split",
-    "clip.base-case-steps",
-    "clip.s-term-steps",
-    "clip.s3-corrected",
-):
-    check(cid)
+check("dpgd.recursion-steps")
+check("dpgd.contraction-regime")
+check("clip.iterate-chain")
+check("clip.per-sample-gradient")
+check("clip.targets")
+check("clip.union-bounds")
+check("dpgd.noise-chain-steps")
+check("dpgd.noise-corrected")
+check("clip.lambda-target")
+check("clip.induction-split")
+check("clip.base-case-steps")
+check("clip.s-term-steps")
+check("clip.s3-corrected")
 
 # %% [markdown]
 # ### A slice of the region: where the contraction and the corrected $S_3$ bound hold
 #
-# At the smallest sample size $n = d^{1+3arepsilon_n}$: the contraction needs $arepsilon_n < arepsilon_p$,
-# the corrected $S_3 \ll d^{arepsilon_n}\log^{q+1}d$ needs $arepsilon_p + 	frac32arepsilon_n < 1 + 3arepsilon_n$,
-# Assumption 2 needs $	frac{3}{16}arepsilon_p < arepsilon_n$.
+# At the smallest sample size $n = d^{1+3\varepsilon_n}$: the contraction needs $\varepsilon_n < \varepsilon_p$,
+# the corrected $S_3 \ll d^{\varepsilon_n}\log^{q+1}d$ needs $\varepsilon_p + \tfrac32\varepsilon_n < 1 + 3\varepsilon_n$,
+# Assumption 2 needs $\tfrac{3}{16}\varepsilon_p < \varepsilon_n$.
 
 # %%
 en_grid, ep_grid = np.meshgrid(np.linspace(0.01, 1.5, 300), np.linspace(0.01, 4, 300))
@@ -330,8 +321,10 @@ plt.show()
 # ### §4.5 the final chain and its corrected consequences (`risk.final-chain-*`, `thm1.rate-corrected`, `part3.final-risk`)
 
 # %%
-for cid in ("risk.final-chain-steps", "risk.final-chain-corrected", "thm1.rate-corrected", "part3.final-risk"):
-    check(cid)
+check("risk.final-chain-steps")
+check("risk.final-chain-corrected")
+check("thm1.rate-corrected")
+check("part3.final-risk")
 
 # %% [markdown]
 # ## Verdicts in this notebook

@@ -39,12 +39,12 @@ def test_theorem_records_name_the_top_claims():
 
 
 def test_theorem2_rate_rejects_a_statement_wrong_only_at_large_degree():
-    # KEPT = d^{-ε_p/(8(q+1))} ≲ d^{-ε_p/144} iff q ≤ 17: wrong only at q = 64 of the degrees
+    # KEPT = d^{-ε_p/(8(q+1))} ≲ d^{-ε_p/144} iff q ≤ 17: wrong only at the degrees above 17 (24, 32, 64, 128)
     wrong = Statement(KEPT + STEP3_N2, Rel.BIG_O_P, STEP3_N2 + d ** (-eps_p / 144))
     v = check_theorem2_rate(wrong)
     assert v.verdict == "refuted"
     assert v.regime["holds_on"] == "part"
-    assert int(v.regime["witness"]["point"]["q"]) == 64
+    assert int(v.regime["witness"]["point"]["q"]) > 17
 
 
 def test_dpgd_certificate_fails_for_too_little_noise():
