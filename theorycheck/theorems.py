@@ -182,20 +182,33 @@ def explain(record: Mapping[str, Any]) -> str:
     verdict, roots = record["verdict"], record["root_failures"]
     n = sum(record["counts"].values())
     if verdict == "holds":
-        return f"Theorem {record['theorem']} holds: all {n} claims of its proof are verified."
+        return (f"Theorem {record['theorem']} holds: "
+                + (f"all {n} claims of its proof are verified." if n != 1 else "the claim of its proof is verified."))
     if verdict == "open":
         pending = [c["id"] for c in record["chain"] if c["verdict"] != "verified"]
         return (f"Theorem {record['theorem']} is open: nothing under it is refuted, but {len(pending)} of {n} claims "
                 f"are not verified ({', '.join(pending[:6])}{'…' if len(pending) > 6 else ''}).")
     text = (f"Theorem {record['theorem']} " + ("fails as stated" if verdict == "fails" else "is unproven") + ": ")
     if verdict == "fails":
-        text += (f"{', '.join(record['falsified_by'])} computes the stated object and refutes it "
-                 f"({'; '.join(w['detail'] for w in record['witnesses'].values())[:400]}). ")
+        first = next(iter(record["witnesses"].values()))["detail"]
+        first = first.split("; ")[0].split(" (")[0]
+        text += (f"{', '.join(record['falsified_by'])} "
+                 + ("compute" if len(record["falsified_by"]) > 1 else "computes")
+                 + f" the stated object and refute{'' if len(record['falsified_by']) > 1 else 's'} it "
+                 f"({_short(first, 240)}; witnesses in the chain). ")
     else:
         text += "its proof has gaps but no computation refutes the statement itself, so it may still be true. "
     text += (f"{record['counts']['refuted']} of {n} claims under it are refuted; the root failures (refuted claims "
              f"resting on nothing refuted) are {', '.join(roots) if roots else 'none'}.")
     return text
+
+
+def _short(text: str, width: int) -> str:
+    """``text`` cut at a word boundary to at most ``width`` characters (with … when cut)."""
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    return text[: width - 1].rsplit(" ", 1)[0] + "…"
 
 
 def markdown(records: Sequence[Mapping[str, Any]]) -> str:
