@@ -253,3 +253,21 @@ def test_show_prints_the_regime():
     assert regime_lines({"region": "R", "holds_on": "all", "conditions_exact": ["x > 0"]}) == [
         "Regime: holds on the whole region (R)"
     ]
+
+
+def test_regime_slices_are_drawn_once_per_regime(tmp_path, monkeypatch):
+    from theorycheck import plots
+
+    regime = {"region": "R", "holds_on": "part", "conditions_exact": ["eps_n - eps_p/4 > 0"],
+              "region_exact": ["eps_n > 3*eps_p/16"], "witness": {"point": {"eps_n": "1/16", "eps_p": "1"}}}
+    monkeypatch.setattr(plots, "FIGURE_CACHE", tmp_path)
+    first = plots.cached_regime_slice(regime)
+    assert first[:8] == b"\x89PNG\r\n\x1a\n" and len(list(tmp_path.glob("regime-*.png"))) == 1
+
+    def boom(*args, **kwargs):
+        raise AssertionError("drawn again")
+
+    monkeypatch.setattr(plots, "regime_slice", boom)
+    assert plots.cached_regime_slice(regime) == first  # read back, not redrawn
+    with pytest.raises(AssertionError):
+        plots.cached_regime_slice({**regime, "holds_on": "none"})  # another regime is drawn

@@ -586,6 +586,10 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    from . import cache as cache_mod
+
+    # regime slices are drawn once per distinct regime and kept beside the verdict cache
+    plots.FIGURE_CACHE = cache_mod.default_dir(registry.location) / "figures" if cache_mod.enabled() else None
     data = collect(registry, results, list(paper_files), command, simulator)
     page, math = render_html(data)
     (out / "index.html").write_text(page, encoding="utf-8")

@@ -12,6 +12,7 @@ import base64
 import io
 import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import matplotlib.ticker
@@ -376,6 +377,41 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     return png_bytes(fig, dpi)
 
 
+#: Folder where :func:`cached_regime_slice` keeps drawn slices (``None``: no cache); the report sets it to
+#: ``figures/`` inside the verdict cache (:func:`theorycheck.cache.default_dir`).
+FIGURE_CACHE: Path | None = None
+
+
+def cached_regime_slice(regime: Mapping[str, Any]) -> bytes:
+    """:func:`regime_slice` of ``regime``, read from :data:`FIGURE_CACHE` when the same regime was drawn before by
+    the same drawing code and matplotlib (the key hashes all three), else drawn and stored (atomically)."""
+    import hashlib
+    import json
+    import os
+    import tempfile
+
+    import matplotlib
+
+    if FIGURE_CACHE is None:
+        return regime_slice(regime)
+    code = Path(__file__).read_bytes()
+    key = hashlib.sha256(json.dumps(regime, sort_keys=True, default=str).encode() + code
+                         + matplotlib.__version__.encode()).hexdigest()
+    path = Path(FIGURE_CACHE) / f"regime-{key[:32]}.png"
+    if path.is_file():
+        return path.read_bytes()
+    png = regime_slice(regime)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".png.tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(png)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # an unwritable cache only costs the redraw next time
+    return png
+
+
 def regime_html(regime: Mapping[str, Any] | None) -> str:
     """An HTML ``<figure>`` with :func:`regime_slice` of a verdict's regime (``""`` without one); a regime
     that cannot be drawn gives a one-line note instead of breaking the report."""
@@ -384,7 +420,7 @@ def regime_html(regime: Mapping[str, Any] | None) -> str:
     if not regime:
         return ""
     try:
-        png = regime_slice(regime)
+        png = cached_regime_slice(regime)
     except Exception as exc:  # noqa: BLE001 - a report must not fail on one plot
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return f'<p class="meta">Regime slice not drawn: {_html.escape(reason)}</p>'
