@@ -1,8 +1,7 @@
 """House habits (issue 13): ruff and mypy as configured in pyproject.toml, precision only through scopes, and
 no module importing another module's private helpers in the library.
 
-ruff runs on the library (theorycheck/) and on the Part 2 §3.3 claim modules, which are kept clean; the whole
-tree is reported (its count printed) but, while several sessions edit proofs/ and tests/, not asserted.
+ruff must be clean on the library (theorycheck/), the Part 2 §3.3 claim modules and the whole tree.
 """
 
 from __future__ import annotations
