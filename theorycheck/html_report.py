@@ -316,10 +316,9 @@ def collect(registry: Registry, results: Sequence[ClaimResult], paper_files: Seq
 def theorem_verdicts(registry: Registry, results: Sequence[ClaimResult]) -> list[dict[str, Any]]:
     """The theorems' verdict records (:mod:`theorycheck.theorems`) from the claims run; [] when the proofs
     folder defines no ``THEOREMS`` (claims not run count as "not run")."""
-    from .theorems import evaluate, load_theorems
+    from .theorems import records
 
-    verdicts = {r.claim.id: r.verdict for r in results}
-    return [evaluate(t, registry, verdicts) for t in load_theorems(registry)]
+    return records(registry, {r.claim.id: r.verdict for r in results})
 
 
 def coverage_json(data: ReportData) -> dict[str, Any] | None:

@@ -9,6 +9,7 @@ embed. Figures are made without pyplot, so no display and no backend switch is n
 from __future__ import annotations
 
 import base64
+import functools
 import io
 import re
 from collections.abc import Mapping, Sequence
@@ -382,6 +383,14 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
 FIGURE_CACHE: Path | None = None
 
 
+@functools.cache
+def _drawing_code_digest() -> bytes:
+    """SHA-256 of this module's source, read once per process (part of every cached slice's key)."""
+    import hashlib
+
+    return hashlib.sha256(Path(__file__).read_bytes()).digest()
+
+
 def cached_regime_slice(regime: Mapping[str, Any]) -> bytes:
     """:func:`regime_slice` of ``regime``, read from :data:`FIGURE_CACHE` when the same regime was drawn before by
     the same drawing code and matplotlib (the key hashes all three), else drawn and stored (atomically)."""
@@ -394,8 +403,7 @@ def cached_regime_slice(regime: Mapping[str, Any]) -> bytes:
 
     if FIGURE_CACHE is None:
         return regime_slice(regime)
-    code = Path(__file__).read_bytes()
-    key = hashlib.sha256(json.dumps(regime, sort_keys=True, default=str).encode() + code
+    key = hashlib.sha256(json.dumps(regime, sort_keys=True, default=str).encode() + _drawing_code_digest()
                          + matplotlib.__version__.encode()).hexdigest()
     path = Path(FIGURE_CACHE) / f"regime-{key[:32]}.png"
     if path.is_file():

@@ -177,6 +177,14 @@ def evaluate(theorem: Theorem, registry: Registry, verdicts: Mapping[str, Verdic
     return out
 
 
+def records(registry: Registry, verdicts: Mapping[str, Verdict], theorems: Sequence[Theorem] | None = None
+            ) -> list[dict[str, Any]]:
+    """The verdict records of ``theorems`` (default: every theorem of the registry's proofs folder) from the
+    claims' verdicts; claims without a verdict count as "not run"."""
+    chosen = load_theorems(registry) if theorems is None else theorems
+    return [evaluate(t, registry, verdicts) for t in chosen]
+
+
 def explain(record: Mapping[str, Any]) -> str:
     """One paragraph: the verdict, why, and what would change it."""
     verdict, roots = record["verdict"], record["root_failures"]

@@ -11,7 +11,7 @@ def theorem_records(registry, wanted: str, *, jobs: int, timeout: float, progres
     """Run (or read from the cache) every claim the wanted theorems rest on; their verdict records."""
     from ..cli import run_audit
     from ..errors import InputError
-    from ..theorems import evaluate, load_theorems, tree
+    from ..theorems import load_theorems, records, tree
 
     theorems = load_theorems(registry)
     if not theorems:
@@ -23,8 +23,7 @@ def theorem_records(registry, wanted: str, *, jobs: int, timeout: float, progres
         theorems = chosen
     ids = list(dict.fromkeys(cid for t in theorems for cid in tree(registry, t.claim_ids())))
     results = run_audit(registry, ids, jobs=jobs, timeout=timeout, progress=progress)
-    verdicts = {r.claim.id: r.verdict for r in results}
-    return [evaluate(t, registry, verdicts) for t in theorems]
+    return records(registry, {r.claim.id: r.verdict for r in results}, theorems)
 
 
 def run(args: argparse.Namespace) -> int:
