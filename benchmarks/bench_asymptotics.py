@@ -13,9 +13,22 @@ import time
 
 import sympy as sp
 
-from proofs.regime import ADMISSIBLE
-from proofs.symbols import CLIP_A, ETA_A, PRIVACY_FACTOR, SIGMA_W, STEPS, d, eps_b, eps_n, eps_p, in_powers_of_d, nu, q
 from theorycheck import asymptotics
+from theorycheck_proofs.regime import ADMISSIBLE
+from theorycheck_proofs.symbols import (
+    CLIP_A,
+    ETA_A,
+    PRIVACY_FACTOR,
+    SIGMA_W,
+    STEPS,
+    d,
+    eps_b,
+    eps_n,
+    eps_p,
+    in_powers_of_d,
+    nu,
+    q,
+)
 
 L = sp.log(d)
 CASES = {

@@ -169,7 +169,7 @@ check("thm1.probability")
 # %%
 import math
 
-from proofs import privacy as PV
+from theorycheck_proofs import privacy as PV
 
 deltas = [0.9, 0.5, 1e-2, 1e-5, 1e-12, 1e-30]
 alg1_fn = PV.noise_on_a(PV.ALG1_NOISE_STATEMENT)

@@ -26,7 +26,7 @@ import math
 import matplotlib.pyplot as plt
 import numpy as np
 
-from proofs import part2_construction_steps as steps
+from theorycheck_proofs import part2_construction_steps as steps
 from theorycheck.notebook import ClaimWalk
 
 RUN_SLOW = False

@@ -24,13 +24,14 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from proofs import privacy as PV
-from proofs import symbols as S
-from proofs.regime import ADMISSIBLE, ASSUMPTION_2
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.asymptotics import compare, ratio_at
 from theorycheck.statement import Statement
+
+from . import privacy as PV
+from . import symbols as S
+from .regime import ADMISSIBLE, ASSUMPTION_2
 
 
 def _plain(expr) -> str:
@@ -923,7 +924,7 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
     (linregress, with standard error) against the right side's."""
     from scipy.stats import linregress
 
-    from proofs.regime import CORNERS
+    from .regime import CORNERS
 
     rows, fits = [], {}
     rhs_f = statement.evaluator("rhs", "numpy", variables=(S.d, S.n, S.q))

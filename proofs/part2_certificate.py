@@ -19,7 +19,13 @@ import mpmath
 import sympy as sp
 from flint import acb, arb, ctx
 
-from proofs.part2_fourier_common import (
+from theorycheck import Claim, inconclusive, refuted, verified
+from theorycheck import certificate as cert
+from theorycheck import fourier as fr
+from theorycheck.claims import Verdict
+from theorycheck.numerics import slope_fit
+
+from .part2_fourier_common import (
     DPS,
     PI,
     Statement,
@@ -30,12 +36,7 @@ from proofs.part2_fourier_common import (
     side_function,
     to_mpf,
 )
-from proofs.symbols import c, eta, gamma, k, n_H, pm, q, t, x
-from theorycheck import Claim, inconclusive, refuted, verified
-from theorycheck import certificate as cert
-from theorycheck import fourier as fr
-from theorycheck.claims import Verdict
-from theorycheck.numerics import slope_fit
+from .symbols import c, eta, gamma, k, n_H, pm, q, t, x
 
 _SQ = sp.sqrt(gamma)
 _XH = sp.pi * t / _SQ  # πt/√γ

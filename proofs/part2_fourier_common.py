@@ -6,7 +6,7 @@ The claims themselves live with their checkers, one module per claim-id family:
 
 Fourier convention: ĥ(t) = ∫ h(x) e^{−2πitx} dx (the paper's). H_n are physicists' Hermite polynomials.
 
->>> from proofs.symbols import t
+>>> from theorycheck_proofs.symbols import t
 >>> s = Statement(sp.Symbol("I"), "=", 2 * t, variables=(t,))
 >>> with mpmath.workdps(20):
 ...     print(side_function(s)(mpmath.mpf(3)))
@@ -22,8 +22,9 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from proofs.symbols import pm
 from theorycheck.statement import Rel, Statement, paper_latex
+
+from .symbols import pm
 
 DPS = 30
 PI = mpmath.pi
@@ -68,7 +69,7 @@ def compare_table(points: Sequence, lhs: Callable, rhs: Callable) -> tuple[list,
 def instance(statement: Statement, values: Mapping[sp.Basic, Any]) -> Statement:
     """The statement with some symbols fixed (integers such as a degree n, a sign ±) and sums/derivatives done.
 
-    >>> from proofs.symbols import n_H, x
+    >>> from theorycheck_proofs.symbols import n_H, x
     >>> instance(Statement(sp.Symbol("S"), "=", sp.Sum(x**n_H, (n_H, 0, 2)), variables=(x,)), {}).rhs
     x**2 + x + 1
     """
@@ -149,7 +150,7 @@ class Chain:
     r"""A chain of relations ``A rel₁ B rel₂ C …`` as consecutive :class:`Statement` links (each link's rhs is the
     next link's lhs). Its LaTeX is generated from the links; each link is checked on its own.
 
-    >>> from proofs.symbols import x
+    >>> from theorycheck_proofs.symbols import x
     >>> ch = Chain((Statement(x**2, "<=", x**2 + 1), Statement(x**2 + 1, "<", x**2 + 2)))
     >>> ch.latex()
     'x^{2} \\leq x^{2} + 1 < x^{2} + 2'

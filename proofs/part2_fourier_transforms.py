@@ -18,7 +18,11 @@ import mpmath
 import sympy as sp
 from flint import arb, ctx
 
-from proofs.part2_fourier_common import (
+from theorycheck import Claim, inconclusive, refuted, verified
+from theorycheck import fourier as fr
+from theorycheck.claims import Verdict
+
+from .part2_fourier_common import (
     DPS,
     PI,
     EvalBetween,
@@ -32,10 +36,7 @@ from proofs.part2_fourier_common import (
     side_function,
     to_mpf,
 )
-from proofs.symbols import a_scale, b, eta, gamma, n_H, t, x, y
-from theorycheck import Claim, inconclusive, refuted, verified
-from theorycheck import fourier as fr
-from theorycheck.claims import Verdict
+from .symbols import a_scale, b, eta, gamma, n_H, t, x, y
 
 # =============================================================================== the statements (one home each)
 

@@ -16,13 +16,14 @@ import mpmath
 import sympy as sp
 from flint import arb, ctx
 
-from proofs.part2_fourier_common import DPS, PI, Chain, Statement, fmt, rel_diff, side_function, to_mpf
-from proofs.symbols import b, eta, gamma, x, z
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import certificate as cert
 from theorycheck import fourier as fr
 from theorycheck.claims import Verdict
 from theorycheck.statement import Expect
+
+from .part2_fourier_common import DPS, PI, Chain, Statement, fmt, rel_diff, side_function, to_mpf
+from .symbols import b, eta, gamma, x, z
 
 _f = sp.Function("f")
 _f_gamma = sp.Function("f_gamma")

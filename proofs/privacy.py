@@ -19,10 +19,11 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from proofs import symbols as S
 from theorycheck import Claim, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.statement import Statement
+
+from . import symbols as S
 
 # ------------------------------------------------------------------------------------------------
 # The formulas, as Statement objects (what a reader sees is what the checkers evaluate)
@@ -880,7 +881,7 @@ def _corrected_summary(seed, samples, dim):
 #: (log(1/δ)/ε² < 1/g² = o(log² d) is the factor with ρ < 2). See part1_setting's part1.privacy-factor.
 def full_privacy_region():
     """The admissible region with Assumption 3's full (ε, δ) range (ρ < 4): :data:`proofs.regime.ADMISSIBLE`."""
-    from proofs.regime import ADMISSIBLE
+    from .regime import ADMISSIBLE
 
     return ADMISSIBLE
 

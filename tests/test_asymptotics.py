@@ -449,9 +449,20 @@ def test_fourier_motzkin_small_systems():
 
 
 def test_paper_region_conditions_parse_and_decide():
-    from proofs.regime import ADMISSIBLE
-    from proofs.symbols import ETA_A, PRIVACY_FACTOR, SIGMA_W, STEPS, eps_b, eps_n, eps_p, in_powers_of_d, nu, q
     from theorycheck.plots import parse_condition, regime_slice
+    from theorycheck_proofs.regime import ADMISSIBLE
+    from theorycheck_proofs.symbols import (
+        ETA_A,
+        PRIVACY_FACTOR,
+        SIGMA_W,
+        STEPS,
+        eps_b,
+        eps_n,
+        eps_p,
+        in_powers_of_d,
+        nu,
+        q,
+    )
 
     result = compare(in_powers_of_d(ETA_A * STEPS), "ll", sp.Integer(1), ADMISSIBLE, d=d)
     assert result.holds_on == "part" and result.conditions_exact == ("-2*eps_n + eps_p > 0",)

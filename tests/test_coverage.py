@@ -116,7 +116,7 @@ def test_paper_displays_are_enumerated_with_stable_ordinals(paper_files):
 
 
 def test_definitions_of_this_project_name_real_displays(paper_files):
-    from proofs.definitions import DEFINITIONS
+    from theorycheck_proofs.definitions import DEFINITIONS
 
     displays = read_paper(paper_files)
     assert not dangling(displays, [], DEFINITIONS)

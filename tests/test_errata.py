@@ -136,8 +136,8 @@ def test_errata_tex_compiles_toy(tmp_path):
 def test_write_errata_on_the_paper_touches_only_refuted_displays(tmp_path):
     # real claims of Part 2 §3.3 with verdicts built here (the checks themselves are tested elsewhere): every
     # display their claims name is mapped, patched and nothing else of the paper changes
-    import proofs.part2_certificate as C
-    import proofs.part2_fourier_transforms as F
+    import theorycheck_proofs.part2_certificate as C
+    import theorycheck_proofs.part2_fourier_transforms as F
 
     claims = F.CLAIMS + C.CLAIMS
     picked = {

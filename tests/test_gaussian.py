@@ -122,8 +122,8 @@ def test_bad_input(call):
 def test_stein_lemma_on_random_polynomials(coeffs, b, tilt, norm, seed):
     """E[P(⟨μ,x⟩) σ'(⟨w,x⟩+b) x] = μ E[P'σ'] + w E[Pσ''] (Gaussian integration by parts) for random
     integer polynomials P, biases, norms and angles; left side from the 2-D reduction of the definition."""
-    from proofs.part2_first_layer import paper_stein_rhs
     from theorycheck.target import PolynomialTarget
+    from theorycheck_proofs.part2_first_layer import paper_stein_rhs
 
     if all(c == 0 for c in coeffs):
         coeffs = [0, 1]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs import part1_setting as M
-from proofs import privacy as PV
-from proofs import symbols as S
+from theorycheck_proofs import part1_setting as M
+from theorycheck_proofs import privacy as PV
+from theorycheck_proofs import symbols as S
 
 IDS = {
     "part1.assumption2-consistent",

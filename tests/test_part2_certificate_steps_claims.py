@@ -7,8 +7,8 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofs import part2_certificate_steps as m
-from proofs.part2_certificate_steps import ELL, EPS_B, EPS_P, LAM, PAPER_STEP3, D, N, Q
+from theorycheck_proofs import part2_certificate_steps as m
+from theorycheck_proofs.part2_certificate_steps import ELL, EPS_B, EPS_P, LAM, PAPER_STEP3, D, N, Q
 
 EXPECTED = {
     "construct.step1-infinite-model": "refuted",

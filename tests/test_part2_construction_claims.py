@@ -9,9 +9,9 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from proofs import part2_construction as m
-from proofs.symbols import d, eps_n, eps_p, log_d, q
 from theorycheck.statement import Rel
+from theorycheck_proofs import part2_construction as m
+from theorycheck_proofs.symbols import d, eps_n, eps_p, log_d, q
 
 #: a factor < 1 only where ε_p > 4ε_n (Assumption 2 allows 3ε_p/16 < ε_n < ε_p/4): a corner-only perturbation
 CORNER = d ** (8 * (eps_n - eps_p / 4))

@@ -10,9 +10,9 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from proofs import part2_construction_steps as m
-from proofs.symbols import d, eps_n, eps_p, log_d, p, q
 from theorycheck.statement import Rel, Statement
+from theorycheck_proofs import part2_construction_steps as m
+from theorycheck_proofs.symbols import d, eps_n, eps_p, log_d, p, q
 
 CORNER = d ** (8 * (eps_n - eps_p / 4))  # < 1 only where ε_p > 4ε_n
 

@@ -10,8 +10,8 @@ import mpmath
 import numpy as np
 import pytest
 
-from proofs import part2_first_layer as P
 from theorycheck.first_layer import first_step, initialise
+from theorycheck_proofs import part2_first_layer as P
 
 SMALL = dict(ds=(16, 32), ratios=(4, 16, 64))
 

@@ -14,14 +14,14 @@ from flint import arb, ctx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import proofs.part2_certificate as C
-import proofs.part2_fourier_transforms as F
-import proofs.part2_theorem6 as T
-from proofs.part2_fourier_common import instance, side_function
-from proofs.symbols import a_scale, b, eta, gamma, k, n_H, pm, t, x
+import theorycheck_proofs.part2_certificate as C
+import theorycheck_proofs.part2_fourier_transforms as F
+import theorycheck_proofs.part2_theorem6 as T
 from theorycheck import certificate as cert
 from theorycheck import fourier as fr
 from theorycheck.registry import load
+from theorycheck_proofs.part2_fourier_common import instance, side_function
+from theorycheck_proofs.symbols import a_scale, b, eta, gamma, k, n_H, pm, t, x
 
 PI = mpmath.pi
 pytestmark = pytest.mark.usefixtures("fixed_precision")
@@ -123,8 +123,8 @@ def test_sech_convolution_pv():
 
 
 def C_between(F_expr):
-    from proofs.part2_fourier_common import EvalBetween
-    from proofs.symbols import y
+    from theorycheck_proofs.part2_fourier_common import EvalBetween
+    from theorycheck_proofs.symbols import y
 
     return EvalBetween(F_expr, y, -sp.oo, sp.oo)
 

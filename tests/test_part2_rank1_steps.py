@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import sympy as sp
 
-from proofs import part2_rank1_measure as M
-from proofs import part2_rank1_steps as S
-from proofs.symbols import d, eps_b, eps_p, eta_W, log_d, n, p, q
 from theorycheck.statement import Statement
+from theorycheck_proofs import part2_rank1_measure as M
+from theorycheck_proofs import part2_rank1_steps as S
+from theorycheck_proofs.symbols import d, eps_b, eps_p, eta_W, log_d, n, p, q
 
 ST = S.ST
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import sympy as sp
 
-import proofs.part3_second_layer as m
+import theorycheck_proofs.part3_second_layer as m
 from theorycheck.registry import load
 
 

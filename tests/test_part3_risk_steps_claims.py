@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-import proofs.part3_risk_steps as m
+import theorycheck_proofs.part3_risk_steps as m
 from theorycheck.registry import load
 
 

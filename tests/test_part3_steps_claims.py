@@ -10,9 +10,9 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-import proofs.part3_steps as m
-from proofs.part3_common import Step, check_step
+import theorycheck_proofs.part3_steps as m
 from theorycheck.registry import load
+from theorycheck_proofs.part3_common import Step, check_step
 
 d, n, p, en, ep, q, L = m.d, m.n, m.p, m.en, m.ep, m.q, m.L
 SMALL = {"corners": ("small eps_p", "large eps_p"), "ds": (16, 24, 32)}

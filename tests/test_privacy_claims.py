@@ -9,8 +9,8 @@ import mpmath
 import pytest
 import sympy
 
-from proofs import privacy as PC
 from theorycheck import privacy as P
+from theorycheck_proofs import privacy as PC
 
 PAPER_IDS = {"gaussmech.classical", "dpgd.privacy", "alg1.clipping", "layer1.privacy"}
 

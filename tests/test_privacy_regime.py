@@ -11,9 +11,9 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofs import privacy as PC
-from proofs import symbols as S
 from theorycheck import privacy as P
+from theorycheck_proofs import privacy as PC
+from theorycheck_proofs import symbols as S
 
 try:  # pragma: no cover - optional
     import dp_accounting

@@ -243,7 +243,7 @@ def test_definitions_never_count_as_covered(paper_relations):
 
 
 def test_this_projects_relation_definitions_are_real_relations(paper_relations):
-    import proofs.definitions as d
+    import theorycheck_proofs.definitions as d
 
     keys = {r.key for r in paper_relations}
     missing = [k for k in getattr(d, "RELATION_DEFINITIONS", {}) if k not in keys]

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs import privacy as PV
-from proofs.part2_construction import check_theorem2_rate
-from proofs.part2_construction_steps import KEPT, STEP3_N2
-from proofs.symbols import d, eps_p
 from theorycheck.registry import load
 from theorycheck.statement import Rel, Statement
 from theorycheck.theorems import load_theorems, tree
+from theorycheck_proofs import privacy as PV
+from theorycheck_proofs.part2_construction import check_theorem2_rate
+from theorycheck_proofs.part2_construction_steps import KEPT, STEP3_N2
+from theorycheck_proofs.symbols import d, eps_p
 
 REG = load()
 THEOREMS = {t.id: t for t in load_theorems(REG)}

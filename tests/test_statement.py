@@ -147,14 +147,14 @@ def test_evaluator_backend_and_argument_errors():
 def _all_claims():
     """Every claim of every importable proofs module (a module another session is editing and that does not
     import right now is listed, not fatal: the registry test of that module reports it)."""
-    import proofs
+    import theorycheck_proofs
 
     claims, broken = [], []
-    for info in pkgutil.iter_modules(proofs.__path__):
+    for info in pkgutil.iter_modules(theorycheck_proofs.__path__):
         if info.name.startswith("_"):
             continue
         try:
-            module = importlib.import_module(f"proofs.{info.name}")
+            module = importlib.import_module(f"theorycheck_proofs.{info.name}")
         except Exception as exc:  # noqa: BLE001 - report any module that does not import
             broken.append((info.name, repr(exc)[:80]))
             continue

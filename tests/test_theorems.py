@@ -145,7 +145,7 @@ def test_theorem_command_json(tmp_path):
 
 
 def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted():
-    from proofs import repaired
+    from theorycheck_proofs import repaired
 
     assert repaired.check_privacy().verdict == "verified"
     # μ_W = μ_a = μ (instead of μ/√2): the composed release spends more than ε
@@ -156,15 +156,15 @@ def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted():
 
 
 def test_repaired_sensitivity_understated_is_refuted():
-    from proofs import repaired
+    from theorycheck_proofs import repaired
 
     assert repaired.check_sensitivity(ds=(16,), trials=1).verdict == "verified"
     assert repaired.check_sensitivity(clip_scale=0.4, ds=(16,), trials=1).verdict == "refuted"
 
 
 def test_repaired_contraction_with_twice_the_step_is_refuted():
-    from proofs import repaired
-    from proofs.symbols import lam, p
+    from theorycheck_proofs import repaired
+    from theorycheck_proofs.symbols import lam, p
 
     s = repaired.CONTRACTION
     doubled = s.perturb(lhs=2 * s.lhs)  # η_a = 1/(p + λ)
@@ -174,7 +174,7 @@ def test_repaired_contraction_with_twice_the_step_is_refuted():
 
 
 def test_repaired_steps_half_as_many_is_refuted():
-    from proofs import repaired
+    from theorycheck_proofs import repaired
 
     assert repaired.check_steps().verdict == "verified"
     assert (
@@ -187,7 +187,7 @@ def test_repaired_steps_half_as_many_is_refuted():
 
 
 def test_rate_decision_from_runs():
-    from proofs.repaired import decide_rate
+    from theorycheck_proofs.repaired import decide_rate
 
     rng = __import__("numpy").random.default_rng(0)
     growing = [
@@ -206,9 +206,9 @@ def test_rate_decision_from_runs():
 def test_latex_gives_the_repaired_statement_with_its_changes(tmp_path):
     import shutil
 
-    from proofs.theorems import THEOREMS
     from theorycheck.latex import latex_document
     from theorycheck.theorems import Repaired
+    from theorycheck_proofs.theorems import THEOREMS
 
     repaired = next(t for t in THEOREMS if t.id == "1").repaired
     theorem = Theorem(

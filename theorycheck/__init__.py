@@ -2,7 +2,7 @@
 
 The engine (:mod:`claims`, :mod:`registry`, :mod:`runner`, :mod:`report`,
 :mod:`cli`) knows nothing of any particular paper; a paper's claims live in a
-proofs folder (this project's is the top-level ``proofs`` package).
+proofs folder (this project's is the folder ``proofs/``, installed as the package ``theorycheck_proofs``).
 """
 
 __version__ = "0.1.0"

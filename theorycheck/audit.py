@@ -424,6 +424,7 @@ def run_audit(cfg: AuditConfig, progress: Callable[[int], None] | None = None) -
     if backend == "simulator" and not simulator_available():
         raise InputError("the simulator (theorycheck.simulator.algorithm1 with Options(noise_form, aggregate)) "
                          "is not available; use --backend builtin")
+    privacy.check_epsilon_range(cfg.epsilon)
     start = time.perf_counter()
     stats = (_statistics_simulator if backend == "simulator" else _statistics_builtin)(cfg, progress)
     half = cfg.runs // 2

@@ -13,7 +13,7 @@ A cached verdict is reused only when nothing it could depend on has changed. Its
   where a reached library module imports dynamically, the whole library (so editing
   ``html_report.py`` keeps every verdict, editing ``hermite.py`` invalidates the claims that
   reach it);
-- the versions of Python and of the numerical packages (numpy, scipy, sympy, mpmath,
+- the versions of Python and of the numerical packages (numpy, scipy, sympy, mpmath, gmpy2,
   python-flint, hypothesis) and the machine architecture.
 
 Only ``verified``, ``refuted`` and ``inconclusive`` verdicts are stored; an ``error``
@@ -51,7 +51,7 @@ from .claims import Claim, Verdict
 #: Bumped whenever the stored format or the key changes meaning.
 FORMAT = 1
 #: Installed packages whose versions enter every key.
-KEY_PACKAGES = ("numpy", "scipy", "sympy", "mpmath", "python-flint", "hypothesis", "dp-accounting")
+KEY_PACKAGES = ("numpy", "scipy", "sympy", "mpmath", "gmpy2", "python-flint", "hypothesis", "dp-accounting")
 #: Verdicts worth storing: an ``error`` is a crash or a timeout, run it again.
 CACHEABLE = ("verified", "refuted", "inconclusive")
 
@@ -162,7 +162,7 @@ class SourceTree:
         for t, tree in enumerate(self.trees):
             if head in tree.package_names:
                 self._targets(rest, t, out)
-                for alias in names:  # `from proofs import part2_x`
+                for alias in names:  # `from theorycheck_proofs import part2_x`
                     self._targets(rest + [alias], t, out)
 
     def imports(self, name: str) -> set[tuple[int, str]] | None:

@@ -359,7 +359,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      description="Machine-check a theory paper claim by claim.")
     parser.add_argument("--version", action="version", version=f"theorycheck {__version__}")
     parser.add_argument("--proofs", metavar="DIR", default=None,
-                        help="folder of claim modules to audit (default: this project's proofs package)")
+                        help="folder of claim modules to audit "
+                             "(default: this project's proofs/, installed as theorycheck_proofs)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("check", help="run the checks and print a table of verdicts")

@@ -271,11 +271,11 @@ def gaussian_delta_direct(epsilon, sensitivity, sigma, dps: int = 200) -> mpmath
 
 
 def zcdp_rho(steps: int, sensitivity: float, sigma: float) -> float:
-    """ρ of T Gaussian steps: T Δ² / (2 σ²)."""
+    """ρ of T Gaussian steps: T Δ² / (2 σ²). Raises OverflowError when ρ exceeds the float range."""
     steps = validate.positive_int("steps", steps)
     validate.positive("sensitivity", sensitivity)
     validate.positive("sigma", sigma)
-    return steps * float(sensitivity) ** 2 / (2 * float(sigma) ** 2)
+    return steps * (float(sensitivity) / float(sigma)) ** 2 / 2  # float ** raises OverflowError, / 0 would not
 
 
 def zcdp_epsilon(rho: float, delta: float) -> float:
@@ -324,6 +324,17 @@ def paper_rule_epsilon(noise_multiplier: float, steps: int, delta: float) -> flo
     return math.sqrt(8 * steps * math.log(1 / float(delta))) / float(noise_multiplier)
 
 
+#: Largest ε the accounting commands evaluate: beyond it the float figures (e^ε, δ(ε)) over- or underflow, and
+#: whether mpmath raises depends on its integer backend; refusing up front makes the answer the same on every machine.
+MAX_EPSILON = 1e100
+
+
+def check_epsilon_range(epsilon: float) -> None:
+    """Raise OverflowError when ``epsilon`` exceeds :data:`MAX_EPSILON`."""
+    if float(epsilon) > MAX_EPSILON:
+        raise OverflowError(f"ε = {float(epsilon):g} exceeds {MAX_EPSILON:g}")
+
+
 def account(noise_multiplier: float, steps: int, delta: float, epsilon: float | None = None) -> dict:
     """Every figure for T Gaussian steps of noise multiplier Z (= σ/Δ): exact ε(δ) (μ-GDP),
     zCDP, classical + advanced composition, and the paper's rule; δ(ε) if ``epsilon`` is given.
@@ -333,6 +344,7 @@ def account(noise_multiplier: float, steps: int, delta: float, epsilon: float | 
     validate.delta(delta)
     if epsilon is not None:
         validate.epsilon(epsilon)
+        check_epsilon_range(epsilon)
     z = float(noise_multiplier)
     mu = gdp_mu(steps, 1.0, z)
     out = {

@@ -1,7 +1,7 @@
 """Claims as pytest items: ``pytest --theorycheck [--theorycheck-proofs DIR]``.
 
 Registered as the ``pytest11`` entry point ``theorycheck`` and inert unless ``--theorycheck`` is
-given. Each claim of the proofs folder (default: this project's installed ``proofs`` package)
+given. Each claim of the proofs folder (default: this project's ``proofs/``, installed as ``theorycheck_proofs``)
 becomes one test item named by its id, node id ``theorycheck::<id>``, marked ``theorycheck``; so
 ``-k fourier.``, ``-m theorycheck`` (claims only), ``--lf``, ``-x``, xdist and JUnit XML work as
 for any test; ``--theorycheck-only`` collects the claims and no test file. Each check runs in a forked process under
@@ -45,7 +45,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--theorycheck-only", action="store_true", default=False,
                     help="like --theorycheck, but collect only the claims (no test files are imported)")
     group.addoption("--theorycheck-proofs", metavar="DIR", default=None,
-                    help="folder of claim modules (default: the installed 'proofs' package)")
+                    help="folder of claim modules (default: this project's proofs/, installed as theorycheck_proofs)")
     group.addoption("--theorycheck-expected", metavar="FILE", default=None,
                     help=f"file of expected verdicts (default: {EXPECTED_FILE} in the root directory, if present)")
     group.addoption("--theorycheck-timeout", metavar="SECONDS", type=float, default=None,

@@ -3,7 +3,7 @@
 A proofs directory is a folder of Python modules, one per paper section; each
 module defines ``CLAIMS``: a list of :class:`~theorycheck.claims.Claim`. The
 folder may define ``PAPER`` (the paper's title) in its ``__init__.py``. By
-default the installed ``proofs`` package of this project is used; ``--proofs
+default the installed ``theorycheck_proofs`` package of this project (the folder ``proofs/``) is used; ``--proofs
 DIR`` points the same engine at another paper.
 """
 
@@ -178,17 +178,21 @@ def _collect(package: types.ModuleType, module_names: Iterable[str]) -> list[Cla
     return claims
 
 
+#: The import name this project's ``proofs/`` folder is installed under (pyproject.toml's package-dir).
+DEFAULT_PACKAGE = "theorycheck_proofs"
+
+
 def _module_names(path: Path) -> list[str]:
     return sorted(info.name for info in pkgutil.iter_modules([str(path)]) if not info.name.startswith("_"))
 
 
 def load(proofs_dir: str | Path | None = None) -> Registry:
-    """Load the registry from ``proofs_dir``, or from the installed ``proofs`` package."""
+    """Load the registry from ``proofs_dir``, or from the installed :data:`DEFAULT_PACKAGE`."""
     if proofs_dir is None:
         try:
-            package = importlib.import_module("proofs")
+            package = importlib.import_module(DEFAULT_PACKAGE)
         except ImportError:
-            raise InputError("no 'proofs' package is installed; pass --proofs DIR") from None
+            raise InputError(f"no {DEFAULT_PACKAGE!r} package is installed; pass --proofs DIR") from None
         path = Path(next(iter(package.__path__)))
     else:
         path = Path(proofs_dir).resolve()

@@ -13,7 +13,7 @@ from .claims import VERDICT_KINDS
 from .runner import ClaimResult
 
 #: Packages whose versions every report records.
-RECORDED_PACKAGES = ("theorycheck", "sympy", "mpmath", "numpy", "scipy", "python-flint", "hypothesis",
+RECORDED_PACKAGES = ("theorycheck", "sympy", "mpmath", "gmpy2", "numpy", "scipy", "python-flint", "hypothesis",
                      "matplotlib", "rich", "dp-accounting")
 
 VERDICT_STYLE = {"verified": "green", "refuted": "bold red", "inconclusive": "yellow", "error": "magenta"}
@@ -32,7 +32,15 @@ def environment() -> dict[str, Any]:
         "platform": platform.platform(),
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "packages": versions,
+        "mpmath_backend": _mpmath_backend(),
     }
+
+
+def _mpmath_backend() -> str:
+    """``gmpy`` when mpmath runs on gmpy2's integers (same values, faster), else ``python``."""
+    import mpmath.libmp
+
+    return str(mpmath.libmp.BACKEND)
 
 
 def summary(results: Sequence[ClaimResult]) -> dict[str, int]:
