@@ -1,8 +1,14 @@
-"""Speed-ups that must not change a number: each fast path equals the plain one bit for bit."""
+"""Speed-ups that must not change a number: each fast path equals the plain one bit for bit, or (root finders)
+returns what the slow method returned to the same tolerance."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from theorycheck import first_layer as FL
 from theorycheck.gaussian import expect_cov
@@ -49,3 +55,63 @@ def test_blas_limit_finds_the_loaded_openblas_and_keeps_products_exact():
     assert blas.threads_per_check() >= 1
     if blas.limit(1):
         assert (F.T @ F).tobytes() == before.tobytes()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The bracketing root finder behind gdp_epsilon and presets.mu_for: the same answer as the bisection it
+# replaced (the private end of a bracket no wider than the tolerance), in fewer evaluations.
+
+
+@given(c=st.floats(0.01, 100), k=st.integers(1, 7), scale=st.floats(1e-6, 1e6))
+def test_bracket_decreasing_keeps_a_bracket_narrower_than_the_tolerance(c, k, scale):
+    from theorycheck.numerics import bracket_decreasing
+
+    f = lambda x: c - (x / scale) ** k  # noqa: E731 - root scale·c^{1/k}
+    hi = scale * (c + 1)
+    lo, hi = bracket_decreasing(f, 0.0, hi, lambda a, b: 1e-10 * b)
+    assert f(lo) > 0 >= f(hi) and hi - lo <= 1e-10 * hi
+    root = scale * c ** (1 / k)
+    assert lo <= root * (1 + 1e-12) and hi >= root * (1 - 1e-12)
+
+
+def test_bracket_decreasing_rejects_a_non_bracket_and_counts_fewer_steps_than_bisection():
+    from theorycheck.numerics import bracket_decreasing
+
+    with pytest.raises(ValueError, match="not a bracket"):
+        bracket_decreasing(lambda x: 1 - x, 2.0, 3.0, lambda a, b: 1e-9)
+    calls = []
+    f = lambda x: calls.append(x) or (math.exp(-x) - 0.3)  # noqa: E731
+    bracket_decreasing(f, 0.0, 10.0, lambda a, b: 1e-15)
+    assert len(calls) < 20  # bisection needs log2(10/1e-15) ≈ 53
+
+
+@pytest.mark.parametrize("delta", [1e-30, 1e-5, 0.3, 0.999])
+@pytest.mark.parametrize("mu", [1e-3, 0.5, 3.0, 40.0])
+def test_gdp_epsilon_is_the_smallest_private_epsilon_to_its_tolerance(delta, mu):
+    """δ(ε) ≤ δ at the returned ε, and δ(ε(1 − 2·rel_tol)) > δ: what the bisection returned, to its tolerance."""
+    import mpmath
+
+    from theorycheck import privacy as P
+
+    for rel_tol in (1e-20, 1e-12):
+        eps = P.gdp_epsilon(delta, mu, rel_tol=rel_tol)
+        with mpmath.workdps(40):
+            target = mpmath.log(P._mpf(delta))
+            if eps == 0:
+                assert P.gdp_log_delta(0, mu) <= target
+                continue
+            assert P.gdp_log_delta(eps, mu, 40) <= target
+            assert P.gdp_log_delta(eps * (1 - 2 * mpmath.mpf(rel_tol)), mu, 40) > target
+
+
+@pytest.mark.parametrize("eps", [0.001, 0.5, 8.0, 50.0])
+@pytest.mark.parametrize("delta", [1e-30, 1e-5, 0.5, 0.99])
+def test_mu_for_is_the_largest_private_mu_to_its_tolerance(eps, delta):
+    import mpmath
+
+    from theorycheck.privacy import gdp_log_delta
+    from theorycheck.simulator.presets import mu_for
+
+    mu = mu_for(eps, delta)
+    target = mpmath.log(delta)
+    assert gdp_log_delta(eps, mu) < target <= gdp_log_delta(eps, mu * (1 + 2e-12))

@@ -141,6 +141,27 @@ def test_theorem_command_json(tmp_path):
     assert bad.returncode == 2 and "no theorem '7'" in bad.stderr and "Traceback" not in bad.stderr
 
 
+def test_theorem_command_reads_the_cache_and_rerun_runs_again(tmp_path):
+    """`theorem` reuses fresh cached verdicts; `--rerun` runs every claim of the tree again."""
+    import os
+
+    folder = tmp_path / "proofs_toy"
+    folder.mkdir()
+    (folder / "toy.py").write_text(TOY)
+    env = {k: v for k, v in os.environ.items() if k != "THEORYCHECK_NO_CACHE"}
+    env["THEORYCHECK_CACHE_DIR"] = str(tmp_path / "cache")
+
+    def theorem(*extra):
+        out = subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), "theorem", "all",
+                              "--format", "json", *extra], capture_output=True, text=True, env=env, timeout=120)
+        assert out.returncode == 0, out.stderr
+        return out.stderr
+
+    assert "running 2 checks" in theorem()
+    assert "running" not in theorem()  # both verdicts fresh in the cache: nothing runs
+    assert "running 2 checks" in theorem("--rerun")
+
+
 # --- the repaired Theorem 1: each checker rejects a perturbed statement -----------------------------------------
 
 

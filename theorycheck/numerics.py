@@ -70,6 +70,61 @@ def root(f: Callable[[float], float], lo: float, hi: float, *, xtol: float = 1e-
     return float(brentq(f, lo, hi, xtol=xtol, maxiter=maxiter))
 
 
+def bracket_decreasing(f: Callable[[Any], Any], lo: Any, hi: Any, width: Callable[[Any, Any], Any], *,
+                       f_lo: Any = None, f_hi: Any = None, maxiter: int = 400) -> tuple[Any, Any]:
+    """Shrink a bracket of the root of a decreasing ``f`` until hi − lo ≤ ``width(lo, hi)``: returns (lo, hi)
+    with f(lo) > 0 ≥ f(hi), as bisection would, in far fewer evaluations.
+
+    Illinois false position (the kept end's value is halved when an end is kept twice, so both ends move);
+    once the same end has been kept twice the next point is pushed half a tolerance past the estimate, so that
+    it lands on the other side of the root and closes the bracket; a bisection step whenever two steps did not
+    halve the bracket or a value is not finite. Works in the arithmetic of ``lo`` and ``hi`` (floats, or mpmath
+    numbers at the caller's precision). ``f_lo``, ``f_hi``: f(lo), f(hi) when already known. Raises ValueError
+    unless f(lo) > 0 ≥ f(hi).
+
+    >>> lo, hi = bracket_decreasing(lambda x: 2 - x * x, 0.0, 2.0, lambda a, b: 1e-12)
+    >>> lo < 2 ** 0.5 <= hi and hi - lo <= 1e-12
+    True
+    """
+    flo = f(lo) if f_lo is None else f_lo
+    fhi = f(hi) if f_hi is None else f_hi
+    if not (flo > 0 >= fhi):
+        raise ValueError(f"not a bracket of a decreasing function: f({lo}) = {flo}, f({hi}) = {fhi}")
+    kept = ""  # which end the last step kept
+    twice = False  # whether it was kept by the step before as well
+    widths = [hi - lo]
+    for _ in range(maxiter):
+        tol = width(lo, hi)
+        if hi - lo <= tol:
+            return lo, hi
+        x = None
+        usable = all(math.isfinite(float(v)) for v in (flo, fhi))
+        if usable and len(widths) >= 3 and not widths[-1] <= widths[-3] / 2:
+            usable = False  # two steps without halving the bracket: bisect
+            widths.clear()
+        if usable and flo != fhi:
+            x = hi - fhi * (hi - lo) / (fhi - flo)
+            if twice:  # approaching from one side: step half a tolerance past the estimate
+                x = x + tol / 2 if kept == "hi" else x - tol / 2
+        if x is None or not lo < x < hi:
+            x = lo + (hi - lo) / 2
+        fx = f(x)
+        if fx > 0:
+            lo, flo = x, fx
+            twice = kept == "hi"
+            if twice:
+                fhi = fhi / 2
+            kept = "hi"
+        else:
+            hi, fhi = x, fx
+            twice = kept == "lo"
+            if twice:
+                flo = flo / 2
+            kept = "lo"
+        widths.append(hi - lo)
+    raise ValueError(f"no convergence in {maxiter} steps on [{lo}, {hi}]")
+
+
 @cache
 def tanh_derivative_polynomial(k: int) -> tuple[int, ...]:
     """Coefficients (lowest degree first) of P_k with dᵏ/dxᵏ tanh x = P_k(tanh x); P_0 = u, P_{k+1} = (1 − u²) P_k'.

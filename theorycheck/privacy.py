@@ -47,7 +47,7 @@ from typing import Literal
 
 import mpmath
 
-from . import validate
+from . import numerics, validate
 from .errors import InputError
 from .vocabulary import Adjacency, Aggregate, allowed  # the closed vocabularies, checked in one place
 from .vocabulary import check as check_vocabulary
@@ -216,7 +216,8 @@ def gdp_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
 
 
 def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmath.mpf:
-    """ε(δ) of μ-GDP: the smallest ε ≥ 0 with δ(ε) ≤ δ, by bisection on log δ(ε) (decreasing in ε).
+    """ε(δ) of μ-GDP: the smallest ε ≥ 0 with δ(ε) ≤ δ, to relative ``rel_tol`` from above, by shrinking a
+    bracket of the root of log δ(ε) − log δ (decreasing in ε; :func:`theorycheck.numerics.bracket_decreasing`).
 
     Returns 0 when δ(0) = 2Φ(μ/2) − 1 ≤ δ already.
     """
@@ -230,14 +231,12 @@ def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmat
         lo = mpmath.mpf(0)
         # zCDP conversion is a valid upper bound on ε(δ) for μ-GDP (ρ = μ²/2).
         hi = m**2 / 2 + m * mpmath.sqrt(2 * mpmath.log(1 / _mpf(delta))) + 1
-        while gdp_log_delta(hi, m, dps) > target:
-            hi *= 2
-        while hi - lo > rel_tol * max(hi, mpmath.mpf(1e-30)):
-            mid = (lo + hi) / 2
-            if gdp_log_delta(mid, m, dps) > target:
-                lo = mid
-            else:
-                hi = mid
+        f_lo = gdp_log_delta(0, m, dps) - target  # > 0, from the test above
+        while (f_hi := gdp_log_delta(hi, m, dps) - target) > 0:
+            lo, f_lo, hi = hi, f_hi, 2 * hi
+        floor = mpmath.mpf(1e-30)
+        _, hi = numerics.bracket_decreasing(lambda e: gdp_log_delta(e, m, dps) - target, lo, hi,
+                                            lambda a, b: rel_tol * max(b, floor), f_lo=f_lo, f_hi=f_hi)
         return hi
 
 

@@ -7,8 +7,9 @@ import json
 import sys
 
 
-def theorem_records(registry, wanted: str, *, jobs: int, timeout: float, progress: bool) -> list[dict]:
-    """Run (or read from the cache) every claim the wanted theorems rest on; their verdict records."""
+def theorem_records(registry, wanted: str, *, jobs: int, timeout: float, progress: bool,
+                    rerun: bool = False) -> list[dict]:
+    """Run (or read from the cache, unless ``rerun``) every claim the wanted theorems rest on; their records."""
     from ..cli import run_audit
     from ..errors import InputError
     from ..theorems import load_theorems, records, tree
@@ -22,7 +23,7 @@ def theorem_records(registry, wanted: str, *, jobs: int, timeout: float, progres
             raise InputError(f"no theorem {wanted!r}; the proofs define: {', '.join(t.id for t in theorems)}, all")
         theorems = chosen
     ids = list(dict.fromkeys(cid for t in theorems for cid in tree(registry, t.claim_ids())))
-    results = run_audit(registry, ids, jobs=jobs, timeout=timeout, progress=progress)
+    results = run_audit(registry, ids, jobs=jobs, timeout=timeout, progress=progress, rerun=rerun)
     return records(registry, {r.claim.id: r.verdict for r in results}, theorems)
 
 
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     registry = load(args.proofs)
     records = theorem_records(registry, args.which, jobs=args.jobs, timeout=args.timeout,
-                              progress=not args.no_progress)
+                              progress=not args.no_progress, rerun=args.rerun)
     if args.format == "json":
         write_output(json.dumps(records if args.which == "all" else records[0], indent=2, ensure_ascii=False) + "\n",
                args.output, ".json")

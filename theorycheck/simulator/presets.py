@@ -77,23 +77,27 @@ def paper(d: int, n: int, p: int, q: int, eps_n: float, eps_b: float, eps: float
 
 
 def mu_for(eps: float, delta: float) -> float:
-    """The μ whose μ-GDP curve gives exactly ε at δ (bisection on the exact log δ(ε; μ))."""
+    """The μ whose μ-GDP curve gives exactly ε at δ, from below to relative 1e-12: the lower end of a bracket
+    [μ_lo, μ_hi] with log δ(ε; μ_lo) < log δ ≤ log δ(ε; μ_hi) (increasing in μ), shrunk in log μ by
+    :func:`theorycheck.numerics.bracket_decreasing`."""
+    from ..numerics import bracket_decreasing
     from ..privacy import gdp_log_delta
 
     check_budget(eps, delta)
     target = mpmath.log(delta)
-    lo, hi = 1e-8, 1.0
-    while gdp_log_delta(eps, hi) < target:
-        hi *= 2
-    for _ in range(80):
-        mid = math.sqrt(lo * hi)
-        if gdp_log_delta(eps, mid) < target:
-            lo = mid
-        else:
-            hi = mid
-        if hi / lo < 1 + 1e-12:
-            break
-    return lo  # the slightly more private end
+    # the μ at which the zCDP bound μ²/2 + μ√(2 log(1/δ)) equals ε is below the exact one (that bound is above
+    # the exact ε(μ)): a close lower end; 1e-8 if rounding puts it on the wrong side
+    root_l = math.sqrt(2 * math.log(1 / delta))
+    lo = math.sqrt(root_l**2 + 2 * eps) - root_l
+    g = lambda mu: float(target - gdp_log_delta(eps, mu))  # noqa: E731 - decreasing in μ
+    if not (g_lo := g(lo)) > 0:
+        lo, g_lo = 1e-8, g(1e-8)
+    hi = 2 * lo
+    while (g_hi := g(hi)) > 0:
+        lo, g_lo, hi = hi, g_hi, 2 * hi
+    t_lo, _ = bracket_decreasing(lambda t: g(math.exp(t)), math.log(lo), math.log(hi),
+                                 lambda a, b: math.log1p(1e-12) / 2, f_lo=g_lo, f_hi=g_hi)
+    return math.exp(t_lo)  # the slightly more private end
 
 
 def _public_features(public: Dataset, W: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
