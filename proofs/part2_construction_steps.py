@@ -28,7 +28,7 @@ import numpy as np
 import sympy as sp
 from scipy import stats
 
-from theorycheck import Claim, inconclusive, refuted, verified
+from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck import certificate as cert
 from theorycheck.asymptotics import Region, decide, ratio_at
 from theorycheck.claims import Verdict
@@ -246,6 +246,7 @@ def _bias(target: str, ep: float, log10_d: float) -> dict[str, float]:
 
 
 @functools.cache
+@memo.shared
 def _instance(target: str, ep: float, log10_d: float, seed: int, grid: int = 801) -> dict[str, float]:
     """One seeded certificate at p = d^{ε_p}, γ = d^{−ε_p/(4(q+1))}: |I|/p, S_I = max_I|a(b_i)|, p‖ā‖²,
     F_H = max over a grid of H_{log d} of |f_p − f_∞| (a lower bound of F), the bulk error

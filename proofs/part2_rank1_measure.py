@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from theorycheck import memo
 from theorycheck.first_layer import (
     feature_weighted_sum,
     initialise,
@@ -82,6 +83,7 @@ def sizes(corner: str, d: int) -> dict[str, Any]:
 
 
 @functools.cache
+@memo.shared
 def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) -> dict[str, float]:
     """All measured quantities at one (corner, d), seeded by (seed, d, corner index). The population terms
     (``T1_pop``, ``g_err``, ``dist_corrected``, ``pop_dist_mu``: 2-D quadratures, the slow part) only with

@@ -34,7 +34,7 @@ import numpy as np
 import sympy as sp
 from scipy.stats import linregress
 
-from theorycheck import inconclusive, refuted, verified
+from theorycheck import inconclusive, memo, refuted, verified
 from theorycheck.asymptotics import Region, decide
 from theorycheck.claims import Verdict
 from theorycheck.errors import InputError
@@ -54,6 +54,7 @@ TARGET_Q = 3
 
 
 @cache
+@memo.shared
 def run_paper(d: int, seed: int = SEED, sigma_W: float | None = None, C_a: float | None = None):
     """The historical Part 3 run (ε_n = 1/5, ε_p = 1, n and p the smallest of Assumption 2), cached."""
     from theorycheck.simulator import run_experiment

@@ -21,7 +21,7 @@ import numpy as np
 import sympy as sp
 from scipy.stats import norm as _normal
 
-from theorycheck import Claim, inconclusive, refuted, verified
+from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck.claims import Verdict
 from theorycheck.statement import Expect, Norm, Prob, Statement
 
@@ -62,6 +62,7 @@ def _population(d: int, seed: int = POP_SEED, N: int = N_POP):
 
 
 @cache
+@memo.shared
 def _moments(d: int, batches: int = 4, seed: int = POP_SEED):
     """Population moments for run d from ``batches`` × 2^18 fresh inputs, accumulated in chunks (nothing N×p kept):
     per batch G = E[φφᵀ], b = E[φ f_*], m = E[φ]. Returns (run, a_H, err, G, m), err = 4 standard errors of a_H

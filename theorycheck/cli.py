@@ -118,6 +118,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
     import time
 
     from . import cache as cache_mod
+    from . import memo
     from .runner import root_failures, taint
 
     started, cpu0 = time.perf_counter(), _cpu_seconds()
@@ -156,9 +157,15 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
         out.wall, out.cpu = time.perf_counter() - started, _cpu_seconds() - cpu0
         return out
 
+    def run(on_done) -> list[ClaimResult]:
+        # checks share expensive simulations through the memo (theorycheck.memo) in the cache's folder; a
+        # --rerun gets a fresh one of its own, so nothing computed before this run is reused
+        with memo.active(store, fresh=rerun):
+            return audit(registry, to_run, jobs=jobs, timeout=timeout, on_done=on_done)
+
     cached_note = f", {len(fresh)} fresh in the cache" if fresh else ""
     if not progress or not to_run:
-        return finish(audit(registry, to_run, jobs=jobs, timeout=timeout, on_done=record) if to_run else [])
+        return finish(run(record) if to_run else [])
     if not sys.stderr.isatty():
         noun = "check" if len(to_run) == 1 else "checks"
         print(f"theorycheck: running {len(to_run)} {noun} ({jobs} at a time){cached_note}", file=sys.stderr, flush=True)
@@ -171,7 +178,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
             print(f"[{finished}/{len(to_run)}] {claim.id}: {verdict.verdict} ({seconds:.1f} "
                   f"s)", file=sys.stderr, flush=True)
 
-        return finish(audit(registry, to_run, jobs=jobs, timeout=timeout, on_done=line))
+        return finish(run(line))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("[bold]checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -182,7 +189,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
             record(claim, verdict, seconds)
             bar.update(task, advance=1, description=f"{claim.id}: {verdict.verdict}")
 
-        return finish(audit(registry, to_run, jobs=jobs, timeout=timeout, on_done=done))
+        return finish(run(done))
 
 
 def cmd_check(args: argparse.Namespace) -> int:

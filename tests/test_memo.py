@@ -1,0 +1,137 @@
+"""theorycheck.memo: a simulation shared by several checks is computed once per audit, and only reused when
+the same code computed it from the same arguments."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from theorycheck import memo
+
+SIM = """
+import os
+
+from theorycheck import memo
+
+
+@memo.shared
+def simulate(d, seed=0):
+    with open(os.environ["COUNT_FILE"], "a") as fh:
+        fh.write(f"{d},{seed}\\n")
+    return {"d": d, "value": d * 10 + seed}
+"""
+
+CLAIMS = """
+from theorycheck import Claim, verified
+
+from .sim import simulate
+
+
+def uses(d):
+    return verified("numeric", "ran", value=simulate(d)["value"])
+
+
+CLAIMS = [Claim(f"toy.c{k}", "uses the shared simulation", "T", "1 = 1", "", (lambda: uses(8))) for k in range(3)]
+"""
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch) -> Path:
+    proofs = tmp_path / "paper" / "proofs_memo"
+    proofs.mkdir(parents=True)
+    (proofs / "__init__.py").write_text("")
+    (proofs / "sim.py").write_text(SIM)
+    (proofs / "claims.py").write_text(CLAIMS)
+    monkeypatch.setenv("COUNT_FILE", str(tmp_path / "count.txt"))
+    return proofs
+
+
+def _count(folder: Path) -> list[str]:
+    path = folder.parent.parent / "count.txt"
+    return path.read_text().split() if path.exists() else []
+
+
+def _store_for(folder: Path, tmp_path: Path):
+    from theorycheck import cache, registry
+
+    registry.load(folder)  # imports the folder's modules (under the registry's name for it)
+    return cache.Cache(folder, tmp_path / "cache")
+
+
+def _sim(folder: Path):
+    from theorycheck import registry
+
+    registry.load(folder)
+    name = next(m for m in sys.modules if m.endswith(".sim") and m.startswith("_theorycheck_proofs_")
+                and Path(sys.modules[m].__file__).parent == folder.resolve())
+    return sys.modules[name].simulate
+
+
+def test_inactive_is_an_ordinary_call(folder):
+    simulate = _sim(folder)
+    assert simulate(4) == simulate(4) == {"d": 4, "value": 40}
+    assert _count(folder) == ["4,0", "4,0"]
+
+
+def test_active_computes_once_per_arguments_and_a_code_change_misses(folder, tmp_path):
+    simulate = _sim(folder)
+    with memo.active(_store_for(folder, tmp_path)) as where:
+        assert simulate(4) == simulate(4) == {"d": 4, "value": 40}
+        assert simulate(4, seed=1)["value"] == 41
+        assert simulate(5)["value"] == 50
+        assert len(list(where.glob("*.pkl"))) == 3
+    assert _count(folder) == ["4,0", "4,1", "5,0"]
+    with memo.active(_store_for(folder, tmp_path)):  # a new audit, nothing changed: read from disk
+        assert simulate(4)["value"] == 40
+    assert len(_count(folder)) == 3
+    (folder / "sim.py").write_text(SIM + "\n# an edit\n")  # the code that computed it changed: compute again
+    with memo.active(_store_for(folder, tmp_path)):
+        assert simulate(4)["value"] == 40
+    assert _count(folder)[-1] == "4,0" and len(_count(folder)) == 4
+
+
+def test_arguments_that_are_not_plain_values_bypass_the_memo(folder, tmp_path):
+    simulate = _sim(folder)
+    with memo.active(_store_for(folder, tmp_path)) as where:
+        simulate(np.int64(3))
+        simulate(np.int64(3))
+        assert not list(where.glob("*.pkl")) if where.exists() else True
+    assert _count(folder) == ["3,0", "3,0"]
+
+
+def test_fresh_folder_ignores_earlier_results_and_is_removed(folder, tmp_path):
+    simulate = _sim(folder)
+    store = _store_for(folder, tmp_path)
+    with memo.active(store):
+        simulate(6)
+    with memo.active(store, fresh=True) as where:
+        simulate(6)
+        simulate(6)  # shared within the run
+        assert where.exists() and where != Path(store.directory) / "memo"
+    assert not where.exists()
+    assert _count(folder) == ["6,0", "6,0"]
+
+
+def test_an_audit_runs_the_shared_simulation_once_for_three_claims(folder, tmp_path):
+    """Three claims in forked processes call simulate(8): computed once; --rerun computes it once again."""
+    env = {k: v for k, v in os.environ.items() if k not in ("THEORYCHECK_NO_CACHE",)}
+    env["THEORYCHECK_CACHE_DIR"] = str(tmp_path / "cache")
+
+    def check(*extra):
+        out = subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), "check", "--jobs", "1",
+                              "--format", "json", "--no-progress", *extra], capture_output=True, text=True,
+                             env=env, timeout=120)
+        assert out.returncode == 0, out.stderr
+        return {c["id"]: c["evidence"]["value"] for c in json.loads(out.stdout)["claims"]}
+
+    assert check() == {"toy.c0": 80, "toy.c1": 80, "toy.c2": 80}
+    assert _count(folder) == ["8,0"]
+    assert check("--rerun") == {"toy.c0": 80, "toy.c1": 80, "toy.c2": 80}
+    assert _count(folder) == ["8,0", "8,0"]
+    assert not list((tmp_path / "cache").glob("memo-rerun-*"))

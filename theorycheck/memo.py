@@ -1,0 +1,153 @@
+"""Expensive quantities shared by several checks, computed once per audit.
+
+Each check runs in its own forked process (:mod:`theorycheck.runner`), so an in-process cache
+(``functools.cache``) cannot carry a simulation from one claim's check to another's. A function decorated
+with :func:`shared` keeps its results on disk, in the verdict cache's folder (``memo/``), while an audit
+has activated the memo (:func:`active`, done by ``theorycheck check`` and the commands that run checks);
+outside an audit (tests, notebooks, a check called by hand) it is an ordinary call.
+
+A stored result is reused only when it was computed by the same code from the same arguments, keyed on:
+
+- the function's module and qualified name, and its arguments — only plain values (int, float, str, bool,
+  None and tuples/lists/dicts of them) are accepted; any other argument makes the call an ordinary one;
+- the digests of the function's module and of every proofs and library module it imports, transitively
+  (the same import analysis as the verdict cache, :func:`theorycheck.cache.closure`);
+- the versions of Python and of the numerical packages, and mpmath's working precision at the call.
+
+``--rerun`` gives the audit a fresh, empty memo folder (removed afterwards): nothing computed before is
+reused, while checks of the same run still share their simulations. Results are pickled; one that fails to
+load is computed again, and one larger than :data:`MAX_BYTES` is not stored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import os
+import pickle
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Results whose pickle is larger than this are computed again rather than stored.
+MAX_BYTES = 200 * 2**20
+
+#: (folder, cache) while an audit has activated the memo; inherited by the forked check processes.
+_ACTIVE: tuple[Path, Any] | None = None
+_MODULE_KEYS: dict[str, Any] = {}
+
+
+def _plain(value: Any) -> bool:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, (tuple, list)):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return False
+
+
+def _module_key(module: str) -> Any:
+    """Digests of ``module`` and of every proofs/library module it reaches (see :mod:`theorycheck.cache`)."""
+    if module not in _MODULE_KEYS:
+        from . import cache as cache_mod
+
+        assert _ACTIVE is not None
+        store = _ACTIVE[1]
+        roots = [(t, name) for t, tree in enumerate((store.folder, store.library))
+                 if (name := tree.module_of(module)) is not None]
+        if not roots:
+            _MODULE_KEYS[module] = None  # not a module of either tree: no sound key
+        else:
+            modules, lib = cache_mod.closure([store.folder, store.library], roots)
+            if modules is None:
+                modules = {str(p.relative_to(store.folder.root)): store.folder.digests[n]
+                           for n, p in store.folder.files.items()}
+            _MODULE_KEYS[module] = {"modules": modules, "library": lib if lib is not None
+                                    else {"*": cache_mod.library_digest()}, "versions": cache_mod.versions()}
+    return _MODULE_KEYS[module]
+
+
+def _key(fn: Callable[..., Any], args: tuple, kwargs: dict) -> str | None:
+    if not (_plain(list(args)) and _plain(kwargs)):
+        return None
+    module_key = _module_key(fn.__module__)
+    if module_key is None:
+        return None
+    mp = sys.modules.get("mpmath")
+    prec = mp.mp.prec if mp is not None else None
+    parts = {"function": f"{fn.__module__}.{fn.__qualname__}", "args": list(args), "kwargs": kwargs,
+             "mpmath_prec": prec, **module_key}
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=repr).encode()).hexdigest()
+
+
+def shared(fn: F) -> F:
+    """Keep ``fn``'s results on disk while an audit runs, for the other checks that call it with the same
+    arguments (see the module docstring for the key). ``fn`` must be a pure function of its arguments."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if _ACTIVE is None:
+            return fn(*args, **kwargs)
+        key = _key(fn, args, kwargs)
+        if key is None:
+            return fn(*args, **kwargs)
+        path = _ACTIVE[0] / f"{fn.__qualname__.replace('<', '').replace('>', '')}-{key[:24]}.pkl"
+        try:
+            return pickle.loads(path.read_bytes())
+        except Exception:  # noqa: BLE001 - missing, partly written or unloadable: compute it
+            pass
+        value = fn(*args, **kwargs)
+        _store(path, value)
+        return value
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _store(path: Path, value: Any) -> None:
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - an unpicklable result is simply not shared
+        return
+    if len(data) > MAX_BYTES:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pkl")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)  # atomic: a reader sees the whole file or none
+    except OSError:
+        pass
+
+
+@contextlib.contextmanager
+def active(store: Any, *, fresh: bool = False) -> Iterator[Path | None]:
+    """Activate the memo in the folder of the verdict cache ``store`` (a :class:`theorycheck.cache.Cache`;
+    None: stay inactive). ``fresh``: a new empty folder for this run only, removed on exit."""
+    global _ACTIVE
+    if store is None:
+        yield None
+        return
+    previous = _ACTIVE
+    base = Path(store.directory) / "memo"
+    folder = base
+    if fresh:
+        base.parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(tempfile.mkdtemp(prefix="memo-rerun-", dir=base.parent))
+    _ACTIVE = (folder, store)
+    _MODULE_KEYS.clear()
+    try:
+        yield folder
+    finally:
+        _ACTIVE = previous
+        _MODULE_KEYS.clear()
+        if fresh:
+            shutil.rmtree(folder, ignore_errors=True)
