@@ -67,6 +67,7 @@ STEP2_TARGETS: tuple[str, ...] = ("x", "x^3")
 P_CB = math.erf(C_B / math.sqrt(2))
 
 
+@functools.lru_cache(maxsize=1024)  # the same sides are rewritten by decide and again for the evidence
 def rewrite(expr: sp.Expr) -> sp.Expr:
     """A side in powers of d: Assumption 4 substituted, p = d^{ε_p}, n = d^{ν}, log(1.25/δ)/ε² = d^r log^ρ d."""
     e = sp.sympify(expr).subs(eps, sp.sqrt(sp.log(sp.Rational(5, 4) / delta) / PRIVACY_FACTOR))

@@ -63,6 +63,7 @@ from .symbols import (
 _DELTA_AS_R = {delta: sp.Rational(5, 4) * sp.exp(-PRIVACY_FACTOR * eps**2)}
 
 
+@functools.lru_cache(maxsize=1024)  # the same sides are rewritten by decide and again for the evidence
 def rewrite(expr: sp.Expr) -> sp.Expr:
     """A side in powers of d: Assumption 4 substituted, p = d^{ε_p}, n = d^ν, log(1.25/δ)/ε² = d^r log^ρ d."""
     expr = sp.sympify(expr).subs(_DELTA_AS_R)

@@ -23,6 +23,7 @@ included). :func:`check_steps` checks each and reports each relation separately.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -183,6 +184,7 @@ def privacy_rewrite(expr: sp.Expr) -> sp.Expr:
 PART3_SUBS: dict[sp.Symbol, sp.Expr] = {S.Sigma: S.SIGMA_PART3}
 
 
+@functools.lru_cache(maxsize=1024)  # the same sides are rewritten by decide and again for the evidence
 def to_rates(expr: sp.Expr) -> sp.Expr:
     """A side of an asymptotic step in powers of d and log d: Σ, Assumption 4, p = d^{ε_p}, n = d^{ν}, privacy."""
     expr = sp.sympify(expr).subs(PART3_SUBS)
