@@ -32,7 +32,6 @@ import math
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from theorycheck import memo
 from theorycheck.first_layer import (
@@ -198,6 +197,8 @@ def growth(quantity: str, corner: str, ds=MEASURE_DS, seed: int = SEED) -> dict[
     """Fitted exponent of ``quantity`` in d at ``corner`` (linregress of log value on log d)."""
     rows = [simulate(corner, d, seed, quantity in POPULATION_QUANTITIES) for d in ds]
     vals = [max(abs(r[quantity]), 1e-300) for r in rows]
+    from scipy import stats  # imported when needed: loading the claims stays fast
+
     fit = stats.linregress(np.log(ds), np.log(vals))
     return {
         "corner": corner,

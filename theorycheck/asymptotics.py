@@ -42,7 +42,6 @@ from typing import Any
 
 import numpy as np
 import sympy as sp
-from scipy.optimize import linprog
 
 from .errors import InputError
 from .statement import Rel, paper_latex
@@ -437,6 +436,8 @@ def _dual_certificate(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq]) -> bo
     b_eq = np.zeros(nvar + 1)
     b_eq[nvar] = 1.0
     cost = np.array([float(b) for _, b, _ in rows] + [float(b) for _, b in eqs] + [1.0])
+    from scipy.optimize import linprog  # imported when needed: loading the claims stays fast
+
     res = linprog(cost, A_ub=-cost[None, :], b_ub=np.array([1.0]), A_eq=A_eq, b_eq=b_eq,
                   bounds=[(0, None)] * m + [(None, None)] * p + [(0, None)], method="highs")
     if res.status != 0 or res.fun > 1e-9:
@@ -488,6 +489,8 @@ def _lp_point(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], readable: boo
     A_eq = [[float(v) for v in a] + [0.0] for a, _ in eqs]
     b_eq = [float(b) for _, b in eqs]
     cost = [0.0] * nvar + [-1.0]
+    from scipy.optimize import linprog
+
     res = linprog(cost, A_ub=np.array(A_ub) if A_ub else None, b_ub=np.array(b_ub) if b_ub else None,
                   A_eq=np.array(A_eq) if A_eq else None, b_eq=np.array(b_eq) if b_eq else None,
                   bounds=[(None, None)] * nvar + [(None, 1.0)], method="highs")

@@ -25,7 +25,6 @@ from fractions import Fraction
 
 import numpy as np
 import sympy as sp
-from scipy.optimize import linprog
 
 from .errors import InputError
 
@@ -108,6 +107,8 @@ def _interior_point(A: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     m, n = A.shape
     c = np.zeros(n + 1)
     c[-1] = -1.0
+    from scipy.optimize import linprog  # imported when needed: loading the claims stays fast
+
     res = linprog(c, A_ub=np.hstack([A, norms[:, None]]), b_ub=b, bounds=[(None, None)] * n + [(0, 1)], method="highs")
     if res.status != 0 or res.x[-1] <= 1e-9:
         return None
@@ -127,6 +128,8 @@ def exponent_sup(exponent: sp.Expr, regime: Regime,
     A = np.array([[float(x) for x in row] for row in A_q]) if A_q else np.zeros((0, len(names)))
     b = np.array([float(x) for x in b_q])
     c = np.array([float(x) for x in c_q])
+    from scipy.optimize import linprog  # imported when needed: loading the claims stays fast
+
     res = linprog(-c, A_ub=A, b_ub=b, bounds=[(None, None)] * len(names), method="highs")
     # is the exponent constant over the region? (max == min)
     res_min = linprog(c, A_ub=A, b_ub=b, bounds=[(None, None)] * len(names), method="highs")
