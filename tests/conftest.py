@@ -25,6 +25,8 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 
 # The verdict cache (theorycheck/cache.py) stays off in tests, so no test depends on which test ran before
 # it (under xdist the order differs from run to run); tests/test_cache.py turns it on in its subprocesses.
+# Two exceptions share one fresh folder per test session (see "the session's verdict cache" below): the
+# `registered_verdict` fixture (registered claims' checks run unmodified) and the notebooks' kernels.
 os.environ["THEORYCHECK_NO_CACHE"] = "1"
 
 if "numpy" in __import__("sys").modules:  # too late for the variables above: set the loaded library
@@ -59,3 +61,121 @@ def fixed_precision():
 
     with ctx.workprec(53), mpmath.workdps(30):
         yield
+
+
+# ----------------------------------------------------------------------------- the session's verdict cache
+#
+# Several tests run a registered claim's check exactly as the audit does (the notebooks walk ~65 claims, the
+# claim test files run each module's registered checks). They share one verdict cache per test session, so
+# such a check runs once per session, not once per test that wants its verdict. The folder is created once,
+# by the xdist controller (or by the single process under -n 0), before any worker starts; workers get it
+# through the environment they inherit and through their `workerinput` (which wins, and must agree), and
+# the controller removes it at the end. It is fresh each session, so nothing outlives the session, and
+# a cached verdict is keyed (theorycheck/cache.py) on the claim's check and parameters, the sources it
+# reaches and the package versions: a hit is the verdict the same check gives here. Only the unperturbed
+# registered claim can go through `registered_verdict` (it refuses any other Claim object), and every
+# verdict it returns has been through the cache's JSON form, so a test sees the same value whether its
+# check ran or was read: no outcome depends on which test ran first.
+
+#: Environment variable holding the session's shared cache folder (not THEORYCHECK_CACHE_DIR: the CLI runs
+#: of other tests must not find it; the notebooks' kernels get it as their THEORYCHECK_CACHE_DIR).
+SESSION_CACHE_VAR = "THEORYCHECK_TEST_CACHE_DIR"
+_SESSION_MARKER = "session.json"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    import json
+    import tempfile
+
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None:  # the controller, or the only process: a fresh folder for this session
+        folder = tempfile.mkdtemp(prefix="theorycheck-test-cache-")
+        Path(folder, _SESSION_MARKER).write_text(json.dumps({"pid": os.getpid()}), encoding="utf-8")
+        config._theorycheck_session_cache = folder  # type: ignore[attr-defined]
+        os.environ[SESSION_CACHE_VAR] = folder  # before xdist starts its workers: they inherit it
+    else:
+        folder = workerinput.get("theorycheck_session_cache")
+        inherited = os.environ.get(SESSION_CACHE_VAR)
+        if folder is None or inherited != folder or not Path(folder, _SESSION_MARKER).is_file():
+            raise pytest.UsageError(f"xdist worker without the session's verdict cache folder: workerinput "
+                                    f"{folder!r}, environment {inherited!r}")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:  # pytest-xdist, controller side: hand each worker the folder
+    node.workerinput["theorycheck_session_cache"] = node.config._theorycheck_session_cache
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    import shutil
+
+    folder = getattr(config, "_theorycheck_session_cache", None)
+    if folder is not None:  # the process that created it
+        shutil.rmtree(folder, ignore_errors=True)
+        if os.environ.get(SESSION_CACHE_VAR) == folder:
+            del os.environ[SESSION_CACHE_VAR]
+
+
+@pytest.fixture(scope="session")
+def session_cache_dir() -> Path:
+    """The session's shared verdict-cache folder (see above)."""
+    return Path(os.environ[SESSION_CACHE_VAR])
+
+
+@pytest.fixture(scope="session")
+def registered_verdict(session_cache_dir):
+    """``registered_verdict(claim_or_id) -> Verdict``: the verdict of a *registered* claim's check, run
+    unmodified, read from the session's cache when fresh, else run here (an exception propagates, as from
+    ``claim.check()``) and stored. A Claim object that is not the registered one (a perturbed check, a
+    changed parameter) raises ValueError: perturbed statements are always run directly by their tests."""
+    import json
+    import time
+
+    from theorycheck.cache import Cache
+    from theorycheck.claims import Claim, Verdict
+    from theorycheck.registry import load
+
+    registry = load()  # imports every proofs module first: the cache keys need to know where claims live
+    store = Cache(registry.location, directory=session_cache_dir)
+
+    def verdict_of(claim: Claim | str) -> Verdict:
+        registered = registry.get(claim if isinstance(claim, str) else claim.id)
+        if not isinstance(claim, str) and claim is not registered:
+            raise ValueError(f"registered_verdict({claim.id!r}): not the registered claim (a perturbed check "
+                             "is run directly, never through the shared cache)")
+        entry = store.lookup(registered)
+        if entry is not None:
+            return entry.verdict
+        started = time.perf_counter()
+        verdict = registered.check()
+        if not isinstance(verdict, Verdict):
+            raise TypeError(f"the check of {registered.id} returned {type(verdict).__name__}, not a Verdict")
+        store.store(registered, verdict, time.perf_counter() - started)
+        return Verdict.from_dict(json.loads(json.dumps(verdict.to_dict(), sort_keys=True)))  # as a hit gives it
+
+    return verdict_of
+
+
+@pytest.fixture(scope="session")
+def why_not_fresh(session_cache_dir):
+    """``why_not_fresh(store, claim) -> str | None``: None when the shared cache ``store`` holds a fresh entry
+    for ``claim``, or a stale one whose only differences are source files edited during this session (the
+    process that stored it read the sources before the edit: a miss, never a wrong hit); else why not."""
+    import re
+
+    from theorycheck.cache import _LIBRARY
+
+    started = (session_cache_dir / _SESSION_MARKER).stat().st_mtime
+
+    def why(store, claim) -> str | None:
+        if store.lookup(claim) is not None:
+            return None
+        reason = store.why_stale(claim)
+        m = re.fullmatch(r"(library )?changed: (.*)", reason)
+        if m is None:
+            return reason
+        root = _LIBRARY.parent if m.group(1) else store.folder.root
+        edited = [f for f in m.group(2).split(", ") if not (root / f).exists() or (root / f).stat().st_mtime > started]
+        return None if len(edited) == len(m.group(2).split(", ")) else reason
+
+    return why

@@ -3,11 +3,14 @@
 The three notebooks are executed concurrently (one kernel each, nbclient's async API), so the
 suite waits for the slowest one rather than for their sum; under pytest-xdist the suite's
 ``--dist loadfile`` (pyproject.toml) keeps this file on one worker, so they execute once per run.
+The kernels use the session's shared verdict cache (tests/conftest.py): a claim whose check another
+test already ran unmodified shows its cached verdict, and the checks run here are stored for the others.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import subprocess
 import sys
@@ -47,11 +50,13 @@ def kernel_name() -> str:
 
 
 @pytest.fixture(scope="module")
-def executed() -> dict[str, tuple[object, float, BaseException | None]]:
+def executed(session_cache_dir) -> dict[str, tuple[object, float, BaseException | None]]:
     """Every notebook executed once, concurrently: name -> (notebook, seconds, exception or None)."""
     from nbclient import NotebookClient
 
     kernel = kernel_name()
+    # the kernels' environment: the session's verdict cache on (theorycheck.notebook.ClaimWalk reads and stores it)
+    env = {**os.environ, "THEORYCHECK_NO_CACHE": "0", "THEORYCHECK_CACHE_DIR": str(session_cache_dir)}
 
     async def run_one(name: str):
         nb = jupytext.read(REPO / "notebooks" / name)
@@ -60,7 +65,7 @@ def executed() -> dict[str, tuple[object, float, BaseException | None]]:
         )
         started = time.perf_counter()
         try:
-            await client.async_execute()
+            await client.async_execute(env=env)  # passed to the kernel manager's start_kernel
             error = None
         except Exception as exc:  # noqa: BLE001 - reported by the notebook's own test
             error = exc
@@ -101,3 +106,25 @@ def test_notebook_runs(name, executed):
     assert [o for o in outputs if "image/png" in o.get("data", {})], f"{name} draws no plot"
     text = "".join(o.get("text", "") + str(o.get("data", {}).get("text/plain", "")) for o in outputs)
     assert "verdict: " in text
+
+
+def test_notebooks_share_the_session_cache(executed, session_cache_dir, why_not_fresh):
+    """The kernels used the session's verdict cache: every claim a notebook showed as checked has an entry
+    there (stored by the kernel, or by another test before it) that this process finds fresh, so the
+    kernels and the test processes agree on the cache keys (unless a source was edited mid-session)."""
+    from theorycheck.cache import Cache
+    from theorycheck.registry import load
+
+    registry = load()
+    store = Cache(registry.location, directory=session_cache_dir)
+    shown: set[str] = set()
+    for name in NOTEBOOKS:
+        nb, _, error = executed[name]
+        if error is not None:
+            pytest.skip(f"{name} failed (reported by test_notebook_runs)")
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                shown |= set(re.findall(r'^(?:v = )?check\("([^"]+)"\)', cell.source, re.M))
+    assert len(shown) > 20
+    missing = {cid: why for cid in sorted(shown) if (why := why_not_fresh(store, registry.get(cid)))}
+    assert not missing, f"checked in a notebook but not fresh in the session cache: {missing}"

@@ -1,52 +1,95 @@
-"""Helpers for the per-part notebooks: state a claim, run its check live, show the verdict."""
+"""Helpers for the per-part notebooks: state a claim, run its check live, show the verdict.
+
+With the verdict cache on (:mod:`theorycheck.cache`; the default unless ``THEORYCHECK_NO_CACHE`` is
+set), a claim whose cached verdict is fresh — nothing it depends on changed since it was checked,
+for instance by ``theorycheck check`` — shows that verdict at once, marked ``cached``; every check
+run here is stored, so the next run of the notebook (or ``theorycheck report``) reuses it.
+"""
 
 from __future__ import annotations
 
 import time
 
+from . import cache as cache_mod
 from .claims import Verdict
 from .registry import Registry, load
 
 
 class ClaimWalk:
-    """Walks a paper's claims in a notebook; ``verdicts`` collects what was run.
+    """Walks a paper's claims in a notebook; ``verdicts`` collects the verdicts shown by :meth:`check`
+    (run here, or read fresh from the verdict cache).
 
     ``run_slow`` decides whether :meth:`slow` runs a long check or only states the claim.
+    ``use_cache``: None (the default) follows :func:`theorycheck.cache.enabled`; False never reads
+    or writes the cache; True uses it even when ``THEORYCHECK_NO_CACHE`` is set.
     """
 
-    def __init__(self, run_slow: bool = False, registry: Registry | None = None):
+    def __init__(self, run_slow: bool = False, registry: Registry | None = None, use_cache: bool | None = None):
         self.registry = registry or load()
         self.run_slow = run_slow
         self.verdicts: dict[str, Verdict] = {}
+        self.use_cache = cache_mod.enabled() if use_cache is None else use_cache
+        self._cache: cache_mod.Cache | None = None
+
+    def cache(self) -> cache_mod.Cache | None:
+        """The verdict cache of the registry's proofs folder (built on first use), or None when off."""
+        if self.use_cache and self._cache is None:
+            try:
+                self._cache = cache_mod.Cache(self.registry.location)
+            except OSError:  # an unreadable source file: run the checks, as without a cache
+                self.use_cache = False
+        return self._cache
+
+    def _fresh(self, claim) -> cache_mod.Entry | None:
+        store = self.cache()
+        return store.lookup(claim) if store is not None else None
 
     def check(self, claim_id: str) -> Verdict:
-        """State the claim, run its check here, print the verdict (an `error` verdict stops the notebook)."""
+        """State the claim, show its verdict (fresh from the cache, else run here and stored),
+        print it (an `error` verdict stops the notebook)."""
         from IPython.display import Markdown, display
 
         from .html_report import claim_markdown, markdown_math
 
         claim = self.registry.get(claim_id)
         display(Markdown(claim_markdown(claim)))
-        started = time.perf_counter()
-        verdict = claim.check()
-        seconds = time.perf_counter() - started
-        if verdict.verdict == "error":
-            raise RuntimeError(f"the check of {claim_id} failed: {verdict.detail}")
+        entry = self._fresh(claim)
+        if entry is not None:
+            verdict = entry.verdict
+            how = f"cached; {verdict.method}, checked in {entry.seconds:.1f} s on {entry.stored or '?'}"
+        else:
+            started = time.perf_counter()
+            verdict = claim.check()
+            seconds = time.perf_counter() - started
+            if verdict.verdict == "error":
+                raise RuntimeError(f"the check of {claim_id} failed: {verdict.detail}")
+            store = self.cache()
+            if store is not None:
+                store.store(claim, verdict, seconds)
+            how = f"{verdict.method}, {seconds:.1f} s"
         self.verdicts[claim_id] = verdict
-        print(f"verdict: {verdict.verdict.upper()}  ({verdict.method}, {seconds:.1f} s)\n{verdict.detail}")
+        print(f"verdict: {verdict.verdict.upper()}  ({how})\n{verdict.detail}")
         if verdict.corrected:
             display(Markdown("Checked correction: " + markdown_math(verdict.corrected)))
         return verdict
 
     def slow(self, claim_id: str, seconds: float) -> Verdict | None:
-        """A claim whose check takes about ``seconds``: run only with ``run_slow``, otherwise say how to run it."""
+        """A claim whose check takes about ``seconds``: run only with ``run_slow``, otherwise say how to run it
+        (and show its verdict when the cache holds a fresh one; it is then not counted in ``verdicts``,
+        which holds what this notebook checked)."""
         if self.run_slow:
             return self.check(claim_id)
         from IPython.display import Markdown, display
 
         from .html_report import claim_markdown
 
-        display(Markdown(claim_markdown(self.registry.get(claim_id))))
+        claim = self.registry.get(claim_id)
+        display(Markdown(claim_markdown(claim)))
+        entry = self._fresh(claim)
+        if entry is not None:
+            print(f"verdict: {entry.verdict.verdict.upper()}  (cached from an earlier run, {entry.stored or '?'}: "
+                  f"{entry.verdict.method}, {entry.seconds:.1f} s; not run here)\n{entry.verdict.detail}")
+            return None
         print(f"verdict: not run here (the check takes about {seconds} s): set RUN_SLOW = True, "
               f"or run `theorycheck show {claim_id}`")
         return None

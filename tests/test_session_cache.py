@@ -1,0 +1,135 @@
+"""The verdict cache where tests and notebooks share work (issue 14): theorycheck.notebook.ClaimWalk reads and
+stores it, and the test session's `registered_verdict` fixture (tests/conftest.py) runs each registered check
+at most once per session, while a perturbed check never goes through it."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from theorycheck import cache as cache_mod
+from theorycheck.claims import Claim, Verdict, verified
+from theorycheck.notebook import ClaimWalk
+from theorycheck.registry import Registry, load
+
+pytest.importorskip("IPython", reason="ClaimWalk displays through IPython (pip install -e .[test])")
+
+CHEAP = "cert.complete-square"  # a registered claim whose check takes well under a second
+
+CALLS: list[str] = []
+
+
+def counted_check() -> Verdict:
+    """A check that records each time it runs."""
+    CALLS.append("ran")
+    return verified("symbolic", "the toy identity holds", tolerance="0")
+
+
+def counted_registry(toy_proofs: Path) -> Registry:
+    claim = Claim("toy.counted", "A counted identity", "Toy §2", r"1 + 1 = 2", "none", counted_check)
+    return Registry(paper="Toy paper", claims=(claim,), location=str(toy_proofs))
+
+
+@pytest.fixture
+def cache_on(tmp_path, monkeypatch) -> Path:
+    """The verdict cache on, in a folder of this test's own (not the session's)."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("THEORYCHECK_NO_CACHE", "0")
+    monkeypatch.setenv("THEORYCHECK_CACHE_DIR", str(folder))
+    CALLS.clear()
+    return folder
+
+
+def test_claimwalk_stores_then_reuses(cache_on, toy_proofs, capsys):
+    first = ClaimWalk(registry=counted_registry(toy_proofs))
+    v1 = first.check("toy.counted")
+    assert CALLS == ["ran"]
+    assert (cache_on / "claims" / "toy.counted.json").is_file()
+    out = capsys.readouterr().out
+    assert "verdict: VERIFIED  (symbolic, " in out and "cached" not in out
+
+    second = ClaimWalk(registry=counted_registry(toy_proofs))  # a second run of the notebook: a new kernel
+    v2 = second.check("toy.counted")
+    assert CALLS == ["ran"], "the second walk ran the check again instead of reading the cache"
+    assert v2 == v1 and second.verdicts == {"toy.counted": v2}
+    assert "verdict: VERIFIED  (cached; symbolic, checked in " in capsys.readouterr().out
+
+
+def test_claimwalk_slow_shows_a_cached_verdict_without_counting_it(cache_on, toy_proofs, capsys):
+    walk = ClaimWalk(registry=counted_registry(toy_proofs))
+    assert walk.slow("toy.counted", 30) is None and CALLS == []
+    assert "verdict: not run here" in capsys.readouterr().out
+    walk.check("toy.counted")
+    fresh = ClaimWalk(registry=counted_registry(toy_proofs))
+    assert fresh.slow("toy.counted", 30) is None and fresh.verdicts == {} and CALLS == ["ran"]
+    assert "verdict: VERIFIED  (cached from an earlier run" in capsys.readouterr().out
+
+
+def test_claimwalk_without_the_cache_runs_every_time(cache_on, toy_proofs, monkeypatch):
+    monkeypatch.setenv("THEORYCHECK_NO_CACHE", "1")
+    for _ in range(2):
+        ClaimWalk(registry=counted_registry(toy_proofs)).check("toy.counted")
+    ClaimWalk(registry=counted_registry(toy_proofs), use_cache=False).check("toy.counted")
+    assert CALLS == ["ran"] * 3 and not cache_on.exists()
+
+
+def test_claimwalk_stale_entry_runs_again(cache_on, toy_proofs):
+    ClaimWalk(registry=counted_registry(toy_proofs)).check("toy.counted")
+    path = cache_on / "claims" / "toy.counted.json"
+    data = json.loads(path.read_text())
+    data["key"] = "0" * 64  # as if a source it depends on had changed since
+    path.write_text(json.dumps(data))
+    ClaimWalk(registry=counted_registry(toy_proofs)).check("toy.counted")
+    assert CALLS == ["ran", "ran"]
+
+
+# ----------------------------------------------------------------------------- the test session's shared cache
+
+
+def test_the_session_folder_is_the_controllers(session_cache_dir, pytestconfig):
+    """One folder for the whole session, created by the xdist controller (or the only process), which
+    every worker sees; the rest of the suite keeps the cache off and does not see the folder."""
+    marker = json.loads((session_cache_dir / "session.json").read_text())
+    workerinput = getattr(pytestconfig, "workerinput", None)
+    if workerinput is None:
+        assert marker["pid"] == os.getpid()
+    else:
+        assert workerinput["theorycheck_session_cache"] == str(session_cache_dir)
+        assert marker["pid"] == os.getppid() != os.getpid()  # xdist's workers are the controller's children
+    assert not cache_mod.enabled()
+    assert os.environ.get("THEORYCHECK_CACHE_DIR") != str(session_cache_dir)
+
+
+def test_registered_verdict_is_the_direct_runs(registered_verdict, session_cache_dir, why_not_fresh):
+    registry = load()
+    claim = registry.get(CHEAP)
+    via_helper = registered_verdict(CHEAP)
+    direct = claim.check()
+    assert via_helper.to_dict() == json.loads(json.dumps(direct.to_dict()))
+    assert registered_verdict(claim) == via_helper  # by the Claim object too: a hit now
+    store = cache_mod.Cache(registry.location, directory=session_cache_dir)  # as another process sees it
+    assert why_not_fresh(store, claim) is None
+    assert store.lookup(claim) is None or store.lookup(claim).verdict == via_helper
+
+
+def test_a_perturbed_check_never_goes_through_the_session_cache(registered_verdict, session_cache_dir):
+    registered = load().get(CHEAP)
+    registered_verdict(CHEAP)  # the registered claim's entry is in the cache
+    ran: list[str] = []
+
+    def perturbed_check() -> Verdict:
+        ran.append("perturbed")
+        return verified("symbolic", "a perturbed statement", tolerance="0")
+
+    perturbed = dataclasses.replace(registered, check=perturbed_check)
+    assert perturbed == registered  # Claim equality ignores the check: only identity tells them apart
+    with pytest.raises(ValueError, match="not the registered claim"):
+        registered_verdict(perturbed)
+    stored = json.loads((session_cache_dir / "claims" / f"{CHEAP}.json").read_text())
+    assert ran == [] and "perturbed" not in stored["verdict"]["detail"]
+    with pytest.raises(Exception, match="unknown|no claim|not found|toy.nothing"):
+        registered_verdict("toy.nothing")
