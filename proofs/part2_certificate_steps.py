@@ -10,6 +10,7 @@ Statements about powers of d are compared exactly (SymPy) with γ = d^{−ε_p/(
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 import mpmath
@@ -50,9 +51,22 @@ def _degree(target: str) -> int:
 
 
 def _a_function(target: str, gamma) -> Callable:
-    """b → a(b) = (aφ)(b)/φ(b) for the a with E_b[a(b) tanh(z + b)] = f_γ(z) (η = 1)."""
+    """b → a(b) = (aφ)(b)/φ(b) for the a with E_b[a(b) tanh(z + b)] = f_γ(z) (η = 1).
+
+    Built at the working precision (γ is read at it) and remembered per (target, γ, precision), with its values
+    remembered per (b, precision) (:func:`theorycheck.certificate.memoized`): the sup links measure the same a on the
+    same grid as the checks that call them.
+    """
+    return _a_function_at(target, gamma, mpmath.mp.prec)
+
+
+@functools.lru_cache(maxsize=64)
+def _a_function_at(target: str, gamma, prec: int) -> Callable:
+    if prec != mpmath.mp.prec:
+        with mpmath.workprec(prec):
+            return _a_function_at.__wrapped__(target, gamma, prec)
     g = cert.corrected_a_phi_function(target, mpmath.mpf(gamma), mpmath.mpf(1))
-    return lambda b: g(b) / _phi(b)
+    return cert.memoized(lambda b: g(b) / _phi(b))
 
 
 def _gamma_of_d(log_d, q: int, eps_p) -> mpmath.mpf:
@@ -474,7 +488,9 @@ def check_step2_decomposition(
         fg = cert.parse_polynomial(target)
         finf = lambda zz: cert.f_gamma(fg, mpmath.mpf(gamma), zz)  # noqa: E731  (= f_∞, see construct.step1-infinite-model)
         fp, kept = _f_p(_a_function(target, gamma), _sample_biases(p, seed))
-        h = lambda zz: (finf(zz) - fp(zz)) ** 2 * _phi(zz)  # noqa: E731
+        # the bulk, tail and tail-split quadratures revisit the nodes of the total one: remember f_p and f_∞ there
+        fp, finf = cert.memoized(fp), cert.memoized(finf)
+        h = cert.memoized(lambda zz: (finf(zz) - fp(zz)) ** 2 * _phi(zz))
         total = mpmath.quad(h, [-mpmath.inf, -L, -1, 0, 1, L, mpmath.inf])
         bulk = mpmath.quad(h, [-L, -1, 0, 1, L])
         tail = mpmath.quad(h, [-mpmath.inf, -L]) + mpmath.quad(h, [L, mpmath.inf])
@@ -586,8 +602,18 @@ def check_step2_decomposition(
 
 
 def _gh(n: int):
+    """Gauss–Hermite nodes and weights for E_{z~N(0,1)} at the working precision (remembered per (n, precision))."""
+    zs, ws = _gh_at(n, mpmath.mp.prec)
+    return list(zs), list(ws)
+
+
+@functools.cache
+def _gh_at(n: int, prec: int) -> tuple[tuple, tuple]:
+    if prec != mpmath.mp.prec:
+        with mpmath.workprec(prec):
+            return _gh_at.__wrapped__(n, prec)
     X, W = mpmath.gauss_quadrature(n, "hermite")
-    return [x * mpmath.sqrt(2) for x in X], [w / mpmath.sqrt(PI) for w in W]
+    return tuple(x * mpmath.sqrt(2) for x in X), tuple(w / mpmath.sqrt(PI) for w in W)
 
 
 def _truncated_mean(a_phi: Callable, z, C=C_B):
@@ -624,7 +650,7 @@ def check_rademacher_centering(
     rows, bad = [], None
     with mpmath.workdps(DPS):
         g = mpmath.mpf(gamma)
-        a_phi = cert.corrected_a_phi_function(target, g, mpmath.mpf(1))
+        a_phi = cert.memoized(cert.corrected_a_phi_function(target, g, mpmath.mpf(1)))  # nodes recur across z
         for zt in zs:
             z = mpmath.mpf(zt)
             finf = cert.reconstruct(a_phi, 1, z, scale=1 / mpmath.sqrt(g))
@@ -700,7 +726,8 @@ def check_step2_summary(
         P_I = mpmath.erf(mpmath.mpf(C_B) / mpmath.sqrt(2))
         for g in gammas:
             gm = mpmath.mpf(g)
-            a_phi = cert.corrected_a_phi_function(target, gm, mpmath.mpf(1))
+            # remembered: the truncated means at |z| ≥ C_b integrate over the same interval, hence the same nodes
+            a_phi = cert.memoized(cert.corrected_a_phi_function(target, gm, mpmath.mpf(1)))
             fg = lambda zz, gm=gm: cert.f_gamma(polynomial, gm, zz)  # noqa: E731
             vals = {}
             for n in (nodes, nodes + 16):

@@ -66,15 +66,23 @@ def compare_table(points: Sequence, lhs: Callable, rhs: Callable) -> tuple[list,
 # ------------------------------------------------------------------------------------ statements -> functions
 
 
-def instance(statement: Statement, values: Mapping[sp.Basic, Any]) -> Statement:
+def instance(statement: Statement, values: Mapping[sp.Basic, Any], sides: Sequence[str] = ("lhs", "rhs")) -> Statement:
     """The statement with some symbols fixed (integers such as a degree n, a sign ±) and sums/derivatives done.
+
+    Only the ``sides`` named are worked out (``doit``); another side keeps its expression with the values
+    substituted (:func:`side_function` works out only the side it evaluates: ``doit`` on an integral side can
+    take seconds of SymPy).
 
     >>> from theorycheck_proofs.symbols import n_H, x
     >>> instance(Statement(sp.Symbol("S"), "=", sp.Sum(x**n_H, (n_H, 0, 2)), variables=(x,)), {}).rhs
     x**2 + x + 1
     """
-    lhs = statement.lhs.subs(values).doit() if values else statement.lhs.doit()
-    rhs = statement.rhs.subs(values).doit() if values else statement.rhs.doit()
+
+    def work_out(expr: Any, which: str) -> Any:
+        expr = expr.subs(values) if values else expr
+        return expr.doit() if which in sides else expr
+
+    lhs, rhs = work_out(statement.lhs, "lhs"), work_out(statement.rhs, "rhs")
     variables = tuple(v for v in statement.variables if v not in values)
     return dataclasses.replace(statement, lhs=lhs, rhs=rhs, variables=variables)
 
@@ -90,7 +98,8 @@ def side_function(
     At a removable singularity (``0·∞``, e.g. ``4t\\,csch(π²t)`` at t = 0) the value is the limit, taken by SymPy
     (one-variable sides only).
     """
-    inst = instance(statement, dict(fixed or {}))
+    sides = ("lhs", "rhs") if which in ("difference", "ratio") else (which,)
+    inst = instance(statement, dict(fixed or {}), sides=sides)
     variables = tuple(inst.variables if variables is None else variables)
     expr = inst.side(which)
     f = inst.evaluator(which, backend="mpmath", variables=variables)

@@ -255,26 +255,29 @@ def check_approximation_error(
 def _corrected_approx_ok(polys: Sequence[str], gammas: Sequence[str]) -> bool:
     """E[f²(1−e^{−γz²})²] ≤ min(γ² E[z⁴f²], E[f²]) (from 0 ≤ 1 − e^{−u} ≤ min(u, 1)), checked by quadrature."""
     with mpmath.workdps(15):
+
+        @cert.memoized  # every quadrature below runs on [−∞, 0, ∞] at one precision: the same nodes
+        def phi(u: Any) -> Any:
+            return mpmath.exp(-(u**2) / 2) / mpmath.sqrt(2 * PI)
+
         for ftxt in polys:
             if "sqrt" in ftxt:
                 continue
             cs = cert.parse_polynomial(ftxt).coefficients
+
+            @cert.memoized
+            def fv(u: Any, cs: Any = cs) -> Any:
+                return sum(mpmath.mpf(co.numerator) / co.denominator * u**i for i, co in enumerate(cs))
+
+            # the two moments of the bound do not depend on γ: computed once per f
+            m4 = mpmath.quad(lambda u: u**4 * fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf])
+            m0 = mpmath.quad(lambda u: fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf])
             for g in list(gammas)[::2]:
                 G = to_mpf(g)
-
-                def phi(u: Any) -> Any:
-                    return mpmath.exp(-(u**2) / 2) / mpmath.sqrt(2 * PI)
-
-                def fv(u: Any, cs: Any = cs) -> Any:
-                    return sum(mpmath.mpf(co.numerator) / co.denominator * u**i for i, co in enumerate(cs))
-
                 E = mpmath.quad(
                     lambda u, G=G: fv(u) ** 2 * mpmath.expm1(-G * u**2) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf]
                 )
-                B = min(
-                    G**2 * mpmath.quad(lambda u: u**4 * fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf]),
-                    mpmath.quad(lambda u: fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf]),
-                )
+                B = min(G**2 * m4, m0)
                 if E > B:
                     return False
     return True
@@ -292,8 +295,15 @@ def check_step1_sup_bound(
     rows, bad = [], None
     with mpmath.workdps(DPS):
 
+        @cert.memoized  # every quadrature below runs on [−∞, −1, 0, 1, ∞] at one precision: the same nodes
         def phi(u: Any) -> Any:
             return mpmath.exp(-(u**2) / 2) / mpmath.sqrt(2 * PI)
+
+        windows: dict = {}  # γ -> (u -> (e^{−γu²} − 1)², remembered at the nodes; E[(1 − e^{−γx²})²])
+        for g in gammas:
+            G = to_mpf(g)
+            window = cert.memoized(lambda u, G=G: mpmath.expm1(-G * u**2) ** 2)
+            windows[g] = window, mpmath.quad(lambda u, w=window: w(u) * phi(u), [-mpmath.inf, -1, 0, 1, mpmath.inf])
 
         for ftxt in polys:
             cs = [mpmath.mpf(co.numerator) / co.denominator for co in cert.parse_polynomial(ftxt).coefficients]
@@ -302,15 +312,10 @@ def check_step1_sup_bound(
                 return sum(co * u**i for i, co in enumerate(cs))
 
             S = claimed_factor(fv) if claimed_factor is not None else _sup_phi_f2(fv)
+            fv2 = cert.memoized(lambda u, fv=fv: fv(u) ** 2)
             for g in gammas:
-                G = to_mpf(g)
-                lhs = mpmath.quad(
-                    lambda u, G=G: fv(u) ** 2 * mpmath.expm1(-G * u**2) ** 2 * phi(u),
-                    [-mpmath.inf, -1, 0, 1, mpmath.inf],
-                )
-                w2 = mpmath.quad(
-                    lambda u, G=G: mpmath.expm1(-G * u**2) ** 2 * phi(u), [-mpmath.inf, -1, 0, 1, mpmath.inf]
-                )
+                window, w2 = windows[g]
+                lhs = mpmath.quad(lambda u, w=window: fv2(u) * w(u) * phi(u), [-mpmath.inf, -1, 0, 1, mpmath.inf])
                 rhs = S * w2
                 rows.append({"f": ftxt, "gamma": g, "lhs": fmt(lhs), "rhs": fmt(rhs), "sup_factor": fmt(S)})
                 if bad is None and lhs > rhs * (1 + to_mpf("1e-20")):

@@ -47,7 +47,7 @@ __all__ = [
     "parse_polynomial", "f_gamma", "paper_a_phi", "corrected_a_phi", "paper_a_phi_function",
     "corrected_a_phi_function", "corrected_a_phi_minus_function", "corrected_a_phi_scaled_function",
     "reconstruct", "READINGS", "reading_residuals", "certified_reconstruction", "sup_abs",
-    "CORRECTED_LATEX", "PAPER_LATEX", "flip", "certified_transform_a_phi",
+    "CORRECTED_LATEX", "PAPER_LATEX", "flip", "certified_transform_a_phi", "memoized",
 ]
 
 #: LaTeX of the corrected closed form (reading σ(ηz + b) of Theorem 6).
@@ -86,6 +86,48 @@ def _poly(coeffs: Sequence, w):
     for c in reversed(coeffs):
         acc = acc * w + c
     return acc
+
+
+def memoized(fn: Callable) -> Callable:
+    """``fn`` (one mpmath argument) remembering its values, keyed on the argument (and its type) and the working
+    precision.
+
+    The value of an mpmath function depends on its argument and on ``mpmath.mp.prec`` at call time, so the key holds
+    both: a remembered value is exactly (bit for bit) what a fresh call would return. Quadratures that revisit the
+    same nodes (the same interval at the same precision, e.g. a sub-interval integrated twice, or the same interval
+    for many values of another parameter) then evaluate ``fn`` once per node.
+    """
+    values: dict = {}
+
+    def remembered(x):
+        key = (type(x), x, mpmath.mp.prec)
+        try:
+            return values[key]
+        except KeyError:
+            value = values[key] = fn(x)
+            return value
+
+    remembered.cache = values  # type: ignore[attr-defined]
+    return remembered
+
+
+def _at_call_precision(make: Callable) -> Callable:
+    """A function returning ``make()`` evaluated at the current working precision, computed once per precision.
+
+    For constants such as π or iπ/2 inside a function that is called many times, possibly at several precisions:
+    the value returned is exactly what evaluating ``make()`` at the caller's precision gives.
+    """
+    values: dict = {}
+
+    def at_precision():
+        prec = mpmath.mp.prec
+        try:
+            return values[prec]
+        except KeyError:
+            value = values[prec] = make()
+            return value
+
+    return at_precision
 
 
 def _params(gamma, eta):
@@ -141,10 +183,13 @@ def corrected_a_phi_function(f, gamma, eta) -> Callable:
     cs = _coeffs(f)
     c0 = mpmath.pi**2 * g / (4 * e**2)
     k = g / e**2
+    # iπ/2, πk and π at the precision of the call (the same values the expressions give at that precision)
+    constants = _at_call_precision(lambda: (1j * mpmath.pi / 2, mpmath.pi * k, +mpmath.pi))
 
     def a_phi(b):
-        w = (1j * mpmath.pi / 2 - b) / e
-        return mpmath.exp(c0 - k * b**2) * mpmath.im(mpmath.expj(mpmath.pi * k * b) * _poly(cs, w)) / mpmath.pi
+        i_pi_2, pi_k, pi = constants()
+        w = (i_pi_2 - b) / e
+        return mpmath.exp(c0 - k * b**2) * mpmath.im(mpmath.expj(pi_k * b) * _poly(cs, w)) / pi
     return a_phi
 
 
@@ -158,10 +203,12 @@ def corrected_a_phi_scaled_function(f, gamma, eta) -> Callable:
     display (2, 27)): (η/π) Im f_γ(x + iπ/(2η)), whose transform is (iη/π) sinh(π²t/η) \hat f_γ(t)."""
     g, e = _params(gamma, eta)
     cs = _coeffs(f)
+    constants = _at_call_precision(lambda: (1j * mpmath.pi / (2 * e), e / mpmath.pi))  # at the call's precision
 
     def a_phi(x):
-        w = x + 1j * mpmath.pi / (2 * e)
-        return e / mpmath.pi * mpmath.im(_poly(cs, w) * mpmath.exp(-g * w**2))
+        shift, e_pi = constants()
+        w = x + shift
+        return e_pi * mpmath.im(_poly(cs, w) * mpmath.exp(-g * w**2))
     return a_phi
 
 
