@@ -3,6 +3,8 @@ computation at the same working precision gives, and values at one precision nev
 
 from __future__ import annotations
 
+import random
+
 import mpmath
 import sympy as sp
 
@@ -121,3 +123,31 @@ def test_side_function_works_out_only_the_side_it_evaluates():
         assert (
             abs(v - mpmath.sqrt(mpmath.pi) * mpmath.exp(-(mpmath.pi**2) * mpmath.mpf("0.09"))) < mpmath.mpf(10) ** -28
         )
+
+
+def test_low_level_a_phi_is_bit_identical_on_a_seeded_cloud():
+    rng = random.Random(20261123)
+    for f, g, e in (("x", "0.1", "1"), ("x^5 - x^2 + 2/3*x", "1e-4", "0.35"), ("x^4 + x^3/2 - x", "2", "0.75")):
+        with mpmath.workdps(30):
+            fast, ref = cert.corrected_a_phi_function(f, g, e), _reference_corrected(f, g, e)
+        for dps in (15, 20, 45):
+            with mpmath.workdps(dps):
+                points = [mpmath.mpf(rng.uniform(-40, 40)) for _ in range(60)] + [mpmath.mpf(0)]
+                assert _bits(fast(b) for b in points) == _bits(ref(b) for b in points)
+                c = mpmath.mpc("0.3", "0.2")  # not an mpf: the mpmath expression itself
+                assert fast(c) == ref(c)
+
+
+def test_low_level_f_p_is_bit_identical():
+    rng = random.Random(7)
+    with mpmath.workdps(30):
+        fp, kept = steps._f_p(steps._a_function("x^2 + x - 1", "0.1"), steps._sample_biases(120, 11))
+
+    def ref(z):
+        return sum(ai * mpmath.tanh(z + bi) for bi, ai in kept) / len(kept)
+
+    for dps in (15, 30, 50):
+        with mpmath.workdps(dps):
+            points = [mpmath.mpf(rng.uniform(-30, 30)) for _ in range(25)] + [mpmath.mpf(0), -kept[0][0]]
+            assert _bits(fp(z) for z in points) == _bits(ref(z) for z in points)
+            assert fp(1) == ref(1)  # an int argument takes the mpmath expression

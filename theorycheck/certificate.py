@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 import mpmath
+import mpmath.libmp as _lm
 from flint import acb, arb, ctx
 
 from .errors import InputError
@@ -187,10 +188,40 @@ def corrected_a_phi_function(f, gamma, eta) -> Callable:
     constants = _at_call_precision(lambda: (1j * mpmath.pi / 2, mpmath.pi * k, +mpmath.pi))
 
     def a_phi(b):
+        if type(b) is _MPF and _LOW_LEVEL:
+            return _corrected_a_phi_mpf(b, cs, e, c0, k, constants())
         i_pi_2, pi_k, pi = constants()
         w = (i_pi_2 - b) / e
         return mpmath.exp(c0 - k * b**2) * mpmath.im(mpmath.expj(pi_k * b) * _poly(cs, w)) / pi
     return a_phi
+
+
+_MPF = type(mpmath.mpf(0))
+# the low-level path below repeats, call for call, what mpmath's number types and mp.exp/mp.expj do (libmp with the
+# context's precision and rounding); it is used only where mp.exp is libmp's (not Sage's) and checked bit for bit
+# against the expression above by tests/test_certificate_caches.py
+_LOW_LEVEL = not hasattr(mpmath.mp, "_sage_exp")
+
+
+def _corrected_a_phi_mpf(b, cs, e, c0, k, constants):
+    r"""exp(c0 − k b²) · Im[expj(πk b) · f((iπ/2 − b)/e)] / π for a real mpf b, with libmp operations: the same
+    operations, in the same order, at the same precision and rounding as the mpmath expression (about twice as fast:
+    no number objects in between)."""
+    prec, rnd = mpmath.mp._prec_rounding
+    i_pi_2, pi_k, pi = constants
+    bv = b._mpf_
+    w = _lm.mpc_div_mpf(_lm.mpc_sub_mpf(i_pi_2._mpc_, bv, prec, rnd), e._mpf_, prec, rnd)
+    gauss = _lm.mpf_exp(_lm.mpf_sub(c0._mpf_, _lm.mpf_mul(k._mpf_, _lm.mpf_pow_int(bv, 2, prec, rnd), prec, rnd),
+                                    prec, rnd), prec, rnd)
+    cos, sin = _lm.mpf_cos_sin(_lm.mpf_mul(pi_k._mpf_, bv, prec, rnd), prec, rnd)  # expj of a real argument
+    acc = _lm.mpc_mul_int(w, 0, prec, rnd)  # _poly's Horner rule: 0·w, then acc·w + c
+    for c in reversed(cs):
+        acc = _lm.mpc_add_mpf(_lm.mpc_mul(acc, w, prec, rnd), c._mpf_, prec, rnd)
+    re, im = acc
+    imag = _lm.mpf_add(_lm.mpf_mul(cos, im), _lm.mpf_mul(sin, re), prec, rnd)  # Im of the complex product
+    out = object.__new__(_MPF)
+    out._mpf_ = _lm.mpf_div(_lm.mpf_mul(gauss, imag, prec, rnd), pi._mpf_, prec, rnd)
+    return out
 
 
 def corrected_a_phi(f, gamma, eta, b):
