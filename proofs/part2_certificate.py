@@ -721,9 +721,10 @@ def check_sup_bound(
 
     rows_gamma, fits, violation = {}, {}, None
     proved_worst = -math.inf  # max over the grids of log10(sup / proved bound): must be ≤ 0
+    proved_of: dict = {}  # q -> the proved bound for f = x^q (SymPy sums worked out once, used by both sweeps)
     for deg in degrees:
         f = [0] * deg + [1]
-        proved = side_function(with_polynomial(PROVED_SUP_BOUND, f))
+        proved = proved_of[deg] = side_function(with_polynomial(PROVED_SUP_BOUND, f))
         logs_sup, logs_claim, logs_ratio, lg = [], [], [], []
         for g in gammas:
             gfun = cert.corrected_a_phi_function(f, mpmath.mpf(g), mpmath.mpf(eta_fixed))
@@ -765,7 +766,7 @@ def check_sup_bound(
     rows_eta, eta_violation = {}, None  # η sweep, f = x^q, γ fixed
     for deg in degrees:
         f = [0] * deg + [1]
-        proved = side_function(with_polynomial(PROVED_SUP_BOUND, f))
+        proved = proved_of[deg]
         rr = []
         for e in etas:
             gfun = cert.corrected_a_phi_function(f, mpmath.mpf(gamma_for_eta), mpmath.mpf(e))

@@ -151,3 +151,27 @@ def test_low_level_f_p_is_bit_identical():
             points = [mpmath.mpf(rng.uniform(-30, 30)) for _ in range(25)] + [mpmath.mpf(0), -kept[0][0]]
             assert _bits(fp(z) for z in points) == _bits(ref(z) for z in points)
             assert fp(1) == ref(1)  # an int argument takes the mpmath expression
+
+
+def _reference_paper(f, gamma, eta):
+    """The paper's a·φ as first written (mpmath number types throughout)."""
+    g, e = mpmath.mpf(gamma), mpmath.mpf(eta)
+    cs = cert._coeffs(f)
+    s = mpmath.sqrt(g)
+    th, d = mpmath.pi**2 * s / e, 1j * s / (2 * e)
+    ep, em, pre, c0 = mpmath.expj(th), mpmath.expj(-th), 1j * e * s / (8 * mpmath.pi), mpmath.pi**2 * g / 4
+    return lambda v: mpmath.re(
+        pre * mpmath.exp(c0 - g * v**2) * (ep * cert._poly(cs, v + d) - em * cert._poly(cs, v - d))
+    )
+
+
+def test_low_level_paper_a_phi_is_bit_identical():
+    rng = random.Random(5)
+    for f, g, e in (("x", "0.1", "1"), ("x^5 - x^2 + 2/3*x", "1e-5", "1"), ("x^2 + x - 1", "0.5", "2")):
+        with mpmath.workdps(30):
+            fast, ref = cert.paper_a_phi_function(f, g, e), _reference_paper(f, g, e)
+        for dps in (15, 20, 45):
+            with mpmath.workdps(dps):
+                points = [mpmath.mpf(rng.uniform(-50, 50)) for _ in range(60)] + [mpmath.mpf(0)]
+                assert _bits(fast(v) for v in points) == _bits(ref(v) for v in points)
+                assert fast(mpmath.mpc(1, 1)) == ref(mpmath.mpc(1, 1))

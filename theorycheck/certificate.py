@@ -165,9 +165,36 @@ def paper_a_phi_function(f, gamma, eta) -> Callable:
     c0 = mpmath.pi**2 * g / 4
 
     def a_phi(x):
+        if type(x) is _MPF and _LOW_LEVEL:
+            return _paper_a_phi_mpf(x, cs, g, d, ep, em, pre, c0)
         bracket = ep * _poly(cs, x + d) - em * _poly(cs, x - d)
         return mpmath.re(pre * mpmath.exp(c0 - g * x**2) * bracket)
     return a_phi
+
+
+def _horner_mpc(cs, w, prec, rnd):
+    """:func:`_poly` at a complex w (libmp): 0·w, then acc·w + c for c from the top coefficient down."""
+    acc = _lm.mpc_mul_int(w, 0, prec, rnd)
+    for c in reversed(cs):
+        acc = _lm.mpc_add_mpf(_lm.mpc_mul(acc, w, prec, rnd), c._mpf_, prec, rnd)
+    return acc
+
+
+def _paper_a_phi_mpf(x, cs, g, d, ep, em, pre, c0):
+    """Re[pre · exp(c0 − g x²) · (ep f(x + d) − em f(x − d))] for a real mpf x, with the libmp operations the
+    mpmath expression in :func:`paper_a_phi_function` performs (same order, precision and rounding)."""
+    prec, rnd = mpmath.mp._prec_rounding
+    xv, dv = x._mpf_, d._mpc_
+    plus = _lm.mpc_mul(ep._mpc_, _horner_mpc(cs, _lm.mpc_add_mpf(dv, xv, prec, rnd), prec, rnd), prec, rnd)
+    minus = _lm.mpc_mul(em._mpc_, _horner_mpc(cs, _lm.mpc_sub((xv, _lm.fzero), dv, prec, rnd), prec, rnd), prec, rnd)
+    bracket = _lm.mpc_sub(plus, minus, prec, rnd)
+    gauss = _lm.mpf_exp(_lm.mpf_sub(c0._mpf_, _lm.mpf_mul(g._mpf_, _lm.mpf_pow_int(xv, 2, prec, rnd), prec, rnd),
+                                    prec, rnd), prec, rnd)
+    a, b = _lm.mpc_mul_mpf(pre._mpc_, gauss, prec, rnd)
+    c, dd = bracket
+    out = object.__new__(_MPF)
+    out._mpf_ = _lm.mpf_sub(_lm.mpf_mul(a, c), _lm.mpf_mul(b, dd), prec, rnd)  # Re of the complex product
+    return out
 
 
 def paper_a_phi(f, gamma, eta, x):
@@ -214,10 +241,7 @@ def _corrected_a_phi_mpf(b, cs, e, c0, k, constants):
     gauss = _lm.mpf_exp(_lm.mpf_sub(c0._mpf_, _lm.mpf_mul(k._mpf_, _lm.mpf_pow_int(bv, 2, prec, rnd), prec, rnd),
                                     prec, rnd), prec, rnd)
     cos, sin = _lm.mpf_cos_sin(_lm.mpf_mul(pi_k._mpf_, bv, prec, rnd), prec, rnd)  # expj of a real argument
-    acc = _lm.mpc_mul_int(w, 0, prec, rnd)  # _poly's Horner rule: 0·w, then acc·w + c
-    for c in reversed(cs):
-        acc = _lm.mpc_add_mpf(_lm.mpc_mul(acc, w, prec, rnd), c._mpf_, prec, rnd)
-    re, im = acc
+    re, im = _horner_mpc(cs, w, prec, rnd)
     imag = _lm.mpf_add(_lm.mpf_mul(cos, im), _lm.mpf_mul(sin, re), prec, rnd)  # Im of the complex product
     out = object.__new__(_MPF)
     out._mpf_ = _lm.mpf_div(_lm.mpf_mul(gauss, imag, prec, rnd), pi._mpf_, prec, rnd)
