@@ -97,7 +97,9 @@ def test_every_claim_appears_in_a_notebook():
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs(name, executed):
     nb, seconds, error = executed[name]
-    print(f"{name}: executed in {seconds:.1f} s")
+    shown = "".join(o.get("text", "") for cell in nb.cells for o in cell.get("outputs", []))
+    print(f"{name}: executed in {seconds:.1f} s; {shown.count('verdict: ')} verdicts shown, "
+          f"{shown.count('(cached')} read from the session's cache")
     if error is not None:
         raise error  # nbclient's CellExecutionError names the cell and shows its traceback
     assert len(nb.cells) > 5 and nb.cells[0].cell_type == "markdown"
