@@ -346,7 +346,9 @@ def check_sech_convolution(
         ball = fr.sech_convolution_certified("0.3")
         cb, cb_corr = claimed_ball(claimed, "0.3"), claimed_ball(correct, "0.3")
         t03 = to_mpf("0.3")
-        conv_thm = rel_diff(PI**2 * fr.sech_convolution_definition(t03, dps=DPS), fr.sech2_transform_definition(t03))
+        # I(0.3) is already in the table when 0.3 is one of the points (the same quadrature at the same precision)
+        i03 = lhs_cache[(t03,)] if (t03,) in lhs_cache else fr.sech_convolution_definition(t03, dps=DPS)
+        conv_thm = rel_diff(PI**2 * i03, fr.sech2_transform_definition(t03))
         ev = dict(
             points=rows,
             certified_t="0.3",
