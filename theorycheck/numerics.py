@@ -125,6 +125,28 @@ def bracket_decreasing(f: Callable[[Any], Any], lo: Any, hi: Any, width: Callabl
     raise ValueError(f"no convergence in {maxiter} steps on [{lo}, {hi}]")
 
 
+def snap_to_lattice(f: Callable[[Any], Any], lo: Any, hi: Any, step: Any, floor: Callable[[Any], Any] = math.floor
+                    ) -> tuple[Any, Any]:
+    """The lattice cell (k·step, (k+1)·step) holding the root of a decreasing ``f``, k the largest index with
+    f(k·step) > 0, from a bracket f(lo) > 0 ≥ f(hi) no wider than ``step``.
+
+    The answer is decided by the sign of f at one lattice point at most, so it is the same for every bracket
+    the root finder may have ended with (its iterates depend on f's values, which rounding and the working
+    precision change in the last bits; the signs at fixed points do not). ``floor``: ``mpmath.floor`` for
+    mpmath numbers.
+
+    >>> snap_to_lattice(lambda x: 2 - x * x, 1.41421, 1.41422, 0.25)
+    (1.25, 1.5)
+    """
+    k = floor(lo / step)
+    if hi - lo > step:
+        raise ValueError(f"the bracket [{lo}, {hi}] is wider than the lattice step {step}")
+    nxt = (k + 1) * step
+    if nxt < hi and f(nxt) > 0:  # points at or beyond hi have f ≤ 0 (decreasing); k·step ≤ lo has f > 0
+        k += 1
+    return k * step, (k + 1) * step
+
+
 @cache
 def tanh_derivative_polynomial(k: int) -> tuple[int, ...]:
     """Coefficients (lowest degree first) of P_k with dᵏ/dxᵏ tanh x = P_k(tanh x); P_0 = u, P_{k+1} = (1 − u²) P_k'.

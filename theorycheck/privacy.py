@@ -235,9 +235,17 @@ def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmat
         while (f_hi := gdp_log_delta(hi, m, dps) - target) > 0:
             lo, f_lo, hi = hi, f_hi, 2 * hi
         floor = mpmath.mpf(1e-30)
-        _, hi = numerics.bracket_decreasing(lambda e: gdp_log_delta(e, m, dps) - target, lo, hi,
-                                            lambda a, b: rel_tol * max(b, floor), f_lo=f_lo, f_hi=f_hi)
-        return hi
+        f = lambda e: gdp_log_delta(e, m, dps) - target  # noqa: E731 - decreasing in ε
+        lo, hi = numerics.bracket_decreasing(f, lo, hi, lambda a, b: rel_tol * max(b, floor) / 4, f_lo=f_lo,
+                                             f_hi=f_hi)
+        if lo <= floor:
+            return hi
+        # the answer is a point of a fixed lattice in log ε (cells of relative width √(1 + rel_tol)), decided by
+        # signs only: the same ε whatever the iterates (tests/test_speedups.py)
+        step = mpmath.log1p(rel_tol) / 2
+        _, t_hi = numerics.snap_to_lattice(lambda t: f(mpmath.exp(t)), mpmath.log(lo), mpmath.log(hi), step,
+                                           floor=mpmath.floor)
+        return mpmath.exp(t_hi)
 
 
 def gaussian_delta(epsilon, sensitivity, sigma, dps: int = BASE_DPS) -> mpmath.mpf:

@@ -77,26 +77,30 @@ def paper(d: int, n: int, p: int, q: int, eps_n: float, eps_b: float, eps: float
 
 
 def mu_for(eps: float, delta: float) -> float:
-    """The μ whose μ-GDP curve gives exactly ε at δ, from below to relative 1e-12: the lower end of a bracket
-    [μ_lo, μ_hi] with log δ(ε; μ_lo) < log δ ≤ log δ(ε; μ_hi) (increasing in μ), shrunk in log μ by
-    :func:`theorycheck.numerics.bracket_decreasing`."""
-    from ..numerics import bracket_decreasing
-    from ..privacy import gdp_log_delta
+    """The μ whose μ-GDP curve gives exactly ε at δ, from below to relative 1e-12: the lower end of a cell
+    [μ_lo, μ_hi] of a fixed lattice in log μ (μ_hi/μ_lo = 1 + 1e-12) with log δ(ε; μ_lo) < log δ ≤ log δ(ε; μ_hi)
+    (log δ is increasing in μ). The cell is found by :func:`theorycheck.numerics.bracket_decreasing` and
+    :func:`theorycheck.numerics.snap_to_lattice` at a fixed precision, so the answer depends only on (ε, δ)."""
+    from ..numerics import bracket_decreasing, snap_to_lattice
+    from ..privacy import BASE_DPS, gdp_log_delta
 
     check_budget(eps, delta)
-    target = mpmath.log(delta)
-    # the μ at which the zCDP bound μ²/2 + μ√(2 log(1/δ)) equals ε is below the exact one (that bound is above
-    # the exact ε(μ)): a close lower end; 1e-8 if rounding puts it on the wrong side
-    root_l = math.sqrt(2 * math.log(1 / delta))
-    lo = math.sqrt(root_l**2 + 2 * eps) - root_l
-    g = lambda mu: float(target - gdp_log_delta(eps, mu))  # noqa: E731 - decreasing in μ
-    if not (g_lo := g(lo)) > 0:
-        lo, g_lo = 1e-8, g(1e-8)
-    hi = 2 * lo
-    while (g_hi := g(hi)) > 0:
-        lo, g_lo, hi = hi, g_hi, 2 * hi
-    t_lo, _ = bracket_decreasing(lambda t: g(math.exp(t)), math.log(lo), math.log(hi),
-                                 lambda a, b: math.log1p(1e-12) / 2, f_lo=g_lo, f_hi=g_hi)
+    step = math.log1p(1e-12)
+    with mpmath.workdps(BASE_DPS):
+        target = mpmath.log(mpmath.mpf(repr(float(delta))))
+        g = lambda mu: float(target - gdp_log_delta(eps, mu))  # noqa: E731 - decreasing in μ
+        # the μ at which the zCDP bound μ²/2 + μ√(2 log(1/δ)) equals ε is below the exact one (that bound is
+        # above the exact ε(μ)): a close lower end; 1e-8 if rounding puts it on the wrong side
+        root_l = math.sqrt(2 * math.log(1 / delta))
+        lo = math.sqrt(root_l**2 + 2 * eps) - root_l
+        if not (g_lo := g(lo)) > 0:
+            lo, g_lo = 1e-8, g(1e-8)
+        hi = 2 * lo
+        while (g_hi := g(hi)) > 0:
+            lo, g_lo, hi = hi, g_hi, 2 * hi
+        h = lambda t: g(math.exp(t))  # noqa: E731
+        t_lo, t_hi = bracket_decreasing(h, math.log(lo), math.log(hi), lambda a, b: step / 2, f_lo=g_lo, f_hi=g_hi)
+        t_lo, _ = snap_to_lattice(h, t_lo, t_hi, step)
     return math.exp(t_lo)  # the slightly more private end
 
 
