@@ -115,3 +115,29 @@ def test_mu_for_is_the_largest_private_mu_to_its_tolerance(eps, delta):
     mu = mu_for(eps, delta)
     target = mpmath.log(delta)
     assert gdp_log_delta(eps, mu) < target <= gdp_log_delta(eps, mu * (1 + 2e-12))
+
+
+@given(shift=st.floats(-0.49, 0.49), width=st.floats(1e-6, 0.99))
+def test_snap_to_lattice_gives_one_cell_for_every_bracket_of_the_root(shift, width):
+    """Brackets of √2 of any width ≤ the step, anywhere around it, snap to the same lattice cell."""
+    from theorycheck.numerics import snap_to_lattice
+
+    f = lambda x: 2 - x * x  # noqa: E731
+    root, step = 2**0.5, 0.01
+    lo = root - width * step * (0.5 + shift)
+    hi = lo + width * step
+    assert snap_to_lattice(f, lo, hi, step) == (1.41, 1.42)
+
+
+def test_privacy_root_finders_do_not_depend_on_the_working_precision_around_them():
+    import mpmath
+
+    from theorycheck import privacy as P
+    from theorycheck.simulator.presets import mu_for
+
+    seen = set()
+    for dps in (10, 15, 30, 60):
+        with mpmath.workdps(dps):
+            seen.add((mu_for(1.0, 1e-5), float(P.gdp_epsilon(1e-5, 0.9, rel_tol=1e-12)),
+                      mpmath.nstr(P.gdp_epsilon(1e-7, 2.5), 35)))
+    assert len(seen) == 1
