@@ -87,6 +87,7 @@ def main() -> None:
     imported = subprocess.run(
         [sys.executable, "-c", "import theorycheck; print(theorycheck.__file__)"],
         env=env,
+        cwd=work,  # as the timed commands run: from the copy, not from a checkout whose folder would shadow it
         capture_output=True,
         text=True,
         check=True,

@@ -426,3 +426,20 @@ def test_report_draws_the_regime_of_a_claim_that_has_one(tmp_path):
     figure = page.index('alt="regime slice"')
     card = page[page.rindex('<div class="card', 0, figure) : figure]
     assert "<b>r.asym</b>" in card and "toy region" in page[figure : figure + 40000]
+
+
+def test_slices_drawn_ahead_in_two_processes_are_the_bytes_drawn_one_by_one(tmp_path, monkeypatch):
+    """The report draws the distinct regime slices ahead, two processes at a time: the same PNG bytes as
+    regime_slice, kept for the report and in the figure folder; already drawn ones are not drawn again."""
+    from theorycheck import plots
+
+    monkeypatch.setattr(plots, "FIGURE_CACHE", tmp_path / "figures")
+    monkeypatch.setattr(plots, "_DRAWN", {})
+    regimes = [dict(REGIME, conditions_exact=[c]) for c in ("eps_n < eps_p/3", "eps_n > eps_p/5", "eps_n < 0.3")]
+    assert plots.draw_regime_slices([*regimes, regimes[0], None], jobs=2) == 3
+    for regime in regimes:
+        assert plots.cached_regime_slice(regime) == plots.regime_slice(regime)
+    assert len(list((tmp_path / "figures").glob("regime-*.png"))) == 3
+    assert plots.draw_regime_slices(regimes, jobs=2) == 0  # all drawn
+    monkeypatch.setattr(plots, "_DRAWN", {})
+    assert plots.draw_regime_slices(regimes, jobs=2) == 0  # all in the figure folder

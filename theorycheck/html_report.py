@@ -576,10 +576,11 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
 
 def write_report(out_dir: str | Path, registry: Registry, results: Sequence[ClaimResult],
                  paper_files: Iterable[str | Path] = (), command: str = "theorycheck report",
-                 simulator: bool = False) -> dict[str, Any]:
+                 simulator: bool = False, jobs: int = 1) -> dict[str, Any]:
     """Write index.html, report.md (with its PNG plots) and report.json into ``out_dir``.
 
-    ``simulator=True`` (for this project's own proofs) adds the simulator's crossover table.
+    ``simulator=True`` (for this project's own proofs) adds the simulator's crossover table; ``jobs``: processes
+    that draw the regime slices.
 
     Returns the paths written and the formula counts (``math_rendered``, ``math_failed``).
     """
@@ -589,6 +590,7 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
 
     # regime slices are drawn once per distinct regime and kept beside the verdict cache
     plots.FIGURE_CACHE = cache_mod.default_dir(registry.location) / "figures" if cache_mod.enabled() else None
+    plots.draw_regime_slices([r.verdict.regime for r in results], jobs=jobs)
     data = collect(registry, results, list(paper_files), command, simulator)
     page, math = render_html(data)
     (out / "index.html").write_text(page, encoding="utf-8")

@@ -391,24 +391,33 @@ def _drawing_code_digest() -> bytes:
     return hashlib.sha256(Path(__file__).read_bytes()).digest()
 
 
-def cached_regime_slice(regime: Mapping[str, Any]) -> bytes:
-    """:func:`regime_slice` of ``regime``, read from :data:`FIGURE_CACHE` when the same regime was drawn before by
-    the same drawing code and matplotlib (the key hashes all three), else drawn and stored (atomically)."""
+#: Slices drawn in this process (by :func:`draw_regime_slices`), by key: used before the folder and the drawing.
+_DRAWN: dict[str, bytes] = {}
+
+
+def _slice_key(regime: Mapping[str, Any]) -> str:
+    """The key of a drawn slice: the regime, the drawing code and matplotlib's version."""
     import hashlib
     import json
-    import os
-    import tempfile
 
     import matplotlib
 
-    if FIGURE_CACHE is None:
-        return regime_slice(regime)
-    key = hashlib.sha256(json.dumps(regime, sort_keys=True, default=str).encode() + _drawing_code_digest()
-                         + matplotlib.__version__.encode()).hexdigest()
-    path = Path(FIGURE_CACHE) / f"regime-{key[:32]}.png"
-    if path.is_file():
-        return path.read_bytes()
-    png = regime_slice(regime)
+    return hashlib.sha256(json.dumps(regime, sort_keys=True, default=str).encode() + _drawing_code_digest()
+                          + matplotlib.__version__.encode()).hexdigest()
+
+
+def _slice_path(key: str) -> Path | None:
+    return Path(FIGURE_CACHE) / f"regime-{key[:32]}.png" if FIGURE_CACHE is not None else None
+
+
+def _keep(key: str, png: bytes) -> None:
+    import os
+    import tempfile
+
+    _DRAWN[key] = png
+    path = _slice_path(key)
+    if path is None:
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".png.tmp")
@@ -417,7 +426,56 @@ def cached_regime_slice(regime: Mapping[str, Any]) -> bytes:
         os.replace(tmp, path)
     except OSError:
         pass  # an unwritable cache only costs the redraw next time
+
+
+def cached_regime_slice(regime: Mapping[str, Any]) -> bytes:
+    """:func:`regime_slice` of ``regime``, read from this process's drawn slices or from :data:`FIGURE_CACHE` when
+    the same regime was drawn before by the same drawing code and matplotlib (the key hashes all three), else
+    drawn and stored (atomically)."""
+    key = _slice_key(regime)
+    if key in _DRAWN:
+        return _DRAWN[key]
+    path = _slice_path(key)
+    if path is not None and path.is_file():
+        return path.read_bytes()
+    png = regime_slice(regime)
+    _keep(key, png)
     return png
+
+
+def _draw_or_none(regime: Mapping[str, Any]) -> bytes | None:
+    try:
+        return regime_slice(regime)
+    except Exception:  # noqa: BLE001 - drawn again (and its failure reported) when the report asks for it
+        return None
+
+
+def draw_regime_slices(regimes: Sequence[Mapping[str, Any] | None], jobs: int = 1) -> int:
+    """Draw the distinct slices of ``regimes`` that are neither drawn nor in :data:`FIGURE_CACHE`, ``jobs`` at a
+    time in forked processes, ahead of the report that shows them (the same PNG bytes as drawing them one by one).
+    Returns how many were drawn here; with ``jobs`` < 2 or fewer than two to draw, nothing is (they are drawn
+    when asked for)."""
+    import multiprocessing
+
+    todo: dict[str, Mapping[str, Any]] = {}
+    for regime in regimes:
+        if not regime:
+            continue
+        key = _slice_key(regime)
+        path = _slice_path(key)
+        if key in _DRAWN or key in todo or (path is not None and path.is_file()):
+            continue
+        todo[key] = regime
+    if jobs < 2 or len(todo) < 2:
+        return 0
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(todo))) as pool:
+        pngs = pool.map(_draw_or_none, list(todo.values()), chunksize=1)
+    drawn = 0
+    for key, png in zip(todo, pngs):
+        if png is not None:
+            _keep(key, png)
+            drawn += 1
+    return drawn
 
 
 def regime_html(regime: Mapping[str, Any] | None) -> str:

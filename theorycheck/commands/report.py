@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     # the simulator's crossover table belongs to this project's paper: only with its own proofs package
     try:
         written = write_report(args.output, registry, results, paper_files, command=command,
-                               simulator=args.proofs is None)
+                               simulator=args.proofs is None, jobs=args.jobs)
     except OSError as exc:  # keep the results: the checks may have taken minutes
         import json
 
