@@ -13,6 +13,7 @@ import importlib
 import multiprocessing
 import multiprocessing.connection
 import os
+import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -25,7 +26,8 @@ from .registry import Registry
 DEFAULT_TIMEOUT = 300.0
 
 #: Modules many checks import when they run, but loading the claims does not (so that commands which only
-#: read claims start fast): imported once in the parent before the first fork, every forked check inherits them.
+#: read claims start fast): imported once in the parent before the first fork, every forked check inherits
+#: them — when the claims loaded SymPy (they use the math stack; a folder of plain checks is not slowed down).
 PRELOAD = ("scipy.optimize", "scipy.stats", "scipy.linalg", "scipy.special", "sympy.physics.units")
 
 
@@ -140,6 +142,8 @@ def _child(claim: Claim, conn: multiprocessing.connection.Connection) -> None:
 
 
 def _preload() -> None:
+    if "sympy" not in sys.modules:
+        return
     for name in PRELOAD:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
