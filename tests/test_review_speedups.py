@@ -5,6 +5,7 @@ review (each reason says what the bug is), so they start passing — and fail as
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import random
 import sys
@@ -270,3 +271,44 @@ def test_memo_dicts_in_another_order_do_not_share_a_key(sim):
     mod, _ = sim
     assert mod.first_key({"b": 1, "a": 2}) == "b"
     assert mod.first_key({"a": 2, "b": 1}) == "a"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "snap_to_lattice in floats: k = floor(lo/step) can round up by one (lo/step just below an integer rounds to "
+    "it), and then k*step lies one ulp above lo; for a root between lo and that point the lower end returned has "
+    "f(k*step) <= 0, against 'k the largest index with f(k*step) > 0' (mu_for returns exp of that end as the "
+    "private μ). Ulp-level and rare, but the cell is then the wrong one"))
+def test_snap_to_lattice_lower_end_is_on_the_positive_side_in_floats():
+    from theorycheck.numerics import snap_to_lattice
+
+    step = math.log1p(1e-12)
+    lo = 24.118362952618938  # floor(lo / step) * step == nextafter(lo, inf)
+    assert math.floor(lo / step) * step > lo
+
+    def f(x):  # decreasing, root between lo and its next float
+        return 1.0 if x <= lo else -1.0
+
+    a, b = snap_to_lattice(f, lo, lo + step / 2, step)
+    assert f(a) > 0 >= f(b)
+
+
+# ------------------------------------------------------------------------------- the session's verdict cache
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "cert.sup-bound's check runs at the ambient mpmath precision (no workdps around its sweeps): its evidence "
+    "(gamma_direction.claimed_exponent ...035 at 15 digits, ...034 at 30) depends on the caller's precision, which "
+    "the verdict-cache key does not hold; the session cache shares it between test_part2_fourier_claims "
+    "(fixed_precision, 30 digits) and the part2_first_layer notebook's kernel (15 digits), so what a test sees "
+    "depends on which stored it first. Same verdict; last-digit evidence"))
+def test_cert_sup_bound_evidence_does_not_depend_on_the_ambient_precision():
+    import json
+
+    from theorycheck.registry import load
+
+    claim = load().get("cert.sup-bound")
+    seen = []
+    for dps in (15, 30):
+        with mpmath.workdps(dps):
+            seen.append(json.dumps(claim.check().to_dict(), sort_keys=True, default=str))
+    assert seen[0] == seen[1]
