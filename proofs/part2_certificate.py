@@ -697,7 +697,15 @@ def proved_sup_bound(coefficients: Sequence, gamma_: Any, eta_: Any) -> Any:
     return side_function(with_polynomial(PROVED_SUP_BOUND, coeffs))(to_mpf(gamma_), to_mpf(eta_))
 
 
-def check_sup_bound(
+def check_sup_bound(*args: Any, **kwargs: Any) -> Verdict:
+    """:func:`_check_sup_bound` at the module's fixed precision (DPS digits), whatever the caller's: its evidence
+    (fitted exponents from sup|a·φ| on grids) would otherwise change in the last digits with the ambient precision,
+    which no cache key holds (tests/test_review_speedups.py)."""
+    with mpmath.workdps(DPS):
+        return _check_sup_bound(*args, **kwargs)
+
+
+def _check_sup_bound(
     claimed: Statement = SUP_BOUND,
     degrees: Sequence[int] = (1, 2, 3, 4, 5),
     gammas: Sequence[float] = tuple(10 ** (-kk / 2) for kk in range(2, 12)),

@@ -12,7 +12,8 @@ A stored result is reused only when it was computed by the same code from the sa
   None and tuples/lists/dicts of them) are accepted; any other argument makes the call an ordinary one;
 - the digests of the function's module and of every proofs and library module it imports, transitively
   (the same import analysis as the verdict cache, :func:`theorycheck.cache.closure`);
-- the versions of Python and of the numerical packages, and mpmath's working precision at the call.
+- the versions of Python and of the numerical packages, mpmath's working precision at the call, and the
+  BLAS thread setting (``THEORYCHECK_BLAS_THREADS``: the thread count changes the last bits of LAPACK).
 
 ``--rerun`` gives the audit a fresh, empty memo folder (removed afterwards): nothing computed before is
 reused, while checks of the same run still share their simulations. Results are pickled; one that fails to
@@ -75,6 +76,17 @@ def _module_key(module: str) -> Any:
     return _MODULE_KEYS[module]
 
 
+def _tagged(value: Any) -> Any:
+    """A JSON form that tells apart what json.dumps merges: a tuple from a list, dict orders, bool from int."""
+    if isinstance(value, tuple):
+        return ["tuple", [_tagged(v) for v in value]]
+    if isinstance(value, list):
+        return ["list", [_tagged(v) for v in value]]
+    if isinstance(value, dict):
+        return ["dict", [[k, _tagged(v)] for k, v in value.items()]]
+    return [type(value).__name__, value]
+
+
 def _key(fn: Callable[..., Any], args: tuple, kwargs: dict) -> str | None:
     if not (_plain(list(args)) and _plain(kwargs)):
         return None
@@ -83,8 +95,8 @@ def _key(fn: Callable[..., Any], args: tuple, kwargs: dict) -> str | None:
         return None
     mp = sys.modules.get("mpmath")
     prec = mp.mp.prec if mp is not None else None
-    parts = {"function": f"{fn.__module__}.{fn.__qualname__}", "args": list(args), "kwargs": kwargs,
-             "mpmath_prec": prec, **module_key}
+    parts = {"function": f"{fn.__module__}.{fn.__qualname__}", "args": _tagged(args), "kwargs": _tagged(kwargs),
+             "mpmath_prec": prec, "blas_threads": os.environ.get("THEORYCHECK_BLAS_THREADS"), **module_key}
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=repr).encode()).hexdigest()
 
 

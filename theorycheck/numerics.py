@@ -139,6 +139,8 @@ def snap_to_lattice(f: Callable[[Any], Any], lo: Any, hi: Any, step: Any, floor:
     (1.25, 1.5)
     """
     k = floor(lo / step)
+    if k * step > lo:  # the quotient rounded up past an integer
+        k -= 1
     if hi - lo > step:
         raise ValueError(f"the bracket [{lo}, {hi}] is wider than the lattice step {step}")
     nxt = (k + 1) * step

@@ -236,13 +236,15 @@ def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmat
             lo, f_lo, hi = hi, f_hi, 2 * hi
         floor = mpmath.mpf(1e-30)
         f = lambda e: gdp_log_delta(e, m, dps) - target  # noqa: E731 - decreasing in ε
-        lo, hi = numerics.bracket_decreasing(f, lo, hi, lambda a, b: rel_tol * max(b, floor) / 4, f_lo=f_lo,
-                                             f_hi=f_hi)
-        if lo <= floor:
-            return hi
         # the answer is a point of a fixed lattice in log ε (cells of relative width √(1 + rel_tol)), decided by
-        # signs only: the same ε whatever the iterates (tests/test_speedups.py)
+        # signs only: the same ε whatever the iterates (tests/test_speedups.py); the bracket is shrunk to one
+        # cell, or to the bisection's absolute width when the root is below ``floor``
         step = mpmath.log1p(rel_tol) / 2
+        cell = -mpmath.expm1(-step)  # hi − lo ≤ cell·hi  ⇔  log(hi/lo) ≤ step
+        lo, hi = numerics.bracket_decreasing(f, lo, hi, lambda a, b: max(cell * b, rel_tol * floor), f_lo=f_lo,
+                                             f_hi=f_hi)
+        if lo <= floor or mpmath.log(hi) - mpmath.log(lo) > step:
+            return hi
         _, t_hi = numerics.snap_to_lattice(lambda t: f(mpmath.exp(t)), mpmath.log(lo), mpmath.log(hi), step,
                                            floor=mpmath.floor)
         return mpmath.exp(t_hi)

@@ -90,11 +90,13 @@ def mu_for(eps: float, delta: float) -> float:
         target = mpmath.log(mpmath.mpf(repr(float(delta))))
         g = lambda mu: float(target - gdp_log_delta(eps, mu))  # noqa: E731 - decreasing in μ
         # the μ at which the zCDP bound μ²/2 + μ√(2 log(1/δ)) equals ε is below the exact one (that bound is
-        # above the exact ε(μ)): a close lower end; 1e-8 if rounding puts it on the wrong side
-        root_l = math.sqrt(2 * math.log(1 / delta))
-        lo = math.sqrt(root_l**2 + 2 * eps) - root_l
-        if not (g_lo := g(lo)) > 0:
-            lo, g_lo = 1e-8, g(1e-8)
+        # above the exact ε(μ)): a close lower end
+        root_l = math.sqrt(-2 * math.log(delta))  # −log δ: 1/δ overflows for a subnormal δ
+        lo = 2 * eps / (math.sqrt(root_l**2 + 2 * eps) + root_l)  # = √(r² + 2ε) − r without the cancellation
+        g_lo = g(lo)
+        while not g_lo > 0:  # only through rounding at the root itself: step down until private
+            lo /= 2
+            g_lo = g(lo)
         hi = 2 * lo
         while (g_hi := g(hi)) > 0:
             lo, g_lo, hi = hi, g_hi, 2 * hi
