@@ -135,3 +135,15 @@ def test_an_audit_runs_the_shared_simulation_once_for_three_claims(folder, tmp_p
     assert check("--rerun") == {"toy.c0": 80, "toy.c1": 80, "toy.c2": 80}
     assert _count(folder) == ["8,0", "8,0"]
     assert not list((tmp_path / "cache").glob("memo-rerun-*"))
+
+
+def test_blas_threads_enter_the_keys_of_verdicts_and_shared_results(monkeypatch):
+    """The BLAS thread count changes the last bits of LAPACK results: a verdict or a shared simulation computed
+    with another count is not reused."""
+    from theorycheck import cache
+
+    monkeypatch.setenv("THEORYCHECK_BLAS_THREADS", "1")
+    one = cache.versions()
+    monkeypatch.setenv("THEORYCHECK_BLAS_THREADS", "2")
+    two = cache.versions()
+    assert one["blas_threads"] == "1" and two["blas_threads"] == "2" and one != two

@@ -14,7 +14,7 @@ A cached verdict is reused only when nothing it could depend on has changed. Its
   ``html_report.py`` keeps every verdict, editing ``hermite.py`` invalidates the claims that
   reach it);
 - the versions of Python and of the numerical packages (numpy, scipy, sympy, mpmath, gmpy2,
-  python-flint, hypothesis) and the machine architecture.
+  python-flint, hypothesis), the machine architecture and the BLAS threads of a check.
 
 Only ``verified``, ``refuted`` and ``inconclusive`` verdicts are stored; an ``error``
 (a crash, a timeout) is always run again. Each claim is one JSON file written atomically
@@ -83,8 +83,12 @@ def library_digest() -> str:
 
 @functools.cache
 def versions() -> dict[str, str | None]:
-    """Python, the machine and the key packages' versions."""
-    out: dict[str, str | None] = {"python": sys.version, "machine": platform.machine()}
+    """Python, the machine, the key packages' versions and the BLAS threads of a check (their count changes the
+    last bits of LAPACK results)."""
+    from .blas import threads_per_check
+
+    out: dict[str, str | None] = {"python": sys.version, "machine": platform.machine(),
+                                  "blas_threads": str(threads_per_check())}
     for name in KEY_PACKAGES:
         try:
             out[name] = importlib.metadata.version(name)

@@ -12,8 +12,8 @@ A stored result is reused only when it was computed by the same code from the sa
   None and tuples/lists/dicts of them) are accepted; any other argument makes the call an ordinary one;
 - the digests of the function's module and of every proofs and library module it imports, transitively
   (the same import analysis as the verdict cache, :func:`theorycheck.cache.closure`);
-- the versions of Python and of the numerical packages, mpmath's working precision at the call, and the
-  BLAS thread setting (``THEORYCHECK_BLAS_THREADS``: the thread count changes the last bits of LAPACK).
+- the versions of Python and of the numerical packages and the BLAS threads of a check (as the verdict cache:
+  :func:`theorycheck.cache.versions`), and mpmath's working precision at the call.
 
 ``--rerun`` gives the audit a fresh, empty memo folder (removed afterwards): nothing computed before is
 reused, while checks of the same run still share their simulations. Results are pickled; one that fails to
@@ -96,7 +96,7 @@ def _key(fn: Callable[..., Any], args: tuple, kwargs: dict) -> str | None:
     mp = sys.modules.get("mpmath")
     prec = mp.mp.prec if mp is not None else None
     parts = {"function": f"{fn.__module__}.{fn.__qualname__}", "args": _tagged(args), "kwargs": _tagged(kwargs),
-             "mpmath_prec": prec, "blas_threads": os.environ.get("THEORYCHECK_BLAS_THREADS"), **module_key}
+             "mpmath_prec": prec, **module_key}
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=repr).encode()).hexdigest()
 
 
