@@ -149,3 +149,49 @@ def test_blas_threads_enter_the_keys_of_verdicts_and_shared_results(monkeypatch)
         seen.append(dict(cache.versions()))
     cache.versions.cache_clear()
     assert [v["blas_threads"] for v in seen] == ["1", "2"] and seen[0] != seen[1]
+
+
+EDITS_ITSELF = """
+import os
+
+from theorycheck import Claim, memo, verified
+
+
+@memo.shared
+def simulate(d):
+    with open(os.environ["COUNT_FILE"], "a") as fh:
+        fh.write(f"{d}\\n")
+    with open(__file__, "a") as fh:  # an edit of this module while the audit runs
+        fh.write("# edited\\n")
+    return d
+
+
+def check():
+    return verified("numeric", "ran", value=simulate(3))
+
+
+CLAIMS = [Claim("edit.one", "its module is edited while it runs", "E", "1 = 1", "", check)]
+"""
+
+
+def test_nothing_is_stored_when_its_code_changes_while_it_runs(tmp_path, monkeypatch):
+    """A verdict (and a shared result) computed while a file of its key was edited is not stored: the next
+    audit runs it again instead of reading a result of one version of the code under the key of another."""
+    folder = tmp_path / "paper" / "proofs_edit"
+    folder.mkdir(parents=True)
+    (folder / "edits.py").write_text(EDITS_ITSELF)
+    count = tmp_path / "count.txt"
+    env = {k: v for k, v in os.environ.items() if k != "THEORYCHECK_NO_CACHE"}
+    env.update(THEORYCHECK_CACHE_DIR=str(tmp_path / "cache"), COUNT_FILE=str(count))
+
+    def check():
+        out = subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), "check", "--format",
+                              "json", "--no-progress"], capture_output=True, text=True, env=env, timeout=120)
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout)["claims"][0]
+
+    first, second = check(), check()
+    assert first["verdict"] == second["verdict"] == "verified" and not second["cached"]
+    assert count.read_text().split() == ["3", "3"]  # the shared simulation ran in both audits
+    assert not list((tmp_path / "cache").glob("claims/*.json"))
+    assert not list((tmp_path / "cache").glob("memo/*.pkl"))

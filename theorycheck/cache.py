@@ -426,11 +426,32 @@ class Cache:
             return "check parameters changed"
         return "stale"
 
+    def unchanged(self, parts: dict[str, Any]) -> bool:
+        """Whether every source file a key names still has the digest recorded in it. A file edited while the
+        checks ran (the key is taken when the run starts) would otherwise have a result computed by one version
+        of the code stored under the key of another."""
+        for root, files in ((self.folder.root, parts.get("modules") or {}), (self.library.root,
+                                                                            parts.get("library") or {})):
+            for rel, digest in files.items():
+                if rel == "*":
+                    now = _tree_digest(_LIBRARY, (p for p in _LIBRARY.rglob("*.py") if "__pycache__" not in p.parts))
+                else:
+                    try:
+                        now = _sha256((root / rel).read_bytes())
+                    except OSError:
+                        return False
+                if now != digest:
+                    return False
+        return True
+
     def store(self, claim: Claim, verdict: Verdict, seconds: float) -> bool:
-        """Store a verdict atomically; False when it is not cacheable or the folder is not writable."""
+        """Store a verdict atomically; False when it is not cacheable, a source file it depends on changed
+        while it ran (:meth:`unchanged`), or the folder is not writable."""
         if verdict.verdict not in CACHEABLE:
             return False
         parts = self.parts(claim)
+        if not self.unchanged(parts):
+            return False
         data = {"key": key_of(parts), "parts": parts, "verdict": verdict.to_dict(), "seconds": seconds,
                 "stored": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")}
         target = self.path(claim.id)

@@ -117,7 +117,8 @@ def shared(fn: F) -> F:
         except Exception:  # noqa: BLE001 - missing, partly written or unloadable: compute it
             pass
         value = fn(*args, **kwargs)
-        _store(path, value)
+        if _ACTIVE[1].unchanged(_module_key(fn.__module__)):  # not when its code was edited while it ran
+            _store(path, value)
         return value
 
     return wrapper  # type: ignore[return-value]
