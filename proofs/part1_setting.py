@@ -27,7 +27,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.asymptotics import compare, ratio_at
-from theorycheck.statement import Statement
+from theorycheck.statement import Statement, notation
 
 from . import privacy as PV
 from . import symbols as S
@@ -410,31 +410,28 @@ def _grad(expr):
     return sp.Matrix([sp.diff(expr, a) for a in _A])
 
 
-class GradL(sp.Function):
-    r"""∇_a L of the empirical loss (notation, evaluated by :func:`check_gradient_lines`)."""
-
-    nargs = 1
-
-    def _latex(self, printer):
-        return r"\nabla_a \mathcal{L}"
-
-
-class GradEll(sp.Function):
-    r"""The per-sample gradient ∇_a[(aᵀφ_i − y_i)² + λ‖a‖²] of sample i."""
-
-    nargs = 1
-
-    def _latex(self, printer):
-        return r"\nabla_a\left[(a^\intercal\varphi_{i} - y_{i})^2 + \lambda\|a\|^2\right]"
+GradL = notation(
+    "GradL",
+    r"\nabla_a \mathcal{L}",
+    "∇_a L of the empirical loss (notation, evaluated by :func:`check_gradient_lines`).",
+    module=__name__,
+)
 
 
-class MeanGradEll(sp.Function):
-    r"""(1/n) Σ_i of the per-sample gradients."""
+GradEll = notation(
+    "GradEll",
+    r"\nabla_a\left[(a^\intercal\varphi_{i} - y_{i})^2 + \lambda\|a\|^2\right]",
+    "The per-sample gradient ∇_a[(aᵀφ_i − y_i)² + λ‖a‖²] of sample i.",
+    module=__name__,
+)
 
-    nargs = 1
 
-    def _latex(self, printer):
-        return r"\frac{1}{n}\sum_{i=1}^n \nabla_a\left[(a^\intercal\varphi_i - y_i)^2 + \lambda\|a\|^2\right]"
+MeanGradEll = notation(
+    "MeanGradEll",
+    r"\frac{1}{n}\sum_{i=1}^n \nabla_a\left[(a^\intercal\varphi_i - y_i)^2 + \lambda\|a\|^2\right]",
+    "(1/n) Σ_i of the per-sample gradients.",
+    module=__name__,
+)
 
 
 _I = sp.Symbol("i", positive=True, integer=True)
@@ -482,22 +479,20 @@ def check_gradient_lines(statement: Statement = GRADIENT_LITERAL):
     )
 
 
-class Part2Update(sp.Function):
-    r"""Part 2's first-layer step W_0 − η_W ∇_W L (notation, evaluated by :func:`check_first_layer_update`)."""
+Part2Update = notation(
+    "Part2Update",
+    r"W_0 - \eta_W \nabla_W \mathcal{L}",
+    "Part 2's first-layer step W_0 − η_W ∇_W L (notation, evaluated by :func:`check_first_layer_update`).",
+    module=__name__,
+)
 
-    nargs = 1
 
-    def _latex(self, printer):
-        return r"W_0 - \eta_W \nabla_W \mathcal{L}"
-
-
-class Alg1Update(sp.Function):
-    r"""Algorithm 1's first-layer step W_0 − η_W Σ_i g^C_W(x^W_i, y^W_i, f)."""
-
-    nargs = 1
-
-    def _latex(self, printer):
-        return r"W_0 - \eta_W \sum_{i=1}^n g^C_W(x^W_i, y^W_i, f)"
+Alg1Update = notation(
+    "Alg1Update",
+    r"W_0 - \eta_W \sum_{i=1}^n g^C_W(x^W_i, y^W_i, f)",
+    "Algorithm 1's first-layer step W_0 − η_W Σ_i g^C_W(x^W_i, y^W_i, f).",
+    module=__name__,
+)
 
 
 #: (1, P42, 1) with g^C_W read as g_W (no C_W is defined): Algorithm 1's update against Part 2's

@@ -108,6 +108,25 @@ class Norm(sp.Function):
         return out if exp is None else f"{out}^{{{exp}}}"
 
 
+def notation(name: str, latex: str, doc: str, *, module: str | None = None) -> type[sp.Function]:
+    r"""A one-argument SymPy function that stands for a quantity of the paper and prints as ``latex`` (the
+    argument is not printed): notation a check evaluates by other means, e.g. ``∇_a L``. ``module``: where the
+    class is defined (its ``__module__``), for srepr and pickling.
+
+    >>> GradL = notation("GradL", r"\nabla_a \mathcal{L}", "∇_a L")
+    >>> paper_latex(GradL(sp.Symbol("a")))
+    '\\nabla_a \\mathcal{L}'
+    """
+
+    def _latex(self: Any, printer: Any) -> str:
+        return latex
+
+    cls = type(name, (sp.Function,), {"nargs": 1, "_latex": _latex, "__doc__": doc})
+    if module is not None:
+        cls.__module__ = module
+    return cls
+
+
 #: Symbol names printed as the paper writes them (SymPy's own printer handles Greek letters).
 PAPER_SYMBOL_LATEX: dict[str, str] = {
     "eps_n": r"\varepsilon_n", "eps_p": r"\varepsilon_p", "eps_b": r"\varepsilon_b", "eps": r"\varepsilon",
