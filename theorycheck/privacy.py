@@ -226,12 +226,12 @@ def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmat
     with mpmath.workdps(dps):
         target = mpmath.log(_mpf(delta))
         m = _mpf(mu)
-        if gdp_log_delta(0, m, dps) <= target:
+        f_lo = gdp_log_delta(0, m, dps) - target
+        if f_lo <= 0:
             return mpmath.mpf(0)
         lo = mpmath.mpf(0)
         # zCDP conversion is a valid upper bound on ε(δ) for μ-GDP (ρ = μ²/2).
         hi = m**2 / 2 + m * mpmath.sqrt(2 * mpmath.log(1 / _mpf(delta))) + 1
-        f_lo = gdp_log_delta(0, m, dps) - target  # > 0, from the test above
         while (f_hi := gdp_log_delta(hi, m, dps) - target) > 0:
             lo, f_lo, hi = hi, f_hi, 2 * hi
         floor = mpmath.mpf(1e-30)
