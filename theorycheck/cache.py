@@ -31,6 +31,7 @@ for every test that does not ask for the cache).
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import datetime
 import functools
@@ -41,12 +42,12 @@ import os
 import platform
 import re
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from .claims import Claim, Verdict
+from .outputs import write_atomic
 
 #: Bumped whenever the stored format or the key changes meaning.
 FORMAT = 1
@@ -283,6 +284,17 @@ def _registering_modules(folder: SourceTree) -> dict[str, str]:
     return out
 
 
+def source_parts(folder: SourceTree, library: SourceTree, roots: list[tuple[int, str]], *,
+                 whole_folder: bool = False) -> dict[str, Any]:
+    """The source digests a key holds for the modules ``roots`` ((tree index, name); 0 the folder, 1 the library)
+    and everything they import: ``modules`` (the folder's; all of it when ``whole_folder`` or a reached module
+    imports dynamically) and ``library`` (``{"*": digest of the whole package}`` in the dynamic case)."""
+    modules, lib = closure([folder, library], roots)
+    if modules is None or whole_folder:
+        modules = {str(p.relative_to(folder.root)): folder.digests[n] for n, p in folder.files.items()}
+    return {"modules": modules, "library": lib if lib is not None else {"*": library_digest()}}
+
+
 def key_parts(claim: Claim, folder: SourceTree, library: SourceTree,
               registering: dict[str, str] | None = None) -> dict[str, Any]:
     """Everything a cached verdict of ``claim`` is keyed on (see the module docstring)."""
@@ -296,14 +308,12 @@ def key_parts(claim: Claim, folder: SourceTree, library: SourceTree,
             roots.append((t, name))
     if home is not None:
         roots.append((0, home))
-    modules, lib = closure([folder, library], roots)
-    if modules is None or home is None:  # unknown origin or dynamic imports: the whole folder
-        modules = {str(p.relative_to(folder.root)): folder.digests[n] for n, p in folder.files.items()}
-    if lib is None:
-        lib = {"*": library_digest()}
-    else:
+    # a claim of unknown origin depends on the whole folder
+    parts = source_parts(folder, library, roots, whole_folder=home is None)
+    lib = parts["library"]
+    if "*" not in lib:
         lib[str(library.files[RUNNER_MODULE].relative_to(library.root))] = library.digests[RUNNER_MODULE]
-    return {"format": FORMAT, "claim": claim.id, "check": describe_check(claim.check), "modules": modules,
+    return {"format": FORMAT, "claim": claim.id, "check": describe_check(claim.check), "modules": parts["modules"],
             "library": lib, "versions": versions()}
 
 
@@ -369,14 +379,8 @@ class Cache:
         live = set(self.folder.digests.values()) | set(self.library.digests.values())
         data = {"format": FORMAT, "analysis": self.library.digests.get("cache"),
                 "modules": {k: v for k, v in memo.items() if k in live}}
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh)
-            os.replace(tmp, self._memo_path())
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            write_atomic(self._memo_path(), json.dumps(data).encode("utf-8"))
 
     def parts(self, claim: Claim) -> dict[str, Any]:
         if claim.id not in self._parts:
@@ -460,10 +464,7 @@ class Cache:
             ignore = self.directory / ".gitignore"
             if not ignore.exists():
                 ignore.write_text("# theorycheck's verdict cache: never commit it\n*\n", encoding="utf-8")
-            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".json")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, sort_keys=True)
-            os.replace(tmp, target)
+            write_atomic(target, json.dumps(data, sort_keys=True).encode("utf-8"))
         except OSError:
             return False
         return True

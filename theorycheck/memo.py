@@ -26,7 +26,6 @@ import contextlib
 import functools
 import hashlib
 import json
-import os
 import pickle
 import shutil
 import sys
@@ -34,6 +33,8 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
+
+from .outputs import write_atomic
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -64,15 +65,10 @@ def _module_key(module: str) -> Any:
         store = _ACTIVE[1]
         roots = [(t, name) for t, tree in enumerate((store.folder, store.library))
                  if (name := tree.module_of(module)) is not None]
-        if not roots:
-            _MODULE_KEYS[module] = None  # not a module of either tree: no sound key
-        else:
-            modules, lib = cache_mod.closure([store.folder, store.library], roots)
-            if modules is None:
-                modules = {str(p.relative_to(store.folder.root)): store.folder.digests[n]
-                           for n, p in store.folder.files.items()}
-            _MODULE_KEYS[module] = {"modules": modules, "library": lib if lib is not None
-                                    else {"*": cache_mod.library_digest()}, "versions": cache_mod.versions()}
+        # not a module of either tree: no sound key (None); else as the verdict cache keys a claim's modules
+        _MODULE_KEYS[module] = (None if not roots else
+                                {**cache_mod.source_parts(store.folder, store.library, roots),
+                                 "versions": cache_mod.versions()})
     return _MODULE_KEYS[module]
 
 
@@ -131,14 +127,8 @@ def _store(path: Path, value: Any) -> None:
         return
     if len(data) > MAX_BYTES:
         return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pkl")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)  # atomic: a reader sees the whole file or none
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):
+        write_atomic(path, data)  # atomic: a reader sees the whole file or none
 
 
 @contextlib.contextmanager

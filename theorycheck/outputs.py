@@ -9,6 +9,7 @@ temporary folder) and raises :class:`~theorycheck.errors.InputError` saying wher
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import sys
@@ -79,6 +80,21 @@ def check_folder(output: str | os.PathLike, option: str = "--output") -> None:
     except OSError as exc:
         raise InputError(f"{option} {shown}: cannot write in this folder ({_reason(exc)}); give a writable "
                          f"folder") from None
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a reader sees the old file or the whole new one: a temporary file in the
+    same folder (made if missing), then ``os.replace``. Raises OSError, leaving no temporary file behind."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def fallback_path(suffix: str) -> Path:

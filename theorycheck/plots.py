@@ -9,6 +9,7 @@ embed. Figures are made without pyplot, so no display and no backend switch is n
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import io
 import re
@@ -411,21 +412,13 @@ def _slice_path(key: str) -> Path | None:
 
 
 def _keep(key: str, png: bytes) -> None:
-    import os
-    import tempfile
+    from .outputs import write_atomic
 
     _DRAWN[key] = png
     path = _slice_path(key)
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".png.tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(png)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # an unwritable cache only costs the redraw next time
+    if path is not None:
+        with contextlib.suppress(OSError):  # an unwritable cache only costs the redraw next time
+            write_atomic(path, png)
 
 
 def cached_regime_slice(regime: Mapping[str, Any]) -> bytes:
