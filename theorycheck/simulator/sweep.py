@@ -269,25 +269,24 @@ class RowLog:
 
     def _write_csv(self, rows: list[dict[str, Any]]) -> None:
         import csv
-        import os
+        import io
+
+        from ..outputs import write_atomic
 
         keys: list[str] = []
         for r in rows:
             keys += [k for k in r if k not in keys]
-        tmp = self.csv.with_suffix(".csv.tmp")
-        with tmp.open("w", newline="", encoding="utf-8") as fh:
-            writer = csv.DictWriter(fh, fieldnames=keys)
-            writer.writeheader()
-            for r in rows:
-                writer.writerow({k: r.get(k) for k in keys})
-        os.replace(tmp, self.csv)
+        buf = io.StringIO(newline="")
+        writer = csv.DictWriter(buf, fieldnames=keys)
+        writer.writeheader()
+        for r in rows:
+            writer.writerow({k: r.get(k) for k in keys})
+        write_atomic(self.csv, buf.getvalue().encode("utf-8"))
 
     def _rewrite(self, rows: list[dict[str, Any]]) -> None:
-        import os
+        from ..outputs import write_atomic
 
-        tmp = self.jsonl.with_suffix(".jsonl.tmp")
-        tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-        os.replace(tmp, self.jsonl)
+        write_atomic(self.jsonl, "".join(json.dumps(r) + "\n" for r in rows).encode("utf-8"))
         self._write_csv(rows)
 
     def finish(self, order: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
