@@ -127,9 +127,17 @@ def registered_verdict(session_cache_dir):
     """``registered_verdict(claim_or_id) -> Verdict``: the verdict of a *registered* claim's check, run
     unmodified, read from the session's cache when fresh, else run here (an exception propagates, as from
     ``claim.check()``) and stored. A Claim object that is not the registered one (a perturbed check, a
-    changed parameter) raises ValueError: perturbed statements are always run directly by their tests."""
+    changed parameter) raises ValueError: perturbed statements are always run directly by their tests.
+
+    ``registered_verdict(m.check_x, *args, **keywords)`` is the same for the call ``m.check_x(*args, **keywords)``
+    when it is exactly a registered claim's check (the same function and the same argument objects, as the
+    claim's ``functools.partial`` holds them); any other call raises ValueError. So a test writes the paper's
+    statement as ``registered_verdict(m.check_x)`` and its perturbations as ``m.check_x(claimed=...)``."""
+    import functools
     import json
     import time
+    from collections.abc import Callable
+    from fractions import Fraction
 
     from theorycheck.cache import Cache
     from theorycheck.claims import Claim, Verdict
@@ -138,7 +146,35 @@ def registered_verdict(session_cache_dir):
     registry = load()  # imports every proofs module first: the cache keys need to know where claims live
     store = Cache(registry.location, directory=session_cache_dir)
 
-    def verdict_of(claim: Claim | str) -> Verdict:
+    checks = {}  # (function, args, keywords) of each registered check -> its claim
+    for registered_claim in (registry.get(i) for i in registry.ids):
+        f = registered_claim.check
+        call = (f.func, f.args, tuple(sorted(f.keywords.items()))) if isinstance(f, functools.partial) else (f, (), ())
+        checks.setdefault(call[0], []).append((call[1], call[2], registered_claim))
+
+    def same_argument(registered_arg, arg) -> bool:
+        """The same object, or an equal plain scalar (a statement, array or dict must be the very object)."""
+        scalar = (bool, int, float, str, Fraction)
+        return registered_arg is arg or (type(registered_arg) is type(arg) and isinstance(arg, scalar)
+                                         and registered_arg == arg)
+
+    def claim_of_call(function, args: tuple, keywords: dict) -> Claim:
+        """The registered claim whose check is exactly ``function(*args, **keywords)`` (same function object,
+        the same argument objects); a call with any other argument is not a registered check."""
+        for r_args, r_keywords, registered_claim in checks.get(function, ()):
+            if (len(r_args) == len(args) and all(map(same_argument, r_args, args))
+                    and len(r_keywords) == len(keywords)
+                    and all(k in keywords and same_argument(v, keywords[k]) for k, v in r_keywords)):
+                return registered_claim
+        name = getattr(function, "__qualname__", function)
+        raise ValueError(f"registered_verdict({name}, ...): no registered claim's check is this call (a "
+                         "perturbed or re-parametrised check is run directly, never through the shared cache)")
+
+    def verdict_of(claim: Claim | str | Callable[..., Verdict], *args, **keywords) -> Verdict:
+        if callable(claim) and not isinstance(claim, Claim):  # registered_verdict(m.check_x, m.STATEMENT)
+            claim = claim_of_call(claim, args, keywords)
+        elif args or keywords:
+            raise TypeError("registered_verdict(claim_or_id) takes no further arguments")
         registered = registry.get(claim if isinstance(claim, str) else claim.id)
         if not isinstance(claim, str) and claim is not registered:
             raise ValueError(f"registered_verdict({claim.id!r}): not the registered claim (a perturbed check "

@@ -133,3 +133,20 @@ def test_a_perturbed_check_never_goes_through_the_session_cache(registered_verdi
     assert ran == [] and "perturbed" not in stored["verdict"]["detail"]
     with pytest.raises(Exception, match="unknown|no claim|not found|toy.nothing"):
         registered_verdict("toy.nothing")
+
+
+def test_registered_verdict_by_call_matches_only_the_registered_call(registered_verdict):
+    """``registered_verdict(m.check_x, *args)`` is the registered claim's verdict for exactly its check call;
+    a call with other arguments (a perturbed statement) is refused, so it can only be run directly."""
+    from theorycheck_proofs import part1_setting as m
+
+    claim = load().get("part1.assumption2-consistent")
+    assert claim.check.func is m.check_regime_consistent  # the registered check is a partial of this function
+    assert registered_verdict(m.check_regime_consistent, *claim.check.args) == registered_verdict(claim.id)
+    perturbed = claim.check.args[0].perturb(rhs=claim.check.args[0].rhs + 1)
+    with pytest.raises(ValueError, match="no registered claim's check is this call"):
+        registered_verdict(m.check_regime_consistent, perturbed)
+    with pytest.raises(ValueError, match="no registered claim's check is this call"):
+        registered_verdict(m.check_regime_consistent)
+    with pytest.raises(TypeError, match="no further arguments"):
+        registered_verdict(claim.id, perturbed)
