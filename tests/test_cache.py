@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from forked_cli import run_cli
 
 HELPER = """
 import mpmath
@@ -101,13 +101,7 @@ def tc(
     if cache is not None:
         env["THEORYCHECK_CACHE_DIR"] = str(cache)
     env.update(env_extra or {})
-    return subprocess.run(
-        [sys.executable, "-m", "theorycheck", "--proofs", str(folder), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
+    return run_cli("--proofs", str(folder), *args, env=env, timeout=120)  # forked: tests/forked_cli.py
 
 
 def claims_json(folder: Path, *args: str, cache: Path | None = None, **kw) -> dict[str, dict]:

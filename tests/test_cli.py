@@ -1,16 +1,31 @@
-"""The command line, run as a user runs it: in a subprocess."""
+"""The command line, run as a user runs it: `python -m theorycheck ...`, in a forked copy of the test process
+(tests/forked_cli.py: its own streams, exit code, environment; tests/test_forked_cli.py shows it gives what a
+new interpreter gives), and once in a new interpreter through each entry point."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 
 import pytest
+from forked_cli import run_cli
 
 
 def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True, timeout=timeout)
+    return run_cli(*args, timeout=timeout)
+
+
+@pytest.mark.parametrize("entry", ["python -m theorycheck", "theorycheck"])
+def test_each_entry_point_starts_the_cli_in_a_new_interpreter(entry, toy_proofs):
+    command = [sys.executable, "-m", "theorycheck"] if entry.startswith("python") else [shutil.which("theorycheck")]
+    if command[0] is None:
+        pytest.skip("the theorycheck console script is not on PATH (pip install -e .)")
+    out = subprocess.run([*command, "--proofs", str(toy_proofs), "check", "toy.true", "--format", "json"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["claims"][0]["verdict"] == "verified"
 
 
 def test_toy_true_verified_and_false_refuted_with_witness(toy_proofs):

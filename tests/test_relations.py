@@ -6,11 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from forked_cli import run_cli
 
 from theorycheck import Claim, verified
 from theorycheck.coverage import (
@@ -26,7 +26,8 @@ from theorycheck.coverage import (
 
 
 def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True, timeout=timeout)
+    """``python -m theorycheck *args`` in a forked copy of this process (tests/forked_cli.py)."""
+    return run_cli(*args, timeout=timeout)
 
 
 def _ok():

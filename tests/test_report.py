@@ -8,12 +8,12 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import textwrap
 from pathlib import Path
 
 import pytest
+from forked_cli import run_cli
 
 from theorycheck import html_report, plots
 from theorycheck.html_report import MathRenderer, prepare_latex
@@ -27,7 +27,8 @@ needs_chromium = pytest.mark.skipif(
 
 
 def run(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True, timeout=timeout)
+    """``python -m theorycheck *args`` in a forked copy of this process (tests/forked_cli.py)."""
+    return run_cli(*args, timeout=timeout)
 
 
 # A proofs folder whose formulas use fractions, the paper's macros, prose with $…$ math and a refuted claim
