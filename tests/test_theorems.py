@@ -165,10 +165,10 @@ def test_theorem_command_reads_the_cache_and_rerun_runs_again(tmp_path):
 # --- the repaired Theorem 1: each checker rejects a perturbed statement -----------------------------------------
 
 
-def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted():
+def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdict):
     from theorycheck_proofs import repaired
 
-    assert repaired.check_privacy().verdict == "verified"
+    assert registered_verdict(repaired.check_privacy, repaired.PRIVACY).verdict == "verified"
     # μ_W = μ_a = μ (instead of μ/√2): the composed release spends more than ε
     bad = repaired.check_privacy(mu_split=1.0)
     assert bad.verdict == "refuted" and bad.evidence["witness"]["eps_spent"] > bad.evidence["witness"]["eps"]
@@ -194,10 +194,10 @@ def test_repaired_contraction_with_twice_the_step_is_refuted():
     assert lam in s.lhs.free_symbols and p in s.lhs.free_symbols
 
 
-def test_repaired_steps_half_as_many_is_refuted():
+def test_repaired_steps_half_as_many_is_refuted(registered_verdict):
     from theorycheck_proofs import repaired
 
-    assert repaired.check_steps().verdict == "verified"
+    assert registered_verdict(repaired.check_steps, repaired.STEPS_BOUND, repaired.t_repaired).verdict == "verified"
     assert (
         repaired.check_steps(repaired.STEPS_BOUND, lambda d, p, lam: repaired.t_repaired(d, p, lam) // 2).verdict
         == "refuted"
