@@ -50,12 +50,22 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def pytest_run(project: Path, *args: str, proofs: bool = True) -> subprocess.CompletedProcess:
-    plugin = [] if _entry_point_installed() else ["-p", "theorycheck.pytest_plugin"]
+def pytest_run(project: Path, *args: str, proofs: bool = True, autoload: bool = False) -> subprocess.CompletedProcess:
+    """pytest in a new interpreter in ``project``. ``autoload``: as installed, every plugin of the environment
+    loaded from its entry point, this one included (about 1 s of start-up: hypothesis, xdist, benchmark, ...);
+    otherwise only this plugin, named with ``-p`` and plugin autoloading off (the user's other plugins are not
+    what these tests are about)."""
+    if autoload and not _entry_point_installed():
+        pytest.skip("the theorycheck pytest11 entry point is not installed (pip install -e .)")
+    plugin = [] if autoload else ["-p", "theorycheck.pytest_plugin"]
     extra = ["--theorycheck-proofs", "paper_proofs"] if proofs else []
     env = {**os.environ, "THEORYCHECK_NO_CACHE": "1"}
     env.pop("PYTEST_ADDOPTS", None)
     env.pop("PYTEST_XDIST_WORKER", None)
+    if autoload:
+        env.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
+    else:
+        env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     return subprocess.run(
         [sys.executable, "-m", "pytest", *plugin, "-rA", "-p", "no:randomly", *args, *extra],
         cwd=project,
@@ -80,13 +90,15 @@ def outcomes(out: subprocess.CompletedProcess) -> dict[str, str]:
 
 
 def test_inert_without_the_option(project):
-    out = pytest_run(project, "-q", proofs=False)
+    """Installed, the plugin loads in every pytest run of the environment: without its options it does nothing."""
+    out = pytest_run(project, "-q", proofs=False, autoload=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "1 passed" in out.stdout and "theorycheck::" not in out.stdout
 
 
-def test_each_claim_is_an_item_named_by_its_id(project):
-    out = pytest_run(project, "--theorycheck", "--collect-only", "-q")
+@pytest.mark.parametrize("autoload", [True, False], ids=["entry point", "-p"])
+def test_each_claim_is_an_item_named_by_its_id(project, autoload):
+    out = pytest_run(project, "--theorycheck", "--collect-only", "-q", autoload=autoload)
     assert out.returncode == 0, out.stdout + out.stderr
     ids = [line for line in out.stdout.splitlines() if line.startswith("theorycheck::")]
     assert ids == ["theorycheck::tiny.true", "theorycheck::tiny.false", "theorycheck::tiny.rate"]
