@@ -331,8 +331,43 @@ def simulator_available() -> bool:
         return False
 
 
+_SIMULATOR_CHUNK = 32
+"""Runs per batch of the simulator backend's noiseless replays (chunk × n × p buffers, small enough for cache)."""
+
+
+def _noiseless_replays(Phi: np.ndarray, y: np.ndarray, A0: np.ndarray, *, eta: float, lam: float, clip: float,
+                       steps: int) -> np.ndarray:
+    """The noiseless second-layer DP-GD for R feature matrices at once: Phi (R × n × p), A0 (R × p) -> R × p.
+
+    Row r is bit-identical to ``dpgd_second_layer(Phi[r], y, A0[r], noise_std=0, runs=1,
+    mechanism="no-noise")[0]``: the same IEEE operations in the same order (a·Φᵀ as one vector–matrix product
+    per run; clip_rows' norm as sqrt(Σ g²) over the last axis, as ``np.linalg.norm`` computes it; the mean as
+    the sum over samples divided by n), done in place on one R × n × p buffer (tests/test_audit.py checks it)."""
+    A = A0.copy()
+    PhiT = Phi.transpose(0, 2, 1)
+    n = Phi.shape[1]
+    G, sq = np.empty_like(Phi), np.empty_like(Phi)
+    for _ in range(steps):
+        resid = (A[:, None, :] @ PhiT)[:, 0, :] - y[None, :]      # R × n
+        np.multiply((2.0 * resid)[:, :, None], Phi, out=G)
+        G += (2.0 * lam * A)[:, None, :]
+        np.multiply(G, G, out=sq)
+        norms = np.sqrt(np.add.reduce(sq, axis=-1, keepdims=True))
+        G *= np.minimum(1.0, clip / np.maximum(norms, 1e-300))
+        A = A - eta * (np.add.reduce(G, axis=1) / n)
+    return A
+
+
 def _statistics_simulator(cfg: AuditConfig, progress: Callable[[int], None] | None) -> dict[str, np.ndarray]:
+    """One call of the simulator per run (its own draws, in its own order). First layer: the statistic needs
+    only W₁, so each run calls the simulator's ``first_stage`` and then draws (and discards) the T·p normals
+    of the second stage's noise, which leaves ``rng`` where ``algorithm1`` would (draw order: W0, b, the σ_W
+    noise, one noise vector per second-layer step; the second stage's a_t cannot overflow here, since every
+    per-sample gradient is clipped to norm C_a). Second layer: ``algorithm1`` per run, and the attacker's
+    noiseless replays on D and D' batched over up to ``_SIMULATOR_CHUNK`` runs. Bit-identical to one
+    ``algorithm1`` call and two one-run replays per run (tests/test_audit.py keeps that path as reference)."""
     from .simulator import HyperParameters, Options, algorithm1
+    from .simulator.algorithm import _check_finite, as_dataset, first_stage, second_layer_noise_std
 
     n, p = cfg.sizes
     XW, yW, Xa, ya = _data(cfg)
@@ -343,34 +378,51 @@ def _statistics_simulator(cfg: AuditConfig, progress: Callable[[int], None] | No
                          sigma_W=0.0 if off else cfg.sigma_w, Sigma=0.0 if off else cfg.Sigma)
     xstar = np.zeros(cfg.d)
     xstar[1] = 1.0
+    pairs = _pair(Xa, ya, cfg.label)
     out = {}
     for k, name in enumerate(("D", "D'")):
         if cfg.layer == "first":
-            dW = _pair(XW, yW, cfg.label)[k]
-            da = (Xa, ya)
+            dW = as_dataset(_pair(XW, yW, cfg.label)[k])
+            da = as_dataset((Xa, ya))
         else:
-            dW = (XW, yW)
-            da = _pair(Xa, ya, cfg.label)[k]
+            dW = as_dataset((XW, yW))
+            da = as_dataset(pairs[k])
         rng = np.random.default_rng([cfg.seed, LAYERS.index(cfg.layer), k])
         s = np.empty(cfg.runs)
-        for r in range(cfg.runs):
-            res = algorithm1(dW, da, hp, rng, p=p, options=options)
-            if cfg.layer == "first":
-                s[r] = float(xstar @ res.W1 @ np.ones(p))
-            else:
-                # Likelihood-ratio direction given the released (W₁, b): the attacker knows both
-                # datasets, so it replays the noiseless second stage on D and D' and projects
-                # a_T − midpoint on their difference (removes the run-to-run spread of W₀, b, W₁).
-                ref = []
-                for X_, y_ in _pair(Xa, ya, cfg.label):
-                    Phi = np.tanh(X_ @ res.W1 + res.b)
-                    ref.append(dpgd_second_layer(Phi, y_, res.a0, eta=cfg.eta_a, lam=cfg.lam, clip=cfg.clip,
-                                                 steps=cfg.T, noise_std=0.0, runs=1, rng=rng,
-                                                 mechanism="no-noise")[0])
-                v = ref[0] - ref[1]
-                s[r] = float((res.a_T - (ref[0] + ref[1]) / 2) @ v / max(np.linalg.norm(v), 1e-300))
-            if progress is not None:
-                progress(1)
+        if cfg.layer == "first":
+            std = second_layer_noise_std(hp, da.n, options)
+            ones = np.ones(p)
+            for r in range(cfg.runs):
+                diag: dict = {}
+                _, W1, _, _ = first_stage(dW, hp, options, rng, p, diag=diag)
+                _check_finite("W_1", W1, "the first-layer noise", diag)  # as algorithm1 does
+                if std > 0:
+                    for _ in range(cfg.T):
+                        rng.standard_normal(p)
+                s[r] = float(xstar @ W1 @ ones)
+                if progress is not None:
+                    progress(1)
+            out[name] = s
+            continue
+        for start in range(0, cfg.runs, _SIMULATOR_CHUNK):
+            stop = min(cfg.runs, start + _SIMULATOR_CHUNK)
+            W1s, bs, a0s, aTs = (np.empty((stop - start,) + shape) for shape in ((cfg.d, p), (p,), (p,), (p,)))
+            for r in range(start, stop):
+                res = algorithm1(dW, da, hp, rng, p=p, options=options)
+                W1s[r - start], bs[r - start], a0s[r - start], aTs[r - start] = res.W1, res.b, res.a0, res.a_T
+                if progress is not None:
+                    progress(1)
+            # Likelihood-ratio direction given the released (W₁, b): the attacker knows both datasets, so
+            # it replays the noiseless second stage on D and D' and projects a_T − midpoint on their
+            # difference (removes the run-to-run spread of W₀, b, W₁).
+            # D and D' share X (they differ in one label), so the features are computed once
+            Phi = np.tanh(pairs[0][0] @ W1s + bs[:, None, :])
+            ref = [_noiseless_replays(Phi, y_, a0s, eta=cfg.eta_a, lam=cfg.lam, clip=cfg.clip, steps=cfg.T)
+                   for _, y_ in pairs]
+            for r in range(start, stop):
+                v = ref[0][r - start] - ref[1][r - start]
+                mid = (ref[0][r - start] + ref[1][r - start]) / 2
+                s[r] = float((aTs[r - start] - mid) @ v / max(np.linalg.norm(v), 1e-300))
         out[name] = s
     return out
 
