@@ -44,8 +44,8 @@ def test_ids_and_statements():
 # ---------------------------------------------------------------- Assumption 2
 
 
-def test_assumption2_consistent():
-    v = M.check_regime_consistent()
+def test_assumption2_consistent(registered_verdict):
+    v = registered_verdict(M.check_regime_consistent, M.ASSUMPTION2)
     assert v.verdict == "verified" and v.evidence["interior_point_in_region"]
 
 
@@ -58,8 +58,8 @@ def test_assumption2_wrong_constant_refuted():
 # ---------------------------------------------------------------- Assumption 3
 
 
-def test_assumption3_nonempty():
-    assert M.check_privacy_nonempty().verdict == "verified"
+def test_assumption3_nonempty(registered_verdict):
+    assert registered_verdict(M.check_privacy_nonempty, M.ASSUMPTION3_UPPER).verdict == "verified"
 
 
 def test_assumption3_with_a_bounded_upper_end_refuted():
@@ -68,8 +68,8 @@ def test_assumption3_with_a_bounded_upper_end_refuted():
     assert M.check_privacy_nonempty(bad).verdict == "refuted"
 
 
-def test_privacy_factor_refuted_near_delta_one_and_corrected():
-    v = M.check_privacy_factor()
+def test_privacy_factor_refuted_near_delta_one_and_corrected(registered_verdict):
+    v = registered_verdict(M.check_privacy_factor, M.PRIVACY_FACTOR_STATEMENT)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     fam = v.evidence["family"]
     assert all(r["in_range"] for r in fam) and float(fam[-1]["log_inv_delta"]) < 1e-3  # δ → 1
@@ -86,8 +86,8 @@ def test_privacy_factor_wrong_exponent_refuted():
 # ---------------------------------------------------------------- Assumption 4
 
 
-def test_step_products_identity_and_eta_t_region():
-    v = M.check_step_products()
+def test_step_products_identity_and_eta_t_region(registered_verdict):
+    v = registered_verdict(M.check_step_products, M.ETA_LAMBDA_T, M.ETA_T_SMALL)
     assert v.verdict == "verified" and v.evidence["product_identity"]
     eta_t = v.evidence["eta_T_small"]
     assert eta_t["holds_on"] == "part" and eta_t["conditions_exact"] == ["-2*eps_n + eps_p > 0"]
@@ -106,8 +106,8 @@ def test_step_products_wrong_exponent_refuted():
     assert M.check_step_products(bad).verdict == "refuted"
 
 
-def test_noise_vs_sigma():
-    v = M.check_noise_vs_sigma()
+def test_noise_vs_sigma(registered_verdict):
+    v = registered_verdict(M.check_noise_vs_sigma, M.NOISE_VS_SIGMA, M.NOISE_VS_SIGMA_CORRECTED)
     assert v.verdict == "refuted" and v.evidence["ratio"] == "1/2" and v.evidence["ratio_with_assumption_4"] == "1/2"
     assert v.corrected == M.NOISE_VS_SIGMA_CORRECTED.latex()
     assert M.check_noise_vs_sigma(M.NOISE_VS_SIGMA_CORRECTED, None).verdict == "verified"
@@ -122,8 +122,8 @@ def test_noise_vs_sigma_wrong_T_power_refuted():
 # ---------------------------------------------------------------- Algorithm 1's lines
 
 
-def test_gradient_lines():
-    v = M.check_gradient_lines()
+def test_gradient_lines(registered_verdict):
+    v = registered_verdict(M.check_gradient_lines, M.GRADIENT_LITERAL)
     assert v.verdict == "refuted" and v.evidence["difference_by_n"]["1"] == "[0, 0]"
     assert M.check_gradient_lines(M.GRADIENT_MEAN).verdict == "verified"
     assert v.corrected == M.GRADIENT_MEAN.latex()
@@ -134,14 +134,14 @@ def test_gradient_lines_reversed_mean_refuted():
     assert M.check_gradient_lines(bad).verdict == "refuted"
 
 
-def test_first_layer_update():
-    v = M.check_first_layer_update()
+def test_first_layer_update(registered_verdict):
+    v = registered_verdict(M.check_first_layer_update, M.FIRST_LAYER_SUM)
     assert v.verdict == "refuted" and v.corrected and r"\frac{\eta_W}{n}" in v.corrected
     assert M.check_first_layer_update(M.FIRST_LAYER_SUM, average=True).verdict == "verified"
 
 
-def test_first_layer_direction_measured_inconclusive_where_bound_is_vacuous():
-    v = M.check_first_layer_direction()
+def test_first_layer_direction_measured_inconclusive_where_bound_is_vacuous(registered_verdict):
+    v = registered_verdict(M.check_first_layer_direction, M.DIRECTION_GAP, 0)
     assert v.verdict == "inconclusive" and v.evidence["informative_points"] == 0
     assert set(v.evidence["fits"]) == set(M.DIRECTION_CORNERS) and v.evidence["seed"] == 0
 
@@ -156,8 +156,8 @@ def test_first_layer_direction_tight_bound_refuted():
 # ---------------------------------------------------------------- Theorem 1
 
 
-def test_rate_o1_verified_on_full_region():
-    v = M.check_rate_o1()
+def test_rate_o1_verified_on_full_region(registered_verdict):
+    v = registered_verdict(M.check_rate_o1, M.THM1_O1)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert "rho < 4" in v.regime["region_exact"]
 
@@ -176,8 +176,8 @@ def test_rate_o1_wrong_only_at_smallest_n():
     assert pt["nu"] <= 1 + 4 * pt["eps_n"] + pt["r"]
 
 
-def test_theorem1_rate_refuted_and_corrected():
-    v = M.check_theorem1_rate()
+def test_theorem1_rate_refuted_and_corrected(registered_verdict):
+    v = registered_verdict(M.check_theorem1_rate, M.THM1_RATE_STATEMENT, M.PART3_RATE)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
     assert v.evidence["proven_is_o1"]["holds_on"] == "all"
     assert v.corrected == M.THM1_RATE_CORRECTED.latex()
@@ -191,8 +191,8 @@ def test_theorem1_rate_corrected_minus_log_factor_refuted():
     assert M.check_theorem1_rate(bad).verdict == "refuted"
 
 
-def test_probability():
-    v = M.check_probability()
+def test_probability(registered_verdict):
+    v = registered_verdict(M.check_probability, M.UNION_BOUND)
     assert v.verdict == "refuted" and v.evidence["limit"] == "-oo"
     c = float(v.evidence["witness"]["c_exponent"])
     assert 0.01**2 / 32 < c < 2 * 0.01**2 / 32  # → ε_b²/32 from above (slowly: erfc's prefactor)
@@ -206,8 +206,8 @@ def test_probability_same_constant_union_bound_refuted():
     assert v.verdict == "refuted" and v.evidence["limit"] == "oo"
 
 
-def test_theorem1_privacy_refuted_and_corrected_verified():
-    v = M.check_theorem1_privacy()
+def test_theorem1_privacy_refuted_and_corrected_verified(registered_verdict):
+    v = registered_verdict(M.check_theorem1_privacy, PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_STATEMENT, PV.paper_clip)
     assert v.verdict == "refuted"
     assert set(v.evidence["witness"]) == {"first_layer", "second_layer", "clipping"}
     assert v.evidence["corrected_check"]["verdict"] == "verified" and v.corrected
@@ -223,16 +223,16 @@ def test_theorem1_privacy_perturbed_correction_refuted():
     assert v.verdict == "refuted" and v.evidence["layers"]["first_layer"]["proved"] is False
 
 
-def test_privacy_utility():
-    v = M.check_privacy_utility()
+def test_privacy_utility(registered_verdict):
+    v = registered_verdict(M.check_privacy_utility, M.COLUMN_NOISE_SMALL)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert v.regime["conditions_exact"] == ["-eps_p - r - 1 > 0"]
     ok = M.COLUMN_NOISE_SMALL.perturb(lhs=M.COLUMN_NOISE_SMALL.lhs / (S.d**2 * S.p))
     assert M.check_privacy_utility(ok).verdict == "verified"
 
 
-def test_noise_before_normalising_private_everywhere_accurate_on_part():
-    v = M.check_noise_before_normalising()
+def test_noise_before_normalising_private_everywhere_accurate_on_part(registered_verdict):
+    v = registered_verdict(M.check_noise_before_normalising, M.NOISE_BEFORE_NORMALISING)
     assert v.verdict == "refuted" and v.evidence["privacy_certificate"]["proved"] is True
     assert v.regime["holds_on"] == "part"
     assert v.regime["conditions_exact"] == ["-eps_b - eps_p/2 + nu - r/2 - 1 > 0"]

@@ -25,14 +25,14 @@ def test_ids_registered():
     assert sum(c.statement_source == "sympy" for c in m.CLAIMS) >= 0.8 * len(m.CLAIMS)
 
 
-def test_resolvent_norm():
-    v = m.check_resolvent_norm()
+def test_resolvent_norm(registered_verdict):
+    v = registered_verdict(m.check_resolvent_norm)
     assert v.verdict == "verified" and v.evidence["worst_ratio"] <= 1
     assert m.check_resolvent_norm(lambda d, n, p, e: d**e / 4 * (n / p) ** 0.5).verdict == "refuted"
 
 
-def test_resolvent_chain():
-    v = m.check_resolvent_chain()
+def test_resolvent_chain(registered_verdict):
+    v = registered_verdict(m.check_resolvent_chain)
     assert (
         v.verdict == "refuted"
         and v.corrected
@@ -43,21 +43,21 @@ def test_resolvent_chain():
     assert m.check_resolvent_chain(perturbed).verdict == "refuted"
 
 
-def test_loo_stability():
-    v = m.check_loo_stability()
+def test_loo_stability(registered_verdict):
+    v = registered_verdict(m.check_loo_stability)
     assert v.verdict == "refuted" and v.evidence["witness"]["ratio"] > 1
     assert v.evidence["intermediate_cauchy_schwarz_holds"]
     assert m.check_loo_stability(lambda d, n, p, e: 1e3 * m.paper_loo_bound(d, n, p, e)).verdict == "verified"
     assert m.check_loo_stability(lambda d, n, p, e: 1e-3 * m.paper_loo_bound(d, n, p, e)).verdict == "refuted"
 
 
-def test_strong_convexity():
-    assert m.check_strong_convexity().verdict == "verified"
+def test_strong_convexity(registered_verdict):
+    assert registered_verdict(m.check_strong_convexity).verdict == "verified"
     assert m.check_strong_convexity(2.0).verdict == "refuted"
 
 
-def test_contraction():
-    v = m.check_contraction()
+def test_contraction(registered_verdict):
+    v = registered_verdict(m.check_contraction)
     assert v.verdict == "refuted" and v.evidence["witness"]["stability_margin_2eta(lmax+lam)"] > 2 and v.corrected
     assert m.check_contraction(m.corrected_contraction, require_contraction=False).verdict == "verified"
     perturbed = lambda eta, lam, lmin, lmax: m.corrected_contraction(eta, lam, lmin, lmax) * 1.01  # noqa: E731
@@ -65,33 +65,33 @@ def test_contraction():
 
 
 @pytest.mark.slow
-def test_no_clipping():
-    v = m.check_no_clipping()
+def test_no_clipping(registered_verdict):
+    v = registered_verdict(m.check_no_clipping)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"  # the premise fails where ε_p ≤ ε_n
     assert m.check_no_clipping(regime_wide=False).verdict == "inconclusive"
     assert all(r["clipped_fraction_per_step"][0] == 0 for r in v.evidence["runs"])
     assert m.check_no_clipping(lambda d: 1.0).verdict == "refuted"
 
 
-def test_noise_chain():
-    assert m.check_noise_chain().verdict == "refuted"
+def test_noise_chain(registered_verdict):
+    assert registered_verdict(m.check_noise_chain).verdict == "refuted"
     assert m.check_noise_chain(sp.Rational(7, 2)).verdict == "verified"
     assert m.check_noise_chain(3).verdict == "refuted"
 
 
-def test_s3_chain():
-    assert m.check_s3_chain().verdict == "refuted"
+def test_s3_chain(registered_verdict):
+    assert registered_verdict(m.check_s3_chain).verdict == "refuted"
     assert m.check_s3_chain(sp.Integer(1)).verdict == "verified"
     assert m.check_s3_chain(sp.Integer(2)).verdict == "refuted"
 
 
-def test_a0_norm():
-    assert m.check_a0_norm().verdict == "verified"
+def test_a0_norm(registered_verdict):
+    assert registered_verdict(m.check_a0_norm).verdict == "verified"
     assert m.check_a0_norm(lambda p: p**0.5).verdict == "refuted"
 
 
-def test_early_stopping():
-    v = m.check_early_stopping()
+def test_early_stopping(registered_verdict):
+    v = registered_verdict(m.check_early_stopping)
     assert v.verdict == "verified" and 17 < float(v.evidence["crossover_log10_d"]) < 18
     assert v.regime["holds_on"] == "all" and len(v.evidence["crossover_log10_d_per_eps_n"]) == 6
     assert m.check_early_stopping(lambda L: -3 * L**2).verdict == "refuted"
@@ -100,8 +100,8 @@ def test_early_stopping():
     assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"
 
 
-def test_exponent_consistency():
-    v = m.check_exponent_consistency()
+def test_exponent_consistency(registered_verdict):
+    v = registered_verdict(m.check_exponent_consistency)
     assert v.verdict == "refuted" and v.evidence["witness"]["theorem1"] == "-1/24"
     assert m.check_exponent_consistency(-m.ep / (8 * (m.q_ + 1)), 1 + m.eb + m.ep / 4).verdict == "verified"
     assert m.check_exponent_consistency(-m.ep / (4 * m.q_)).verdict == "refuted"
@@ -109,12 +109,12 @@ def test_exponent_consistency():
     assert m.check_exponent_consistency(-m.ep / (8 * (m.q_ + 1))).verdict == "refuted"
 
 
-def test_recursion():
-    assert m.check_recursion().verdict == "refuted"
+def test_recursion(registered_verdict):
+    assert registered_verdict(m.check_recursion).verdict == "refuted"
     assert m.check_recursion(m.corrected_recursion_lhs).verdict == "verified"
     assert m.check_recursion(lambda nxt, prev, rr: nxt - rr + 1e-3).verdict == "refuted"
 
 
-def test_a_rr_norm():
-    assert m.check_a_rr_norm().verdict == "verified"
+def test_a_rr_norm(registered_verdict):
+    assert registered_verdict(m.check_a_rr_norm).verdict == "verified"
     assert m.check_a_rr_norm(0.001).verdict == "refuted"

@@ -25,16 +25,16 @@ def test_ids_registered_and_unique():
     assert sorted(dsp for c in m.CLAIMS for dsp in c.displays) == [(3, k) for k in (2, 3, 7, 8, 18, 23, 24, 25, 26)]
 
 
-def test_risk_decomposition():
-    v = m.check_risk_decomposition()
+def test_risk_decomposition(registered_verdict):
+    v = registered_verdict(m.check_risk_decomposition)
     assert v.verdict == "verified"
     assert all(r["ratio_f_RR"] <= 2 and 1 < r["sharp_constant_over_H"] <= 2 for r in v.evidence["runs"])
     bad = m.check_risk_decomposition(1.1)  # (u+v)² ≤ 1.1(u²+v²) fails for the extremal f ∈ H
     assert bad.verdict == "refuted" and bad.evidence["witness"]["ratio_at_extremal_f"] > 1.1
 
 
-def test_population_chain():
-    v = m.check_population_chain()
+def test_population_chain(registered_verdict):
+    v = registered_verdict(m.check_population_chain)
     assert v.verdict == "verified"
     assert v.evidence["holds"] == {"square-inside": True, "literal": False}
     assert m.check_population_chain(readings=("literal",)).verdict == "refuted"
@@ -42,8 +42,8 @@ def test_population_chain():
     assert m.check_population_chain(relations=("<=", "==", ">=")).verdict == "refuted"
 
 
-def test_mcdiarmid():
-    v = m.check_mcdiarmid()
+def test_mcdiarmid(registered_verdict):
+    v = registered_verdict(m.check_mcdiarmid)
     w = v.evidence["witness"]
     assert v.verdict == "refuted" and w["empirical_tail"] > w["claimed_bound"] and w["excess_in_se"] > 3
     assert v.evidence["centred_reading_holds"]
@@ -55,8 +55,8 @@ def test_mcdiarmid():
 
 
 @pytest.mark.slow
-def test_variance_term():
-    v = m.check_variance_term()
+def test_variance_term(registered_verdict):
+    v = registered_verdict(m.check_variance_term)
     # measured at one slice only (ε_n = 1/5, ε_p = 1): not extended to the region
     assert v.verdict == "inconclusive" and v.regime["holds_on"] == "all"
     assert all(r["cs_holds"] for r in v.evidence["runs"])
@@ -66,8 +66,8 @@ def test_variance_term():
     assert m.check_variance_term(m.d_ ** (2 * m.en) * m.LOGD**2 / m.n_).verdict == "refuted"
 
 
-def test_noise_accumulation():
-    v = m.check_noise_accumulation()
+def test_noise_accumulation(registered_verdict):
+    v = registered_verdict(m.check_noise_accumulation)
     assert v.verdict == "refuted" and v.corrected
     assert set(v.evidence["failing_links"]) == {"link 1", "link 3"}
     w3 = v.evidence["witness"]["link 3"]
@@ -81,8 +81,8 @@ def test_noise_accumulation():
     assert v2.verdict == "refuted" and v2.evidence["failing_links"] == ["link 3"]
 
 
-def test_s1():
-    v = m.check_s1()
+def test_s1(registered_verdict):
+    v = registered_verdict(m.check_s1)
     # regime-wide: the premise ‖I − η_aL‖ ≤ 1 fails where ε_p ≤ ε_n
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     w = v.evidence["witness"]["point"]
@@ -93,8 +93,8 @@ def test_s1():
     assert m.check_s1(inner=lambda d, p: 1 / p, regime_wide=False).verdict == "refuted"
 
 
-def test_s2():
-    v = m.check_s2()
+def test_s2(registered_verdict):
+    v = registered_verdict(m.check_s2)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.evidence["cauchy_schwarz_holds"]
     stable = m.check_s2(regime_wide=False)
     assert stable.verdict == "verified"
@@ -103,15 +103,15 @@ def test_s2():
     assert m.check_s2(m.d_ ** (2 * m.en) * m.LOGD**3 / (m.n_ * sp.sqrt(m.p_)), regime_wide=False).verdict == "refuted"
 
 
-def test_s3_expansion():
-    v = m.check_s3_triangle()
+def test_s3_expansion(registered_verdict):
+    v = registered_verdict(m.check_s3_triangle)
     assert v.verdict == "verified" and v.evidence["achieved_error"] < 1e-10
     bad = m.check_s3_triangle(m.paper_z_power)  # the power i − 1 printed in (3, 18)
     assert bad.verdict == "refuted" and bad.evidence["witness"]["rel_error"] > 1e-3
 
 
-def test_s3_gaussian_tail():
-    v = m.check_s3_gaussian()
+def test_s3_gaussian_tail(registered_verdict):
+    v = registered_verdict(m.check_s3_gaussian)
     assert v.verdict == "verified" and v.evidence["submultiplicative_holds"]
     probs = [r["prob_some_j_exceeds"] for r in v.evidence["runs"]]
     assert probs == sorted(probs, reverse=True) and probs[0] < 0.5
@@ -119,6 +119,6 @@ def test_s3_gaussian_tail():
     assert m.check_s3_gaussian(lambda d: math.sqrt(math.log(d))).verdict == "refuted"
 
 
-def test_same_seed_same_numbers():
-    a, b = m.check_noise_accumulation(), m.check_noise_accumulation()
+def test_same_seed_same_numbers(registered_verdict):
+    a, b = registered_verdict(m.check_noise_accumulation), m.check_noise_accumulation()  # a registered run, a new one
     assert a.evidence["runs"] == b.evidence["runs"]

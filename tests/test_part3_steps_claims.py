@@ -32,6 +32,14 @@ def _replace(steps, key, new):
     return tuple(new if s.key == key else s for s in steps)
 
 
+def _registered_chain(registered_verdict, cid: str, steps: tuple[Step, ...]):
+    """``check_chain(steps)`` for the steps of the registered claim ``cid``: its check is check_chain on exactly these
+    steps (its title only names the chain in the detail), so its verdict comes from the session's shared cache."""
+    claim = next(c for c in m.CLAIMS if c.id == cid)
+    assert claim.check.func is m.check_chain and claim.check.args[0] == steps, cid
+    return registered_verdict(claim)
+
+
 def test_ids_registered_and_relations():
     ids = {c.id for c in m.CLAIMS}
     assert {"part3.final-risk", "thm1.rate-corrected", "risk.final-chain-corrected", "dpgd.contraction-regime"} <= ids
@@ -61,9 +69,9 @@ def test_ids_registered_and_relations():
     assert sympy_share >= 0.8
 
 
-def test_ridge_algebra_steps():
+def test_ridge_algebra_steps(registered_verdict):
     steps = m.steps_ridge_algebra()
-    assert m.check_chain(steps).verdict == "verified"
+    assert _registered_chain(registered_verdict, "ridge.algebra-steps", steps).verdict == "verified"
     s = _step(steps, (3, "D6", 3))
     bad = m.check_chain(_replace(steps, s.key, s.perturb(rhs=2 * s.statement.rhs)))  # wrong constant
     assert bad.verdict == "refuted" and bad.evidence["failing_relations"] == [[3, "D6", 3]]
@@ -79,30 +87,30 @@ def test_ridge_algebra_steps():
     assert w["eps_p"] <= w["eps_n"] / 2
 
 
-def test_mcdiarmid_level():
+def test_mcdiarmid_level(registered_verdict):
     s = m.steps_mcdiarmid_level()[0]
-    assert m.check_chain((s,)).verdict == "verified"
+    assert _registered_chain(registered_verdict, "ridge.mcdiarmid-level", (s,)).verdict == "verified"
     assert m.check_chain((s.perturb(rhs=-(L**2)),)).verdict == "refuted"  # wrong constant
     assert m.check_chain((s.perturb(rhs=L**2 / 2),)).verdict == "refuted"  # wrong sign
 
 
-def test_noise_chain_steps():
-    v = m.check_chain(m.steps_noise_chain())
+def test_noise_chain_steps(registered_verdict):
+    v = _registered_chain(registered_verdict, "dpgd.noise-chain-steps", m.steps_noise_chain())
     assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D19", 5]]
     assert v.evidence["witness"]["exact_ratio"] == "d**eps_n"
     assert m.check_chain(m.steps_noise_chain(sp.Rational(7, 2))).verdict == "verified"
     assert m.check_chain(m.steps_noise_chain(3)).verdict == "refuted"  # wrong exponent
 
 
-def test_noise_corrected():
-    v = m.check_noise_chain_corrected()
+def test_noise_corrected(registered_verdict):
+    v = registered_verdict(m.check_noise_chain_corrected)
     assert v.verdict == "verified"
     bad = m.check_noise_chain_corrected(sp.Rational(5, 2))  # the printed exponent, with √p: still wrong
     assert bad.verdict == "refuted" and [3, "D19", 5] in bad.evidence["failing_relations"]
 
 
-def test_lambda_target():
-    v = m.check_chain(m.lambda_target_steps())
+def test_lambda_target(registered_verdict):
+    v = _registered_chain(registered_verdict, "clip.lambda-target", m.lambda_target_steps())
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     w = _w(v)
     assert w["nu"] <= (w["eps_n"] + w["eps_p"] + w["r"]) / 2  # where the corrected noise term beats C_a/(8λ)
@@ -110,10 +118,10 @@ def test_lambda_target():
     assert m.check_chain(m.lambda_target_steps(sp.Integer(9))).verdict == "refuted"  # a wrong exponent
 
 
-def test_s_term_steps_and_s3_corrected():
-    v = m.check_chain(m.steps_s_terms())
+def test_s_term_steps_and_s3_corrected(registered_verdict):
+    v = _registered_chain(registered_verdict, "clip.s-term-steps", m.steps_s_terms())
     assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D27", 4]]
-    c = m.check_chain(m.steps_s_terms(sp.Integer(1))[-3:])
+    c = _registered_chain(registered_verdict, "clip.s3-corrected", m.steps_s_terms(sp.Integer(1))[-3:])
     assert c.verdict == "refuted" and c.regime["holds_on"] == "part"
     w = _w(c)
     assert w["eps_p"] + Fraction(3, 2) * w["eps_n"] >= w["nu"]  # the witness is where the p-corrected S_3 fails
@@ -125,9 +133,9 @@ def test_s_term_steps_and_s3_corrected():
     assert w["eps_n"] + w["eps_p"] >= w["nu"]
 
 
-def test_targets_and_union_bounds():
+def test_targets_and_union_bounds(registered_verdict):
     steps = m.steps_targets()
-    assert m.check_chain(steps).verdict == "verified"
+    assert _registered_chain(registered_verdict, "clip.targets", steps).verdict == "verified"
     s = _step(steps, (3, "D15", 2))
     bad = m.check_chain((s.perturb(lhs=p),))  # corner: p ≪ d^{ε_n}√p log^{q+1}d fails where ε_p ≥ 2ε_n
     assert bad.verdict == "refuted"
@@ -136,7 +144,7 @@ def test_targets_and_union_bounds():
     s = _step(steps, (3, "P34", 3))
     assert m.check_chain((s.perturb(rhs=s.statement.rhs * 2),)).verdict == "refuted"
     u = m.steps_union_bounds()
-    assert m.check_chain(u).verdict == "verified"
+    assert _registered_chain(registered_verdict, "clip.union-bounds", u).verdict == "verified"
     bad = m.check_chain((u[0].perturb(lhs=n * sp.exp(-L / 2)),))  # a tail e^{−log d/2}: the union bound fails
     assert bad.verdict == "refuted" and bad.regime["holds_on"] == "none"
 
@@ -193,23 +201,19 @@ def test_u_uniformity():
     assert m.check_sphere_uniformity(factor=0.01, **SMALL).verdict == "refuted"
 
 
-def test_summary_and_approximation():
-    v = m.check_chain(m.summary_steps())
+def test_summary_and_approximation(registered_verdict):
+    v = _registered_chain(registered_verdict, "risk.summary", m.summary_steps())
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert m.check_chain(m.summary_steps(sp.Integer(0))).verdict == "verified"  # without the variance term
-    assert (
-        m.check_chain(
-            (Step((3, "D9", 1), m._st(m.RATE_D9 + m.VARIANCE, "O_P", m.RATE_D9 + m.VARIANCE), "asymptotic"),)
-        ).verdict
-        == "verified"
-    )
+    corrected = (Step((3, "D9", 1), m._st(m.RATE_D9 + m.VARIANCE, "O_P", m.RATE_D9 + m.VARIANCE), "asymptotic"),)
+    assert _registered_chain(registered_verdict, "risk.summary-corrected", corrected).verdict == "verified"
     s = Step((3, "D3", 4), m._st(m.RATE_D9 * d**en, "ll", sp.Integer(1)), "asymptotic")  # a missing 1/d^{ε_n}
     assert m.check_chain((s,)).verdict == "refuted"
 
 
 @pytest.mark.slow
-def test_final_chain_steps():
-    v = m.check_chain(m.final_chain_steps())
+def test_final_chain_steps(registered_verdict):
+    v = _registered_chain(registered_verdict, "risk.final-chain-steps", m.final_chain_steps())
     assert v.verdict == "refuted"
     res = {tuple(r["relation"]) + (r["kind"],): r["holds"] for r in v.evidence["relations_checked"]}
     assert res[(3, "D28", 2, "asymptotic")] is False and res[(3, "P45", 1, "identity")] is True
@@ -217,25 +221,25 @@ def test_final_chain_steps():
 
 
 @pytest.mark.slow
-def test_final_corrected_and_top():
-    v = m.check_final_corrected()
+def test_final_corrected_and_top(registered_verdict):
+    v = registered_verdict(m.check_final_corrected)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
     assert m.check_final_corrected(m.RATE_D9).verdict == "verified"
     assert m.check_theorem_rate(m.RATE_D9, m.RATE_D9).verdict == "verified"
-    t = m.check_final_risk()
+    t = registered_verdict(m.check_final_risk)
     assert t.verdict == "refuted" and t.regime["holds_on"] == "part" and t.corrected
     assert m.check_final_risk(m.RATE_PART3_LAST).verdict == "verified"
 
 
-def test_closed_form_and_svd():
-    assert m.check_closed_form().verdict == "verified"
+def test_closed_form_and_svd(registered_verdict):
+    assert registered_verdict(m.check_closed_form).verdict == "verified"
     assert m.check_closed_form(2.0).verdict == "refuted"
-    assert m.check_svd_identities().verdict == "verified"
+    assert registered_verdict(m.check_svd_identities).verdict == "verified"
     assert m.check_svd_identities(1.0).verdict == "refuted"
 
 
-def test_recursion_steps():
-    v = m.check_recursion_steps()
+def test_recursion_steps(registered_verdict):
+    v = registered_verdict(m.check_recursion_steps)
     assert v.verdict == "refuted"
     assert sorted(map(tuple, v.evidence["failing_relations"])) == [(3, "D11", 5), (3, "P23", 1)]
     assert m.check_recursion_steps(m.unrolled_z_prime).verdict == "verified"
@@ -243,8 +247,8 @@ def test_recursion_steps():
     assert bad.verdict == "refuted" and [3, "D11", 1] in bad.evidence["failing_relations"]
 
 
-def test_loo_chain():
-    v = m.check_loo_chain()
+def test_loo_chain(registered_verdict):
+    v = registered_verdict(m.check_loo_chain)
     assert v.verdict == "refuted" and [3, "D4", 1] in v.evidence["failing_relations"]
     squared = m.check_loo_chain(squared=True)
     assert [3, "D4", 1] not in squared.evidence.get("failing_relations", [])
@@ -252,30 +256,30 @@ def test_loo_chain():
     assert [3, "D5", 2] in bad.evidence["failing_relations"]
 
 
-def test_iterate_chain_and_split():
-    v = m.check_iterate_chain()
+def test_iterate_chain_and_split(registered_verdict):
+    v = registered_verdict(m.check_iterate_chain)
     assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D14", 3]]
     assert m.check_iterate_chain("stable").verdict == "verified"
-    assert m.check_induction_split().verdict == "verified"
+    assert registered_verdict(m.check_induction_split).verdict == "verified"
     bad = m.check_induction_split(z_prime=m.paper_z_prime)
     assert bad.verdict == "refuted" and [3, "D21", 4] in bad.evidence["failing_relations"]
 
 
-def test_gradient_and_label_bound():
-    v = m.check_chain(m.gradient_steps())
+def test_gradient_and_label_bound(registered_verdict):
+    v = _registered_chain(registered_verdict, "clip.per-sample-gradient", m.gradient_steps())
     assert v.verdict == "refuted"
     right = 2 * (m._f1 * m._a1 + m._f2 * m._a2 - m._y) * m._f1 + 2 * m.lam * m._a1
     assert m.check_chain(m.gradient_steps(right)).verdict == "verified"
     assert m.check_chain(m.gradient_steps(right.subs(m.lam, -m.lam))).verdict == "refuted"  # wrong sign
-    b = m.check_label_polynomial()
+    b = registered_verdict(m.check_label_polynomial)
     assert b.verdict == "refuted" and b.corrected
     assert m.check_label_polynomial(1 + sp.Abs(m.S.z) ** 3).verdict == "verified"
     assert m.check_label_polynomial(1 + sp.Abs(m.S.z) ** 2).verdict == "refuted"  # wrong exponent
 
 
-def test_base_case_steps():
+def test_base_case_steps(registered_verdict):
     claim = next(c for c in m.CLAIMS if c.id == "clip.base-case-steps")
-    assert claim.check().verdict == "verified"
+    assert registered_verdict(claim).verdict == "verified"
     s = Step((3, "D20", 2), m._st(d ** (ep - en) + L**q, "lesssim_P", L**q), "asymptotic")
     bad = m.check_chain((s,))
     assert bad.verdict == "refuted"

@@ -33,8 +33,8 @@ def test_issue_ids_registered():
 # ---------------------------------------------------------------- gaussmech.classical (Theorem 5)
 
 
-def test_classical_verified_with_certified_margin():
-    v = PC.check_classical_gaussian()
+def test_classical_verified_with_certified_margin(registered_verdict):
+    v = registered_verdict(PC.check_classical_gaussian, PC.THEOREM5, 1.0)
     assert v.verdict == "verified", v.detail
     assert float(v.evidence["worst"]["ratio"]) < 1
     assert "certified" in v.method
@@ -148,8 +148,8 @@ def test_scalar_noise_checker_full_rank_but_too_small_noise_refuted(small_dpgd_g
 # ---------------------------------------------------------------- alg1.clipping
 
 
-def test_clipping_paper_rule_refuted():
-    v = PC.check_clipping(PC.paper_clip)
+def test_clipping_paper_rule_refuted(registered_verdict):
+    v = registered_verdict(PC.check_clipping, PC.paper_clip)
     assert v.verdict == "refuted"
     assert float(v.evidence["witness"]["norm_gC"]) > float(v.evidence["witness"]["C"])
     assert v.evidence["corrected_check"]["verdict"] == "verified"

@@ -114,8 +114,8 @@ def test_alg1_corrected_noise_slightly_smaller_refuted(corner_grid):
 # ---------------------------------------------------------------- Theorem 5 (gaussmech.*)
 
 
-def test_theorem5_verified_down_to_1e_100_and_up_to_1_minus_1e_6():
-    v = PC.check_classical_gaussian(PC.THEOREM5, 1.0)
+def test_theorem5_verified_down_to_1e_100_and_up_to_1_minus_1e_6(registered_verdict):
+    v = registered_verdict(PC.check_classical_gaussian, PC.THEOREM5, 1.0)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert max(v.evidence["delta_grid"]) >= 0.999999 and min(v.evidence["delta_grid"]) <= 1e-100
 
@@ -132,8 +132,8 @@ def test_theorem5_wrong_delta_dependence_refuted_only_near_delta_one():
     assert v.verdict == "refuted" and v.evidence["witness"]["delta"] >= 0.9
 
 
-def test_theorem5_on_assumption3_range_refuted_with_crossings():
-    v = PC.check_classical_gaussian(PC.THEOREM5, eps_range="assumption3")
+def test_theorem5_on_assumption3_range_refuted_with_crossings(registered_verdict):
+    v = registered_verdict(PC.check_classical_gaussian, PC.THEOREM5, eps_range="assumption3")
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     w = v.evidence["witness"]
     assert 1 <= w["epsilon"] < 8 * math.log(1 / w["delta"]) and not w["theorem5_applies"]
@@ -154,8 +154,8 @@ def test_part3_rule_on_assumption3_range_verified_and_its_half_refuted():
 # ---------------------------------------------------------------- layer1.* (d-dependent)
 
 
-def test_layer1_columns_regime_needs_polynomially_small_privacy_factor():
-    v = PC.check_layer1_columns(PC.SIGMA_W_STATEMENT, PC.COLUMN_PREMISE)
+def test_layer1_columns_regime_needs_polynomially_small_privacy_factor(registered_verdict):
+    v = registered_verdict(PC.check_layer1_columns, PC.SIGMA_W_STATEMENT, PC.COLUMN_PREMISE)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert v.regime["conditions_exact"] == ["-eps_p - r > 0"]
     assert v.regime["witness"]["point"]["r"] == "0"  # fails at constant privacy
@@ -175,8 +175,8 @@ def test_layer1_privacy_corrected_and_half_corrected():
     assert w["epsilon"] > 0.5 * 8 * math.log(1 / w["delta"])  # fails near the top of the ε range
 
 
-def test_sigma_w_inequality_fails_only_as_delta_tends_to_one():
-    v = PC.check_sigma_w_inequality()
+def test_sigma_w_inequality_fails_only_as_delta_tends_to_one(registered_verdict):
+    v = registered_verdict(PC.check_sigma_w_inequality, PC.SIGMA_W_INEQUALITY, PC.LOG_MARGIN)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert sp.Rational(v.regime["witness"]["point"]["rho"]) >= 2  # the δ → 1 corner (ρ ≥ 2)
     assert v.evidence["on_rho_below_2"] == "all"

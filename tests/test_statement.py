@@ -11,6 +11,7 @@ expression rebuilt from its ``srepr`` equals the stored one and the LaTeX is reg
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 import random
@@ -213,15 +214,24 @@ def _lark_roundtrip(expr: sp.Expr) -> str:
     return _ROUND_TRIPS[key]
 
 
-def _lark_roundtrip_at(expr: sp.Expr, rng: random.Random) -> str:
+@functools.cache
+def _parse_lark(text: str):
+    """lark's parse of ``text``, or None where lark cannot parse it; each text is parsed once per process (an Earley
+    parse, ~60 ms: the bulk of this module's time), as two sides can print to the same text."""
     from sympy.parsing.latex import parse_latex
 
+    try:
+        return parse_latex(text, backend="lark")
+    except Exception:  # noqa: BLE001 - lark raises several error types for text outside its grammar
+        return None
+
+
+def _lark_roundtrip_at(expr: sp.Expr, rng: random.Random) -> str:
     text = sp.latex(expr)
     for a, b in _PARSE_SUBS.items():
         text = text.replace(a, b)
-    try:
-        parsed = parse_latex(text, backend="lark")
-    except Exception:  # noqa: BLE001 - lark raises several error types for text outside its grammar
+    parsed = _parse_lark(text)
+    if parsed is None:
         return "unparsed"
     if not isinstance(parsed, sp.Basic):  # an ambiguous parse tree (\cosh: cos·h or cosh)
         return "unparsed"
@@ -244,13 +254,9 @@ def _lark_roundtrip_at(expr: sp.Expr, rng: random.Random) -> str:
     return "numeric"
 
 
-def _structural(expr: sp.Expr) -> None:
-    namespace = {**vars(sp)}
-    for node in sp.preorder_traversal(expr):
-        namespace.setdefault(type(node).__name__, type(node))
-        if isinstance(node, sp.Function):
-            namespace.setdefault(node.func.__name__, node.func)
-    rebuilt = eval(sp.srepr(expr), namespace)  # noqa: S307 - our own srepr output, SymPy's documented round trip
+def _structural(expr: sp.Expr, rebuilt: sp.Expr) -> None:
+    """``rebuilt`` = ``_rebuild(expr)`` (SymPy's documented srepr round trip) is the same expression, printed
+    the same."""
     assert sp.srepr(rebuilt) == sp.srepr(expr)
     assert paper_latex(rebuilt) == paper_latex(expr)
 
@@ -258,13 +264,16 @@ def _structural(expr: sp.Expr) -> None:
 @pytest.mark.parametrize("claim", SYMPY_CLAIMS, ids=[c.id for c in SYMPY_CLAIMS])
 def test_formula_round_trips(claim):
     kinds = []
+    rebuilt = []  # each side rebuilt once: compared structurally where lark cannot parse it, and regenerated below
     for rel in _relations(claim.formula):
-        for side in (rel.lhs, rel.rhs):
+        sides = {}
+        for name, side in (("lhs", rel.lhs), ("rhs", rel.rhs)):
             kind = _lark_roundtrip(side)
+            sides[name] = _rebuild(side)
             if kind == "unparsed":
-                _structural(side)
+                _structural(side, sides[name])
             kinds.append(kind)
-    rebuilt = [dict(lhs=_rebuild(r.lhs), rhs=_rebuild(r.rhs)) for r in _relations(claim.formula)]
+        rebuilt.append(sides)
     regenerated = _regenerate(claim.formula, rebuilt)
     assert regenerated.latex() == claim.statement
 
