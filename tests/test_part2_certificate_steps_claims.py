@@ -128,15 +128,17 @@ def test_step3_perturbed():
     assert m.check_step3_summary(claimed=PAPER_STEP3 * 2).verdict == "refuted"
 
 
-def test_seeded_checks_reproducible():
-    a, b = m.check_tail_fp(), m.check_tail_fp()
+def test_seeded_checks_reproducible(registered_verdict):
+    # the registered check's verdict (the session's cache: run earlier, in this process or another) against a fresh
+    # run of the same check: the seeded sample gives the same points
+    a, b = registered_verdict(m.check_tail_fp_statement), m.check_tail_fp_statement()
     assert a.evidence["points"] == b.evidence["points"]
 
 
-def test_step3_region_wide():
+def test_step3_region_wide(registered_verdict):
     from fractions import Fraction
 
-    v = m.check_step3_summary_statement()
+    v = registered_verdict(m.check_step3_summary_statement)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     # dropping the privacy noise term: wrong wherever log^4 d · log(1.25/δ)/ε² → ∞ (e.g. (ε, δ) fixed, r = 0)
     bad = m.check_step3_summary_statement(m.STEP3_STATEMENT.perturb(rhs=m.STEP3_N1))

@@ -26,8 +26,8 @@ def _in_corner(v) -> bool:
     return 4 * w["eps_n"] < w["eps_p"]
 
 
-def test_eps_b_window():
-    v = m.check_eps_b_window()
+def test_eps_b_window(registered_verdict):
+    v = registered_verdict(m.check_eps_b_window)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     bad = m.check_eps_b_window(sp.Rational(1, 16))  # ε_n > ε_p/16 only: the window can be empty
     assert bad.verdict == "refuted"
@@ -36,8 +36,8 @@ def test_eps_b_window():
 
 
 @pytest.mark.slow
-def test_a_bound_links():
-    v = m.check_a_bound()
+def test_a_bound_links(registered_verdict):
+    v = registered_verdict(m.check_a_bound)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert set(v.evidence["links"]) >= {"1 |a sigma| <= |a|", "3 exponent arithmetic"}
     assert m.check_a_bound(exponent=m.A_EXPONENT.perturb(rhs=q)).verdict == "refuted"  # wrong arithmetic
@@ -49,8 +49,8 @@ def test_a_bound_links():
 
 
 @pytest.mark.slow
-def test_mcdiarmid():
-    v = m.check_mcdiarmid()
+def test_mcdiarmid(registered_verdict):
+    v = registered_verdict(m.check_mcdiarmid)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     bad = m.MCDIARMID_EQ.perturb(rhs=m.MCDIARMID_EQ.rhs / 2)  # wrong constant
     assert m.check_mcdiarmid(claimed=bad).verdict == "refuted"
@@ -60,23 +60,23 @@ def test_mcdiarmid():
     assert corner.verdict == "refuted" and _in_corner(corner)
 
 
-def test_expected_sup_implication():
-    v = m.check_expected_sup()
+def test_expected_sup_implication(registered_verdict):
+    v = registered_verdict(m.check_expected_sup)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert m.check_expected_sup(m.EXPECTED_SUP.perturb(rhs=d ** (-eps_p / 2))).verdict == "refuted"
     corner = m.check_expected_sup(m.EXPECTED_SUP.perturb(rhs=m.EXPECTED_SUP.rhs * CORNER))
     assert corner.verdict == "refuted" and corner.regime["holds_on"] == "part" and _in_corner(corner)
 
 
-def test_tail_maximum():
-    assert m.check_tail_maximum().verdict == "verified"
+def test_tail_maximum(registered_verdict):
+    assert registered_verdict(m.check_tail_maximum).verdict == "verified"
     bad = m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=(q / (2 * m.gamma)) ** q * sp.exp(-2 * q)))
     assert bad.verdict == "refuted" and bad.corrected
     assert m.check_tail_maximum(identity=m.TAIL_MAX_EQ.perturb(rhs=(q / (2 * m.gamma)) ** q)).verdict == "refuted"
 
 
-def test_rate_simplification_regime():
-    v = m.check_final_simplification()
+def test_rate_simplification_regime(registered_verdict):
+    v = registered_verdict(m.check_final_simplification)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
     w = _pt(v)
     qq = w["q"]
@@ -87,8 +87,8 @@ def test_rate_simplification_regime():
 
 
 @pytest.mark.slow
-def test_penalty():
-    v = m.check_penalty_absorbed()
+def test_penalty(registered_verdict):
+    v = registered_verdict(m.check_penalty_absorbed)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert (
         m.check_penalty_absorbed(algebra=m.PENALTY_ALGEBRA.perturb(rhs=d ** (eps_p / 4 - eps_n))).verdict == "refuted"
@@ -103,16 +103,16 @@ def test_penalty():
     )
 
 
-def test_theorem2_rate():
-    v = m.check_theorem2_rate()
+def test_theorem2_rate(registered_verdict):
+    v = registered_verdict(m.check_theorem2_rate)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert m.check_theorem2_rate(m.THM2_RATE.perturb(rhs=d ** (-eps_p / 4))).verdict == "refuted"
     corner = m.check_theorem2_rate(m.THM2_RATE.perturb(rhs=CORNER / log_d))
     assert corner.verdict == "refuted" and _in_corner(corner)
 
 
-def test_theorem1_vanishes():
-    v = m.check_theorem1_vanishes()
+def test_theorem1_vanishes(registered_verdict):
+    v = registered_verdict(m.check_theorem1_vanishes)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     # n = d^{1+ε_n} instead of the admissible n ≥ d^{1+3ε_n}: the noise term is d^0, not o(1)
     assert m.check_theorem1_vanishes(m.THM1_RATE.perturb(lhs=d ** (1 + eps_n) / d ** (1 + eps_n))).verdict == "refuted"

@@ -22,31 +22,31 @@ def _in_corner(v) -> bool:
     return 4 * w["eps_n"] < w["eps_p"]
 
 
-def test_step1_regime():
-    v = m.check_step1_regime()
+def test_step1_regime(registered_verdict):
+    v = registered_verdict(m.check_step1_regime)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert m.check_step1_regime(m.STEP1_RATE.perturb(rhs=2 * d ** (-3 * m.U))).verdict == "refuted"  # exponent
     corner = m.check_step1_regime(m.STEP1_RATE.perturb(rhs=m.STEP1_RATE.rhs * d ** (-m.U) * CORNER**4))
     assert corner.verdict == "refuted" and corner.regime["holds_on"] == "part" and _in_corner(corner)
 
 
-def test_projection():
-    assert m.check_projection().verdict == "verified"
+def test_projection(registered_verdict):
+    assert registered_verdict(m.check_projection).verdict == "verified"
     assert m.check_projection(mu_norm_sq=2).verdict == "refuted"  # a non-unit μ
     assert m.check_projection(m.PROJECTION.perturb(rhs=sp.Rational(1, 2))).verdict == "refuted"  # wrong constant
 
 
 @pytest.mark.slow
-def test_index_set():
-    v = m.check_index_set()
+def test_index_set(registered_verdict):
+    v = registered_verdict(m.check_index_set)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert all(abs(x["fit"]["exponent"]) < 0.05 for x in v.evidence["measurements"].values())
     bad = m.check_index_set(m.INDEX_SET.perturb(rhs=sp.Rational(9, 10)))  # c_b above P(|b| ≤ C_b) = 0.683
     assert bad.verdict == "refuted" and bad.evidence["witness"]
 
 
-def test_finite_model():
-    assert m.check_finite_model().verdict == "verified"
+def test_finite_model(registered_verdict):
+    assert registered_verdict(m.check_finite_model).verdict == "verified"
     assert m.check_finite_model(weight_normalisation="p").verdict == "refuted"  # wrong normalisation
 
 
@@ -64,82 +64,82 @@ def test_symmetrization():
 
 
 @pytest.mark.slow
-def test_measured_step2_orders():
+def test_measured_step2_orders(registered_verdict):
     for check, st in (
         (m.check_expected_sup_bound, m.EF_BOUND),
         (m.check_F_rate, m.F_RATE),
         (m.check_F_squared, m.F_SQUARED),
         (m.check_bulk_rate, m.BULK_RATE),
     ):
-        v = check()
+        v = registered_verdict(check)
         assert v.verdict == "refuted" and v.regime["holds_on"] == "none" and v.evidence["witness"]
         # the measured order Θ(1) is accepted by the same measurement (no growth of the ratio)
         assert check(st.perturb(rhs=sp.Integer(1))).verdict != "refuted"
-    assert m.check_F_rate().corrected  # |F| ≤_P 1, checked on the simulated exponents
+    assert registered_verdict(m.check_F_rate).corrected  # |F| ≤_P 1, checked on the simulated exponents
 
 
-def test_bulk_vs_F():
-    assert m.check_bulk_vs_F().verdict == "verified"
+def test_bulk_vs_F(registered_verdict):
+    assert registered_verdict(m.check_bulk_vs_F).verdict == "verified"
     assert m.check_bulk_vs_F(slack=1e-3).verdict == "refuted"  # a missing factor
 
 
 @pytest.mark.slow
-def test_tail_polynomial():
-    assert m.check_tail_polynomial_bound().verdict == "verified"
+def test_tail_polynomial(registered_verdict):
+    assert registered_verdict(m.check_tail_polynomial_bound).verdict == "verified"
     assert m.check_tail_polynomial_bound(claimed_power=2).verdict == "refuted"  # z^{2(q−1)} for a cubic
 
 
-def test_tail_critical_points():
-    v = m.check_tail_critical_points()
+def test_tail_critical_points(registered_verdict):
+    v = registered_verdict(m.check_tail_critical_points)
     assert v.verdict == "refuted" and v.evidence["witness"]["q"] == 1  # z = 0 is no critical point for q = 1
     assert m.check_tail_critical_points(claimed_points=(q / (2 * m.gamma),)).verdict == "verified"
     wrong = m.TAIL_DERIVATIVE.perturb(rhs=(q * m.ZZ ** (q - 1) - m.gamma * m.ZZ**q) * sp.exp(-2 * m.gamma * m.ZZ))
     assert m.check_tail_critical_points(wrong, claimed_points=(q / (2 * m.gamma),)).verdict == "refuted"
 
 
-def test_tail_finf():
-    assert m.check_tail_finf().verdict == "verified"
+def test_tail_finf(registered_verdict):
+    assert registered_verdict(m.check_tail_finf).verdict == "verified"
     assert m.check_tail_finf(constant=1e-6).verdict == "refuted"  # wrong constant
 
 
-def test_tail_finf_order():
-    v = m.check_tail_finf_order()
+def test_tail_finf_order(registered_verdict):
+    v = registered_verdict(m.check_tail_finf_order)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "none" and v.corrected
     right = m.TAIL_FINF_ORDER.perturb(rhs=(q / (2 * sp.sqrt(sp.E))) ** q * d ** (q * eps_p / (4 * (q + 1))))
     assert m.check_tail_finf_order(right).verdict == "verified"
 
 
-def test_all_in_all_tails():
-    v = m.check_all_in_all_tails()
+def test_all_in_all_tails(registered_verdict):
+    v = registered_verdict(m.check_all_in_all_tails)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert m.check_all_in_all_tails(m.ALL_IN_ALL_TAILS.perturb(rhs=d ** (-2 * m.U))).verdict == "refuted"
     corner = m.check_all_in_all_tails(m.ALL_IN_ALL_TAILS.perturb(rhs=d ** (-m.U) * CORNER))
     assert corner.verdict == "refuted" and _in_corner(corner)
 
 
-def test_triangle():
-    assert m.check_triangle().verdict == "verified"
+def test_triangle(registered_verdict):
+    assert registered_verdict(m.check_triangle).verdict == "verified"
     assert m.check_triangle(m.TRIANGLE.perturb(rhs=2 * m.TRIANGLE.rhs / 3)).verdict == "refuted"  # constant 2
 
 
 @pytest.mark.slow
-def test_chain_sum():
-    v = m.check_chain_sum()
+def test_chain_sum(registered_verdict):
+    v = registered_verdict(m.check_chain_sum)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
     w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
     assert w["r"] < 0 or w["rho"] < -4  # the dropped log^{2q+2} d term wins only where R log^4 d → 0
     assert m.check_chain_sum(m.CHAIN_SUM_CORRECTED).verdict == "verified"
 
 
-def test_a_norm():
-    v = m.check_a_norm()
+def test_a_norm(registered_verdict):
+    v = registered_verdict(m.check_a_norm)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert m.check_a_norm(m.A_NORM.perturb(rhs=d ** (-eps_p / 4) / p)).verdict == "refuted"  # sign of the exponent
 
 
 @pytest.mark.slow
-def test_theorem2_statement():
-    v = m.check_theorem2_statement()
+def test_theorem2_statement(registered_verdict):
+    v = registered_verdict(m.check_theorem2_statement)
     assert v.verdict == "inconclusive" and v.regime["holds_on"] == "none"
     assert v.evidence["conditional_regime"]["holds_on"] == "all"
     # the same chain does establish the weaker rate O_P(1)
@@ -155,8 +155,8 @@ def test_claims_metadata():
 
 
 @pytest.mark.slow
-def test_corrected_chain():
-    v = m.check_corrected_chain()
+def test_corrected_chain(registered_verdict):
+    v = registered_verdict(m.check_corrected_chain)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
     w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
     assert w["r"] < 0 or w["rho"] < -4  # the log^{2q+2} d noise term is what display (2, 68) drops
