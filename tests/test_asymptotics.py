@@ -8,6 +8,7 @@ rationals at every point of a rational grid and at random rational points of the
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from fractions import Fraction
 
@@ -51,7 +52,9 @@ def _dominated(ti, tj, strict):
     return ti < tj or (not strict and ti == tj)
 
 
-def _holds_at(lhs, rhs, point, qv, strict):
+def _holds_at_fractions(lhs, rhs, point, qv, strict):
+    """The brute force's definition: every left term dominated by some right term at (point, q)."""
+
     def ev(term):
         kind, e, k = term
         return ({"fin": 0, "+inf": 1, "-inf": -1}[kind], _lin_value(e, point, qv), _lin_value(k, point, qv))
@@ -64,7 +67,7 @@ def _holds_at(lhs, rhs, point, qv, strict):
     return True
 
 
-def _in_region(constraints, point):
+def _in_region_fractions(constraints, point):
     for coeffs, const, op in constraints:
         v = const
         for c, x in zip(coeffs, point):
@@ -73,6 +76,85 @@ def _in_region(constraints, point):
         if (v >= 0) if op == "<" else (v > 0):
             return False
     return True
+
+
+def _holds_at(lhs, rhs, point, qv, strict):
+    """_holds_at_fractions, decided by the instance's _IntegerOracle (built once per (lhs, rhs))."""
+    return _cached_oracle(("terms", lhs, rhs), lambda: _IntegerOracle((), lhs, rhs)).holds_at(point, qv, strict)
+
+
+def _in_region(constraints, point):
+    """_in_region_fractions, decided by the instance's _IntegerOracle (built once per constraint list)."""
+    return _cached_oracle(("region", constraints), lambda: _IntegerOracle(constraints)).in_region(point)
+
+
+_ORACLES = {}
+
+
+def _cached_oracle(key, build):
+    """The oracle of the last instance seen for this kind of key (the key's objects compared by identity)."""
+    kind, objs = key[0], key[1:]
+    hit = _ORACLES.get(kind)
+    if hit is None or len(hit[0]) != len(objs) or any(x is not y for x, y in zip(hit[0], objs)):
+        hit = _ORACLES[kind] = (objs, build())
+    return hit[1]
+
+
+class _IntegerOracle:
+    """:func:`_holds_at` and :func:`_in_region` for one instance in exact integer arithmetic (the same
+    decisions, several times cheaper than Fractions): every linear form is multiplied by L, the common
+    denominator of all the instance's coefficients, a point by D, the common denominator of its coordinates,
+    and a degree-dependent exponent by q + 1 (the others by q + 1 too). Each scale is > 0 and common to the
+    quantities compared, so every comparison (<, =, sign) is unchanged. Checked against the Fraction
+    versions in test_integer_oracle_matches_fractions."""
+
+    KIND = {"fin": 0, "+inf": 1, "-inf": -1}
+
+    def __init__(self, constraints, lhs=(), rhs=()):
+        forms = [(c, k, False) for c, k, _ in constraints] + [f for _, e, k in (*lhs, *rhs) for f in (e, k)]
+        self.L = math.lcm(1, *(x.denominator for coeffs, const, _ in forms for x in (*coeffs, const)))
+        self.constraints = [(self._ints(c, k, False), op) for c, k, op in constraints]
+        self.lhs = [(self.KIND[kind], self._ints(*e), self._ints(*k)) for kind, e, k in lhs]
+        self.rhs = [(self.KIND[kind], self._ints(*e), self._ints(*k)) for kind, e, k in rhs]
+
+    def _ints(self, coeffs, const, per_q):
+        scaled = [x * self.L for x in (*coeffs, const)]
+        assert all(x.denominator == 1 for x in scaled)
+        return tuple(int(x) for x in scaled[:-1]), int(scaled[-1]), per_q
+
+    @staticmethod
+    def point(point):
+        """(D, D·point as integers) for a point of Fractions."""
+        D = math.lcm(1, *(x.denominator for x in point))
+        return D, tuple(x.numerator * (D // x.denominator) for x in point)
+
+    @staticmethod
+    def _value(form, D, X):
+        coeffs, const, _ = form
+        return const * D + sum(c * x for c, x in zip(coeffs, X) if c)
+
+    def in_region(self, point):
+        D, X = self.point(point)
+        for form, op in self.constraints:
+            v = self._value(form, D, X)
+            if (v >= 0) if op == "<" else (v > 0):
+                return False
+        return True
+
+    def exponents(self, point, qv):
+        """The powers of d of the lhs and rhs terms (in that order) at the point, times L·D·(q + 1)."""
+        D, X = self.point(point)
+        return [self._value(e, D, X) * (1 if e[2] else qv + 1) for _, e, _ in (*self.lhs, *self.rhs)]
+
+    def holds_at(self, point, qv, strict):
+        D, X = self.point(point)
+
+        def ev(term):
+            s, e, k = term
+            return (s, self._value(e, D, X) * (1 if e[2] else qv + 1), self._value(k, D, X) * (1 if k[2] else qv + 1))
+
+        R = [ev(t) for t in self.rhs]
+        return all(any(_dominated(ev(t), r, strict) for r in R) for t in self.lhs)
 
 
 def _sample_points(nvar, constraints, rng):
@@ -202,30 +284,62 @@ def test_compare_against_brute_force(inst):
         assert result.witness is not None
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+@given(instances())
+def test_integer_oracle_matches_fractions(inst):
+    """The brute force's integer oracle decides exactly as the Fraction definitions _in_region / _holds_at,
+    on grid points (where ties happen) and random rational points, at every degree."""
+    nvar, with_q, constraints, lhs, rhs, strict, seed = inst
+    oracle = _IntegerOracle(constraints, lhs, rhs)
+    rng = random.Random(seed)
+    grid = [Fraction(k, 4) for k in range(-12, 13)]
+    points = [tuple(rng.choice(grid) for _ in range(nvar)) for _ in range(20)]
+    points += [tuple(Fraction(rng.randint(-400, 400), rng.choice((1, 2, 97))) for _ in range(nvar)) for _ in range(20)]
+    for p in points:
+        assert oracle.in_region(p) == _in_region_fractions(constraints, p) == _in_region(constraints, p), p
+        for qv in (1, 2, 5) if with_q else (0,):
+            assert oracle.holds_at(p, qv, strict) == _holds_at_fractions(lhs, rhs, p, qv, strict), (p, qv)
+            exact = [_lin_value(e, p, qv) for _, e, _ in lhs + rhs]
+            scaled = oracle.exponents(p, qv)
+            assert all(
+                (x < y) == (u < v) and (x == y) == (u == v)
+                for x, u in zip(exact, scaled)
+                for y, v in zip(exact, scaled)
+            )
+
+
 # ---------------------------------------------------------------------------------------------------------
 # condition texts: exact for one right-side term with numeric log ties; for several, exact off ties (Max)
 
 
-def _exact_eval(expr, values):
-    """A parsed condition side evaluated in Fractions (numbers, symbols, + * integer powers, Max, Min)."""
+def _exact_evaluator(expr):
+    """A parsed condition side as a function of the variables' values, evaluated in Fractions (numbers,
+    symbols, + * integer powers, Max, Min); the tree is walked once, not at every point."""
     if expr.is_Rational:
-        return Fraction(int(expr.p), int(expr.q))
+        const = Fraction(int(expr.p), int(expr.q))
+        return lambda values: const
     if expr.is_Symbol:
-        return values[str(expr)]
-    args = [_exact_eval(x, values) for x in expr.args]
+        name = str(expr)
+        return lambda values: values[name]
+    args = [_exact_evaluator(x) for x in expr.args]
     if expr.is_Add:
-        return sum(args, Fraction(0))
+        return lambda values: sum((f(values) for f in args), Fraction(0))
     if expr.is_Mul:
-        out = Fraction(1)
-        for x in args:
-            out *= x
-        return out
+
+        def product(values):
+            out = Fraction(1)
+            for f in args:
+                out *= f(values)
+            return out
+
+        return product
     if expr.is_Pow and expr.exp.is_Integer:
-        return args[0] ** int(expr.exp)
+        power = int(expr.exp)
+        return lambda values: args[0](values) ** power
     if isinstance(expr, sp.Max):
-        return max(args)
+        return lambda values: max(f(values) for f in args)
     if isinstance(expr, sp.Min):
-        return min(args)
+        return lambda values: min(f(values) for f in args)
     raise AssertionError(f"unexpected {expr}")
 
 
@@ -235,10 +349,18 @@ def _parsed_conditions(texts):
     return [parse_condition(text, ("a0", "a1", "a2", "q")) for text in texts]
 
 
+_EVALUATORS = {}
+
+
 def _condition_holds(parsed, point, qv):
     lhs, op, rhs = parsed
+    hit = _EVALUATORS.get(id(parsed))
+    if hit is None or hit[0] is not parsed:  # walk each parsed condition's tree once, not at every point
+        if len(_EVALUATORS) > 64:
+            _EVALUATORS.clear()
+        hit = _EVALUATORS[id(parsed)] = (parsed, _exact_evaluator(lhs), _exact_evaluator(rhs))
     values = {f"a{k}": x for k, x in enumerate(point)} | {"q": Fraction(qv)}
-    value = _exact_eval(lhs, values) - _exact_eval(rhs, values)
+    value = hit[1](values) - hit[2](values)
     return {"<": value < 0, "<=": value <= 0, ">": value > 0, ">=": value >= 0, "==": value == 0}[op]
 
 
@@ -509,3 +631,26 @@ def test_coefficients_checked_on_the_region():
         compare(d, "lesssim", (a + 1) * d, Region("-1 <= a < 1", (a,), (a >= -1, a < 1)), d=d)
     delta = sp.Symbol("delta", positive=True)
     assert compare(sp.log(1 / delta) * d, "lesssim", sp.log(2 / delta) * d, region, d=d).holds_on == "all"
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        -sp.log(d) / 2,
+        sp.log(d) / 3,
+        sp.log(d) ** 2 / 2,
+        -3 * sp.log(d) ** sp.Rational(3, 2),
+        sp.log(d) ** -1,
+        -(sp.log(d) ** 2) + sp.log(d),
+        sp.log(d) ** 2 - d,
+        e_pos * sp.log(d),
+        sp.Integer(5),
+        sp.sqrt(d) / sp.log(d),
+        sp.log(sp.log(d)),
+    ],
+)
+def test_limit_fast_path_agrees_with_sympy(expr):
+    """asymptotics._limit_at_infinity (c·log^m d decided at once, else sympy.limit) gives sympy.limit's value."""
+    from theorycheck.asymptotics import _limit_at_infinity
+
+    assert _limit_at_infinity(expr, d) == sp.limit(expr, d, sp.oo)

@@ -79,6 +79,18 @@ class Term:
         return paper_latex(self.coeff * d**self.d_exp * sp.log(d) ** self.log_exp)
 
 
+def _limit_at_infinity(expr: sp.Expr, d: sp.Symbol) -> sp.Expr:
+    """lim_{d→∞} of ``expr``: c·(log d)^m with c ≠ 0 and m > 0 rational is ±∞ (the sign of c) at once, the
+    common case (super-polynomial factors exp(c log² d)); anything else goes to ``sympy.limit``, as before."""
+    c, rest = sp.sympify(expr).as_coeff_Mul()
+    if c.is_Rational and c != 0:
+        log_d = sp.log(d)
+        m = sp.Integer(1) if rest == log_d else (rest.exp if rest.is_Pow and rest.base == log_d else None)
+        if m is not None and m.is_Rational and m > 0:
+            return sp.oo if c > 0 else -sp.oo
+    return sp.limit(expr, d, sp.oo)
+
+
 def _read_log(arg: sp.Expr, d: sp.Symbol, what: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr]:
     """``exp(arg)`` as (coeff, e, k, growth): arg = c + e log d + k log log d + (pieces ≫ log d)."""
     log_d = sp.log(d)
@@ -95,7 +107,7 @@ def _read_log(arg: sp.Expr, d: sp.Symbol, what: sp.Expr) -> tuple[sp.Expr, sp.Ex
         if not ratio_ll.has(d):
             k += ratio_ll
             continue
-        lead = sp.limit(piece / log_d, d, sp.oo)
+        lead = _limit_at_infinity(piece / log_d, d)
         if lead in (sp.oo, -sp.oo):
             g += piece
             continue
@@ -171,7 +183,7 @@ def rate_terms(expr: sp.Expr, d: sp.Symbol) -> list[Term]:
         if coeff.has(d) or d_exp.has(d) or log_exp.has(d):
             raise InputError(f"cannot read the term {term} as c·d^e·log^k d")
         if growth != 0:
-            lead = sp.limit(growth / log_d, d, sp.oo)
+            lead = _limit_at_infinity(growth / log_d, d)
             if lead not in (sp.oo, -sp.oo):
                 raise InputError(f"cannot tell whether the factor exp({growth}) of {term} grows or decays faster "
                                  "than every power of d (its sign depends on parameters?)")
@@ -531,7 +543,7 @@ def _infinite_order(i: Term, j: Term, d: sp.Symbol) -> int:
     diff = sp.expand(i.growth - j.growth)
     if diff == 0:
         return 0
-    lim = sp.limit(diff, d, sp.oo)
+    lim = _limit_at_infinity(diff, d)
     if lim == -sp.oo:
         return -1
     if lim == sp.oo:
