@@ -255,8 +255,9 @@ def alpha_tanh_fast(nmax: int, b, *, scale=1.0, normalised: bool = False, rule: 
     ``rule="trapezoid"`` (default): step ``step`` on [−40, 40] — exponentially convergent since the
     integrand is analytic in |Im z| < π/2. ``rule="gauss-hermite"``: ``nodes``-point Gauss–Hermite,
     which converges only algebraically fast here because of the poles of tanh at ±iπ/2 − b
-    (relative error ≈ 1e-10 at 200 nodes). Measured max relative error of the default against
-    :func:`alpha_tanh` over 10 values of b in [−10, 10] (tests/test_hermite.py, slow test):
+    (relative error ≈ 1e-10 at 200 nodes). Measured max relative error of the default against 45-digit
+    values of the definition (checked against :func:`alpha_tanh` to 20 digits) over 10 values of b in
+    [−10, 10] (tests/test_hermite.py, slow test):
     ≤ 1.5e-13 for n ≤ 9, ≤ 4e-11 for n ≤ 12, ≤ 1e-7 for n ≤ 16, 3e-3 at n = 20 (cancellation in
     Q_n for large n; use :func:`alpha_tanh` there).
     ``normalised=True`` returns c_n = √n! α_n.
