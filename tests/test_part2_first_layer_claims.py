@@ -56,8 +56,8 @@ def test_parity_verified_and_wrong_sign_refuted():
     assert P.check_parity(claimed_sign=-1, n=2, bs=("0.5",), general_orders=0).verdict == "verified"
 
 
-def test_lower_bound_verified_and_perturbations_refuted():
-    v = P.check_lower_bound()
+def test_lower_bound_verified_and_perturbations_refuted(registered_verdict):
+    v = registered_verdict(P.check_lower_bound)
     assert v.verdict == "verified"
     assert v.evidence["closed_form_overlaps"] is True
     assert 3.5 < v.evidence["ratio_alpha_over_bound"]["0"] < 3.7
@@ -80,9 +80,10 @@ def test_bias_range():
 # ----------------------------------------------------------------------------- Stein and the series
 
 
-def test_stein_decomposition_and_perturbations():
+def test_stein_decomposition_and_perturbations(registered_verdict):
     assert P.check_stein_decomposition().verdict == "verified"
-    v = P.check_stein_decomposition(P.printed_stein_rhs)  # σ'' without +b: the registered (printed) statement
+    # σ'' without +b: the registered (printed) statement
+    v = registered_verdict(P.check_stein_decomposition, P.printed_stein_rhs)
     assert v.verdict == "refuted" and v.corrected == P.STEIN_CORRECTED.latex()
     flipped = lambda t, mu, w, b: -P.paper_stein_rhs(t, mu, w, b)  # noqa: E731
     assert P.check_stein_decomposition(flipped).verdict == "refuted"
@@ -95,8 +96,8 @@ def test_stein_decomposition_and_perturbations():
         ("sigma1", P.paper_series_sigma1_term, P.corrected_sigma1_term),
     ],
 )
-def test_series_readings(which, paper, corrected):
-    v = P.check_series(which, paper)
+def test_series_readings(which, paper, corrected, registered_verdict):
+    v = registered_verdict(P.check_series, which, paper)
     assert v.verdict == "refuted" and v.corrected is not None
     assert not any(r["holds"] for r in v.evidence["readings"].values())
     unit = [pt for pt in P.SERIES_POINTS if pt[2] == 1.0]
@@ -110,8 +111,10 @@ def test_series_readings(which, paper, corrected):
 
 
 @pytest.mark.parametrize("check", [P.check_sigma2_order, P.check_population_gradient])
-def test_population_rates(check):
-    assert check().verdict == "inconclusive"
+def test_population_rates(check, registered_verdict):
+    # the registered claim is _with_regime(check, id): check() with a regime record attached, verdict unchanged
+    claim_id = {P.check_sigma2_order: "stein.sigma2-order", P.check_population_gradient: "rank1.population-gradient"}
+    assert registered_verdict(P._with_regime, check, claim_id[check]).verdict == "inconclusive"
     v = check(claimed_exponent=-1.0)
     assert v.verdict == "refuted" and "witness" in v.evidence
 
@@ -119,8 +122,8 @@ def test_population_rates(check):
 # ----------------------------------------------------------------------------- gradient, Lemma 3, rank one
 
 
-def test_gradient_formula_factor_two():
-    v = P.check_gradient_formula()
+def test_gradient_formula_factor_two(registered_verdict):
+    v = registered_verdict(P.check_gradient_formula)
     assert v.verdict == "refuted" and abs(v.evidence["witness"]["median_ratio_true_over_claimed"] - 2) < 1e-6
     assert P.check_gradient_formula(lambda: 2.0).verdict == "verified"
     assert P.check_gradient_formula(lambda: -2.0).verdict == "refuted"
@@ -140,10 +143,10 @@ def test_gradient_concentration_consistent_and_faster_rate_refuted():
     assert P.check_gradient_concentration(claimed_n_exponent=-1.0, **SMALL).verdict == "refuted"
 
 
-def test_proof_steps_refuted_and_valid_versions_not():
-    assert P.check_output_bound().verdict == "refuted"
+def test_proof_steps_refuted_and_valid_versions_not(registered_verdict):
+    assert registered_verdict(P.check_output_bound).verdict == "refuted"
     assert P.check_output_bound(claimed_bound=math.sqrt(64)).verdict == "inconclusive"  # |z_j| ≤ √p is true
-    assert P.check_drop_derivative().verdict == "refuted"
+    assert registered_verdict(P.check_drop_derivative).verdict == "refuted"
     assert P.check_drop_derivative(weights="one").verdict == "inconclusive"  # without σ' both sides agree
 
 
@@ -215,12 +218,12 @@ def test_regime_records(claim_id, holds_on):
     assert P._regime_for(claim_id)["holds_on"] == holds_on
 
 
-def test_regime_wrappers():
+def test_regime_wrappers(registered_verdict):
     from functools import partial
 
     v = P._ibp_regime_wide(partial(P.check_integration_by_parts, bs=("0", "2")))
     assert v.verdict == "verified" and v.evidence["ibp_identity_symbolic"] and v.regime["holds_on"] == "all"
-    v = P._bias_range_both_readings(P.check_bias_range)
+    v = registered_verdict(P._bias_range_both_readings, P.check_bias_range)
     assert v.verdict == "verified" and v.evidence["reading_d_minus_eps_b"] == "verified"
     # a wrong constant under the wrapper is still refuted
     v = P._bias_range_both_readings(partial(P.check_bias_range, claimed_constant=1.0))

@@ -84,8 +84,8 @@ def test_sech_paper_verified_and_perturbed_statements_refuted():
     assert v.verdict == "refuted" and v.evidence["certified"]["0.3"]["disjoint"] is True
 
 
-def test_sech_bound():
-    assert F.check_sech_bound(F.SECH_BOUND).verdict == "verified"
+def test_sech_bound(registered_verdict):
+    assert registered_verdict(F.check_sech_bound, F.SECH_BOUND).verdict == "verified"
     assert F.check_sech_bound(F.SECH_BOUND.scale(sp.Rational(19, 20))).verdict == "refuted"  # constant 1.9
     v = F.check_sech_bound(F.SECH_BOUND.scale(sp.Rational(1, 2)))  # constant 1
     assert v.verdict == "refuted" and v.evidence["witness"]
@@ -194,15 +194,15 @@ def test_shifted_gaussian_special():
 # ------------------------------------------------------------------------ Step 3 algebra
 
 
-def test_complete_square():
-    assert C.check_complete_square(C.COMPLETE_SQUARE).verdict == "verified"
+def test_complete_square(registered_verdict):
+    assert registered_verdict(C.check_complete_square, C.COMPLETE_SQUARE).verdict == "verified"
     wrong = C.COMPLETE_SQUARE.perturb(rhs=C.COMPLETE_SQUARE.rhs.subs(eta**2, 1))  # the η² dropped
     v = C.check_complete_square(wrong)
     assert v.verdict == "refuted" and "witness" in v.evidence
 
 
-def test_delta_plus():
-    v = C.check_delta_plus_completed(C.DELTA_PLUS)
+def test_delta_plus(registered_verdict):
+    v = registered_verdict(C.check_delta_plus_completed, C.DELTA_PLUS)
     assert v.verdict == "refuted" and v.corrected and r"4 \eta^{2}" in v.corrected
     corrected = C.DELTA_PLUS.perturb(
         rhs=C.DELTA_PLUS.rhs.subs(sp.exp(sp.pi**2 * gamma / 4), sp.exp(sp.pi**2 * gamma / (4 * eta**2)))
@@ -272,8 +272,8 @@ def test_closed_form_perturbed_families(family, expected):
 # ------------------------------------------------------------------------ cert.fourier-a-phi
 
 
-def test_fourier_a_phi():
-    v = C.check_fourier_a_phi(C.FOURIER_A_PHI)
+def test_fourier_a_phi(registered_verdict):
+    v = registered_verdict(C.check_fourier_a_phi, C.FOURIER_A_PHI)
     assert v.verdict == "refuted" and v.corrected and r"\sinh" in v.corrected
     assert v.evidence["readings"]["scaled"]["rows"][0]["certified_excludes_claimed"] is True
     corrected = C.FOURIER_A_PHI.perturb(rhs=C.FOURIER_A_PHI_CORRECT)
@@ -322,8 +322,8 @@ def test_sup_bound_valid_bound_not_refuted_and_wrong_power_refuted():
     assert v.verdict == "refuted" and v.evidence["witness"]["gamma_direction"]
 
 
-def test_step4_modulus():
-    assert C.check_step4_modulus(C.STEP4_MODULUS).verdict == "refuted"
+def test_step4_modulus(registered_verdict):
+    assert registered_verdict(C.check_step4_modulus, C.STEP4_MODULUS).verdict == "refuted"
     valid = C.STEP4_MODULUS.perturb(rhs=C.STEP4_MODULUS_VALID)
     assert C.check_step4_modulus(valid).verdict == "verified"
     assert C.check_step4_modulus(valid.scale(sp.Rational(1, 10))).verdict == "refuted"
@@ -372,8 +372,8 @@ def test_step1_sup_bound():
     assert T.check_step1_sup_bound(lambda fv: 10**6, polys=("1", "x"), gammas=("0.05", "2")).verdict == "verified"
 
 
-def test_sign_flip():
-    assert T.check_sign_flip(T.SIGN_FLIP).verdict == "verified"
+def test_sign_flip(registered_verdict):
+    assert registered_verdict(T.check_sign_flip, T.SIGN_FLIP).verdict == "verified"
     assert T.check_sign_flip(T.SIGN_FLIP.scale(-1)).verdict == "refuted"
 
 
