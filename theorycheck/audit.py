@@ -380,7 +380,7 @@ def _statistics_simulator(cfg: AuditConfig, progress: Callable[[int], None] | No
     noiseless replays on D and D' batched over up to ``_SIMULATOR_CHUNK`` runs. Bit-identical to one
     ``algorithm1`` call and two one-run replays per run (tests/test_audit.py keeps that path as reference)."""
     from .simulator import HyperParameters, Options, algorithm1
-    from .simulator.algorithm import _check_finite, as_dataset, first_stage, second_layer_noise_std
+    from .simulator.algorithm import as_dataset, check_finite, first_stage, second_layer_noise_std
 
     n, p = cfg.sizes
     XW, yW, Xa, ya = _data(cfg)
@@ -408,7 +408,7 @@ def _statistics_simulator(cfg: AuditConfig, progress: Callable[[int], None] | No
             for r in range(cfg.runs):
                 diag: dict = {}
                 _, W1, _, _ = first_stage(dW, hp, options, rng, p, diag=diag)
-                _check_finite("W_1", W1, "the first-layer noise", diag)  # as algorithm1 does
+                check_finite("W_1", W1, "the first-layer noise", diag)  # as algorithm1 does
                 if std > 0:
                     for _ in range(cfg.T):
                         rng.standard_normal(p)

@@ -287,7 +287,9 @@ def _alignment(W: np.ndarray, mu: np.ndarray | None) -> float | None:
     return float(np.mean(cos))
 
 
-def _check_finite(name: str, value: np.ndarray, step: str, diag: dict[str, Any]) -> None:
+def check_finite(name: str, value: np.ndarray, step: str, diag: dict[str, Any]) -> None:
+    """Raise :class:`SimulationError` naming ``step`` and the diagnostics ``diag`` when ``value`` has a NaN or an
+    overflow (Algorithm 1 diverged); the audit's first-layer path calls it where :func:`algorithm1` does."""
     if not np.all(np.isfinite(value)):
         raise SimulationError(f"Algorithm 1 diverged at {step}: {name} has NaN or overflowed "
                               f"(diagnostics so far: {_summary(diag)})", step, diag)
@@ -316,7 +318,7 @@ def first_stage(data_W: Dataset, hp: HyperParameters, options: Options, rng: np.
     if options.first_layer_reduction == "mean":
         grad /= data_W.n
     step = W0 - hp.eta_W * grad
-    _check_finite("W_0 − η_W ∇_W L", step, "the first-layer step", diag)
+    check_finite("W_0 − η_W ∇_W L", step, "the first-layer step", diag)
     diag["alignment_init"] = _alignment(W0, mu)
     diag["alignment_step"] = _alignment(step, mu)
     if options.first_layer_noise == "after-normalise":
@@ -355,7 +357,7 @@ def second_stage(features: Features | list, a0: np.ndarray, hp: HyperParameters,
                     a = a + std * rng.standard_normal()
                 else:
                     a = a + std * rng.standard_normal(p)
-            _check_finite(f"a_{t}", a, f"second-layer step t={t}", diag)
+            check_finite(f"a_{t}", a, f"second-layer step t={t}", diag)
             if traj is not None:
                 traj.append(a.copy())
     return a, traj
@@ -385,7 +387,7 @@ def algorithm1(data_W: Dataset | tuple[np.ndarray, np.ndarray], data_a: Dataset 
         hyper = dataclasses.replace(hyper, sigma_W=float(sigma_W))
     diag: dict[str, Any] = {}
     W0, W1, b, a0 = first_stage(data_W, hyper, options, rng, p, mu, diag)
-    _check_finite("W_1", W1, "the first-layer noise", diag)
+    check_finite("W_1", W1, "the first-layer noise", diag)
     if calibrate is not None:
         hyper = calibrate(W1, b).replace(sigma_W=hyper.sigma_W)
     if sigma_a is not None:
