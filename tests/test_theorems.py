@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import math
 import subprocess
-import sys
 import textwrap
 
 import pytest
+from forked_cli import run_cli
 
 from theorycheck import Claim, Verdict, inconclusive, refuted, verified
 from theorycheck.registry import Registry
@@ -108,36 +108,13 @@ def test_theorem_command_json(tmp_path):
     import os
 
     env = {**os.environ, **env}
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "theorycheck",
-            "--proofs",
-            str(folder),
-            "theorem",
-            "all",
-            "--format",
-            "json",
-            "--no-progress",
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    out = run_cli("--proofs", str(folder), "theorem", "all", "--format", "json", "--no-progress", env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     [record] = json.loads(out.stdout)
     assert record["theorem"] == "9" and record["verdict"] == "fails"
     assert record["root_failures"] == ["t.bad"]
     assert [c["id"] for c in record["chain"]] == ["t.good", "t.bad"]
-    bad = subprocess.run(
-        [sys.executable, "-m", "theorycheck", "--proofs", str(folder), "theorem", "7"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    bad = run_cli("--proofs", str(folder), "theorem", "7", env=env, timeout=120)
     assert bad.returncode == 2 and "no theorem '7'" in bad.stderr and "Traceback" not in bad.stderr
 
 
@@ -152,8 +129,7 @@ def test_theorem_command_reads_the_cache_and_rerun_runs_again(tmp_path):
     env["THEORYCHECK_CACHE_DIR"] = str(tmp_path / "cache")
 
     def theorem(*extra):
-        out = subprocess.run([sys.executable, "-m", "theorycheck", "--proofs", str(folder), "theorem", "all",
-                              "--format", "json", *extra], capture_output=True, text=True, env=env, timeout=120)
+        out = run_cli("--proofs", str(folder), "theorem", "all", "--format", "json", *extra, env=env, timeout=120)
         assert out.returncode == 0, out.stderr
         return out.stderr
 
