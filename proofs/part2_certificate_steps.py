@@ -152,6 +152,46 @@ def _power_sign(power: sp.Expr) -> int | None:
 
 # ----------------------------------------------------------------------------------------------------------------
 # Step 1, display (2, 50)
+#
+# The measurements below do not depend on the claimed statement: they are remembered in-process (functools.lru_cache,
+# keyed on every input, the precision passed explicitly and set inside), so the paper's and each perturbed statement
+# are compared with the same, once-computed values. They return immutable values (SymPy expressions, mpf, tuples).
+
+
+@functools.lru_cache(maxsize=8)
+def _step1_moments(target: str) -> tuple:
+    """E(γ) = E[(σ_* − σ_*e^{−γz²})²] exactly (SymPy), m4 = E[z⁴σ_*²], the check E − m4γ² = O(γ³) (``lead``, 0 when
+    it holds) and E as an mpmath function of γ."""
+    gs, z = sp.Symbol("gamma", positive=True), sp.Symbol("z", real=True)
+    f = cert.parse_polynomial(target).sympy(z)
+    poly = sp.Poly(sp.expand(f**2), z)
+
+    def moment(cc):
+        return sum(
+            coef * sp.factorial2(m[0] - 1) * (1 + 2 * cc) ** (-sp.Rational(m[0] + 1, 2))
+            for m, coef in poly.terms()
+            if m[0] % 2 == 0
+        )
+
+    E = moment(0) - 2 * moment(gs) + moment(2 * gs)
+    m4 = sum(coef * sp.factorial2(m[0] + 3) for m, coef in poly.terms() if m[0] % 2 == 0)  # E[z^4 f^2]
+    lead = sp.simplify(sp.series(E, gs, 0, 3).removeO() - m4 * gs**2)
+    return E, m4, lead, sp.lambdify(gs, E, "mpmath")
+
+
+@functools.lru_cache(maxsize=8)
+def _step1_reconstruction_residual(target: str, dps: int) -> mpmath.mpf:
+    """max over z ∈ {0.5, −1.3} of |f_∞(z) − f_γ(z)| at γ = 1/10 (f_∞ by quadrature with the corrected a), at dps."""
+    with mpmath.workdps(dps):
+        polynomial = cert.parse_polynomial(target)
+        a_phi = cert.corrected_a_phi_function(target, mpmath.mpf("0.1"), mpmath.mpf(1))
+        return max(
+            abs(
+                cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(mpmath.mpf("0.1")))
+                - cert.f_gamma(polynomial, mpmath.mpf("0.1"), zz)
+            )
+            for zz in (mpmath.mpf("0.5"), mpmath.mpf("-1.3"))
+        )
 
 
 def check_step1_infinite_model(
@@ -169,37 +209,14 @@ def check_step1_infinite_model(
     + (1+4γ)^{−k−½}) exactly (SymPy, evaluated at 30 digits). Two readings: (literal) the bound at every d of a grid
     of d = 10^2 … 10^256; (eventual) for d large enough, decided exactly from E = E[z⁴σ_*²] γ² + O(γ³).
     """
-    gs, z = sp.Symbol("gamma", positive=True), sp.Symbol("z", real=True)
     c = sp.nsimplify(claimed_constant)
     rows, literal_fail, eventual, recon, corrected_ok = [], None, {}, {}, True
     with mpmath.workdps(DPS):
         for target in targets:
-            polynomial = cert.parse_polynomial(target)
-            f = polynomial.sympy(z)
             q = _degree(target)
-            poly = sp.Poly(sp.expand(f**2), z)
-
-            def moment(cc, poly=poly):
-                return sum(
-                    coef * sp.factorial2(m[0] - 1) * (1 + 2 * cc) ** (-sp.Rational(m[0] + 1, 2))
-                    for m, coef in poly.terms()
-                    if m[0] % 2 == 0
-                )
-
-            E = moment(0) - 2 * moment(gs) + moment(2 * gs)
-            m4 = sum(coef * sp.factorial2(m[0] + 3) for m, coef in poly.terms() if m[0] % 2 == 0)  # E[z^4 f^2]
-            lead = sp.simplify(sp.series(E, gs, 0, 3).removeO() - m4 * gs**2)
-            E_num = sp.lambdify(gs, E, "mpmath")
+            _, m4, lead, E_num = _step1_moments(target)
             # f_∞ = f_γ (corrected a), at γ = 1/10
-            a_phi = cert.corrected_a_phi_function(target, mpmath.mpf("0.1"), mpmath.mpf(1))
-            res = max(
-                abs(
-                    cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(mpmath.mpf("0.1")))
-                    - cert.f_gamma(polynomial, mpmath.mpf("0.1"), zz)
-                )
-                for zz in (mpmath.mpf("0.5"), mpmath.mpf("-1.3"))
-            )
-            recon[target] = _s(res, 3)
+            recon[target] = _s(_step1_reconstruction_residual(target, DPS), 3)
             for ep in eps_ps:
                 r = sp.Rational(ep) / (4 * (q + 1))
                 rc = sp.nsimplify(claimed_rate.subs({Q: q, EPS_P: sp.Rational(ep)}))
@@ -379,6 +396,22 @@ def check_summand_bound(
     )
 
 
+@functools.lru_cache(maxsize=16, typed=True)
+def _tail_measurement(target: str, g: str, eps_p, p: int, seed: int, dps: int) -> tuple:
+    """At γ = g (log d from γ = d^{−ε_p/(4(q+1))}), with p seeded biases, at dps digits:
+    (log d, E_tail = ∫_{|z|>log d} f_p² φ, P = erfc(log d/√2), S = sup_{|b|≤C_b}|a|, max_I|a(b_i)|, |I|).
+    Independent of the claimed statement: remembered in-process (all mpf, immutable)."""
+    with mpmath.workdps(dps):
+        L = _log_d_of_gamma(g, _degree(target), eps_p)
+        a = _a_function(target, g)
+        fp, kept = _f_p(a, _sample_biases(p, seed))
+        S = _measured_truncated_sup(a)
+        S_I = max(abs(ai) for _, ai in kept)
+        tail = mpmath.quad(lambda zz: (fp(zz) ** 2 + fp(-zz) ** 2) * _phi(zz), [L, L + 1, L + 4, L + 12, mpmath.inf])
+        P = mpmath.erfc(L / mpmath.sqrt(2))
+        return L, tail, P, S, S_I, len(kept)
+
+
 def check_tail_fp(
     claimed_tail_coefficient=sp.Rational(1, 2),
     claimed_d_power: sp.Expr = EPS_P / 8,
@@ -397,22 +430,12 @@ def check_tail_fp(
     (2) P ≲ e^{−c log²d} (c = claimed coefficient; erfc(x) ≤ e^{−x²} gives c = ½), measured ratio P/e^{−c log²d};
     (3) S ≲ d^{claimed power} (see :func:`check_summand_bound`).
     """
-    q = _degree(target)
     c = mpmath.mpf(sp.nsimplify(claimed_tail_coefficient))
     rows, link1_fail = [], None
     with mpmath.workdps(DPS):
-        biases = _sample_biases(p, seed)
         S_bar = _proved_truncated_sup(target, 1)
         for g in gammas:
-            L = _log_d_of_gamma(g, q, eps_p)
-            a = _a_function(target, g)
-            fp, kept = _f_p(a, biases)
-            S = _measured_truncated_sup(a)
-            S_I = max(abs(ai) for _, ai in kept)
-            tail = mpmath.quad(
-                lambda zz: (fp(zz) ** 2 + fp(-zz) ** 2) * _phi(zz), [L, L + 1, L + 4, L + 12, mpmath.inf]
-            )
-            P = mpmath.erfc(L / mpmath.sqrt(2))
+            L, tail, P, S, S_I, n_kept = _tail_measurement(target, g, eps_p, p, seed, DPS)
             ratio_tail = P / mpmath.exp(-c * L**2)
             row = {
                 "gamma": g,
@@ -420,7 +443,7 @@ def check_tail_fp(
                 "E_tail": _s(tail),
                 "P": _s(P),
                 "S": _s(S),
-                "|I|": len(kept),
+                "|I|": n_kept,
                 "E_tail/(P*S)": _s(tail / (P * S)),
                 "E_tail/(P*S_I^2)": _s(tail / (P * S_I**2)),
                 "P/exp(-c log^2 d)": _s(ratio_tail),
@@ -485,6 +508,31 @@ def check_tail_fp(
 # Step 2: the decomposition of E[(f_∞ − f_p)²], display (2, 63)
 
 
+@functools.lru_cache(maxsize=8, typed=True)
+def _decomposition_integrals(target: str, gamma: str, eps_p, p: int, seed: int, dps: int) -> tuple:
+    """At γ = gamma (log d from γ = d^{−ε_p/(4(q+1))}), with f_∞ = f_γ and f_p on p seeded biases, at dps digits:
+    (log d, E[(f_∞ − f_p)²], its part on |z| ≤ log d, its part on |z| > log d, E[f_∞² 1_>], E[f_p² 1_>]) by
+    quadrature. Independent of the claimed statement: remembered in-process (all mpf, immutable)."""
+    with mpmath.workdps(dps):
+        L = _log_d_of_gamma(gamma, _degree(target), eps_p)
+        fg = cert.parse_polynomial(target)
+        finf = lambda zz: cert.f_gamma(fg, mpmath.mpf(gamma), zz)  # noqa: E731  (= f_∞, see construct.step1-infinite-model)
+        fp, kept = _f_p(_a_function(target, gamma), _sample_biases(p, seed))
+        # the bulk, tail and tail-split quadratures revisit the nodes of the total one: remember f_p and f_∞ there
+        fp, finf = cert.memoized(fp), cert.memoized(finf)
+        h = cert.memoized(lambda zz: (finf(zz) - fp(zz)) ** 2 * _phi(zz))
+        total = mpmath.quad(h, [-mpmath.inf, -L, -1, 0, 1, L, mpmath.inf])
+        bulk = mpmath.quad(h, [-L, -1, 0, 1, L])
+        tail = mpmath.quad(h, [-mpmath.inf, -L]) + mpmath.quad(h, [L, mpmath.inf])
+
+        def tail_of(fun):
+            return mpmath.quad(lambda zz: fun(zz) ** 2 * _phi(zz), [-mpmath.inf, -L]) + mpmath.quad(
+                lambda zz: fun(zz) ** 2 * _phi(zz), [L, mpmath.inf]
+            )
+
+        return L, total, bulk, tail, tail_of(finf), tail_of(fp)
+
+
 def check_step2_decomposition(
     second_indicator: str = "<=",
     tail_coefficient=sp.Rational(1, 2),
@@ -506,19 +554,9 @@ def check_step2_decomposition(
     (3) E[f_∞²1_>] ≤ sup f_γ² P with sup f_γ² ≍ γ^{−q} = d^{ε_p q/(4(q+1))} ≲ d^{finf_tail_power} (exact, q = 1..29);
     (4) d^{k} e^{−c log²d} = o(d^{−rate}) for each tail power k (SymPy limit in ℓ = log d).
     """
-    q = _degree(target)
     links, witness = {}, None
     with mpmath.workdps(DPS):
-        L = _log_d_of_gamma(gamma, q, eps_p)
-        fg = cert.parse_polynomial(target)
-        finf = lambda zz: cert.f_gamma(fg, mpmath.mpf(gamma), zz)  # noqa: E731  (= f_∞, see construct.step1-infinite-model)
-        fp, kept = _f_p(_a_function(target, gamma), _sample_biases(p, seed))
-        # the bulk, tail and tail-split quadratures revisit the nodes of the total one: remember f_p and f_∞ there
-        fp, finf = cert.memoized(fp), cert.memoized(finf)
-        h = cert.memoized(lambda zz: (finf(zz) - fp(zz)) ** 2 * _phi(zz))
-        total = mpmath.quad(h, [-mpmath.inf, -L, -1, 0, 1, L, mpmath.inf])
-        bulk = mpmath.quad(h, [-L, -1, 0, 1, L])
-        tail = mpmath.quad(h, [-mpmath.inf, -L]) + mpmath.quad(h, [L, mpmath.inf])
+        L, total, bulk, tail, t_inf, t_p = _decomposition_integrals(target, gamma, eps_p, p, seed, DPS)
         err = abs(total - bulk - tail)
         second = bulk if second_indicator == "<=" else tail
         disc = abs(total - (bulk + second))
@@ -546,12 +584,6 @@ def check_step2_decomposition(
                 "numerical_error": _s(err),
             }
 
-        def tail_of(fun):
-            return mpmath.quad(lambda zz: fun(zz) ** 2 * _phi(zz), [-mpmath.inf, -L]) + mpmath.quad(
-                lambda zz: fun(zz) ** 2 * _phi(zz), [L, mpmath.inf]
-            )
-
-        t_inf, t_p = tail_of(finf), tail_of(fp)
         links["2_tail_split"] = {
             "E[(f_inf-f_p)^2 1_>]": _s(tail),
             "2E[f_inf^2 1_>]+2E[f_p^2 1_>]": _s(2 * t_inf + 2 * t_p),
@@ -727,6 +759,47 @@ def check_rademacher_centering(
     return verified("numeric", "the centring equals f_∞ at every point", **ev)
 
 
+@functools.lru_cache(maxsize=16, typed=True)
+def _truncation_bias(target: str, g, nodes: int, dps: int) -> tuple:
+    """At γ = g, at dps digits: the bias B = E_z[(f_γ − m/P(|b| ≤ C_b))²] (normalisation 1/|I|), B2 = E_z[(f_γ − m)²]
+    (normalisation 1/(p P)) with m(z) = ∫_{−C_b}^{C_b} aφ(b) tanh(z + b) db, by Gauss–Hermite with ``nodes`` + 16
+    nodes, and their largest change from ``nodes`` nodes (the error). Independent of the claimed statement:
+    remembered in-process (mpf, immutable)."""
+    with mpmath.workdps(dps):
+        polynomial = cert.parse_polynomial(target)
+        P_I = mpmath.erf(mpmath.mpf(C_B) / mpmath.sqrt(2))
+        gm = mpmath.mpf(g)
+        # remembered: the truncated means at |z| ≥ C_b integrate over the same interval, hence the same nodes
+        a_phi = cert.memoized(cert.corrected_a_phi_function(target, gm, mpmath.mpf(1)))
+        fg = lambda zz: cert.f_gamma(polynomial, gm, zz)  # noqa: E731
+        vals = {}
+        for n in (nodes, nodes + 16):
+            zs, ws = _gh(n)
+            tm = [_truncated_mean(a_phi, zz) for zz in zs]
+            vals[n] = (
+                sum(w * (fg(zz) - t / P_I) ** 2 for zz, w, t in zip(zs, ws, tm)),
+                sum(w * (fg(zz) - t) ** 2 for zz, w, t in zip(zs, ws, tm)),
+            )
+        B, B2 = vals[nodes + 16]
+        return B, B2, max(abs(vals[nodes][0] - B), abs(vals[nodes][1] - B2))
+
+
+@functools.lru_cache(maxsize=8, typed=True)
+def _summary_sample(target: str, g, nodes: int, p: int, seed: int, dps: int) -> tuple:
+    """With p seeded biases at γ = g: (E_z[(f_γ − f_p)²] by Gauss–Hermite with ``nodes`` nodes (taken at dps digits,
+    summed at 15), S = sup_{|b|≤C_b}|a| at dps digits, |I|). Independent of the claimed statement: remembered
+    in-process (mpf and int, immutable)."""
+    with mpmath.workdps(dps):
+        polynomial = cert.parse_polynomial(target)
+        a = _a_function(target, g)
+        fp, kept = _f_p(a, _sample_biases(p, seed))
+        zs, ws = _gh(nodes)
+        gm = mpmath.mpf(g)
+        with mpmath.workdps(15):
+            measured = sum(w * (cert.f_gamma(polynomial, gm, zz) - fp(zz)) ** 2 for zz, w in zip(zs, ws))
+        return measured, _measured_truncated_sup(a), len(kept)
+
+
 def check_step2_summary(
     claimed_rate: sp.Expr = EPS_P / (4 * (Q + 1)),
     target: str = "x",
@@ -745,25 +818,12 @@ def check_step2_summary(
     (1/(p·P(|b|≤C_b)), centring ∫_{−C_b}^{C_b} aφσ) and a seeded sample at the smallest γ.
     """
     q = _degree(target)
-    polynomial = cert.parse_polynomial(target)
     rows = []
     with mpmath.workdps(DPS):
         P_I = mpmath.erf(mpmath.mpf(C_B) / mpmath.sqrt(2))
         for g in gammas:
             gm = mpmath.mpf(g)
-            # remembered: the truncated means at |z| ≥ C_b integrate over the same interval, hence the same nodes
-            a_phi = cert.memoized(cert.corrected_a_phi_function(target, gm, mpmath.mpf(1)))
-            fg = lambda zz, gm=gm: cert.f_gamma(polynomial, gm, zz)  # noqa: E731
-            vals = {}
-            for n in (nodes, nodes + 16):
-                zs, ws = _gh(n)
-                tm = [_truncated_mean(a_phi, zz) for zz in zs]
-                vals[n] = (
-                    sum(w * (fg(zz) - t / P_I) ** 2 for zz, w, t in zip(zs, ws, tm)),
-                    sum(w * (fg(zz) - t) ** 2 for zz, w, t in zip(zs, ws, tm)),
-                )
-            B, B2 = vals[nodes + 16]
-            err = max(abs(vals[nodes][0] - B), abs(vals[nodes][1] - B2))
+            B, B2, err = _truncation_bias(target, g, nodes, DPS)
             log_d = _log_d_of_gamma(gm, q, eps_p)
             claimed = mpmath.exp(
                 -mpmath.mpf(sp.nsimplify(claimed_rate.subs({Q: q, EPS_P: sp.nsimplify(eps_p)}))) * log_d
@@ -780,13 +840,7 @@ def check_step2_summary(
                 }
             )
         # seeded sample at the smallest γ: the measured error is close to B
-        a = _a_function(target, gammas[-1])
-        fp, kept = _f_p(a, _sample_biases(p, seed))
-        zs, ws = _gh(nodes)
-        gm = mpmath.mpf(gammas[-1])
-        with mpmath.workdps(15):
-            measured = sum(w * (cert.f_gamma(polynomial, gm, zz) - fp(zz)) ** 2 for zz, w in zip(zs, ws))
-        S = _measured_truncated_sup(a)
+        measured, S, n_kept = _summary_sample(target, gammas[-1], nodes, p, seed, DPS)
     Bs = [mpmath.mpf(r["bias_B(1/|I|)"]) for r in rows]
     ratios = [mpmath.mpf(r["B/claimed"]) for r in rows]
     errs = [mpmath.mpf(r["gauss_hermite_error"]) for r in rows]
@@ -797,7 +851,7 @@ def check_step2_summary(
         "eps_p": eps_p,
         "seed": seed,
         "p": p,
-        "|I|": len(kept),
+        "|I|": n_kept,
         "measured_error_at_smallest_gamma": _s(measured),
         "S": _s(S),
         "p_for_P(V>=B/4)<=1%": _s(400 * S**2 / (Bs[-1] * P_I)),
