@@ -13,6 +13,7 @@ Library: :mod:`theorycheck.hermite`, :mod:`theorycheck.gaussian`, :mod:`theorych
 from __future__ import annotations
 
 import dataclasses as _dc
+import functools
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -593,7 +594,16 @@ POP_DS = (16, 64, 256, 1024, 4096)
 
 
 def _population_scan(seed: int = SIM_SEED, neurons: int = 128, ds=POP_DS, target_alpha=SERIES_TARGET_ALPHA):
-    """For w ~ N(0, I/d), b ~ N(0,1): |E[f_*σ''(⟨w,x⟩+b)]| and ‖g(w) − α_1^b α*_1 μ‖ by 2-D quadrature."""
+    """For w ~ N(0, I/d), b ~ N(0,1): |E[f_*σ''(⟨w,x⟩+b)]| and ‖g(w) − α_1^b α*_1 μ‖ by 2-D quadrature.
+
+    The scan does not depend on the claimed rate: it is computed once per (seed, neurons, ds, target_alpha) in a
+    process (:func:`_population_scan_at`) and each call gets its own copies of the arrays."""
+    scan = _population_scan_at(seed, neurons, tuple(ds), tuple(target_alpha))
+    return {d: (s2.copy(), g.copy()) for d, (s2, g) in scan.items()}
+
+
+@functools.lru_cache(maxsize=4, typed=True)
+def _population_scan_at(seed: int, neurons: int, ds: tuple, target_alpha: tuple) -> dict:
     target = target_from_hermite(target_alpha)
     a1 = float(Fraction(target_alpha[1]))
     rng = np.random.default_rng(seed)
@@ -715,18 +725,15 @@ def _data(d: int, ratio: int, seed: int, target: PolynomialTarget):
 POP_STEP = 0.4  # trapezoid step of the population quadratures: error ≈ 4e-8 against step 0.1 (measured at d = 256)
 
 
-def check_initial_output(
-    claimed_n_exponent: float = -0.5, seed: int = SIM_SEED, ds=SIM_DS, ratios=SIM_RATIOS, pop_ds=(256, 512)
-) -> Verdict:
-    r"""Lemma 3, first bound (vector reading, with x_j): ‖(1/n)Σ_j f^0(x_j)σ'(⟨w_i,x_j⟩+b_i)x_j‖ ≲_P (d/n)^{1/2} log d.
-
-    Simulated at d ∈ ds, n/d ∈ ratios (p = d, one network per d); the n → ∞ limit E[f^0(x)σ'(⟨w_i,x⟩+b_i)x]
-    by Stein's lemma and 2-D quadrature (:func:`theorycheck.first_layer.population_initial_output`) for
-    the first POP_NEURONS neurons, also at the larger d in ``pop_ds``.
-    """
+@functools.lru_cache(maxsize=4, typed=True)
+def _initial_output_measurements(seed: int, ds: tuple, ratios: tuple, pop_ds: tuple) -> tuple:
+    """The simulations and population values of :func:`check_initial_output`, which do not depend on the claimed
+    exponent: remembered in-process, returned as tuples of floats. ((for each d in ds: for each ratio:
+    (n, median norm, median distance to the population value, median |scalar reading|)), ((d, population median
+    norm), ...) over ds then pop_ds, ((d, population median |scalar reading|), ...) over ds)."""
     target = target_from_hermite(SIM_TARGET_ALPHA)
     idx = np.arange(POP_NEURONS)
-    sims, pops, slopes_n, pops_scalar = [], {}, {}, {}
+    measured, pops, pops_scalar = [], {}, {}
     for d in ds:
         W0, b, a0, mu = _network(d, seed)
         pop = population_initial_output(W0, b, a0, idx, step=POP_STEP)
@@ -739,22 +746,42 @@ def check_initial_output(
             norms = np.linalg.norm(T1[:, idx], axis=0)
             dist = np.linalg.norm(T1[:, idx] - pop, axis=0)
             scalar = (model_output(W0, b, a0, X) / len(y)) @ (1 / np.cosh(X @ W0[:, idx] + b[idx]) ** 2)
+            rows.append((ratio * d, float(np.median(norms)), float(np.median(dist)), float(np.median(np.abs(scalar)))))
+        measured.append(tuple(rows))
+    for d in pop_ds:
+        W0, b, a0, mu = _network(d, seed)
+        pops[d] = float(np.median(np.linalg.norm(population_initial_output(W0, b, a0, idx, step=POP_STEP), axis=0)))
+    return tuple(measured), tuple(pops.items()), tuple(pops_scalar.items())
+
+
+def check_initial_output(
+    claimed_n_exponent: float = -0.5, seed: int = SIM_SEED, ds=SIM_DS, ratios=SIM_RATIOS, pop_ds=(256, 512)
+) -> Verdict:
+    r"""Lemma 3, first bound (vector reading, with x_j): ‖(1/n)Σ_j f^0(x_j)σ'(⟨w_i,x_j⟩+b_i)x_j‖ ≲_P (d/n)^{1/2} log d.
+
+    Simulated at d ∈ ds, n/d ∈ ratios (p = d, one network per d); the n → ∞ limit E[f^0(x)σ'(⟨w_i,x⟩+b_i)x]
+    by Stein's lemma and 2-D quadrature (:func:`theorycheck.first_layer.population_initial_output`) for
+    the first POP_NEURONS neurons, also at the larger d in ``pop_ds``.
+    """
+    measured_rows, pops, pops_scalar = _initial_output_measurements(seed, tuple(ds), tuple(ratios), tuple(pop_ds))
+    pops, pops_scalar = dict(pops), dict(pops_scalar)
+    sims, slopes_n = [], {}
+    for d, measured in zip(ds, measured_rows):
+        rows = []
+        for ratio, (n, median_norm, median_dist, median_scalar) in zip(ratios, measured):
             rows.append(
                 {
                     "d": d,
-                    "n": ratio * d,
-                    "median_norm": float(np.median(norms)),
-                    "median_dist_to_population": float(np.median(dist)),
+                    "n": n,
+                    "median_norm": median_norm,
+                    "median_dist_to_population": median_dist,
                     "sqrt_d_over_n": math.sqrt(1 / ratio),
                     "claimed_rate_no_constant": (1 / ratio) ** (-claimed_n_exponent) * math.log(d),
-                    "median_abs_scalar_reading": float(np.median(np.abs(scalar))),
+                    "median_abs_scalar_reading": median_scalar,
                 }
             )
         slopes_n[str(d)] = _fit_slope([r["n"] for r in rows], [r["median_norm"] for r in rows])
         sims += rows
-    for d in pop_ds:
-        W0, b, a0, mu = _network(d, seed)
-        pops[d] = float(np.median(np.linalg.norm(population_initial_output(W0, b, a0, idx, step=POP_STEP), axis=0)))
     pop_slope, pop_se = _fit_slope(list(pops), list(pops.values()))
     last_d = [r for r in sims if r["d"] == ds[-1]]
     dist_slope = _fit_slope([r["n"] for r in last_d], [r["median_dist_to_population"] for r in last_d])
@@ -1006,6 +1033,47 @@ def _population_direction(W0, b, a0, mu, target, idx):
     return v / np.linalg.norm(v, axis=0)
 
 
+@functools.lru_cache(maxsize=16, typed=True)
+def _network_population_direction(d: int, seed: int, target_alpha: tuple) -> np.ndarray:
+    """:func:`_population_direction` of the first POP_NEURONS neurons of ``_network(d, seed)`` for the target with
+    Hermite coefficients ``target_alpha``; independent of any claimed limit, so remembered in-process. Read-only:
+    callers take :func:`_population_direction_at` (a copy)."""
+    W0, b, a0, mu = _network(d, seed)
+    out = _population_direction(W0, b, a0, mu, target_from_hermite(target_alpha), np.arange(POP_NEURONS))
+    out.setflags(write=False)
+    return out
+
+
+def _population_direction_at(d: int, seed: int, target_alpha) -> np.ndarray:
+    return _network_population_direction(d, seed, tuple(target_alpha)).copy()
+
+
+@functools.lru_cache(maxsize=32, typed=True)
+def _alignment_first_step(d: int, ratio: int, seed: int, target_alpha: tuple) -> np.ndarray:
+    """Columns 0..POP_NEURONS−1 of the normalised first step on n = ratio·d seeded samples (η_W = √(n/d)·√p, p = d):
+    independent of any claimed limit, remembered in-process, read-only (callers copy)."""
+    W0, b, a0, mu = _network(d, seed)
+    X, y = _data(d, ratio, seed, target_from_hermite(target_alpha))
+    n = ratio * d
+    eta = math.sqrt(n / d) * math.sqrt(d)  # η_W = d^{3ε_n/2} √p with n = d^{1+3ε_n}, p = d
+    out = _first_step_subset(W0, b, a0, X, y, eta, np.arange(POP_NEURONS))
+    out.setflags(write=False)
+    return out
+
+
+@functools.lru_cache(maxsize=4, typed=True)
+def _alignment_other_widths(seed: int, target_alpha: tuple) -> tuple:
+    """Median population alignment with μ at other widths p (d = 128, p ∈ {32, 512}): ((label, value), ...)."""
+    target = target_from_hermite(target_alpha)
+    robust = []
+    for d_, p_ in ((128, 32), (128, 512)):  # other widths p (the paper only needs p ≥ d^{ε_p})
+        W0_, b_, a0_ = initialise(d_, p_, np.random.default_rng([seed, d_, p_]))
+        mu_ = np.eye(d_)[0]
+        direction = _population_direction(W0_, b_, a0_, mu_, target, np.arange(POP_NEURONS))
+        robust.append((f"d={d_},p={p_}", float(np.median(direction.T @ mu_))))
+    return tuple(robust)
+
+
 def check_alignment(
     claimed_limit: Callable = paper_alignment_limit,
     seed: int = SIM_SEED,
@@ -1020,16 +1088,15 @@ def check_alignment(
     (1/n)Σ(f−y)² with its factor 2. The n → ∞ direction is (g(w_i) − E[f^0σ'x])/‖·‖ (population terms by
     quadrature), compared with the claimed limit."""
     alpha1_star = float(Fraction(target_alpha[1]))
-    target = target_from_hermite(target_alpha)
-    idx = np.arange(POP_NEURONS)
     sims, pops = [], {}
 
     def limit(pop_dir, mu):
         return np.column_stack([claimed_limit(pop_dir[:, k], mu, alpha1_star) for k in range(pop_dir.shape[1])])
 
     for d in tuple(ds) + tuple(pop_ds):
-        W0, b, a0, mu = _network(d, seed)
-        pop_dir = _population_direction(W0, b, a0, mu, target, idx)
+        mu = np.zeros(d)
+        mu[0] = 1.0
+        pop_dir = _population_direction_at(d, seed, target_alpha)
         lim = limit(pop_dir, mu)
         pops[d] = {
             "median_population_alignment": float(np.median(pop_dir.T @ mu)),
@@ -1039,9 +1106,8 @@ def check_alignment(
             continue
         for ratio in ratios:
             n = ratio * d
-            X, y = _data(d, ratio, seed, target)
             eta = math.sqrt(n / d) * math.sqrt(d)  # η_W = d^{3ε_n/2} √p with n = d^{1+3ε_n}, p = d
-            W1 = _first_step_subset(W0, b, a0, X, y, eta, idx)
+            W1 = _alignment_first_step(d, ratio, seed, tuple(target_alpha)).copy()
             align = W1.T @ mu
             sims.append(
                 {
@@ -1062,13 +1128,10 @@ def check_alignment(
     pop_slope = _fit_slope([s_["n"] for s_ in last], [s_["median_distance_to_population_direction"] for s_ in last])
     dists = [v["median_distance_population_to_claimed"] for v in pops.values()]
     d_slope = _fit_slope(list(pops), [max(x, 1e-12) for x in dists])
-    W0, b, a0, mu = _network(ds[-1], seed)
-    neg = _population_direction(W0, b, a0, mu, target_from_hermite([str(-Fraction(a)) for a in target_alpha]), idx)
-    robust = {}
-    for d_, p_ in ((128, 32), (128, 512)):  # other widths p (the paper only needs p ≥ d^{ε_p})
-        W0_, b_, a0_ = initialise(d_, p_, np.random.default_rng([seed, d_, p_]))
-        mu_ = np.eye(d_)[0]
-        robust[f"d={d_},p={p_}"] = float(np.median(_population_direction(W0_, b_, a0_, mu_, target, idx).T @ mu_))
+    mu = np.zeros(ds[-1])
+    mu[0] = 1.0
+    neg = _population_direction_at(ds[-1], seed, [str(-Fraction(a)) for a in target_alpha])
+    robust = dict(_alignment_other_widths(seed, tuple(target_alpha)))
     evidence = dict(
         seed=seed,
         target_hermite=list(target_alpha),
@@ -1130,13 +1193,13 @@ def check_noisy_alignment(
     by seeded Monte Carlo over ``noise_draws`` noise vectors at σ_W = 0.05.
     """
     alpha1_star = float(Fraction(target_alpha[1]))
-    target = target_from_hermite(target_alpha)
     idx = np.arange(POP_NEURONS)
     rows = {}
     rng = np.random.default_rng([seed, 99])
     for d in ds:
-        W0, b, a0, mu = _network(d, seed)
-        pop_dir = _population_direction(W0, b, a0, mu, target, idx)
+        mu = np.zeros(d)
+        mu[0] = 1.0
+        pop_dir = _population_direction_at(d, seed, target_alpha)
         lim = np.column_stack([claimed_limit(pop_dir[:, k], mu, alpha1_star) for k in range(len(idx))])
         dist2 = np.sum((pop_dir - lim) ** 2, axis=0)
         sigma = 0.05
