@@ -11,6 +11,7 @@ Fourier convention: ĥ(t) = ∫ h(x) e^{−2πitx} dx (the paper's). H_n are phy
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from functools import partial
 
@@ -527,12 +528,36 @@ def check_tanh_transform(
 _GP_POINTS = [(k, g, v) for k in range(6) for g, v in (("0.3", "-0.7"), ("2.5", "0.45"), ("1", "0"))]
 
 
+@functools.lru_cache(maxsize=64, typed=True)
+def _gp_ball(k: int, g: str, v: str):
+    """The certified ball of \\widehat{x^n e^{−γx²}}(t) at (n, γ, t) = (k, g, v), remembered in-process: it does not
+    depend on the claimed statement (nor on mpmath's precision: ``fourier.gaussian_polynomial_transform_certified``
+    works at its own arb precision), so the paper's, the corrected and each perturbed statement are compared with
+    the same ball. python-flint's acb is immutable."""
+    return fr.gaussian_polynomial_transform_certified(k, g, v)
+
+
+@functools.lru_cache(maxsize=4, typed=True)
+def _gp_quad_gap(points: tuple, dps: int):
+    """max |definition by quadrature − closed form| of the transform at ``points`` ((n, γ, t) triples), at ``dps``
+    digits (remembered in-process: independent of the claimed statement). An mpf."""
+    with mpmath.workdps(dps):
+        return max(
+            abs(
+                fr.gaussian_polynomial_transform_definition(k, to_mpf(g), to_mpf(v), dps=dps)
+                - fr.gaussian_polynomial_transform(k, to_mpf(g), to_mpf(v))
+            )
+            for k, g, v in points
+        )
+
+
 def _gp_compare(claimed: Statement, points: Sequence, tol: str) -> tuple[list, tuple, object]:
     """Certified balls of \\widehat{x^n e^{−γx²}}(t) against the statement's right side (n substituted, sums and
     derivatives done; arb evaluator when it has one, else mpmath)."""
     rows, worst, excl = [], (0, None, None, None), None
     for k, g, v in points:
-        ball = fr.gaussian_polynomial_transform_certified(k, g, v)
+        plain = type(k) is int and type(g) is str and type(v) is str  # else str(g) may depend on mpmath's precision
+        ball = _gp_ball(k, g, v) if plain else fr.gaussian_polynomial_transform_certified(k, g, v)
         mid = mpmath.mpc(ball_mid(ball.real), ball_mid(ball.imag))
         rhs = side_function(claimed, fixed={n_H: k})(to_mpf(g), to_mpf(v))
         e = rel_diff(mid, rhs) if abs(mid) > 1e-30 else abs(mid - rhs)
@@ -564,13 +589,7 @@ def check_gaussian_polynomial(
         rows, worst, excl = _gp_compare(claimed, points, tol)
         correct = claimed.perturb(rhs=fr.GAUSSIAN_POLYNOMIAL_TRANSFORM)
         _, worst_corr, excl_corr = _gp_compare(correct, points, tol)
-        quad_gap = max(
-            abs(
-                fr.gaussian_polynomial_transform_definition(k, to_mpf(g), to_mpf(v), dps=DPS)
-                - fr.gaussian_polynomial_transform(k, to_mpf(g), to_mpf(v))
-            )
-            for k, g, v in ((3, "0.3", "-0.7"), (5, "2.5", "0.45"), (4, "1", "0"))
-        )
+        quad_gap = _gp_quad_gap(((3, "0.3", "-0.7"), (5, "2.5", "0.45"), (4, "1", "0")), DPS)
         ev = dict(
             points=rows,
             quad_vs_closed_form_abs_gap=fmt(quad_gap, 3),
