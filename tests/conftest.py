@@ -39,6 +39,25 @@ PAPER_DIR = REPO.parent / "shared" / "paper"
 TOY_PROOFS = Path(__file__).resolve().parent / "fixtures" / "toy_proofs"
 
 
+def _source_signature() -> dict[str, tuple[int, int]]:
+    """(mtime, size) of every source file of the library and of the claims."""
+    return {str(path): (path.stat().st_mtime_ns, path.stat().st_size)
+            for folder in (REPO / "theorycheck", REPO / "proofs") for path in sorted(folder.rglob("*.py"))}
+
+
+#: The sources as this test process found them when it started (before it imported the claims or the library's
+#: modules, apart from the pytest plugin): the code it runs, unless a file was edited since.
+_SOURCES_AT_START = _source_signature()
+
+
+def sources_edited_since_start() -> list[str]:
+    """Library or claim source files edited (or added, removed) since this test process started: its imported
+    code is then older than the files, so nothing it computes may be stored under the files' keys, and a forked
+    copy of it is not what a new interpreter would run (tests/forked_cli.py then starts one)."""
+    now = _source_signature()
+    return sorted(f for f in now.keys() | _SOURCES_AT_START.keys() if now.get(f) != _SOURCES_AT_START.get(f))
+
+
 @pytest.fixture(scope="session")
 def paper_dir() -> Path:
     """The paper's sources (../shared/paper beside the repository); tests needing it skip without it."""
@@ -132,12 +151,20 @@ def registered_verdict(session_cache_dir):
     ``registered_verdict(m.check_x, *args, **keywords)`` is the same for the call ``m.check_x(*args, **keywords)``
     when it is exactly a registered claim's check (the same function and the same argument objects, as the
     claim's ``functools.partial`` holds them); any other call raises ValueError. So a test writes the paper's
-    statement as ``registered_verdict(m.check_x)`` and its perturbations as ``m.check_x(claimed=...)``."""
+    statement as ``registered_verdict(m.check_x)`` and its perturbations as ``m.check_x(claimed=...)``.
+
+    A check that runs here runs at a new interpreter's precision (mpmath 15 digits, flint 53 bits), as in the
+    audit's forked check processes. When a library or claim source was edited since this process started, the
+    cache is neither read nor written (this process runs the older code). Never call it while a fixture has
+    monkeypatched the claim's module: a miss would store the patched run."""
     import functools
     import json
     import time
     from collections.abc import Callable
     from fractions import Fraction
+
+    import flint
+    import mpmath
 
     from theorycheck.cache import Cache
     from theorycheck.claims import Claim, Verdict
@@ -179,14 +206,17 @@ def registered_verdict(session_cache_dir):
         if not isinstance(claim, str) and claim is not registered:
             raise ValueError(f"registered_verdict({claim.id!r}): not the registered claim (a perturbed check "
                              "is run directly, never through the shared cache)")
-        entry = store.lookup(registered)
+        edited = sources_edited_since_start()  # this process runs older code than the files: bypass the cache
+        entry = None if edited else store.lookup(registered)
         if entry is not None:
             return entry.verdict
         started = time.perf_counter()
-        verdict = registered.check()
+        with mpmath.workdps(15), flint.ctx.workprec(53):  # a new interpreter's precision, as the audit runs it
+            verdict = registered.check()
         if not isinstance(verdict, Verdict):
             raise TypeError(f"the check of {registered.id} returned {type(verdict).__name__}, not a Verdict")
-        store.store(registered, verdict, time.perf_counter() - started)
+        if not edited:
+            store.store(registered, verdict, time.perf_counter() - started)
         return Verdict.from_dict(json.loads(json.dumps(verdict.to_dict(), sort_keys=True)))  # as a hit gives it
 
     return verdict_of

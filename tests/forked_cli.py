@@ -7,7 +7,11 @@ two capture files, and executes ``theorycheck/__main__.py`` as the module ``__ma
 ``sys.exit`` gives the exit code, and the streams are flushed as at interpreter exit (a failed flush: exit 120).
 What the child inherits is the parent's *imported modules* (SymPy, NumPy, the registered claims: the 1.5-2 s
 a fresh ``python3 -m theorycheck`` spends importing them), nothing else the test could see: its output, its
-files, its environment and its exit code are its own, and nothing it does reaches the parent.
+files, its environment, ``sys.path`` (the working directory first, then a new interpreter's path with the
+same ``PYTHONPATH``) and its exit code are its own, and nothing it does reaches the parent. A proofs folder
+given with ``--proofs`` is imported afresh in the child. When a library or claim source file was edited
+since the test process started (tests/conftest.py ``sources_edited_since_start``), its imported modules are
+older than the files, so the command runs in a new interpreter instead.
 
 What a fork cannot show, and is therefore still tested with a real ``subprocess.run`` elsewhere: the
 interpreter's own start-up (``python -m theorycheck`` resolving the package, tests/test_cli.py), imports the
@@ -17,6 +21,7 @@ command does *not* make (tests/test_packaging.py), and writes to a full disk at 
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import signal
@@ -33,12 +38,28 @@ PRELOAD = ("theorycheck.cli", "theorycheck.report", "theorycheck.theorems", "the
 _preloaded = False
 
 
+_BASE_PATHS: dict[str | None, list[str]] = {}
+
+
+def _interpreter_path(pythonpath: str | None) -> list[str]:
+    """``sys.path`` of a new interpreter with ``PYTHONPATH=pythonpath``, without its first entry (the script's
+    folder or the working directory, which ``python -m`` makes the working directory)."""
+    if pythonpath not in _BASE_PATHS:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        if pythonpath is not None:
+            env["PYTHONPATH"] = pythonpath
+        done = subprocess.run([sys.executable, "-c", "import json, sys; print(json.dumps(sys.path[1:]))"],
+                              capture_output=True, text=True, env=env, cwd="/", check=True, timeout=60)
+        import json
+
+        _BASE_PATHS[pythonpath] = json.loads(done.stdout)
+    return _BASE_PATHS[pythonpath]
+
+
 def _preload() -> None:
     global _preloaded
     if _preloaded:
         return
-    import importlib
-
     for name in PRELOAD:
         importlib.import_module(name)
     from theorycheck.registry import load
@@ -87,12 +108,19 @@ def _run_main(path: str) -> None:
     exec(compile(Path(path).read_text(encoding="utf-8"), path, "exec"), main.__dict__)
 
 
-def _child(args: list[str], cwd: str | None, env: dict[str, str], out_path: str, err_path: str) -> int:
+def _child(args: list[str], cwd: str | None, env: dict[str, str], out_path: str, err_path: str,
+           path: list[str]) -> int:
     """Run in the forked child: the command's exit status (never returns to the test)."""
     if cwd is not None:
         os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
+    sys.path[:] = [os.getcwd(), *path]  # python -m: the working directory first, then a new interpreter's path
+    # a proofs folder loaded with --proofs DIR is imported again from its files, as a new interpreter does (the
+    # test process may have imported it before an edit); the installed claims are the preloaded, unedited ones
+    for name in [m for m in sys.modules if m.startswith("_theorycheck_proofs_")]:
+        del sys.modules[name]
+    importlib.invalidate_caches()
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     for fd, path in ((1, out_path), (2, err_path)):
@@ -142,9 +170,15 @@ def run_cli(*args: str, cwd: str | Path | None = None, env: dict[str, str] | Non
     """``python -m theorycheck *args`` in a forked copy of this process; the same result as
     ``subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True,
     cwd=cwd, env=env, timeout=timeout)`` (``env`` is the whole environment; default: this process's)."""
-    _preload()
     environment = dict(os.environ if env is None else env)
     environment.pop("PYTEST_XDIST_WORKER", None)  # as a subprocess of a plain shell sees it
+    from conftest import sources_edited_since_start
+
+    if sources_edited_since_start():  # this process runs older code than the files: a new interpreter it is
+        return subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True,
+                              cwd=cwd, env=environment, timeout=timeout)
+    _preload()
+    path = _interpreter_path(environment.get("PYTHONPATH"))
     with tempfile.TemporaryDirectory(prefix="theorycheck-cli-") as scratch:
         out_path, err_path = os.path.join(scratch, "stdout"), os.path.join(scratch, "stderr")
         sys.stdout.flush()
@@ -153,7 +187,8 @@ def run_cli(*args: str, cwd: str | Path | None = None, env: dict[str, str] | Non
         if pid == 0:  # the child: run the command, then leave without the parent's atexit handlers
             status = 1
             try:
-                status = _child(list(args), None if cwd is None else str(cwd), environment, out_path, err_path)
+                status = _child(list(args), None if cwd is None else str(cwd), environment, out_path, err_path,
+                                path)
             finally:
                 os._exit(status)
         deadline = time.monotonic() + timeout

@@ -227,13 +227,17 @@ def test_a_check_that_prints_does_not_corrupt_json(tmp_path):
 
 def test_check_table_fits_120_columns(session_cache_dir):
     # the real claims' rows, through the session's verdict cache (tests/conftest.py): the lemma4 checks run
-    # unmodified, so they are shared with the notebooks; the table's rows then carry the cached mark
+    # unmodified, so they are shared with the notebooks. The first run's rows are fresh or cached (whichever test
+    # reached them first); the second run's are all cached: both renderings are measured.
     session_cache = {"COLUMNS": "120", "THEORYCHECK_NO_CACHE": "0", "THEORYCHECK_CACHE_DIR": str(session_cache_dir)}
-    out = run("check", "lemma4.", "--no-progress", env=session_cache)
-    assert out.returncode == 0, out.stderr
-    lines = out.stdout.splitlines()
-    assert any("lemma4.parity" in line for line in lines)
-    assert max(len(line) for line in lines) <= 120, max(lines, key=len)
+    for _ in (1, 2):
+        out = run("check", "lemma4.", "--no-progress", env=session_cache)
+        assert out.returncode == 0, out.stderr
+        lines = out.stdout.splitlines()
+        rows = [line for line in lines if "lemma4." in line]
+        assert any("lemma4.parity" in line for line in rows)
+        assert max(len(line) for line in lines) <= 120, max(lines, key=len)
+    assert rows and all("cached" in line for line in rows), rows  # the second run: every row from the cache
 
 
 def test_show_evidence_is_readable_and_json_is_the_raw_record(tmp_path):

@@ -124,3 +124,17 @@ def test_a_command_past_its_timeout_is_killed(tmp_path, monkeypatch):
     monkeypatch.setattr(theorycheck.cli, "main", lambda argv=None: time.sleep(60))
     with pytest.raises(subprocess.TimeoutExpired):
         run_cli("list", cwd=tmp_path, timeout=1)
+
+
+def test_after_a_source_edit_the_command_runs_in_a_new_interpreter(monkeypatch, tmp_path):
+    """This process's modules are older than the files once a source is edited: run_cli then starts a new
+    interpreter (which does not see this process's patched main)."""
+    import conftest
+
+    import theorycheck.cli
+
+    monkeypatch.setattr(theorycheck.cli, "main", lambda argv=None: 7)
+    assert run_cli("--help", cwd=tmp_path).returncode == 7  # forked: the patched main
+    monkeypatch.setattr(conftest, "sources_edited_since_start", lambda: ["theorycheck/cli.py"])
+    fresh = run_cli("--help", cwd=tmp_path)
+    assert fresh.returncode == 0 and "usage" in fresh.stdout.lower()

@@ -1,9 +1,9 @@
 """Review of the issue-14 test speed-ups: regressions pinned by an independent reviewer.
 
 - tests/forked_cli.py's run_cli claims the result of ``python -m theorycheck`` in a new interpreter. Two cases where
-  the forked child differs (strict xfail: they document a known gap and flip to a failure once it is closed, so the
-  marker must then go): a proofs folder the test process already imported (the child reuses the stale modules
-  from sys.modules) and an import that ``python -m`` resolves from the working directory (sys.path[0]).
+  the forked child differed, fixed since: a proofs folder the test process already imported and then edited (the
+  child reused the stale modules from sys.modules) and an import that ``python -m`` resolves from the working
+  directory (sys.path[0]).
 - asymptotics._limit_at_infinity (the c·log^m d shortcut of commit 157f913) on inputs at the edge of its pattern.
 """
 
@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 import sympy as sp
-
 from forked_cli import run_cli
 
 CLAIM = """
@@ -45,7 +44,6 @@ def _verdict(out: subprocess.CompletedProcess) -> str:
     return json.loads(out.stdout)["claims"][0]["verdict"]
 
 
-@pytest.mark.xfail(strict=True, reason="run_cli's child reuses the parent's already imported proofs modules")
 def test_forked_cli_sees_an_edit_to_a_proofs_folder_the_test_process_loaded(tmp_path):
     from theorycheck.registry import load
 
@@ -57,10 +55,9 @@ def test_forked_cli_sees_an_edit_to_a_proofs_folder_the_test_process_loaded(tmp_
     real = subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True, env=env,
                           timeout=120)
     assert _verdict(real) == "refuted"
-    assert _verdict(run_cli(*args, env=env)) == "refuted"  # the forked child still runs the old module
+    assert _verdict(run_cli(*args, env=env)) == "refuted"  # the forked child imports the folder afresh
 
 
-@pytest.mark.xfail(strict=True, reason="run_cli's child keeps the test process's sys.path, not the command's cwd")
 def test_forked_cli_imports_from_the_working_directory_as_python_m_does(tmp_path):
     _proofs(tmp_path, {"s.py": "import localhelper_review\n" + CLAIM.format(kind="verified", extra="")})
     (tmp_path / "localhelper_review.py").write_text("VALUE = 1\n")
@@ -69,7 +66,7 @@ def test_forked_cli_imports_from_the_working_directory_as_python_m_does(tmp_path
     real = subprocess.run([sys.executable, "-m", "theorycheck", *args], capture_output=True, text=True, env=env,
                           cwd=tmp_path, timeout=120)
     assert _verdict(real) == "verified"
-    assert _verdict(run_cli(*args, cwd=tmp_path, env=env)) == "verified"  # forked: exit 2, no module named ...
+    assert _verdict(run_cli(*args, cwd=tmp_path, env=env)) == "verified"  # the cwd is first on sys.path
 
 
 d_pos = sp.Symbol("d", positive=True)

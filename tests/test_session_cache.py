@@ -150,3 +150,26 @@ def test_registered_verdict_by_call_matches_only_the_registered_call(registered_
         registered_verdict(m.check_regime_consistent)
     with pytest.raises(TypeError, match="no further arguments"):
         registered_verdict(claim.id, perturbed)
+
+
+def test_registered_verdict_runs_at_a_new_interpreters_precision_and_skips_the_cache_after_an_edit(
+        registered_verdict, monkeypatch):
+    """A check whose evidence depends on the ambient precision (part1.privacy-factor's does) gives, through
+    the fixture, what the audit's forked process gives at mpmath's 15 digits and flint's 53 bits, whatever the
+    test around it set; and once a source file changed since the process started, the cache is bypassed."""
+    import conftest
+    import flint
+    import mpmath
+
+    claim = load().get("part1.privacy-factor")
+    with mpmath.workdps(15), flint.ctx.workprec(53):
+        expected = Verdict.from_dict(json.loads(json.dumps(claim.check().to_dict(), sort_keys=True)))
+    with mpmath.workdps(8), flint.ctx.workprec(30):
+        assert claim.check().evidence != expected.evidence  # the ambient precision shows in the evidence
+    monkeypatch.setattr(conftest, "sources_edited_since_start", lambda: ["proofs/edited.py"])
+    stored: list[str] = []
+    monkeypatch.setattr(cache_mod.Cache, "store", lambda self, c, *a, **k: stored.append(c.id))
+    monkeypatch.setattr(cache_mod.Cache, "lookup", lambda self, c: pytest.fail("read the cache after an edit"))
+    with mpmath.workdps(8), flint.ctx.workprec(30):
+        got = registered_verdict(claim.id)
+    assert got.evidence == expected.evidence and stored == []
