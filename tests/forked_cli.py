@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import os
 import signal
 import subprocess
@@ -50,8 +51,6 @@ def _interpreter_path(pythonpath: str | None) -> list[str]:
             env["PYTHONPATH"] = pythonpath
         done = subprocess.run([sys.executable, "-c", "import json, sys; print(json.dumps(sys.path[1:]))"],
                               capture_output=True, text=True, env=env, cwd="/", check=True, timeout=60)
-        import json
-
         _BASE_PATHS[pythonpath] = json.loads(done.stdout)
     return _BASE_PATHS[pythonpath]
 
