@@ -163,11 +163,9 @@ def registered_verdict(session_cache_dir):
     from collections.abc import Callable
     from fractions import Fraction
 
-    import flint
-    import mpmath
-
     from theorycheck.cache import Cache
     from theorycheck.claims import Claim, Verdict
+    from theorycheck.numerics import interpreter_precision
     from theorycheck.registry import load
 
     registry = load()  # imports every proofs module first: the cache keys need to know where claims live
@@ -211,7 +209,7 @@ def registered_verdict(session_cache_dir):
         if entry is not None:
             return entry.verdict
         started = time.perf_counter()
-        with mpmath.workdps(15), flint.ctx.workprec(53):  # a new interpreter's precision, as the audit runs it
+        with interpreter_precision():  # a new interpreter's precision, as the audit runs it
             verdict = registered.check()
         if not isinstance(verdict, Verdict):
             raise TypeError(f"the check of {registered.id} returned {type(verdict).__name__}, not a Verdict")

@@ -192,3 +192,25 @@ def test_latex_export_compiles(toy_proofs, tmp_path):
         )
         errors = [line for line in out.stdout.splitlines() if line.startswith("!")]
         assert out.returncode == 0, f"{name}.tex does not compile: {errors[:3]}"
+
+
+def _precision_seen() -> Verdict:
+    import flint
+
+    return verified("exact", "reports its working precision", dps=mpmath.mp.dps, flint_prec=flint.ctx.prec)
+
+
+def test_checks_run_at_a_new_interpreters_precision_whatever_the_caller_set():
+    """A notebook's mp.dps = 50 (or flint's 200 bits) does not reach a registered check: the runner, in this
+    process and in its forked check processes, runs it at 15 digits / 53 bits, as a fresh audit does."""
+    import flint
+
+    from theorycheck.runner import run_claims, run_inline
+
+    claim = Claim("toy.precision", "Precision", "Toy §9", "1 = 1", "none", _precision_seen)
+    with mpmath.workdps(50), flint.ctx.workprec(200):
+        inline = run_inline(claim)
+        forked, _ = run_claims([claim], jobs=1)["toy.precision"]
+        assert mpmath.mp.dps == 50 and flint.ctx.prec == 200  # the caller's own precision is restored
+    assert inline.evidence == forked.evidence == {"dps": 15, "flint_prec": 53}
+    assert _precision_seen().evidence["dps"] == 15  # and a direct call here sees the default too

@@ -173,3 +173,17 @@ def test_registered_verdict_runs_at_a_new_interpreters_precision_and_skips_the_c
     with mpmath.workdps(8), flint.ctx.workprec(30):
         got = registered_verdict(claim.id)
     assert got.evidence == expected.evidence and stored == []
+
+
+def test_claimwalk_runs_a_check_at_a_new_interpreters_precision(cache_on, toy_proofs):
+    import flint
+    import mpmath
+
+    def seen() -> Verdict:
+        return verified("exact", "reports its working precision", dps=mpmath.mp.dps, flint_prec=flint.ctx.prec)
+
+    registry = Registry(paper="Toy paper", claims=(Claim("toy.prec", "P", "Toy §3", "1 = 1", "none", seen),),
+                        location=str(toy_proofs))
+    with mpmath.workdps(50), flint.ctx.workprec(200):
+        verdict = ClaimWalk(registry=registry, use_cache=False).check("toy.prec")
+    assert verdict.evidence == {"dps": 15, "flint_prec": 53}

@@ -12,6 +12,7 @@ import time
 
 from . import cache as cache_mod
 from .claims import Verdict
+from .numerics import interpreter_precision
 from .registry import Registry, load
 
 
@@ -59,7 +60,8 @@ class ClaimWalk:
             how = f"cached; {verdict.method}, checked in {entry.seconds:.1f} s on {entry.stored or '?'}"
         else:
             started = time.perf_counter()
-            verdict = claim.check()
+            with interpreter_precision():  # as the audit runs it, whatever precision the notebook set
+                verdict = claim.check()
             seconds = time.perf_counter() - started
             if verdict.verdict == "error":
                 raise RuntimeError(f"the check of {claim_id} failed: {verdict.detail}")

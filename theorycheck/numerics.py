@@ -6,7 +6,9 @@ Every module of the library that needs one of these calls it from here (no priva
   bracket does not change sign;
 * :func:`slope_fit` — least-squares slope of y on x with its standard error (:func:`scipy.stats.linregress`),
   the measured growth exponent when x, y are logarithms;
-* :func:`tanh_derivative` — the k-th derivative of tanh as a polynomial in tanh (exact, any k).
+* :func:`tanh_derivative` — the k-th derivative of tanh as a polynomial in tanh (exact, any k);
+* :func:`interpreter_precision` — the scope every registered check runs in: mpmath and python-flint at a
+  new interpreter's precision, whatever the caller set.
 
 >>> fit = slope_fit([0.0, 1.0, 2.0, 3.0], [1.0, 3.0, 5.0, 7.0])
 >>> round(fit.slope, 12), round(fit.stderr, 12)
@@ -21,13 +23,35 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any
 
-__all__ = ["SlopeFit", "root", "slope_fit", "tanh_derivative", "tanh_derivative_polynomial"]
+__all__ = ["SlopeFit", "interpreter_precision", "root", "slope_fit", "tanh_derivative", "tanh_derivative_polynomial"]
+
+#: A new interpreter's working precision: mpmath's 15 significant digits (53 bits) and python-flint's 53 bits.
+DEFAULT_BITS = 53
+
+
+@contextlib.contextmanager
+def interpreter_precision() -> Iterator[None]:
+    """Run the block with mpmath and python-flint at a new interpreter's precision (53 bits each), restored on
+    exit. The audit's check processes start there; the runner, the notebooks' ``ClaimWalk`` and the tests run
+    every registered check inside this scope, so a caller's ``mp.dps = 50`` cannot change its evidence.
+
+    >>> import mpmath
+    >>> with mpmath.workdps(50), interpreter_precision():
+    ...     mpmath.mp.dps
+    15
+    """
+    import flint
+    import mpmath
+
+    with mpmath.workprec(DEFAULT_BITS), flint.ctx.workprec(DEFAULT_BITS):
+        yield
 
 
 @dataclasses.dataclass(frozen=True)

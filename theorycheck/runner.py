@@ -21,6 +21,7 @@ from multiprocessing.connection import Connection
 from typing import Any, cast
 
 from .claims import Claim, Verdict
+from .numerics import interpreter_precision
 from .registry import Registry
 
 DEFAULT_TIMEOUT = 300.0
@@ -72,7 +73,8 @@ class ClaimResult:
 def run_inline(claim: Claim) -> Verdict:
     """Run one check in this process, turning an exception into an ``error`` verdict."""
     try:
-        verdict = claim.check()
+        with interpreter_precision():  # what the caller set (a notebook's mp.dps = 50) does not reach the check
+            verdict = claim.check()
         if not isinstance(verdict, Verdict):
             raise TypeError(f"check returned {type(verdict).__name__}, not a Verdict")
         return verdict
