@@ -25,13 +25,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_audit import children_cpu  # benchmarks/ is the script's folder, first on sys.path
+
 REPO = Path(__file__).resolve().parents[1]
 PAPER = REPO.parent / "shared"
-
-
-def children_cpu() -> float:
-    usage = os.times()
-    return usage.children_user + usage.children_system
 
 
 def run_pytest(args: list[str], cwd: Path, env: dict[str, str]) -> dict:

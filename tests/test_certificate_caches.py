@@ -7,6 +7,7 @@ import random
 
 import mpmath
 import sympy as sp
+from certificate_references import corrected_a_phi_reference, paper_a_phi_reference
 
 from theorycheck import certificate as cert
 from theorycheck_proofs import part2_certificate_steps as steps
@@ -59,18 +60,6 @@ def test_memoized_keys_on_argument_type_and_precision():
         assert g(mpmath.mpc(b, 0)) is not v30 and len(calls) == 3  # an mpc argument is not the mpf one
 
 
-def _reference_corrected(f, gamma, eta):
-    """The corrected a·φ as first written (constants evaluated at every call)."""
-    g, e = mpmath.mpf(gamma), mpmath.mpf(eta)
-    cs = cert._coeffs(f)
-    c0, k = mpmath.pi**2 * g / (4 * e**2), g / e**2
-    return lambda b: (
-        mpmath.exp(c0 - k * b**2)
-        * mpmath.im(mpmath.expj(mpmath.pi * k * b) * cert._poly(cs, (1j * mpmath.pi / 2 - b) / e))
-        / mpmath.pi
-    )
-
-
 def _reference_scaled(f, gamma, eta):
     g, e = mpmath.mpf(gamma), mpmath.mpf(eta)
     cs = cert._coeffs(f)
@@ -84,7 +73,7 @@ def _reference_scaled(f, gamma, eta):
 
 def test_a_phi_constants_at_the_call_precision_are_bit_identical():
     for new, old in (
-        (cert.corrected_a_phi_function, _reference_corrected),
+        (cert.corrected_a_phi_function, corrected_a_phi_reference),
         (cert.corrected_a_phi_scaled_function, _reference_scaled),
     ):
         with mpmath.workdps(30):
@@ -129,7 +118,7 @@ def test_low_level_a_phi_is_bit_identical_on_a_seeded_cloud():
     rng = random.Random(20261123)
     for f, g, e in (("x", "0.1", "1"), ("x^5 - x^2 + 2/3*x", "1e-4", "0.35"), ("x^4 + x^3/2 - x", "2", "0.75")):
         with mpmath.workdps(30):
-            fast, ref = cert.corrected_a_phi_function(f, g, e), _reference_corrected(f, g, e)
+            fast, ref = cert.corrected_a_phi_function(f, g, e), corrected_a_phi_reference(f, g, e)
         for dps in (15, 20, 45):
             with mpmath.workdps(dps):
                 points = [mpmath.mpf(rng.uniform(-40, 40)) for _ in range(60)] + [mpmath.mpf(0)]
@@ -153,23 +142,11 @@ def test_low_level_f_p_is_bit_identical():
             assert fp(1) == ref(1)  # an int argument takes the mpmath expression
 
 
-def _reference_paper(f, gamma, eta):
-    """The paper's a·φ as first written (mpmath number types throughout)."""
-    g, e = mpmath.mpf(gamma), mpmath.mpf(eta)
-    cs = cert._coeffs(f)
-    s = mpmath.sqrt(g)
-    th, d = mpmath.pi**2 * s / e, 1j * s / (2 * e)
-    ep, em, pre, c0 = mpmath.expj(th), mpmath.expj(-th), 1j * e * s / (8 * mpmath.pi), mpmath.pi**2 * g / 4
-    return lambda v: mpmath.re(
-        pre * mpmath.exp(c0 - g * v**2) * (ep * cert._poly(cs, v + d) - em * cert._poly(cs, v - d))
-    )
-
-
 def test_low_level_paper_a_phi_is_bit_identical():
     rng = random.Random(5)
     for f, g, e in (("x", "0.1", "1"), ("x^5 - x^2 + 2/3*x", "1e-5", "1"), ("x^2 + x - 1", "0.5", "2")):
         with mpmath.workdps(30):
-            fast, ref = cert.paper_a_phi_function(f, g, e), _reference_paper(f, g, e)
+            fast, ref = cert.paper_a_phi_function(f, g, e), paper_a_phi_reference(f, g, e)
         for dps in (15, 20, 45):
             with mpmath.workdps(dps):
                 points = [mpmath.mpf(rng.uniform(-50, 50)) for _ in range(60)] + [mpmath.mpf(0)]

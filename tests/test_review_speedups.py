@@ -14,6 +14,7 @@ from pathlib import Path
 
 import mpmath
 import pytest
+from certificate_references import corrected_a_phi_reference, paper_a_phi_reference
 
 from theorycheck import certificate as cert
 from theorycheck import memo
@@ -87,29 +88,6 @@ def test_mu_for_subnormal_delta():
 # ------------------------------------------------------------------------- certificate fast paths and caches
 
 
-def _ref_corrected(f, gamma, eta):
-    g, e = mpmath.mpf(gamma), mpmath.mpf(eta)
-    cs = cert._coeffs(f)
-    c0, k = mpmath.pi**2 * g / (4 * e**2), g / e**2
-    return lambda b: (mpmath.exp(c0 - k * b**2)
-                      * mpmath.im(mpmath.expj(mpmath.pi * k * b) * cert._poly(cs, (1j * mpmath.pi / 2 - b) / e))
-                      / mpmath.pi)
-
-
-def _ref_paper(f, gamma, eta):
-    g, e = mpmath.mpf(gamma), mpmath.mpf(eta)
-    cs = cert._coeffs(f)
-    s = mpmath.sqrt(g)
-    th = mpmath.pi**2 * s / e
-    d = 1j * s / (2 * e)
-    ep, em = mpmath.expj(th), mpmath.expj(-th)
-    pre = 1j * e * s / (8 * mpmath.pi)
-    c0 = mpmath.pi**2 * g / 4
-    return lambda x: mpmath.re(
-        pre * mpmath.exp(c0 - g * x**2) * (ep * cert._poly(cs, x + d) - em * cert._poly(cs, x - d))
-    )
-
-
 def _outcome(fn, x):
     try:
         v = fn(x)
@@ -127,8 +105,8 @@ def test_a_phi_fast_paths_bit_identical_at_extreme_precisions_and_arguments(f, g
     rng = random.Random(f"{f}|{gamma}|{eta}")
     for build_dps in (15, 80):  # closures built at one precision, called at others
         with mpmath.workdps(build_dps):
-            pairs = [(cert.corrected_a_phi_function(f, gamma, eta), _ref_corrected(f, gamma, eta)),
-                     (cert.paper_a_phi_function(f, gamma, eta), _ref_paper(f, gamma, eta))]
+            pairs = [(cert.corrected_a_phi_function(f, gamma, eta), corrected_a_phi_reference(f, gamma, eta)),
+                     (cert.paper_a_phi_function(f, gamma, eta), paper_a_phi_reference(f, gamma, eta))]
         for prec in (2, 10, 113, 300):
             with mpmath.workprec(prec):
                 points = [mpmath.mpf(s) for s in SPECIAL] + [mpmath.mpf(2) ** -2000, mpmath.mpf(2) ** 100000]
