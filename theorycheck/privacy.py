@@ -42,10 +42,16 @@ norm under add/remove; to compare, pass it ``noise_std / sensitivity`` with the 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
 import math
-from typing import Literal
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
 
 import mpmath
+import numpy as np
 
 from . import numerics, validate
 from .errors import InputError
@@ -57,6 +63,81 @@ AGGREGATES: tuple[str, ...] = allowed("aggregate")
 
 #: Base working precision (decimal digits) of the exact curves.
 BASE_DPS = 40
+
+
+# ----------------------------------------------------------------------------------------------
+# Exact memoisation of the root finders
+# ----------------------------------------------------------------------------------------------
+
+#: Answers :func:`exact_memo` keeps per function (the least recently used is dropped first).
+MEMO_SIZE = 4096
+
+#: The argument types :func:`exact_memo` keys on; a call with any other argument type is not memoised.
+_EXACT_TYPES: tuple[type, ...] = (float, int, np.float64, mpmath.mpf)
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _exact_key(value: object) -> tuple[type, object] | None:
+    """(type, exact value) of a plain number -- its IEEE bits for a float, (sign, mantissa, exponent, bits) for
+    an mpf -- or None for any other argument. The type is part of the key, so ``1``, ``1.0``, ``np.float64(1.0)``
+    and ``mpf(1)`` are remembered apart (``_mpf`` reads a float as its decimal and an mpf as its binary value)."""
+    kind = type(value)
+    if kind not in _EXACT_TYPES:  # bool, numpy.float32, strings, arrays, mpmath subclasses: not memoised
+        return None
+    if kind is int:
+        return kind, value
+    if kind is mpmath.mpf:
+        return kind, value._mpf_  # type: ignore[attr-defined]  # the exact binary value
+    return kind, float.hex(value)  # type: ignore[arg-type]  # float or numpy.float64: the exact bits (−0.0 ≠ 0.0)
+
+
+def exact_memo(function: _F) -> _F:
+    """Remember ``function``'s answers keyed on the exact values and types of its arguments (defaults filled in)
+    and on mpmath's working precision at the call.
+
+    For a pure function of plain numbers whose answer those determine: :func:`gdp_epsilon` and
+    :func:`theorycheck.simulator.presets.mu_for` are root finders of 20 to 60 evaluations of log δ each (the
+    checks and the simulator ask for the same (δ, μ) or (ε, δ) many times over: one budget per size, the same
+    release per seed). A cached answer is the very value the function returned for an identical call; its
+    results are immutable (float, mpf). A call with an argument that is not a float, int, numpy.float64 or mpf,
+    and every call that raises, runs the function itself. The precision is part of the key although both
+    functions fix their own, so that a caller's precision can never return an answer computed at another.
+    ``wrapper.__wrapped__`` is the function itself (the reference in ``tests/test_privacy_memo.py``);
+    ``wrapper.cache_clear()`` forgets every answer.
+    """
+    signature = inspect.signature(function)
+    answers: OrderedDict[tuple, Any] = OrderedDict()
+    lock = threading.Lock()
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError:
+            return function(*args, **kwargs)  # raises the function's own TypeError
+        bound.apply_defaults()
+        keys = tuple(_exact_key(v) for v in bound.arguments.values())
+        if any(k is None for k in keys):
+            return function(*args, **kwargs)
+        key = (mpmath.mp.prec, *keys)
+        with lock:
+            if key in answers:
+                answers.move_to_end(key)
+                return answers[key]
+        value = function(*args, **kwargs)
+        with lock:
+            answers[key] = value
+            if len(answers) > MEMO_SIZE:
+                answers.popitem(last=False)
+        return value
+
+    def cache_clear() -> None:
+        with lock:
+            answers.clear()
+
+    wrapper.cache_clear = cache_clear  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -215,11 +296,13 @@ def gdp_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
     return value  # keeps its precision; arithmetic on it rounds to the caller's mp.dps
 
 
+@exact_memo
 def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmath.mpf:
     """ε(δ) of μ-GDP: the smallest ε ≥ 0 with δ(ε) ≤ δ, to relative ``rel_tol`` from above, by shrinking a
     bracket of the root of log δ(ε) − log δ (decreasing in ε; :func:`theorycheck.numerics.bracket_decreasing`).
 
-    Returns 0 when δ(0) = 2Φ(μ/2) − 1 ≤ δ already.
+    Returns 0 when δ(0) = 2Φ(μ/2) − 1 ≤ δ already. Memoised (:func:`exact_memo`): a pure function of
+    (δ, μ, dps, rel_tol), which the checks ask for again and again.
     """
     validate.delta(delta)
     validate.positive("mu", mu)

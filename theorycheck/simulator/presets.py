@@ -26,6 +26,7 @@ import numpy as np
 
 from .. import first_layer, validate
 from ..errors import InputError
+from ..privacy import exact_memo
 from .algorithm import HyperParameters, Options
 from .data import Dataset
 
@@ -76,11 +77,16 @@ def paper(d: int, n: int, p: int, q: int, eps_n: float, eps_b: float, eps: float
                            Sigma=Sigma)
 
 
+@exact_memo
 def mu_for(eps: float, delta: float) -> float:
     """The μ whose μ-GDP curve gives exactly ε at δ, from below to relative 1e-12: the lower end of a cell
     [μ_lo, μ_hi] of a fixed lattice in log μ (μ_hi/μ_lo = 1 + 1e-12) with log δ(ε; μ_lo) < log δ ≤ log δ(ε; μ_hi)
     (log δ is increasing in μ). The cell is found by :func:`theorycheck.numerics.bracket_decreasing` and
-    :func:`theorycheck.numerics.snap_to_lattice` at a fixed precision, so the answer depends only on (ε, δ)."""
+    :func:`theorycheck.numerics.snap_to_lattice` at a fixed precision, so the answer depends only on (ε, δ).
+
+    Memoised (:func:`theorycheck.privacy.exact_memo`, keyed on the exact (ε, δ)): a root finder of about 35
+    evaluations of log δ, asked for the same budget at every size of a grid and by every run of the simulator's
+    ``calibrated`` and ``repaired`` presets."""
     from ..numerics import bracket_decreasing, snap_to_lattice
     from ..privacy import BASE_DPS, gdp_log_delta
 
