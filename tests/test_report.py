@@ -192,6 +192,51 @@ def test_report_page_is_self_contained(toy_report):
     assert page.count('src="data:image/png;base64,') >= 3  # verdicts, dependency graph, check times
 
 
+def test_page_embeds_the_same_summary_figures_as_report_md(toy_report, paper_dir, math_proofs, tmp_path):
+    """The summary figures are drawn once per report: index.html embeds exactly the PNG files written for
+    report.md (verdict bars, dependency graph and, with --paper, coverage bars), and they are what
+    ``summary_figures`` draws from the same data, so neither copy is stale."""
+    import base64
+
+    done = run("--proofs", str(math_proofs), "report", "--output", str(tmp_path), "--paper",
+               *sorted(str(p) for p in paper_dir.glob("part*.md")))
+    assert done.returncode == 0, done.stderr
+    for out, names in ((toy_report[0], ("verdicts.png", "dependencies.png")),
+                       (tmp_path, ("verdicts.png", "dependencies.png", "coverage.png"))):
+        page = (out / "index.html").read_text()
+        embedded = [base64.b64decode(uri) for uri in re.findall(r'src="data:image/png;base64,([^"]+)"', page)]
+        for name in names:
+            assert (out / name).read_bytes() in embedded, f"{out.name}/{name} is not the figure the page shows"
+    # the membership test tells the figures apart (a page showing one figure twice would fail it)
+    assert (toy_report[0] / "verdicts.png").read_bytes() != (toy_report[0] / "dependencies.png").read_bytes()
+
+
+def test_summary_figures_match_a_fresh_drawing(toy_proofs):
+    """``summary_figures`` draws the same PNG bytes as drawing each figure on its own (the reference path)."""
+    from theorycheck.claims import refuted, verified
+    from theorycheck.registry import load
+    from theorycheck.runner import ClaimResult
+
+    registry = load(toy_proofs)
+    results = [ClaimResult(c, verified("exact", "toy") if i % 2 else refuted("exact", "toy", witness={"x": i}), 0.1)
+               for i, c in enumerate(registry.claims)]
+    data = html_report.collect(registry, results, [], "theorycheck report", False)
+    drawn = html_report.summary_figures(data)
+    run_ids = {r.claim.id: r.verdict.verdict for r in results}
+    graph, caption = plots.dependency_graph([(c.id, run_ids.get(c.id, ""), c.depends_on) for c in registry.claims])
+    assert drawn.verdicts == plots.png_bytes(plots.verdict_summary(data.counts))
+    assert drawn.dependencies == plots.png_bytes(graph) and drawn.dependencies_caption == caption
+    assert drawn.coverage is None  # no paper given: no coverage section
+    page, _ = html_report.render_html(data, drawn=drawn)
+    assert base64_of(drawn.dependencies) in page and base64_of(drawn.verdicts) in page
+
+
+def base64_of(png: bytes) -> str:
+    import base64
+
+    return base64.b64encode(png).decode("ascii")
+
+
 def test_report_records_environment_seeds_and_date(math_report):
     page = html.unescape((math_report / "index.html").read_text())
     data = json.loads((math_report / "report.json").read_text())

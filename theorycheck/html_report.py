@@ -374,9 +374,9 @@ def _anchor(claim_id: str) -> str:
     return "claim-" + re.sub(r"[^A-Za-z0-9_.-]", "-", claim_id)
 
 
-def _figure(fig, alt: str, caption: str = "", scroll: bool = False) -> str:
+def _figure(png: bytes, alt: str, caption: str = "", scroll: bool = False) -> str:
     """An embedded PNG; ``scroll=True`` keeps it at full size in a horizontally scrolling box (wide graphs)."""
-    uri = plots.png_base64(fig)
+    uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
     cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
     if scroll:
         return (f'<figure><div class="scroll"><img class="natural" alt="{html.escape(alt)}" src="{uri}"></div>'
@@ -414,12 +414,37 @@ def _template_environment():
     return env
 
 
-def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str, MathRenderer]:
+@dataclasses.dataclass(frozen=True)
+class SummaryFigures:
+    """The report's summary figures as PNG bytes, drawn once and used by both the page (embedded) and the
+    Markdown report (written beside it): ``coverage`` is None without a coverage section."""
+
+    verdicts: bytes
+    dependencies: bytes
+    dependencies_caption: str
+    coverage: bytes | None
+
+
+def summary_figures(data: ReportData) -> SummaryFigures:
+    """Draw the verdict bar chart, the dependency graph and the coverage bars of ``data`` (PNG, 110 dpi)."""
+    run_ids = {r.claim.id: r.verdict.verdict for r in data.results}
+    graph, caption = plots.dependency_graph([(c.id, run_ids.get(c.id, ""), c.depends_on) for c in data.registry.claims])
+    coverage = None
+    if data.coverage is not None:
+        coverage = plots.png_bytes(plots.coverage_bars(summarise(data.coverage)))
+    return SummaryFigures(plots.png_bytes(plots.verdict_summary(data.counts)), plots.png_bytes(graph), caption,
+                          coverage)
+
+
+def render_html(data: ReportData, math: MathRenderer | None = None,
+                drawn: SummaryFigures | None = None) -> tuple[str, MathRenderer]:
     """The page as one string (and the renderer, which counts converted and failed formulas), from the template
-    ``theorycheck/templates/report.html.j2``; figures and formulas are prepared here, the markup lives there."""
+    ``theorycheck/templates/report.html.j2``; figures and formulas are prepared here, the markup lives there.
+    ``drawn``: the summary figures when already drawn (:func:`summary_figures`), else drawn here."""
     from markupsafe import Markup
 
     m = math or MathRenderer()
+    drawn = drawn if drawn is not None else summary_figures(data)
     results = data.results
     sections = [("theorems", "Theorems")] if data.theorems else []
     sections += [("summary", "Summary"), ("claims", "Claims"), ("corrections", "Corrected formulas"),
@@ -438,8 +463,6 @@ def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str
             current_part = part
             label = f"Part {part}" if part < 10**6 else "Elsewhere"
         claim_rows.append({"r": r, "part_label": label, "evidence": evidence_line(r)})
-    run_ids = {r.claim.id: r.verdict.verdict for r in results}
-    fig, caption = plots.dependency_graph([(c.id, run_ids.get(c.id, ""), c.depends_on) for c in data.registry.claims])
     per_part = summarise(data.coverage) if data.coverage is not None else {}
     figures = [(title, cap, ("data:image/png;base64," + base64.b64encode(png).decode("ascii")) if png else "")
                for title, cap, png in data.figures]
@@ -457,18 +480,19 @@ def render_html(data: ReportData, math: MathRenderer | None = None) -> tuple[str
         "counts": data.counts, "results": results,
         "total_seconds": sum(r.seconds for r in results), "refuted_ids": refuted_ids, "anchor": _anchor,
         "badge": _html(_badge), "wbr": lambda method: Markup(html.escape(method).replace("+", "+<wbr>")),
-        "summary_figure": Markup(_figure(plots.verdict_summary(data.counts), "bar chart of the verdict counts")),
+        "summary_figure": Markup(_figure(drawn.verdicts, "bar chart of the verdict counts")),
         "claim_rows": claim_rows, "corrected": [r for r in results if r.verdict.corrected],
         "carriers": [(cid, data.rests_on(cid)) for cid in refuted_ids if data.rests_on(cid)],
         "alone": [cid for cid in refuted_ids if not data.rests_on(cid)],
-        "dependency_figure": Markup(_figure(fig, "dependency graph of the claims", caption + " Grey boxes: claims not "
+        "dependency_figure": Markup(_figure(drawn.dependencies, "dependency graph of the claims",
+                                            drawn.dependencies_caption + " Grey boxes: claims not "
                                             "run in this report. Scroll sideways for the whole graph.", scroll=True)),
         "coverage": data.coverage, "per_part": per_part, "paper_files": data.paper_files, "dangling": data.dangling,
-        "coverage_figure": Markup(_figure(plots.coverage_bars(per_part), "coverage per part")) if per_part else "",
+        "coverage_figure": Markup(_figure(drawn.coverage, "coverage per part")) if per_part and drawn.coverage else "",
         "crossover": [(title, Markup(_table(rows))) for title, rows in data.crossover],
         "figures": figures,
-        "times_figure": Markup(_figure(plots.check_times([(r.claim.id, r.verdict.verdict, r.seconds) for r in results]),
-                                       "check times")) if results else "",
+        "times_figure": Markup(_figure(plots.png_bytes(plots.check_times(
+            [(r.claim.id, r.verdict.verdict, r.seconds) for r in results])), "check times")) if results else "",
         "regime_html": lambda regime: Markup(plots.regime_html(regime)),  # 2-D slice of where the claim holds
         "math": _Math, "seeds": data.seeds,
     }
@@ -592,18 +616,17 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
     plots.FIGURE_CACHE = cache_mod.default_dir(registry.location) / "figures" if cache_mod.enabled() else None
     plots.draw_regime_slices([r.verdict.regime for r in results], jobs=jobs)
     data = collect(registry, results, list(paper_files), command, simulator)
-    page, math = render_html(data)
+    drawn = summary_figures(data)  # once, for the page and for report.md
+    page, math = render_html(data, drawn=drawn)
     (out / "index.html").write_text(page, encoding="utf-8")
 
     images: dict[str, str] = {}
-    (out / "verdicts.png").write_bytes(plots.png_bytes(plots.verdict_summary(data.counts)))
+    (out / "verdicts.png").write_bytes(drawn.verdicts)
     images["verdicts"] = "verdicts.png"
-    run_ids = {r.claim.id: r.verdict.verdict for r in results}
-    fig, _ = plots.dependency_graph([(c.id, run_ids.get(c.id, ""), c.depends_on) for c in registry.claims])
-    (out / "dependencies.png").write_bytes(plots.png_bytes(fig))
+    (out / "dependencies.png").write_bytes(drawn.dependencies)
     images["dependencies"] = "dependencies.png"
-    if data.coverage is not None:
-        (out / "coverage.png").write_bytes(plots.png_bytes(plots.coverage_bars(summarise(data.coverage))))
+    if drawn.coverage is not None:
+        (out / "coverage.png").write_bytes(drawn.coverage)
         images["coverage"] = "coverage.png"
     for i, (_title, _caption, png) in enumerate(data.figures):
         if png:
