@@ -14,14 +14,16 @@ from theorycheck import privacy as P
 from theorycheck.errors import InputError
 from theorycheck.simulator import presets
 
+MEMOISED = (P.gdp_epsilon, P.gdp_log_delta, P.gdp_delta, presets.mu_for)
+
 
 @pytest.fixture(autouse=True)
 def empty_memos():
-    P.gdp_epsilon.cache_clear()
-    presets.mu_for.cache_clear()
+    for f in MEMOISED:
+        f.cache_clear()
     yield
-    P.gdp_epsilon.cache_clear()
-    presets.mu_for.cache_clear()
+    for f in MEMOISED:
+        f.cache_clear()
 
 
 def _same(x, y) -> bool:
@@ -52,6 +54,19 @@ def test_gdp_epsilon_memo_returns_the_reference_on_a_seeded_cloud():
         assert _same(P.gdp_epsilon(*args, **kwargs), reference)  # read back
     # positional and keyword spellings of the same call share one answer
     assert _same(P.gdp_epsilon(1e-5, 0.9, P.BASE_DPS, 1e-20), P.gdp_epsilon(delta=1e-5, mu=0.9))
+
+
+def test_log_delta_and_delta_memos_return_the_reference_at_each_precision():
+    rng = np.random.default_rng(7)
+    points = [(float(10 ** rng.uniform(-3, 2.5)), float(10 ** rng.uniform(-2, 1))) for _ in range(8)]
+    points += [(0, 0.5), (1, 2), (np.float64(1.0), np.float64(0.3)), (mpmath.mpf(3) / 7, mpmath.mpf(1) / 3)]
+    for dps in (15, 50):  # gdp_log_delta rounds its answer to the caller's precision
+        with mpmath.workdps(dps):
+            for eps, mu in points:
+                for f, kwargs in ((P.gdp_log_delta, {}), (P.gdp_log_delta, {"dps": 60}), (P.gdp_delta, {})):
+                    reference = f.__wrapped__(eps, mu, **kwargs)
+                    assert _same(f(eps, mu, **kwargs), reference)
+                    assert _same(f(eps, mu, **kwargs), reference)
 
 
 def test_mu_for_memo_returns_the_reference_on_the_repaired_budgets():

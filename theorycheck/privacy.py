@@ -70,7 +70,7 @@ BASE_DPS = 40
 # ----------------------------------------------------------------------------------------------
 
 #: Answers :func:`exact_memo` keeps per function (the least recently used is dropped first).
-MEMO_SIZE = 4096
+MEMO_SIZE = 8192
 
 #: The argument types :func:`exact_memo` keys on; a call with any other argument type is not memoised.
 _EXACT_TYPES: tuple[type, ...] = (float, int, np.float64, mpmath.mpf)
@@ -96,15 +96,17 @@ def exact_memo(function: _F) -> _F:
     """Remember ``function``'s answers keyed on the exact values and types of its arguments (defaults filled in)
     and on mpmath's working precision at the call.
 
-    For a pure function of plain numbers whose answer those determine: :func:`gdp_epsilon` and
+    For a pure function of plain numbers whose answer those determine. :func:`gdp_epsilon` and
     :func:`theorycheck.simulator.presets.mu_for` are root finders of 20 to 60 evaluations of log δ each (the
     checks and the simulator ask for the same (δ, μ) or (ε, δ) many times over: one budget per size, the same
-    release per seed). A cached answer is the very value the function returned for an identical call; its
-    results are immutable (float, mpf). A call with an argument that is not a float, int, numpy.float64 or mpf,
-    and every call that raises, runs the function itself. The precision is part of the key although both
-    functions fix their own, so that a caller's precision can never return an answer computed at another.
-    ``wrapper.__wrapped__`` is the function itself (the reference in ``tests/test_privacy_memo.py``);
-    ``wrapper.cache_clear()`` forgets every answer.
+    release per seed); :func:`gdp_log_delta` and :func:`gdp_delta` are asked for the same points of the same
+    curves by several checks and tests. A remembered answer is the very value the function returned for an
+    identical call, and is immutable (float, mpf). A call with an argument that is not a float, int,
+    numpy.float64 or mpf, and every call that raises, runs the function itself. The precision is part of the key
+    because :func:`gdp_log_delta` rounds its answer to the caller's (the others fix their own), so that a
+    caller's precision can never be given an answer computed at another. ``wrapper.__wrapped__`` is the
+    function itself (the reference in ``tests/test_privacy_memo.py``); ``wrapper.cache_clear()`` forgets every
+    answer.
     """
     signature = inspect.signature(function)
     answers: OrderedDict[tuple, Any] = OrderedDict()
@@ -263,12 +265,16 @@ def _log_delta_at(eps: mpmath.mpf, mu: mpmath.mpf) -> tuple[mpmath.mpf, mpmath.m
     return la + mpmath.log(-mpmath.expm1(r)), r
 
 
+@exact_memo
 def gdp_log_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
     """log δ(ε) of μ-GDP (equivalently of the Gaussian mechanism with Δ/σ = μ), exactly.
 
     The working precision is raised until it covers both the magnitude of log Φ(a) and the
     cancellation between e^ε Φ(b) and Φ(a) (``r`` is the log of their ratio; a relative
     accuracy of 10^-(dps-10) in δ needs about dps + log10|log Φ(a)| − log10|r| digits).
+
+    Memoised (:func:`exact_memo`, keyed on (ε, μ, dps) and the caller's precision, to which the answer is
+    rounded): the checks evaluate the same points of the same curves again and again.
     """
     if float(epsilon) < 0:
         raise InputError(f"epsilon must be >= 0, got {epsilon!r}")
@@ -288,8 +294,9 @@ def gdp_log_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
     return +ld
 
 
+@exact_memo
 def gdp_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
-    """δ(ε) of μ-GDP (the smallest δ for which the mechanism is (ε, δ)-DP)."""
+    """δ(ε) of μ-GDP (the smallest δ for which the mechanism is (ε, δ)-DP). Memoised (:func:`exact_memo`)."""
     extra = 20  # exp of a log of size up to 1e20 keeps dps relative digits
     with mpmath.workdps(dps + extra):
         value = mpmath.exp(gdp_log_delta(epsilon, mu, dps + extra))
