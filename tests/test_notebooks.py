@@ -10,6 +10,7 @@ test already ran unmodified shows its cached verdict, and the checks run here ar
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 import re
 import subprocess
@@ -24,13 +25,13 @@ NOTEBOOKS = ("part1_setting.py", "part2_first_layer.py", "part2_certificate.py",
 #: Seconds one cell may take.
 CELL_TIMEOUT = 120
 
-jupytext = pytest.importorskip(
-    "jupytext", reason="jupytext is needed to read the percent-format notebooks (pip install -e .[test])"
-)
-nbclient = pytest.importorskip(
-    "nbclient", reason="nbclient is needed to execute the notebooks (pip install -e .[test])"
-)
-pytest.importorskip("ipykernel", reason="ipykernel is needed to execute the notebooks (pip install -e .[test])")
+# found here, imported where used: the process that only collects this file does not pay for the imports
+pytestmark = [
+    pytest.mark.skipif(importlib.util.find_spec(name) is None,
+                       reason=f"{name} is needed to {why} (pip install -e .[test])")
+    for name, why in (("jupytext", "read the percent-format notebooks"), ("nbclient", "execute the notebooks"),
+                      ("ipykernel", "execute the notebooks"))
+]
 
 
 def kernel_name() -> str:
@@ -52,6 +53,7 @@ def kernel_name() -> str:
 @pytest.fixture(scope="module")
 def executed(session_cache_dir) -> dict[str, tuple[object, float, BaseException | None]]:
     """Every notebook executed once, concurrently: name -> (notebook, seconds, exception or None)."""
+    import jupytext
     from nbclient import NotebookClient
 
     kernel = kernel_name()

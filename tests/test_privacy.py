@@ -9,18 +9,17 @@ import mpmath
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from imported_on_use import ImportedOnUse, installed
 
 from theorycheck import privacy as P
 from theorycheck.cli import main
 from theorycheck.errors import InputError
 
-try:  # a test dependency (pyproject [test]); only the cross-checks need it
-    import dp_accounting
-    from dp_accounting import rdp
-    from dp_accounting.pld import pld_privacy_accountant
-except ImportError:  # pragma: no cover
-    dp_accounting = None
-needs_dp = pytest.mark.skipif(dp_accounting is None, reason="dp-accounting is not installed")
+# a test dependency (pyproject [test]); only the cross-checks need it, and import it when they run
+dp_accounting = ImportedOnUse("dp_accounting")
+rdp = ImportedOnUse("dp_accounting.rdp")
+pld_privacy_accountant = ImportedOnUse("dp_accounting.pld.pld_privacy_accountant")
+needs_dp = pytest.mark.skipif(not installed("dp_accounting"), reason="dp-accounting is not installed")
 
 # (noise multiplier Z = σ/Δ, steps T, δ): moderate ε so a 1e-4 discretisation is fast and fine.
 GRID = [(0.8, 1, 1e-3), (2.0, 1, 1e-5), (5.0, 10, 1e-6), (4.0, 30, 1e-5), (10.0, 50, 1e-8)]

@@ -10,17 +10,16 @@ import math
 import mpmath
 import pytest
 import sympy as sp
+from imported_on_use import ImportedOnUse, installed
 
 from theorycheck import privacy as P
 from theorycheck_proofs import privacy as PC
 from theorycheck_proofs import symbols as S
 
-try:  # pragma: no cover - optional
-    import dp_accounting
-    from dp_accounting.pld import pld_privacy_accountant
-except ImportError:  # pragma: no cover
-    dp_accounting = None
-needs_dp = pytest.mark.skipif(dp_accounting is None, reason="dp-accounting is not installed")
+# optional; imported when a cross-check runs (tests/imported_on_use.py)
+dp_accounting = ImportedOnUse("dp_accounting")
+pld_privacy_accountant = ImportedOnUse("dp_accounting.pld.pld_privacy_accountant")
+needs_dp = pytest.mark.skipif(not installed("dp_accounting"), reason="dp-accounting is not installed")
 
 L = sp.log(1 / S.delta)
 

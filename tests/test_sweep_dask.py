@@ -3,6 +3,7 @@ seeds; rows stream to disk as they finish; an interrupted sweep resumes; a faili
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import pytest
@@ -10,7 +11,9 @@ import pytest
 from theorycheck.cli import main
 from theorycheck.simulator.sweep import MEASURED_FIELDS, RowLog, regime_flags, run_experiment, stream_sweep
 
-distributed = pytest.importorskip("distributed", reason="Dask is needed: pip install 'dask[distributed]'")
+# found, not imported: dask.distributed takes about a second to import, paid only by the process running these
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                                reason="Dask is needed: pip install 'dask[distributed]'")
 
 KWARGS = dict(preset="calibrated", eps_n=0.2, eps_p=1.0, baselines=True)
 TASKS = [(8, 0), (8, 1), (16, 0), (16, 1)]
