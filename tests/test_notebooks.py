@@ -96,6 +96,7 @@ def test_every_claim_appears_in_a_notebook():
     assert not used - set(ids), f"notebook cells name unknown claims: {sorted(used - set(ids))}"
 
 
+@pytest.mark.slow  # the four notebooks' execution (the `executed` fixture) takes ~40 s
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs(name, executed):
     nb, seconds, error = executed[name]
@@ -112,6 +113,7 @@ def test_notebook_runs(name, executed):
     assert "verdict: " in text
 
 
+@pytest.mark.slow  # uses the notebooks' execution
 def test_notebooks_share_the_session_cache(executed, session_cache_dir, why_not_fresh):
     """The kernels used the session's verdict cache: every claim a notebook showed as checked has an entry
     there (stored by the kernel, or by another test before it) that this process finds fresh, so the

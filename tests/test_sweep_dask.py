@@ -52,6 +52,7 @@ def test_local_cluster_rows_equal_the_in_process_rows(in_process_rows):
     assert all(r["peak_mem_mb"] >= 0 and r["status"] == "ok" for r in rows)
 
 
+@pytest.mark.slow  # ~20 s: two Dask worker processes start and import the simulator
 def test_cli_with_two_worker_processes_matches_the_in_process_cli(tmp_path):
     args = ["simulate", "--preset", "calibrated", "--d", "8", "16", "--seeds", "2", "--no-progress"]
     assert main([*args, "--output", str(tmp_path / "here")]) == 0
