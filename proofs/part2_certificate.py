@@ -9,6 +9,7 @@ their LaTeX text and take callables. Corrections are attached only when the same
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -697,6 +698,27 @@ def proved_sup_bound(coefficients: Sequence, gamma_: Any, eta_: Any) -> Any:
     return side_function(with_polynomial(PROVED_SUP_BOUND, coeffs))(to_mpf(gamma_), to_mpf(eta_))
 
 
+@functools.lru_cache(maxsize=256, typed=True)
+def _corrected_sup(deg: int, g: float, e: float, prec: int) -> tuple:
+    """sup_b |a(b)φ(b)| and its argmax (:func:`theorycheck.certificate.sup_abs`, scale η/√γ) for the corrected closed
+    form with f = x^deg, γ = g, η = e, the parameters read at ``prec`` bits (the check's working precision).
+
+    A measurement that does not depend on the claimed bound: remembered in-process (mpf, immutable), so the paper's
+    and each perturbed statement measure the same sups once (tests/test_construction_speedups.py compares it with
+    the inline computation)."""
+    with mpmath.workprec(prec):
+        gfun = cert.corrected_a_phi_function([0] * deg + [1], mpmath.mpf(g), mpmath.mpf(e))
+        return cert.sup_abs(gfun, scale=mpmath.mpf(e) / mpmath.sqrt(g))
+
+
+@functools.lru_cache(maxsize=256, typed=True)
+def _paper_sup(deg: int, g: float, e: float, prec: int) -> tuple:
+    """As :func:`_corrected_sup` for the paper's closed form (scale 1/√γ, 121 grid points): side evidence."""
+    with mpmath.workprec(prec):
+        pfun = cert.paper_a_phi_function([0] * deg + [1], mpmath.mpf(g), mpmath.mpf(e))
+        return cert.sup_abs(pfun, scale=1 / mpmath.sqrt(g), points=121)
+
+
 def check_sup_bound(*args: Any, **kwargs: Any) -> Verdict:
     """:func:`_check_sup_bound` at the module's fixed precision (DPS digits), whatever the caller's: its evidence
     (fitted exponents from sup|a·φ| on grids) would otherwise change in the last digits with the ambient precision,
@@ -737,8 +759,7 @@ def _check_sup_bound(
         proved = proved_of[deg] = side_function(with_polynomial(PROVED_SUP_BOUND, f))
         logs_sup, logs_claim, logs_ratio, lg = [], [], [], []
         for g in gammas:
-            gfun = cert.corrected_a_phi_function(f, mpmath.mpf(g), mpmath.mpf(eta_fixed))
-            sup, _arg = cert.sup_abs(gfun, scale=mpmath.mpf(eta_fixed) / mpmath.sqrt(g))
+            sup, _arg = _corrected_sup(deg, g, eta_fixed, mpmath.mp.prec)
             bound = bound_f(deg, mpmath.mpf(g), mpmath.mpf(eta_fixed))
             lg.append(math.log10(g))
             logs_sup.append(float(mpmath.log10(sup)))
@@ -763,8 +784,7 @@ def _check_sup_bound(
         }
         paper_logs = []  # side evidence: how the paper's own (non-reconstructing) closed form scales
         for g in gammas[tail]:
-            pfun = cert.paper_a_phi_function(f, mpmath.mpf(g), mpmath.mpf(eta_fixed))
-            paper_logs.append(float(mpmath.log10(cert.sup_abs(pfun, scale=1 / mpmath.sqrt(g), points=121)[0])))
+            paper_logs.append(float(mpmath.log10(_paper_sup(deg, g, eta_fixed, mpmath.mp.prec)[0])))
         fits[deg]["paper_form_gamma_exponent"] = round(fit(lg[tail], paper_logs)[0], 4)
         rows_gamma[deg] = [
             {"gamma": f"{g:.3g}", "log10_sup": round(s, 6), "log10_claimed": round(cl, 6)}
@@ -780,7 +800,7 @@ def _check_sup_bound(
         rr = []
         for e in etas:
             gfun = cert.corrected_a_phi_function(f, mpmath.mpf(gamma_for_eta), mpmath.mpf(e))
-            sup, _ = cert.sup_abs(gfun, scale=mpmath.mpf(e) / mpmath.sqrt(gamma_for_eta))
+            sup, _ = _corrected_sup(deg, gamma_for_eta, e, mpmath.mp.prec)
             sup = max(sup, abs(gfun(mpmath.mpf(0))))
             lr = float(mpmath.log10(sup) - mpmath.log10(bound_f(deg, mpmath.mpf(gamma_for_eta), mpmath.mpf(e))))
             rr.append({"eta": e, "log10_sup": round(float(mpmath.log10(sup)), 4), "log10_ratio": round(lr, 4)})

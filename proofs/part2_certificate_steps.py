@@ -685,6 +685,35 @@ def paper_center(a_phi: Callable, z, C=C_B):
     return _truncated_mean(a_phi, z, C)
 
 
+@functools.lru_cache(maxsize=8, typed=True)
+def _centering_reference(target: str, gamma: str, zs: tuple, p: int, seed: int, eps_p, dps: int) -> tuple:
+    """What check_rademacher_centering compares the claimed centring with, none of which depends on the claim:
+    (a·φ remembered, ((z, f_∞(z), f_γ(z)) for z in zs), f_p of the seeded sample, its kept (b_i, a(b_i)), the grid
+    of H_{log d}, sup over the grid of |f_p − f_γ| at 15 digits), computed at dps digits as the check did inline.
+
+    Remembered in-process (the values are mpf, immutable; a·φ and f_p are pure functions, a·φ remembering its values
+    per (b, precision), :func:`theorycheck.certificate.memoized`), so the paper's and each perturbed centring are
+    compared with the same once-computed f_∞ (four quadratures) and sample (tests/test_construction_speedups.py
+    checks the result against the inline computation)."""
+    q = _degree(target)
+    polynomial = cert.parse_polynomial(target)
+    with mpmath.workdps(dps):
+        g = mpmath.mpf(gamma)
+        a_phi = cert.memoized(cert.corrected_a_phi_function(target, g, mpmath.mpf(1)))  # nodes recur across z
+        references = []
+        for zt in zs:
+            z = mpmath.mpf(zt)
+            finf = cert.reconstruct(a_phi, 1, z, scale=1 / mpmath.sqrt(g))
+            references.append((z, finf, cert.f_gamma(polynomial, g, z)))
+        L = _log_d_of_gamma(gamma, q, eps_p)
+        a = lambda b: a_phi(b) / _phi(b)  # noqa: E731
+        fp, kept = _f_p(a, _sample_biases(p, seed))
+        grid = [-L + 2 * L * k / 40 for k in range(41)]
+        with mpmath.workdps(15):
+            F_def = max(abs(fp(zz) - cert.f_gamma(polynomial, g, zz)) for zz in grid)
+    return a_phi, tuple(references), fp, tuple(kept), tuple(grid), F_def
+
+
 def check_rademacher_centering(
     claimed_center: Callable = paper_center,
     target: str = "x",
@@ -702,16 +731,10 @@ def check_rademacher_centering(
     seeded sample, both suprema over a grid of H_{log d}. (Lines 2–3, notation and symmetrisation, are standard once the
     centring is E[g_x(b) | |b| ≤ C_b]; not checked here.)
     """
-    q = _degree(target)
-    polynomial = cert.parse_polynomial(target)
     rows, bad = [], None
+    a_phi, references, fp, kept, grid, F_def = _centering_reference(target, gamma, tuple(zs), p, seed, eps_p, DPS)
     with mpmath.workdps(DPS):
-        g = mpmath.mpf(gamma)
-        a_phi = cert.memoized(cert.corrected_a_phi_function(target, g, mpmath.mpf(1)))  # nodes recur across z
-        for zt in zs:
-            z = mpmath.mpf(zt)
-            finf = cert.reconstruct(a_phi, 1, z, scale=1 / mpmath.sqrt(g))
-            fg = cert.f_gamma(polynomial, g, z)
+        for zt, (z, finf, fg) in zip(zs, references):
             center = claimed_center(a_phi, z, C_B)
             err = abs(finf - fg)
             row = {
@@ -725,12 +748,7 @@ def check_rademacher_centering(
             rows.append(row)
             if bad is None and abs(center - finf) > 1e-20 + 100 * err:
                 bad = row
-        L = _log_d_of_gamma(gamma, q, eps_p)
-        a = lambda b: a_phi(b) / _phi(b)  # noqa: E731
-        fp, kept = _f_p(a, _sample_biases(p, seed))
-        grid = [-L + 2 * L * k / 40 for k in range(41)]
         with mpmath.workdps(15):
-            F_def = max(abs(fp(zz) - cert.f_gamma(polynomial, g, zz)) for zz in grid)
             F_claim = max(abs(claimed_center(a_phi, zz, C_B) - fp(zz)) for zz in grid)
     ev = {
         "points": rows,
@@ -898,6 +916,54 @@ def check_step2_summary(
 # Step 2: the "Lipschitz property" step, display (2, 56)
 
 
+def _abs_max_over_rows(M: np.ndarray) -> np.ndarray:
+    """max_k |M[k, j]| for each column j, bit for bit ``np.abs(M).max(axis=0)``, without the |M| copy.
+
+    Used as ``_abs_max_over_rows(M) / m`` in place of ``np.abs(M / m).max(axis=0)``: the same floats, because
+    |x/m| = |x|/m exactly and the correctly rounded division by m > 0 is monotone, so the largest |x_k|/m is
+    (largest |x_k|)/m; the division then touches one row instead of the whole (grid × draws) matrix (the old
+    expression is kept as a reference in tests/test_construction_speedups.py). max(max x, −min x) is |x|'s
+    maximum; ``+ 0.0`` turns a −0.0 (a column of zeros) into the +0.0 that ``np.abs`` gives.
+    """
+    return np.maximum(M.max(axis=0), -M.min(axis=0)) + 0.0
+
+
+@functools.lru_cache(maxsize=4, typed=True)
+def _lipschitz_sample(targets: tuple, gamma: str, log_ds: tuple, p: int, draws: int, seed: int, prec: int) -> tuple:
+    """The seeded Monte Carlo of check_lipschitz_step, none of which depends on the claimed factor of η log d: for
+    each target, for each log d, (|I|, sup over the z grid of |(1/|I|)Σ ε_i a(b_i)σ(z+b_i)| per draw,
+    |(1/|I|)Σ ε_i a(b_i)σ(b_i)| per draw, |Σ ε_i a(b_i)| per draw), with the draws in the order the check made them.
+
+    The check forms RHS = ``at_zero + factor · L · abs_mean / m`` (the same operations as before, in the same
+    order). Remembered in-process (arrays made read-only), so the paper's factor and a perturbed one share the
+    2001 × |I| × draws products; ``_abs_max_over_rows(M) / m`` is ``np.abs(M / m).max(axis=0)`` bit for bit
+    (tests/test_construction_speedups.py). ``prec`` is the working precision at which a(b_i) is evaluated (the
+    caller's, as before: it is part of the key)."""
+    if prec != mpmath.mp.prec:
+        with mpmath.workprec(prec):
+            return _lipschitz_sample.__wrapped__(targets, gamma, log_ds, p, draws, seed, prec)
+    rng = np.random.default_rng(seed)
+    out = []
+    for target in targets:
+        a = _a_function(target, gamma)
+        b = rng.standard_normal(p)
+        b = b[np.abs(b) <= C_B]
+        A = np.array([float(a(mpmath.mpf(float(x)))) for x in b])
+        m = len(b)
+        per_L = []
+        for L in log_ds:
+            z = np.linspace(-L, L, 2001)
+            eps = rng.choice([-1.0, 1.0], size=(m, draws))
+            lhs = _abs_max_over_rows((np.tanh(z[:, None] + b[None, :]) * A) @ eps) / m
+            at_zero = np.abs((np.tanh(b) * A) @ eps) / m
+            abs_mean = np.abs(A @ eps)
+            for arr in (lhs, at_zero, abs_mean):
+                arr.setflags(write=False)
+            per_L.append((m, lhs, at_zero, abs_mean))
+        out.append(tuple(per_L))
+    return tuple(out)
+
+
 def check_lipschitz_step(
     log_d_factor=1,
     targets: Sequence[str] = ("x", "x^3", "x^2 + x - 1"),
@@ -915,19 +981,11 @@ def check_lipschitz_step(
     over z is taken on a grid of 2001 points including 0, a lower bound of the true one, so LHS_grid > RHS is a valid
     witness. Two readings: pointwise in ε (what "Lipschitz" would give) and in expectation (the display).
     """
-    rng = np.random.default_rng(seed)
     rows, pointwise_witness, expectation_witness = [], None, None
-    for target in targets:
-        a = _a_function(target, gamma)
-        b = rng.standard_normal(p)
-        b = b[np.abs(b) <= C_B]
-        A = np.array([float(a(mpmath.mpf(float(x)))) for x in b])
-        m = len(b)
-        for L in log_ds:
-            z = np.linspace(-L, L, 2001)
-            eps = rng.choice([-1.0, 1.0], size=(m, draws))
-            lhs = np.abs((np.tanh(z[:, None] + b[None, :]) * A) @ eps / m).max(axis=0)
-            rhs = np.abs((np.tanh(b) * A) @ eps) / m + log_d_factor * L * np.abs(A @ eps) / m
+    sample = _lipschitz_sample(tuple(targets), gamma, tuple(log_ds), p, draws, seed, mpmath.mp.prec)
+    for target, per_L in zip(targets, sample):
+        for L, (m, lhs, at_zero, abs_mean) in zip(log_ds, per_L):
+            rhs = at_zero + log_d_factor * L * abs_mean / m
             diff = lhs - rhs
             se = diff.std(ddof=1) / np.sqrt(draws)
             row = {
