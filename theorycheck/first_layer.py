@@ -165,6 +165,32 @@ def first_layer_gradient(W0: np.ndarray, b: np.ndarray, a0: np.ndarray, X: np.nd
     c = _reduction_factor(reduction, n, square_loss_factor)
     if clip is not None:
         positive("clip", clip)
+    return _first_layer_gradient(W0, b, a0, X, y, d, p, n, chunk, square_loss_factor, c, clip)
+
+
+def summed_first_layer_gradient(W0: np.ndarray, b: np.ndarray, a0: np.ndarray, X: np.ndarray, y: np.ndarray,
+                                clip: float | None) -> np.ndarray:
+    """``first_layer_gradient(W0, b, a0, X, y, reduction="sum", clip=clip)`` (chunk 4096, factor 2), bit for bit.
+
+    For callers that already hold validated inputs (the simulator's first stage, once per block of every run
+    of the privacy audit): float64 arrays W0 (d×p), b and a0 (p,), X (n×d) with n ≥ 1, y (n,), clip None or
+    > 0. Shapes that do not fit go through :func:`first_layer_gradient` (and its error messages); what is
+    skipped is only its per-call validation (a dozen Python-level checks, paid per run of the audit).
+    """
+    if not (type(W0) is np.ndarray and type(X) is np.ndarray and type(y) is np.ndarray and W0.ndim == 2
+            and X.ndim == 2 and y.ndim == 1 and X.shape[1] == W0.shape[0] and 0 < X.shape[0] == y.shape[0]
+            and np.shape(b) == np.shape(a0) == (W0.shape[1],)):
+        return first_layer_gradient(W0, b, a0, X, y, reduction="sum", clip=clip)
+    if clip is not None:
+        positive("clip", clip)
+    d, p = W0.shape
+    return _first_layer_gradient(W0, b, a0, X, y, d, p, X.shape[0], 4096, 2.0, 2.0, clip)  # c = float(2.0) of "sum"
+
+
+def _first_layer_gradient(W0: np.ndarray, b: np.ndarray, a0: np.ndarray, X: np.ndarray, y: np.ndarray, d: int,
+                          p: int, n: int, chunk: int, square_loss_factor: float, c: float,
+                          clip: float | None) -> np.ndarray:
+    """The arithmetic of :func:`first_layer_gradient` on validated inputs (c from ``_reduction_factor``)."""
     out = np.zeros((d, p))
     for s in range(0, n, chunk):
         Xc = X[s:s + chunk]
@@ -184,7 +210,7 @@ def first_layer_gradient(W0: np.ndarray, b: np.ndarray, a0: np.ndarray, X: np.nd
 def normalise_columns(W: np.ndarray) -> np.ndarray:
     """Each column divided by its Euclidean norm (Algorithm 1, "Normalise the neurons")."""
     norms = np.linalg.norm(W, axis=0)
-    if np.any(norms == 0):
+    if (norms == 0).any():  # np.any(norms == 0) without its Python wrapper
         raise InputError("a column of W has norm 0 and cannot be normalised")
     return W / norms
 

@@ -217,6 +217,76 @@ def clipped_gradient(features: Features | list, a: np.ndarray, lam: float, C: fl
     return grad, {"clipped_fraction": clipped / n, "max_grad_norm_over_C": max_norm / C}
 
 
+def _is_float64(x: object) -> bool:
+    return type(x) is np.ndarray and x.dtype == np.float64
+
+
+def _cached_clipped_gradient(blocks: list, lam: float, C: float, options: Options
+                             ) -> Callable[[np.ndarray, np.floating], tuple[np.ndarray, float, float]] | None:
+    """:func:`clipped_gradient` for fixed, in-memory float64 blocks as a function (a, a @ a) ↦ (grad, clipped
+    fraction, max ‖g_j‖/C), or None when the blocks are not plain float64 arrays (then use :func:`clipped_gradient`).
+
+    Why: the privacy audit runs Algorithm 1 thousands of times on tiny problems (n = 98, p = 64, T = 10),
+    where NumPy's per-call overhead (``zeros_like``, ``errstate``, the ``sum``/``max`` wrappers, the stats
+    dict), not arithmetic, dominates. What: the same IEEE operations on the same operands in the same order
+    as :func:`clipped_gradient` and :func:`clip_factors` (so bit-identical results; tests/
+    test_simulator_fastpath.py keeps the plain loop as reference), with the step-invariant work done once:
+    the scalar prefixes 4kλ, 4λ², 2λ (Python evaluates them first in the original expressions), √‖φ_j‖²
+    of the unclipped regulariser, and ‖a‖² = a @ a passed in (once per step, not once per block); the mask
+    ‖g_j‖ > C is shared by the clipping and the count, and ``np.add.reduce``/``np.maximum.reduce`` are what
+    ``c.sum()`` and ``norms.max()`` call. The caller holds ``np.errstate(divide="ignore", invalid="ignore")``
+    (the only division, C/‖g_j‖, is the one :func:`clip_factors` guards; the others divide by C > 0 or n ≥ 1)."""
+    prepared = []
+    for block in blocks:
+        if not (isinstance(block, tuple) and len(block) == 3):
+            return None
+        F, y, fn2 = block
+        if not (_is_float64(F) and _is_float64(y) and _is_float64(fn2) and F.ndim == 2 and y.ndim == 1
+                and fn2.ndim == 1):
+            return None
+        prepared.append((F, F.T, y, fn2, np.sqrt(fn2)))
+    k = options.data_grad_factor
+    rule = options.clip_rule
+    ghost = options.regulariser == "clipped"
+    mean = options.aggregate == "mean"
+    c_fa, c_aa, c_reg = 4 * k * lam, 4 * lam**2, 2 * lam
+    n = 0
+    for _, _, y, _, _ in prepared:
+        n += len(y)
+
+    def step(a: np.ndarray, a_dot_a: np.floating) -> tuple[np.ndarray, float, float]:
+        grad = np.zeros(a.shape)
+        csum = 0.0
+        clipped = 0
+        max_norm = 0.0
+        aa = c_aa * float(a_dot_a) if ghost else 0.0
+        for F, FT, y, fn2, root_fn2 in prepared:
+            fa = F @ a
+            r = fa - y
+            kr = k * r
+            if ghost:
+                norms = np.sqrt(np.maximum(kr**2 * fn2 + c_fa * r * fa + aa, 0.0))
+            else:
+                norms = np.abs(kr) * root_fn2
+            over = norms > C
+            if rule == "none":
+                c = np.ones(norms.shape)
+            elif rule == "min":
+                c = np.where(over, C / norms, 1.0)
+            else:  # literal: max(1, ‖g‖/C)
+                c = np.maximum(1.0, norms / C)
+            grad += FT @ (k * c * r)
+            csum += float(np.add.reduce(c))
+            clipped += int(np.count_nonzero(over))
+            max_norm = max(max_norm, float(np.maximum.reduce(norms)))
+        grad += c_reg * a * (csum if ghost else n)
+        if mean:
+            grad /= n
+        return grad, clipped / n, max_norm / C
+
+    return step
+
+
 # ---------------------------------------------------------------------------------------------
 # Privacy accounting (exact, μ-GDP; theorycheck.privacy)
 # ---------------------------------------------------------------------------------------------
@@ -290,7 +360,7 @@ def _alignment(W: np.ndarray, mu: np.ndarray | None) -> float | None:
 def check_finite(name: str, value: np.ndarray, step: str, diag: dict[str, Any]) -> None:
     """Raise :class:`SimulationError` naming ``step`` and the diagnostics ``diag`` when ``value`` has a NaN or an
     overflow (Algorithm 1 diverged); the audit's first-layer path calls it where :func:`algorithm1` does."""
-    if not np.all(np.isfinite(value)):
+    if not np.isfinite(value).all():  # what np.all(np.isfinite(value)) computes, without its Python wrapper
         raise SimulationError(f"Algorithm 1 diverged at {step}: {name} has NaN or overflowed "
                               f"(diagnostics so far: {_summary(diag)})", step, diag)
 
@@ -314,7 +384,7 @@ def first_stage(data_W: Dataset, hp: HyperParameters, options: Options, rng: np.
     grad = np.zeros((d, p))
     for X, y in data_W.blocks():
         # per-sample clipping at C_W works block by block with reduction "sum" (each g_j = 2 r_j ...).
-        grad += first_layer.first_layer_gradient(W0, b, a0, X, y, reduction="sum", clip=hp.C_W)
+        grad += first_layer.summed_first_layer_gradient(W0, b, a0, X, y, hp.C_W)  # reduction "sum", unvalidated
     if options.first_layer_reduction == "mean":
         grad /= data_W.n
     step = W0 - hp.eta_W * grad
@@ -346,6 +416,12 @@ def second_stage(features: Features | list, a0: np.ndarray, hp: HyperParameters,
     diag.setdefault("clipped_fraction", [])
     diag.setdefault("max_grad_norm_over_C", [])
     p = a.shape[0]
+    cached = features if isinstance(features, list) else features._cache if isinstance(features, Features) else None
+    step = None
+    if cached is not None and _is_float64(a) and a.ndim == 1:
+        step = _cached_clipped_gradient(cached, hp.lam, hp.C_a, options)
+    if step is not None:
+        return _second_stage_cached(step, a, std, hp, options, rng, diag, traj)
     with np.errstate(over="ignore", invalid="ignore"):
         for t in range(1, hp.T + 1):
             g, stats = clipped_gradient(features, a, hp.lam, hp.C_a, options)
@@ -358,6 +434,42 @@ def second_stage(features: Features | list, a0: np.ndarray, hp: HyperParameters,
                 else:
                     a = a + std * rng.standard_normal(p)
             check_finite(f"a_{t}", a, f"second-layer step t={t}", diag)
+            if traj is not None:
+                traj.append(a.copy())
+    return a, traj
+
+
+def _second_stage_cached(step: Callable[[np.ndarray, np.floating], tuple[np.ndarray, float, float]], a: np.ndarray,
+                         std: float, hp: HyperParameters, options: Options, rng: np.random.Generator,
+                         diag: dict[str, Any], traj: list[np.ndarray] | None
+                         ) -> tuple[np.ndarray, list[np.ndarray] | None]:
+    """The loop of :func:`second_stage` on cached features (``step`` from :func:`_cached_clipped_gradient`):
+    the same updates, draws and checks in the same order, without the per-step stats dict, and with the
+    finiteness check of a_t read from a_t @ a_t, which the next step needs anyway (finite ⇒ every entry is
+    finite; otherwise :func:`check_finite` decides, as before, and only then formats its message), under
+    one ``np.errstate`` that also holds the clipping's ``divide="ignore"`` (see
+    :func:`_cached_clipped_gradient`). Bit-identical to the general loop (tests/test_simulator_fastpath.py)."""
+    fractions = diag["clipped_fraction"]
+    maxima = diag["max_grad_norm_over_C"]
+    eta = hp.eta_a
+    p = a.shape[0]
+    noisy = std > 0
+    scalar = options.noise_form == "part1-scalar"
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        a_dot_a = a @ a
+        for t in range(1, hp.T + 1):
+            g, fraction, max_over_C = step(a, a_dot_a)
+            fractions.append(fraction)
+            maxima.append(max_over_C)
+            a = a - eta * g
+            if noisy:
+                if scalar:
+                    a = a + std * rng.standard_normal()
+                else:
+                    a = a + std * rng.standard_normal(p)
+            a_dot_a = a @ a  # a sum of squares: finite only if every entry is
+            if not math.isfinite(a_dot_a):
+                check_finite(f"a_{t}", a, f"second-layer step t={t}", diag)
             if traj is not None:
                 traj.append(a.copy())
     return a, traj
