@@ -24,20 +24,18 @@ import numpy as np
 import sympy as sp
 from flint import acb, arb, ctx
 
-from theorycheck import Claim, inconclusive, refuted, verified
+from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck.claims import Verdict
 from theorycheck.first_layer import (
     feature_weighted_sum,
     first_layer_gradient,
-    gradient_terms,
     initialise,
     model_output,
     normalise_columns,
     population_initial_output,
-    population_initial_output_scalar,
     population_target_term,
 )
-from theorycheck.gaussian import expect_pair, expect_vector
+from theorycheck.gaussian import expect_pair, expect_vector, pair_geometry, pair_vector
 from theorycheck.hermite import alpha_tanh, alpha_tanh_fast
 from theorycheck.statement import Expect, Norm, Statement
 from theorycheck.target import PolynomialTarget, he_coefficients
@@ -71,11 +69,13 @@ SIM_SEED = 20261122
 
 
 def _tanh_d(k: int, v):
+    """σ^{(k)}(v) for σ = tanh, k = 0, 1, 2 (σ' = 1/cosh², σ'' = −2 tanh · σ'); tanh is not formed for k = 1."""
+    if k == 1:
+        return 1.0 / np.cosh(v) ** 2
     t = np.tanh(v)
     if k == 0:
         return t
-    s = 1.0 / np.cosh(v) ** 2
-    return s if k == 1 else -2.0 * t * s
+    return -2.0 * t * (1.0 / np.cosh(v) ** 2)
 
 
 def _deriv_target(target: PolynomialTarget) -> PolynomialTarget:
@@ -617,12 +617,33 @@ def _population_scan_at(seed: int, neurons: int, ds: tuple, target_alpha: tuple)
         s2, g_res = [], []
         for i in range(neurons):
             w = W[:, i]
-            rho, r2 = float(w[0]), float(w @ w)
-            s2.append(abs(expect_pair(lambda u, v: target(u) * _tanh_d(2, v + b[i]), rho, r2, size=0.2)))
-            g = expect_vector(lambda u, v: target(u) * _tanh_d(1, v + b[i]), mu, w, size=0.2)
+            e2, g = _sigma2_and_target_term(target, mu, w, float(b[i]))
+            s2.append(abs(e2))
             g_res.append(float(np.linalg.norm(g - alpha1[i] * a1 * mu)))
         out[d] = (np.array(s2), np.array(g_res))
     return out
+
+
+def _sigma2_and_target_term(target: PolynomialTarget, mu: np.ndarray, w: np.ndarray, b: float) -> tuple:
+    r"""(E[f_*σ''(⟨w,x⟩+b)], g(w) = E[f_*σ'(⟨w,x⟩+b)x]) with μ = e_1, trapezoid step 0.2: bit for bit
+    ``expect_pair(f_*·σ''(·+b), w[0], ‖w‖², size=0.2)`` and ``expect_vector(f_*·σ'(·+b), μ, w, size=0.2)``.
+
+    Both integrands are evaluated on the same nodes in one call (when ⟨μ, w⟩ is exactly w[0], as for μ = e_1), so
+    f_*(u), tanh and cosh of the N×N grid are formed once instead of twice; the same operations in the same order
+    as the two separate integrands (tests/test_first_layer_speedups.py keeps the two-call form as the reference)."""
+    rho, r2 = float(w[0]), float(w @ w)
+    if float(mu @ w) != rho:  # not μ = e_1: the node sets differ, evaluate each integrand on its own
+        e2 = expect_pair(lambda u, v: target(u) * _tanh_d(2, v + b), rho, r2, size=0.2)
+        return e2, expect_vector(lambda u, v: target(u) * _tanh_d(1, v + b), mu, w, size=0.2)
+
+    def both(u, v):
+        x = v + b
+        t, s = np.tanh(x), 1.0 / np.cosh(x) ** 2
+        tu = target(u)
+        return tu * (-2.0 * t * s), tu * s
+
+    (e2, _, _), (_, eu, ez) = expect_pair(both, rho, r2, size=0.2, with_z=True)
+    return e2, pair_vector(mu, w, rho, pair_geometry(rho, r2), eu, ez)
 
 
 def _rate_verdict(name: str, ds, values, claimed_exponent: float, claimed_log_power: float, evidence: dict) -> Verdict:
@@ -725,32 +746,88 @@ def _data(d: int, ratio: int, seed: int, target: PolynomialTarget):
 POP_STEP = 0.4  # trapezoid step of the population quadratures: error ≈ 4e-8 against step 0.1 (measured at d = 256)
 
 
+def _population_initial_output_both(
+    W0: np.ndarray, b: np.ndarray, a0: np.ndarray, neurons: np.ndarray, *, step: float
+) -> tuple[np.ndarray, np.ndarray]:
+    r"""``(population_initial_output(W0, b, a0, neurons, step=step), population_initial_output_scalar(W0, b, a0,
+    neurons, step=step))`` of :mod:`theorycheck.first_layer`, bit for bit, in one pass over the quadrature nodes.
+
+    Both readings integrate against the same bivariate normals (V_k, V_i) and need σ'(V_i + b_i) = 1/cosh² on the
+    same N×N grid: the scalar reading's integrand σ(V_k + b_k)σ'(V_i + b_i) is a third output of the vector
+    reading's two (:func:`theorycheck.gaussian.expect_cov` with a tuple), so the grid's cosh is formed once instead
+    of twice. Each integrand is formed by the same operations, in the same order, as in the library functions
+    (tests/test_first_layer_speedups.py compares with them)."""
+    from theorycheck.gaussian import expect_cov
+
+    d, p = W0.shape
+    G = W0.T @ W0
+    vec = np.empty((d, neurons.size))
+    scalar = np.empty(neurons.size)
+    for col, i in enumerate(neurons):
+
+        def F(v1, v2, k, bi=b[i]):
+            x1, x2 = v1 + b[k], v2 + bi
+            c2 = np.cosh(x2) ** 2
+            r2 = 1.0 / c2
+            t1 = np.tanh(x1)
+            return (1.0 / np.cosh(x1) ** 2) * r2, t1 * (-2.0 * np.tanh(x2) / c2), t1 * r2
+
+        e1, e2, e3 = expect_cov(F, np.diag(G), G[:, i], np.full(p, G[i, i]), size=step)
+        vec[:, col] = W0 @ (a0 * e1) + W0[:, i] * float(a0 @ e2)
+        scalar[col] = float(a0 @ e3)
+    return vec, scalar
+
+
+@memo.shared
+def _population_output_computed(d: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    W0, b, a0, _ = _network(d, seed)
+    return _population_initial_output_both(W0, b, a0, np.arange(POP_NEURONS), step=POP_STEP)
+
+
+@functools.lru_cache(maxsize=16, typed=True)
+def _population_output_at(d: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The n → ∞ initial-output term of the first POP_NEURONS neurons of ``_network(d, seed)`` at step POP_STEP,
+    vector and scalar readings (:func:`_population_initial_output_both`). Independent of any claimed statement and
+    measured by both lemma3.initial-output and rank1.alignment (the same networks): remembered in-process and, during
+    an audit, on disk for the other check (:func:`theorycheck.memo.shared`). Read-only arrays."""
+    vec, scalar = _population_output_computed(d, seed)
+    vec.setflags(write=False)
+    scalar.setflags(write=False)
+    return vec, scalar
+
+
 @functools.lru_cache(maxsize=4, typed=True)
 def _initial_output_measurements(seed: int, ds: tuple, ratios: tuple, pop_ds: tuple) -> tuple:
     """The simulations and population values of :func:`check_initial_output`, which do not depend on the claimed
     exponent: remembered in-process, returned as tuples of floats. ((for each d in ds: for each ratio:
     (n, median norm, median distance to the population value, median |scalar reading|)), ((d, population median
-    norm), ...) over ds then pop_ds, ((d, population median |scalar reading|), ...) over ds)."""
+    norm), ...) over ds then pop_ds, ((d, population median |scalar reading|), ...) over ds).
+
+    T1 is formed for the POP_NEURONS neurons that are measured only, from f^0 of the whole network: column i of
+    ``gradient_terms(W0, b, a0, X, y)[0]`` depends on the network only through f^0 (the same numbers,
+    tests/test_first_layer_speedups.py), and ĝ is not needed here."""
     target = target_from_hermite(SIM_TARGET_ALPHA)
     idx = np.arange(POP_NEURONS)
     measured, pops, pops_scalar = [], {}, {}
     for d in ds:
         W0, b, a0, mu = _network(d, seed)
-        pop = population_initial_output(W0, b, a0, idx, step=POP_STEP)
+        pop, pop_scalar = _population_output_at(d, seed)
         pops[d] = float(np.median(np.linalg.norm(pop, axis=0)))
-        pops_scalar[d] = float(np.median(np.abs(population_initial_output_scalar(W0, b, a0, idx, step=POP_STEP))))
+        pops_scalar[d] = float(np.median(np.abs(pop_scalar)))
         rows = []
         for ratio in ratios:
             X, y = _data(d, ratio, seed, target)
-            T1, _ = gradient_terms(W0, b, a0, X, y)
-            norms = np.linalg.norm(T1[:, idx], axis=0)
-            dist = np.linalg.norm(T1[:, idx] - pop, axis=0)
-            scalar = (model_output(W0, b, a0, X) / len(y)) @ (1 / np.cosh(X @ W0[:, idx] + b[idx]) ** 2)
+            f0 = model_output(W0, b, a0, X)
+            # [:, idx] picks every column again: the same fancy-indexed copy (column-major) as T1_full[:, idx],
+            # so the column norms below sum in the same order
+            T1 = feature_weighted_sum(W0[:, idx], b[idx], X, f0 / len(y))[:, idx]
+            norms = np.linalg.norm(T1, axis=0)
+            dist = np.linalg.norm(T1 - pop, axis=0)
+            scalar = (f0 / len(y)) @ (1 / np.cosh(X @ W0[:, idx] + b[idx]) ** 2)
             rows.append((ratio * d, float(np.median(norms)), float(np.median(dist)), float(np.median(np.abs(scalar)))))
         measured.append(tuple(rows))
     for d in pop_ds:
-        W0, b, a0, mu = _network(d, seed)
-        pops[d] = float(np.median(np.linalg.norm(population_initial_output(W0, b, a0, idx, step=POP_STEP), axis=0)))
+        pops[d] = float(np.median(np.linalg.norm(_population_output_at(d, seed)[0], axis=0)))
     return tuple(measured), tuple(pops.items()), tuple(pops_scalar.items())
 
 
@@ -1039,7 +1116,11 @@ def _network_population_direction(d: int, seed: int, target_alpha: tuple) -> np.
     Hermite coefficients ``target_alpha``; independent of any claimed limit, so remembered in-process. Read-only:
     callers take :func:`_population_direction_at` (a copy)."""
     W0, b, a0, mu = _network(d, seed)
-    out = _population_direction(W0, b, a0, mu, target_from_hermite(target_alpha), np.arange(POP_NEURONS))
+    # _population_direction(W0, b, a0, mu, target, idx), with the initial-output term shared with
+    # lemma3.initial-output (and with the negated target: it does not depend on the target)
+    v = population_target_term(W0, b, mu, target_from_hermite(target_alpha), np.arange(POP_NEURONS), step=POP_STEP)
+    v = v - _population_output_at(d, seed)[0]
+    out = v / np.linalg.norm(v, axis=0)
     out.setflags(write=False)
     return out
 

@@ -663,19 +663,44 @@ def check_sample_projection(law: Statement, statement: Statement, target: float 
     )
 
 
+def chi_pdf(df: int) -> Callable[[float], float]:
+    """r ↦ ``scipy.stats.chi(df).pdf(r)`` for one float r, bit for bit, about 100 times faster.
+
+    The same NumPy and scipy.special operations on the same length-1 arrays as scipy's ``chi._logpdf`` and
+    ``_pdf`` (exp(log 2 − ½ log 2 · df − lnΓ(df/2) + xlogy(df − 1, r) − r²/2), the constant part formed once), without
+    the frozen distribution's per-call argument parsing, broadcasting and support masks, which cost ~0.5 ms a call
+    — 22680 calls in :func:`_expected_norm_times_target`. Outside the support r ≥ 0 the density is 0 (NaN for NaN),
+    as scipy's.
+    tests/test_first_layer_speedups.py compares it with scipy's pdf."""
+    from scipy import special as sc
+
+    dfa = np.atleast_1d(np.asarray(df))
+    const = np.log(2) - 0.5 * np.log(2) * dfa - sc.gammaln(0.5 * dfa)
+    shape = dfa - 1.0
+
+    def pdf(r: float) -> float:
+        if r != r:  # NaN: scipy's bad value
+            return math.nan
+        if r < 0:  # outside the support
+            return 0.0
+        x = np.atleast_1d(np.asarray(r, dtype=float))
+        return float(np.exp(const + sc.xlogy(shape, x) - 0.5 * x**2)[0])
+
+    return pdf
+
+
 @functools.cache
 def _expected_norm_times_target(dd: int) -> float:
     """E[‖x‖ |σ_*(⟨μ,x⟩)|] for x ~ N(0, I_d): ‖x‖² = U² + R², R ~ χ_{d−1} independent of U (Gauss–Hermite in U,
-    adaptive quadrature in R)."""
+    adaptive quadrature in R; the χ density by :func:`chi_pdf`, scipy's ``chi(d − 1).pdf`` bit for bit)."""
     from scipy import integrate
-    from scipy import stats as st_
 
     target = M._target()
     nodes, weights = np.polynomial.hermite_e.hermegauss(120)
     weights = weights / math.sqrt(2 * math.pi)
-    chi = st_.chi(dd - 1)
+    pdf = chi_pdf(dd - 1)
     inner = [
-        integrate.quad(lambda r_, u=u: math.sqrt(u * u + r_ * r_) * chi.pdf(r_), 0, 30, epsabs=1e-12)[0] for u in nodes
+        integrate.quad(lambda r_, u=u: math.sqrt(u * u + r_ * r_) * pdf(r_), 0, 30, epsabs=1e-12)[0] for u in nodes
     ]
     return float(np.sum(weights * np.abs(target(nodes)) * np.array(inner)))
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from .errors import InputError
 
-__all__ = ["quadrature_rule", "expect_pair", "expect_vector", "expect_cov", "pair_geometry"]
+__all__ = ["quadrature_rule", "expect_pair", "expect_vector", "expect_cov", "pair_geometry", "pair_vector"]
 
 
 @functools.lru_cache(maxsize=16)
@@ -56,6 +56,23 @@ def quadrature_rule(kind: str = "trapezoid", size: float = 0.1) -> tuple[np.ndar
     raise InputError(f"quadrature kind must be 'trapezoid' or 'gauss-hermite', got {kind!r}")
 
 
+@functools.lru_cache(maxsize=16)
+def _tensor_weights(kind: str, size: float) -> np.ndarray:
+    """w_a w_b on the N×N tensor grid of :func:`quadrature_rule` (read-only; the same products every call
+    computed before, formed once per rule instead of once per expectation)."""
+    _, w = quadrature_rule(kind, size)
+    W = w[:, None] * w[None, :]
+    W.setflags(write=False)
+    return W
+
+
+#: Elements per (block, N, N) array of :func:`expect_cov` when ``block`` is not given: about 512 KiB of float64, so
+#: the dozen temporaries an integrand makes stay in cache (block 256 at N = 121 made 30 MB arrays, measured twice as
+#: slow). The batch is split into blocks only for memory: every result is the same bit for bit whatever the block
+#: (each row is reduced on its own; tests/test_first_layer_speedups.py).
+BLOCK_ELEMENTS = 2**16
+
+
 def pair_geometry(rho: float, w_norm2: float) -> float:
     """s = √(‖w‖² − ρ²) ≥ 0, validating Cauchy–Schwarz |ρ| ≤ ‖w‖ (with ‖μ‖ = 1)."""
     if not (math.isfinite(rho) and math.isfinite(w_norm2)) or w_norm2 < 0:
@@ -72,17 +89,38 @@ def expect_pair(F: Callable[[np.ndarray, np.ndarray], np.ndarray], rho: float, w
 
     ``F`` is called once on broadcast 2-D arrays (u, v). With ``with_z=True`` also returns
     (E[F U], E[F Z]) where V = ρU + sZ — the two coordinates of E[F x] in the basis (e₁, e₂).
+    F may return a tuple of arrays (several integrands sharing work on the same nodes, e.g. one σ'(v + b)): then
+    the result is a tuple with one entry per integrand, each exactly what a separate call with that integrand returns.
     """
     s = pair_geometry(float(rho), float(w_norm2))
-    z, w = quadrature_rule(kind, size)
+    z, _ = quadrature_rule(kind, size)
     u = z[:, None]
     zz = z[None, :]
-    vals = np.asarray(F(u, rho * u + s * zz), dtype=float) * np.ones((1, 1))
-    W = w[:, None] * w[None, :]
+    got = F(u, rho * u + s * zz)
+    W = _tensor_weights(kind, size)
+    if isinstance(got, tuple):
+        return tuple(_pair_moments(g, u, zz, W, with_z) for g in got)
+    return _pair_moments(got, u, zz, W, with_z)
+
+
+def _pair_moments(values, u: np.ndarray, zz: np.ndarray, W: np.ndarray, with_z: bool):
+    """Σ F W (and Σ F u W, Σ F z W) on the tensor grid, F broadcast to its N×N shape."""
+    vals = np.asarray(values, dtype=float)
+    if vals.shape != W.shape:  # broadcast a constant or one-variable integrand (× 1 changes no number)
+        vals = vals * np.ones((1, 1))
     total = float(np.sum(vals * W))
     if not with_z:
         return total
     return total, float(np.sum(vals * u * W)), float(np.sum(vals * zz * W))
+
+
+def pair_vector(mu: np.ndarray, w: np.ndarray, rho: float, s: float, eu: float, ez: float) -> np.ndarray:
+    r"""e₁ E[F U] + e₂ E[F Z] ∈ ℝ^d with e₁ = μ, e₂ = (w − ρμ)/s (the vector of :func:`expect_vector` from the
+    moments ``expect_pair(..., with_z=True)`` returns; ρ = ⟨μ, w⟩, s from :func:`pair_geometry`)."""
+    out = eu * mu
+    if s > 0:
+        out = out + ez * (w - rho * mu) / s
+    return out
 
 
 def expect_vector(F: Callable[[np.ndarray, np.ndarray], np.ndarray], mu: np.ndarray, w: np.ndarray, *,
@@ -98,14 +136,11 @@ def expect_vector(F: Callable[[np.ndarray, np.ndarray], np.ndarray], mu: np.ndar
     rho = float(mu @ w)
     s = pair_geometry(rho, float(w @ w))
     _, eu, ez = expect_pair(F, rho, float(w @ w), kind=kind, size=size, with_z=True)
-    out = eu * mu
-    if s > 0:
-        out = out + ez * (w - rho * mu) / s
-    return out
+    return pair_vector(mu, w, rho, s, eu, ez)
 
 
 def expect_cov(F: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray], var1: np.ndarray, cov: np.ndarray,
-               var2: np.ndarray, *, kind: str = "trapezoid", size: float = 0.1, block: int = 256) -> np.ndarray:
+               var2: np.ndarray, *, kind: str = "trapezoid", size: float = 0.1, block: int | None = None) -> np.ndarray:
     r"""E[F(V₁, V₂, k)] for a batch of m bivariate normals (index k = 0..m−1) with variances
     ``var1``, ``var2`` and covariances ``cov`` (arrays of length m), vectorised over the batch.
 
@@ -113,6 +148,8 @@ def expect_cov(F: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray], va
     e.g. to pick a bias b_k). V₁ = √var1 · Z₁, V₂ = (cov/√var1) Z₁ + √(var2 − cov²/var1) Z₂.
     F may return a tuple of arrays (several integrands sharing work on the same nodes): then the
     result is a tuple of arrays, each exactly what a separate call with that integrand returns.
+    ``block`` batch entries are integrated at a time (default: :data:`BLOCK_ELEMENTS` grid values per block); the
+    results do not depend on it.
     """
     var1, cov, var2 = (np.atleast_1d(np.asarray(a, dtype=float)) for a in (var1, cov, var2))
     if not (var1.shape == cov.shape == var2.shape):
@@ -123,8 +160,10 @@ def expect_cov(F: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray], va
     if np.any(resid < -1e-12 * np.maximum(1, var2)):
         raise InputError("covariance matrix is not positive semidefinite")
     resid = np.maximum(resid, 0)
-    z, w = quadrature_rule(kind, size)
-    W = (w[:, None] * w[None, :])[None]
+    z, _ = quadrature_rule(kind, size)
+    W = _tensor_weights(kind, size)[None]
+    if block is None:
+        block = max(1, BLOCK_ELEMENTS // (z.size * z.size))
     outs: list[np.ndarray] | None = None
     several = False
     for s0 in range(0, var1.size, block):

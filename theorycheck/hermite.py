@@ -158,6 +158,27 @@ def _validate_b_r(n: int, b, r):
     return n, b, r
 
 
+@functools.cache
+def _sqrt_2pi(prec: int) -> mpmath.mpf:
+    """√(2π) rounded to ``prec`` bits, as ``mpmath.npdf`` forms its denominator at that working precision."""
+    with mpmath.workprec(prec):
+        return mpmath.mpf(1) * mpmath.sqrt(2 * mpmath.pi)
+
+
+_ONE = mpmath.mpf(1)
+
+
+def _npdf(x: mpmath.mpf) -> mpmath.mpf:
+    """``mpmath.npdf(x)`` (μ = 0, σ = 1) for an mpf x, bit for bit: the same operations at the same precisions
+    (ten guard bits, then rounded to the working precision), with √(2π) formed once per precision instead of on
+    every call and without the argument conversions of mpmath's function wrapper. The Gaussian weight of every
+    quadrature node of :func:`alpha_tanh` (tests/test_first_layer_speedups.py compares with mpmath.npdf)."""
+    guarded = mpmath.mp.prec + 10
+    with mpmath.workprec(guarded):
+        retval = mpmath.exp(-((x - 0) ** 2) / (2 * _ONE**2)) / _sqrt_2pi(guarded)
+    return +retval
+
+
 def alpha_tanh(n: int, b=0, *, dps: int = 30, scale=1, method: str = "definition") -> mpmath.mpf:
     r"""α^{b,r}_n = E[tanh(rZ + b) He_n(Z)] / n! to ``dps`` significant digits (mpmath).
 
@@ -165,17 +186,37 @@ def alpha_tanh(n: int, b=0, *, dps: int = 30, scale=1, method: str = "definition
     n ≤ 20, |b| ≤ 10 (the three methods of the module docstring agree to ≥ 30 digits there) and at
     r = 1.3 (≥ 22 digits).
     Works at ``dps + n + 15`` digits internally and rounds to ``dps``.
+
+    A pure function of its arguments and of the caller's mpmath precision (at which b and r are read): values are
+    remembered in-process per (n, b, dps, scale, method, precision), with the arguments' types, since checks and
+    their perturbed statements ask for the same α^b_n at 30–40 digits (seconds each).
     """
+    try:
+        hash((n, b, dps, scale, method))
+    except TypeError:  # an unhashable argument: compute without remembering
+        return _alpha_tanh(n, b, dps=dps, scale=scale, method=method)
+    return _alpha_tanh_cached(n, b, dps, scale, method, mpmath.mp.prec)
+
+
+@functools.lru_cache(maxsize=512, typed=True)
+def _alpha_tanh_cached(n, b, dps, scale, method, prec) -> mpmath.mpf:
+    """:func:`_alpha_tanh` remembered; ``prec`` (the caller's, in force during the call) is part of the key only
+    (mpmath's context always rounds to nearest)."""
+    return _alpha_tanh(n, b, dps=dps, scale=scale, method=method)
+
+
+def _alpha_tanh(n: int, b=0, *, dps: int = 30, scale=1, method: str = "definition") -> mpmath.mpf:
+    """The computation of :func:`alpha_tanh`."""
     n, b, r = _validate_b_r(n, b, scale)
     with mpmath.workdps(dps + n + 15):
         b, r = mpmath.mpf(b), mpmath.mpf(r)
         if method == "definition":
             he = [int(c) for c in sp.Poly(sp.hermite_prob(n, _X), _X).all_coeffs()[::-1]]
-            f = lambda z: mpmath.tanh(r * z + b) * _poly_eval(he, z) * mpmath.npdf(z)
+            f = lambda z: mpmath.tanh(r * z + b) * _poly_eval(he, z) * _npdf(z)
             val = mpmath.quad(f, _breakpoints(b, r)) / mpmath.factorial(n)
         elif method == "derivative":
             P = tanh_derivative_poly(n)
-            f = lambda z: _poly_eval(P, mpmath.tanh(r * z + b)) * mpmath.npdf(z)
+            f = lambda z: _poly_eval(P, mpmath.tanh(r * z + b)) * _npdf(z)
             val = r**n * mpmath.quad(f, _breakpoints(b, r)) / mpmath.factorial(n)
         elif method == "parseval":
             if n == 0:
