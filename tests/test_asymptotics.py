@@ -547,11 +547,48 @@ def test_exact_fallback_alone_gives_the_same_answers(monkeypatch):
     assert expected == [c[4] for c in cases]
     monkeypatch.setattr(asy, "_lp_point", lambda nvar, rows, eqs, readable=True: None)
     monkeypatch.setattr(asy, "_dual_certificate", lambda nvar, rows, eqs: False)
-    for lhs, rel, rhs, region, want in cases:
-        result = asy.compare(lhs, rel, rhs, region, d=d)
-        assert result.holds_on == want
-        if want != "all":
-            assert region.contains(result.witness["point"])
+    fallback, eliminations = asy._fourier_motzkin, []
+    monkeypatch.setattr(asy, "_fourier_motzkin", lambda *args: eliminations.append(args) or fallback(*args))
+    # the process-wide memo of solved systems would answer from the LP runs above: forget them, and forget what
+    # the fallback stored under the same keys before the LPs come back
+    asy._solve_system.cache_clear()
+    asy._certified_empty.cache_clear()
+    try:
+        for lhs, rel, rhs, region, want in cases:
+            result = asy.compare(lhs, rel, rhs, region, d=d)
+            assert result.holds_on == want
+            if want != "all":
+                assert region.contains(result.witness["point"])
+    finally:
+        asy._solve_system.cache_clear()
+        asy._certified_empty.cache_clear()
+    assert len(eliminations) >= len(cases)  # the fallback really decided
+
+
+def test_solved_systems_are_remembered_exactly():
+    """The memo of solved systems returns what solving again returns (same point, same certificate), on the
+    paper's regions and relations of this file; a fresh list each time, so a caller cannot alter the memo."""
+    import theorycheck.asymptotics as asy
+
+    cases = [
+        (G * d**a, "lesssim", G, LINE),
+        (d**a * sp.log(d), "lesssim", d**a + d ** (2 * a) * sp.log(d) ** 2, LINE),
+        (d**a, "lesssim", d**b + d ** (a - 1), Region("b >= a", (a, b), (b >= a, a > -3))),
+        (d**a * sp.log(d), "ll", d**b, Region("b >= a", (a, b), (b >= a, b <= a))),
+    ]
+    asy._solve_system.cache_clear()
+    cold = [compare(*c, d=d) for c in cases]
+    assert asy._solve_system.cache_info().currsize > 0
+    warm = [compare(*c, d=d) for c in cases]
+    assert asy._solve_system.cache_info().hits > 0
+    assert [(r.holds_on, r.witness) for r in warm] == [(r.holds_on, r.witness) for r in cold]
+    nvar, rows = 1, (((Fraction(1),), Fraction(1), True), ((Fraction(-1),), Fraction(1), True))  # -1 < x < 1
+    first = asy._feasible(nvar, list(rows), [], {})
+    first.append("altered")
+    again = asy._feasible(nvar, list(rows), [], {})
+    solved_again = asy._solve_system.__wrapped__(nvar, rows, (), True)  # the function itself, not the memo
+    assert again == list(solved_again) == list(asy._solve_system(nvar, rows, (), True))
+    assert "altered" not in again
 
 
 def test_fourier_motzkin_small_systems():

@@ -484,11 +484,23 @@ def _feasible(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], cache: dict[A
     key = (nvar, frozenset(rows), frozenset(eqs))
     if key in cache:
         return cache[key]
+    solved = _solve_system(nvar, tuple(rows), tuple(eqs), readable)
+    point = None if solved is None else list(solved)
+    cache[key] = point
+    return point
+
+
+@functools.lru_cache(maxsize=16384)
+def _solve_system(nvar: int, rows: tuple[_Row, ...], eqs: tuple[_Eq, ...],
+                  readable: bool) -> tuple[Fraction, ...] | None:
+    """:func:`_feasible`'s work on one system, remembered for the process: the same system (the same rows in the
+    same order) recurs across the steps of a chain, its perturbed statements and the degrees q, and the answer is
+    a deterministic function of it (HiGHS on the same input, then exact rationals). An :class:`_Undecided` is
+    raised again each time (exceptions are not cached)."""
     point = _lp_point(nvar, rows, eqs, readable)
     if point is None and not _dual_certificate(nvar, rows, eqs):
         point = _fourier_motzkin(nvar, rows, eqs)
-    cache[key] = point
-    return point
+    return None if point is None else tuple(point)
 
 
 def _lp_point(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], readable: bool = True) -> list[Fraction] | None:
@@ -614,8 +626,15 @@ def _empty(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], cache: dict[Any,
     eqs = [e for e in eqs if any(e[0])]
     key = ("empty", nvar, frozenset(rows), frozenset(eqs))
     if key not in cache:
-        cache[key] = _dual_certificate(nvar, rows, eqs)
+        cache[key] = _certified_empty(nvar, tuple(rows), tuple(eqs))
     return cache[key]
+
+
+@functools.lru_cache(maxsize=16384)
+def _certified_empty(nvar: int, rows: tuple[_Row, ...], eqs: tuple[_Eq, ...]) -> bool:
+    """:func:`_dual_certificate` remembered for the process (a deterministic function of the system, see
+    :func:`_solve_system`)."""
+    return _dual_certificate(nvar, rows, eqs)
 
 
 def _search(nvar: int, region_rows: list[_Row], options: Sequence[Sequence[tuple[list[_Row], list[_Eq]]]],
