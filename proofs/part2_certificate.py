@@ -321,6 +321,30 @@ def check_hermite_shift(claimed: Statement = HERMITE_SHIFT, degrees: Sequence[in
     return verified("symbolic", f"exact identity for n = {min(degrees)}..{max(degrees)}", **ev)
 
 
+def _delta_inverse_definition(deg, g, e, xv, sign: int):
+    """\\check{Δ^±_n}(x) at (n, γ, η, x) = (deg, g, e, xv), ± = ``sign``, from the definition (2, 36)/(2, 44) by
+    quadrature (:func:`theorycheck.fourier.inverse_transform_definition` at :data:`DPS` digits), at the caller's
+    mpmath precision.
+
+    It does not depend on the claimed statement, so for plain arguments (an int degree, decimal strings) it is
+    remembered in-process, keyed on them and mpmath's precision (:func:`_delta_inverse_definition_at`): the paper's,
+    the corrected and each perturbed display are compared with the same quadrature (mpc values are immutable)."""
+    args = (deg, g, e, xv, sign, mpmath.mp.prec)
+    if type(deg) is int and type(sign) is int and all(type(v) is str for v in (g, e, xv)):
+        return _delta_inverse_definition_at(*args)
+    return _delta_inverse_definition_at.__wrapped__(*args)
+
+
+@functools.lru_cache(maxsize=64, typed=True)
+def _delta_inverse_definition_at(deg, g, e, xv, sign: int, prec: int):
+    """:func:`_delta_inverse_definition` at mpmath precision ``prec`` (bits)."""
+    with mpmath.workprec(prec):
+        definition = Statement(DELTA_DEFINITION, "=", 0, variables=(n_H, gamma, eta, t, pm))
+        g_, e_, x_ = to_mpf(g), to_mpf(e), to_mpf(xv)
+        h = side_function(definition, "lhs", fixed={n_H: deg, pm: sign, gamma: sp.nsimplify(g), eta: sp.nsimplify(e)})
+        return fr.inverse_transform_definition(h, x_, scale=mpmath.sqrt(g_) / PI, center=sign * g_ / (2 * e_), dps=DPS)
+
+
 def check_delta_inverse(
     claimed: Statement = DELTA_INVERSE,
     points: Sequence = ((1, "0.5", "2", "-0.4"), (2, "1", "0.8", "0.6")),
@@ -329,18 +353,12 @@ def check_delta_inverse(
     """Displays (2, 43) and (2, 45): \\check{Δ^±_n}(x) from the definitions (2, 36)/(2, 44) by quadrature against the
     statement's right side at ± = +1 and ± = −1."""
     corrected = claimed.perturb(rhs=DELTA_INVERSE_CORRECT)
-    definition = Statement(DELTA_DEFINITION, "=", 0, variables=(n_H, gamma, eta, t, pm))
     with mpmath.workdps(DPS):
         rows, worst, worst_corr = [], (0, None), to_mpf(0)
         for sign in (1, -1):
             for deg, g, e, xv in points:
                 g_, e_, x_ = to_mpf(g), to_mpf(e), to_mpf(xv)
-                h = side_function(
-                    definition, "lhs", fixed={n_H: deg, pm: sign, gamma: sp.nsimplify(g), eta: sp.nsimplify(e)}
-                )
-                lhs = fr.inverse_transform_definition(
-                    h, x_, scale=mpmath.sqrt(g_) / PI, center=sign * g_ / (2 * e_), dps=DPS
-                )
+                lhs = _delta_inverse_definition(deg, g, e, xv, sign)
                 rhs = side_function(claimed, fixed={n_H: deg, pm: sign})(g_, e_, x_)
                 err = rel_diff(lhs, rhs)
                 worst_corr = max(
@@ -389,6 +407,59 @@ CERT_PARAMS = (("1", "1"), ("0.5", "2"), ("2", "0.75"), ("0.25", "0.5"))
 CERT_ZS = ("0.3", "-1.2", "2")
 
 
+def _plain_strings(*values: Any) -> bool:
+    return all(type(v) is str for v in values)
+
+
+def _corrected_reconstruction(f, g, e, z, mode: str, flipped: bool) -> tuple:
+    """Certified balls (reconstruction, f_γ(z)) of the *corrected* closed form
+    (``cert.certified_reconstruction(f, g, e, z, form="corrected", mode=mode, flipped=flipped)``).
+
+    It does not depend on the claimed family, so for decimal-string arguments it is remembered in-process, keyed on
+    them, mpmath's and python-flint's precision (both can enter it): :func:`check_closed_form` runs it for the paper's
+    and every perturbed family, and for a claimed family that is the corrected one (acb balls are immutable)."""
+    args = (f, g, e, z, mode, flipped, mpmath.mp.prec, ctx.prec)
+    if _plain_strings(f, g, e, z, mode) and type(flipped) is bool:
+        return _corrected_reconstruction_at(*args)
+    return _corrected_reconstruction_at.__wrapped__(*args)
+
+
+@functools.lru_cache(maxsize=256, typed=True)
+def _corrected_reconstruction_at(f, g, e, z, mode, flipped, prec: int, flint_prec: int) -> tuple:
+    """:func:`_corrected_reconstruction` at mpmath precision ``prec`` and python-flint precision ``flint_prec``."""
+    with mpmath.workprec(prec), ctx.workprec(flint_prec):
+        return cert.certified_reconstruction(f, g, e, z, form="corrected", mode=mode, flipped=flipped)
+
+
+def _corrected_quad_residual(f0, g0, e0) -> tuple:
+    """(z, reconstruction, f_γ(z), residual) of the corrected closed form at z = 0.3 by mpmath quadrature at
+    :data:`DPS` digits (reading ``plus``): :func:`check_closed_form`'s independent check of the corrected form,
+    which does not depend on the claimed family; remembered in-process for decimal-string arguments, keyed on them
+    and mpmath's precision (the values are immutable mpf)."""
+    args = (f0, g0, e0, mpmath.mp.prec)
+    if _plain_strings(f0, g0, e0):
+        return _corrected_quad_residual_at(*args)
+    return _corrected_quad_residual_at.__wrapped__(*args)
+
+
+@functools.lru_cache(maxsize=16, typed=True)
+def _corrected_quad_residual_at(f0, g0, e0, prec: int) -> tuple:
+    """:func:`_corrected_quad_residual` at mpmath precision ``prec`` (bits)."""
+    with mpmath.workprec(prec):
+        return tuple(
+            cert.reading_residuals(
+                cert.corrected_a_phi_function,
+                f0,
+                g0,
+                e0,
+                ["0.3"],
+                scale=to_mpf(e0) / mpmath.sqrt(to_mpf(g0)),
+                dps=DPS,
+                readings=("plus",),
+            )["plus"][0]
+        )
+
+
 def check_closed_form(
     claimed_family: Callable = cert.paper_a_phi_function,
     polys: Sequence[str] = CERT_POLYS,
@@ -414,9 +485,7 @@ def check_closed_form(
                         if form_name == "claimed":
                             val, target = _claimed_ball(family, f, g, e, z, mode, flipped)
                         else:
-                            val, target = cert.certified_reconstruction(
-                                f, g, e, z, form="corrected", mode=mode, flipped=flipped
-                            )
+                            val, target = _corrected_reconstruction(f, g, e, z, mode, flipped)
                         with ctx.workprec(200):  # subtract the balls at full precision (not the default 53 bits)
                             diff = val - target
                         mid = abs(ball_mid(diff.real))
@@ -459,16 +528,7 @@ def check_closed_form(
         corrected_res = run(None, "corrected", readings=("plus",))  # the corrected form is for Theorem 6's reading
         # independent mpmath quadrature of the corrected form (reading plus) and of the claim (reading plus)
         f0, (g0, e0) = polys[-1], params[min(2, len(params) - 1)]
-        quad_corr = cert.reading_residuals(
-            cert.corrected_a_phi_function,
-            f0,
-            g0,
-            e0,
-            ["0.3"],
-            scale=to_mpf(e0) / mpmath.sqrt(to_mpf(g0)),
-            dps=DPS,
-            readings=("plus",),
-        )["plus"][0]
+        quad_corr = _corrected_quad_residual(f0, g0, e0)
         g1, e1 = params[min(1, len(params) - 1)]
         quad_claim = cert.reading_residuals(
             claimed_family,
@@ -527,7 +587,7 @@ def _claimed_ball(family, f, g, e, z, mode, flipped):
     if family is cert.paper_a_phi_function:
         return cert.certified_reconstruction(f, g, e, z, form="paper", mode=mode, flipped=flipped, prec=80)
     if family is cert.corrected_a_phi_function:
-        return cert.certified_reconstruction(f, g, e, z, form="corrected", mode=mode, flipped=flipped)
+        return _corrected_reconstruction(f, g, e, z, mode, flipped)
     pf = cert.parse_polynomial(f)
     src = cert.flip(pf) if flipped else pf
     gfun = family(src, to_mpf(g), to_mpf(e))

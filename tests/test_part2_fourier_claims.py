@@ -428,3 +428,57 @@ def test_property_proved_sup_bound(g, e):
     h = cert.corrected_a_phi_function(f, g, e)
     sup, _ = cert.sup_abs(h, scale=e / math.sqrt(g), points=121)
     assert sup <= C.proved_sup_bound(f, g, e)
+
+
+# ------------------------------------------------------------------------ remembered measurements = fresh ones
+
+
+def test_remembered_definitions_equal_fresh_computations():
+    # theorycheck.fourier remembers its *_definition quadratures and *_certified balls per exact key; the
+    # computation itself (``.uncached``) is the reference: bit-identical values, "0.3" and mpf("0.3") one entry
+    with mpmath.workdps(15):
+        for f, args in (
+            (fr.sech_transform_definition, ("0.3",)),
+            (fr.sech2_transform_definition, ("-0.4",)),
+            (fr.tanh_transform_definition, ("0.3",)),
+            (fr.sech_convolution_definition, ("0.3",)),
+            (fr.gaussian_polynomial_transform_definition, (1, "1", "0")),
+            (fr.shifted_gaussian_inverse_definition, ("2", "0.5", "0")),
+        ):
+            v = f(*args, dps=15)
+            assert repr(v) == repr(f.uncached(*args, dps=15)), f.__name__
+            assert f(*(a if type(a) is int else mpmath.mpf(a) for a in args), dps=15) is v
+        v15 = fr.tanh_transform_definition("0.3", dps=15)
+        with mpmath.workdps(20):  # another working precision is another entry (the result is rounded to it)
+            v20 = fr.tanh_transform_definition("0.3", dps=15)
+            assert repr(v20) == repr(fr.tanh_transform_definition.uncached("0.3", dps=15)) != repr(v15)
+    for f, tv in ((fr.sech_transform_certified, "0.3"), (fr.tanh_minus_sign_certified, "0.3")):
+        ball = f(tv, prec=60)
+        assert repr(ball) == repr(f.uncached(tv, prec=60)) and f(tv, prec=60) is ball
+    assert repr(fr.sech_convolution_certified("0.3")) == repr(fr.sech_convolution_certified.uncached("0.3"))
+
+
+def test_remembered_statement_independent_parts_equal_fresh_computations():
+    # the checks' statement-independent measurements, remembered in-process, against a fresh computation
+    with mpmath.workdps(20):
+        tv = mpmath.mpf("0.2")
+        assert repr(F._residue_and_contour(tv, mpmath.mp.prec)) == repr(
+            F._residue_and_contour.__wrapped__(tv, mpmath.mp.prec)
+        )
+    with mpmath.workdps(30):
+        prec = mpmath.mp.prec
+        assert repr(F._tanh_pairing(prec)) == repr(F._tanh_pairing.__wrapped__(prec))
+        assert repr(F._shifted_gaussian_ball("2", "0.5", "0.3")) == repr(
+            F._shifted_gaussian_ball_at.__wrapped__("2", "0.5", "0.3", ctx.prec)
+        )
+        assert F._special_is_case_of_general() is F._special_is_case_of_general.__wrapped__() is True
+        assert repr(C._delta_inverse_definition(1, "0.5", "2", "-0.4", 1)) == repr(
+            C._delta_inverse_definition_at.__wrapped__(1, "0.5", "2", "-0.4", 1, prec)
+        )
+        assert repr(C._corrected_reconstruction("x^2 - x/3 + 1/5", "0.5", "2", "0.3", "plus", False)) == repr(
+            cert.certified_reconstruction("x^2 - x/3 + 1/5", "0.5", "2", "0.3", form="corrected", mode="plus")
+        )
+        assert repr(C._corrected_quad_residual("x^2 - x/3 + 1/5", "0.5", "2")) == repr(
+            C._corrected_quad_residual_at.__wrapped__("x^2 - x/3 + 1/5", "0.5", "2", prec)
+        )
+    assert T._window_closed_form() == T._window_closed_form.__wrapped__()

@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -191,6 +192,60 @@ def _decay_length(rate, dps: int, extra=0):
     return (dps + 5) * mpmath.log(10) / rate + extra
 
 
+def _remembered(*kinds: str) -> Callable[[Callable], Callable]:
+    """Exact in-process memoisation for a ``*_definition`` quadrature (pure: its value depends only on its
+    arguments, ``dps`` and mpmath's working precision at the call, at which it rounds its result).
+
+    ``kinds`` says per positional argument how the function reads it: ``"mpf"`` (converted with ``mpmath.mpf`` at
+    the caller's precision, the function's first step, done here so that the key is the value actually used:
+    "0.3" and mpf("0.3") share an entry, converting an mpf again at the same precision is the identity) or
+    ``"int"`` (kept as given, e.g. a degree). The key is (arguments, dps, mpmath.mp.prec) with types
+    (``lru_cache(typed=True)``), so a remembered value is bit for bit what a fresh call returns; mpf/mpc values
+    are immutable. The checks of ``proofs/part2_fourier_transforms.py`` compare the paper's, the corrected and
+    each perturbed statement with the same definition values, and their tests run them many times: each
+    quadrature now runs once per process. The computation itself is ``fn.uncached`` (the reference path).
+    """
+
+    def wrap(fn: Callable) -> Callable:
+        @functools.lru_cache(maxsize=1024, typed=True)
+        def at(args: tuple, dps: int, prec: int):
+            return fn(*args, dps=dps)
+
+        @functools.wraps(fn)
+        def remembered(*args, dps: int = 30):
+            if len(args) != len(kinds):
+                raise TypeError(f"{fn.__name__} takes {len(kinds)} positional arguments")
+            key = tuple(mpmath.mpf(a) if kind == "mpf" else a for a, kind in zip(args, kinds))
+            return at(key, dps, mpmath.mp.prec)
+
+        remembered.uncached = fn  # type: ignore[attr-defined]
+        remembered.cache_clear = at.cache_clear  # type: ignore[attr-defined]
+        remembered.cache_info = at.cache_info  # type: ignore[attr-defined]
+        return remembered
+
+    return wrap
+
+
+def _remembered_ball(fn: Callable) -> Callable:
+    """Exact in-process memoisation for a ``*_certified`` ball: it works at its own arb precision ``prec``
+    (``ctx.workprec``), so its ball depends only on (t, prec), keyed with types; python-flint's acb is immutable.
+    The computation itself is ``fn.uncached``."""
+
+    @functools.lru_cache(maxsize=256, typed=True)
+    def at(t, prec: int) -> acb:
+        return fn(t, prec=prec)
+
+    @functools.wraps(fn)
+    def remembered(t, *, prec: int = 120) -> acb:
+        return at(t, prec)
+
+    remembered.uncached = fn  # type: ignore[attr-defined]
+    remembered.cache_clear = at.cache_clear  # type: ignore[attr-defined]
+    remembered.cache_info = at.cache_info  # type: ignore[attr-defined]
+    return remembered
+
+
+@_remembered("mpf")
 def sech_transform_definition(t, *, dps: int = 30):
     r"""ŝech(t) = 2∫_0^∞ sech(x) cos(2πtx) dx by mpmath.quad, split every oscillation period.
 
@@ -208,6 +263,7 @@ def sech_transform_definition(t, *, dps: int = 30):
     return +val
 
 
+@_remembered("mpf")
 def sech2_transform_definition(t, *, dps: int = 30):
     r"""\widehat{sech²}(t) = 2∫_0^∞ sech²(x) cos(2πtx) dx by mpmath.quad (sech² ≤ 4e^{−2|x|})."""
     t = mpmath.mpf(t)
@@ -220,6 +276,7 @@ def sech2_transform_definition(t, *, dps: int = 30):
     return +val
 
 
+@_remembered("mpf")
 def tanh_transform_definition(t, *, dps: int = 30):
     r"""\widehat{tanh}(t), t ≠ 0, as the principal-value distribution via tanh = (tanh − sign) + sign.
 
@@ -248,6 +305,7 @@ def tanh_transform_via_sech2(t, *, dps: int = 30):
     return +val
 
 
+@_remembered("mpf")
 def sech_convolution_definition(t, *, dps: int = 30):
     r"""I(t) = ∫ sech(π²(t−y)) sech(π²y) dy by mpmath.quad, split at 0 and t (integrand ≤ 4e^{−π²(|t−y|+|y|)})."""
     t = mpmath.mpf(t)
@@ -259,6 +317,7 @@ def sech_convolution_definition(t, *, dps: int = 30):
     return +val
 
 
+@_remembered("int", "mpf", "mpf")
 def gaussian_polynomial_transform_definition(n: int, gamma, t, *, dps: int = 30):
     r"""\widehat{x^n e^{−γx²}}(t) = ∫ x^n e^{−γx²} e^{−2πitx} dx by mpmath.quad (real and imaginary parts).
 
@@ -291,6 +350,7 @@ def inverse_transform_definition(h: Callable, x, *, scale, center=0, dps: int = 
     return +val
 
 
+@_remembered("mpf", "mpf", "mpf")
 def shifted_gaussian_inverse_definition(a, b, x, *, dps: int = 30):
     r"""Inverse transform of e^{−(at−b)²} from the definition ∫ e^{−(at−b)²} e^{2πitx} dt (a > 0)."""
     a, b = mpmath.mpf(a), mpmath.mpf(b)
@@ -335,6 +395,7 @@ def _add_error(x: acb, err: arb) -> acb:
     return acb(x.real + arb(0, err), x.imag + arb(0, err))
 
 
+@_remembered_ball
 def sech_transform_certified(t: str | float, *, prec: int = 120) -> acb:
     r"""A ball containing ŝech(t) = ∫ sech(x) e^{−2πitx} dx.
 
@@ -350,6 +411,7 @@ def sech_transform_certified(t: str | float, *, prec: int = 120) -> acb:
         return _add_error(val, 4 * arb(-L).exp())
 
 
+@_remembered_ball
 def tanh_minus_sign_certified(t: str | float, *, prec: int = 120) -> acb:
     r"""A ball containing the principal-value \widehat{tanh}(t) = ∫(tanh − sign)e^{−2πitx}dx + 1/(πit), t ≠ 0.
 
@@ -365,6 +427,7 @@ def tanh_minus_sign_certified(t: str | float, *, prec: int = 120) -> acb:
         return acb(0, -2) * part + 1 / (acb(0, 1) * arb.pi() * tt)
 
 
+@_remembered_ball
 def sech_convolution_certified(t: str | float, *, prec: int = 120) -> acb:
     r"""A ball containing I(t) = ∫ sech(π²(t−y)) sech(π²y) dy.
 
