@@ -100,8 +100,25 @@ LEMMA4_BS = ("0", "0.5", "-1.25", "3", "-7", "10")
 
 
 def paper_ibp_rhs(b) -> mpmath.mpf:
-    r"""Part 2, Lemma 4 proof, last line: (1/√2π) ∫ 4/(e^{x+b} + e^{−x−b})² e^{−x²/2} dx (mpmath)."""
+    r"""Part 2, Lemma 4 proof, last line: (1/√2π) ∫ 4/(e^{x+b} + e^{−x−b})² e^{−x²/2} dx (mpmath).
+
+    Remembered per (b read at the working precision, working precision) (:func:`_paper_ibp_rhs_at`): the check
+    and its perturbed statements ask for the same b at the same precision (an mpmath quad, about a second)."""
     b = mpmath.mpf(b)
+    return _paper_ibp_rhs_at(b, mpmath.mp.prec)
+
+
+@functools.lru_cache(maxsize=64)
+def _paper_ibp_rhs_at(b: mpmath.mpf, prec: int) -> mpmath.mpf:
+    """:func:`_paper_ibp_rhs` remembered; ``prec`` (the caller's working precision, in force during the call, on
+    which the quadrature's answer depends) is part of the key only. b is an mpf already rounded to ``prec``,
+    compared by exact value; the answer (an mpf) is immutable."""
+    return _paper_ibp_rhs(b)
+
+
+def _paper_ibp_rhs(b: mpmath.mpf) -> mpmath.mpf:
+    """The computation of :func:`paper_ibp_rhs` at the working precision (the reference of its memo in
+    tests/test_part2_first_layer_claims.py)."""
     f = lambda x: 4 / (mpmath.exp(x + b) + mpmath.exp(-x - b)) ** 2 * mpmath.exp(-(x**2) / 2)  # noqa: E731
     return mpmath.quad(f, [-mpmath.inf, -b - 4, -b, -b + 4, mpmath.inf]) / mpmath.sqrt(2 * mpmath.pi)
 
@@ -206,9 +223,14 @@ def paper_lemma4_constant() -> arb:
     return (core + tail) / (2 * arb.pi()).sqrt()
 
 
+@functools.lru_cache(maxsize=1024, typed=True)
 @ctx.workprec(80)
 def _alpha1_arb(b: float, L: int = 14) -> arb:
-    """Certified enclosure of a *lower bound* of α_1^b: ∫_{−L}^{L} sech²(x+b) φ(x) dx (integrand ≥ 0)."""
+    """Certified enclosure of a *lower bound* of α_1^b: ∫_{−L}^{L} sech²(x+b) φ(x) dx (integrand ≥ 0).
+
+    A pure function of (b, L) (its own 80-bit precision, whatever the caller's): remembered per exact (b, L) and
+    their types, since lemma4.lower-bound, lemma4.bias-range and their perturbed statements ask for the same grid
+    of b (an arb integral each); the enclosure (an arb) is immutable. ``_alpha1_arb.__wrapped__`` computes."""
     bb = acb(b)
     f = lambda x, analytic: (x + bb).sech() ** 2 * (-(x * x) / 2).exp()  # noqa: E731
     return acb.integral(f, -L, L).real / (2 * arb.pi()).sqrt()
@@ -1702,13 +1724,12 @@ def _with_regime(check: Callable[[], Verdict], claim_id: str) -> Verdict:
     return _dc.replace(v, regime=reg, detail=detail)
 
 
-def _ibp_regime_wide(check: Callable[[], Verdict]) -> Verdict:
-    """lemma4.integration-by-parts for every b: the integrand identity tanh(x+b)·x·e^{−x²/2} =
-    −d/dx[tanh(x+b)e^{−x²/2}] + sech²(x+b)e^{−x²/2} symbolically (every b), the boundary term
-    tanh(x+b)e^{−x²/2} → 0 at ±∞ (limits), and sech² = 4/(e^y+e^{−y})² (every y); the numeric check
-    (30 digits at six b) is the independent evaluation of both sides. The printed middle line writes the boundary
-    term with a + sign (it is −σe^{−x²/2}); harmless since it vanishes."""
-    v = check()
+@functools.cache
+def _ibp_symbolic() -> tuple[bool, bool, tuple[sp.Expr, ...]]:
+    """The symbolic part of :func:`_ibp_regime_wide`, which does not depend on the check it wraps: (the integration
+    by parts identity holds, sech² = 4/(e^y + e^{−y})² holds, the boundary term's limits at +∞ and −∞). Computed
+    once per process (SymPy simplify and limits, seconds): the registered claim and a wrapped perturbed check
+    get the same answer."""
     ident = (
         sp.simplify(
             (
@@ -1720,7 +1741,18 @@ def _ibp_regime_wide(check: Callable[[], Verdict]) -> Verdict:
     )
     yy = sp.Symbol("y", real=True)
     sech_ok = sp.simplify((sp.sech(yy) ** 2 - 4 / (sp.exp(yy) + sp.exp(-yy)) ** 2).rewrite(sp.exp)) == 0
-    bnd = [sp.limit(sp.tanh(_x + 1) * sp.exp(-(_x**2) / 2), _x, s_) for s_ in (sp.oo, -sp.oo)]
+    bnd = tuple(sp.limit(sp.tanh(_x + 1) * sp.exp(-(_x**2) / 2), _x, s_) for s_ in (sp.oo, -sp.oo))
+    return ident, sech_ok, bnd
+
+
+def _ibp_regime_wide(check: Callable[[], Verdict]) -> Verdict:
+    """lemma4.integration-by-parts for every b: the integrand identity tanh(x+b)·x·e^{−x²/2} =
+    −d/dx[tanh(x+b)e^{−x²/2}] + sech²(x+b)e^{−x²/2} symbolically (every b), the boundary term
+    tanh(x+b)e^{−x²/2} → 0 at ±∞ (limits), and sech² = 4/(e^y+e^{−y})² (every y); the numeric check
+    (30 digits at six b) is the independent evaluation of both sides. The printed middle line writes the boundary
+    term with a + sign (it is −σe^{−x²/2}); harmless since it vanishes."""
+    v = check()
+    ident, sech_ok, bnd = _ibp_symbolic()
     ev = dict(
         v.evidence,
         ibp_identity_symbolic=bool(ident),

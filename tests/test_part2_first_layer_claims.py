@@ -228,3 +228,28 @@ def test_regime_wrappers(registered_verdict):
     # a wrong constant under the wrapper is still refuted
     v = P._bias_range_both_readings(partial(P.check_bias_range, claimed_constant=1.0))
     assert v.verdict == "refuted"
+
+
+# ----------------------------------------------------------------------------- remembered values (exact memos)
+
+
+def test_paper_ibp_rhs_memo_equals_the_computation():
+    """paper_ibp_rhs remembers its answer per (b at the working precision, precision): the same mpf bits as the
+    computation itself, at two precisions (the answer depends on the precision, which is part of the key)."""
+    answers = {}
+    for dps, b in ((12, "0.5"), (18, "0.5"), (12, -1.25)):
+        with mpmath.workdps(dps):
+            got = P.paper_ibp_rhs(b)
+            assert got._mpf_ == P._paper_ibp_rhs(mpmath.mpf(b))._mpf_
+            assert P.paper_ibp_rhs(b) is got  # remembered
+            answers[dps, b] = got._mpf_
+    assert answers[12, "0.5"] != answers[18, "0.5"]  # the precision is part of the key
+
+
+def test_alpha1_arb_memo_equals_the_computation():
+    """_alpha1_arb remembers its enclosures per exact (b, L): the same ball as the computation (its own 80 bits,
+    whatever the caller's precision)."""
+    for b in (0.25, 7.5):
+        ref = P._alpha1_arb.__wrapped__(b)
+        got = P._alpha1_arb(b)
+        assert got.mid() == ref.mid() and got.rad() == ref.rad() and str(got) == str(ref)
