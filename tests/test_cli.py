@@ -104,3 +104,21 @@ def test_output_file_and_timeout_option(toy_proofs, tmp_path):
 def test_missing_proofs_dir(tmp_path):
     out = run("--proofs", str(tmp_path / "none"), "list")
     assert out.returncode == 2 and "no such directory" in out.stderr
+
+
+def test_parser_choices_are_the_librarys_own():
+    """Building the parser imports neither the audit nor the privacy module (NumPy, mpmath: ~0.3 s of every
+    start-up), so their choices are spelled out or read from theorycheck.vocabulary: the same tuples."""
+    import argparse
+
+    from theorycheck import audit, privacy
+    from theorycheck.cli import build_parser
+    from theorycheck.commands import audit as audit_command
+
+    assert audit_command.MECHANISMS == audit.MECHANISMS
+    [sub] = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    choices = {(command, option): tuple(action.choices) for command, parser in sub.choices.items()
+               for action in parser._actions if action.choices is not None for option in action.option_strings}
+    assert choices[("audit", "--mechanism")] == audit.MECHANISMS
+    assert choices[("privacy", "--adjacency")] == privacy.ADJACENCIES
+    assert choices[("privacy", "--aggregate")] == privacy.AGGREGATES

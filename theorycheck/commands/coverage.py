@@ -7,17 +7,6 @@ import argparse
 import json
 import sys
 
-from ..coverage import (
-    coverage,
-    dangling,
-    load_relation_definitions,
-    read_paper,
-    read_relations,
-    relation_coverage,
-    relation_dangling,
-    summarise,
-    summarise_relations,
-)
 from ..registry import load
 
 
@@ -34,6 +23,15 @@ def _md(text: str) -> str:
 
 
 def run_relations(args: argparse.Namespace) -> int:
+    from ..coverage import (
+        load_relation_definitions,
+        read_paper,
+        read_relations,
+        relation_coverage,
+        relation_dangling,
+        summarise_relations,
+    )
+
     registry = load(args.proofs)
     relations = read_relations(args.paper)
     read_paper(args.paper)      # same files; validates them the same way as the display level
@@ -145,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from ..cli import make_console
+    from ..coverage import coverage, dangling, read_paper, summarise
 
     registry = load(args.proofs)
     displays = read_paper(args.paper)

@@ -14,11 +14,13 @@ import argparse
 import json
 import sys
 
-from .. import privacy
 from ..errors import InputError
+from ..vocabulary import allowed  # the choices without importing the privacy module (NumPy, mpmath)
 
 
 def _figures(args: argparse.Namespace) -> tuple[dict, dict]:
+    from .. import privacy
+
     conv: dict = {"adjacency": args.adjacency}
     if args.noise_multiplier is not None:
         if args.noise_std is not None:
@@ -99,11 +101,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--steps", "-T", type=float, metavar="T", help="number of composed steps (>= 1)")
     p.add_argument("--delta", type=float, metavar="D", help="target δ in (0, 1)")
     p.add_argument("--epsilon", type=float, metavar="E", help="also print the exact δ at this ε (> 0)")
-    p.add_argument("--adjacency", choices=privacy.ADJACENCIES, default="replace-one")
+    p.add_argument("--adjacency", choices=allowed("adjacency"), default="replace-one")
     p.add_argument("--noise-std", type=float, metavar="S", help="noise std in the units of the aggregate (instead of "
                                                                 "-z)")
     p.add_argument("--clip", type=float, metavar="C", help="per-sample clipping norm (with --noise-std)")
     p.add_argument("--n", type=int, metavar="N", help="number of records (with --noise-std)")
-    p.add_argument("--aggregate", choices=privacy.AGGREGATES, default="mean", help="noise on the mean or on the sum")
+    p.add_argument("--aggregate", choices=allowed("aggregate"), default="mean", help="noise on the mean or on the sum")
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.set_defaults(func=run)
