@@ -6,7 +6,8 @@ two capture files, and executes ``theorycheck/__main__.py`` as the module ``__ma
 ``python -m`` does; an exception that escapes is printed as the interpreter prints it (a traceback, exit 1),
 ``sys.exit`` gives the exit code, and the streams are flushed as at interpreter exit (a failed flush: exit 120).
 What the child inherits is the parent's *imported modules* (SymPy, NumPy, the registered claims: the 1.5-2 s
-a fresh ``python3 -m theorycheck`` spends importing them), nothing else the test could see: its output, its
+a fresh ``python3 -m theorycheck`` spends importing them; SciPy and matplotlib, which a run of checks or a report
+would import), nothing else the test could see: its output, its
 files, its environment, ``sys.path`` (the working directory first, then a new interpreter's path with the
 same ``PYTHONPATH``) and its exit code are its own, and nothing it does reaches the parent. A proofs folder
 given with ``--proofs`` is imported afresh in the child. When a library or claim source file was edited
@@ -34,8 +35,10 @@ import traceback
 import types
 from pathlib import Path
 
-#: Modules the parent imports once (the first call), so every forked run finds them loaded.
-PRELOAD = ("theorycheck.cli", "theorycheck.report", "theorycheck.theorems", "theorycheck.coverage")
+#: Modules the parent imports once (the first call), so every forked run finds them loaded: the CLI's own, and
+#: the report's (matplotlib, jinja2: ~0.7 s a ``report`` run would otherwise import in each child).
+PRELOAD = ("theorycheck.cli", "theorycheck.report", "theorycheck.theorems", "theorycheck.coverage",
+           "theorycheck.html_report")
 _preloaded = False
 
 
@@ -64,6 +67,11 @@ def _preload() -> None:
     from theorycheck.registry import load
 
     load()  # imports every module of the installed claims (theorycheck_proofs)
+    # What the runner imports before it forks the checks (SciPy, ~1.5 s; theorycheck.runner._preload) once the
+    # claims have loaded SymPy, as they have here: every child that runs a check would import it otherwise.
+    from theorycheck import runner
+
+    runner._preload()
     _preloaded = True
 
 
