@@ -99,6 +99,17 @@ def math_report(math_proofs, tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
+def math_paper_report(math_proofs, paper_dir, tmp_path_factory) -> Path:
+    """The math proofs' report with the coverage section (--paper: the paper's part*.md), run once for the tests
+    that read it."""
+    out = tmp_path_factory.mktemp("math_paper_report")
+    done = run("--proofs", str(math_proofs), "report", "--output", str(out), "--paper",
+               *sorted(str(p) for p in paper_dir.glob("part*.md")))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
 def toy_report(toy_proofs, tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
     out = tmp_path_factory.mktemp("toy_report")
     return out, run("--proofs", str(toy_proofs), "report", "--output", str(out), "--no-paper")
@@ -148,6 +159,45 @@ def test_evidence_line_names_the_telling_values(toy_proofs):
     assert line.startswith("fails at x") and "witness=" in line
 
 
+def test_modules_in_a_folder_are_those_whose_resolved_file_lies_there(toy_proofs, tmp_path):
+    """``html_report.modules_in`` (each directory resolved once) against the reference, every module file resolved
+    (the path report_figures took before), for the proofs folders loaded here and a folder reached through a
+    symbolic link, a module file that is itself a link, and a relative module file."""
+    import os
+    import sys
+    import types
+
+    from theorycheck.registry import load
+
+    def reference(folder):
+        location = Path(folder).resolve()
+        return [m for m in list(sys.modules.values())
+                if getattr(m, "__file__", None) and Path(m.__file__).resolve().parent == location]
+
+    real, elsewhere = tmp_path / "real", tmp_path / "elsewhere"
+    real.mkdir()
+    elsewhere.mkdir()
+    (real / "a.py").write_text("")
+    (elsewhere / "b.py").write_text("")
+    (real / "c.py").symlink_to(elsewhere / "b.py")  # in real/ by name, in elsewhere/ once resolved
+    (tmp_path / "link").symlink_to(real, target_is_directory=True)
+    fakes = {"_tc_test_a": str(tmp_path / "link" / "a.py"), "_tc_test_c": str(real / "c.py"),
+             "_tc_test_b": str(elsewhere / "b.py"), "_tc_test_rel": os.path.relpath(real / "a.py")}
+    for name, file in fakes.items():
+        module = types.ModuleType(name)
+        module.__file__ = file
+        sys.modules[name] = module
+    try:
+        folders = [load(toy_proofs).location, load().location, real, tmp_path / "link", elsewhere, Path.cwd()]
+        for folder in folders:
+            assert html_report.modules_in(folder) == reference(folder), folder
+        assert [m.__name__ for m in html_report.modules_in(real)] == ["_tc_test_a", "_tc_test_rel"]
+        assert [m.__name__ for m in html_report.modules_in(elsewhere)] == ["_tc_test_c", "_tc_test_b"]
+    finally:
+        for name in fakes:
+            del sys.modules[name]
+
+
 def test_dependency_graph_draws_large_registries_and_says_what_it_drew():
     claims = [(f"c.{i}", "verified", (f"c.{i - 1}",) if i % 5 else ()) for i in range(200)]
     claims[10] = ("c.10", "refuted", ())
@@ -192,17 +242,14 @@ def test_report_page_is_self_contained(toy_report):
     assert page.count('src="data:image/png;base64,') >= 3  # verdicts, dependency graph, check times
 
 
-def test_page_embeds_the_same_summary_figures_as_report_md(toy_report, paper_dir, math_proofs, tmp_path):
+def test_page_embeds_the_same_summary_figures_as_report_md(toy_report, math_paper_report):
     """The summary figures are drawn once per report: index.html embeds exactly the PNG files written for
     report.md (verdict bars, dependency graph and, with --paper, coverage bars), and they are what
     ``summary_figures`` draws from the same data, so neither copy is stale."""
     import base64
 
-    done = run("--proofs", str(math_proofs), "report", "--output", str(tmp_path), "--paper",
-               *sorted(str(p) for p in paper_dir.glob("part*.md")))
-    assert done.returncode == 0, done.stderr
     for out, names in ((toy_report[0], ("verdicts.png", "dependencies.png")),
-                       (tmp_path, ("verdicts.png", "dependencies.png", "coverage.png"))):
+                       (math_paper_report, ("verdicts.png", "dependencies.png", "coverage.png"))):
         page = (out / "index.html").read_text()
         embedded = [base64.b64decode(uri) for uri in re.findall(r'src="data:image/png;base64,([^"]+)"', page)]
         for name in names:
@@ -274,17 +321,14 @@ def test_report_selection_options_and_bad_input(toy_proofs, tmp_path):
     assert done.returncode == 2 and "no such file" in done.stderr
 
 
-def test_report_coverage_section(paper_dir, math_proofs, tmp_path):
-    files = sorted(str(p) for p in paper_dir.glob("part*.md"))
-    done = run("--proofs", str(math_proofs), "report", "--output", str(tmp_path), "--paper", *files)
-    assert done.returncode == 0, done.stderr
-    data = json.loads((tmp_path / "report.json").read_text())
+def test_report_coverage_section(math_paper_report):
+    data = json.loads((math_paper_report / "report.json").read_text())
     summary = data["coverage"]["summary"]
     assert set(summary) == {"1", "2", "3"}
     assert summary["2"]["covered"] == 2 and summary["1"]["definition"] == 1
-    page = (tmp_path / "index.html").read_text()
+    page = (math_paper_report / "index.html").read_text()
     assert 'id="coverage-table"' in page and 'data-part="3"' in page
-    md = (tmp_path / "report.md").read_text()
+    md = (math_paper_report / "report.md").read_text()
     assert "| Part 2 |" in md and "coverage.png" in md
 
 
