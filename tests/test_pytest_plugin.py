@@ -40,14 +40,18 @@ def _entry_point_installed() -> bool:
     return any(ep.value == "theorycheck.pytest_plugin" for ep in importlib.metadata.entry_points(group="pytest11"))
 
 
+def make_project(folder: Path) -> Path:
+    """A paper repository in ``folder``: a proofs folder, one ordinary test, its own pytest.ini (its own root)."""
+    (folder / "pytest.ini").write_text("[pytest]\n")
+    (folder / "paper_proofs").mkdir()
+    (folder / "paper_proofs" / "claims.py").write_text(textwrap.dedent(CLAIMS))
+    (folder / "test_ordinary.py").write_text("def test_ordinary():\n    assert True\n")
+    return folder
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """A paper repository: a proofs folder, one ordinary test, its own pytest.ini (its own root)."""
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    (tmp_path / "paper_proofs").mkdir()
-    (tmp_path / "paper_proofs" / "claims.py").write_text(textwrap.dedent(CLAIMS))
-    (tmp_path / "test_ordinary.py").write_text("def test_ordinary():\n    assert True\n")
-    return tmp_path
+    return make_project(tmp_path)
 
 
 def pytest_run(project: Path, *args: str, proofs: bool = True, autoload: bool = False) -> subprocess.CompletedProcess:
@@ -119,8 +123,17 @@ def test_broken_proofs_folder_is_one_collection_error(project):
     assert "INTERNALERROR" not in out.stdout + out.stderr and "Traceback" not in out.stdout
 
 
-def test_verdicts_become_outcomes_with_detail_and_witness(project):
-    out = pytest_run(project, "--theorycheck", "-m", "theorycheck")
+@pytest.fixture(scope="module")
+def claims_run(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+    """``pytest --theorycheck -m theorycheck --junitxml junit.xml`` on a fresh project, run once: its terminal
+    output and its JUnit file are read by the two tests below (the XML report adds a line to the output, nothing
+    else)."""
+    project = make_project(tmp_path_factory.mktemp("claims_run"))
+    return project, pytest_run(project, "--theorycheck", "-m", "theorycheck", "--junitxml", "junit.xml")
+
+
+def test_verdicts_become_outcomes_with_detail_and_witness(claims_run):
+    _, out = claims_run
     assert out.returncode == 1
     got = outcomes(out)
     assert got["theorycheck::tiny.true"] == "PASSED"
@@ -183,8 +196,8 @@ def test_update_expected_writes_the_verdicts_seen(project):
     assert out.returncode == 0, out.stdout
 
 
-def test_junit_xml_has_a_testcase_per_claim(project):
-    pytest_run(project, "--theorycheck", "-m", "theorycheck", "--junitxml", "junit.xml")
+def test_junit_xml_has_a_testcase_per_claim(claims_run):
+    project, _ = claims_run
     names = [case.get("name") for case in ET.parse(project / "junit.xml").iter("testcase")]
     assert names == ["tiny.true", "tiny.false", "tiny.rate"]
 
