@@ -618,6 +618,45 @@ def corrected_convolution_form(g, eta, z):
     return cert.reconstruct(g, 1, eta * z, scale=1, mode="scaled", dps=25, degree=0)
 
 
+@functools.lru_cache(maxsize=4)
+def _time_scaling_error(prec: int):
+    """Relative error of 2∫_0^60 sech(2.5x) cos(2π·0.3x) dx against ŝech(0.3/2.5)/2.5 at mpmath precision ``prec``
+    (bits): the time-scaling check of :func:`check_convolution_form`, independent of the claimed form; remembered
+    in-process per precision."""
+    with mpmath.workprec(prec):
+        e_, t_ = to_mpf("2.5"), to_mpf("0.3")
+        scaled = 2 * mpmath.quad(lambda x: mpmath.sech(e_ * x) * mpmath.cos(2 * PI * t_ * x), [0, 5, 20, 60])
+        return rel_diff(scaled, fr.sech_transform(t_ / e_) / e_)
+
+
+def _test_gaussian() -> Callable:
+    """The test a·φ g(b) = e^{−(b−1/2)²} of :func:`check_convolution_form`, remembered per (b, precision): at η = 1
+    the quadratures share their break points, hence nodes (1/2 is exact at every precision)."""
+    half = to_mpf("0.5")
+    return cert.memoized(lambda b: mpmath.exp(-((b - half) ** 2)))
+
+
+def _convolution_sides(e, z) -> tuple:
+    """(∫ g(b) tanh(ηz − b) db, (g * σ)(ηz)) for the test Gaussian g at (η, z) = (e, z), at the caller's mpmath
+    precision: the statement-independent sides of :func:`check_convolution_form`; remembered in-process for
+    decimal-string arguments, keyed on them and mpmath's precision (mpf values; g is pure, so a fresh g gives the
+    same values as one shared with the claimed form's quadrature)."""
+    args = (e, z, mpmath.mp.prec)
+    if _plain_strings(e, z):
+        return _convolution_sides_at(*args)
+    return _convolution_sides_at.__wrapped__(*args)
+
+
+@functools.lru_cache(maxsize=16, typed=True)
+def _convolution_sides_at(e, z, prec: int) -> tuple:
+    """:func:`_convolution_sides` at mpmath precision ``prec`` (bits)."""
+    with mpmath.workprec(prec):
+        g = _test_gaussian()
+        E, Z = to_mpf(e), to_mpf(z)
+        lhs = cert.reconstruct(g, E, Z, scale=1, mode="minus", dps=25, degree=0)
+        return lhs, corrected_convolution_form(g, E, Z)
+
+
 def check_convolution_form(
     claimed: Callable = paper_convolution_form, points: Sequence = (("1", "0.4"), ("2", "0.4"), ("0.5", "-1"))
 ) -> Verdict:
@@ -628,19 +667,13 @@ def check_convolution_form(
     g = a·φ a test Gaussian g(b) = e^{−(b−1/2)²}: ∫ g(b) tanh(ηz − b) db against ∫ g(b) tanh(η(z − b)) db.
     """
     with mpmath.workdps(25):
-        # time scaling on sech at η = 2.5, t = 0.3
-        e_, t_ = to_mpf("2.5"), to_mpf("0.3")
-        scaled = 2 * mpmath.quad(lambda x: mpmath.sech(e_ * x) * mpmath.cos(2 * PI * t_ * x), [0, 5, 20, 60])
-        ts_err = rel_diff(scaled, fr.sech_transform(t_ / e_) / e_)
-        half = to_mpf("0.5")  # exact at every precision
-        # remembered per (b, precision): at η = 1 the three quadratures below share their break points, hence nodes
-        g = cert.memoized(lambda b: mpmath.exp(-((b - half) ** 2)))
+        ts_err = _time_scaling_error(mpmath.mp.prec)
+        g = _test_gaussian()
         rows, bad, corrected_err = [], None, to_mpf(0)
         for e, z in points:
             E, Z = to_mpf(e), to_mpf(z)
-            lhs = cert.reconstruct(g, E, Z, scale=1, mode="minus", dps=25, degree=0)
+            lhs, right = _convolution_sides(e, z)
             rhs = claimed(g, E, Z)
-            right = corrected_convolution_form(g, E, Z)
             rows.append(
                 {"eta": e, "z": z, "E_b[g σ(ηz−b)]": fmt(lhs), "claimed_(g*σ_η)(z)": fmt(rhs), "(g*σ)(ηz)": fmt(right)}
             )
@@ -669,6 +702,50 @@ def check_convolution_form(
     return verified("numeric", "E_b[a(b)σ(ηz − b)] = (aφ * σ_η)(z) at every point; time scaling holds", **ev)
 
 
+#: the a·φ that reconstructs f_γ under each reading of :func:`check_fourier_a_phi`: (family, mode, Gaussian width)
+_A_PHI_FAMILIES: dict[str, tuple[Callable, str, Callable]] = {
+    "scaled": (cert.corrected_a_phi_scaled_function, "scaled", lambda g, e: 1 / mpmath.sqrt(g)),
+    "minus": (cert.corrected_a_phi_minus_function, "minus", lambda g, e: e / mpmath.sqrt(g)),
+}
+
+
+def _a_phi_reconstruction_residual(name: str, f, g, e) -> str:
+    """|reconstruction − f_γ| at z = 0.3 (mpmath, :data:`DPS` digits, formatted) of the a·φ of reading ``name``: the
+    confirmation in :func:`check_fourier_a_phi`, which does not depend on the claimed statement; remembered
+    in-process for decimal-string arguments, keyed on them and mpmath's precision."""
+    args = (name, f, g, e, mpmath.mp.prec)
+    if _plain_strings(name, f, g, e):
+        return _a_phi_reconstruction_residual_at(*args)
+    return _a_phi_reconstruction_residual_at.__wrapped__(*args)
+
+
+@functools.lru_cache(maxsize=16, typed=True)
+def _a_phi_reconstruction_residual_at(name: str, f, g, e, prec: int) -> str:
+    """:func:`_a_phi_reconstruction_residual` at mpmath precision ``prec`` (bits)."""
+    fam, mode, scale = _A_PHI_FAMILIES[name]
+    with mpmath.workprec(prec):
+        G, E = to_mpf(g), to_mpf(e)
+        r = cert.reconstruct(fam(f, G, E), E, to_mpf("0.3"), scale=scale(G, E), mode=mode, dps=DPS)
+        return fmt(abs(r - cert.f_gamma(f, G, to_mpf("0.3"))), 3)
+
+
+def _a_phi_transform_ball(f, g, e, tv, name: str):
+    """``cert.certified_transform_a_phi(f, g, e, tv, reading=name)``, the certified left side of
+    :func:`check_fourier_a_phi` (independent of the claimed statement): remembered in-process for decimal-string
+    arguments, keyed on them and mpmath's and python-flint's precision (acb is immutable)."""
+    args = (f, g, e, tv, name, mpmath.mp.prec, ctx.prec)
+    if _plain_strings(f, g, e, tv, name):
+        return _a_phi_transform_ball_at(*args)
+    return _a_phi_transform_ball_at.__wrapped__(*args)
+
+
+@functools.lru_cache(maxsize=32, typed=True)
+def _a_phi_transform_ball_at(f, g, e, tv, name: str, prec: int, flint_prec: int):
+    """:func:`_a_phi_transform_ball` at mpmath precision ``prec`` and python-flint precision ``flint_prec``."""
+    with mpmath.workprec(prec), ctx.workprec(flint_prec):
+        return cert.certified_transform_a_phi(f, g, e, tv, reading=name)
+
+
 def check_fourier_a_phi(
     claimed: Statement = FOURIER_A_PHI,
     points: Sequence = (("x^2 - x/3 + 1/5", "0.5", "2", "-0.3"), ("x + 1/2", "1", "1", "0.2")),
@@ -680,23 +757,18 @@ def check_fourier_a_phi(
     (aφ * σ_η = f_γ, display 27 literally; a·φ = (η/π) Im f_γ(x + iπ/(2η))) and ``minus`` (E_b[a(b)σ(ηz − b)] = f_γ(z);
     a·φ = (1/π) Im f_γ((b + iπ/2)/η)). Each a·φ is first confirmed to reconstruct f_γ at one z (mpmath, 30 digits).
     The right side is the statement with f's degree and coefficients substituted."""
-    families = {
-        "scaled": (cert.corrected_a_phi_scaled_function, "scaled", lambda g, e: 1 / mpmath.sqrt(g)),
-        "minus": (cert.corrected_a_phi_minus_function, "minus", lambda g, e: e / mpmath.sqrt(g)),
-    }
+    families = _A_PHI_FAMILIES
     corrected = claimed.perturb(rhs=FOURIER_A_PHI_CORRECT)
     with mpmath.workdps(DPS):
         per: dict[str, Any] = {}
         recon: dict[str, dict] = {}
-        for name, (fam, mode, scale) in families.items():
+        for name in families:
             rows, worst, worst_corr = [], (0, None), to_mpf(0)
             for f, g, e, tv in points:
                 G, E, T = to_mpf(g), to_mpf(e), to_mpf(tv)
-                h = fam(f, G, E)
                 if not recon.setdefault(name, {}):  # confirm the family once (cert.closed-form checks it widely)
-                    r = cert.reconstruct(h, E, to_mpf("0.3"), scale=scale(G, E), mode=mode, dps=DPS)
-                    recon[name][(f, g, e)] = fmt(abs(r - cert.f_gamma(f, G, to_mpf("0.3"))), 3)
-                ball = cert.certified_transform_a_phi(f, g, e, tv, reading=name)
+                    recon[name][(f, g, e)] = _a_phi_reconstruction_residual(name, f, g, e)
+                ball = _a_phi_transform_ball(f, g, e, tv, name)
                 lhs = mpmath.mpc(ball_mid(ball.real), ball_mid(ball.imag))
                 rhs = side_function(with_polynomial(claimed, f))(G, E, T)
                 outside = fr.arb_disjoint(ball, rhs)

@@ -481,4 +481,16 @@ def test_remembered_statement_independent_parts_equal_fresh_computations():
         assert repr(C._corrected_quad_residual("x^2 - x/3 + 1/5", "0.5", "2")) == repr(
             C._corrected_quad_residual_at.__wrapped__("x^2 - x/3 + 1/5", "0.5", "2", prec)
         )
+        assert repr(C._convolution_sides("2", "0.4")) == repr(C._convolution_sides_at.__wrapped__("2", "0.4", prec))
+        with mpmath.workdps(25):
+            assert repr(C._time_scaling_error(mpmath.mp.prec)) == repr(
+                C._time_scaling_error.__wrapped__(mpmath.mp.prec)
+            )
+        args = ("x + 1/2", "1", "1")
+        assert C._a_phi_reconstruction_residual("minus", *args) == (
+            C._a_phi_reconstruction_residual_at.__wrapped__("minus", *args, prec)
+        )
+        assert repr(C._a_phi_transform_ball(*args, "0.2", "scaled")) == repr(
+            cert.certified_transform_a_phi(*args, "0.2", reading="scaled")
+        )
     assert T._window_closed_form() == T._window_closed_form.__wrapped__()
