@@ -20,6 +20,7 @@ Claim families: ``lemma3.*`` (proof of Lemma 3), ``lemma4.*`` (the bias step and
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 from collections.abc import Callable, Sequence
@@ -72,7 +73,22 @@ def rewrite(expr: sp.Expr) -> sp.Expr:
 
 
 def decide_on_region(statement: Statement, region=ADMISSIBLE, what: str = "") -> Verdict:
-    """:func:`theorycheck.asymptotics.decide` with :func:`rewrite` (see the module docstring)."""
+    """:func:`theorycheck.asymptotics.decide` with :func:`rewrite` (see the module docstring).
+
+    Remembered per (statement, region, what, mpmath precision) (:func:`_decided`), a pure function of those: a
+    check and its perturbed statements decide the same unperturbed relations again (tests), and a check may decide
+    a relation it reports twice. Each caller gets its own deep copy (a Verdict's evidence is a mutable dict)."""
+    try:
+        hash((statement, region, what))
+    except TypeError:  # an unhashable statement or region: decide without remembering
+        return decide(statement, region, d=d, rewrite=rewrite, what=what)
+    return copy.deepcopy(_decided(statement, region, what, mpmath.mp.prec))
+
+
+@functools.lru_cache(maxsize=512)
+def _decided(statement: Statement, region, what: str, prec: int) -> Verdict:
+    """:func:`decide_on_region`'s computation (``prec``, the caller's mpmath precision in force during the call, is
+    part of the key only). Statements and regions are frozen dataclasses, equal only when every field is."""
     return decide(statement, region, d=d, rewrite=rewrite, what=what)
 
 

@@ -22,6 +22,7 @@ included). :func:`check_steps` checks each and reports each relation separately.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import itertools
@@ -343,10 +344,28 @@ def privacy_region(expr: sp.Expr, region: Region) -> Region:
     return region
 
 
+def _decide(statement: Statement, region: Region) -> Any:
+    """``decide(statement, region, d=S.d, rewrite=to_rates)``, remembered per (statement, region, mpmath precision)
+    (:func:`_decided`): the chains of Part 3 and their perturbed versions (tests) decide the same relations again.
+    Each caller gets its own deep copy (a Verdict's evidence is a mutable dict)."""
+    try:
+        hash((statement, region))
+    except TypeError:  # unhashable: decide without remembering
+        return decide(statement, region, d=S.d, rewrite=to_rates)
+    return copy.deepcopy(_decided(statement, region, mpmath.mp.prec))
+
+
+@functools.lru_cache(maxsize=512)
+def _decided(statement: Statement, region: Region, prec: int) -> Any:
+    """:func:`_decide`'s computation (``prec``, the caller's mpmath precision in force during the call, is part of
+    the key only). Statements and regions are frozen dataclasses, equal only when every field is."""
+    return decide(statement, region, d=S.d, rewrite=to_rates)
+
+
 def _asymptotic(step: Step) -> dict[str, Any]:
     st = step.statement
     region = privacy_region(st.lhs + st.rhs, step.region)
-    v = decide(st.subs(step.subs) if step.subs else st, region, d=S.d, rewrite=to_rates)
+    v = _decide(st.subs(step.subs) if step.subs else st, region)
     out = {
         "relation": list(step.key),
         "latex": st.latex(),

@@ -248,3 +248,18 @@ def test_initial_output_centred_and_theorem2_input(registered_verdict):
     assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
     # a valid statement (‖w_i^1 − μ‖ = O(1)) is not refuted
     assert S.check_theorem2_input(ST["theorem2.input"].perturb(rel="= O")).verdict != "refuted"
+
+
+def test_decide_on_region_memo_equals_decide():
+    """decide_on_region remembers its verdicts per (statement, region, what, precision): equal to deciding afresh
+    (the computation itself, _decided.__wrapped__), and each caller gets its own copy."""
+    import mpmath
+
+    from theorycheck_proofs.regime import ADMISSIBLE
+
+    swapped = ST["slack"].perturb(lhs=ST["slack"].rhs, rhs=ST["slack"].lhs)
+    for st in (ST["slack"], swapped):
+        got = S.decide_on_region(st)
+        assert got == S._decided.__wrapped__(st, ADMISSIBLE, "", mpmath.mp.prec)
+        again = S.decide_on_region(st)
+        assert again == got and again is not got and again.evidence is not got.evidence

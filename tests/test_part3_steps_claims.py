@@ -290,3 +290,20 @@ def test_base_case_steps(registered_verdict):
 def test_step_kinds_report_each_relation():
     r = check_step(Step((3, "D23", 2), m._st(L**2 / sp.sqrt(p) * sp.sqrt(p), "=", L**2), "identity"))
     assert r["holds"] is True and r["relation"] == [3, "D23", 2]
+
+
+def test_decide_memo_equals_decide():
+    """part3_common._decide remembers its verdicts per (statement, region, precision): equal to deciding afresh
+    (the computation itself, _decided.__wrapped__), and each caller gets its own copy."""
+    import mpmath
+
+    import theorycheck_proofs.part3_common as C
+    from theorycheck.statement import Statement
+    from theorycheck_proofs import symbols as S
+    from theorycheck_proofs.regime import ADMISSIBLE
+
+    for st in (Statement(sp.log(S.d) / S.n, "ll", sp.Integer(1)), Statement(S.n / S.d, "ll", sp.Integer(1))):
+        got = C._decide(st, ADMISSIBLE)
+        assert got == C._decided.__wrapped__(st, ADMISSIBLE, mpmath.mp.prec)
+        again = C._decide(st, ADMISSIBLE)
+        assert again == got and again is not got and again.evidence is not got.evidence
