@@ -762,6 +762,7 @@ def check_fourier_a_phi(
     with mpmath.workdps(DPS):
         per: dict[str, Any] = {}
         recon: dict[str, dict] = {}
+        claimed_of: dict[Any, Callable] = {}
         for name in families:
             rows, worst, worst_corr = [], (0, None), to_mpf(0)
             for f, g, e, tv in points:
@@ -770,7 +771,9 @@ def check_fourier_a_phi(
                     recon[name][(f, g, e)] = _a_phi_reconstruction_residual(name, f, g, e)
                 ball = _a_phi_transform_ball(f, g, e, tv, name)
                 lhs = mpmath.mpc(ball_mid(ball.real), ball_mid(ball.imag))
-                rhs = side_function(with_polynomial(claimed, f))(G, E, T)
+                if f not in claimed_of:  # the same function for both readings (SymPy's instance is pure)
+                    claimed_of[f] = side_function(with_polynomial(claimed, f))
+                rhs = claimed_of[f](G, E, T)
                 outside = fr.arb_disjoint(ball, rhs)
                 err = rel_diff(lhs, rhs)
                 if name == "scaled":
@@ -826,8 +829,16 @@ def check_fourier_a_phi(
 
 def proved_sup_bound(coefficients: Sequence, gamma_: Any, eta_: Any) -> Any:
     r"""The right side of :data:`PROVED_SUP_BOUND` for f = Σ c_n x^n (coefficients lowest degree first), mpmath."""
-    coeffs = [Fraction(str(co)) if not isinstance(co, Fraction) else co for co in coefficients]
-    return side_function(with_polynomial(PROVED_SUP_BOUND, coeffs))(to_mpf(gamma_), to_mpf(eta_))
+    coeffs = tuple(Fraction(str(co)) if not isinstance(co, Fraction) else co for co in coefficients)
+    return _proved_sup_bound_function(coeffs)(to_mpf(gamma_), to_mpf(eta_))
+
+
+@functools.lru_cache(maxsize=32)
+def _proved_sup_bound_function(coeffs: tuple[Fraction, ...]) -> Callable:
+    """The mpmath function (γ, η) → right side of :data:`PROVED_SUP_BOUND` for f = Σ c_n x^n, built once per
+    coefficient tuple (SymPy substitution and lambdify are pure; the function evaluates at the working precision of
+    each call, so a remembered one returns exactly what a freshly built one does)."""
+    return side_function(with_polynomial(PROVED_SUP_BOUND, list(coeffs)))
 
 
 @functools.lru_cache(maxsize=256, typed=True)

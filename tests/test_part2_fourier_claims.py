@@ -6,6 +6,7 @@ statement that the same checker accepts."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import mpmath
 import pytest
@@ -493,4 +494,7 @@ def test_remembered_statement_independent_parts_equal_fresh_computations():
         assert repr(C._a_phi_transform_ball(*args, "0.2", "scaled")) == repr(
             cert.certified_transform_a_phi(*args, "0.2", reading="scaled")
         )
+        f, g_, e_ = ["1/3", "-1/2", "0", "1"], mpmath.mpf("0.05"), mpmath.mpf("0.7")
+        fresh = side_function(C.with_polynomial(C.PROVED_SUP_BOUND, [Fraction(co) for co in f]))(g_, e_)
+        assert repr(C.proved_sup_bound(f, g_, e_)) == repr(fresh)
     assert T._window_closed_form() == T._window_closed_form.__wrapped__()
