@@ -143,11 +143,17 @@ class _IntegerOracle:
 
     def exponents(self, point, qv):
         """The powers of d of the lhs and rhs terms (in that order) at the point, times L·D·(q + 1)."""
-        D, X = self.point(point)
+        return self.exponents_scaled(*self.point(point), qv)
+
+    def exponents_scaled(self, D, X, qv):
+        """:meth:`exponents` at the point given as ``self.point(point)``."""
         return [self._value(e, D, X) * (1 if e[2] else qv + 1) for _, e, _ in (*self.lhs, *self.rhs)]
 
     def holds_at(self, point, qv, strict):
-        D, X = self.point(point)
+        return self.holds_at_scaled(*self.point(point), qv, strict)
+
+    def holds_at_scaled(self, D, X, qv, strict):
+        """:meth:`holds_at` at the point given as ``self.point(point)`` (converted once for all degrees)."""
 
         def ev(term):
             s, e, k = term
@@ -258,9 +264,11 @@ def test_compare_against_brute_force(inst):
     except InputError as exc:  # only the undecidable comparison of two super-polynomial factors may refuse
         pytest.fail(f"InputError {exc}")
     fails, holds = [], []
+    oracle = _cached_oracle(("terms", lhs, rhs), lambda: _IntegerOracle((), lhs, rhs))  # what _holds_at asks
+    scaled = [oracle.point(p) for p in points]  # each point made integer once, not once per degree
     for qv in degrees:
-        for p in points:
-            (holds if _holds_at(lhs, rhs, p, qv, strict) else fails).append((p, qv))
+        for p, (D, X) in zip(points, scaled):
+            (holds if oracle.holds_at_scaled(D, X, qv, strict) else fails).append((p, qv))
     if fails:
         assert result.holds_on != "all", (result, fails[:3])
     if holds:
@@ -385,12 +393,16 @@ def test_conditions_match_brute_force(inst, single, numeric_logs):
     degrees = (1, 2, 5) if with_q else (0,)
     ties_decided = numeric_logs and (len(rhs) == 1 or len({k[1] for _, _, k in rhs} | {k[1] for _, _, k in lhs}) == 1)
     parsed = _parsed_conditions(result.conditions_exact)
+    oracle = _cached_oracle(("terms", lhs, rhs), lambda: _IntegerOracle((), lhs, rhs))  # what _holds_at asks
+    scaled = [oracle.point(p) for p in points]  # each point made integer once, not once per degree
     for qv in degrees:
-        for p in points:
-            holds = _holds_at(lhs, rhs, p, qv, strict)
+        for p, (D, X) in zip(points, scaled):
+            holds = oracle.holds_at_scaled(D, X, qv, strict)
             cond = all(_condition_holds(c, p, qv) for c in parsed)
             if not ties_decided:
-                exps = [_lin_value(e, p, qv) for _, e, _ in lhs + rhs]
+                # the powers of d at (p, q) times L·D·(q + 1) > 0: the same ties as _lin_value's exact values
+                # (test_integer_oracle_matches_fractions)
+                exps = oracle.exponents_scaled(D, X, qv)
                 if len(set(exps)) < len(exps):  # a tie in the power of d: the Max text is exact off ties
                     continue
             assert holds == cond, (result.conditions_exact, p, qv, holds)
@@ -691,3 +703,29 @@ def test_limit_fast_path_agrees_with_sympy(expr):
     from theorycheck.asymptotics import _limit_at_infinity
 
     assert _limit_at_infinity(expr, d) == sp.limit(expr, d, sp.oo)
+
+
+def test_rate_terms_memo_matches_the_reading():
+    """rate_terms (remembered per expression) returns what the reading itself returns, a fresh list each time, on
+    the sides of this file's edge cases and brute-force-like sums; unreadable sides raise every time."""
+    import theorycheck.asymptotics as asy
+
+    sides = [
+        G * d**a,
+        d**a * sp.log(d),
+        d**a + d ** (2 * a) * sp.log(d) ** 2,
+        sp.exp(sp.log(d) ** 2 / 3),
+        sp.Rational(2, 3) * d ** (A[0] / (qs + 1) - 1) * sp.log(d) ** (A[1] + 2) * G + d ** A[2],
+        sp.sqrt(d ** (1 + e_pos)) * sp.log(d) ** 3 + 2,
+        sp.log(1 / e_pos) * d,
+        sp.Integer(0),
+        7,
+    ]
+    for side in sides:
+        first = rate_terms(side, d)
+        first.append("altered")
+        assert rate_terms(side, d) == asy._rate_terms_uncached(side, d) == first[:-1]
+    for bad in (sp.sin(d), sp.sqrt(d + 1)):
+        for _ in range(2):
+            with pytest.raises(InputError):
+                rate_terms(bad, d)

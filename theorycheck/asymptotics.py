@@ -161,7 +161,31 @@ def rate_terms(expr: sp.Expr, d: sp.Symbol) -> list[Term]:
     >>> d, e = sp.symbols("d e", positive=True)
     >>> sorted((str(t.d_exp), str(t.log_exp)) for t in rate_terms(sp.sqrt(d**(1 + e)) * sp.log(d)**3 + 2, d))
     [('0', '0'), ('e/2 + 1/2', '3')]
+
+    Remembered per (expression, d) (see :func:`_rate_terms_memo`); each call returns a new list.
     """
+    expr = sp.sympify(expr)
+    if isinstance(expr, sp.Basic) and isinstance(d, sp.Basic):
+        try:
+            hash((expr, d))
+        except TypeError:  # an unhashable piece inside the expression: read it afresh
+            return _rate_terms_uncached(expr, d)
+        return list(_rate_terms_memo(expr, d))
+    return _rate_terms_uncached(expr, d)
+
+
+@functools.lru_cache(maxsize=4096)
+def _rate_terms_memo(expr: sp.Basic, d: sp.Basic) -> tuple[Term, ...]:
+    """:func:`_rate_terms_uncached` remembered exactly: the reading is a pure function of the expression and
+    ``d`` (SymPy's ``==`` is structural: same classes, symbol names and assumptions), and its Terms are frozen.
+    compare() reads both sides on every call and the claims pose the same sides again and again (several
+    relations of one chain, one regime under several q); the expand/powsimp/limit reading costs ~50 ms a side.
+    An expression that cannot be read raises each time (exceptions are not remembered)."""
+    return tuple(_rate_terms_uncached(expr, d))
+
+
+def _rate_terms_uncached(expr: sp.Expr, d: sp.Symbol) -> list[Term]:
+    """The reading behind :func:`rate_terms`, without its memo (kept as the reference in tests)."""
     log_d = sp.log(d)
     expr = sp.sympify(expr)
     if not isinstance(expr, sp.Expr):

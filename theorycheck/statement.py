@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -185,9 +186,32 @@ class PaperLatexPrinter(LatexPrinter):
         return super()._print_Pow(expr)
 
 
-def paper_latex(expr: Any) -> str:
-    """LaTeX of a SymPy expression in the paper's notation (see :class:`PaperLatexPrinter`)."""
+def _paper_latex_uncached(expr: Any) -> str:
+    """:func:`paper_latex` without the memo: a fresh :class:`PaperLatexPrinter` prints ``expr``."""
     return PaperLatexPrinter({"mul_symbol": None, "ln_notation": False}).doprint(expr)
+
+
+@functools.lru_cache(maxsize=8192)
+def _paper_latex_memo(expr: sp.Basic) -> str:
+    return _paper_latex_uncached(expr)
+
+
+def paper_latex(expr: Any) -> str:
+    """LaTeX of a SymPy expression in the paper's notation (see :class:`PaperLatexPrinter`).
+
+    Remembered per SymPy expression (``lru_cache``): a claim's formula is printed when the claim is built, again
+    by the checks, reports and tests that show it, and SymPy's printer costs milliseconds per expression. The
+    memo is exact: SymPy's ``==`` on expressions is structural (same classes, same symbol names and assumptions,
+    ``2`` ≠ ``2.0``), so equal keys print identically, and the printer's settings are fixed here (this project
+    never changes SymPy's global printer settings). Anything not a hashable SymPy object is printed afresh.
+    """
+    if isinstance(expr, sp.Basic):
+        try:
+            hash(expr)
+        except TypeError:  # an unhashable argument somewhere inside the expression
+            return _paper_latex_uncached(expr)
+        return _paper_latex_memo(expr)
+    return _paper_latex_uncached(expr)
 
 
 # ------------------------------------------------------------------------------------------------ evaluators
