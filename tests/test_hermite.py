@@ -288,3 +288,21 @@ def test_assumption1_violations_reported(text, fragment):
 def test_bad_input(call):
     with pytest.raises(InputError):
         call()
+
+
+def test_poly_eval_skipping_zeros_is_bit_identical():
+    """The definition integrand's Hermite factor skips Horner's additions of zero coefficients: the same mpf bits
+    as _poly_eval (the reference), for every He_n, n ≤ 20, at several precisions and points (and for floats)."""
+    from theorycheck.hermite import _poly_eval, _poly_eval_skipping_zeros
+
+    rng = np.random.default_rng(0)
+    points = [0.0, 1.0, -2.5, *rng.uniform(-40, 40, 40)]
+    for n in range(21):
+        he = [int(c) for c in sp.Poly(sp.hermite_prob(n, X), X).all_coeffs()[::-1]]
+        for dps in (15, 36, 67):
+            with mpmath.workdps(dps):
+                for z in points:
+                    zm = mpmath.mpf(z) / 3
+                    assert _poly_eval_skipping_zeros(he, zm)._mpf_ == _poly_eval(he, zm)._mpf_, (n, dps, z)
+        for z in points:
+            assert _poly_eval_skipping_zeros(he, z / 3) == _poly_eval(he, z / 3)

@@ -139,6 +139,20 @@ def _poly_eval(coeffs: Sequence[float], t):
     return acc
 
 
+def _poly_eval_skipping_zeros(coeffs: Sequence[int], t):
+    """:func:`_poly_eval` with integer coefficients, bit for bit, without the additions of zero coefficients.
+
+    Horner's ``acc * t + 0`` returns ``acc * t`` unchanged (an mpf already rounded to the working precision, or a
+    float, plus an exact zero), so skipping it changes nothing; He_n has only powers of n's parity, so about half
+    its coefficients are zero. The Hermite factor of :func:`alpha_tanh`'s "definition" integrand, evaluated at
+    every quadrature node (about 20% of the integrand's cost at n = 20); tests/test_hermite.py compares it with
+    :func:`_poly_eval` bit for bit."""
+    acc = 0 * t
+    for c in reversed(coeffs):
+        acc = acc * t if c == 0 else acc * t + c
+    return acc
+
+
 def _breakpoints(b, r) -> list:
     """Integration nodes for E over Z: −inf, the kink z = −b/r of tanh(rz + b) ± a few widths, 0, +inf."""
     centre = -b / r
@@ -212,7 +226,7 @@ def _alpha_tanh(n: int, b=0, *, dps: int = 30, scale=1, method: str = "definitio
         b, r = mpmath.mpf(b), mpmath.mpf(r)
         if method == "definition":
             he = [int(c) for c in sp.Poly(sp.hermite_prob(n, _X), _X).all_coeffs()[::-1]]
-            f = lambda z: mpmath.tanh(r * z + b) * _poly_eval(he, z) * _npdf(z)
+            f = lambda z: mpmath.tanh(r * z + b) * _poly_eval_skipping_zeros(he, z) * _npdf(z)
             val = mpmath.quad(f, _breakpoints(b, r)) / mpmath.factorial(n)
         elif method == "derivative":
             P = tanh_derivative_poly(n)
