@@ -494,6 +494,12 @@ def test_remembered_statement_independent_parts_equal_fresh_computations():
         assert repr(C._a_phi_transform_ball(*args, "0.2", "scaled")) == repr(
             cert.certified_transform_a_phi(*args, "0.2", reading="scaled")
         )
+        # _gp_compare works the right side out once per degree; the old path built it at every point
+        pts = [(1, "0.3", "-0.7"), (1, "2.5", "0.45")]
+        rows, _, _ = F._gp_compare(F.GAUSSIAN_POLYNOMIAL_DERIVATIVE, pts, "1e-20")
+        for row, (deg, g, v) in zip(rows, pts):
+            fresh = side_function(F.GAUSSIAN_POLYNOMIAL_DERIVATIVE, fixed={n_H: deg})(mpmath.mpf(g), mpmath.mpf(v))
+            assert row["claimed"] == mpmath.nstr(fresh, 20)
         f, g_, e_ = ["1/3", "-1/2", "0", "1"], mpmath.mpf("0.05"), mpmath.mpf("0.7")
         fresh = side_function(C.with_polynomial(C.PROVED_SUP_BOUND, [Fraction(co) for co in f]))(g_, e_)
         assert repr(C.proved_sup_bound(f, g_, e_)) == repr(fresh)
