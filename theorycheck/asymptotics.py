@@ -178,8 +178,9 @@ def rate_terms(expr: sp.Expr, d: sp.Symbol) -> list[Term]:
 def _rate_terms_memo(expr: sp.Basic, d: sp.Basic) -> tuple[Term, ...]:
     """:func:`_rate_terms_uncached` remembered exactly: the reading is a pure function of the expression and
     ``d`` (SymPy's ``==`` is structural: same classes, symbol names and assumptions), and its Terms are frozen.
-    compare() reads both sides on every call and the claims pose the same sides again and again (several
-    relations of one chain, one regime under several q); the expand/powsimp/limit reading costs ~50 ms a side.
+    compare() reads both sides on every call and the claims pose the same sides again (about half of the readings
+    of 30 part 1/part 3 claims' checks in one process were repeats); the expand/powsimp/limit reading costs ~15 ms
+    a side or more.
     An expression that cannot be read raises each time (exceptions are not remembered)."""
     return tuple(_rate_terms_uncached(expr, d))
 
