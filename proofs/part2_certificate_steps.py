@@ -677,7 +677,36 @@ def _truncated_mean(a_phi: Callable, z, C=C_B):
     """∫_{−C_b}^{C_b} a(b)φ(b) tanh(z + b) db = E_b[a(b) 1_{|b|≤C_b} σ(z + b)]."""
     C = mpmath.mpf(C)
     pts = [-C, -z, C] if abs(z) < C else [-C, C]
-    return mpmath.quad(lambda b: a_phi(b) * mpmath.tanh(z + b), pts)
+    return mpmath.quad(_tanh_weighted(a_phi, z), pts)
+
+
+def _tanh_weighted(a_phi: Callable, z) -> Callable:
+    """b → ``a_phi(b) * mpmath.tanh(z + b)``, the integrand of :func:`_truncated_mean`.
+
+    For an mpf z and b (mpmath.quad's nodes) and an mpf value of a_phi, the sum, tanh and product are libmp's
+    operations, in the same order at the precision and rounding of the call (mpmath.quad raises the working precision
+    while it integrates), as mpmath's number types perform them: bit for bit the expression's value, without the
+    number objects in between and mpmath's function wrapper (tests/test_construction_speedups.py compares them).
+    Otherwise (or where mpmath's functions are not libmp's) it evaluates the expression itself."""
+    if not (_LOW_LEVEL and type(z) is _MPF):
+        return lambda b: a_phi(b) * mpmath.tanh(z + b)
+    zv = z._mpf_
+    mul, add, tanh = _lm.mpf_mul, _lm.mpf_add, _lm.mpf_tanh
+
+    def integrand(b):
+        if type(b) is not _MPF:
+            return a_phi(b) * mpmath.tanh(z + b)
+        a = a_phi(b)
+        prec, rnd = mpmath.mp._prec_rounding
+        t = object.__new__(_MPF)
+        t._mpf_ = tanh(add(zv, b._mpf_, prec, rnd), prec, rnd)
+        if type(a) is not _MPF:
+            return a * t
+        out = object.__new__(_MPF)
+        out._mpf_ = mul(a._mpf_, t._mpf_, prec, rnd)
+        return out
+
+    return integrand
 
 
 def paper_center(a_phi: Callable, z, C=C_B):

@@ -274,17 +274,34 @@ TAIL_MAX = Statement(
 TAIL_MAX_EQ = Statement((q / (2 * gamma)) ** q * sp.exp(-q / 2), Rel.EQ, (q / (2 * sp.sqrt(sp.E) * gamma)) ** q)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.cache  # one entry per degree: a bound below len(DEGREES) = 20 evicted every entry
 def _tail_maxima(k: int) -> tuple[sp.Expr, sp.Expr]:
     """For degree k: the maximum of z^k e^{−2γz} over its critical points, and z^{2k}e^{−2γz²} at z = √(k/(2γ)),
     each simplified (SymPy). They do not depend on the claimed bound or identity: remembered in-process (SymPy
     expressions are immutable), so the paper's and each perturbed statement are compared with the same values
-    (the inline computation is kept as a reference in tests/test_construction_speedups.py)."""
+    (the inline computation is kept as a reference in tests/test_construction_speedups.py). Unbounded: the checks
+    ask for every degree of DEGREES in turn, so a bound smaller than len(DEGREES) would evict each entry before
+    its next use."""
     f = ZP**k * sp.exp(-2 * GP * ZP)
     crit = sp.solve(sp.Eq(sp.diff(f, ZP), 0), ZP)
     value = sp.simplify(max((f.subs(ZP, c) for c in crit), key=lambda e: sp.N(e.subs(GP, 1))))
     value2 = sp.simplify((ZP ** (2 * k) * sp.exp(-2 * GP * ZP**2)).subs(ZP, sp.sqrt(sp.Rational(k, 2) / GP)))
     return value, value2
+
+
+def _simplified(expr: sp.Expr) -> sp.Expr:
+    """``sp.simplify(expr)``, remembered in-process per expression: SymPy expressions are immutable and simplify is a
+    pure function of its argument, so a remembered result is the one a fresh call returns. The key holds the
+    expression and its ``srepr`` (which spells out every number exactly, a Float with its precision, that equality
+    alone may not tell apart). check_tail_maximum's ratio depends only on the claimed bound and its identity
+    difference only on the claimed identity, so a statement perturbed in one of them reuses the other's
+    simplification."""
+    return _simplified_keyed(expr, sp.srepr(expr))
+
+
+@functools.lru_cache(maxsize=256)
+def _simplified_keyed(expr: sp.Expr, spelled: str) -> sp.Expr:
+    return sp.simplify(expr)
 
 
 def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TAIL_MAX_EQ) -> Verdict:
@@ -298,8 +315,8 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
     for k in DEGREES:
         value, value2 = _tail_maxima(k)
         claimed = statement.rhs.subs({q: k, gamma: GP})
-        ratio = sp.simplify(value / claimed)
-        ident = sp.simplify(identity.lhs.subs({q: k, gamma: GP}) - identity.rhs.subs({q: k, gamma: GP}))
+        ratio = _simplified(value / claimed)
+        ident = _simplified(identity.lhs.subs({q: k, gamma: GP}) - identity.rhs.subs({q: k, gamma: GP}))
         rows.append(
             {
                 "q": k,

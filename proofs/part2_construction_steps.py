@@ -76,7 +76,22 @@ def rewrite(expr: sp.Expr) -> sp.Expr:
 
 
 def _corner_points(q_value: int = 1) -> dict[str, dict[str, str]]:
-    """The named corners as exact region points (ε_b in the middle of its window, r = 0, ρ = 1)."""
+    """The named corners as exact region points (ε_b in the middle of its window, r = 0, ρ = 1).
+
+    A fresh dict on each call, built from the remembered strings (:func:`_corner_point_items`)."""
+    return {name: dict(items) for name, items in _corner_point_items(q_value)}
+
+
+@functools.lru_cache(maxsize=8)
+def _corner_point_items(q_value: int) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """:func:`_corner_points` as (name, ((key, value), ...)) pairs: every check that reports ratios at the corners asks
+    for the same points, whose exact values SymPy derives from :data:`proofs.regime.CORNERS` (nsimplify); they depend
+    on q_value only, so they are remembered in-process (strings in tuples, immutable)
+    (tests/test_construction_speedups.py compares them with the inline computation)."""
+    return tuple((name, tuple(pt.items())) for name, pt in _corner_points_inline(q_value).items())
+
+
+def _corner_points_inline(q_value: int) -> dict[str, dict[str, str]]:
     out = {}
     for name, c in CORNERS.items():
         en, ep = sp.nsimplify(c["eps_n"]), sp.nsimplify(c["eps_p"])
@@ -900,6 +915,28 @@ def check_bulk_vs_F(slack: float = 1.0) -> Verdict:
 # Step 2: the tail displays (P88, (2, 61))
 
 
+@functools.lru_cache(maxsize=16)
+def _tail_reconstruction_residuals(target: str, gammas: tuple, dps: int) -> tuple[tuple[Any, str], ...]:
+    """((γ, max over z ∈ {0.7, 2.5} of |f_∞(z) − f_γ(z)| to 3 digits) for γ in gammas): the reconstruction residual
+    of the corrected a (quadrature at ``dps`` digits, set here whatever the caller's precision).
+
+    It does not depend on the claimed power, so it is remembered in-process (the values are strings, immutable): the
+    paper's statement and each perturbed power are compared with the same four quadratures
+    (tests/test_construction_speedups.py checks it against the inline computation it replaced)."""
+    poly = cert.parse_polynomial(target)
+    rec = []
+    with mpmath.workdps(dps):
+        for g in gammas:
+            gm = mpmath.mpf(g)
+            a_phi = cert.corrected_a_phi_function(target, gm, mpmath.mpf(1))
+            worst = max(
+                abs(cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(gm)) - cert.f_gamma(poly, gm, zz))
+                for zz in (mpmath.mpf("0.7"), mpmath.mpf("2.5"))
+            )
+            rec.append((g, mpmath.nstr(worst, 3)))
+    return tuple(rec)
+
+
 def check_tail_polynomial_bound(target: str = "x^3 - 2*x + 1", claimed_power=None, gammas=("0.1", "0.001")) -> Verdict:
     r"""Relations (2, P88, 2–4): f_∞(x) = f_γ(x) = σ_*(⟨μ,x⟩) e^{−γ⟨μ,x⟩²} and f_γ² ≲ ⟨μ,x⟩^{2q} e^{−2γ⟨μ,x⟩²} on
     |⟨μ,x⟩| > log d (≥ 1).
@@ -915,18 +952,7 @@ def check_tail_polynomial_bound(target: str = "x^3 - 2*x + 1", claimed_power=Non
     f = poly.sympy(zs)
     lim = sp.limit(f**2 / zs ** (2 * k), zs, sp.oo)
     bound = sum(abs(c) for c in poly.coefficients) ** 2
-    rec = {}
-    with mpmath.workdps(DPS):
-        for g in gammas:
-            gm = mpmath.mpf(g)
-            a_phi = cert.corrected_a_phi_function(target, gm, mpmath.mpf(1))
-            rec[g] = mpmath.nstr(
-                max(
-                    abs(cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(gm)) - cert.f_gamma(poly, gm, zz))
-                    for zz in (mpmath.mpf("0.7"), mpmath.mpf("2.5"))
-                ),
-                3,
-            )
+    rec = dict(_tail_reconstruction_residuals(target, tuple(gammas), DPS))
     ev = {
         "target": target,
         "q": q_value,

@@ -212,3 +212,140 @@ def test_symmetrization_draws_are_the_old_loop(centering):
     v = csteps.check_symmetrization(centering, *args)
     assert (v.evidence["E_lhs(grid, lower estimate)"], v.evidence["E_rhs(upper estimate)"]) == (lhs, rhs)
     assert v.evidence["standard_error"] == se
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# construct.tail-maximum: every degree remembered, simplifications remembered
+
+
+def test_tail_maxima_hold_every_degree():
+    construction.check_tail_maximum()
+    before = construction._tail_maxima.cache_info()
+    construction.check_tail_maximum()
+    after = construction._tail_maxima.cache_info()
+    assert after.misses == before.misses and after.hits == before.hits + len(DEGREES)  # none evicted
+
+
+def test_simplified_is_simplify():
+    q, gamma = construction.q, construction.gamma
+    GP = construction.GP
+    for k in (1, 3, 24):
+        value, _ = construction._tail_maxima(k)
+        for claimed in (construction.TAIL_MAX.rhs, (q / (2 * gamma)) ** q * sp.exp(-2 * q)):
+            expr = value / claimed.subs({q: k, gamma: GP})
+            assert construction._simplified(expr) == sp.simplify(expr)
+            assert str(construction._simplified(expr)) == str(sp.simplify(expr))
+        at_k = {q: k, gamma: GP}
+        ident = construction.TAIL_MAX_EQ.lhs.subs(at_k) - construction.TAIL_MAX_EQ.rhs.subs(at_k)
+        assert construction._simplified(ident) == sp.simplify(ident)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# construct.tail-polynomial
+
+
+def _tail_residuals_reference(target, gammas) -> dict:
+    """The inline reconstruction residual of check_tail_polynomial_bound before it was remembered."""
+    poly = cert.parse_polynomial(target)
+    rec = {}
+    with mpmath.workdps(csteps.DPS):
+        for g in gammas:
+            gm = mpmath.mpf(g)
+            a_phi = cert.corrected_a_phi_function(target, gm, mpmath.mpf(1))
+            rec[g] = mpmath.nstr(
+                max(
+                    abs(cert.reconstruct(a_phi, 1, zz, scale=1 / mpmath.sqrt(gm)) - cert.f_gamma(poly, gm, zz))
+                    for zz in (mpmath.mpf("0.7"), mpmath.mpf("2.5"))
+                ),
+                3,
+            )
+    return rec
+
+
+def test_tail_reconstruction_residuals_are_the_inline_ones():
+    target, gammas = "x^2 - x", ("0.3",)
+    ref = _tail_residuals_reference(target, gammas)
+    with mpmath.workdps(50):  # the caller's precision does not enter: the residual is taken at DPS digits
+        assert dict(csteps._tail_reconstruction_residuals(target, gammas, csteps.DPS)) == ref
+    v = csteps.check_tail_polynomial_bound(target, gammas=gammas)
+    assert v.evidence["reconstruction_residual"] == ref
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# theorycheck.certificate.reconstruct: the libmp integrand
+
+
+def _reconstructions() -> list:
+    g, eta = mpmath.mpf("0.1"), mpmath.mpf("0.8")
+    corrected = cert.memoized(cert.corrected_a_phi_function("x^3 - 2*x", g, eta))
+    paper = cert.paper_a_phi_function("x", g, mpmath.mpf(1))
+    out = []
+    for mode in ("plus", "minus", "scaled"):
+        for z in ("0", "0.7", "-2.5"):
+            out.append(cert.reconstruct(corrected, eta, z, scale=eta / mpmath.sqrt(g), mode=mode, dps=20))
+    out.append(cert.reconstruct(paper, 1, mpmath.mpf("1.5"), scale=1 / mpmath.sqrt(g), dps=15, degree=0))
+    # values of other types: a Python float, a complex value
+    out.append(cert.reconstruct(lambda b: float(mpmath.exp(-b * b)), 1, "0.3", scale=1, dps=15))
+    out.append(cert.reconstruct(lambda b: mpmath.mpc(mpmath.exp(-b * b), b * mpmath.exp(-b * b)), 1, "0.3", scale=1))
+    return [v._mpf_ if isinstance(v, mpmath.mpf) else v._mpc_ for v in out]
+
+
+@pytest.mark.parametrize("dps", [15, 40])
+def test_reconstruct_integrand_is_the_mpmath_expression(dps, monkeypatch):
+    assert cert._LOW_LEVEL  # libmp's mpmath here: the libmp integrand is the one reconstruct uses
+    with mpmath.workdps(dps):
+        fast = _reconstructions()
+        monkeypatch.setattr(cert, "_LOW_LEVEL", False)  # the expression lambda b: a_phi(b) * sig(b)
+        reference = _reconstructions()
+    assert fast == reference
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# construct.rademacher-centering and construct.step2-summary: the truncated mean's libmp integrand
+
+
+def _truncated_means() -> list:
+    a_phi = cert.memoized(cert.corrected_a_phi_function("x", mpmath.mpf("0.1"), mpmath.mpf(1)))
+    cubic = cert.corrected_a_phi_function("x^3 - 2*x + 1", mpmath.mpf("0.01"), mpmath.mpf(1))
+    out = [steps._truncated_mean(a_phi, mpmath.mpf(z)) for z in ("0", "0.3", "-0.999", "1", "-2.5", "7")]
+    out += [steps.paper_center(cubic, mpmath.mpf(z), 2) for z in ("0.4", "-3")]
+    out.append(steps._truncated_mean(lambda b: float(mpmath.exp(-b * b)), mpmath.mpf("0.2")))  # a float value
+    out.append(steps._truncated_mean(a_phi, 0.25))  # a float z: the expression itself
+    return [v._mpf_ for v in out]
+
+
+@pytest.mark.parametrize("dps", [15, steps.DPS])
+def test_truncated_mean_integrand_is_the_mpmath_expression(dps, monkeypatch):
+    assert steps._LOW_LEVEL
+    with mpmath.workdps(dps):
+        fast = _truncated_means()
+        monkeypatch.setattr(steps, "_LOW_LEVEL", False)  # the expression lambda b: a_phi(b) * mpmath.tanh(z + b)
+        reference = _truncated_means()
+    assert fast == reference
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# the corner points of every asymptotic check's ratio evidence
+
+
+def test_corner_points_are_the_inline_ones():
+    from theorycheck_proofs.regime import CORNERS
+
+    for q_value in (1, 3):
+        ref = {}  # the inline computation of _corner_points before it was remembered
+        for name, c in CORNERS.items():
+            en, ep = sp.nsimplify(c["eps_n"]), sp.nsimplify(c["eps_p"])
+            ref[name] = {
+                "eps_n": str(en),
+                "eps_p": str(ep),
+                "eps_b": str((3 * en - ep / 4) / 2),
+                "nu": str(1 + 3 * en + sp.nsimplify(c["extra_n"])),
+                "r": "0",
+                "rho": "1",
+                "q": str(q_value),
+            }
+        first = csteps._corner_points(q_value)
+        assert first == ref and list(first) == list(ref) and all(list(first[k]) == list(ref[k]) for k in ref)
+        first[next(iter(first))]["r"] = "changed"  # a caller's change does not reach the remembered points
+        assert csteps._corner_points(q_value) == ref
+    assert csteps._corner_points() == csteps._corner_points(1)
