@@ -208,3 +208,25 @@ def test_property_shifted_gaussian_hermitian_symmetry(a, b, x):
     A, B, X = mpmath.mpf(a), mpmath.mpf(b), mpmath.mpf(x)
     v, w = fr.shifted_gaussian_inverse(A, B, X), fr.shifted_gaussian_inverse(A, B, -X)
     assert abs(v - mpmath.conj(w)) < mpmath.mpf(10) ** -25 * max(1, abs(v))
+
+
+def test_remembered_fourier_values_follow_what_the_function_reads():
+    """The in-process memos of fourier.py: an mpf t is read as str(t) at mpmath's precision, so a certified ball
+    of an mpf is computed afresh (never a ball remembered at another precision); keyword calls work as before."""
+    import mpmath
+
+    def exact(ball):  # midpoints and radii of both parts, as exact (mantissa, exponent) pairs
+        return tuple(x.man_exp() for part in (ball.real, ball.imag) for x in (part.mid(), part.rad()))
+
+    t = mpmath.mpf("0.3")
+    with mpmath.workdps(15):
+        low = fr.sech_transform_certified(t, prec=120)
+        assert exact(low) == exact(fr.sech_transform_certified.uncached(t, prec=120))
+    with mpmath.workdps(40):
+        high = fr.sech_transform_certified(t, prec=120)
+        assert exact(high) == exact(fr.sech_transform_certified.uncached(t, prec=120))
+    assert exact(low) != exact(high)  # str(t) differs between 15 and 40 digits: a precision-blind key would fail
+    assert exact(fr.sech_transform_certified("0.3", prec=60)) == exact(fr.sech_transform_certified.uncached("0.3", prec=60))
+    assert fr.sech_transform_definition(t="0.3", dps=20) == fr.sech_transform_definition.uncached("0.3", dps=20)
+    with pytest.raises(TypeError):
+        fr.sech_transform_definition("0.3", "0.4")

@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 from collections.abc import Callable
 
@@ -211,8 +212,14 @@ def _remembered(*kinds: str) -> Callable[[Callable], Callable]:
         def at(args: tuple, dps: int, prec: int):
             return fn(*args, dps=dps)
 
+        signature = inspect.signature(fn)
+
         @functools.wraps(fn)
-        def remembered(*args, dps: int = 30):
+        def remembered(*args, **keywords):
+            bound = signature.bind(*args, **keywords)  # keyword arguments as fn takes them, TypeError as fn raises
+            bound.apply_defaults()
+            dps = bound.arguments.pop("dps")
+            args = tuple(bound.arguments.values())
             if len(args) != len(kinds):
                 raise TypeError(f"{fn.__name__} takes {len(kinds)} positional arguments")
             key = tuple(mpmath.mpf(a) if kind == "mpf" else a for a, kind in zip(args, kinds))
@@ -228,7 +235,8 @@ def _remembered(*kinds: str) -> Callable[[Callable], Callable]:
 
 def _remembered_ball(fn: Callable) -> Callable:
     """Exact in-process memoisation for a ``*_certified`` ball: it works at its own arb precision ``prec``
-    (``ctx.workprec``), so its ball depends only on (t, prec), keyed with types; python-flint's acb is immutable.
+    (``ctx.workprec``), so its ball depends only on (t, prec), keyed with types, for t a str, int or float; any other
+    t (an mpf, whose str depends on mpmath's precision) is computed afresh. python-flint's acb is immutable.
     The computation itself is ``fn.uncached``."""
 
     @functools.lru_cache(maxsize=256, typed=True)
@@ -237,7 +245,11 @@ def _remembered_ball(fn: Callable) -> Callable:
 
     @functools.wraps(fn)
     def remembered(t, *, prec: int = 120) -> acb:
-        return at(t, prec)
+        # only arguments whose value read by fn (arb(str(t)), float(t)) is fixed by (type, value): an mpf's
+        # str(t) depends on mpmath's working precision, which is not in the key, so it is never remembered
+        if type(t) in (str, int, float):
+            return at(t, prec)
+        return fn(t, prec=prec)
 
     remembered.uncached = fn  # type: ignore[attr-defined]
     remembered.cache_clear = at.cache_clear  # type: ignore[attr-defined]
