@@ -142,8 +142,10 @@ def _poly_eval(coeffs: Sequence[float], t):
 def _poly_eval_skipping_zeros(coeffs: Sequence[int], t):
     """:func:`_poly_eval` with integer coefficients, bit for bit, without the additions of zero coefficients.
 
-    Horner's ``acc * t + 0`` returns ``acc * t`` unchanged (an mpf already rounded to the working precision, or a
-    float, plus an exact zero), so skipping it changes nothing; He_n has only powers of n's parity, so about half
+    Horner's ``acc * t + 0`` returns ``acc * t`` unchanged for an mpf (already rounded to the working precision,
+    plus an exact zero; mpf has no signed zero), so skipping it changes nothing — for floats too, except that a
+    result −0.0 stays −0.0 where ``_poly_eval`` gives +0.0 (−0.0 + 0 = +0.0; equal as numbers, and the integrand
+    only ever receives mpf). He_n has only powers of n's parity, so about half
     its coefficients are zero. The Hermite factor of :func:`alpha_tanh`'s "definition" integrand, evaluated at
     every quadrature node (about 20% of the integrand's cost at n = 20); tests/test_hermite.py compares it with
     :func:`_poly_eval` bit for bit."""
