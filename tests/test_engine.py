@@ -214,3 +214,37 @@ def test_checks_run_at_a_new_interpreters_precision_whatever_the_caller_set():
         assert mpmath.mp.dps == 50 and flint.ctx.prec == 200  # the caller's own precision is restored
     assert inline.evidence == forked.evidence == {"dps": 15, "flint_prec": 53}
     assert _precision_seen().evidence["dps"] == 15  # and a direct call here sees the default too
+
+
+class _CountingStatement:
+    """A stand-in Statement whose ``latex()`` counts its calls (or fails the way a broken printer would)."""
+
+    def __init__(self, text: str | None) -> None:
+        self.text, self.calls = text, 0
+
+    def latex(self) -> str:
+        self.calls += 1
+        if self.text is None:
+            raise AttributeError("'NoneType' object has no attribute 'args'")
+        return self.text
+
+
+def test_statement_latex_is_printed_on_first_read_and_kept():
+    """A claim given a Statement prints its LaTeX when ``statement`` is first read, once, and equals
+    ``formula.latex()``; a failing printer is a RuntimeError naming the claim, not a missing attribute."""
+    s = _CountingStatement(r"a \leq b")
+    claim = Claim("x.lazy", "t", "src", s, "none", check=lambda: verified("exact", "ok", witness=1))
+    assert s.calls == 0 and claim.formula is s and claim.sympy is s and claim.statement_source == "sympy"
+    assert claim.statement == r"a \leq b" and claim.statement == r"a \leq b"
+    assert s.calls == 1
+    same = Claim("x.lazy", "t", "src", _CountingStatement(r"a \leq b"), "none", check=claim.check)
+    assert same == claim and hash(same) == hash(claim)
+    other = Claim("x.lazy", "t", "src", _CountingStatement(r"a < b"), "none", check=claim.check)
+    assert other != claim  # equality reads the printed LaTeX
+    with pytest.raises(AttributeError):
+        _ = claim.no_such_attribute
+    broken = Claim("x.broken", "t", "src", _CountingStatement(None), "none", check=claim.check)
+    with pytest.raises(RuntimeError, match="x.broken"):
+        _ = broken.statement
+    text = Claim("x.text", "t", "src", r"c = d", "none", check=claim.check)
+    assert text.statement == "c = d" and text.formula is None and text.statement_source == "text"

@@ -21,7 +21,7 @@ import json
 import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .vocabulary import VerdictKind, allowed, check, check_method  # vocabularies checked in one place
 
@@ -183,7 +183,8 @@ class Claim:
     statement:
         The paper's claim in LaTeX, as the paper writes it; or a
         :class:`~theorycheck.statement.Statement` (SymPy), from which the LaTeX
-        is generated (then ``formula`` holds the object and ``statement`` its LaTeX).
+        is generated (then ``formula`` holds the object and ``statement`` its LaTeX,
+        printed on the first read).
     assumptions:
         The domain where it is claimed (LaTeX or plain text).
     check:
@@ -231,6 +232,23 @@ class Claim:
             if not callable(latex):
                 raise TypeError(f"claim {self.id}: statement must be LaTeX text or a Statement")
             object.__setattr__(self, "formula", self.statement)
-            object.__setattr__(self, "statement", latex())
             if self.sympy is None:
                 object.__setattr__(self, "sympy", self.formula)
+            # its LaTeX is printed on first read (__getattr__ below): SymPy's printer takes ~6 ms a statement,
+            # 1.2 s of every registry load, and a command that shows a few claims reads only theirs
+            del self.__dict__["statement"]
+
+    if not TYPE_CHECKING:  # for mypy, ``statement`` is the str field above and no other name is dynamic
+
+        def __getattr__(self, name: str) -> Any:
+            """``statement`` of a claim given as a Statement: ``formula.latex()``, printed on the first read and
+            kept (Python calls this only for a name the instance lacks)."""
+            formula = self.__dict__.get("formula")
+            if name != "statement" or formula is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            try:
+                text = formula.latex()
+            except AttributeError as exc:  # not "no attribute statement": a fault of the Statement's printing
+                raise RuntimeError(f"claim {self.__dict__.get('id')}: printing its statement failed: {exc}") from exc
+            object.__setattr__(self, "statement", text)
+            return text
