@@ -691,20 +691,13 @@ def _tanh_weighted(a_phi: Callable, z) -> Callable:
     if not (_LOW_LEVEL and type(z) is _MPF):
         return lambda b: a_phi(b) * mpmath.tanh(z + b)
     zv = z._mpf_
-    mul, add, tanh = _lm.mpf_mul, _lm.mpf_add, _lm.mpf_tanh
 
     def integrand(b):
         if type(b) is not _MPF:
             return a_phi(b) * mpmath.tanh(z + b)
         a = a_phi(b)
         prec, rnd = mpmath.mp._prec_rounding
-        t = object.__new__(_MPF)
-        t._mpf_ = tanh(add(zv, b._mpf_, prec, rnd), prec, rnd)
-        if type(a) is not _MPF:
-            return a * t
-        out = object.__new__(_MPF)
-        out._mpf_ = mul(a._mpf_, t._mpf_, prec, rnd)
-        return out
+        return cert.times_tanh(a, _lm.mpf_add(zv, b._mpf_, prec, rnd), prec, rnd)
 
     return integrand
 

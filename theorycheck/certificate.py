@@ -230,6 +230,20 @@ _MPF = type(mpmath.mpf(0))
 _LOW_LEVEL = not hasattr(mpmath.mp, "_sage_exp")
 
 
+def times_tanh(a: Any, arg: tuple, prec: int, rnd: str) -> Any:
+    """``a * mpmath.tanh(x)`` for the mpf x whose libmp value is ``arg``, at precision ``prec`` and rounding ``rnd``
+    (mpmath's context's, read by the caller): libmp's tanh and, for an mpf ``a``, libmp's product, bit for bit what
+    the mpmath expression gives, without its number objects and function wrapper; any other ``a`` is multiplied by
+    the mpf tanh. The shared tail of the low-level quadrature integrands here and in part 2's certificate steps."""
+    t = object.__new__(_MPF)
+    t._mpf_ = _lm.mpf_tanh(arg, prec, rnd)
+    if type(a) is not _MPF:
+        return a * t
+    out = object.__new__(_MPF)
+    out._mpf_ = _lm.mpf_mul(a._mpf_, t._mpf_, prec, rnd)
+    return out
+
+
 def _corrected_a_phi_mpf(b, cs, e, c0, k, constants):
     r"""exp(c0 − k b²) · Im[expj(πk b) · f((iπ/2 − b)/e)] / π for a real mpf b, with libmp operations: the same
     operations, in the same order, at the same precision and rounding as the mpmath expression (about twice as fast:
@@ -331,7 +345,7 @@ def _low_level_integrand(a_phi: Callable, sig: Callable, mode: str, eta, z) -> C
     mpmath's function wrapper, about a fifth of the cost of a quadrature node. Any other b, or a value of a_phi that
     is not an mpf, takes the expression itself (for such a value: times the same tanh)."""
     ev, zv = eta._mpf_, z._mpf_
-    mul, add, sub, tanh = _lm.mpf_mul, _lm.mpf_add, _lm.mpf_sub, _lm.mpf_tanh
+    mul, add, sub = _lm.mpf_mul, _lm.mpf_add, _lm.mpf_sub
 
     def integrand(b):
         if type(b) is not _MPF:
@@ -345,13 +359,7 @@ def _low_level_integrand(a_phi: Callable, sig: Callable, mode: str, eta, z) -> C
             arg = sub(mul(ev, zv, prec, rnd), bv, prec, rnd)
         else:  # "scaled" (reconstruct has already rejected any other mode)
             arg = mul(ev, sub(zv, bv, prec, rnd), prec, rnd)
-        t = object.__new__(_MPF)
-        t._mpf_ = tanh(arg, prec, rnd)
-        if type(a) is not _MPF:
-            return a * t
-        out = object.__new__(_MPF)
-        out._mpf_ = mul(a._mpf_, t._mpf_, prec, rnd)
-        return out
+        return times_tanh(a, arg, prec, rnd)
 
     return integrand
 
