@@ -329,21 +329,8 @@ def test_truncated_mean_integrand_is_the_mpmath_expression(dps, monkeypatch):
 
 
 def test_corner_points_are_the_inline_ones():
-    from theorycheck_proofs.regime import CORNERS
-
     for q_value in (1, 3):
-        ref = {}  # the inline computation of _corner_points before it was remembered
-        for name, c in CORNERS.items():
-            en, ep = sp.nsimplify(c["eps_n"]), sp.nsimplify(c["eps_p"])
-            ref[name] = {
-                "eps_n": str(en),
-                "eps_p": str(ep),
-                "eps_b": str((3 * en - ep / 4) / 2),
-                "nu": str(1 + 3 * en + sp.nsimplify(c["extra_n"])),
-                "r": "0",
-                "rho": "1",
-                "q": str(q_value),
-            }
+        ref = csteps._corner_points_inline(q_value)  # the inline computation of _corner_points, not remembered
         first = csteps._corner_points(q_value)
         assert first == ref and list(first) == list(ref) and all(list(first[k]) == list(ref[k]) for k in ref)
         first[next(iter(first))]["r"] = "changed"  # a caller's change does not reach the remembered points
