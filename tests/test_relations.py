@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import textwrap
 from pathlib import Path
@@ -444,3 +445,81 @@ def test_slices_drawn_ahead_in_two_processes_are_the_bytes_drawn_one_by_one(tmp_
     assert plots.draw_regime_slices(regimes, jobs=2) == 0  # all drawn
     monkeypatch.setattr(plots, "_DRAWN", {})
     assert plots.draw_regime_slices(regimes, jobs=2) == 0  # all in the figure folder
+
+
+#: The folder of test_slices_draw_while_the_report_works... (set before the drawing processes fork).
+_GATE: dict[str, Path] = {}
+
+
+def _draw_after_the_gate_opens(regime):
+    """plots._draw_or_none in a drawing process, once the test opens the gate (at most 60 s), leaving a mark."""
+    import time
+
+    from theorycheck import plots
+
+    for _ in range(600):
+        if (_GATE["folder"] / "open").exists():
+            break
+        time.sleep(0.1)
+    png = plots.regime_slice(regime)
+    (_GATE["folder"] / f"drawn-{os.getpid()}-{time.monotonic_ns()}").touch()
+    return png
+
+
+def test_slices_draw_while_the_report_works_and_a_cancelled_run_keeps_nothing(tmp_path, monkeypatch):
+    """start_regime_slices returns while its processes still draw (the report collects its data and draws its
+    summary figures meanwhile): here they wait for a gate the test opens only after start returned, so a start
+    that waited for them would leave marks before the gate opens. wait() keeps what they drew, the bytes
+    regime_slice gives, and a second wait() keeps nothing more. cancel() stops them and keeps nothing: no slice,
+    no file, no process left."""
+    import multiprocessing
+
+    from theorycheck import plots
+
+    monkeypatch.setattr(plots, "FIGURE_CACHE", tmp_path / "figures")
+    monkeypatch.setattr(plots, "_DRAWN", {})
+    monkeypatch.setitem(_GATE, "folder", tmp_path)
+    monkeypatch.setattr(plots, "_draw_or_none", _draw_after_the_gate_opens)
+    regimes = [dict(REGIME, conditions_exact=[c]) for c in ("eps_n < eps_p/4", "eps_n > eps_p/6")]
+    pending = plots.start_regime_slices(regimes, jobs=2)
+    assert not list(tmp_path.glob("drawn-*"))  # start returned before any slice was drawn
+    assert plots._DRAWN == {} and not (tmp_path / "figures").exists()  # and kept nothing
+    (tmp_path / "open").touch()
+    assert pending.wait() == 2 and pending.wait() == 0
+    assert len(list(tmp_path.glob("drawn-*"))) == 2
+    assert [plots._DRAWN[plots._slice_key(r)] for r in regimes] == [plots.regime_slice(r) for r in regimes]
+    assert len(list((tmp_path / "figures").glob("regime-*.png"))) == 2
+
+    monkeypatch.setattr(plots, "_DRAWN", {})
+    monkeypatch.setattr(plots, "FIGURE_CACHE", tmp_path / "other")
+    pending = plots.start_regime_slices(regimes, jobs=2)
+    pending.cancel()
+    assert pending.wait() == 0 and plots._DRAWN == {} and not (tmp_path / "other").exists()
+    assert not multiprocessing.active_children()
+
+
+def test_a_report_that_fails_while_slices_draw_stops_them(tmp_path, monkeypatch):
+    """write_report starts the slices, then collects its data: when that fails, the error propagates and the
+    drawing processes are stopped (none is left behind), with no page written."""
+    import multiprocessing
+
+    from theorycheck import claims, html_report, plots
+    from theorycheck.registry import Registry
+    from theorycheck.runner import ClaimResult
+
+    monkeypatch.setattr(plots, "_DRAWN", {})
+    monkeypatch.setenv("THEORYCHECK_NO_CACHE", "1")
+    regimes = [dict(REGIME, conditions_exact=[c]) for c in ("eps_n < eps_p/7", "eps_n > eps_p/8")]
+    made = [Claim(f"r.{i}", "asymptotic", "Part 3", "x", "none", lambda: verified("exact", "x")) for i in (0, 1)]
+    results = [ClaimResult(c, claims.refuted("exact", "fails", regime=r, witness=r["witness"]), 0.0)
+               for c, r in zip(made, regimes)]
+
+    def broken(*args, **kwargs):
+        assert multiprocessing.active_children(), "the slices were not being drawn meanwhile"
+        raise RuntimeError("collect failed")
+
+    monkeypatch.setattr(html_report, "collect", broken)
+    with pytest.raises(RuntimeError, match="collect failed"):
+        html_report.write_report(tmp_path / "out", Registry("toy", tuple(made), str(tmp_path)), results, jobs=2)
+    assert not multiprocessing.active_children() and plots._DRAWN == {}
+    assert not (tmp_path / "out" / "index.html").exists()

@@ -638,9 +638,15 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
 
     # regime slices are drawn once per distinct regime and kept beside the verdict cache
     plots.FIGURE_CACHE = cache_mod.default_dir(registry.location) / "figures" if cache_mod.enabled() else None
-    plots.draw_regime_slices([r.verdict.regime for r in results], jobs=jobs)
-    data = collect(registry, results, list(paper_files), command, simulator)
-    drawn = summary_figures(data)  # once, for the page and for report.md
+    # drawn in forked processes while this one collects the report's data and draws its summary figures
+    slices = plots.start_regime_slices([r.verdict.regime for r in results], jobs=jobs)
+    try:
+        data = collect(registry, results, list(paper_files), command, simulator)
+        drawn = summary_figures(data)  # once, for the page and for report.md
+    except BaseException:
+        slices.cancel()
+        raise
+    slices.wait()  # the page shows them
     page, math = render_html(data, drawn=drawn)
     (out / "index.html").write_text(page, encoding="utf-8")
 
