@@ -16,6 +16,7 @@ Usage: python benchmarks/bench_suite.py [--then COMMIT] [--only now|then|then_te
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from bench_audit import children_cpu  # benchmarks/ is the script's folder, first on sys.path
@@ -49,6 +51,22 @@ def collect(cwd: Path, env: dict[str, str], extra: list[str]) -> list[str]:
     return [line for line in done.stdout.splitlines() if "::" in line]
 
 
+@contextlib.contextmanager
+def worktree(commit: str) -> Iterator[Path]:
+    """A git worktree of ``commit`` in a scratch folder, with the paper's sources linked beside it as
+    ``../shared/paper``; removed on exit (also used by bench_audit_then.py)."""
+    with tempfile.TemporaryDirectory(prefix="bench-then-") as scratch:
+        old = Path(scratch) / "then"
+        subprocess.run(["git", "worktree", "add", "--detach", "-f", str(old), commit], cwd=REPO, check=True,
+                       capture_output=True)
+        try:
+            if PAPER.is_dir():
+                (Path(scratch) / "shared").symlink_to(PAPER)  # ../shared/paper beside the worktree
+            yield old
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=REPO, capture_output=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--then", default="2867f11", help="the commit whose suite is the baseline")
@@ -59,30 +77,22 @@ def main() -> None:
     out: dict = {"machine": {"cpus": os.cpu_count(), "load": os.getloadavg()}, "then_commit": opts.then,
                  "now_commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
                                               text=True).stdout.strip()}
-    with tempfile.TemporaryDirectory(prefix="bench-suite-") as scratch:
-        old = Path(scratch) / "then"
-        subprocess.run(["git", "worktree", "add", "--detach", "-f", str(old), opts.then], cwd=REPO, check=True,
-                       capture_output=True)
-        try:
-            if PAPER.is_dir():
-                (Path(scratch) / "shared").symlink_to(PAPER)  # ../shared/paper beside the worktree
-            old_env = {**env, "PYTHONPATH": str(old)}
-            then_ids = collect(old, old_env, ["-p", "no:xdist"])
-            now_ids = set(collect(REPO, env, ["-n", "0"]))
-            common = [i for i in then_ids if i in now_ids]
-            out["tests"] = {"then": len(then_ids), "now": len(now_ids), "then_still_present": len(common)}
-            for name in opts.only:
-                if name == "now":
-                    out[name] = run_pytest([], REPO, env)
-                elif name == "then":
-                    out[name] = run_pytest([], old, old_env)
-                else:
-                    ids = Path(scratch) / "ids.txt"
-                    ids.write_text("\n".join(common) + "\n", encoding="utf-8")
-                    out[name] = run_pytest([f"@{ids}"], REPO, env)
-                print(f"{name}: {out[name]['wall_s']} s wall, {out[name]['summary']}", file=sys.stderr, flush=True)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=REPO, capture_output=True)
+    with worktree(opts.then) as old:
+        old_env = {**env, "PYTHONPATH": str(old)}
+        then_ids = collect(old, old_env, ["-p", "no:xdist"])
+        now_ids = set(collect(REPO, env, ["-n", "0"]))
+        common = [i for i in then_ids if i in now_ids]
+        out["tests"] = {"then": len(then_ids), "now": len(now_ids), "then_still_present": len(common)}
+        for name in opts.only:
+            if name == "now":
+                out[name] = run_pytest([], REPO, env)
+            elif name == "then":
+                out[name] = run_pytest([], old, old_env)
+            else:
+                ids = old.parent / "ids.txt"
+                ids.write_text("\n".join(common) + "\n", encoding="utf-8")
+                out[name] = run_pytest([f"@{ids}"], REPO, env)
+            print(f"{name}: {out[name]['wall_s']} s wall, {out[name]['summary']}", file=sys.stderr, flush=True)
     if "now" in out and "then" in out:
         out["now_over_then"] = round(out["now"]["wall_s"] / out["then"]["wall_s"], 3)
     if "then_tests_now" in out and "then" in out:
