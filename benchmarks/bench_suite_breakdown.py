@@ -97,7 +97,7 @@ def kind_of(row: dict) -> str:
         return "notebook kernels"
     if "multiprocessing.spawn" in argv or "multiprocessing.forkserver" in argv:
         return "spawned workers (Dask)"
-    if "-m theorycheck" in argv or argv.split(" ")[1:2] and argv.split(" ")[1].endswith("/theorycheck"):
+    if "-m theorycheck" in argv or row["argv"][1:2] and row["argv"][1].endswith("/theorycheck"):  # or its script
         return "theorycheck CLI subprocesses"
     if "-m pytest" in argv:
         return "pytest processes (controller and the plugin's tests)"
