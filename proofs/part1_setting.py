@@ -311,14 +311,41 @@ def check_privacy_factor(statement: Statement = PRIVACY_FACTOR_STATEMENT, log_po
 
 #: η_a T ≪ 1 (the second layer's total training time η_a T; asked by issue 11, not stated by the paper)
 ETA_T_SMALL = Statement(S.eta_a * S.T, "ll", sp.Integer(1), name="η_a T ≪ 1")
-#: the product §4.5 uses: 2η_a λ T = 2 log² d, so (1 − 2η_aλ)^T ≤ e^{−2 log² d}
+#: the product §4.5 uses: 2η_a λ T = 2 log² d, so (1 − 2η_aλ)^T ≤ e^{−2 log² d} once 2η_aλ ≤ 1
 ETA_LAMBDA_T = Statement(2 * S.eta_a * S.lam * S.T, "=", 2 * sp.log(S.d) ** 2, name="2η_a λ T")
+
+
+#: the second layer's per-step contraction 2η_aλ under Assumption 4, in powers of d: 2 log² d / d^{ε_n}
+STEP_FACTOR = S.in_powers_of_d(2 * S.eta_a * S.lam)
+
+
+def contraction_threshold(eps_n: float) -> mpmath.mpf:
+    """d*(ε_n): the d from which on :data:`STEP_FACTOR` ≤ 1 (the largest root of 2η_aλ = 1, found in u = log d).
+
+    With d = e^u, log(2η_aλ) = log 2 + 2 log u − ε_n u is concave in u with its maximum at u = 2/ε_n, so its
+    largest zero lies in [2/ε_n, ∞) and is bracketed there (bisection, 30 digits); when the maximum is ≤ 0 the
+    step is ≤ 1 for every d > 1 and d* = 1."""
+    u = sp.Symbol("u", positive=True)
+    log_step = sp.expand_log(sp.log(STEP_FACTOR.subs(S.d, sp.exp(u))), force=True).subs(S.eps_n, sp.Float(eps_n, 30))
+    f = sp.lambdify(u, log_step, "mpmath")
+    with mpmath.workdps(30):
+        top = mpmath.mpf(2) / eps_n
+        if f(top) <= 0:
+            return mpmath.mpf(1)
+        high = 2 * top
+        while f(high) > 0:
+            high *= 2
+        return mpmath.exp(mpmath.findroot(f, (top, high), solver="bisect"))
 
 
 def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ETA_T_SMALL):
     """Assumption 4's product 2η_aλT (what Part 3 §4.5 uses: (1 − 2η_aλ)^T ≤ e^{−2η_aλT}) as an identity in powers
     of d (SymPy). Issue 11 also asks whether η_a T ≪ 1 on the region: the paper does not state or use it, so it is
-    decided (exact LP) and recorded in the evidence, not as this claim's verdict."""
+    decided (exact LP) and recorded in the evidence, not as this claim's verdict.
+
+    The consequence (1 − 2η_aλ)^T ≤ e^{−2η_aλT} needs the step 2η_aλ = 2 log² d / d^{ε_n} to be at most 1, which
+    holds only from some d*(ε_n) on (d* ≈ 3.8·10^17 at ε_n = 0.2): the evidence records the step, its limit and
+    d*(ε_n) at a few ε_n (:func:`contraction_threshold`)."""
     lhs = S.in_powers_of_d(product.lhs)
     identity = sp.simplify(lhs - S.in_powers_of_d(product.rhs)) == 0
     result = compare(S.in_powers_of_d(small.lhs), small.rel, S.in_powers_of_d(small.rhs), ADMISSIBLE, d=S.d)
@@ -332,6 +359,13 @@ def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ET
         },
         "note": "η_a T = d^(2ε_n − ε_p) log² d is ≪ 1 only where ε_p > 2ε_n; the paper does not need it (§4.5 needs "
         "η_aλT → ∞, which holds: 2 log² d)",
+        "step": {
+            "two_eta_lambda": str(STEP_FACTOR),
+            "limit_d_to_infinity": str(sp.limit(STEP_FACTOR, S.d, sp.oo)),
+            "d_star": {str(e): mpmath.nstr(contraction_threshold(e), 5) for e in (0.05, 0.1, 0.2, 0.5, 1)},
+            "note": "(1 − 2η_aλ)^T ≤ e^(−2η_aλT) uses 0 ≤ 2η_aλ ≤ 1, true only for d ≥ d*(ε_n); below d* the step "
+            "exceeds 1 (ε_n = 0.2, d = 1e8: 2η_aλ = 17.05)",
+        },
     }
     if not identity:
         return refuted(
@@ -342,7 +376,9 @@ def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ET
         )
     return verified(
         "symbolic",
-        f"{product.latex()} exactly with Assumption 4 (so (1 − 2η_aλ)^T ≤ e^(−2 log² d)); "
+        f"{product.latex()} exactly with Assumption 4 (so (1 − 2η_aλ)^T ≤ e^(−2 log² d) once the step "
+        f"2η_aλ = {STEP_FACTOR} ≤ 1, i.e. for d ≥ d*(ε_n), "
+        f"d* = {mpmath.nstr(contraction_threshold(0.2), 2)} at ε_n = 0.2); "
         f"η_a T ≪ 1 holds on {result.holds_on} of the region ({', '.join(result.conditions)}), recorded "
         "in the evidence",
         **ev,

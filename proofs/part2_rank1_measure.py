@@ -19,7 +19,8 @@ Quantities (each a median or a max over neurons/samples, named in :data:`QUANTIT
   ``zx_mean_norm`` ‖(1/n)Σ_j z_j x_j‖ (the Bernstein sum of display 8);
 * ``g_err`` median_i ‖g(w_i) − ĝ(w_i)‖ (Lemma 3's second term);
 * ``align`` median_i ⟨w_i^1, μ⟩, ``dist_mu`` median_i ‖w_i^1 − μ‖, ``dist_corrected`` median_i ‖w_i^1 − v_i‖
-  with v_i = (g(w_i) − T1_pop,i)/‖·‖ (the corrected limit);
+  with v_i = (g(w_i) − T1_pop,i)/‖·‖ (the corrected limit); ``pop_dist_corrected`` the same distance for the
+  n → ∞ step w_i^1 = (w_i^0 − η_W·2a_{0,i}(T1_pop − g))/‖·‖ (what is left of w_i^0: the floor of ``dist_corrected``);
 * ``delta_typical`` median_i ‖w_i^1(D) − w_i^1(D')‖ for D' = D with one sample replaced by a fresh draw;
   ``delta_adversarial`` median over the neurons of the largest change found by replacing one sample by
   (R v, σ_*(⟨μ, R v⟩)) with v ⊥ w_i^0, μ opposite to the current step (labels from the model), R = ±10⁶.
@@ -85,7 +86,8 @@ def sizes(corner: str, d: int) -> dict[str, Any]:
 @memo.shared
 def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) -> dict[str, float]:
     """All measured quantities at one (corner, d), seeded by (seed, d, corner index). The population terms
-    (``T1_pop``, ``g_err``, ``dist_corrected``, ``pop_dist_mu``: 2-D quadratures, the slow part) only with
+    (``T1_pop``, ``g_err``, ``dist_corrected``, ``pop_dist_mu``, ``pop_dist_corrected``: 2-D quadratures, the
+    slow part) only with
     ``population=True``; the other quantities are identical either way (same draws)."""
     s = sizes(corner, d)
     n, p, eta = s["n"], s["p"], s["eta_W"]
@@ -140,12 +142,14 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         T1_pop = population_initial_output(W0, b, a0, idx, step=POP_STEP)
         g_pop = population_target_term(W0, b, mu, target, idx, step=POP_STEP)
         v = (g_pop - T1_pop) / np.linalg.norm(g_pop - T1_pop, axis=0)
+        W1_pop = normalise_columns(W0[:, idx] - eta * 2.0 * a0[idx] * (T1_pop - g_pop))  # the step at n = ∞
         pop = {
             "T1_pop": float(np.median(np.linalg.norm(T1_pop, axis=0))),
             "T1_dist": float(np.median(np.linalg.norm(T1 - T1_pop, axis=0))),
             "g_err": float(np.median(np.linalg.norm(G - g_pop, axis=0))),
             "dist_corrected": float(np.median(np.linalg.norm(W1 - v, axis=0))),
             "pop_dist_mu": float(np.median(np.linalg.norm(v - mu[:, None], axis=0))),
+            "pop_dist_corrected": float(np.median(np.linalg.norm(W1_pop - v, axis=0))),
         }
     return {
         "w0_norm_max": float(np.max(np.linalg.norm(W0, axis=0))),
@@ -185,12 +189,13 @@ QUANTITIES = (
     "dist_mu",
     "dist_corrected",
     "pop_dist_mu",
+    "pop_dist_corrected",
     "delta_typical",
     "delta_adversarial",
 )
 
 
-POPULATION_QUANTITIES = ("T1_pop", "T1_dist", "g_err", "dist_corrected", "pop_dist_mu")
+POPULATION_QUANTITIES = ("T1_pop", "T1_dist", "g_err", "dist_corrected", "pop_dist_mu", "pop_dist_corrected")
 
 
 def growth(quantity: str, corner: str, ds=MEASURE_DS, seed: int = SEED) -> dict[str, Any]:

@@ -77,6 +77,8 @@ CORNERS: dict[str, dict[str, float]] = {
     "small eps_n": {"eps_n": 0.1, "eps_p": 0.5, "extra_n": 0.0},
     "large eps_n": {"eps_n": 0.3, "eps_p": 1.0, "extra_n": 0.0},
     "large n": {"eps_n": 0.2, "eps_p": 1.0, "extra_n": 0.3},
+    # ε_p > 1 (p ≫ d): Assumption 2 caps ε_p only by 16ε_n/3 (here 1.6); features of width p = d^{1.5}
+    "largest eps_p": {"eps_n": 0.3, "eps_p": 1.5, "extra_n": 0.0},
 }
 
 

@@ -301,16 +301,20 @@ def check_steps(
 
 def check_rate(
     ds: tuple[int, ...] = (32, 64, 128),
-    seeds: int = 3,
+    seeds: int = 8,
     eps_n_: float = 0.3,
     eps_p_: float = 1.0,
     target: str = "x",
     predicted: float | None = None,
 ) -> Verdict:
-    """End to end: Algorithm 1 with the repaired choices over d and seeds; the fitted exponent of the excess risk
-    R(f_NN) − R_floor in d with a 95 % confidence interval (scipy.stats.linregress). A vanishing risk cannot be
-    verified at finite d: the verdict is ``refuted`` only if the whole interval lies above 0 (the risk grows),
-    otherwise ``inconclusive`` with the fit."""
+    """End to end: Algorithm 1 with the repaired choices over d and seeds; the fitted exponent of the test risk
+    R(f_NN) in d with a 95 % confidence interval (scipy.stats.linregress), decided by :func:`decide_rate`.
+
+    Eight seeds per d: with three, whether the interval excludes 0 depended on which three seeds were drawn
+    (seeds 0–2 and 3–5 gave ``verified``, 6–8 and 9–11 ``inconclusive``); with eight, seeds 0–7 and 8–15 both
+    exclude 0 (a referee's re-run, 2026-11-26). The evidence puts the risk beside the same run's ridge risk on the
+    noisy features and the risk of predicting 0, so a reader sees what decreases: the private excess over ridge,
+    not the ridge risk itself, at these d."""
     from theorycheck.simulator import run_experiment
 
     rows = []
@@ -344,6 +348,17 @@ def check_rate(
     )
 
 
+def _beside_baselines(ev: dict) -> str:
+    """The mean risks by d beside ridge on the same features and predicting 0, for the verdict's detail."""
+    if "mean_by_d" not in ev:
+        return ""
+    cells = [
+        f"d = {d}: {m['risk_dpgd']:.3f} (ridge {m['risk_ridge']:.3f}, predicting 0 {m['risk_null']:.3f})"
+        for d, m in ev["mean_by_d"].items()
+    ]
+    return "; mean risk " + ", ".join(cells)
+
+
 def decide_rate(rows: list[dict], context: dict) -> Verdict:
     """The verdict on a vanishing risk from runs ``{"d", "risk_dpgd", …}``: the fitted exponent of the risk in d
     with a 95 % CI: ``verified`` (the risk decreases over these d) when the whole interval lies below 0,
@@ -358,6 +373,11 @@ def decide_rate(rows: list[dict], context: dict) -> Verdict:
     half = float(stats.t.ppf(0.975, len(rows) - 2) * fit.stderr)
     ci = (float(fit.slope) - half, float(fit.slope) + half)
     ev = {"rows": rows, "slope": float(fit.slope), "ci95": ci, "stderr": float(fit.stderr), **context}
+    compared = ("risk_dpgd", "risk_ridge", "risk_null")
+    if all(k in r for r in rows for k in compared):
+        ev["mean_by_d"] = {
+            str(d): {k: float(np.mean([r[k] for r in rows if r["d"] == d])) for k in compared} for d in ds
+        }
     if ci[0] > 0:
         return refuted(
             "simulation",
@@ -369,7 +389,8 @@ def decide_rate(rows: list[dict], context: dict) -> Verdict:
         return verified(
             "simulation",
             f"the repaired risk decreases over d = {list(ds)}: fitted exponent {fit.slope:+.3f} (95 % CI "
-            f"{ci[0]:+.3f} … {ci[1]:+.3f}); a vanishing rate is not claimed (no finite range of d decides it)",
+            f"{ci[0]:+.3f} … {ci[1]:+.3f}){_beside_baselines(ev)}; a vanishing rate is not claimed (no finite "
+            "range of d decides it)",
             **ev,
         )
     return inconclusive(
@@ -422,7 +443,7 @@ CLAIMS = [
         source="repair of Part 1 Theorem 1 (rate)",
         statement=r"\frac{\partial \log \mathcal{R}(f_{\mathrm{NN}})}{\partial \log d} < 0\ \text{(fitted over "
         r"} d \in \{32, 64, 128\}\text{, 95\,\% CI; repaired choices, } n = d^{1+3\varepsilon_n})",
-        assumptions=r"\varepsilon_n = 0.3,\ \varepsilon_p = 1,\ \sigma_* = x,\ d \in \{32, 64, 128\},\ 3\ \text{seeds}",
+        assumptions=r"\varepsilon_n = 0.3,\ \varepsilon_p = 1,\ \sigma_* = x,\ d \in \{32, 64, 128\},\ 8\ \text{seeds}",
         check=check_rate,
     ),
 ]

@@ -4,6 +4,8 @@ the region (refuted with the witness there), and on the corrected statements (ve
 
 from __future__ import annotations
 
+import mpmath
+import pytest
 import sympy as sp
 
 from theorycheck_proofs import part1_setting as M
@@ -93,6 +95,25 @@ def test_step_products_identity_and_eta_t_region(registered_verdict):
     assert eta_t["holds_on"] == "part" and eta_t["conditions_exact"] == ["-2*eps_n + eps_p > 0"]
     pt = {k: sp.Rational(x) for k, x in eta_t["witness"]["point"].items() if k != "q"}
     assert pt["eps_p"] <= 2 * pt["eps_n"]  # the corner ε_p ≤ 2ε_n
+    # (1 − 2η_aλ)^T ≤ e^{−2 log² d} needs the step 2η_aλ ≤ 1: only from d*(ε_n) on, which the detail says
+    step = v.evidence["step"]
+    assert step["limit_d_to_infinity"] == "0" and "once the step" in v.detail
+    assert float(step["d_star"]["0.2"]) > 1e17
+
+
+@pytest.mark.parametrize("eps_n", [0.05, 0.2, 0.5, 1.0, 3.0])
+def test_contraction_threshold_is_where_the_step_crosses_one(eps_n):
+    """d*(ε_n) against the step 2 log² d / d^{ε_n} evaluated directly: ≤ 1 from d* on (a wrong root, e.g. the
+    smaller one or a missed bracket, fails here), > 1 just below d* unless d* = 1."""
+    d_star = M.contraction_threshold(eps_n)
+    with mpmath.workdps(30):
+        step = lambda d: 2 * mpmath.log(d) ** 2 / d**eps_n  # noqa: E731
+        for factor in (1.001, 10, 1e6):
+            assert step(d_star * factor) <= 1
+        if d_star > 1:
+            assert step(d_star * mpmath.mpf("0.999")) > 1
+        else:
+            assert max(step(mpmath.exp(u)) for u in mpmath.linspace(0.01, 50, 2000)) <= 1
 
 
 def test_step_products_wrong_constant_refuted():

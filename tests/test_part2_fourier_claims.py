@@ -94,9 +94,19 @@ def test_sech_bound(registered_verdict):
 
 
 def test_sech_residue_and_wrong_constant():
-    assert F.check_sech_residue(F.SECH_RESIDUE, ts=("0.2",)).verdict == "verified"
+    # display (2, 30) as printed: its middle link 2π·lim (z − iπ/2)g(z) = 2π·Res is off by the factor i
+    v = F.check_sech_residue(F.SECH_RESIDUE, ts=("0.2",))
+    assert v.verdict == "refuted" and "factor i" in v.detail and v.corrected
+    middle = mpmath.mpmathify(v.evidence["witness"]["computed"].replace(" ", ""))
+    assert abs(middle.real) < 1e-12 and abs(middle.imag + 23.0522471785) < 1e-9  # −i·π(e^{π²t} + e^{−π²t}) at t = 0.2
+    fixed = F.SECH_RESIDUE_LIMIT_FACTOR_CORRECTED
+    assert F.check_sech_residue(F.SECH_RESIDUE, ts=("0.2",), limit_factor=fixed).verdict == "verified"
+    # a wrong constant or sign in the middle link, and a wrong right side, are refuted
+    assert F.check_sech_residue(F.SECH_RESIDUE, ts=("0.2",), limit_factor=-fixed).verdict == "refuted"
+    assert F.check_sech_residue(F.SECH_RESIDUE, ts=("0.2",), limit_factor=sp.pi * sp.I).verdict == "refuted"
     wrong = F.SECH_RESIDUE.perturb(rhs=2 * sp.pi * sp.cosh(sp.pi * t))
-    assert F.check_sech_residue(wrong, ts=("0.2",)).verdict == "refuted"
+    w = F.check_sech_residue(wrong, ts=("0.2",), limit_factor=fixed)
+    assert w.verdict == "refuted" and w.corrected is None
 
 
 # ------------------------------------------------------------------------ fourier.sech-convolution

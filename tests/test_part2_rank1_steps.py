@@ -182,10 +182,22 @@ def test_gradient_chain_corner_and_valid_version(registered_verdict):
 
 
 def test_corrected_direction(registered_verdict):
-    v = registered_verdict(S.corrected_direction_distance, ST["corrected.direction"])
-    assert v.verdict == "verified" and v.regime["holds_on"] == "none"
-    # a claimed rate that is too fast (d^{-1}) is not confirmed
-    assert S.corrected_direction_distance(ST["corrected.direction"].perturb(rhs=1 / d)).verdict != "verified"
+    st = ST["corrected.direction"]
+    v = registered_verdict(S.corrected_direction_distance, st)
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert v.evidence["regime_printed_mu"]["holds_on"] == "none"  # ‖w_i^1 − μ‖ ≍ 1: display 19 as printed fails
+    floor = v.evidence["floor_at_infinite_n"]
+    assert len(floor) == len(M.CORNERS) and all(r["claimed_exponent"] < 0 and r["exponent"] < 0 for r in floor)
+    # the rate without the n → ∞ floor d^{−3ε_n/2} (a dropped term): refuted where ν > 1 + 3ε_n + ε_b
+    dropped = S.corrected_direction_distance(st.perturb(rhs=st.rhs - S.DIRECTION_FLOOR))
+    assert dropped.verdict == "refuted" and dropped.corrected == st.latex()
+    w = {k: Fraction(x) for k, x in dropped.evidence["witness"]["point"].items() if k != "q"}
+    assert w["nu"] > 1 + 3 * w["eps_n"] + w["eps_b"]
+    # a floor with the wrong exponent, and a rate that is too fast (d^{-1}), are rejected
+    assert S.corrected_direction_distance(st.perturb(rhs=st.rhs - S.DIRECTION_FLOOR + d ** (-2 * S.eps_n))).verdict == (
+        "refuted"
+    )
+    assert S.corrected_direction_distance(st.perturb(rhs=1 / d)).verdict == "refuted"
 
 
 # ----------------------------------------------------------------------------- §3.2

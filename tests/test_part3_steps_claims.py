@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 import sympy as sp
 
@@ -185,6 +186,42 @@ def test_measured_orders():
     assert m.check_measured("lambda_min_K", d, "gtrsim", **SMALL).verdict == "refuted"
 
 
+def test_spectrum_grows_at_the_largest_eps_p_corner(registered_verdict):
+    """λ_max(K_n) = Θ(1) fails once ε_p > 1 (random features of width p ≫ d: λ_max ≈ (2/π)(1 + √(p/d))²)."""
+    claim = next(c for c in m.CLAIMS if c.id == "ridge.measured-spectrum")
+    v = registered_verdict(claim)
+    assert v.verdict == "refuted" and v.evidence["witness"]["corner"] == "largest eps_p"
+    assert v.evidence["witness"]["eps_p"] > 1 and v.evidence["witness"]["measured_slope"] > 0.15
+    # at the corners with ε_p ≤ 1 the order Θ(1) is consistent (the wrong corner alone refutes it)
+    assert m.check_measured("lambda_max_K", sp.Integer(1), "asymp", **SMALL).verdict == "verified"
+
+
+def test_lambda_min_is_zero_where_p_exceeds_n(registered_verdict):
+    claim = next(c for c in m.CLAIMS if c.id == "ridge.measured-lambda-min")
+    assert str(claim.statement).startswith(r"1 \lesssim")  # ≳ 1 shown as 1 ≲ λ_min, not as ≥ 1
+    v = registered_verdict(claim)
+    assert v.verdict == "refuted" and v.evidence["measured_verdict"] == "verified"  # consistent where p < n
+    w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
+    assert w["eps_p"] > w["nu"] >= 1 + 3 * w["eps_n"] and 3 * w["eps_p"] / 16 < w["eps_n"]  # admissible, p > n
+    # independently: tanh features with more columns than rows have a zero eigenvalue in K_n = ΦᵀΦ/n
+    rng = np.random.default_rng(0)
+    nn, pp, dd = 22, 24, 3  # d = 3 at the witness: n = ⌈3^{14/5}⌉ = 22 < p = ⌈3^{20/7}⌉ = 24
+    phi = np.tanh(rng.standard_normal((nn, dd)) @ rng.standard_normal((dd, pp)) + rng.standard_normal(pp))
+    assert np.linalg.eigvalsh(phi.T @ phi / nn)[0] < 1e-12
+    # a rank condition that holds on the whole region (p ≲ n², as ε_p < 16ε_n/3 < 2ν) leaves the measurement to decide
+    loose = m.RANK_CONDITION.perturb(rhs=n**2)
+    assert m.check_lambda_min("lambda_min_K", sp.Integer(1), "gtrsim", rank_step=loose, **SMALL).verdict == "verified"
+    assert m.check_lambda_min("lambda_min_K", d, "gtrsim", rank_step=loose, **SMALL).verdict == "refuted"
+
+
+def test_measured_verdicts_name_the_sub_region_they_sampled():
+    v = m.check_measured("max_norm_phi_j", sp.sqrt(p), **SMALL)
+    assert v.verdict == "verified" and "ν > 2 + ε_b" in v.detail
+    assert all(e > 0 for e in v.evidence["first_layer_noise_exponents"].values())
+    # a corner where σ_W√d → 0 (ν > 2 + ε_b) would drop the remark
+    assert m.sampled_sub_region({"c": 0.1, "c2": -0.05}) == ""
+
+
 def test_noise_measures():
     v = m.check_measured("median_norm_z_over_Sigma", sp.Integer(1), **SMALL)
     assert v.verdict == "refuted" and v.evidence["witness"]["corner"] == "large eps_p"  # ‖z‖ ≈ Σ√p, not Σ
@@ -205,8 +242,14 @@ def test_summary_and_approximation(registered_verdict):
     v = _registered_chain(registered_verdict, "risk.summary", m.summary_steps())
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert m.check_chain(m.summary_steps(sp.Integer(0))).verdict == "verified"  # without the variance term
-    corrected = (Step((3, "D9", 1), m._st(m.RATE_D9 + m.VARIANCE, "O_P", m.RATE_D9 + m.VARIANCE), "asymptotic"),)
+    corrected = m.summary_corrected_steps()
     assert _registered_chain(registered_verdict, "risk.summary-corrected", corrected).verdict == "verified"
+    # the corrected step is not X = O_P(X): its rate dropping either term, or the factor 2 made d^{ε_n}, fails
+    (step,) = corrected
+    for wrong_rhs in (m.RATE_D9, m.VARIANCE, step.statement.rhs / d**en):
+        v = m.check_chain((step.perturb(rhs=wrong_rhs),))
+        assert v.verdict == "refuted" and v.regime["holds_on"] in ("part", "none"), wrong_rhs
+    assert m.check_chain((step.perturb(lhs=step.statement.lhs * d**en),)).verdict == "refuted"
     s = Step((3, "D3", 4), m._st(m.RATE_D9 * d**en, "ll", sp.Integer(1)), "asymptotic")  # a missing 1/d^{ε_n}
     assert m.check_chain((s,)).verdict == "refuted"
 

@@ -198,6 +198,12 @@ def test_rate_decision_from_runs():
     assert verdict.verdict == "verified" and verdict.evidence["ci95"][1] < 0
     flat = [{"d": d, "risk_dpgd": math.exp(0.3 * rng.standard_normal())} for d in (32, 64, 128) for _ in range(3)]
     assert decide_rate(flat, {}).verdict == "inconclusive"
+    # with the baselines recorded, the detail puts each d's mean risk beside ridge's and predicting 0's
+    with_baselines = [{**r, "risk_ridge": 0.5, "risk_null": 1.0} for r in shrinking]
+    verdict = decide_rate(with_baselines, {})
+    means = verdict.evidence["mean_by_d"]
+    assert means["128"]["risk_dpgd"] == pytest.approx(128**-0.3, rel=0.05) and means["32"]["risk_null"] == 1.0
+    assert f"d = 32: {means['32']['risk_dpgd']:.3f} (ridge 0.500, predicting 0 1.000)" in verdict.detail
 
 
 def test_latex_gives_the_repaired_statement_with_its_changes(tmp_path):
