@@ -20,7 +20,8 @@ Quantities (each a median or a max over neurons/samples, named in :data:`QUANTIT
 * ``g_err`` median_i ‖g(w_i) − ĝ(w_i)‖ (Lemma 3's second term);
 * ``align`` median_i ⟨w_i^1, μ⟩, ``dist_mu`` median_i ‖w_i^1 − μ‖, ``dist_corrected`` median_i ‖w_i^1 − v_i‖
   with v_i = (g(w_i) − T1_pop,i)/‖·‖ (the corrected limit); ``pop_dist_corrected`` the same distance for the
-  n → ∞ step w_i^1 = (w_i^0 − η_W·2a_{0,i}(T1_pop − g))/‖·‖ (what is left of w_i^0: the floor of ``dist_corrected``);
+  n → ∞ step w_i^1 = (w_i^0 − η_W·2a_{0,i}(T1_pop − g))/‖·‖ (what is left of w_i^0: the floor of ``dist_corrected``),
+  ``pop_floor_bound`` its lower bound ‖w_⊥^0‖/(‖w^0‖ + η_W·2a_0‖g − T1_pop‖), ``pop_step_norm`` ‖g − T1_pop‖;
 * ``delta_typical`` median_i ‖w_i^1(D) − w_i^1(D')‖ for D' = D with one sample replaced by a fresh draw;
   ``delta_adversarial`` median over the neurons of the largest change found by replacing one sample by
   (R v, σ_*(⟨μ, R v⟩)) with v ⊥ w_i^0, μ opposite to the current step (labels from the model), R = ±10⁶.
@@ -143,6 +144,11 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         g_pop = population_target_term(W0, b, mu, target, idx, step=POP_STEP)
         v = (g_pop - T1_pop) / np.linalg.norm(g_pop - T1_pop, axis=0)
         W1_pop = normalise_columns(W0[:, idx] - eta * 2.0 * a0[idx] * (T1_pop - g_pop))  # the step at n = ∞
+        # what the step keeps of w_i^0: ‖Û − v‖ ≥ sin∠(U, v) = ‖w_⊥^0‖/‖U‖ ≥ ‖w_⊥^0‖/(‖w^0‖ + η_W·2a_0‖g − T_1‖)
+        w0 = W0[:, idx]
+        w0_perp = w0 - v * np.sum(w0 * v, axis=0)
+        step_norm = np.linalg.norm(g_pop - T1_pop, axis=0)
+        floor_bound = np.linalg.norm(w0_perp, axis=0) / (np.linalg.norm(w0, axis=0) + eta * 2.0 * a0[idx] * step_norm)
         pop = {
             "T1_pop": float(np.median(np.linalg.norm(T1_pop, axis=0))),
             "T1_dist": float(np.median(np.linalg.norm(T1 - T1_pop, axis=0))),
@@ -150,6 +156,8 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
             "dist_corrected": float(np.median(np.linalg.norm(W1 - v, axis=0))),
             "pop_dist_mu": float(np.median(np.linalg.norm(v - mu[:, None], axis=0))),
             "pop_dist_corrected": float(np.median(np.linalg.norm(W1_pop - v, axis=0))),
+            "pop_floor_bound": float(np.median(floor_bound)),
+            "pop_step_norm": float(np.median(step_norm)),
         }
     return {
         "w0_norm_max": float(np.max(np.linalg.norm(W0, axis=0))),
@@ -190,12 +198,23 @@ QUANTITIES = (
     "dist_corrected",
     "pop_dist_mu",
     "pop_dist_corrected",
+    "pop_floor_bound",
+    "pop_step_norm",
     "delta_typical",
     "delta_adversarial",
 )
 
 
-POPULATION_QUANTITIES = ("T1_pop", "T1_dist", "g_err", "dist_corrected", "pop_dist_mu", "pop_dist_corrected")
+POPULATION_QUANTITIES = (
+    "T1_pop",
+    "T1_dist",
+    "g_err",
+    "dist_corrected",
+    "pop_dist_mu",
+    "pop_dist_corrected",
+    "pop_floor_bound",
+    "pop_step_norm",
+)
 
 
 def growth(quantity: str, corner: str, ds=MEASURE_DS, seed: int = SEED) -> dict[str, Any]:

@@ -475,7 +475,7 @@ MEASURED_ORDERS: dict[str, tuple[str, sp.Expr, str, str]] = {
 
 
 #: a measured order is verified only where its fit could have failed: the margin max(3 SE, tol) of every corner's
-#: slope must stay below this (a wider one cannot tell d^a from d^{a+1/2}); else the verdict is inconclusive
+#: slope must stay below this (one this wide cannot tell d^a from d^{a+1/2}); else the verdict is inconclusive
 DECISIVE_MARGIN = 0.5
 
 
@@ -598,7 +598,7 @@ def check_measured(
             regime=regime,
             **ev,
         )
-    noisy = [r for r in rows if r["margin"] > DECISIVE_MARGIN]
+    noisy = [r for r in rows if r["margin"] >= DECISIVE_MARGIN]
     if noisy:
         ev["undecided_corners"] = [r["corner"] for r in noisy]
         return inconclusive(
@@ -645,12 +645,13 @@ def sampled_sub_region(noise_exponents: dict[str, float]) -> str:
     return ""
 
 
-#: K_n = ΦᵀΦ/n is p × p of rank ≤ n: λ_min(K_n) > 0 needs p ≤ n (ridge.measured-lambda-min)
+#: K_n = ΦᵀΦ/n is p × p of rank ≤ n: λ_min(K_n) ≳ 1 needs p ≪ n (ridge.measured-lambda-min). Strict: at p = n too
+#: the smallest eigenvalue of a square random feature matrix tends to 0 (Marchenko–Pastur edge (1 − √(p/n))²)
 RANK_CONDITION = Step(
     (3, "D13", 3),
-    _st(p, "lesssim", n),
+    _st(p, "ll", n),
     "asymptotic",
-    note="K_n = ΦᵀΦ/n is p×p of rank ≤ n, so λ_min(K_n) = 0 exactly wherever p > n",
+    note="K_n = ΦᵀΦ/n is p×p of rank ≤ n, so λ_min(K_n) = 0 exactly wherever p > n, and → 0 where p ≍ n",
 )
 
 
@@ -661,9 +662,10 @@ def check_lambda_min(
 
     Measured at the corners (:func:`check_measured`), where p < n; and decided exactly where no measurement is
     needed: K_n = ΦᵀΦ/n has rank ≤ n, so λ_min(K_n) = 0 wherever p > n (``rank_step``, p ≲ n, decided on the region:
-    it fails where ε_p > ν, admissible once ε_n > 3/7, where p = d^{ε_p} is too wide to simulate)."""
+    it fails where ε_p ≥ ν — λ_min = 0 where ε_p > ν, admissible once ε_n > 3/7, and → 0 at p = n —, where
+    p = d^{ε_p} is too wide to simulate)."""
     found = check_measured(quantity, order, relation, **measured)
-    rank = check_chain((rank_step,), "p ≲ n (the rank of K_n)")
+    rank = check_chain((rank_step,), "p ≪ n (the rank of K_n)")
     ev = {
         **found.evidence,
         "measured_verdict": found.verdict,
@@ -674,7 +676,8 @@ def check_lambda_min(
         witness = rank.evidence.get("witness") or (rank.regime or {}).get("witness")
         return refuted(
             "exact+simulation",
-            f"λ_min(K_n) = 0 exactly wherever p > n (K_n = ΦᵀΦ/n has rank ≤ n): {rank.detail}; at the measured "
+            f"λ_min(K_n) = 0 exactly wherever p > n (K_n = ΦᵀΦ/n has rank ≤ n), → 0 where p ≍ n: {rank.detail}; at "
+            "the measured "
             f"corners (p < n) {found.detail}",
             witness=witness,
             regime=rank.regime,
@@ -1237,7 +1240,14 @@ CLAIMS = [
         _st(RIDGE_RISK, "O_P", RATE_D9 + VARIANCE),
         "Assumptions 2–4",
         partial(check_chain, summary_corrected_steps(), "ridge summary, corrected"),
-        depends_on=("risk.summary", "risk.decomposition", "risk.approximation-rate", "risk.variance-term", "thm2.rate"),
+        depends_on=(
+            "risk.summary",
+            "risk.decomposition",
+            "risk.approximation-rate",
+            "risk.variance-term",
+            "thm2.rate",
+            "thm2.statement",
+        ),
         relations=((3, "D9", 1),),
     ),
     _chain_claim(

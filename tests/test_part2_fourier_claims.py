@@ -96,9 +96,14 @@ def test_sech_bound(registered_verdict):
 def test_sech_residue_and_wrong_constant():
     # display (2, 30) as printed: its middle link 2π·lim (z − iπ/2)g(z) = 2π·Res is off by the factor i
     v = F.check_sech_residue(F.SECH_RESIDUE, ts=("0.2",))
-    assert v.verdict == "refuted" and "factor i" in v.detail and v.corrected
+    assert v.verdict == "refuted" and "the link is -1i times the right side" in v.detail and v.corrected
     middle = mpmath.mpmathify(v.evidence["witness"]["computed"].replace(" ", ""))
     assert abs(middle.real) < 1e-12 and abs(middle.imag + 23.0522471785) < 1e-9  # −i·π(e^{π²t} + e^{−π²t}) at t = 0.2
+    # the factor the detail names is computed: πi instead of 2πi makes the link half the right side
+    half = F.check_sech_residue(F.SECH_RESIDUE, ts=("0.2",), limit_factor=sp.pi * sp.I)
+    assert "the link is 0.5 times" in half.detail
+    with pytest.raises(ValueError, match="only for"):  # beyond |t| ≤ 1 the R = 20 rectangle is not accurate enough
+        F.check_sech_residue(F.SECH_RESIDUE, ts=("3",))
     fixed = F.SECH_RESIDUE_LIMIT_FACTOR_CORRECTED
     assert F.check_sech_residue(F.SECH_RESIDUE, ts=("0.2",), limit_factor=fixed).verdict == "verified"
     # a wrong constant or sign in the middle link, and a wrong right side, are refuted
