@@ -22,6 +22,7 @@ from flint import arb, ctx
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import fourier as fr
 from theorycheck.claims import Verdict
+from theorycheck.errors import InputError
 
 from .part2_fourier_common import (
     DPS,
@@ -317,7 +318,7 @@ def check_sech_residue(
     factor = mpmath.mpmathify(complex(sp.N(limit_factor, 30)))
     too_far = [v for v in ts if abs(float(to_mpf(v))) > SECH_RESIDUE_MAX_T]
     if too_far:
-        raise ValueError(
+        raise InputError(
             f"t = {too_far[0]}: the R = 20 rectangle's vertical sides, of size e^(2π²|t| − 20), are negligible against "
             f"the 1e-15 tolerance only for |t| ≤ {SECH_RESIDUE_MAX_T}"
         )
