@@ -583,7 +583,8 @@ def check_measured(
             **ev,
         )
     if bad:
-        w = bad[0]
+        # the witness: the corner where the slope is furthest from the order's in standard errors (the most decisive)
+        w = max(bad, key=lambda r: abs(r["measured_slope"] - r["order_slope"]) / max(r["stderr"], 1e-12))
         return refuted(
             "simulation",
             f"{quantity}: at the corner '{w['corner']}' the measured growth exponent "

@@ -249,6 +249,10 @@ def test_measured_verdicts_name_the_sub_region_they_sampled():
 def test_noise_measures():
     v = m.check_measured("median_norm_z_over_Sigma", sp.Integer(1), **SMALL)
     assert v.verdict == "refuted" and v.evidence["witness"]["corner"] == "large eps_p"  # ‖z‖ ≈ Σ√p, not Σ
+    # over all corners the witness is the most decisive one (ε_p = 1.5: slope ≈ ε_p/2 with a tiny standard error),
+    # not the first failing corner (ε_p = 0.2, where rounding p = 2, 2, 2, 3, 3 makes the slope)
+    w = m.check_measured("median_norm_z_over_Sigma", sp.Integer(1)).evidence["witness"]
+    assert w["corner"] == "largest eps_p" and w["stderr"] < 0.05 and abs(w["measured_slope"] - 0.75) < 0.05
     assert m.check_measured("median_norm_z_over_Sigma", sp.sqrt(p), **FIVE_DS).verdict == "verified"
     ok = m.check_measured("z_prime_over_corrected_bound", sp.Integer(1), "exact", exact_bound=1.0, **SMALL)
     assert ok.verdict == "verified"
