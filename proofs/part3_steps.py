@@ -631,14 +631,19 @@ def check_measured(
     )
 
 
+#: the exponent of d in σ_W√d under Assumption 4 (symbols.SIGMA_W, n = d^ν): (2 + ε_b − ν)/2
+NOISE_EXPONENT = S.in_powers_of_d(S.SIGMA_W * sp.sqrt(d)).as_powers_dict()[d]
+
+
 def first_layer_noise_exponents(corners: tuple[str, ...]) -> dict[str, float]:
-    """The exponent of d in σ_W√d = d^{(2+ε_b−ν)/2}·polylog (Part 2 §3.2's σ_W, ε_b in the middle of its window) at
-    each corner: > 0 where the first layer's noise dominates its step (W_1 is then close to random directions)."""
+    """:data:`NOISE_EXPONENT` at each corner (ε_b in the middle of its window): > 0 where the first layer's noise
+    dominates its step (W_1 is then close to random directions)."""
+    exponent = sp.lambdify((S.eps_n, S.eps_p, S.eps_b, S.nu), NOISE_EXPONENT, "math")
     out = {}
     for c in corners:
         k = CORNERS[c]
         nu_c = 1 + 3 * k["eps_n"] + k["extra_n"]
-        out[c] = round((2 + eps_b_middle(k["eps_n"], k["eps_p"]) - nu_c) / 2, 6)
+        out[c] = round(float(exponent(k["eps_n"], k["eps_p"], eps_b_middle(k["eps_n"], k["eps_p"]), nu_c)), 6)
     return out
 
 
