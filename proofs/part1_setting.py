@@ -18,7 +18,7 @@ stated, resting on Parts 2 and 3 through ``depends_on``).
 from __future__ import annotations
 
 import math
-from functools import partial
+from functools import cache, partial
 
 import mpmath
 import numpy as np
@@ -319,16 +319,26 @@ ETA_LAMBDA_T = Statement(2 * S.eta_a * S.lam * S.T, "=", 2 * sp.log(S.d) ** 2, n
 STEP_FACTOR = S.in_powers_of_d(2 * S.eta_a * S.lam)
 
 
+@cache
+def _log_step_in_log_d():
+    """log(2η_aλ) as a function of (u = log d, ε_n), derived from :data:`STEP_FACTOR` once per process."""
+    u = sp.Symbol("u", positive=True)
+    return sp.lambdify((u, S.eps_n), sp.expand_log(sp.log(STEP_FACTOR.subs(S.d, sp.exp(u))), force=True), "mpmath")
+
+
 def contraction_threshold(eps_n: float) -> mpmath.mpf:
     """d*(ε_n): the d from which on :data:`STEP_FACTOR` ≤ 1 (the largest root of 2η_aλ = 1, found in u = log d).
 
     With d = e^u, log(2η_aλ) = log 2 + 2 log u − ε_n u is concave in u with its maximum at u = 2/ε_n, so its
     largest zero lies in [2/ε_n, ∞) and is bracketed there (bisection, 30 digits); when the maximum is ≤ 0 the
     step is ≤ 1 for every d > 1 and d* = 1."""
-    u = sp.Symbol("u", positive=True)
-    log_step = sp.expand_log(sp.log(STEP_FACTOR.subs(S.d, sp.exp(u))), force=True).subs(S.eps_n, sp.Float(eps_n, 30))
-    f = sp.lambdify(u, log_step, "mpmath")
+    log_step = _log_step_in_log_d()
     with mpmath.workdps(30):
+        eps = mpmath.mpf(eps_n)
+
+        def f(u):
+            return log_step(u, eps)
+
         top = mpmath.mpf(2) / eps_n
         if f(top) <= 0:
             return mpmath.mpf(1)
@@ -348,6 +358,7 @@ def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ET
     d*(ε_n) at a few ε_n (:func:`contraction_threshold`)."""
     lhs = S.in_powers_of_d(product.lhs)
     identity = sp.simplify(lhs - S.in_powers_of_d(product.rhs)) == 0
+    thresholds = {e: contraction_threshold(e) for e in (0.05, 0.1, 0.2, 0.5, 1)}
     result = compare(S.in_powers_of_d(small.lhs), small.rel, S.in_powers_of_d(small.rhs), ADMISSIBLE, d=S.d)
     ev = {
         "product_in_powers_of_d": str(lhs),
@@ -362,7 +373,7 @@ def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ET
         "step": {
             "two_eta_lambda": str(STEP_FACTOR),
             "limit_d_to_infinity": str(sp.limit(STEP_FACTOR, S.d, sp.oo)),
-            "d_star": {str(e): mpmath.nstr(contraction_threshold(e), 5) for e in (0.05, 0.1, 0.2, 0.5, 1)},
+            "d_star": {str(e): mpmath.nstr(d_star, 5) for e, d_star in thresholds.items()},
             "note": "(1 − 2η_aλ)^T ≤ e^(−2η_aλT) uses 0 ≤ 2η_aλ ≤ 1, true only for d ≥ d*(ε_n); below d* the step "
             "exceeds 1 (ε_n = 0.2, d = 1e8: 2η_aλ = 17.05)",
         },
@@ -378,7 +389,7 @@ def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ET
         "symbolic",
         f"{product.latex()} exactly with Assumption 4 (so (1 − 2η_aλ)^T ≤ e^(−2 log² d) once the step "
         f"2η_aλ = {STEP_FACTOR} ≤ 1, i.e. for d ≥ d*(ε_n), "
-        f"d* = {mpmath.nstr(contraction_threshold(0.2), 2)} at ε_n = 0.2); "
+        f"d* = {mpmath.nstr(thresholds[0.2], 2)} at ε_n = 0.2); "
         f"η_a T ≪ 1 holds on {result.holds_on} of the region ({', '.join(result.conditions)}), recorded "
         "in the evidence",
         **ev,
