@@ -238,6 +238,14 @@ slow("sens.theorem2-input", 10)  # the consequence for Theorem 2
 check("thm6.approximation-error")
 
 # %% [markdown]
+# Both conclusions for one $a$: if $\sup_b|a(b)\phi(b)| = M$, then $f_\gamma$ is $2\eta M$-Lipschitz, and Gaussian
+# integration by parts gives $\mathbb{E}[(f - f_\gamma)^2] \ge (|\mathbb{E} f'| - 2\eta M)_+^2$. For $q = 1$ the
+# claimed bound on $M$ tends to $0$ with $\gamma$, so no $a$ meets both lines.
+
+# %%
+check("thm6.existence")
+
+# %% [markdown]
 # ### Step 1: the Gaussian window and the convolution theorem
 
 # %%

@@ -1596,6 +1596,7 @@ CLAIMS = [
             "thm2.corrected-chain",
             "rank1.noisy-alignment",
             "thm6.approximation-error",
+            "thm6.existence",
             "cert.sup-bound",
         ),
         relations=((2, "D1", 1),),

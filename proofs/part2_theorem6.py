@@ -9,7 +9,9 @@ SymPy for the exact parts). ``thm6.step1-sup-bound`` is stated in words around a
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -20,11 +22,15 @@ from flint import arb, ctx
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import certificate as cert
 from theorycheck import fourier as fr
+from theorycheck.asymptotics import one_sided_limit
 from theorycheck.claims import Verdict
+from theorycheck.numerics import tanh_derivative_variation
 from theorycheck.statement import Expect
+from theorycheck.target import gaussian_moment, he_coefficients
 
-from .part2_fourier_common import DPS, PI, Chain, Statement, fmt, rel_diff, side_function, to_mpf
-from .symbols import b, eta, gamma, x, z
+from .part2_certificate import SUP_BOUND
+from .part2_fourier_common import DPS, PI, Chain, Statement, fmt, instance, rel_diff, side_function, to_mpf
+from .symbols import b, eta, gamma, k, q, x, z
 
 _f = sp.Function("f")
 _f_gamma = sp.Function("f_gamma")
@@ -212,6 +218,18 @@ def check_gaussian_window(
     )
 
 
+def window_error(f_squared: sp.Poly, g: Any) -> sp.Expr:
+    r"""E_z[f(z)²(1 − e^{−γz²})²] exactly, for f² given as a polynomial in z and γ = ``g`` (a number or a symbol):
+    the Gaussian moments E[z^{2m} e^{−cz²}] = (2m−1)!!(1+2c)^{−m−1/2} at c = 0, γ, 2γ."""
+
+    def moment(cc: Any) -> Any:
+        return sum(
+            coef * gaussian_moment(m[0]) * (1 + 2 * cc) ** (-sp.Rational(m[0] + 1, 2)) for m, coef in f_squared.terms()
+        )
+
+    return moment(0) - 2 * moment(g) + moment(2 * g)
+
+
 def check_approximation_error(
     claimed: Statement = APPROXIMATION_ERROR,
     polys: Sequence[str] = ("2*x", "x", "x^3 - 3*x", "(x^3-3*x)/sqrt(6)"),
@@ -227,15 +245,7 @@ def check_approximation_error(
     rows, bad = [], None
     for ftxt in polys:
         f = sp.sympify(ftxt.replace("x", "z").replace("^", "**"), locals={"z": zz})  # our own constant test inputs
-        poly = sp.Poly(sp.expand(f**2), zz)
-
-        def E(cc: Any, poly: sp.Poly = poly) -> Any:
-            return sum(
-                coef * (sp.factorial2(m[0] - 1) if m[0] % 2 == 0 else 0) * (1 + 2 * cc) ** (-sp.Rational(m[0] + 1, 2))
-                for m, coef in poly.terms()
-            )
-
-        expr = E(0) - 2 * E(gamma) + E(2 * gamma)
+        expr = window_error(sp.Poly(sp.expand(f**2), zz), gamma)
         for g in gammas:
             val = sp.N(expr.subs(gamma, sp.Rational(g)), 30)
             with mpmath.workdps(DPS):
@@ -383,6 +393,254 @@ def check_sign_flip(
     return verified("symbolic+numeric", "tanh is odd, so the two expectations agree for every integrable a", **ev)
 
 
+# =============================================================================== Theorem 6 as one statement
+
+
+#: m_k = E_z[f^{(k)}(z)] for z ~ N(0, 1) and V_k = ∫_ℝ |σ^{(k)}(x)| dx for σ = tanh (the obstruction's constants)
+m_k = sp.Symbol("m_k", real=True)
+V_k = sp.Symbol("V_k", positive=True)
+
+#: Theorem 6, display (2, 23), both lines for one a: the least sup_b|a(b)φ(b)| over the a whose network
+#: f_γ(z) = E_b[a(b)σ(ηz + b)] is within 2γ of f is ≲ the right side of cert.sup-bound (the same SymPy object).
+EXISTENCE = Statement(
+    sp.Symbol("M_min"),
+    r"\lesssim",
+    SUP_BOUND.rhs,
+    variables=(q, gamma, eta),
+    lhs_latex=r"\inf_{a:\ \E_z[(f - f_\gamma)^2] < 2\gamma}\ \sup_b|a(b)\phi(b)|",
+    name="thm6.existence",
+)
+
+#: The obstruction (proved in :func:`check_existence`): every a with E_z[(f − f_γ)²] < 2γ has, for k = 1..q,
+#: sup_b|a(b)φ(b)| ≥ (|m_k| − √(2γ k!)) / (η^k V_k).
+OBSTRUCTION = Statement(
+    sp.Symbol("M"),
+    ">=",
+    (sp.Abs(m_k) - sp.sqrt(2 * gamma * sp.factorial(k))) / (eta**k * V_k),
+    variables=(k, gamma, eta, m_k, V_k),
+    lhs_latex=r"\sup_b|a(b)\phi(b)|",
+    name="thm6.obstruction",
+)
+
+#: the readings of the constant hidden in Theorem 6's ≲
+EXISTENCE_READINGS = {
+    "eta-fixed": "the constant may depend on f and η, not on γ (γ → 0 at fixed η)",
+    "uniform": "the constant depends on f only (uniform in γ and η; also η → 0 at fixed γ)",
+}
+
+
+def derivative_mean(coefficients: Sequence[Fraction], order: int) -> Fraction:
+    """m_k = E_z[f^{(k)}(z)], z ~ N(0, 1), for f = Σ c_n zⁿ (coefficients lowest degree first): exact,
+    Σ_n c_n n!/(n−k)! E[z^{n−k}]."""
+    return sum(
+        (co * math.perm(n, order) * gaussian_moment(n - order) for n, co in enumerate(coefficients) if n >= order),
+        Fraction(0),
+    )
+
+
+def hermite_projection(coefficients: Sequence[Fraction], order: int) -> Fraction:
+    """E_z[f(z) He_k(z)]: equal to :func:`derivative_mean` by Gaussian integration by parts (an independent
+    computation of the same number, from the Hermite coefficients)."""
+    he = he_coefficients(order)
+    return sum(
+        (co * h * gaussian_moment(n + j) for n, co in enumerate(coefficients) for j, h in enumerate(he)), Fraction(0)
+    )
+
+
+def _obstruction_ball(coeffs: Sequence[Fraction], order: int, g: sp.Rational, e: sp.Rational, prec: int) -> arb:
+    """The right side of :data:`OBSTRUCTION` at k = ``order`` (a certified ball, at ``prec`` bits)."""
+    side = instance(OBSTRUCTION, {k: order}).evaluator("rhs", backend="arb", variables=(gamma, eta, m_k, V_k))
+    m = derivative_mean(coeffs, order)
+    with ctx.workprec(prec):
+        args = (arb(g.p) / g.q, arb(e.p) / e.q, arb(m.numerator) / m.denominator)
+        return side(*args, tanh_derivative_variation(order, prec))
+
+
+def _lower_end(ball: arb) -> float:
+    """A float at or below every point of the ball (what the constant must at least be)."""
+    return math.nextafter(float(ball.lower()), -math.inf)
+
+
+def _existence_for(
+    coeffs: Sequence[Fraction], bound: sp.Expr, etas: Sequence[sp.Rational], gammas: Sequence[sp.Rational], prec: int
+) -> dict:
+    """Both readings for one f: the exact limits that decide them and certified tables of what the constant
+    must exceed. ``bound`` is the claimed right side with q = deg f substituted."""
+    deg = len(coeffs) - 1
+    orders = [kk for kk in range(1, deg + 1) if derivative_mean(coeffs, kk) != 0]  # m_q = q!c_q ≠ 0 always
+    bound_ball = Statement(sp.Symbol("B"), "=", bound, variables=(gamma, eta)).evaluator("rhs", backend="arb")
+
+    def needed(g: sp.Rational, e: sp.Rational) -> tuple[float, int]:
+        """max_k obstruction_k / bound at (γ, η): the least constant the ≲ can carry there, and its k."""
+        best = (-math.inf, 0)
+        with ctx.workprec(prec):
+            claimed = bound_ball(arb(g.p) / g.q, arb(e.p) / e.q)
+            for kk in orders:
+                best = max(best, (_lower_end(_obstruction_ball(coeffs, kk, g, e, prec) / claimed), kk))
+        return best
+
+    out: dict = {"q": deg, "m_k": {kk: str(derivative_mean(coeffs, kk)) for kk in range(1, deg + 1)}}
+    gamma_path = []
+    for e in etas:
+        limit = one_sided_limit(bound.subs(eta, e), gamma, 0)
+        table = [{"gamma": str(g), "constant_needed": f"{needed(g, e)[0]:.10g}"} for g in gammas]
+        gamma_path.append({"eta": str(e), "limit_of_bound": str(limit), "table": table})
+    eta_path = []
+    for kk in orders:
+        m = derivative_mean(coeffs, kk)
+        g0 = min(sp.Rational(1, 100), sp.Rational(m.numerator**2, 8 * m.denominator**2 * math.factorial(kk)))
+        limit = one_sided_limit(eta**kk * bound.subs(gamma, g0), eta, 0)
+        table = [
+            {"eta": f"2^-{j}", "constant_needed": f"{needed(g0, sp.Rational(1, 2**j))[0]:.10g}"} for j in (1, 4, 8)
+        ]
+        eta_path.append({"k": kk, "gamma": str(g0), "limit_of_eta^k_bound": str(limit), "table": table})
+    fixed_fails = [row for row in gamma_path if row["limit_of_bound"] == "0"]
+    uniform_fails = fixed_fails + [row for row in eta_path if row["limit_of_eta^k_bound"] == "0"]
+    undecided = [row for row in gamma_path if row["limit_of_bound"] == "None"]
+    undecided += [row for row in eta_path if row["limit_of_eta^k_bound"] == "None"]
+    out.update(
+        gamma_to_0=gamma_path,
+        eta_to_0=eta_path,
+        readings={
+            "eta-fixed": "refuted" if fixed_fails else "not refuted",
+            "uniform": "refuted" if uniform_fails else "not refuted",
+        },
+        undecided_limits=len(undecided),
+    )
+    return out
+
+
+def _obstruction_on_a_construction(points: Sequence[tuple[str, str, str]], prec: int) -> list[dict]:
+    """The obstruction tried on actual second layers: the corrected closed form a of Step 3, which reconstructs
+    f_γ = f e^{−γz²} exactly (cert.closed-form). Its sup|aφ| (measured, :func:`theorycheck.certificate.sup_abs`)
+    must be at least the obstruction with 2γ replaced by its own error E[f²(1 − e^{−γz²})²] (exact): a ratio
+    below 1 would mean the obstruction is wrong. For f = x the ratio tends to 1: the obstruction is sharp."""
+    zz = sp.Symbol("z", real=True)
+    rows = []
+    for ftxt, gtxt, etxt in points:
+        coeffs = list(cert.parse_polynomial(ftxt).coefficients)
+        f = sum(co * zz**n for n, co in enumerate(coeffs))
+        err = window_error(sp.Poly(sp.expand(f**2), zz), sp.Rational(gtxt))
+        with mpmath.workdps(DPS):
+            g, e, error = to_mpf(gtxt), to_mpf(etxt), to_mpf(sp.N(err, DPS))
+            sup, _arg = cert.sup_abs(cert.corrected_a_phi_function(coeffs, g, e), scale=e / mpmath.sqrt(g))
+            obstruction = -mpmath.inf
+            for kk in range(1, len(coeffs)):
+                m = derivative_mean(coeffs, kk)
+                v_k = to_mpf(tanh_derivative_variation(kk, prec).mid().str(DPS, radius=False))
+                gap = abs(mpmath.mpf(m.numerator) / m.denominator) - mpmath.sqrt(error * math.factorial(kk))
+                obstruction = max(obstruction, gap / (e**kk * v_k))
+            rows.append(
+                {
+                    "f": ftxt,
+                    "gamma": gtxt,
+                    "eta": etxt,
+                    "error": str(sp.N(err, 6)),
+                    "sup_a_phi": fmt(sup, 10),
+                    "obstruction": fmt(obstruction, 10),
+                    "ratio": fmt(sup / obstruction, 8),
+                }
+            )
+    return rows
+
+
+def check_existence(
+    claimed: Statement = EXISTENCE,
+    polys: Sequence[str] = ("x", "2*x - 1", "x^2 + x", "x^2", "x^3 - 3*x", "x^5 + x"),
+    etas: Sequence[str] = ("1", "1/2", "4"),
+    gammas: Sequence[str] = ("1/100", "1/10000", "1/100000000", "1/1000000000000"),
+    sharpness: Sequence[tuple[str, str, str]] = (("x", "1/100", "1"), ("x", "1/10000", "1"), ("x^2", "1/100", "1")),
+    prec: int = 128,
+) -> Verdict:
+    r"""Theorem 6 (display (2, 23)) as one statement: some a has both E_z[(f − f_γ)²] < 2γ and
+    sup_b|a(b)φ(b)| ≤ C·bound(q, γ, η), with C not depending on γ (reading ``eta-fixed``) or on γ and η
+    (``uniform``).
+
+    The obstruction (a short proof, checked on actual a below). Let M = sup_b|a(b)φ(b)| < ∞ and g = f − f_γ.
+    Since ∫|σ(ηz + b) − σ(ηz' + b)| db = 2η|z − z'|, f_γ is 2ηM-Lipschitz; more generally
+    |f_γ^{(k)}| ≤ η^k M V_k with V_k = ∫|σ^{(k)}| (:func:`theorycheck.numerics.tanh_derivative_variation`;
+    V_1 = V_2 = 2). Gaussian integration by parts and Cauchy–Schwarz give
+    |E f^{(k)}| − η^k V_k M ≤ |E[g^{(k)}]| = |E[g He_k]| ≤ √(k! E[g²]) < √(2γ k!), hence
+    M ≥ (|m_k| − √(2γ k!))/(η^k V_k) =: L_k (:data:`OBSTRUCTION`). So C ≥ L_k/bound at every (γ, η).
+
+    Decided exactly: L_k(γ, η) → |m_k|/(η^k V_k) > 0 as γ → 0, so under ``eta-fixed`` the statement fails
+    for f as soon as bound(γ) → 0 as γ → 0 at some η (a SymPy limit through the Max,
+    :func:`theorycheck.asymptotics.one_sided_limit`); under ``uniform`` also as soon as η^k·bound(γ₀, η) → 0
+    as η → 0 for a k with m_k ≠ 0 (γ₀ ≤ m_k²/(8k!), so L_k ≥ |m_k|/(2η^k V_k)). Certified python-flint
+    tables give the least constant at the grid points. Refuted when some f fails under both readings;
+    inconclusive otherwise (an obstruction cannot prove existence; cert.sup-bound measures the paper's a).
+    """
+    bound = claimed.rhs
+    rats = [sp.Rational(g) for g in gammas]
+    erats = [sp.Rational(e) for e in etas]
+    per_f = {}
+    for ftxt in polys:
+        coeffs = list(cert.parse_polynomial(ftxt).coefficients)
+        if len(coeffs) < 2:
+            raise ValueError(f"check_existence needs a non-constant f, got {ftxt!r}")
+        for kk in range(1, len(coeffs)):
+            if derivative_mean(coeffs, kk) != hermite_projection(coeffs, kk):
+                raise AssertionError(f"E f^({kk}) ≠ E[f He_{kk}] for f = {ftxt}: Gaussian integration by parts broken")
+        per_f[ftxt] = _existence_for(coeffs, bound.subs(q, len(coeffs) - 1), erats, rats, prec)
+    sharp = _obstruction_on_a_construction(sharpness, prec)
+    lemma_ok = all(mpmath.mpf(row["ratio"]) >= 1 for row in sharp)
+    sub_regions = {
+        reading: {
+            "refuted_for_q": sorted({r["q"] for r in per_f.values() if r["readings"][reading] == "refuted"}),
+            "not_refuted_for_q": sorted({r["q"] for r in per_f.values() if r["readings"][reading] != "refuted"}),
+        }
+        for reading in EXISTENCE_READINGS
+    }
+    ev = dict(
+        readings=EXISTENCE_READINGS,
+        per_polynomial=per_f,
+        sub_regions=sub_regions,
+        obstruction_on_the_corrected_construction=sharp,
+        V_k={kk: fr.ball_str(tanh_derivative_variation(kk, prec), 15) for kk in range(1, 6)},
+        method_note="exact SymPy limits (through Max) decide; python-flint balls at "
+        f"{prec} bits for the tables; 30-digit sups for the construction",
+        tolerance="exact (limits); certified (tables)",
+        achieved_error="0",
+    )
+    if not lemma_ok:
+        return inconclusive(
+            "exact+certified",
+            "the obstruction failed on a computed second layer (sup|aφ| below it): the check itself is in doubt",
+            **ev,
+        )
+    both = [f for f, r in per_f.items() if all(v == "refuted" for v in r["readings"].values())]
+    if both:
+        f0 = both[0]
+        r0 = per_f[f0]
+        row = next(row for row in r0["gamma_to_0"] if row["limit_of_bound"] == "0")
+        worst = row["table"][-1]
+        return refuted(
+            "exact+certified",
+            f"for f = {f0} (q = {r0['q']}), η = {row['eta']}: every a with E[(f − f_γ)²] < 2γ has sup_b|aφ| ≥ "
+            f"(|E f^(k)| − √(2γ k!))/(η^k V_k) (k = 1: V_1 = 2), which stays positive as γ → 0, while the bound "
+            f"tends to 0: the constant "
+            f"in ≲ must exceed {worst['constant_needed']} at γ = {worst['gamma']} and grows without limit. "
+            f"Refuted under both readings for q ∈ {sub_regions['eta-fixed']['refuted_for_q']}; under the uniform "
+            f"reading for q ∈ {sub_regions['uniform']['refuted_for_q']} (η → 0 at fixed γ); not decided here for "
+            f"q ∈ {sub_regions['eta-fixed']['not_refuted_for_q']} with the constant depending on η. The obstruction "
+            f"is sharp: the corrected construction's sup|aφ| is {sharp[1]['ratio'][:6]} times it (f = x, γ = "
+            f"{sharp[1]['gamma']})",
+            witness={"f": f0, "eta": row["eta"], "gamma": worst["gamma"], "constant_needed": worst["constant_needed"],
+                     "limit_of_bound": "0"},
+            **ev,
+        )
+    refuted_somewhere = [
+        reading for reading in EXISTENCE_READINGS if sub_regions[reading]["refuted_for_q"]
+    ]
+    return inconclusive(
+        "exact+certified",
+        "the obstruction does not refute the bound under every reading"
+        + (f" (refuted only under: {', '.join(refuted_somewhere)})" if refuted_somewhere else "")
+        + "; an obstruction cannot prove existence",
+        **ev,
+    )
+
+
 # =============================================================================== the registry
 
 _S = "Part 2, §3.3"
@@ -424,5 +682,14 @@ CLAIMS = [
         r"\sigma = \tanh,\ a\ \text{integrable}",
         partial(check_sign_flip, SIGN_FLIP),
         displays=((2, 26),),
+    ),
+    Claim(
+        "thm6.existence",
+        "Theorem 6: one a with both the error and the size bound",
+        f"{_S}, Theorem 6",
+        EXISTENCE,
+        r"f\ \text{of degree } q \ge 1,\ \eta, \gamma > 0,\ \text{the constant in } \lesssim \text{ free of } \gamma",
+        partial(check_existence, EXISTENCE),
+        displays=((2, 23),),
     ),
 ]

@@ -116,6 +116,7 @@ THEOREMS = [
         statement=r"\E_z[(f(z) - f_\gamma(z))^2] < 2\gamma,\ \sup_b|a(b)\phi(b)| \lesssim \gamma^{-\frac{q-2}{2}}"
         r"\eta e^{\frac{\pi^2\gamma}{4}}\max\left[1, \left(\frac{\gamma}{\eta}\right)^{q-1}\right]",
         rests_on=(
+            "thm6.existence",
             "thm6.approximation-error",
             "thm6.step1-sup-bound",
             "thm6.gaussian-window",
@@ -127,6 +128,8 @@ THEOREMS = [
             "fourier.tanh",
             "fourier.sech-convolution",
         ),
+        # the statement itself, for every a (an obstruction proved from the definitions): refuted means no a does it
+        falsified_by=("thm6.existence",),
         asymptotic=True,
     ),
 ]

@@ -45,7 +45,7 @@ ISSUE_IDS = {
 def test_issue_ids_registered_and_well_formed():
     ids = {c.id for c in ALL}
     assert ISSUE_IDS <= ids
-    assert len(ids) == len(ALL) == 24
+    assert len(ids) == len(ALL) == 25
     for module, prefix in ((F, "fourier"), (C, "cert"), (T, "thm6")):  # one claim-id family per module
         assert all(c.id.split(".")[0] == prefix for c in module.CLAIMS)
     for c in ALL:
@@ -519,3 +519,87 @@ def test_remembered_statement_independent_parts_equal_fresh_computations():
         fresh = side_function(C.with_polynomial(C.PROVED_SUP_BOUND, [Fraction(co) for co in f]))(g_, e_)
         assert repr(C.proved_sup_bound(f, g_, e_)) == repr(fresh)
     assert T._window_closed_form() == T._window_closed_form.__wrapped__()
+
+
+# ------------------------------------------------------------------------ thm6.existence (Theorem 6 as one statement)
+
+_Q1 = ("x", "x^2")  # a degree-1 and a degree-2 f: enough to tell the readings apart, fast
+
+
+def test_existence_paper_refuted_at_degree_one(registered_verdict):
+    v = registered_verdict(T.check_existence, T.EXISTENCE)
+    assert v.verdict == "refuted" and v.evidence["witness"]["f"] == "x"
+    assert float(v.evidence["witness"]["constant_needed"]) > 4e5  # at γ = 1e-12, η = 1: (1 − √(2γ))/(2√γ)
+    regions = v.evidence["sub_regions"]
+    assert regions["eta-fixed"]["refuted_for_q"] == [1] and regions["eta-fixed"]["not_refuted_for_q"] == [2, 3, 5]
+    assert regions["uniform"]["not_refuted_for_q"] == []
+    # the obstruction holds on an actual second layer, and is sharp for f = x
+    ratios = [float(r["ratio"]) for r in v.evidence["obstruction_on_the_corrected_construction"]]
+    assert min(ratios) >= 1 and ratios[1] < 1.001
+
+
+def test_existence_constant_grows_like_inverse_root_gamma():
+    v = T.check_existence(T.EXISTENCE, polys=("x",), etas=("1",), gammas=("1/10000", "1/100000000"))
+    table = v.evidence["per_polynomial"]["x"]["gamma_to_0"][0]["table"]
+    needed = [float(r["constant_needed"]) for r in table]
+    # (1 − √(2γ)) / (2 √γ e^{π²γ/4}), certified lower ends
+    for g, c in zip((1e-4, 1e-8), needed, strict=True):
+        exact = (1 - math.sqrt(2 * g)) / (2 * math.sqrt(g) * math.exp(math.pi**2 * g / 4))
+        assert c == pytest.approx(exact, rel=1e-8)
+
+
+def test_existence_perturbed_bounds():
+    paper_rhs = T.EXISTENCE.rhs
+    # the construction's measured exponent −(q−1)/2: no longer refuted at η fixed, still under the uniform reading
+    loose = T.EXISTENCE.perturb(rhs=paper_rhs * gamma ** sp.Rational(-1, 2))
+    v = T.check_existence(loose, polys=_Q1)
+    assert v.verdict == "inconclusive" and "uniform" in v.detail
+    assert v.evidence["sub_regions"]["eta-fixed"]["refuted_for_q"] == []
+    # a bound with the true η-dependence e^{π²γ/(4η²)}/η^q: nothing refuted
+    q_ = T.q
+    honest = T.EXISTENCE.perturb(rhs=gamma ** (-(q_ - 1) / 2) * sp.exp(sp.pi**2 * gamma / (4 * eta**2)) / eta**q_)
+    v = T.check_existence(honest, polys=_Q1)
+    assert v.verdict == "inconclusive" and all(not r["refuted_for_q"] for r in v.evidence["sub_regions"].values())
+    # degree 2 only: the paper's bound is not refuted at η fixed (the wrong corner of the region for a witness) ...
+    v = T.check_existence(T.EXISTENCE, polys=("x^2",))
+    assert v.verdict == "inconclusive"
+    # ... but a wrong exponent (γ^{1/2} smaller) is, and so is a dropped max(1, (γ/η)^{q−1}) under both readings
+    assert T.check_existence(T.EXISTENCE.scale(sp.sqrt(gamma)), polys=("x^2",)).verdict == "refuted"
+    dropped = T.EXISTENCE.perturb(rhs=gamma ** (-(q_ - 2) / 2) * eta * sp.exp(sp.pi**2 * gamma / 4))
+    assert T.check_existence(dropped, polys=("x^3 - 3*x",)).verdict == "inconclusive"
+    assert T.check_existence(dropped.scale(gamma), polys=("x^3 - 3*x",)).verdict == "refuted"
+
+
+def test_existence_rejects_a_check_whose_obstruction_is_wrong(monkeypatch):
+    # V_k halved: the "obstruction" then exceeds the sup of an actual second layer, and the check says so
+    real = T.tanh_derivative_variation
+    monkeypatch.setattr(T, "tanh_derivative_variation", lambda kk, prec=128: real(kk, prec) / 2)
+    v = T.check_existence(T.EXISTENCE, polys=("x",), etas=("1",))
+    assert v.verdict == "inconclusive" and "obstruction failed" in v.detail
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.fractions(min_value=-5, max_value=5, max_denominator=7), min_size=2, max_size=7), st.integers(1, 6))
+def test_property_stein_identity_for_the_obstruction(coeffs, order):
+    """E f^{(k)} (from derivatives) = E[f He_k] (from Hermite coefficients), exact rationals."""
+    assert T.derivative_mean(coeffs, order) == T.hermite_projection(coeffs, order)
+
+
+@pytest.mark.parametrize("order", range(1, 7))
+def test_tanh_derivative_variation_against_quadrature(order):
+    from theorycheck.numerics import tanh_derivative_polynomial, tanh_derivative_variation
+
+    ball = tanh_derivative_variation(order, 200)
+    coeffs = tanh_derivative_polynomial(order)
+    crit = [mpmath.atanh(r) for r in mpmath.polyroots(
+        [i * c for i, c in enumerate(tanh_derivative_polynomial(order - 1))][1:][::-1], extraprec=200
+    ) if abs(mpmath.im(r)) < 1e-20 and abs(mpmath.re(r)) < 1] if order > 1 else []
+    with mpmath.workdps(30):
+        pts = [-mpmath.inf, *sorted(mpmath.re(c) for c in crit), mpmath.inf]
+        quad = sum(
+            abs(mpmath.quad(lambda u: mpmath.polyval(list(coeffs)[::-1], mpmath.tanh(u)), [lo, hi]))
+            for lo, hi in zip(pts, pts[1:], strict=False)
+        )
+        assert abs(quad - mpmath.mpf(ball.mid().str(40, radius=False))) < mpmath.mpf("1e-20")
+    with pytest.raises(ValueError):
+        tanh_derivative_variation(0)

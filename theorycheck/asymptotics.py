@@ -91,6 +91,58 @@ def _limit_at_infinity(expr: sp.Expr, d: sp.Symbol) -> sp.Expr:
     return sp.limit(expr, d, sp.oo)
 
 
+def one_sided_limit(expr: sp.Expr, var: sp.Symbol, point: Any, direction: str = "+") -> sp.Expr | None:
+    """lim_{var → point} of ``expr`` (one-sided), through ``Max``/``Min``, which ``sympy.limit`` cannot expand
+    (its series code raises NotImplementedError for ``Max(1, γ)`` at γ → 0, see STYLE.md's SymPy pitfalls).
+
+    Each ``Max``/``Min`` is first replaced, innermost first, by the argument that wins near the limit point: the
+    one ahead of the others by a nonzero limit of their difference. Returns ``None`` when that is undecided (two
+    arguments whose difference tends to 0 without being identically 0, or a limit SymPy cannot take).
+
+    >>> g = sp.Symbol("g", positive=True)
+    >>> one_sided_limit(sp.sqrt(g) * sp.Max(1, g), g, 0), one_sided_limit(g * sp.Max(1, 1 / g**2), g, 0)
+    (0, oo)
+    >>> one_sided_limit(sp.Max(g, g**2), g, 0) is None
+    True
+    """
+
+    def winner(args: Sequence[sp.Expr], take_max: bool) -> sp.Expr | None:
+        best = args[0]
+        for arg in args[1:]:
+            try:
+                gap = sp.limit(arg - best, var, point, direction)
+            except (NotImplementedError, ValueError):
+                return None
+            if gap.has(sp.Limit, sp.nan, sp.AccumBounds) or not (gap.is_extended_real or gap.is_infinite):
+                return None
+            if gap == 0:
+                if sp.simplify(arg - best) != 0:
+                    return None
+                continue
+            if (gap > 0) == take_max:
+                best = arg
+        return best
+
+    def resolve(e: sp.Expr) -> sp.Expr | None:
+        if not e.args:
+            return e
+        args = [resolve(a) for a in e.args]
+        if any(a is None for a in args):
+            return None
+        if isinstance(e, (sp.Max, sp.Min)):
+            return winner(args, isinstance(e, sp.Max))
+        return e.func(*args)
+
+    resolved = resolve(sp.sympify(expr))
+    if resolved is None:
+        return None
+    try:
+        value = sp.limit(resolved, var, point, direction)
+    except (NotImplementedError, ValueError):
+        return None
+    return None if value.has(sp.Limit, sp.nan, sp.AccumBounds) else value
+
+
 def _read_log(arg: sp.Expr, d: sp.Symbol, what: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr]:
     """``exp(arg)`` as (coeff, e, k, growth): arg = c + e log d + k log log d + (pieces ≫ log d)."""
     log_d = sp.log(d)
