@@ -38,6 +38,9 @@ def test_resolvent_chain(registered_verdict):
         and v.corrected
         and v.evidence["witness"]["s_max"] > v.evidence["witness"]["sqrt_lambda_n"]
     )
+    # the witness is a run with Assumption 4's σ_W (in the region), not the σ_W = 0 side evidence
+    assert v.evidence["witness"]["in_region"] and v.evidence["witness"]["sigma_W"] > 0
+    assert "Assumption 4's" in v.detail
     assert m.check_resolvent_chain(m.corrected_resolvent_middle).verdict == "verified"
     perturbed = lambda s, lam, n: float(max(n * s / (s**2 + 2 * lam * n)))  # noqa: E731
     assert m.check_resolvent_chain(perturbed).verdict == "refuted"
