@@ -28,7 +28,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.asymptotics import decide
 from theorycheck.claims import Verdict
-from theorycheck.statement import Norm, Statement
+from theorycheck.statement import Norm, Statement, paper_latex
 
 from . import symbols as S
 from .part3_common import (
@@ -716,6 +716,81 @@ def check_lambda_min(
     )
 
 
+#: ridge.measured-labels, exactly: y_j = σ_*(z_j) with z_j ~ N(0, 1) i.i.d., j ≤ n = d^ν (any ν > 0), σ_* of
+#: degree q. Upper: max_j|z_j| ≤ log d except with probability ≤ 2n e^{−log²d/2}, and there
+#: max_j|y_j| ≤ (Σ_k|c_k|) log^q d (log d ≥ 1). Lower: max_j|z_j| ≥ √(log n) ≥ √(log d) except with probability
+#: ≤ exp(−n P(|z| ≥ √(log n))), and there max_j|y_j| ≥ (|c_q|/2)(log d)^{q/2} once log d is large.
+LABELS_UPPER = L**q
+LABELS_LOWER = L ** (q / 2)
+_NU, _ELL = sp.Symbol("nu", positive=True), sp.Symbol("ell", positive=True)  # n = d^ν, ℓ = log d
+#: log of the upper event's failure bound, 2n e^{−log²d/2}
+LABELS_UPPER_TAIL = _NU * _ELL + sp.log(2) - _ELL**2 / 2
+#: log of n·P(|z| ≥ t) at t = √(log n) by Mills' lower bound P(|z| ≥ t) ≥ 2tφ(t)/(1 + t²): the lower event fails
+#: with probability ≤ exp(−e^{this})
+LABELS_LOWER_COUNT = (
+    _NU * _ELL / 2 + sp.log(2 * sp.sqrt(_NU * _ELL)) - sp.log(sp.sqrt(2 * sp.pi) * (1 + _NU * _ELL))
+)
+
+
+def check_labels(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
+    """ridge.measured-labels: max_j |y_j| ≲_P ``order`` (the paper: log^q d), decided exactly on the whole region
+    from the two events of :data:`LABELS_UPPER_TAIL` and :data:`LABELS_LOWER_COUNT` (SymPy limits as log d → ∞ for
+    every ν > 0): verified when log^q d ≲ order on the region; refuted where order ≪ (log d)^{q/2}, the labels'
+    true order; inconclusive in between. The measured fit at the corners is recorded as evidence."""
+    found = check_measured(quantity, order, relation, **measured)
+    upper_tail = sp.limit(LABELS_UPPER_TAIL, _ELL, sp.oo)
+    lower_count = sp.limit(LABELS_LOWER_COUNT, _ELL, sp.oo)
+    if upper_tail != -sp.oo or lower_count != sp.oo:
+        raise AssertionError(f"the label events' limits are {upper_tail}, {lower_count}: the exact argument broke")
+    upper = _decide_cached(LABELS_UPPER, "lesssim", order)
+    lower = _decide_cached(order, "ll", LABELS_LOWER)
+    ev = {
+        **found.evidence,
+        "measured_order_verdict": found.verdict,
+        "measured_order_detail": found.detail,
+        "upper_event": "max_j|z_j| ≤ log d, failure ≤ 2n e^{−log²d/2}: log → " + str(upper_tail) + " for every ν > 0",
+        "lower_event": "max_j|z_j| ≥ √(log n), failure ≤ exp(−n P(|z| ≥ √log n)): n P → ∞ for every ν > 0",
+        "upper_vs_order": upper.evidence,
+        "order_vs_lower": lower.evidence,
+        "true_order": paper_latex(LABELS_LOWER),
+    }
+    if upper.verdict == "verified" and found.verdict == "refuted":
+        return inconclusive(
+            "exact+simulation",
+            f"the exact argument gives max_j|y_j| ≲_P {paper_latex(order)} on the whole region, but the corner fits "
+            f"refute it ({found.detail}): one of them is wrong",
+            **ev,
+        )
+    if upper.verdict == "verified":
+        return verified(
+            "exact+simulation",
+            f"max_j|y_j| ≤ (Σ|c_k|) log^q d ≲ {paper_latex(order)} with probability ≥ 1 − 2d^ν e^{{−log²d/2}} → 1, on "
+            f"the whole region (every ν and q); the true order is (log d)^{{q/2}}, so the bound log^q d is loose; the "
+            f"corner fits do not contradict it ({found.verdict}: small d cannot resolve log powers)",
+            regime=dict(upper.regime or {}),
+            **ev,
+        )
+    if (lower.regime or {}).get("holds_on") in ("all", "part"):
+        q_bad = next(
+            qv for qv in ADMISSIBLE.q_values
+            if (_decide_cached(order.subs(q, qv), "ll", LABELS_LOWER.subs(q, qv)).regime or {}).get("holds_on") == "all"
+        )
+        return refuted(
+            "exact+simulation",
+            f"at q = {q_bad}, max_j|y_j| ≥ (|c_q|/2)(log d)^{{q/2}} with probability → 1, and "
+            f"{paper_latex(order.subs(q, q_bad))} ≪ {paper_latex(LABELS_LOWER.subs(q, q_bad))}",
+            witness={"q": q_bad, "order": paper_latex(order), "lower_bound": paper_latex(LABELS_LOWER)},
+            regime=dict(lower.regime or {}),
+            **ev,
+        )
+    return inconclusive(
+        "exact+simulation",
+        f"max_j|y_j| lies between (log d)^{{q/2}} and log^q d with probability → 1; {paper_latex(order)} is neither "
+        f"above the upper nor below the lower order everywhere: {upper.detail}",
+        **ev,
+    )
+
+
 def check_sphere_uniformity(
     corners: tuple[str, ...] = MEASURE_CORNERS, ds: tuple[int, ...] = DS_MEASURE, factor: float = 4.0
 ) -> Verdict:
@@ -1047,6 +1122,8 @@ RELATION_DEFINITIONS = {
 
 #: quantities whose step states a bound without hidden constant
 EXACT_BOUNDS = {"clip.measured-base-case": 1.0, "noise.measured-z-prime": 1.0}
+#: measured claims decided by an exact argument, the fits kept as evidence
+EXACT_CHECKERS = {"ridge.measured-lambda-min": check_lambda_min, "ridge.measured-labels": check_labels}
 
 
 def _measured_claim(cid: str, title: str, relations: tuple, depends: tuple = ()) -> Claim:
@@ -1057,9 +1134,9 @@ def _measured_claim(cid: str, title: str, relations: tuple, depends: tuple = ())
     measured = sp.Symbol(r"\text{" + quantity.replace("_", " ") + "}")
     # "≳ order" is shown as "order ≲ quantity" (the relations have no ≳)
     stmt = _st(order, "lesssim", measured) if relation == "gtrsim" else _st(measured, rel, order)
-    checker = check_measured
+    checker = EXACT_CHECKERS.get(cid, check_measured)
     if cid == "ridge.measured-lambda-min":  # the paper's relation is λ_min > 0 (its strict <), not an order
-        stmt, checker = _st(sp.Integer(0), "<", measured), check_lambda_min
+        stmt = _st(sp.Integer(0), "<", measured)
     return Claim(
         cid,
         title,

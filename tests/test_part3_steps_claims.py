@@ -378,3 +378,31 @@ def test_decide_memo_equals_decide():
         assert got == C._decided.__wrapped__(st, ADMISSIBLE, mpmath.mp.prec)
         again = C._decide(st, ADMISSIBLE)
         assert again == got and again is not got and again.evidence is not got.evidence
+
+
+def test_labels_decided_exactly_and_perturbed_orders(registered_verdict):
+    """max_j|y_j| ≲_P log^q d: decided by the two Gaussian events (upper log d, lower √(log n)), not by the fits."""
+    claim = next(c for c in m.CLAIMS if c.id == "ridge.measured-labels")
+    v = registered_verdict(claim)
+    assert v.verdict == "verified" and v.method == "exact+simulation"
+    assert v.evidence["measured_order_verdict"] == "inconclusive"  # the fit alone cannot decide log powers
+    assert v.evidence["true_order"] == m.paper_latex(m.LABELS_LOWER)
+    # a constant order, or log^{q−1} d (which is 1 at q = 1), is below the labels' true order (log d)^{q/2}: refuted
+    for wrong in (sp.Integer(1), L ** (q - 1)):
+        w = m.check_labels("max_abs_y", wrong, **SMALL)
+        assert w.verdict == "refuted" and w.evidence["witness"]["q"] == 1
+    # log^{q−1/4} d is above (log d)^{q/2} but not above log^q d: not decided
+    assert m.check_labels("max_abs_y", L ** (q - sp.Rational(1, 4)), **SMALL).verdict == "inconclusive"
+    assert m.check_labels("max_abs_y", L ** (q + 1), **SMALL).verdict == "verified"
+
+
+def test_label_events_against_simulation():
+    """The two events of the exact argument, sampled: max_j|z_j| ∈ [√(log n), log d] for n = d^ν at d = 10^4."""
+    rng = np.random.default_rng(11)
+    dd, nu = 10_000, 1.6
+    nn = int(dd**nu)
+    for _ in range(3):
+        zmax = float(np.max(np.abs(rng.standard_normal(nn))))
+        assert math.sqrt(math.log(nn)) <= zmax <= math.log(dd)
+    upper = float(m.LABELS_UPPER_TAIL.subs({m._NU: nu, m._ELL: math.log(dd)}))
+    assert upper < math.log(1e-10)  # 2n e^{−log²d/2} < 1e-10 there
