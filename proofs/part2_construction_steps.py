@@ -1596,8 +1596,8 @@ CLAIMS = [
             "thm2.corrected-chain",
             "rank1.noisy-alignment",
             "thm6.approximation-error",
-            "thm6.existence",
             "cert.sup-bound",
+            # not thm6.existence: §3.4 uses |a(b_i)| ≲ γ^{−q/2} (display "bound on a"), which its obstruction allows
         ),
         relations=((2, "D1", 1),),
     ),

@@ -8,6 +8,7 @@ SymPy for the exact parts). ``thm6.step1-sup-bound`` is stated in words around a
 
 from __future__ import annotations
 
+import decimal
 import functools
 import math
 from collections.abc import Callable, Sequence
@@ -425,7 +426,7 @@ OBSTRUCTION = Statement(
 #: the readings of the constant hidden in Theorem 6's ≲
 EXISTENCE_READINGS = {
     "eta-fixed": "the constant may depend on f and η, not on γ (γ → 0 at fixed η)",
-    "uniform": "the constant depends on f only (uniform in γ and η; also η → 0 at fixed γ)",
+    "uniform": "the constant depends on f only, or on f and γ but not η (also η → 0 and η → ∞ at fixed γ)",
 }
 
 
@@ -461,6 +462,11 @@ def _lower_end(ball: arb) -> float:
     return math.nextafter(float(ball.lower()), -math.inf)
 
 
+def _at_least(value: float, digits: int = 10) -> str:
+    """``value`` printed with ``digits`` significant digits, rounded down (a printed lower bound stays one)."""
+    return str(decimal.Context(prec=digits, rounding=decimal.ROUND_FLOOR).create_decimal(value))
+
+
 def _existence_for(
     coeffs: Sequence[Fraction], bound: sp.Expr, etas: Sequence[sp.Rational], gammas: Sequence[sp.Rational], prec: int
 ) -> dict:
@@ -480,20 +486,25 @@ def _existence_for(
         return best
 
     out: dict = {"q": deg, "m_k": {kk: str(derivative_mean(coeffs, kk)) for kk in range(1, deg + 1)}}
+    def row(g: sp.Rational, e: sp.Rational) -> dict:
+        value, kk = needed(g, e)
+        return {"gamma": str(g), "eta": str(e), "k": kk, "constant_needed": _at_least(value), "value": value}
+
     gamma_path = []
     for e in etas:
         limit = one_sided_limit(bound.subs(eta, e), gamma, 0)
-        table = [{"gamma": str(g), "constant_needed": f"{needed(g, e)[0]:.10g}"} for g in gammas]
-        gamma_path.append({"eta": str(e), "limit_of_bound": str(limit), "table": table})
-    eta_path = []
+        gamma_path.append({"eta": str(e), "limit_of_bound": str(limit), "table": [row(g, e) for g in gammas]})
+    eta_path = []  # η → 0 and η → ∞ at a fixed γ₀ where L_k ≥ |m_k|/(2η^k V_k)
     for kk in orders:
         m = derivative_mean(coeffs, kk)
         g0 = min(sp.Rational(1, 100), sp.Rational(m.numerator**2, 8 * m.denominator**2 * math.factorial(kk)))
-        limit = one_sided_limit(eta**kk * bound.subs(gamma, g0), eta, 0)
-        table = [
-            {"eta": f"2^-{j}", "constant_needed": f"{needed(g0, sp.Rational(1, 2**j))[0]:.10g}"} for j in (1, 4, 8)
-        ]
-        eta_path.append({"k": kk, "gamma": str(g0), "limit_of_eta^k_bound": str(limit), "table": table})
+        for point, etas_along in ((0, (sp.Rational(1, 2), sp.Rational(1, 16), sp.Rational(1, 256))),
+                                  (sp.oo, (2, 16, 256))):
+            limit = one_sided_limit(eta**kk * bound.subs(gamma, g0), eta, point, "+" if point == 0 else "-")
+            eta_path.append(
+                {"k": kk, "gamma": str(g0), "eta_to": str(point), "limit_of_eta^k_bound": str(limit),
+                 "table": [row(g0, sp.Rational(e)) for e in etas_along]}
+            )
     fixed_fails = [row for row in gamma_path if row["limit_of_bound"] == "0"]
     uniform_fails = fixed_fails + [row for row in eta_path if row["limit_of_eta^k_bound"] == "0"]
     undecided = [row for row in gamma_path if row["limit_of_bound"] == "None"]
@@ -612,21 +623,30 @@ def check_existence(
     if both:
         f0 = both[0]
         r0 = per_f[f0]
-        row = next(row for row in r0["gamma_to_0"] if row["limit_of_bound"] == "0")
-        worst = row["table"][-1]
+        path = next(path for path in r0["gamma_to_0"] if path["limit_of_bound"] == "0")
+        worst = max(path["table"], key=lambda row: row["value"])
+        shown = (
+            f"must exceed {worst['constant_needed']} at γ = {worst['gamma']} (k = {worst['k']}) and grows without limit"
+            if worst["value"] > 0
+            else "grows without limit (the grid's γ are too large for the obstruction to be positive yet)"
+        )
+        sharp_x = sorted((row for row in sharp if row["f"] == "x"), key=lambda row: sp.Rational(row["gamma"]))
+        sharp_text = (
+            f" The obstruction is sharp: the corrected construction's sup|aφ| is {sharp_x[0]['ratio'][:6]} times it "
+            f"(f = x, γ = {sharp_x[0]['gamma']}, η = {sharp_x[0]['eta']})"
+            if sharp_x
+            else ""
+        )
         return refuted(
             "exact+certified",
-            f"for f = {f0} (q = {r0['q']}), η = {row['eta']}: every a with E[(f − f_γ)²] < 2γ has sup_b|aφ| ≥ "
-            f"(|E f^(k)| − √(2γ k!))/(η^k V_k) (k = 1: V_1 = 2), which stays positive as γ → 0, while the bound "
-            f"tends to 0: the constant "
-            f"in ≲ must exceed {worst['constant_needed']} at γ = {worst['gamma']} and grows without limit. "
-            f"Refuted under both readings for q ∈ {sub_regions['eta-fixed']['refuted_for_q']}; under the uniform "
-            f"reading for q ∈ {sub_regions['uniform']['refuted_for_q']} (η → 0 at fixed γ); not decided here for "
-            f"q ∈ {sub_regions['eta-fixed']['not_refuted_for_q']} with the constant depending on η. The obstruction "
-            f"is sharp: the corrected construction's sup|aφ| is {sharp[1]['ratio'][:6]} times it (f = x, γ = "
-            f"{sharp[1]['gamma']})",
-            witness={"f": f0, "eta": row["eta"], "gamma": worst["gamma"], "constant_needed": worst["constant_needed"],
-                     "limit_of_bound": "0"},
+            f"for f = {f0} (q = {r0['q']}), η = {path['eta']}: every a with E[(f − f_γ)²] < 2γ has sup_b|aφ| ≥ "
+            "(|E f^(k)| − √(2γ k!))/(η^k V_k) for each k, which stays positive as γ → 0, while the bound tends to 0: "
+            f"the constant in ≲ {shown}. Refuted under both readings for q ∈ "
+            f"{sub_regions['eta-fixed']['refuted_for_q']}; with a constant free of η (even one depending on γ) for "
+            f"q ∈ {sub_regions['uniform']['refuted_for_q']} (η → 0 or ∞ at fixed γ); not decided here for "
+            f"q ∈ {sub_regions['eta-fixed']['not_refuted_for_q']} with the constant depending on η." + sharp_text,
+            witness={"f": f0, "eta": path["eta"], "gamma": worst["gamma"], "k": worst["k"],
+                     "constant_needed": worst["constant_needed"], "limit_of_bound": "0"},
             **ev,
         )
     refuted_somewhere = [

@@ -729,3 +729,19 @@ def test_rate_terms_memo_matches_the_reading():
         for _ in range(2):
             with pytest.raises(InputError):
                 rate_terms(bad, d)
+
+
+def test_one_sided_limit_through_max_and_min():
+    from theorycheck.asymptotics import one_sided_limit
+
+    g, e = sp.symbols("g e", positive=True)
+    with pytest.raises(NotImplementedError):  # the SymPy pitfall it exists for
+        sp.limit(sp.exp(g) * sp.Max(1, g), g, 0, "+")
+    assert one_sided_limit(sp.exp(g) * sp.Max(1, g), g, 0) == 1
+    assert one_sided_limit(sp.sqrt(g) * sp.Max(1, g), g, 0) == 0
+    assert one_sided_limit(sp.Min(g, 2 * g, sp.Rational(1, 2)) / g, g, 0) == 1
+    assert one_sided_limit(sp.Max(1, g) / g, g, sp.oo, "-") == 1
+    # undecided: another symbol in the gap (e vs 1), arguments with the same limit, a two-sided complex infinity
+    assert one_sided_limit(sp.Max(1, e), g, 0) is None and one_sided_limit(sp.Min(1, e), g, 0) is None
+    assert one_sided_limit(sp.Max(g, g**2), g, 0) is None
+    assert one_sided_limit(sp.Max(1, 1 / g), g, 0, "+-") is None

@@ -587,19 +587,40 @@ def test_property_stein_identity_for_the_obstruction(coeffs, order):
 
 @pytest.mark.parametrize("order", range(1, 7))
 def test_tanh_derivative_variation_against_quadrature(order):
-    from theorycheck.numerics import tanh_derivative_polynomial, tanh_derivative_variation
+    """V_k against ∫|tanh^{(k)}| by quadrature, independently of the P_k polynomials: SymPy differentiates tanh, the
+    sign changes are found on a grid and refined by findroot, and mpmath integrates between them."""
+    from theorycheck.numerics import tanh_derivative_variation
 
-    ball = tanh_derivative_variation(order, 200)
-    coeffs = tanh_derivative_polynomial(order)
-    crit = [mpmath.atanh(r) for r in mpmath.polyroots(
-        [i * c for i, c in enumerate(tanh_derivative_polynomial(order - 1))][1:][::-1], extraprec=200
-    ) if abs(mpmath.im(r)) < 1e-20 and abs(mpmath.re(r)) < 1] if order > 1 else []
+    u = sp.Symbol("u", real=True)
+    deriv = sp.lambdify(u, sp.diff(sp.tanh(u), u, order), "mpmath")
     with mpmath.workdps(30):
-        pts = [-mpmath.inf, *sorted(mpmath.re(c) for c in crit), mpmath.inf]
-        quad = sum(
-            abs(mpmath.quad(lambda u: mpmath.polyval(list(coeffs)[::-1], mpmath.tanh(u)), [lo, hi]))
-            for lo, hi in zip(pts, pts[1:], strict=False)
-        )
+        grid = [mpmath.mpf(j) / 64 - 12 + mpmath.mpf(1) / 997 for j in range(24 * 64 + 1)]  # no grid point at 0
+        zeros = [mpmath.findroot(deriv, (lo, hi), solver="anderson") for lo, hi in zip(grid, grid[1:], strict=False)
+                 if deriv(lo) * deriv(hi) < 0]
+        pts = [-mpmath.inf, *zeros, mpmath.inf]
+        quad = sum(abs(mpmath.quad(deriv, [lo, hi])) for lo, hi in zip(pts, pts[1:], strict=False))
+        ball = tanh_derivative_variation(order, 200)
         assert abs(quad - mpmath.mpf(ball.mid().str(40, radius=False))) < mpmath.mpf("1e-20")
     with pytest.raises(ValueError):
         tanh_derivative_variation(0)
+
+
+def test_existence_printed_numbers_are_lower_bounds_and_texts_follow_the_inputs():
+    v = T.check_existence(T.EXISTENCE, polys=("x",), etas=("1",))
+    exact = (1 - math.sqrt(2e-12)) / (2e-6 * math.exp(math.pi**2 * 1e-12 / 4))  # 499999.29289…
+    assert float(v.evidence["witness"]["constant_needed"]) <= exact  # rounded down, not to nearest
+    assert v.evidence["witness"]["k"] == 1 and "(f = x, γ = 1/10000, η = 1)" in v.detail
+    # a grid of large γ: no negative "must exceed", the verdict still rests on the exact limit
+    coarse = T.check_existence(T.EXISTENCE, polys=("x",), etas=("1",), gammas=("10", "100"))
+    assert coarse.verdict == "refuted" and "must exceed -" not in coarse.detail and "too large" in coarse.detail
+    # no f = x among the sharpness rows: no sharpness sentence (and no IndexError with one row)
+    other = T.check_existence(T.EXISTENCE, polys=("x",), etas=("1",), sharpness=(("x^2", "1/100", "1"),))
+    assert other.verdict == "refuted" and "sharp" not in other.detail
+
+
+def test_existence_eta_to_infinity_path():
+    # C η^{−q−1}: fine at fixed η, but a constant free of η fails as η → ∞ (f = x: L_1 ≈ 1/(2η) ≫ η^{−2})
+    v = T.check_existence(T.EXISTENCE.perturb(rhs=eta ** (-T.q - 1)), polys=("x",))
+    assert v.verdict == "inconclusive" and v.evidence["sub_regions"]["uniform"]["refuted_for_q"] == [1]
+    rows = [r for r in v.evidence["per_polynomial"]["x"]["eta_to_0"] if r["eta_to"] == "oo"]
+    assert rows[0]["limit_of_eta^k_bound"] == "0" and float(rows[0]["table"][-1]["constant_needed"]) > 100

@@ -111,15 +111,18 @@ def one_sided_limit(expr: sp.Expr, var: sp.Symbol, point: Any, direction: str = 
         for arg in args[1:]:
             try:
                 gap = sp.limit(arg - best, var, point, direction)
-            except (NotImplementedError, ValueError):
+            except (NotImplementedError, ValueError, TypeError):
                 return None
-            if gap.has(sp.Limit, sp.nan, sp.AccumBounds) or not (gap.is_extended_real or gap.is_infinite):
+            if gap.has(sp.Limit, sp.nan, sp.AccumBounds) or gap.is_extended_real is not True:  # zoo, complex
+                return None
+            ahead = gap > 0
+            if not isinstance(ahead, (bool, sp.logic.boolalg.BooleanAtom)):  # another symbol left in the gap
                 return None
             if gap == 0:
                 if sp.simplify(arg - best) != 0:
                     return None
                 continue
-            if (gap > 0) == take_max:
+            if bool(ahead) == take_max:
                 best = arg
         return best
 
@@ -138,7 +141,7 @@ def one_sided_limit(expr: sp.Expr, var: sp.Symbol, point: Any, direction: str = 
         return None
     try:
         value = sp.limit(resolved, var, point, direction)
-    except (NotImplementedError, ValueError):
+    except (NotImplementedError, ValueError, TypeError):
         return None
     return None if value.has(sp.Limit, sp.nan, sp.AccumBounds) else value
 
