@@ -246,6 +246,14 @@ check("thm6.approximation-error")
 check("thm6.existence")
 
 # %% [markdown]
+# The repaired theorem: the second layer $a(b)\phi(b) = \frac{1}{\pi}\operatorname{Im} f_\gamma((i\pi/2 - b)/\eta)$
+# reconstructs $f_\gamma = f e^{-\gamma z^2}$, with error $\le \min(\gamma^2 \mathbb{E}[z^4 f^2], \mathbb{E}[f^2])$ and a
+# size of order $\gamma^{-q/2} e^{\pi^2\gamma/(4\eta^2)}$.
+
+# %%
+check("thm6.repaired")
+
+# %% [markdown]
 # ### Step 1: the Gaussian window and the convolution theorem
 
 # %%

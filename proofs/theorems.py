@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from theorycheck.theorems import Repaired, Theorem
 
+from .part2_theorem6 import REPAIRED_LATEX
+
 THEOREMS = [
     Theorem(
         id="1",
@@ -131,5 +133,16 @@ THEOREMS = [
         # the statement itself, for every a (an obstruction proved from the definitions): refuted means no a does it
         falsified_by=("thm6.existence",),
         asymptotic=True,
+        repaired=Repaired(
+            statement=REPAIRED_LATEX,
+            changes=(
+                "the second layer is a(b)φ(b) = (1/π) Im f_γ((iπ/2 − b)/η) (the paper's closed form does not "
+                "reconstruct f_γ under any reading: cert.closed-form)",
+                "error: E[(f − f_γ)²] ≤ min(γ² E[z⁴f²], E[f²]) instead of < 2γ (which needs a constant depending on f)",
+                "size: sup|aφ| ≤ (1/π) e^{π²γ/(4η²)} Σ|c_n| 2^n max[(n/(2eγ))^{n/2}, (π/(2η))^n], i.e. γ^{−q/2} "
+                "and e^{π²γ/(4η²)}, instead of γ^{−(q−2)/2} η e^{π²γ/4} (no a achieves that for q = 1: thm6.existence)",
+            ),
+            rests_on=("thm6.repaired", "cert.gaussian-monomial-max"),
+        ),
     ),
 ]

@@ -45,7 +45,7 @@ ISSUE_IDS = {
 def test_issue_ids_registered_and_well_formed():
     ids = {c.id for c in ALL}
     assert ISSUE_IDS <= ids
-    assert len(ids) == len(ALL) == 25
+    assert len(ids) == len(ALL) == 26
     for module, prefix in ((F, "fourier"), (C, "cert"), (T, "thm6")):  # one claim-id family per module
         assert all(c.id.split(".")[0] == prefix for c in module.CLAIMS)
     for c in ALL:
@@ -624,3 +624,41 @@ def test_existence_eta_to_infinity_path():
     assert v.verdict == "inconclusive" and v.evidence["sub_regions"]["uniform"]["refuted_for_q"] == [1]
     rows = [r for r in v.evidence["per_polynomial"]["x"]["eta_to_0"] if r["eta_to"] == "oo"]
     assert rows[0]["limit_of_eta^k_bound"] == "0" and float(rows[0]["table"][-1]["constant_needed"]) > 100
+
+
+# ------------------------------------------------------------------------ thm6.repaired (the repaired Theorem 6)
+
+_SMALL_GRID = {"polys": ("x", "x^3 - 3*x"), "gammas": ("0.001", "1"), "etas": ("0.5", "1"), "zs": ("0.3",)}
+
+
+def test_repaired_theorem6_verified(registered_verdict):
+    v = registered_verdict(T.check_repaired, T.REPAIRED_SIZE)
+    assert v.verdict == "verified" and v.evidence["modulus_identity_gap"] == "0"
+    assert all(r["reconstruction_gap"] < 1e-15 for r in v.evidence["points"])
+    assert all(mpmath.mpf(r["sup_a_phi"]) <= mpmath.mpf(r["size_bound"]) for r in v.evidence["points"])
+
+
+def test_repaired_theorem6_perturbed():
+    size, err = T.REPAIRED_SIZE, T.APPROXIMATION_ERROR_CORRECT
+    # a size bound γ^{1/2} smaller, or with the paper's e^{π²γ/4} for e^{π²γ/(4η²)}: refuted on the size
+    w = T.check_repaired(size.scale(sp.sqrt(gamma)), **_SMALL_GRID)
+    assert w.verdict == "refuted" and w.evidence["witness"]["part"] == "size"
+    wrong_eta = size.perturb(rhs=size.rhs.subs(sp.exp(sp.pi**2 * gamma / (4 * eta**2)), sp.exp(sp.pi**2 * gamma / 4)))
+    assert wrong_eta.rhs != size.rhs
+    w = T.check_repaired(wrong_eta, **_SMALL_GRID)
+    assert w.verdict == "refuted" and w.evidence["witness"]["part"] == "size" and w.evidence["witness"]["eta"] == "0.5"
+    # an error bound γ³ E[z⁴f²], or E[f²]/2 as the cap: refuted on the error; dropping the cap is still a valid bound
+    cubic = err.subs(gamma**2, gamma**3)
+    assert T.check_repaired(size, cubic, **_SMALL_GRID).evidence["witness"]["part"] == "error"
+    capped = err.replace(lambda e: isinstance(e, sp.Min), lambda e: sp.Min(e.args[0], e.args[1] / 2))
+    assert T.check_repaired(size, capped, **_SMALL_GRID).verdict == "refuted"
+    only_gamma = err.replace(lambda e: isinstance(e, sp.Min), lambda e: [a for a in e.args if a.has(gamma)][0])
+    assert T.check_repaired(size, only_gamma, **_SMALL_GRID).verdict == "verified"
+
+
+def test_repaired_theorem6_reconstruction_can_fail(monkeypatch):
+    # the paper's closed form in place of the corrected one: the certified reconstruction gap is large
+    real = T.cert.certified_reconstruction
+    monkeypatch.setattr(T.cert, "certified_reconstruction", lambda *a, **k: real(*a, **{**k, "form": "paper"}))
+    v = T.check_repaired(T.REPAIRED_SIZE, polys=("x",), gammas=("0.1",), etas=("1",), zs=("0.3",))
+    assert v.verdict == "refuted" and v.evidence["witness"]["part"] == "reconstruction"
