@@ -628,7 +628,7 @@ def test_existence_eta_to_infinity_path():
 
 # ------------------------------------------------------------------------ thm6.repaired (the repaired Theorem 6)
 
-_SMALL_GRID = {"polys": ("x", "x^3 - 3*x"), "gammas": ("0.001", "1"), "etas": ("0.5", "1"), "zs": ("0.3",)}
+_SMALL_GRID = {"polys": ("x", "2 - x + x^3"), "gammas": ("0.001", "1"), "etas": ("0.5", "1"), "zs": ("0.3",)}
 
 
 def test_repaired_theorem6_verified(registered_verdict):
@@ -662,3 +662,24 @@ def test_repaired_theorem6_reconstruction_can_fail(monkeypatch):
     monkeypatch.setattr(T.cert, "certified_reconstruction", lambda *a, **k: real(*a, **{**k, "form": "paper"}))
     v = T.check_repaired(T.REPAIRED_SIZE, polys=("x",), gammas=("0.1",), etas=("1",), zs=("0.3",))
     assert v.verdict == "refuted" and v.evidence["witness"]["part"] == "reconstruction"
+
+
+def test_repaired_theorem6_off_the_grid():
+    """Points a referee tried: an aliasing grid (η/√γ = 0.1), small γ with high degree, a constant f."""
+    # f = 1, γ = 1, η = 0.1: one grid's step is half the period of e^{iπγb/η²}; a bound 5 % too small is caught
+    assert T.check_repaired(T.REPAIRED_SIZE.scale(sp.Rational(95, 100)), polys=("1",), gammas=("1",), etas=("0.1",),
+                            zs=("0.3",)).verdict == "refuted"
+    # the 96-bit ball at γ = 1e-5 is too wide for the tolerance; 256 bits decide it (it used to be a false refutation)
+    assert T._reconstruction_status("x^5 + x", "0.00001", "1", "0.3")[0] == "ok"
+    v = T.check_repaired(T.REPAIRED_SIZE, polys=("1", "x^6 - x"), gammas=("0.00001", "1"), etas=("0.2", "20"),
+                         zs=("0.3",))
+    assert v.verdict == "verified"
+    # the bound's expectations are read from the expression (no pattern on z⁴): E[z⁶ f²] = E[z⁸] = 105 for f = x
+    assert T._expect_polynomial(T.z**6 * T._f(T.z) ** 2, T.z) == 105
+
+
+def test_repaired_theorem6_library_value_is_checked(monkeypatch):
+    # a library aφ that vanished would pass "sup ≤ bound": its value at the argmax is compared with the definition
+    monkeypatch.setattr(T.cert, "corrected_a_phi_function", lambda *a, **k: (lambda b_: mpmath.mpf("1e-3")))
+    v = T.check_repaired(T.REPAIRED_SIZE, polys=("x",), gammas=("0.1",), etas=("1",), zs=("0.3",))
+    assert v.verdict == "refuted" and "differs from the definition" in v.evidence["witness"]["part"]
