@@ -26,7 +26,7 @@ from theorycheck import fourier as fr
 from theorycheck.asymptotics import one_sided_limit
 from theorycheck.claims import Verdict
 from theorycheck.numerics import tanh_derivative_variation
-from theorycheck.statement import Expect, paper_latex
+from theorycheck.statement import Expect, evaluator, paper_latex
 from theorycheck.target import gaussian_moment, he_coefficients
 
 from .part2_certificate import PROVED_SUP_BOUND, SUP_BOUND, with_polynomial
@@ -448,9 +448,16 @@ def hermite_projection(coefficients: Sequence[Fraction], order: int) -> Fraction
     )
 
 
+@functools.cache
+def _obstruction_side(order: int) -> Callable:
+    """The ``arb`` evaluator of :data:`OBSTRUCTION`'s right side at k = ``order``, a function of (γ, η, m_k, V_k):
+    built once per k (SymPy substitution and the tree walk's closure are pure)."""
+    return instance(OBSTRUCTION, {k: order}).evaluator("rhs", backend="arb", variables=(gamma, eta, m_k, V_k))
+
+
 def _obstruction_ball(coeffs: Sequence[Fraction], order: int, g: sp.Rational, e: sp.Rational, prec: int) -> arb:
     """The right side of :data:`OBSTRUCTION` at k = ``order`` (a certified ball, at ``prec`` bits)."""
-    side = instance(OBSTRUCTION, {k: order}).evaluator("rhs", backend="arb", variables=(gamma, eta, m_k, V_k))
+    side = _obstruction_side(order)
     m = derivative_mean(coeffs, order)
     with ctx.workprec(prec):
         args = (arb(g.p) / g.q, arb(e.p) / e.q, arb(m.numerator) / m.denominator)
@@ -474,7 +481,7 @@ def _existence_for(
     must exceed. ``bound`` is the claimed right side with q = deg f substituted."""
     deg = len(coeffs) - 1
     orders = [kk for kk in range(1, deg + 1) if derivative_mean(coeffs, kk) != 0]  # m_q = q!c_q ≠ 0 always
-    bound_ball = Statement(sp.Symbol("B"), "=", bound, variables=(gamma, eta)).evaluator("rhs", backend="arb")
+    bound_ball = evaluator(bound, (gamma, eta), backend="arb")
 
     def needed(g: sp.Rational, e: sp.Rational) -> tuple[float, int]:
         """max_k obstruction_k / bound at (γ, η): the least constant the ≲ can carry there, and its k."""

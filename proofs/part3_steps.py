@@ -1125,7 +1125,12 @@ RELATION_DEFINITIONS = {
 #: quantities whose step states a bound without hidden constant
 EXACT_BOUNDS = {"clip.measured-base-case": 1.0, "noise.measured-z-prime": 1.0}
 #: measured claims decided by an exact argument, the fits kept as evidence
-EXACT_CHECKERS = {"ridge.measured-lambda-min": check_lambda_min, "ridge.measured-labels": check_labels}
+#: (checker, statement of the measured symbol or None for the table's order) per claim id; for λ_min the paper's
+#: relation is λ_min > 0 (its strict <), not an order
+EXACT_CHECKERS: dict[str, tuple[Any, Any]] = {
+    "ridge.measured-lambda-min": (check_lambda_min, lambda measured: _st(sp.Integer(0), "<", measured)),
+    "ridge.measured-labels": (check_labels, None),
+}
 
 
 def _measured_claim(cid: str, title: str, relations: tuple, depends: tuple = ()) -> Claim:
@@ -1136,9 +1141,9 @@ def _measured_claim(cid: str, title: str, relations: tuple, depends: tuple = ())
     measured = sp.Symbol(r"\text{" + quantity.replace("_", " ") + "}")
     # "≳ order" is shown as "order ≲ quantity" (the relations have no ≳)
     stmt = _st(order, "lesssim", measured) if relation == "gtrsim" else _st(measured, rel, order)
-    checker = EXACT_CHECKERS.get(cid, check_measured)
-    if cid == "ridge.measured-lambda-min":  # the paper's relation is λ_min > 0 (its strict <), not an order
-        stmt = _st(sp.Integer(0), "<", measured)
+    checker, statement_of = EXACT_CHECKERS.get(cid, (check_measured, None))
+    if statement_of is not None:
+        stmt = statement_of(measured)
     return Claim(
         cid,
         title,

@@ -204,13 +204,15 @@ def tanh_derivative_polynomial(k: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
 def tanh_derivative_variation(k: int, prec: int = 128) -> Any:
     r"""V_k = ∫_ℝ |dᵏ/dxᵏ tanh x| dx (k ≥ 1) as a certified python-flint ``arb`` ball.
 
     With u = tanh x, tanh^{(k)} = P_k(u) and P_k = (1 − u²) P_{k−1}', so tanh^{(k)} changes sign exactly where
     P_{k−1}' does: V_k is the total variation of P_{k−1} on [−1, 1], Σ_j |P_{k−1}(r_{j+1}) − P_{k−1}(r_j)| over
     the real roots r_j of P_{k−1}' in (−1, 1) with r = ±1 at the ends. The roots are python-flint's certified
-    isolating balls (``fmpz_poly.complex_roots``), evaluated in ball arithmetic at ``prec`` bits.
+    isolating balls (``fmpz_poly.complex_roots``), evaluated in ball arithmetic at ``prec`` bits. Remembered per
+    (k, prec): the ball does not depend on the caller's precision, and ``arb`` balls are immutable.
 
     >>> from flint import ctx
     >>> [float(tanh_derivative_variation(k).mid()) for k in (1, 2)]
