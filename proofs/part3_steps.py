@@ -738,6 +738,13 @@ LABELS_LOWER_COUNT = (
 )
 
 
+@cache
+def _label_event_limits() -> tuple[sp.Expr, sp.Expr]:
+    """lim_{log d → ∞} of :data:`LABELS_UPPER_TAIL` + :data:`LABELS_RATE` and of :data:`LABELS_LOWER_COUNT` (−∞ and
+    +∞ for every ν > 0): fixed expressions, so taken once per process."""
+    return sp.limit(LABELS_UPPER_TAIL + LABELS_RATE, _ELL, sp.oo), sp.limit(LABELS_LOWER_COUNT, _ELL, sp.oo)
+
+
 def check_labels(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """ridge.measured-labels: max_j |y_j| ≲_P ``order`` (the paper: log^q d), decided exactly on the whole region
     (n = d^ν, every finite ν) under Part 1's ≲_P (probability ≥ 1 − e^{−c log² d}): SymPy limits as log d → ∞ show
@@ -746,8 +753,7 @@ def check_labels(quantity: str, order: sp.Expr, relation: str = "lesssim", **mea
     witness of that comparison. The weaker reading (probability → 1, where the order is (log d)^{q/2}) and the corner
     fits are recorded as evidence."""
     found = check_measured(quantity, order, relation, **measured)
-    with_rate = sp.limit(LABELS_UPPER_TAIL + LABELS_RATE, _ELL, sp.oo)
-    lower_count = sp.limit(LABELS_LOWER_COUNT, _ELL, sp.oo)
+    with_rate, lower_count = _label_event_limits()
     if with_rate != -sp.oo or lower_count != sp.oo:
         raise AssertionError(f"the label events' limits are {with_rate}, {lower_count}: the exact argument broke")
     upper = _decide_cached(LABELS_UPPER, "lesssim", order)
