@@ -95,6 +95,93 @@ def test_runner_turns_crash_and_timeout_into_error_and_goes_on():
     assert results["a.fine"][0].verdict == "verified"
 
 
+def _pid_check(module: str):
+    """A check of the family ``module`` (its function's module) whose evidence is the process it ran in."""
+    import os
+
+    def check():
+        return verified("numeric", "ran", pid=os.getpid())
+
+    check.__module__ = module
+    return check
+
+
+def _dying_check(module: str):
+    """A check of the family ``module`` that takes its process down (as a crash in C would)."""
+    import os
+
+    def check():
+        os._exit(3)
+
+    check.__module__ = module
+    return check
+
+
+def test_runner_runs_a_family_in_one_process_and_replaces_a_process_that_dies():
+    claims = [_claim("a.one", _pid_check("fam_a")), _claim("a.two", _pid_check("fam_a")),
+              _claim("a.dies", _dying_check("fam_a")), _claim("a.three", _pid_check("fam_a")),
+              _claim("b.one", _pid_check("fam_b"))]
+    results = run_claims(claims, jobs=1, timeout=30)
+    pid = {cid: v.evidence.get("pid") for cid, (v, _) in results.items()}
+    assert pid["a.one"] == pid["a.two"]  # one process ran both: what the first check cached, the second reuses
+    died = results["a.dies"][0]
+    assert died.verdict == "error" and "died" in died.detail and died.evidence["exitcode"] == 3
+    assert results["a.three"][0].verdict == results["b.one"][0].verdict == "verified"
+    assert pid["a.three"] not in (pid["a.one"], None)  # a new process took over after the death
+
+
+def test_runner_recycles_a_process_past_its_memory_limit(monkeypatch):
+    from theorycheck import runner
+
+    monkeypatch.setattr(runner, "RECYCLE_KIB", 0)  # every process is past it after its first check
+    claims = [_claim(f"a.c{i}", _pid_check("fam_a")) for i in range(3)]
+    results = run_claims(claims, jobs=1, timeout=30)
+    assert len({v.evidence["pid"] for v, _ in results.values()}) == 3
+
+
+def test_queue_keeps_families_together_then_shares_out_the_largest():
+    from theorycheck.runner import _Queue
+
+    claims = [_claim("a.1", _pid_check("A")), _claim("b.1", _pid_check("B")), _claim("a.2", _pid_check("A")),
+              _claim("c.1", _pid_check("C")), _claim("a.3", _pid_check("A")), _claim("a.4", _pid_check("A"))]
+    queue = _Queue(claims)
+    assert queue.take(None) == ("A", 0)  # the first family in registry order
+    assert queue.take(None) == ("B", 1)  # a second process starts the next family nobody has started
+    assert queue.take("A") == ("A", 2)  # a process stays with its family
+    assert queue.take("B") == ("C", 3)  # B is done: the next fresh family
+    assert queue.take("C") == ("A", 4)  # none fresh left: help with the family that has most claims left
+    assert queue.take("A") == ("A", 5)
+    assert not queue
+
+
+def _reconstruction_radius_check(*earlier: str):
+    """A check that first (optionally) works at 256 bits, then reports the upper end of a 96-bit ball."""
+    def check():
+        from theorycheck import certificate as cert
+
+        for eta in earlier:
+            cert.certified_reconstruction("x", "0.1", eta, "0.3", prec=256)
+        recon, target = cert.certified_reconstruction("x", "0.001", "0.5", "0.3", prec=96)
+        return verified("certified", "ball", upper=float(abs((recon - target).real).upper()))
+
+    return check
+
+
+def test_a_checks_evidence_does_not_depend_on_the_checks_run_before_it_in_its_process():
+    """FLINT keeps constants computed at 256 bits, and a 96-bit ball computed afterwards has another radius: the
+    runner's processes free them before each check (numerics.interpreter_precision), as a fresh process starts."""
+    import flint
+
+    alone = _reconstruction_radius_check()().evidence["upper"]
+    _reconstruction_radius_check("4")()  # the same process, nothing freed in between: the radius moves
+    moved = _reconstruction_radius_check()().evidence["upper"]
+    flint.ctx.cleanup()
+    assert moved != alone  # the state this test guards against is real
+    claims = [_claim("a.before", _reconstruction_radius_check("4")), _claim("a.after", _reconstruction_radius_check())]
+    results = run_claims(claims, jobs=1, timeout=60)
+    assert results["a.after"][0].evidence["upper"] == alone
+
+
 def test_runner_reports_a_check_that_returns_the_wrong_type():
     results = run_claims([_claim("a.bad", lambda: 42)], timeout=10)
     assert results["a.bad"][0].verdict == "error"

@@ -1,7 +1,8 @@
 """Expensive quantities shared by several checks, computed once per audit.
 
-Each check runs in its own forked process (:mod:`theorycheck.runner`), so an in-process cache
-(``functools.cache``) cannot carry a simulation from one claim's check to another's. A function decorated
+The checks run in several forked processes (:mod:`theorycheck.runner`: one family of claims per process at a
+time), so an in-process cache (``functools.cache``) cannot carry a simulation from a check in one process to a
+check in another, nor from one audit to the next. A function decorated
 with :func:`shared` keeps its results on disk, in the verdict cache's folder (``memo/``), while an audit
 has activated the memo (:func:`active`, done by ``theorycheck check`` and the commands that run checks);
 outside an audit (tests, notebooks, a check called by hand) it is an ordinary call.

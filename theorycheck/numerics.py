@@ -48,8 +48,10 @@ DEFAULT_BITS = 53
 @contextlib.contextmanager
 def interpreter_precision() -> Iterator[None]:
     """Run the block with mpmath and python-flint at a new interpreter's precision (53 bits each), restored on
-    exit. The audit's check processes start there; the runner, the notebooks' ``ClaimWalk`` and the tests run
-    every registered check inside this scope, so a caller's ``mp.dps = 50`` cannot change its evidence.
+    exit, and FLINT's cached constants freed (``flint_cleanup``) on entry, as in a new interpreter. The runner's
+    check processes, the notebooks' ``ClaimWalk`` and the tests run every registered check inside this scope, so
+    neither a caller's ``mp.dps = 50`` nor the checks run before it in the same process change its evidence
+    (a ball's radius at 96 bits is not the same once a check at 256 bits has left FLINT's constants cached).
 
     >>> import mpmath
     >>> with mpmath.workdps(50), interpreter_precision():
@@ -59,6 +61,7 @@ def interpreter_precision() -> Iterator[None]:
     import flint
     import mpmath
 
+    flint.ctx.cleanup()
     with mpmath.workprec(DEFAULT_BITS), flint.ctx.workprec(DEFAULT_BITS):
         yield
 

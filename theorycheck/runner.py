@@ -1,8 +1,11 @@
-"""Run checks: each in its own forked process, under a timeout, several at once.
+"""Run checks in forked check processes, each under a timeout, several at once.
 
-A check that raises, dies or runs out of time becomes an ``error`` verdict with
-the reason; the other checks go on. Results come back over a pipe as plain JSON
-data, so a check cannot corrupt the parent's state.
+A check process runs one check after another, the checks of one family (one proofs module) together, so that
+they share what the process computed and cached; every check starts at a new interpreter's precision with FLINT's
+caches freed (:func:`theorycheck.numerics.interpreter_precision`), so its evidence does not depend on the checks
+run before it. A check that raises becomes an ``error`` verdict with the reason; one that dies or runs out of
+time takes its process with it, becomes an ``error`` verdict, and a fresh process runs the rest. Results come
+back over a pipe as plain JSON data, so a check cannot corrupt the parent's state.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ DEFAULT_TIMEOUT = 300.0
 #: read claims start fast): imported once in the parent before the first fork, every forked check inherits
 #: them — when the claims loaded SymPy (they use the math stack; a folder of plain checks is not slowed down).
 PRELOAD = ("scipy.optimize", "scipy.stats", "scipy.linalg", "scipy.special", "sympy.physics.units")
+
+#: A check process whose peak resident memory passes this (KiB) is replaced by a fresh one after its check.
+RECYCLE_KIB = 6 * 2**20
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,20 +133,35 @@ def _run_capturing_stdout(claim: Claim) -> Verdict:
     return dataclasses.replace(verdict, evidence={**verdict.evidence, "captured_stdout": text})
 
 
-def _child(claim: Claim, conn: multiprocessing.connection.Connection) -> None:
+def _worker(claims: Sequence[Claim], tasks: Connection, results: Connection) -> None:
+    """A check process: run the claims whose indices arrive on ``tasks`` one after the other, each verdict (and
+    this process's peak memory) back on ``results``, until ``None`` or the parent closes the pipe."""
+    import resource
+    import signal
+
     from . import blas
 
-    blas.limit(blas.threads_per_check())  # checks run side by side: no oversubscribed BLAS threads
-    try:
-        verdict = _run_capturing_stdout(claim)
-    except Exception:  # noqa: BLE001 - capturing failed (no fd 1?): run as before
-        verdict = run_inline(claim)
-    try:
-        conn.send(verdict.to_dict())
-    except Exception as exc:  # noqa: BLE001
-        conn.send(Verdict("error", "none", f"verdict could not be sent: "
-                                           f"{exc}", {"exception": type(exc).__name__}).to_dict())
-    conn.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops this process
+    while True:
+        try:
+            index = tasks.recv()
+        except EOFError:
+            break
+        if index is None:
+            break
+        blas.limit(blas.threads_per_check())  # checks run side by side: no oversubscribed BLAS threads
+        claim = claims[index]
+        try:
+            verdict = _run_capturing_stdout(claim)
+        except Exception:  # noqa: BLE001 - capturing failed (no fd 1?): run as before
+            verdict = run_inline(claim)
+        peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        try:
+            results.send((verdict.to_dict(), peak_kib))
+        except Exception as exc:  # noqa: BLE001
+            results.send((Verdict("error", "none", f"verdict could not be sent: "
+                                                   f"{exc}", {"exception": type(exc).__name__}).to_dict(), peak_kib))
+    results.close()
 
 
 def _preload() -> None:
@@ -151,6 +172,49 @@ def _preload() -> None:
             importlib.import_module(name)
 
 
+def family(claim: Claim) -> str:
+    """The module that defines the claim's check (a proofs module: the claims of one step of the paper), the
+    claim's id prefix when that is unknown. The runner keeps a family on one check process, where the family's
+    checks share what they computed (SymPy objects, quadratures, privacy curves cached in the process)."""
+    check = getattr(claim.check, "func", claim.check)  # functools.partial: the function it wraps
+    module = getattr(check, "__module__", None)
+    return module if isinstance(module, str) and module != "functools" else claim.id.split(".")[0]
+
+
+class _Queue:
+    """The claims still to run, by family in registry order: a process takes the next claim of the family it
+    ran last; when that family is done, the first family nobody has started, else the next claim of the family
+    with the most claims left (so that both processes finish together)."""
+
+    def __init__(self, claims: Sequence[Claim]) -> None:
+        self.families: dict[str, list[int]] = {}
+        for index, claim in enumerate(claims):
+            self.families.setdefault(family(claim), []).append(index)
+        self.started: set[str] = set()
+
+    def __bool__(self) -> bool:
+        return any(self.families.values())
+
+    def take(self, last: str | None) -> tuple[str, int]:
+        if last is not None and self.families.get(last):
+            return last, self.families[last].pop(0)
+        fresh = [name for name, left in self.families.items() if left and name not in self.started]
+        name = fresh[0] if fresh else max((n for n, left in self.families.items() if left),
+                                          key=lambda n: len(self.families[n]))
+        self.started.add(name)
+        return name, self.families[name].pop(0)
+
+
+@dataclasses.dataclass
+class _Process:
+    process: Any
+    tasks: Connection
+    results: Connection
+    family: str | None = None
+    claim: int | None = None
+    started: float = 0.0
+
+
 def run_claims(
     claims: Sequence[Claim],
     *,
@@ -158,51 +222,86 @@ def run_claims(
     timeout: float = DEFAULT_TIMEOUT,
     on_done: Callable[[Claim, Verdict, float], None] | None = None,
 ) -> dict[str, tuple[Verdict, float]]:
-    """Run every check in a forked child; at most ``jobs`` at once, each for at most ``timeout`` seconds."""
+    """Run every check in a forked check process, at most ``jobs`` at once, each for at most ``timeout`` seconds.
+
+    A check process runs one check after another (the claims of one family first, see :class:`_Queue`), so the
+    checks of a step share what the process has computed and cached; it is recycled when its memory passes
+    :data:`RECYCLE_KIB`. A check that runs out of time or dies takes its process with it: that claim is an
+    ``error`` verdict, and a new process, forked afresh, runs the rest."""
     if claims:
         _preload()
     ctx = multiprocessing.get_context("fork")
-    pending = list(claims)
-    running: dict[Any, tuple[Claim, Any, Any, float]] = {}
+    queue = _Queue(claims)
+    idle: list[_Process] = []
+    busy: dict[Any, _Process] = {}
     results: dict[str, tuple[Verdict, float]] = {}
 
-    def finish(claim: Claim, verdict: Verdict, started: float) -> None:
-        seconds = time.perf_counter() - started
+    def start() -> _Process:
+        task_out, task_in = ctx.Pipe(duplex=False)
+        result_out, result_in = ctx.Pipe(duplex=False)
+        proc = ctx.Process(target=_worker, args=(claims, task_out, result_in), daemon=True)
+        proc.start()
+        task_out.close()
+        result_in.close()
+        return _Process(proc, task_in, result_out)
+
+    def stop(worker: _Process, *, kill: bool) -> None:
+        if kill:
+            worker.process.kill()
+        else:
+            with contextlib.suppress(OSError):
+                worker.tasks.send(None)
+        worker.process.join(5)
+        worker.tasks.close()
+        worker.results.close()
+
+    def finish(worker: _Process, verdict: Verdict) -> None:
+        claim = claims[cast(int, worker.claim)]
+        seconds = time.perf_counter() - worker.started
         results[claim.id] = (verdict, seconds)
+        worker.claim = None
         if on_done:
             on_done(claim, verdict, seconds)
 
-    while pending or running:
-        while pending and len(running) < max(1, jobs):
-            claim = pending.pop(0)
-            parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(claim, child), daemon=True)
-            proc.start()
-            child.close()
-            running[parent] = (claim, proc, parent, time.perf_counter())
-        now = time.perf_counter()
-        deadline = min(started + timeout for (_, _, _, started) in running.values())
-        ready = multiprocessing.connection.wait(list(running), timeout=max(0.0, deadline - now))
-        for conn in ready:
-            claim, proc, _, started = running.pop(conn)
-            try:
-                verdict = Verdict.from_dict(cast(Connection, conn).recv())
-            except EOFError:
-                proc.join(1)
-                verdict = Verdict("error", "none", f"check process died (exit code {proc.exitcode})",
-                                  {"exitcode": proc.exitcode})
-            proc.join(5)
-            cast(Connection, conn).close()
-            finish(claim, verdict, started)
-        now = time.perf_counter()
-        for conn, (claim, proc, _, started) in list(running.items()):
-            if now - started >= timeout:
-                proc.kill()
-                proc.join(5)
-                conn.close()
-                del running[conn]
-                finish(claim, Verdict("error", "none", f"check timed out after {timeout:g} s",
-                                      {"timeout_seconds": timeout}), started)
+    try:
+        while queue or busy:
+            while queue and len(busy) < max(1, jobs):
+                worker = idle.pop() if idle else start()
+                worker.family, worker.claim = queue.take(worker.family)
+                worker.started = time.perf_counter()
+                worker.tasks.send(worker.claim)
+                busy[worker.results] = worker
+            now = time.perf_counter()
+            deadline = min(w.started + timeout for w in busy.values())
+            for conn in multiprocessing.connection.wait(list(busy), timeout=max(0.0, deadline - now)):
+                worker = busy.pop(conn)
+                try:
+                    data, peak_kib = cast(Connection, conn).recv()
+                    verdict = Verdict.from_dict(data)
+                except EOFError:
+                    worker.process.join(1)
+                    verdict = Verdict("error", "none", f"check process died (exit code {worker.process.exitcode})",
+                                      {"exitcode": worker.process.exitcode})
+                    finish(worker, verdict)
+                    stop(worker, kill=True)
+                    continue
+                finish(worker, verdict)
+                if peak_kib > RECYCLE_KIB:
+                    stop(worker, kill=False)
+                else:
+                    idle.append(worker)
+            now = time.perf_counter()
+            for conn, worker in list(busy.items()):
+                if now - worker.started >= timeout:
+                    del busy[conn]
+                    stop(worker, kill=True)
+                    finish(worker, Verdict("error", "none", f"check timed out after {timeout:g} s",
+                                           {"timeout_seconds": timeout}))
+    finally:
+        for worker in idle:
+            stop(worker, kill=False)
+        for worker in busy.values():  # only when interrupted (Ctrl-C): their checks are abandoned
+            stop(worker, kill=True)
     return results
 
 
