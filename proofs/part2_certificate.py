@@ -24,7 +24,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import certificate as cert
 from theorycheck import fourier as fr
 from theorycheck.claims import Verdict
-from theorycheck.numerics import slope_fit
+from theorycheck.numerics import ball_cache, slope_fit
 
 from .part2_fourier_common import (
     DPS,
@@ -424,7 +424,7 @@ def _corrected_reconstruction(f, g, e, z, mode: str, flipped: bool) -> tuple:
     return _corrected_reconstruction_at.__wrapped__(*args)
 
 
-@functools.lru_cache(maxsize=256, typed=True)
+@ball_cache(maxsize=256)
 def _corrected_reconstruction_at(f, g, e, z, mode, flipped, prec: int, flint_prec: int) -> tuple:
     """:func:`_corrected_reconstruction` at mpmath precision ``prec`` and python-flint precision ``flint_prec``."""
     with mpmath.workprec(prec), ctx.workprec(flint_prec):
@@ -739,7 +739,7 @@ def _a_phi_transform_ball(f, g, e, tv, name: str):
     return _a_phi_transform_ball_at.__wrapped__(*args)
 
 
-@functools.lru_cache(maxsize=32, typed=True)
+@ball_cache(maxsize=32)
 def _a_phi_transform_ball_at(f, g, e, tv, name: str, prec: int, flint_prec: int):
     """:func:`_a_phi_transform_ball` at mpmath precision ``prec`` and python-flint precision ``flint_prec``."""
     with mpmath.workprec(prec), ctx.workprec(flint_prec):

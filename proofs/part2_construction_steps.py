@@ -32,6 +32,7 @@ from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck import certificate as cert
 from theorycheck.asymptotics import Region, decide, ratio_at
 from theorycheck.claims import Verdict
+from theorycheck.numerics import read_only
 from theorycheck.statement import Norm, Rel, Statement
 
 from .regime import ADMISSIBLE, CORNERS, DEGREES
@@ -223,7 +224,7 @@ def _truncated_mean_nodes(target: str, gamma_value: float, nodes: int = 64) -> t
     with mpmath.workdps(DPS):
         g = cert.corrected_a_phi_function(target, mpmath.mpf(gamma_value), mpmath.mpf(1))
         aphi = np.array([float(g(mpmath.mpf(float(C_B * xi)))) for xi in x])
-    return C_B * x, C_B * w * aphi
+    return read_only(C_B * x, C_B * w * aphi)
 
 
 def _f_gamma(target: str, gamma_value: float, zz: np.ndarray) -> np.ndarray:

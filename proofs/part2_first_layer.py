@@ -37,6 +37,7 @@ from theorycheck.first_layer import (
 )
 from theorycheck.gaussian import expect_pair, expect_vector, pair_geometry, pair_vector
 from theorycheck.hermite import alpha_tanh, alpha_tanh_fast
+from theorycheck.numerics import ball_cache
 from theorycheck.statement import Expect, Norm, Statement
 from theorycheck.target import PolynomialTarget, he_coefficients
 
@@ -223,14 +224,15 @@ def paper_lemma4_constant() -> arb:
     return (core + tail) / (2 * arb.pi()).sqrt()
 
 
-@functools.lru_cache(maxsize=1024, typed=True)
+@ball_cache(maxsize=1024)
 @ctx.workprec(80)
 def _alpha1_arb(b: float, L: int = 14) -> arb:
     """Certified enclosure of a *lower bound* of α_1^b: ∫_{−L}^{L} sech²(x+b) φ(x) dx (integrand ≥ 0).
 
-    A pure function of (b, L) (its own 80-bit precision, whatever the caller's): remembered per exact (b, L) and
-    their types, since lemma4.lower-bound, lemma4.bias-range and their perturbed statements ask for the same grid
-    of b (an arb integral each); the enclosure (an arb) is immutable. ``_alpha1_arb.__wrapped__`` computes."""
+    A pure function of (b, L) (its own 80-bit precision, whatever the caller's): remembered within a check per
+    exact (b, L) and their types (:func:`theorycheck.numerics.ball_cache`), since lemma4.lower-bound,
+    lemma4.bias-range and their perturbed statements ask for the same grid of b (an arb integral each); the
+    enclosure (an arb) is immutable. ``_alpha1_arb.__wrapped__`` computes."""
     bb = acb(b)
     f = lambda x, analytic: (x + bb).sech() ** 2 * (-(x * x) / 2).exp()  # noqa: E731
     return acb.integral(f, -L, L).real / (2 * arb.pi()).sqrt()

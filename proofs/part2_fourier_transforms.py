@@ -23,6 +23,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import fourier as fr
 from theorycheck.claims import Verdict
 from theorycheck.errors import InputError
+from theorycheck.numerics import ball_cache
 
 from .part2_fourier_common import (
     DPS,
@@ -605,9 +606,10 @@ def check_tanh_transform(
 _GP_POINTS = [(k, g, v) for k in range(6) for g, v in (("0.3", "-0.7"), ("2.5", "0.45"), ("1", "0"))]
 
 
-@functools.lru_cache(maxsize=64, typed=True)
+@ball_cache(maxsize=64)
 def _gp_ball(k: int, g: str, v: str):
-    """The certified ball of \\widehat{x^n e^{−γx²}}(t) at (n, γ, t) = (k, g, v), remembered in-process: it does not
+    """The certified ball of \\widehat{x^n e^{−γx²}}(t) at (n, γ, t) = (k, g, v), remembered within a check
+    (:func:`theorycheck.numerics.ball_cache`): it does not
     depend on the claimed statement (nor on mpmath's precision: ``fourier.gaussian_polynomial_transform_certified``
     works at its own arb precision), so the paper's, the corrected and each perturbed statement are compared with
     the same ball. python-flint's acb is immutable."""
@@ -745,7 +747,7 @@ def _shifted_gaussian_ball(a0: str, b0: str, x0: str):
     return _shifted_gaussian_ball_at.__wrapped__(a0, b0, x0, ctx.prec)
 
 
-@functools.lru_cache(maxsize=16, typed=True)
+@ball_cache(maxsize=16)
 def _shifted_gaussian_ball_at(a0, b0, x0, flint_prec: int):
     """:func:`_shifted_gaussian_ball` at python-flint precision ``flint_prec`` (bits)."""
     with ctx.workprec(flint_prec):

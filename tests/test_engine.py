@@ -77,6 +77,39 @@ def test_select_by_id_prefix_and_unknown_id_suggests_closest():
     assert "fourier.tanh" in str(info.value)
 
 
+def _sech_ball_check(fill_after_256_bits: bool):
+    """Reports the ball of fourier.sech_transform_certified (a numerics.ball_cache); with ``fill_after_256_bits``
+    it first works at 256 bits and then fills that cache, as an earlier check of the same family might."""
+    def check():
+        from theorycheck import certificate as cert
+        from theorycheck import fourier as fr
+
+        if fill_after_256_bits:
+            cert.certified_reconstruction("x", "0.1", "4", "0.3", prec=256)
+        ball = fr.sech_transform_certified("0.7", prec=120)
+        return verified("certified", "ball", rad=float(ball.real.rad()), mid=ball.real.mid().str(45, radius=False))
+
+    check.__module__ = "fam_balls"
+    return check
+
+
+def test_a_ball_remembered_by_one_check_is_not_read_by_the_next():
+    """numerics.ball_cache caches are emptied at each check's start: the second check computes its ball afresh
+    (with FLINT's constants freed), so its evidence is the one it has when run alone."""
+    import flint
+
+    from theorycheck import fourier as fr
+
+    alone = run_claims([_claim("x.b", _sech_ball_check(False))], jobs=1, timeout=60)["x.b"][0].evidence
+    flint.ctx.cleanup()
+    fr.sech_transform_certified.cache_clear()
+    _sech_ball_check(True)()
+    stale = _sech_ball_check(False)().evidence  # the same process, nothing emptied: the remembered ball
+    assert stale["rad"] != alone["rad"]  # what the test guards against is real
+    claims = [_claim("x.a", _sech_ball_check(True)), _claim("x.b", _sech_ball_check(False))]
+    assert run_claims(claims, jobs=1, timeout=60)["x.b"][0].evidence == alone
+
+
 def test_runner_turns_crash_and_timeout_into_error_and_goes_on():
     def crash():
         raise ZeroDivisionError("division by zero in the check")
@@ -130,6 +163,85 @@ def test_runner_runs_a_family_in_one_process_and_replaces_a_process_that_dies():
     assert pid["a.three"] not in (pid["a.one"], None)  # a new process took over after the death
 
 
+def test_runner_replaces_a_process_whose_check_timed_out():
+    def slow():
+        time.sleep(30)
+
+    slow.__module__ = "fam_a"
+    claims = [_claim("a.first", _pid_check("fam_a")), _claim("a.slow", slow), _claim("a.after", _pid_check("fam_a"))]
+    results = run_claims(claims, jobs=1, timeout=1.5)
+    assert results["a.slow"][0].verdict == "error" and "timed out" in results["a.slow"][0].detail
+    assert results["a.after"][0].verdict == "verified"
+    assert results["a.after"][0].evidence["pid"] != results["a.first"][0].evidence["pid"]
+
+
+def test_runner_leaves_no_process_behind_when_on_done_raises():
+    import multiprocessing
+
+    def on_done(claim, verdict, seconds):
+        raise RuntimeError("the caller's callback failed")
+
+    claims = [_claim("a.one", _pid_check("fam_a")), _claim("b.one", _pid_check("fam_b")),
+              _claim("a.two", _pid_check("fam_a"))]
+    with pytest.raises(RuntimeError, match="callback failed"):
+        run_claims(claims, jobs=2, timeout=30, on_done=on_done)
+    assert multiprocessing.active_children() == []
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, exited and not yet reaped, does not)."""
+    from pathlib import Path
+
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self"), reason="reads /proc (Linux)")
+def test_check_processes_end_when_the_audit_is_killed(tmp_path):
+    """The parent killed (SIGKILL: no clean-up of its own): an idle check process ends at once, a busy one when
+    its check is done; none waits for ever on a pipe whose other end it holds itself."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = tmp_path / "audit.py"
+    script.write_text(textwrap.dedent(f"""
+        import os, pathlib, time
+        from theorycheck import Claim, verified
+        from theorycheck.runner import run_claims
+
+        def noting(name, sleep):
+            def check():
+                pathlib.Path({str(tmp_path)!r}, name).write_text(str(os.getpid()))
+                time.sleep(sleep)
+                return verified("numeric", "ran")
+            check.__module__ = name
+            return check
+
+        claims = [Claim("a.quick", "t", "s", "a = a", "none", noting("quick", 0)),
+                  Claim("b.slow", "t", "s", "a = a", "none", noting("slow", 3))]
+        run_claims(claims, jobs=2, timeout=60)
+    """))
+    parent = subprocess.Popen([sys.executable, str(script)])
+    started = time.monotonic()
+    while not all((tmp_path / name).exists() for name in ("quick", "slow")) and time.monotonic() - started < 60:
+        time.sleep(0.05)
+    time.sleep(0.3)  # the quick check has reported and its process waits for the next task
+    parent.kill()
+    parent.wait()
+    pids = [int((tmp_path / name).read_text()) for name in ("quick", "slow")]
+    deadline = time.monotonic() + 15
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [pid for pid in pids if _alive(pid)]
+    for pid in left:
+        __import__("os").kill(pid, 9)
+    assert left == []
+
+
 def test_runner_recycles_a_process_past_its_memory_limit(monkeypatch):
     from theorycheck import runner
 
@@ -172,6 +284,7 @@ def test_a_checks_evidence_does_not_depend_on_the_checks_run_before_it_in_its_pr
     runner's processes free them before each check (numerics.interpreter_precision), as a fresh process starts."""
     import flint
 
+    flint.ctx.cleanup()  # whatever the tests before this one left cached in this process
     alone = _reconstruction_radius_check()().evidence["upper"]
     _reconstruction_radius_check("4")()  # the same process, nothing freed in between: the radius moves
     moved = _reconstruction_radius_check()().evidence["upper"]

@@ -308,7 +308,8 @@ class Region:
 
     def _rows(self, subs: Mapping[sp.Symbol, Any]) -> tuple[list[list[Fraction]], list[Fraction], list[bool]]:
         """The constraints as rows ``a·θ ≤ b`` (``<`` where strict); :class:`_EmptyRegion` when one is false."""
-        key = (self, tuple(sorted((str(k), str(v)) for k, v in subs.items())))
+        # srepr, not str: str(Float(0.1)) and str(Float(0.1 + 2**-56)) agree although the values differ
+        key = (self, tuple(sorted((str(k), sp.srepr(v)) for k, v in subs.items())))
         cached = _ROWS_CACHE.get(key)
         if cached is not None:
             if cached == "empty":

@@ -44,6 +44,7 @@ import mpmath
 import sympy as sp
 from flint import acb, arb, ctx
 
+from .numerics import ball_cache
 from .statement import evaluator
 
 __all__ = [
@@ -235,11 +236,13 @@ def _remembered(*kinds: str) -> Callable[[Callable], Callable]:
 
 def _remembered_ball(fn: Callable) -> Callable:
     """Exact in-process memoisation for a ``*_certified`` ball: it works at its own arb precision ``prec``
-    (``ctx.workprec``), so its ball depends only on (t, prec), keyed with types, for t a str, int or float; any other
-    t (an mpf, whose str depends on mpmath's precision) is computed afresh. python-flint's acb is immutable.
+    (``ctx.workprec``), so its ball depends only on (t, prec) and on FLINT's cached constants, which are freed with
+    this cache at each check's start (:func:`theorycheck.numerics.ball_cache`); keyed with types, for t a str,
+    int or float; any other t (an mpf, whose str depends on mpmath's precision) is computed afresh. python-flint's
+    acb is immutable.
     The computation itself is ``fn.uncached``."""
 
-    @functools.lru_cache(maxsize=256, typed=True)
+    @ball_cache(maxsize=256)  # emptied at each check's start: a ball depends on FLINT's cached constants too
     def at(t, prec: int) -> acb:
         return fn(t, prec=prec)
 

@@ -30,6 +30,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .errors import InputError
+from .numerics import read_only
 
 __all__ = ["quadrature_rule", "expect_pair", "expect_vector", "expect_cov", "pair_geometry", "pair_vector"]
 
@@ -46,13 +47,13 @@ def quadrature_rule(kind: str = "trapezoid", size: float = 0.1) -> tuple[np.ndar
         if not 0 < h <= 1:
             raise InputError(f"trapezoid step must lie in (0, 1], got {size!r}")
         z = np.arange(-12.0, 12.0 + h / 2, h)
-        return z, h * np.exp(-z**2 / 2) / math.sqrt(2 * math.pi)
+        return read_only(z, h * np.exp(-z**2 / 2) / math.sqrt(2 * math.pi))
     if kind == "gauss-hermite":
         m = int(size)
         if not 1 <= m <= 250:
             raise InputError(f"Gauss–Hermite size must lie in 1..250, got {size!r}")
         z, w = np.polynomial.hermite_e.hermegauss(m)
-        return z, w / math.sqrt(2 * math.pi)
+        return read_only(z, w / math.sqrt(2 * math.pi))
     raise InputError(f"quadrature kind must be 'trapezoid' or 'gauss-hermite', got {kind!r}")
 
 

@@ -40,7 +40,7 @@ import numpy as np
 import sympy as sp
 
 from .errors import InputError
-from .numerics import tanh_derivative_polynomial
+from .numerics import read_only, tanh_derivative_polynomial
 from .target import PolynomialTarget
 
 __all__ = [
@@ -273,7 +273,7 @@ def tanh_derivative_expectation(k: int, b=0, *, scale=1, dps: int = 30) -> mpmat
 def _gauss_hermite_nodes(num: int) -> tuple[np.ndarray, np.ndarray]:
     """Gauss–Hermite nodes and weights for E over Z ~ N(0, 1) (weights sum to 1); num <= 250."""
     x, w = np.polynomial.hermite_e.hermegauss(num)
-    return x, w / math.sqrt(2 * math.pi)
+    return read_only(x, w / math.sqrt(2 * math.pi))
 
 
 @functools.lru_cache(maxsize=8)
@@ -285,7 +285,7 @@ def _trapezoid_nodes(step: float, cut: float = 40.0) -> tuple[np.ndarray, np.nda
     |z| = 40 is below e^{−800}.
     """
     z = np.arange(-cut, cut + step / 2, step)
-    return z, step * np.exp(-z**2 / 2) / math.sqrt(2 * math.pi)
+    return read_only(z, step * np.exp(-z**2 / 2) / math.sqrt(2 * math.pi))
 
 
 @functools.cache

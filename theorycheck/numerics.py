@@ -9,7 +9,8 @@ Every module of the library that needs one of these calls it from here (no priva
 * :func:`tanh_derivative` — the k-th derivative of tanh as a polynomial in tanh (exact, any k);
 * :func:`tanh_derivative_variation` — ∫|dᵏ/dxᵏ tanh x| dx as a certified python-flint ball;
 * :func:`interpreter_precision` — the scope every registered check runs in: mpmath and python-flint at a
-  new interpreter's precision, whatever the caller set.
+  new interpreter's precision, whatever the caller set, and FLINT's caches as in a new interpreter;
+* :func:`ball_cache` — an in-process cache for values that hold FLINT balls, emptied at each check's start.
 
 >>> fit = slope_fit([0.0, 1.0, 2.0, 3.0], [1.0, 3.0, 5.0, 7.0])
 >>> round(fit.slope, 12), round(fit.stderr, 12)
@@ -26,13 +27,17 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache
-from typing import Any
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 __all__ = [
     "SlopeFit",
+    "ball_cache",
+    "read_only",
     "interpreter_precision",
     "root",
     "slope_fit",
@@ -45,13 +50,49 @@ __all__ = [
 DEFAULT_BITS = 53
 
 
+def read_only(*arrays: Any) -> tuple[Any, ...]:
+    """The numpy ``arrays``, marked read-only (returned as a tuple): what an in-process cache hands out is shared by
+    every later caller in the process, and the checks of a family run one after another in one process, so a
+    cached array one caller changed in place would change the others' results; now that raises instead.
+
+    >>> import numpy as np
+    >>> (z,) = read_only(np.zeros(2))
+    >>> z.flags.writeable
+    False
+    """
+    for array in arrays:
+        array.setflags(write=False)
+    return arrays
+
+
+#: The caches made by :func:`ball_cache`, emptied by :func:`interpreter_precision` on entry.
+_BALL_CACHES: list[Any] = []
+
+
+def ball_cache(maxsize: int | None = None) -> Callable[[F], F]:
+    """``functools.lru_cache(maxsize, typed=True)`` for a function whose value holds FLINT balls (arb, acb).
+
+    A ball's radius depends on the constants FLINT had cached when it was computed (a 96-bit ball is not the same
+    after a 256-bit computation), so a ball remembered from one check could change another check's evidence. These
+    caches are emptied with FLINT's own at each check's start (:func:`interpreter_precision`): a check reuses the
+    balls it computed itself, never one computed before it in its process."""
+
+    def wrap(fn: F) -> F:
+        cached = functools.lru_cache(maxsize=maxsize, typed=True)(fn)
+        _BALL_CACHES.append(cached)
+        return cached  # type: ignore[return-value]
+
+    return wrap
+
+
 @contextlib.contextmanager
 def interpreter_precision() -> Iterator[None]:
     """Run the block with mpmath and python-flint at a new interpreter's precision (53 bits each), restored on
-    exit, and FLINT's cached constants freed (``flint_cleanup``) on entry, as in a new interpreter. The runner's
-    check processes, the notebooks' ``ClaimWalk`` and the tests run every registered check inside this scope, so
-    neither a caller's ``mp.dps = 50`` nor the checks run before it in the same process change its evidence
-    (a ball's radius at 96 bits is not the same once a check at 256 bits has left FLINT's constants cached).
+    exit; on entry FLINT's cached constants are freed (``flint_cleanup``) and the :func:`ball_cache` caches
+    emptied, as in a new interpreter. The runner's check processes, the notebooks' ``ClaimWalk`` and the tests run
+    every registered check inside this scope, so neither a caller's ``mp.dps = 50`` nor the checks run before it in
+    the same process change its evidence (a ball's radius at 96 bits is not the same once a check at 256 bits has
+    left FLINT's constants cached).
 
     >>> import mpmath
     >>> with mpmath.workdps(50), interpreter_precision():
@@ -62,6 +103,8 @@ def interpreter_precision() -> Iterator[None]:
     import mpmath
 
     flint.ctx.cleanup()
+    for remembered in _BALL_CACHES:
+        remembered.cache_clear()
     with mpmath.workprec(DEFAULT_BITS), flint.ctx.workprec(DEFAULT_BITS):
         yield
 
@@ -185,7 +228,7 @@ def snap_to_lattice(f: Callable[[Any], Any], lo: Any, hi: Any, step: Any, floor:
     return k * step, (k + 1) * step
 
 
-@cache
+@functools.cache
 def tanh_derivative_polynomial(k: int) -> tuple[int, ...]:
     """Coefficients (lowest degree first) of P_k with dᵏ/dxᵏ tanh x = P_k(tanh x); P_0 = u, P_{k+1} = (1 − u²) P_k'.
 
@@ -207,7 +250,7 @@ def tanh_derivative_polynomial(k: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@cache
+@ball_cache()
 def tanh_derivative_variation(k: int, prec: int = 128) -> Any:
     r"""V_k = ∫_ℝ |dᵏ/dxᵏ tanh x| dx (k ≥ 1) as a certified python-flint ``arb`` ball.
 
@@ -215,7 +258,8 @@ def tanh_derivative_variation(k: int, prec: int = 128) -> Any:
     P_{k−1}' does: V_k is the total variation of P_{k−1} on [−1, 1], Σ_j |P_{k−1}(r_{j+1}) − P_{k−1}(r_j)| over
     the real roots r_j of P_{k−1}' in (−1, 1) with r = ±1 at the ends. The roots are python-flint's certified
     isolating balls (``fmpz_poly.complex_roots``), evaluated in ball arithmetic at ``prec`` bits. Remembered per
-    (k, prec): the ball does not depend on the caller's precision, and ``arb`` balls are immutable.
+    (k, prec) within a check (:func:`ball_cache`): the ball does not depend on the caller's precision, and ``arb``
+    balls are immutable.
 
     >>> from flint import ctx
     >>> [float(tanh_derivative_variation(k).mid()) for k in (1, 2)]

@@ -34,7 +34,7 @@ DEFAULT_TIMEOUT = 300.0
 #: them — when the claims loaded SymPy (they use the math stack; a folder of plain checks is not slowed down).
 PRELOAD = ("scipy.optimize", "scipy.stats", "scipy.linalg", "scipy.special", "sympy.physics.units")
 
-#: A check process whose peak resident memory passes this (KiB) is replaced by a fresh one after its check.
+#: A check process whose private resident memory passes this (KiB) after a check is replaced by a fresh one.
 RECYCLE_KIB = 6 * 2**20
 
 
@@ -133,19 +133,37 @@ def _run_capturing_stdout(claim: Claim) -> Verdict:
     return dataclasses.replace(verdict, evidence={**verdict.evidence, "captured_stdout": text})
 
 
-def _worker(claims: Sequence[Claim], tasks: Connection, results: Connection) -> None:
+def _private_kib() -> int:
+    """This process's private resident memory in KiB (what replacing it frees: pages still shared with the parent
+    after the fork do not count), from Linux's ``/proc/self/smaps_rollup``; elsewhere its peak resident set."""
+    try:
+        with open("/proc/self/smaps_rollup", encoding="ascii") as fh:
+            return sum(int(line.split()[1]) for line in fh if line.startswith(("Private_Clean:", "Private_Dirty:")))
+    except (OSError, ValueError, IndexError):
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak // 1024 if sys.platform == "darwin" else peak  # bytes on macOS, KiB on Linux
+
+
+def _worker(claims: Sequence[Claim], tasks: Connection, results: Connection, inherited: Sequence[Connection]) -> None:
     """A check process: run the claims whose indices arrive on ``tasks`` one after the other, each verdict (and
-    this process's peak memory) back on ``results``, until ``None`` or the parent closes the pipe."""
-    import resource
+    this process's private memory) back on ``results``, until ``None`` or the parent is gone.
+
+    ``inherited`` are the parent's ends of the pipes, its own and the other check processes', which the fork
+    copied here: closed first, so that the task pipe reads end-of-file once the parent has exited or been
+    killed, and the process ends instead of waiting for ever."""
     import signal
 
     from . import blas
 
+    for conn in inherited:
+        conn.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops this process
     while True:
         try:
             index = tasks.recv()
-        except EOFError:
+        except (EOFError, OSError):
             break
         if index is None:
             break
@@ -155,12 +173,16 @@ def _worker(claims: Sequence[Claim], tasks: Connection, results: Connection) -> 
             verdict = _run_capturing_stdout(claim)
         except Exception:  # noqa: BLE001 - capturing failed (no fd 1?): run as before
             verdict = run_inline(claim)
-        peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         try:
-            results.send((verdict.to_dict(), peak_kib))
-        except Exception as exc:  # noqa: BLE001
-            results.send((Verdict("error", "none", f"verdict could not be sent: "
-                                                   f"{exc}", {"exception": type(exc).__name__}).to_dict(), peak_kib))
+            try:
+                results.send((verdict.to_dict(), _private_kib()))
+            except (BrokenPipeError, ConnectionError):
+                raise
+            except Exception as exc:  # noqa: BLE001 - not picklable: say so instead
+                results.send((Verdict("error", "none", f"verdict could not be sent: {exc}",
+                                      {"exception": type(exc).__name__}).to_dict(), _private_kib()))
+        except OSError:  # the parent is gone
+            break
     results.close()
 
 
@@ -225,8 +247,8 @@ def run_claims(
     """Run every check in a forked check process, at most ``jobs`` at once, each for at most ``timeout`` seconds.
 
     A check process runs one check after another (the claims of one family first, see :class:`_Queue`), so the
-    checks of a step share what the process has computed and cached; it is recycled when its memory passes
-    :data:`RECYCLE_KIB`. A check that runs out of time or dies takes its process with it: that claim is an
+    checks of a step share what the process has computed and cached; it is replaced when its private memory
+    passes :data:`RECYCLE_KIB`. A check that runs out of time or dies takes its process with it: that claim is an
     ``error`` verdict, and a new process, forked afresh, runs the rest."""
     if claims:
         _preload()
@@ -239,7 +261,8 @@ def run_claims(
     def start() -> _Process:
         task_out, task_in = ctx.Pipe(duplex=False)
         result_out, result_in = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_worker, args=(claims, task_out, result_in), daemon=True)
+        parent_ends = [task_in, result_out, *(c for w in (*idle, *busy.values()) for c in (w.tasks, w.results))]
+        proc = ctx.Process(target=_worker, args=(claims, task_out, result_in, parent_ends), daemon=True)
         proc.start()
         task_out.close()
         result_in.close()
@@ -255,11 +278,10 @@ def run_claims(
         worker.tasks.close()
         worker.results.close()
 
-    def finish(worker: _Process, verdict: Verdict) -> None:
-        claim = claims[cast(int, worker.claim)]
-        seconds = time.perf_counter() - worker.started
+    def finish(index: int, started: float, verdict: Verdict) -> None:
+        claim = claims[index]
+        seconds = time.perf_counter() - started
         results[claim.id] = (verdict, seconds)
-        worker.claim = None
         if on_done:
             on_done(claim, verdict, seconds)
 
@@ -275,32 +297,34 @@ def run_claims(
             deadline = min(w.started + timeout for w in busy.values())
             for conn in multiprocessing.connection.wait(list(busy), timeout=max(0.0, deadline - now)):
                 worker = busy.pop(conn)
-                try:
-                    data, peak_kib = cast(Connection, conn).recv()
-                    verdict = Verdict.from_dict(data)
-                except EOFError:
+                index, started = cast(int, worker.claim), worker.started
+                worker.claim = None
+                try:  # the process is idle again, or stopped, before on_done runs (which may raise)
+                    data, private_kib = cast(Connection, conn).recv()
+                except (EOFError, OSError):  # died, before or while sending
                     worker.process.join(1)
+                    stop(worker, kill=True)
                     verdict = Verdict("error", "none", f"check process died (exit code {worker.process.exitcode})",
                                       {"exitcode": worker.process.exitcode})
-                    finish(worker, verdict)
-                    stop(worker, kill=True)
-                    continue
-                finish(worker, verdict)
-                if peak_kib > RECYCLE_KIB:
-                    stop(worker, kill=False)
                 else:
-                    idle.append(worker)
+                    if private_kib > RECYCLE_KIB:
+                        stop(worker, kill=False)
+                    else:
+                        idle.append(worker)
+                    verdict = Verdict.from_dict(data)
+                finish(index, started, verdict)
             now = time.perf_counter()
             for conn, worker in list(busy.items()):
                 if now - worker.started >= timeout:
                     del busy[conn]
                     stop(worker, kill=True)
-                    finish(worker, Verdict("error", "none", f"check timed out after {timeout:g} s",
-                                           {"timeout_seconds": timeout}))
+                    finish(cast(int, worker.claim), worker.started,
+                           Verdict("error", "none", f"check timed out after {timeout:g} s",
+                                   {"timeout_seconds": timeout}))
     finally:
         for worker in idle:
             stop(worker, kill=False)
-        for worker in busy.values():  # only when interrupted (Ctrl-C): their checks are abandoned
+        for worker in busy.values():  # only when interrupted (Ctrl-C) or on_done raised: abandoned checks
             stop(worker, kill=True)
     return results
 
