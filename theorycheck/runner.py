@@ -173,17 +173,25 @@ def _worker(claims: Sequence[Claim], tasks: Connection, results: Connection, inh
             verdict = _run_capturing_stdout(claim)
         except Exception:  # noqa: BLE001 - capturing failed (no fd 1?): run as before
             verdict = run_inline(claim)
-        try:
-            try:
-                results.send((verdict.to_dict(), _private_kib()))
-            except (BrokenPipeError, ConnectionError):
-                raise
-            except Exception as exc:  # noqa: BLE001 - not picklable: say so instead
-                results.send((Verdict("error", "none", f"verdict could not be sent: {exc}",
-                                      {"exception": type(exc).__name__}).to_dict(), _private_kib()))
-        except OSError:  # the parent is gone
+        if not _send(results, verdict):
             break
     results.close()
+
+
+def _send(results: Connection, verdict: Verdict) -> bool:
+    """Send the verdict and this process's private memory to the parent; False when the parent is gone. A verdict
+    that cannot be pickled goes as an ``error`` verdict that says so (pickling fails before anything is written)."""
+    try:
+        try:
+            results.send((verdict.to_dict(), _private_kib()))
+        except OSError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - not picklable
+            results.send((Verdict("error", "none", f"verdict could not be sent: {exc}",
+                                  {"exception": type(exc).__name__}).to_dict(), _private_kib()))
+    except OSError:
+        return False
+    return True
 
 
 def _preload() -> None:
