@@ -62,8 +62,7 @@ def _tensor_weights(kind: str, size: float) -> np.ndarray:
     """w_a w_b on the N×N tensor grid of :func:`quadrature_rule` (read-only; the same products every call
     computed before, formed once per rule instead of once per expectation)."""
     _, w = quadrature_rule(kind, size)
-    W = w[:, None] * w[None, :]
-    W.setflags(write=False)
+    (W,) = read_only(w[:, None] * w[None, :])
     return W
 
 

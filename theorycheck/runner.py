@@ -310,8 +310,7 @@ def run_claims(
                 try:  # the process is idle again, or stopped, before on_done runs (which may raise)
                     data, private_kib = cast(Connection, conn).recv()
                 except (EOFError, OSError):  # died, before or while sending
-                    worker.process.join(1)
-                    stop(worker, kill=True)
+                    stop(worker, kill=True)  # reaps it: its exit code is known after this
                     verdict = Verdict("error", "none", f"check process died (exit code {worker.process.exitcode})",
                                       {"exitcode": worker.process.exitcode})
                 else:
