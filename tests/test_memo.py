@@ -118,6 +118,31 @@ def test_fresh_folder_ignores_earlier_results_and_is_removed(folder, tmp_path):
     assert _count(folder) == ["6,0", "6,0"]
 
 
+def test_a_rerun_removes_the_folders_that_killed_reruns_of_this_host_left(folder, tmp_path):
+    """A killed ``--rerun`` leaves its memo folder behind; the next one on the same host removes it, but keeps the
+    folders of live processes and of other hosts (a cache folder shared between machines)."""
+    store = _store_for(folder, tmp_path)
+    parent = Path(store.directory)
+    parent.mkdir(parents=True, exist_ok=True)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead_pid = int(dead.stdout)  # that process has ended
+    abandoned = parent / (memo._rerun_prefix(dead_pid) + "x1")
+    live = parent / (memo._rerun_prefix(os.getppid()) + "x2")
+    elsewhere = parent / f"memo-rerun-another-host-{dead_pid}-x3"
+    for d in (abandoned, live, elsewhere):
+        (d / "sub").mkdir(parents=True)
+    with memo.active(store, fresh=True) as where:
+        assert where.name.startswith(memo._rerun_prefix())
+    assert not abandoned.exists()
+    assert live.exists() and elsewhere.exists()
+    # without the reaping (fresh=False), nothing of the kind is touched
+    again = parent / (memo._rerun_prefix(dead_pid) + "x4")
+    again.mkdir()
+    with memo.active(store):
+        pass
+    assert again.exists()
+
+
 def test_an_audit_runs_the_shared_simulation_once_for_three_claims(folder, tmp_path):
     """Three claims in forked processes call simulate(8): computed once; --rerun computes it once again."""
     env = {k: v for k, v in os.environ.items() if k not in ("THEORYCHECK_NO_CACHE",)}

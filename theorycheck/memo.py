@@ -16,8 +16,9 @@ A stored result is reused only when it was computed by the same code from the sa
 - the versions of Python and of the numerical packages and the BLAS threads of a check (as the verdict cache:
   :func:`theorycheck.cache.versions`), and mpmath's working precision at the call.
 
-``--rerun`` gives the audit a fresh, empty memo folder (removed afterwards): nothing computed before is
-reused, while checks of the same run still share their simulations. Results are pickled; one that fails to
+``--rerun`` gives the audit a fresh, empty memo folder (removed afterwards; one left by a killed audit is
+removed by the next ``--rerun`` on the same host): nothing computed before is reused, while checks of the same
+run still share their simulations. Results are pickled; one that fails to
 load is computed again, and one larger than :data:`MAX_BYTES` is not stored.
 """
 
@@ -27,8 +28,10 @@ import contextlib
 import functools
 import hashlib
 import json
+import os
 import pickle
 import shutil
+import socket
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -132,6 +135,34 @@ def _store(path: Path, value: Any) -> None:
         write_atomic(path, data)  # atomic: a reader sees the whole file or none
 
 
+def _rerun_prefix(pid: int | None = None) -> str:
+    """The name prefix of a ``--rerun`` memo folder: the host and process that own it."""
+    return f"memo-rerun-{socket.gethostname()}-{os.getpid() if pid is None else pid}-"
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, owned by another user
+        return True
+    return True
+
+
+def _remove_abandoned_rerun_folders(parent: Path) -> list[Path]:
+    """Remove the ``--rerun`` memo folders of this host whose process is gone (a killed audit cannot remove its
+    own); folders of other hosts (a shared cache folder) and of live processes are kept. Returns the removed."""
+    removed = []
+    host_prefix = f"memo-rerun-{socket.gethostname()}-"
+    for folder in parent.glob(host_prefix + "*"):
+        pid_text = folder.name[len(host_prefix):].split("-", 1)[0]
+        if folder.is_dir() and pid_text.isdigit() and not _process_alive(int(pid_text)):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
 @contextlib.contextmanager
 def active(store: Any, *, fresh: bool = False) -> Iterator[Path | None]:
     """Activate the memo in the folder of the verdict cache ``store`` (a :class:`theorycheck.cache.Cache`;
@@ -145,7 +176,8 @@ def active(store: Any, *, fresh: bool = False) -> Iterator[Path | None]:
     folder = base
     if fresh:
         base.parent.mkdir(parents=True, exist_ok=True)
-        folder = Path(tempfile.mkdtemp(prefix="memo-rerun-", dir=base.parent))
+        _remove_abandoned_rerun_folders(base.parent)
+        folder = Path(tempfile.mkdtemp(prefix=_rerun_prefix(), dir=base.parent))
     _ACTIVE = (folder, store)
     _MODULE_KEYS.clear()
     try:
