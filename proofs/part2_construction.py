@@ -18,7 +18,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.asymptotics import Region
 from theorycheck.claims import Verdict
-from theorycheck.statement import Rel, Statement
+from theorycheck.statement import Rel, Statement, held
 
 from . import part2_construction_steps as steps
 from .part2_construction_steps import KEPT, PRIV, STEP3_N2, U, check_asymptotic, rewrite
@@ -175,7 +175,7 @@ def check_a_bound(
 P_S, T_S, CB_S = sp.symbols("p_s t_s c_b", positive=True)  # free p, t, c_b of the identity
 MCD_SUM = P_S * 4 / (CB_S**2 * P_S**2) * d ** (eps_p / 4)  # Σ c_i² with c_i = 2 d^{ε_p/8}/(c_b p)
 MCDIARMID_EQ = Statement(
-    -2 * T_S**2 / sp.Mul(P_S, 4 / (CB_S**2 * P_S**2), d ** (eps_p / 4), evaluate=False),
+    -2 * T_S**2 / held(P_S * held(4 / (CB_S**2 * P_S**2)) * d ** (eps_p / 4)),
     Rel.EQ,
     -(CB_S**2) * P_S * T_S**2 / (2 * d ** (eps_p / 4)),
     name="McDiarmid exponent",

@@ -28,7 +28,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.asymptotics import decide
 from theorycheck.claims import Verdict
-from theorycheck.statement import Norm, Statement, paper_latex
+from theorycheck.statement import Norm, Statement, held, paper_latex
 
 from . import symbols as S
 from .part3_common import (
@@ -59,6 +59,8 @@ psi = sp.Symbol(r"\psi", positive=True)
 rho_M = sp.Symbol(r"\rho", positive=True)
 s_phi = sp.Symbol(r"s", positive=True)
 M_SQ = sp.Symbol("m", positive=True)
+a_rr_norm = sp.Symbol(r"\left\|a_{\mathrm{RR}}\right\|", positive=True)
+y_abs = sp.Symbol(r"\left|y_j\right|", positive=True)
 
 #: the rates of the paper: D9 of Part 3 (the ridge risk), Theorem 1, the variance term (3, D8)
 RATE_D9 = d ** (-ep / (8 * (q + 1))) + d ** (1 + eb + ep / 4) / n * L ** (2 * q + 6) * PRIV_125
@@ -109,10 +111,12 @@ def steps_ridge_algebra() -> tuple[Step, ...]:
     return (
         Step(
             (3, "D6", 3),
-            _st(2 * (sp.sqrt(p) / n) / (p / d ** (2 * en)), "=", 2 * d ** (2 * en) / (n * sp.sqrt(p))),
+            _st(2 * held(sp.sqrt(p) / n) / held(p / d ** (2 * en)), "=", 2 * d ** (2 * en) / (n * sp.sqrt(p))),
             "identity",
         ),
-        Step((3, "D8", 3), _st(d ** (4 * en) / (p * n) * p * L**2, "O", d ** (4 * en) / n * L**2), "asymptotic"),
+        Step(
+            (3, "D8", 3), _st(held(d ** (4 * en) / (p * n)) * p * L**2, "O", d ** (4 * en) / n * L**2), "asymptotic"
+        ),
         Step(
             (3, "D16", 3),
             _st(n * s_phi / (s_phi**2 + lam * n), "<=", n * s_phi / (2 * s_phi * sp.sqrt(lam * n))),
@@ -125,7 +129,7 @@ def steps_ridge_algebra() -> tuple[Step, ...]:
         ),
         Step(
             (3, "D17", 3),
-            _st(d**en / n * sp.sqrt(n / p) * sp.sqrt(n) * L**q, "=", d**en / sp.sqrt(p) * L**q),
+            _st(held(d**en / n) * sp.sqrt(held(n / p)) * sp.sqrt(n) * L**q, "=", d**en / sp.sqrt(p) * L**q),
             "identity",
         ),
         Step((3, "D17", 4), _st(d**en / sp.sqrt(p) * L**q, "ll", d**en * sp.sqrt(p) * L ** (q + 1) / 8), "asymptotic"),
@@ -135,11 +139,11 @@ def steps_ridge_algebra() -> tuple[Step, ...]:
 def steps_mcdiarmid_level() -> tuple[Step, ...]:
     """(3, P18, 1) as the McDiarmid exponent at t = d^{2ε_n} log d/√(pn): −2t²/(n·4d^{4ε_n}/(pn²)) = −log²d/2, so the
     tail is 2e^{−log²d/2} (a high-probability statement); the union over nothing else is needed."""
-    t_ = d ** (2 * en) * L / sp.sqrt(p * n)
+    t_ = held(d ** (2 * en) * L / sp.sqrt(p * n))
     return (
         Step(
             (3, "P18", 1),
-            _st(-2 * t_**2 / (n * 4 * d ** (4 * en) / (p * n**2)), "=", -(L**2) / 2),
+            _st(-2 * t_**2 / held(n * held(4 * d ** (4 * en) / (p * n**2))), "=", -(L**2) / 2),
             "identity",
             note="McDiarmid's exponent at the printed level",
         ),
@@ -149,34 +153,18 @@ def steps_mcdiarmid_level() -> tuple[Step, ...]:
 def steps_noise_chain(exponent: sp.Expr = FIVE_HALVES) -> tuple[Step, ...]:
     """(3, D19, 2)–(3, D19, 7): the printed η_a‖z'_i‖ chain (``exponent`` is the printed power of d^{ε_n})."""
     e = exponent
+    # the printed lines 2–4, each held in the paper's form (SymPy would otherwise print all three alike)
+    line2 = held(1 / (2 * held(p / d ** (2 * en)))) * held(2 * C_a * sp.sqrt(T) / n) * PRIV
+    line3 = held(C_a * d ** (en / 2) / n) * held(d ** (2 * en) / p) * PRIV
+    line4 = C_a * held(d ** (sp.Rational(5, 2) * en) / (n * p)) * PRIV
     return (
-        Step(
-            (3, "D19", 2),
-            _st(Sigma / (2 * lam), "=", 1 / (2 * p / d ** (2 * en)) * 2 * C_a * sp.sqrt(T) / n * PRIV),
-            "identity",
-        ),
-        Step(
-            (3, "D19", 3),
-            _st(
-                1 / (2 * p / d ** (2 * en)) * 2 * C_a * sp.sqrt(T) / n * PRIV,
-                "=",
-                C_a * d ** (en / 2) / n * d ** (2 * en) / p * PRIV,
-            ),
-            "identity",
-        ),
-        Step(
-            (3, "D19", 4),
-            _st(
-                C_a * d ** (en / 2) / n * d ** (2 * en) / p * PRIV,
-                "=",
-                C_a * d ** (sp.Rational(5, 2) * en) / (n * p) * PRIV,
-            ),
-            "identity",
-        ),
+        Step((3, "D19", 2), _st(Sigma / (2 * lam), "=", line2), "identity"),
+        Step((3, "D19", 3), _st(line2, "=", line3), "identity"),
+        Step((3, "D19", 4), _st(line3, "=", line4), "identity"),
         Step(
             (3, "D19", 5),
             _st(
-                C_a * d ** (sp.Rational(5, 2) * en) / (n * p) * PRIV,
+                line4,
                 "=",
                 d ** (e * en) * L ** (q + 1) / (n * sp.sqrt(p)) * PRIV,
             ),
@@ -204,11 +192,11 @@ def steps_s_terms(s3_p_power: sp.Expr = ZERO) -> tuple[Step, ...]:
     s3_printed = d ** (sp.Rational(3, 2) * en) * L ** (q + 3) / n * p / (d**en * L**2) * d ** (2 * en) / p
     return (
         Step((3, "D22", 4), _st(sp.sqrt(p) * d**en / sp.sqrt(p) * L**q + L**q, "ll", target), "asymptotic"),
-        Step((3, "D23", 2), _st(L**2 / sp.sqrt(p) * sp.sqrt(p), "=", L**2), "identity"),
+        Step((3, "D23", 2), _st(held(L**2 / sp.sqrt(p)) * sp.sqrt(p), "=", L**2), "identity"),
         Step((3, "D23", 3), _st(L**2, "ll", target), "asymptotic"),
         Step(
             (3, "D24", 3),
-            _st(sp.sqrt(p) * L**q * d ** (2 * en) / (n * sp.sqrt(p)), "=", d ** (2 * en) / n * L**q),
+            _st(sp.sqrt(p) * L**q * held(d ** (2 * en) / (n * sp.sqrt(p))), "=", d ** (2 * en) / n * L**q),
             "identity",
         ),
         Step((3, "D24", 4), _st(d ** (2 * en) / n * L**q, "ll", target), "asymptotic"),
@@ -950,6 +938,7 @@ def final_chain_steps() -> tuple[Step, ...]:
     noise = d ** (sp.Rational(5, 2) * en) * L ** (q + 1) / (n * sp.sqrt(p)) * sp.sqrt(sp.log(1 / delta)) / eps
     corrected_noise = d ** (sp.Rational(7, 2) * en) * L ** (q + 1) / n * sp.sqrt(sp.log(1 / delta)) / eps
     first = d ** (5 * en) * L ** (2 * q + 2) / (n**2 * p) * sp.log(1 / delta) / eps**2 * p
+    first_printed = held(d ** (5 * en) * L ** (2 * q + 2) / (n**2 * p)) * held(sp.log(1 / delta) / eps**2) * p
     return (
         Step(
             (3, "D28", 2),
@@ -967,7 +956,7 @@ def final_chain_steps() -> tuple[Step, ...]:
         ),
         Step(
             (3, "D29", 5),
-            _st(noise**2 * p, "=", first),
+            _st(held(noise) ** 2 * p, "=", first_printed),
             "identity",
             note="‖a_T − a_RR‖²E‖φ‖² with (3, D28, 2)'s bound and E‖φ‖² ≤ p",
         ),
@@ -1302,12 +1291,13 @@ CLAIMS = [
             Step(
                 (3, "D22", 3),
                 _st(
-                    sp.sqrt(p) * d**en / sp.sqrt(p) * L**q + L**q,
+                    phi_norm * a_rr_norm + y_abs,
                     "lesssim_P",
-                    sp.sqrt(p) * d**en / sp.sqrt(p) * L**q + L**q,
+                    sp.sqrt(p) * held(d**en / sp.sqrt(p)) * L**q + L**q,
                 ),
                 "asymptotic",
-                note="‖φ_j‖ ≤ √p, ‖a_RR‖ ≲ d^{ε_n}log^q d/√p, |y_j| ≲ log^q d, each measured",
+                note="‖φ_j‖ ≤ √p, ‖a_RR‖ ≲ d^{ε_n}log^q d/√p, |y_j| ≲ log^q d, each measured (substituted)",
+                subs={phi_norm: sp.sqrt(p), a_rr_norm: d**en / sp.sqrt(p) * L**q, y_abs: L**q},
             ),
         ),
         "Assumptions 1–4, measured orders",

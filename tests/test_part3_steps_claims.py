@@ -13,6 +13,7 @@ import sympy as sp
 
 import theorycheck_proofs.part3_steps as m
 from theorycheck.registry import load
+from theorycheck.statement import held, paper_latex
 from theorycheck_proofs.part3_common import Step, check_step
 
 d, n, p, en, ep, q, L = m.d, m.n, m.p, m.en, m.ep, m.q, m.L
@@ -96,6 +97,41 @@ def test_mcdiarmid_level(registered_verdict):
     assert _registered_chain(registered_verdict, "ridge.mcdiarmid-level", (s,)).verdict == "verified"
     assert m.check_chain((s.perturb(rhs=-(L**2)),)).verdict == "refuted"  # wrong constant
     assert m.check_chain((s.perturb(rhs=L**2 / 2),)).verdict == "refuted"  # wrong sign
+    # the printed form is what is checked: n² misread as n inside the held denominator is refuted
+    misread = -2 * held(d ** (2 * en) * L / sp.sqrt(p * n)) ** 2 / held(n * held(4 * d ** (4 * en) / (p * n)))
+    assert m.check_chain((s.perturb(lhs=misread),)).verdict == "refuted"
+
+
+#: the chains whose identities SymPy would print as "X = X" without their held pieces
+HELD_CHAINS = (
+    m.steps_ridge_algebra,
+    m.steps_mcdiarmid_level,
+    m.steps_noise_chain,
+    m.steps_s_terms,
+    m.final_chain_steps,
+)
+
+
+@pytest.mark.parametrize("chain", HELD_CHAINS, ids=[f.__name__ for f in HELD_CHAINS])
+def test_identity_steps_print_the_paper_form_not_x_equals_x(chain):
+    for step in chain():
+        st = step.statement
+        if step.kind == "identity" or st.lhs == st.rhs:
+            assert paper_latex(st._printed("lhs")) != paper_latex(st._printed("rhs")), step.key
+
+
+def test_a_held_step_with_a_wrong_piece_is_refuted():
+    """(3, D19, 3)'s printed line with d^{ε_n/2} read as d^{ε_n}, and (3, D29, 5)'s square dropped, each refuted."""
+    steps = m.steps_noise_chain()
+    s = _step(steps, (3, "D19", 4))
+    wrong = held(m.C_a * d**en / n) * held(d ** (2 * en) / p) * m.PRIV
+    bad = m.check_chain(_replace(steps, s.key, s.perturb(lhs=wrong)))
+    assert bad.verdict == "refuted" and [3, "D19", 4] in bad.evidence["failing_relations"]
+    final = m.final_chain_steps()
+    s = next(x for x in final if x.key == (3, "D29", 5) and x.kind == "identity")
+    (squared,) = [f for f in s.statement.lhs_form.args if f.is_Pow]  # (held noise bound)², as printed
+    bad = m.check_chain((s.perturb(lhs=squared.base * p),))
+    assert bad.verdict == "refuted"
 
 
 def test_noise_chain_steps(registered_verdict):

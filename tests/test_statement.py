@@ -11,6 +11,7 @@ expression rebuilt from its ``srepr`` equals the stored one and the LaTeX is reg
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import pkgutil
@@ -22,7 +23,17 @@ import pytest
 import sympy as sp
 from flint import arb, ctx
 
-from theorycheck.statement import Expect, Norm, Prob, Rel, Statement, _paper_latex_uncached, evaluator, paper_latex
+from theorycheck.statement import (
+    Expect,
+    Norm,
+    Prob,
+    Rel,
+    Statement,
+    _paper_latex_uncached,
+    evaluator,
+    held,
+    paper_latex,
+)
 
 d, q = sp.symbols("d q", positive=True)
 t = sp.Symbol("t", real=True)
@@ -94,6 +105,51 @@ def test_statement_perturbations_and_subs():
     assert Statement(x * t, "=", t, variables=(x, t)).subs({x: 1}).variables == (t,)
     assert Statement(x + 1 - 1, "=", x).holds_symbolically() is True
     assert Statement(x + 1, "=", x).holds_symbolically() is False
+
+
+def test_held_forms_print_as_the_paper_and_check_as_released():
+    """A side written with held pieces prints in the paper's form (no "X = X"), is checked as the evaluated
+    expression, and a form that does not evaluate to its side is refused."""
+    p, n, d, e = sp.symbols("p n d eps_n", positive=True)
+    s = Statement(2 * held(sp.sqrt(p) / n) / held(p / d ** (2 * e)), "=", 2 * d ** (2 * e) / (n * sp.sqrt(p)))
+    assert s.latex() == (
+        r"\frac{2 \frac{\sqrt{p}}{n}}{\frac{p}{d^{2 \varepsilon_n}}} = \frac{2 d^{2 \varepsilon_n}}{n \sqrt{p}}"
+    )
+    assert s.lhs == s.rhs and not s.lhs.has(sp.UnevaluatedExpr) and s.holds_symbolically()
+    assert paper_latex(s.lhs) == paper_latex(s.rhs)  # what the display would have been without the held form
+    assert s.to_dict()["lhs_as_printed"].startswith("Mul(")
+    # nested holds, a negative coefficient and a fraction of a fraction
+    t = held(d * sp.log(d) / sp.sqrt(p * n))
+    s2 = Statement(-2 * t**2 / held(n * held(4 * d**2 / (p * n**2))), "=", -sp.log(d) ** 2 / 2)
+    assert s2.latex().startswith(
+        r"- \frac{2 \left(\frac{d \log d}{\sqrt{n} \sqrt{p}}\right)^{2}}{n \frac{4 d^{2}}{n^{2} p}}"
+    )
+    assert s2.holds_symbolically()
+    # a wrong transcription inside a held piece is still caught: n² read as n
+    misread = Statement(-2 * t**2 / held(n * held(4 * d**2 / (p * n))), "=", -sp.log(d) ** 2 / 2)
+    assert misread.holds_symbolically() is not True
+    # a replaced side drops its printed form; a stale form is an error, never a display
+    assert s.perturb(lhs=3 * s.lhs).lhs_form is None and s.perturb(lhs=3 * s.lhs).latex().startswith(r"\frac{6")
+    with pytest.raises(ValueError, match="does not evaluate"):
+        dataclasses.replace(s, lhs=3 * s.lhs)
+    # subs goes into the printed form too
+    s3 = s.subs({p: sp.Integer(4)})
+    assert s3.lhs_form is not None and r"\frac{4}{d^{2 \varepsilon_n}}" in s3.latex() and s3.lhs == s3.rhs
+
+
+def test_no_claim_prints_an_identity_as_x_equals_x():
+    """A relation whose two printed sides are the same text hides the paper's form (SymPy evaluated it): write the
+    side with held pieces. Checked for every claim's formula."""
+    same = [
+        c.id
+        for c in CLAIMS
+        if c.formula is not None
+        for r in _relations(c.formula)
+        if isinstance(r, Statement)
+        and r.lhs_latex is None
+        and paper_latex(r._printed("lhs")) == paper_latex(r._printed("rhs"))
+    ]
+    assert same == []
 
 
 def test_statement_rejects_text_numbers():

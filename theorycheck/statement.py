@@ -177,6 +177,44 @@ class PaperLatexPrinter(LatexPrinter):
             return f"{head} {self._print(arg)}"
         return rf"{head}{{\left({self._print(arg)} \right)}}"
 
+    def _print_Mul(self, expr: sp.Mul) -> str:
+        if not expr.has(sp.UnevaluatedExpr):
+            return super()._print_Mul(expr)
+        return self._held_fraction(expr)
+
+    def _held_fraction(self, expr: sp.Mul) -> str:
+        r"""A product holding paper forms (:func:`held`) as the paper prints it: one ``\frac`` of the factors with a
+        non-negative power over those with a negative one, each factor kept whole (SymPy would print a held
+        denominator as ``(\dots)^{-1}``)."""
+        coeff, factors = expr.as_coeff_mul()
+        sign = ""
+        if coeff.is_negative:
+            sign, coeff = "- ", -coeff
+        if coeff.is_Rational:
+            numer = [self._print(sp.Integer(coeff.p))] if coeff.p != 1 else []
+            denom = [self._print(sp.Integer(coeff.q))] if coeff.q != 1 else []
+        else:
+            numer, denom = [self._print(coeff)], []
+        for factor in factors:
+            base, exponent = factor.as_base_exp()
+            if exponent.could_extract_minus_sign():
+                denom.append(self._held_factor(base if exponent == -1 else sp.Pow(base, -exponent)))
+            else:
+                numer.append(self._held_factor(factor))
+        top = " ".join(numer) or "1"
+        return sign + (rf"\frac{{{top}}}{{{' '.join(denom)}}}" if denom else top)
+
+    def _held_factor(self, factor: sp.Expr) -> str:
+        tex = self._print(factor)
+        inner = factor.args[0] if isinstance(factor, sp.UnevaluatedExpr) else factor
+        return rf"\left({tex}\right)" if inner.is_Add else tex
+
+    def _print_UnevaluatedExpr(self, expr: sp.UnevaluatedExpr) -> str:
+        inner = expr.args[0]
+        if inner.is_Mul or (inner.is_Pow and inner.exp.could_extract_minus_sign()):
+            return self._held_fraction(inner)  # a held p/d^{2ε_n} prints as the paper's fraction, not p d^{-2ε_n}
+        return self._print(inner)
+
     def _print_Pow(self, expr: sp.Pow) -> str:
         base, exponent = expr.as_base_exp()
         if isinstance(base, sp.log) and exponent.is_positive is not False and exponent != sp.Rational(1, 2):
@@ -310,6 +348,41 @@ def _sym(value: Any) -> sp.Expr:
     return value if isinstance(value, sp.Basic) else sp.sympify(value, strict=True)
 
 
+def held(expr: Any) -> sp.Expr:
+    r"""``expr`` kept as one factor, as the paper prints it, inside a :class:`Statement` side.
+
+    SymPy evaluates a product at construction, so the paper's
+    ``\frac{2\frac{\sqrt{p}}{n}}{\frac{p}{d^{2\varepsilon_n}}}`` would print as its own right side, and an
+    identity would read ``X = X``. A side written with ``held`` pieces
+    is displayed in the paper's form and checked as :func:`release` of it (the same expression, evaluated).
+
+    >>> p, n = sp.symbols("p n", positive=True)
+    >>> s = Statement(2 * held(sp.sqrt(p) / n) / held(p / n), "=", 2 / sp.sqrt(p))
+    >>> s.latex(), s.lhs
+    ('\\frac{2 \\frac{\\sqrt{p}}{n}}{\\frac{p}{n}} = \\frac{2}{\\sqrt{p}}', 2/sqrt(p))
+    """
+    return sp.UnevaluatedExpr(_sym(expr))
+
+
+def release(expr: sp.Expr) -> sp.Expr:
+    """``expr`` with every :func:`held` piece let go (SymPy evaluates the rebuilt products and powers)."""
+    return expr.replace(sp.UnevaluatedExpr, lambda inner: inner) if expr.has(sp.UnevaluatedExpr) else expr
+
+
+def _side_and_form(value: Any, form: sp.Expr | None, side: str) -> tuple[sp.Expr, sp.Expr | None]:
+    """A side as checked and its printed form: a side with :func:`held` pieces is its own form; a form given with
+    a plain side must evaluate to that side (a form left over from another side is an error, not a display)."""
+    value = _sym(value)
+    if value.has(sp.UnevaluatedExpr):
+        return release(value), value
+    if form is None:
+        return value, None
+    released = release(form)
+    if released != value and sp.simplify(released - value) != 0:
+        raise ValueError(f"the printed form of the {side} ({form}) does not evaluate to the {side} ({value})")
+    return value, form
+
+
 @dataclasses.dataclass(frozen=True)
 class Statement:
     r"""One formula of the paper: ``lhs rel rhs`` over ``variables`` under ``assumptions``.
@@ -330,6 +403,9 @@ class Statement:
     lhs_latex:
         Optional LaTeX for a left side that is a notation rather than a computable expression
         (``\widehat{\sech}(t)``); the checked object is still ``lhs``.
+    lhs_form, rhs_form:
+        The side as the paper prints it, when SymPy's evaluation would change it (set from a side written with
+        :func:`held` pieces: the side is then :func:`release` of it). Only :meth:`latex` reads them.
 
     >>> x = sp.Symbol("x", real=True)
     >>> s = Statement(sp.exp(-x), "<=", 1, assumptions=(x > 0,))
@@ -346,10 +422,14 @@ class Statement:
     assumptions: tuple[Any, ...] = ()
     name: str | None = None
     lhs_latex: str | None = None
+    lhs_form: sp.Expr | None = None
+    rhs_form: sp.Expr | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "lhs", _sym(self.lhs))
-        object.__setattr__(self, "rhs", _sym(self.rhs))
+        for side in ("lhs", "rhs"):
+            value, form = _side_and_form(getattr(self, side), getattr(self, f"{side}_form"), side)
+            object.__setattr__(self, side, value)
+            object.__setattr__(self, f"{side}_form", form)
         object.__setattr__(self, "rel", Rel.parse(self.rel))
         if not self.variables:
             free = (self.lhs.free_symbols | self.rhs.free_symbols)
@@ -360,11 +440,16 @@ class Statement:
     # -- text -------------------------------------------------------------------------------------
     def latex(self) -> str:
         """The statement in the paper's notation, generated from the SymPy objects."""
-        left = self.lhs_latex if self.lhs_latex is not None else paper_latex(self.lhs)
+        left = self.lhs_latex if self.lhs_latex is not None else paper_latex(self._printed("lhs"))
+        right = paper_latex(self._printed("rhs"))
         rel = self.rel.value
         if self.rel in (Rel.BIG_O, Rel.BIG_O_P, Rel.LITTLE_O):
-            return rf"{left} {rel}\left({paper_latex(self.rhs)}\right)"
-        return f"{left} {rel} {paper_latex(self.rhs)}"
+            return rf"{left} {rel}\left({right}\right)"
+        return f"{left} {rel} {right}"
+
+    def _printed(self, side: str) -> sp.Expr:
+        form = getattr(self, f"{side}_form")
+        return getattr(self, side) if form is None else form
 
     def assumptions_latex(self) -> str:
         """The assumptions as LaTeX, joined by commas (text assumptions are kept as written)."""
@@ -395,7 +480,11 @@ class Statement:
 
     def subs(self, values: Mapping[Any, Any]) -> Statement:
         """The statement with some variables fixed (e.g. a regime's parameters)."""
-        return dataclasses.replace(self, lhs=self.lhs.subs(values), rhs=self.rhs.subs(values),
+        def side(name: str) -> sp.Expr:  # a printed form is substituted into, and the side re-derived from it
+            form = getattr(self, f"{name}_form")
+            return (getattr(self, name) if form is None else form).subs(values)
+
+        return dataclasses.replace(self, lhs=side("lhs"), rhs=side("rhs"), lhs_form=None, rhs_form=None,
                                    variables=tuple(v for v in self.variables if v not in values))
 
     def holds_symbolically(self) -> bool | None:
@@ -411,7 +500,11 @@ class Statement:
 
     # -- perturbation -----------------------------------------------------------------------------
     def perturb(self, **changes: Any) -> Statement:
-        """A copy with some fields replaced (``rhs=2*s.rhs``, ``rel="<"``): for perturbed-statement tests."""
+        """A copy with some fields replaced (``rhs=2*s.rhs``, ``rel="<"``): for perturbed-statement tests.
+        A replaced side drops its printed form (the perturbed side prints as it is)."""
+        for side in ("lhs", "rhs"):
+            if side in changes:
+                changes.setdefault(f"{side}_form", None)
         return dataclasses.replace(self, **changes)
 
     def scale(self, factor: Any) -> Statement:
@@ -419,6 +512,8 @@ class Statement:
         return self.perturb(rhs=self.rhs * _sym(factor))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"lhs": sp.srepr(self.lhs), "rel": self.rel.value, "rhs": sp.srepr(self.rhs),
+        printed = {f"{side}_as_printed": sp.srepr(form) for side in ("lhs", "rhs")
+                   if (form := getattr(self, f"{side}_form")) is not None}
+        return {"lhs": sp.srepr(self.lhs), "rel": self.rel.value, "rhs": sp.srepr(self.rhs), **printed,
                 "variables": [v.name for v in self.variables], "latex": self.latex(),
                 "assumptions": self.assumptions_latex()}
