@@ -42,7 +42,7 @@ from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement
 
 from . import symbols as S
-from .regime import ADMISSIBLE, CORNERS
+from .regime import ADMISSIBLE, ALL_CORNERS
 
 SEED = 0
 EPS_N, EPS_P = 0.2, 1.0
@@ -79,18 +79,19 @@ def run_paper(d: int, seed: int = SEED, sigma_W: float | None = None, C_a: float
 
 def corner_sizes(corner: str, d: int) -> tuple[int, int]:
     """(n, p) at a named corner: n = ⌈d^{1+3ε_n+extra}⌉, p = ⌈d^{ε_p}⌉."""
-    if corner not in CORNERS:
-        raise InputError(f"unknown corner {corner!r}; use one of {sorted(CORNERS)}")
-    c = CORNERS[corner]
+    if corner not in ALL_CORNERS:
+        raise InputError(f"unknown corner {corner!r}; use one of {sorted(ALL_CORNERS)}")
+    c = ALL_CORNERS[corner]
     return (math.ceil(d ** (1 + 3 * c["eps_n"] + c["extra_n"]) - 1e-9), math.ceil(d ** c["eps_p"] - 1e-9))
 
 
 @cache
 def run_corner(corner: str, d: int, seed: int = SEED):
-    """The paper preset at a corner of the region (Assumption 4 verbatim, ε = 1, δ = 1e-5), cached."""
+    """The paper preset at a corner of the region (Assumption 4 verbatim, ε = 1, δ = 1e-5), cached; at a limit corner
+    (regime.LIMIT_CORNERS) with its σ_W (0: the limit of its sub-region)."""
     from theorycheck.simulator import run_experiment
 
-    c = CORNERS[corner]
+    c = ALL_CORNERS[corner]
     n, p = corner_sizes(corner, d)
     return run_experiment(
         d,
@@ -104,6 +105,7 @@ def run_corner(corner: str, d: int, seed: int = SEED):
         baselines=False,
         return_state=True,
         n_test=64,
+        overrides={"sigma_W": c["sigma_W"]} if "sigma_W" in c else None,
     )
 
 
@@ -159,7 +161,7 @@ def fit_growth(ds: Sequence[float], values: Sequence[float]) -> dict[str, float]
 def order_slope(order: sp.Expr, corner: str, ds: Sequence[float], q_value: int = TARGET_Q) -> float:
     """The slope the same fit gives for a claimed order (a SymPy expression in d, ε_n, ε_p, ν, q) at a corner over
     the same d values: log factors count as they do at those d (the fair comparison for a short range)."""
-    c = CORNERS[corner]
+    c = ALL_CORNERS[corner]
     subs = {
         S.eps_n: sp.Rational(str(c["eps_n"])),
         S.eps_p: sp.Rational(str(c["eps_p"])),

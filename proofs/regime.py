@@ -82,6 +82,18 @@ CORNERS: dict[str, dict[str, float]] = {
 }
 
 
+#: Corners of the sub-region ν > 2 + ε_b, measured in the limit it tends to. There σ_W√d = d^{(2+ε_b−ν)/2}
+#: log^{q+3} d → 0, so W_1's columns tend to the noiseless normalised step; but at every d a simulation reaches the
+#: log factor keeps σ_W√d in the hundreds (the CORNERS all lie where it → ∞). A limit corner runs the paper's
+#: algorithm there with σ_W = 0 (its "sigma_W" entry): what the sub-region's first layer becomes as d → ∞.
+LIMIT_CORNERS: dict[str, dict[str, float]] = {
+    # ν = 2.4 > 2 + ε_b = 2.175 (ε_b in the middle of its window)
+    "aligned limit": {"eps_n": 0.2, "eps_p": 1.0, "extra_n": 0.8, "sigma_W": 0.0},
+}
+#: every named corner (the CORNERS and the LIMIT_CORNERS)
+ALL_CORNERS: dict[str, dict[str, float]] = {**CORNERS, **LIMIT_CORNERS}
+
+
 def eps_b_middle(eps_n_value: float, eps_p_value: float) -> float:
     """The middle of the bias window (0, 3ε_n − ε_p/4)."""
     return (3 * eps_n_value - eps_p_value / 4) / 2

@@ -55,7 +55,7 @@ THEOREMS = [
             r"T = \left\lceil (1 + d^{2\varepsilon_n})\log(dp)\right\rceil,\ C_a = 2\sqrt{p}\log d,\ "
             r"\Sigma = \frac{2C_a\sqrt{T}}{n\mu_a},\ \mu_W = \mu_a = \mu/\sqrt{2}"
             r"\text{ is } (\varepsilon,\delta)\text{-DP (exactly, } \mu = \mu(\varepsilon,\delta)"
-            r"\text{ from the } \mu\text{-GDP curve) and its risk decreases in } d",
+            r"\text{ from the } \mu\text{-GDP curve) and its risk, and ridge's on its features, decrease in } d",
             changes=(
                 "first layer: per-sample gradients clipped at C_W and Gaussian noise added before "
                 "normalising (the paper normalises first, so W_1's sensitivity is 2√p, not √(d^{1+ε_b}/n))",

@@ -17,10 +17,13 @@ from theorycheck.statement import held, paper_latex
 from theorycheck_proofs.part3_common import Step, check_step
 
 d, n, p, en, ep, q, L = m.d, m.n, m.p, m.en, m.ep, m.q, m.L
-SMALL = {"corners": ("small eps_p", "large eps_p"), "ds": (16, 24, 32)}
+#: the simulated corners only (the σ_W → 0 limit corner of ν > 2 + ε_b is tested on its own below)
+SMALL = {"corners": ("small eps_p", "large eps_p"), "ds": (16, 24, 32), "limit_corners": ()}
 #: the same corners over the claims' five d: a correct order is verified only when the fit could fail (the margin
 #: max(3 SE, tol) below m.DECISIVE_MARGIN), which three d do not always give
-FIVE_DS = {"corners": SMALL["corners"], "ds": m.DS_MEASURE}
+#: the same, for the checks that take no limit corner
+SIMULATED = {"corners": SMALL["corners"], "ds": SMALL["ds"]}
+FIVE_DS = {"corners": SMALL["corners"], "ds": m.DS_MEASURE, "limit_corners": ()}
 
 
 def _w(v) -> dict[str, Fraction]:
@@ -190,17 +193,17 @@ def test_targets_and_union_bounds(registered_verdict):
 
 
 def test_contraction_regime():
-    v = m.check_contraction_regime(**SMALL)
+    v = m.check_contraction_regime(**SIMULATED)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     w = _w(v)
     assert w["eps_n"] >= w["eps_p"]  # the contraction fails where ε_p ≤ ε_n
     assert v.evidence["crossovers"]["small eps_p"]["log10_crossover_d"]["2 eta_a (lambda_max + lambda) < 2"] is None
     only_lambda = Step((3, "D13", 2), m._st(m.eta_a * m.lam, "ll", sp.Integer(1)), "asymptotic")
-    assert m.check_contraction_regime((only_lambda,), **SMALL).verdict == "verified"
+    assert m.check_contraction_regime((only_lambda,), **SIMULATED).verdict == "verified"
     wrong_sign = Step(
         (3, "D13", 4), m._st(1 + 2 * d**en * L**2 / p * p / d ** (2 * en), "<", sp.Integer(1)), "inequality"
     )
-    assert m.check_contraction_regime((wrong_sign,), **SMALL).verdict == "refuted"
+    assert m.check_contraction_regime((wrong_sign,), **SIMULATED).verdict == "refuted"
 
 
 def test_crossovers():
@@ -220,7 +223,10 @@ def test_measured_orders():
     assert bad.verdict == "refuted" and bad.evidence["witness"]["corner"] == "large eps_p"
     base = m.check_measured("max_phi_a0", sp.Integer(1), exact_bound=1.0, **SMALL)
     assert base.verdict == "refuted" and base.evidence["witness"]["exceeds_exact_bound"]["max_value"] > 1
-    assert m.check_measured("max_phi_a0", L, **SMALL).verdict == "verified"
+    # O(log d) over d ≤ 32: consistent with log d's local slope (≈ 0.3) but not with its slope as d → ∞ (0)
+    log_order = m.check_measured("max_phi_a0", L, **SMALL)
+    assert log_order.verdict == "inconclusive" and "have not settled" in log_order.detail
+    assert m.check_measured("max_phi_a0", d ** sp.Rational(1, 2), **SMALL).verdict == "verified"
     assert m.check_measured("lambda_min_K", sp.Integer(1), "gtrsim", **FIVE_DS).verdict == "verified"
     # over three d the fit at large ε_p is too loose to decide (±0.36): inconclusive, not verified
     loose_fit = m.check_measured("lambda_min_K", sp.Integer(1), "gtrsim", **SMALL)
@@ -232,11 +238,14 @@ def test_spectrum_order_the_contraction_regime_substitutes(registered_verdict):
     """λ_max(K_n) ≍ 1 + p/d (random features of width p: ≈ (2/π)(1 + √(p/d))²), not Θ(1): Θ(1) fails at ε_p = 1.5."""
     claim = next(c for c in m.CLAIMS if c.id == "ridge.measured-spectrum")
     v = registered_verdict(claim)
-    assert v.verdict == "verified"
+    # it holds at every simulated corner; in the σ_W → 0 limit of ν > 2 + ε_b (W_1's columns align) λ_max ≍ p
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    assert v.evidence["witness"]["corner"] == "aligned limit" and v.evidence["witness"]["measured_slope"] > 0.6
+    assert all(r["consistent"] for r in v.evidence["corners"] if not r["limit"])
     row = next(r for r in v.evidence["corners"] if r["corner"] == "largest eps_p")
     assert row["measured_slope"] > 0.2 and abs(row["measured_slope"] - row["order_slope"]) < row["margin"]
-    # Θ(1) (the order the regime used before) is refuted at that corner, and only there
-    theta1 = m.check_measured("lambda_max_K", sp.Integer(1), "asymp")
+    # Θ(1) (the order the regime used before) is refuted at that corner, and only there among the simulated ones
+    theta1 = m.check_measured("lambda_max_K", sp.Integer(1), "asymp", limit_corners=())
     assert theta1.verdict == "refuted" and theta1.evidence["witness"]["corner"] == "largest eps_p"
     assert m.check_measured("lambda_max_K", sp.Integer(1), "asymp", **SMALL).verdict == "verified"
     # the regime substitutes it: the contraction then also needs ε_n < 1
@@ -268,8 +277,14 @@ def test_lambda_min_is_zero_where_p_exceeds_n(registered_verdict):
 
 
 def test_a_fit_too_loose_to_fail_is_not_verified(registered_verdict):
-    """‖a_RR^{(i)} − a_RR‖'s slopes carry standard errors ≈ 0.5 over d ≤ 64: any non-increasing quantity would pass."""
-    v = registered_verdict(next(c for c in m.CLAIMS if c.id == "ridge.measured-loo-move"))
+    """‖a_RR^{(i)} − a_RR‖'s slopes carry standard errors ≈ 0.5 over d ≤ 64 at the simulated corners: any
+    non-increasing quantity would pass there (inconclusive); the σ_W → 0 limit corner refutes the order."""
+    claim = next(c for c in m.CLAIMS if c.id == "ridge.measured-loo-move")
+    registered = registered_verdict(claim)
+    assert registered.verdict == "refuted" and registered.evidence["witness"]["corner"] == "aligned limit"
+    assert "too loosely to decide it" in registered.detail
+    quantity, order, relation, _ = m.MEASURED_ORDERS["ridge.measured-loo-move"]
+    v = m.check_measured(quantity, order, relation, limit_corners=())
     assert v.verdict == "inconclusive" and v.evidence["undecided_corners"]
     undecided = set(v.evidence["undecided_corners"])
     assert all(r["margin"] > m.DECISIVE_MARGIN for r in v.evidence["corners"] if r["corner"] in undecided)
@@ -277,10 +292,46 @@ def test_a_fit_too_loose_to_fail_is_not_verified(registered_verdict):
 
 def test_measured_verdicts_name_the_sub_region_they_sampled():
     v = m.check_measured("max_norm_phi_j", sp.sqrt(p), **SMALL)
-    assert v.verdict == "verified" and "ν > 2 + ε_b" in v.detail
+    assert v.verdict == "verified" and "ν > 2 + ε_b" in v.detail and "not sampled" in v.detail
     assert all(e > 0 for e in v.evidence["first_layer_noise_exponents"].values())
+    # with the limit corner (the default) the sub-region is measured in its σ_W → 0 limit, and the detail says so
+    lim = m.check_measured("max_norm_phi_j", sp.sqrt(p), corners=SMALL["corners"], ds=SMALL["ds"])
+    assert lim.verdict == "verified" and "measured in that limit" in lim.detail
+    assert lim.evidence["first_layer_noise_exponents"]["aligned limit"] < 0
     # a corner where σ_W√d → 0 (ν > 2 + ε_b) would drop the remark
     assert m.sampled_sub_region({"c": 0.1, "c2": -0.05}) == ""
+
+
+def test_the_aligned_limit_corner_refutes_orders_that_need_random_directions():
+    """ν > 2 + ε_b: σ_W√d → 0, so W_1 tends to the noiseless normalised step and its columns align (measured
+    |cos| ≈ 0.8). λ_max(K_n) ≍ 1 + p/d and max_j|φ_jᵀa_0| = O(log d) hold at every simulated corner and fail there;
+    ‖φ_j‖ ≤ √p holds there too. Without the limit corner the same checks verify: it is what decides."""
+    kw = {"corners": SMALL["corners"], "ds": m.DS_MEASURE}
+    spectrum = m.check_measured("lambda_max_K", m.LAMBDA_MAX_ORDER, "asymp", **kw)
+    assert spectrum.verdict == "refuted" and spectrum.regime["holds_on"] == "part"
+    assert spectrum.evidence["witness"]["corner"] == "aligned limit" and "σ_W√d → 0" in spectrum.detail
+    assert m.check_measured("lambda_max_K", m.LAMBDA_MAX_ORDER, "asymp", **kw, limit_corners=()).verdict == "verified"
+    base = m.check_measured("max_phi_a0", L, **kw)
+    assert base.verdict == "refuted" and base.evidence["witness"]["corner"] == "aligned limit"
+    assert m.check_measured("max_phi_a0", L, **kw, limit_corners=()).verdict == "inconclusive"  # log d unsettled
+    # the order the limit does have (λ_max ≍ p) is not refuted there
+    aligned = next(r for r in spectrum.evidence["corners"] if r["limit"])
+    assert abs(aligned["measured_slope"] - 1.0) < max(3 * aligned["stderr"], 0.15)
+    assert m.check_measured("max_norm_phi_j", sp.sqrt(p), **kw).verdict == "verified"
+
+
+def test_an_order_whose_log_factors_have_not_settled_is_not_verified():
+    """|⟨u, v⟩| ≤_P log²d/√p: over d ≤ 64 log²d/√d still grows (local slope +0.08 at ε_p = 1), but as d → ∞ its
+    slope is −1/2. In the σ_W → 0 limit the measured max stays ≈ 1 (slope ≈ 0): consistent over these d, not with
+    the order's decay, so undecided there; a bounded order (1) is verified, a decaying one (p^{-1}) refuted."""
+    kw = {"corners": SMALL["corners"], "ds": m.DS_MEASURE}
+    v = m.check_measured("max_inner_u_v", L**2 / sp.sqrt(p), **kw)
+    assert v.verdict == "inconclusive" and v.evidence["undecided_corners"] == ["aligned limit"]
+    row = next(r for r in v.evidence["corners"] if r["limit"])
+    assert row["log_factors_unsettled"] and abs(row["asymptotic_slope"] + 0.5) < 0.01 and row["order_slope"] > 0
+    assert "have not settled" in v.detail
+    assert m.check_measured("max_inner_u_v", sp.Integer(1), **kw).verdict == "verified"
+    assert m.check_measured("max_inner_u_v", 1 / p, **kw).verdict == "refuted"
 
 
 def test_noise_measures():
@@ -300,6 +351,10 @@ def test_noise_measures():
 
 def test_u_uniformity():
     assert m.check_sphere_uniformity(**SMALL).verdict == "verified"
+    # in the σ_W → 0 limit of ν > 2 + ε_b the u_j share a direction (‖mean u‖ ≈ 0.7, not 1/√n)
+    aligned = m.check_sphere_uniformity(**SIMULATED)
+    assert aligned.verdict == "refuted" and aligned.evidence["witness"]["corner"] == "aligned limit"
+    assert aligned.regime["holds_on"] == "part" and "σ_W√d → 0" in aligned.detail
     assert m.check_sphere_uniformity(factor=0.01, **SMALL).verdict == "refuted"
 
 
