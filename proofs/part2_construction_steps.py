@@ -39,6 +39,7 @@ from .regime import ADMISSIBLE, CORNERS, DEGREES
 from .symbols import (
     LAMBDA,
     PRIVACY_FACTOR,
+    SIGMA_W,
     d,
     delta,
     eps,
@@ -49,6 +50,7 @@ from .symbols import (
     in_powers_of_d,
     log_d,
     n,
+    nu,
     p,
     q,
 )
@@ -1312,6 +1314,89 @@ THM2 = Statement(
 )
 
 
+#: The corners where :func:`span_obstruction` measures (two with ε_p < 1, one with p = d as a control).
+OBSTRUCTION_CORNERS = ("small eps_p", "small eps_n", "large eps_p")
+OBSTRUCTION_DS = (16, 24, 32, 48, 64)
+OBSTRUCTION_SEEDS = (0, 1)
+#: σ_W²d/p in powers of d (Assumption 4, n = d^ν, p = d^{ε_p}): where its exponent is > 0 the noise of W_1's
+#: columns swamps their common part, and col(W_1) is a nearly random p-dimensional subspace of R^d
+SPAN_NOISE = in_powers_of_d(SIGMA_W**2 * d / p)
+
+
+def _alpha1(target: Any) -> float:
+    """α_1^* = E[σ_*(z) z], z ~ N(0, 1) (Gauss–Hermite, exact for a polynomial σ_*)."""
+    z, w = np.polynomial.hermite_e.hermegauss(60)
+    return float(np.sum(w * target(z) * z) / math.sqrt(2 * math.pi))
+
+
+@functools.cache
+def span_obstruction(
+    corners: tuple[str, ...] = OBSTRUCTION_CORNERS,
+    ds: tuple[int, ...] = OBSTRUCTION_DS,
+    seeds: tuple[int, ...] = OBSTRUCTION_SEEDS,
+) -> dict[str, Any]:
+    r"""A lower bound on Theorem 2's risk that holds for *every* second layer ā, measured on the paper's W_1.
+
+    E_x[(f^W − f_*)²] ≥ ‖E_x[(f^W − f_*)(x)\,x]‖² (Bessel: the degree-1 Hermite part of f^W − f_*), and
+    E_x[f^W(x) x] = Σ_i ā_i E[σ'(w_iᵀx + b_i)] w_i lies in col(W_1), while E_x[f_*(x) x] = α_1^* μ; so
+    E_x[(f^W − f_*)²] ≥ α_1^{*2} ‖P_{col(W_1)^⊥} μ‖², whatever ā is. Computed exactly (QR) on W_1 of the paper's
+    algorithm (part3_common.run_corner) at each corner, d and seed; its fitted exponent in d, and the exponent of
+    σ_W²d/p (> 0: the bound tends to α_1^{*2}(1 − p/d) → α_1^{*2} when ε_p < 1)."""
+    from .part3_common import run_corner
+
+    out: dict[str, Any] = {}
+    for corner in corners:
+        c = CORNERS[corner]
+        nu_c = 1 + 3 * c["eps_n"] + c["extra_n"]
+        eb = (3 * c["eps_n"] - c["eps_p"] / 4) / 2  # ε_b in the middle of its window, as the simulator uses
+        at = {eps_n: c["eps_n"], eps_p: c["eps_p"], eps_b: eb, nu: nu_c, q: 3}
+        noise_exp = float(sp.limit(sp.log(SPAN_NOISE.subs(at)) / sp.log(d), d, sp.oo))
+        rows = []
+        for dv in ds:
+            fractions = []
+            for seed in seeds:
+                run = run_corner(corner, dv, seed)
+                W, mu = run["_result"].W1, run["_problem"].mu
+                Q, _ = np.linalg.qr(W)
+                resid = mu - Q @ (Q.T @ mu)
+                fractions.append(float(resid @ resid) / float(mu @ mu))
+            alpha1 = _alpha1(run["_problem"].target)
+            rows.append(
+                {
+                    "d": dv,
+                    "p": int(W.shape[1]),
+                    "alpha1": alpha1,
+                    "unexplained_fraction": fractions,
+                    "risk_lower_bound": alpha1**2 * float(np.mean(fractions)),
+                }
+            )
+        fit = _fit([math.log10(r["d"]) for r in rows], [r["risk_lower_bound"] for r in rows])
+        out[corner] = {
+            **c,
+            "nu": nu_c,
+            "eps_b": eb,
+            "span_noise_exponent": noise_exp,
+            "rows": rows,
+            "fit": fit,
+            "seeds": list(seeds),
+        }
+    return out
+
+
+def _obstructed(corner: dict[str, Any], rhs: sp.Expr) -> bool:
+    """The bound rules out O_P(rhs) at this corner: ε_p < 1 and σ_W²d/p → ∞ (the bound → α_1^{*2} > 0, exact), the
+    measured bound does not decay (exponent > −5 SE − 0.01) and rhs → 0 there (decided)."""
+    fit = corner["fit"]
+    at = {eps_n: corner["eps_n"], eps_p: corner["eps_p"], eps_b: corner["eps_b"], nu: corner["nu"], q: 3}
+    rhs_limit = sp.limit(sp.sympify(rhs).subs(at), d, sp.oo)
+    return (
+        corner["eps_p"] < 1
+        and corner["span_noise_exponent"] > 0
+        and fit["exponent"] > -5 * fit["stderr"] - 0.01
+        and rhs_limit == 0
+    )
+
+
 def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
     r"""Theorem 2 (display (2, 1)) as established by §3.4: the chain with every step's rate *as it really stands*.
 
@@ -1341,6 +1426,38 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
         "tolerance": "5 standard errors of the fitted exponent",
         "achieved_error": max(v["stderr"] for v in slopes.values()),
     }
+    obstruction = span_obstruction()
+    ev["every_a_lower_bound"] = {
+        "bound": "E_x[(f^W − f_*)²] ≥ α_1^{*2} ‖P_{col(W_1)^⊥} μ‖² for every second layer ā (Bessel on the degree-1 "
+        "Hermite part; E_x[f^W(x) x] ∈ col(W_1))",
+        "corners": obstruction,
+        "reading": "the risk E_x[(f^W − f_*)²] (Part 1's ℛ, the square inside the expectation); read literally as "
+        "(E_x[f^W − f_*])² the bound says nothing",
+    }
+    blocked = [k for k, v in obstruction.items() if _obstructed(v, statement.rhs)]
+    if blocked:
+        w = obstruction[blocked[0]]
+        lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
+        return refuted(
+            "simulation+exact",
+            "no second layer gives Theorem 2's rate where ε_p < 1 and σ_W²d/p → ∞: for every ā, "
+            "E_x[(f^W − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖² (the linear part of f^W lies in the span of W_1's "
+            f"columns); at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = {w['eps_p']}, ν = {w['nu']:g}, ε_b = "
+            f"{w['eps_b']:g}; σ_W²d/p ∝ d^{{{w['span_noise_exponent']:g}}}·polylog d → ∞, so the span is a nearly "
+            f"random p-dimensional subspace and the bound → α_1^{{*2}}) the paper's W_1 gives {lows} at d = "
+            f"{[r['d'] for r in w['rows']]} (fitted exponent {w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: "
+            f"no decay), while {statement.rhs} → 0. Where ε_p ≥ 1 (col(W_1) = R^d) the bound is 0 and the proof's "
+            "failure (Step 2) is all that is known",
+            witness={"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}},
+            regime={
+                "region": ADMISSIBLE.name,
+                "holds_on": "part",
+                "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } "
+                               r"\sigma_W^2 d/p \not\to \infty\ (\nu \geq 2 + \varepsilon_b - \varepsilon_p)"],
+                "witness": {"corner": blocked[0]},
+            },
+            **ev,
+        )
     if chain.verdict == "verified":
         return verified(
             "simulation+exact",

@@ -139,11 +139,43 @@ def test_a_norm(registered_verdict):
 
 @pytest.mark.slow
 def test_theorem2_statement(registered_verdict):
+    """Refuted for every ā where ε_p < 1 and σ_W²d/p → ∞ (the linear part of f^W lies in col(W_1), which then
+    misses μ); elsewhere only the proof's failure is known."""
     v = registered_verdict(m.check_theorem2_statement)
-    assert v.verdict == "inconclusive" and v.regime["holds_on"] == "none"
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    w = v.evidence["witness"]
+    assert w["eps_p"] < 1 and min(r["risk_lower_bound"] for r in w["rows"]) > 0.5 and w["fit"]["exponent"] > -0.05
     assert v.evidence["conditional_regime"]["holds_on"] == "all"
-    # the same chain does establish the weaker rate O_P(1)
+    # at p = d the span is all of R^d: the bound is 0 there, so that corner is no witness
+    control = v.evidence["every_a_lower_bound"]["corners"]["large eps_p"]
+    assert max(r["risk_lower_bound"] for r in control["rows"]) < 1e-20 and not m._obstructed(control, m.THM2.rhs)
+    # the same chain does establish the weaker rate O_P(1), and the bound (≤ α_1^{*2}) does not contradict it
     assert m.check_theorem2_statement(m.THM2.perturb(rhs=sp.Integer(1))).verdict == "verified"
+
+
+def test_every_second_layer_lower_bound_holds_by_monte_carlo():
+    """E_x[(f^W − f_*)²] ≥ α_1^{*2}‖P_{col(W)^⊥}μ‖² for random and for least-squares-best second layers."""
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    dd, pp, N = 6, 2, 400_000
+    mu = rng.standard_normal(dd)
+    mu /= np.linalg.norm(mu)
+    W, b = rng.standard_normal((dd, pp)), rng.standard_normal(pp)
+    X = rng.standard_normal((N, dd))
+    z = X @ mu
+    f_star = (z**3 - 3 * z) + z  # He_3 + He_1: α_1^* = 1
+    feats = np.tanh(X @ W + b)
+    Q, _ = np.linalg.qr(W)
+    bound = float(1 - (Q.T @ mu) @ (Q.T @ mu))
+    best, *_ = np.linalg.lstsq(feats, f_star, rcond=None)
+    for a in (best, rng.standard_normal(pp), np.zeros(pp)):
+        risk = (feats @ a - f_star) ** 2
+        assert risk.mean() - 4 * risk.std() / np.sqrt(N) >= bound
+    # the bound is not vacuous here (a fifth of the risk or more), and the best layer does not reach it exactly
+    risk_best = float(((feats @ best - f_star) ** 2).mean())
+    assert 0.2 < bound < risk_best
+    assert m._alpha1(lambda t: t**3 - 3 * t + t) == pytest.approx(1.0, abs=1e-12)
 
 
 def test_claims_metadata():
