@@ -60,8 +60,8 @@ psi = sp.Symbol(r"\psi", positive=True)
 rho_M = sp.Symbol(r"\rho", positive=True)
 s_phi = sp.Symbol(r"s", positive=True)
 M_SQ = sp.Symbol("m", positive=True)
-a_rr_norm = sp.Symbol(r"\left\|a_{\mathrm{RR}}\right\|", positive=True)
-y_abs = sp.Symbol(r"\left|y_j\right|", positive=True)
+a_rr_norm = sp.Symbol("norm_a_RR", positive=True)  # printed ‖a_RR‖ (statement.PAPER_SYMBOL_LATEX)
+y_abs = sp.Symbol("abs_y_j", positive=True)  # printed |y_j|
 
 #: the rates of the paper: D9 of Part 3 (the ridge risk), Theorem 1, the variance term (3, D8)
 RATE_D9 = d ** (-ep / (8 * (q + 1))) + d ** (1 + eb + ep / 4) / n * L ** (2 * q + 6) * PRIV_125

@@ -152,6 +152,45 @@ def test_no_claim_prints_an_identity_as_x_equals_x():
     assert same == []
 
 
+def _left_right_balanced(tex: str) -> bool:
+    r"""Every ``\left`` closes with a ``\right`` in the same brace group (what pdflatex's "Missing } inserted" is
+    about; a symbol name SymPy splits at "_" can put a ``\right`` inside a subscript's braces)."""
+    import re
+
+    depth = [0]
+    for token in re.findall(r"\\left|\\right|\\[{}]|[{}]", tex):
+        if token == "{":
+            depth.append(0)
+        elif token == "}":
+            if depth.pop() != 0 or not depth:
+                return False
+        elif token == r"\left":
+            depth[-1] += 1
+        elif token == r"\right":
+            depth[-1] -= 1
+            if depth[-1] < 0:
+                return False
+    return depth == [0]
+
+
+def test_every_claim_prints_left_right_pairs_in_one_brace_group():
+    assert _left_right_balanced(r"\left\|a_{\mathrm{RR}}\right\| + \left|y_j\right|")
+    assert not _left_right_balanced(paper_latex(sp.Symbol(r"\left|y_j\right|")))  # SymPy's split: y_{j\right|}
+    bad = [c.id for c in CLAIMS if isinstance(c.statement, str) and not _left_right_balanced(c.statement)]
+    # the relations of the step-by-step chains, which the LaTeX export prints too
+    steps = [
+        (c.id, step.statement.latex())
+        for c in CLAIMS
+        for arg in getattr(c.check, "args", ())
+        if isinstance(arg, tuple)
+        for step in arg
+        if hasattr(step, "statement") and hasattr(step, "key")
+    ]
+    assert len(steps) > 40
+    bad += [cid for cid, tex in steps if not _left_right_balanced(tex)]
+    assert bad == []
+
+
 def test_statement_rejects_text_numbers():
     with pytest.raises(sp.SympifyError):
         Statement(x, "=", "x + 1")

@@ -137,6 +137,7 @@ PAPER_SYMBOL_LATEX: dict[str, str] = {
     "alpha1_b": r"\alpha^{b_i}_1",
     "log_d": r"\log d", "gamma": r"\gamma", "eta": r"\eta",
     "pm": r"\pm",
+    "abs_y_j": r"\left|y_j\right|", "norm_a_RR": r"\left\|a_{\mathrm{RR}}\right\|",
 }
 
 
