@@ -35,7 +35,7 @@ from theorycheck.claims import Verdict
 from theorycheck.numerics import read_only
 from theorycheck.statement import Norm, Rel, Statement
 
-from .regime import ADMISSIBLE, CORNERS, DEGREES
+from .regime import ADMISSIBLE, CORNERS, DEGREES, eps_b_middle
 from .symbols import (
     LAMBDA,
     PRIVACY_FACTOR,
@@ -1342,14 +1342,14 @@ def span_obstruction(
     E_x[(f^W − f_*)²] ≥ α_1^{*2} ‖P_{col(W_1)^⊥} μ‖², whatever ā is. Computed exactly (QR) on W_1 of the paper's
     algorithm (part3_common.run_corner) at each corner, d and seed; its fitted exponent in d, and the exponent of
     σ_W²d/p (> 0: the bound tends to α_1^{*2}(1 − p/d) → α_1^{*2} when ε_p < 1)."""
-    from .part3_common import run_corner
+    from .part3_common import TARGET_Q, run_corner
 
     out: dict[str, Any] = {}
     for corner in corners:
         c = CORNERS[corner]
         nu_c = 1 + 3 * c["eps_n"] + c["extra_n"]
-        eb = (3 * c["eps_n"] - c["eps_p"] / 4) / 2  # ε_b in the middle of its window, as the simulator uses
-        at = {eps_n: c["eps_n"], eps_p: c["eps_p"], eps_b: eb, nu: nu_c, q: 3}
+        eb = eps_b_middle(c["eps_n"], c["eps_p"])  # as the simulator uses (presets.default_eps_b)
+        at = {eps_n: c["eps_n"], eps_p: c["eps_p"], eps_b: eb, nu: nu_c, q: TARGET_Q}
         noise_exp = float(sp.limit(sp.log(SPAN_NOISE.subs(at)) / sp.log(d), d, sp.oo))
         rows = []
         for dv in ds:
@@ -1375,6 +1375,7 @@ def span_obstruction(
             **c,
             "nu": nu_c,
             "eps_b": eb,
+            "q": TARGET_Q,
             "span_noise_exponent": noise_exp,
             "rows": rows,
             "fit": fit,
@@ -1387,7 +1388,7 @@ def _obstructed(corner: dict[str, Any], rhs: sp.Expr) -> bool:
     """The bound rules out O_P(rhs) at this corner: ε_p < 1 and σ_W²d/p → ∞ (the bound → α_1^{*2} > 0, exact), the
     measured bound does not decay (exponent > −5 SE − 0.01) and rhs → 0 there (decided)."""
     fit = corner["fit"]
-    at = {eps_n: corner["eps_n"], eps_p: corner["eps_p"], eps_b: corner["eps_b"], nu: corner["nu"], q: 3}
+    at = {eps_n: corner["eps_n"], eps_p: corner["eps_p"], eps_b: corner["eps_b"], nu: corner["nu"], q: corner["q"]}
     rhs_limit = sp.limit(sp.sympify(rhs).subs(at), d, sp.oo)
     return (
         corner["eps_p"] < 1
