@@ -744,21 +744,18 @@ def check_probability(statement: Statement = UNION_BOUND, eps_b_values=(0.1, 0.0
         )
     small = min(eps_b_values)
     c_small = exps[str(small)][-1]["c_exponent"]
-    return refuted(
+    # the proof's constant is c(ε_b); that the theorem fails on the bias event (so no absolute c can hold) is not
+    # shown: a proof gap, not a witness against the statement
+    return inconclusive(
         "symbolic+numeric",
-        f"the union bound holds ({statement.latex()} for d large: log(lhs/rhs) = {gap} → −∞), but c is not "
-        f"absolute: the event |b_i| ≤ (ε_b/4) log d (Part 2 §3.1) fails with probability e^(−c log² d) with "
+        f"the union bound holds ({statement.latex()} for d large: log(lhs/rhs) = {gap} → −∞), but the proof's c is "
+        f"not absolute: the event |b_i| ≤ (ε_b/4) log d (Part 2 §3.1) fails with probability e^(−c log² d) with "
         f"c → ε_b²/32 (30 digits: {mpmath.nstr(c_small, 4)} at ε_b = {small}, d = 1e512), and ε_b ∈ (0, 3ε_n − ε_p/4) "
-        "is free: c = c(ε_b) > 0, not absolute",
-        corrected=r"\text{probability at least } 1 - \exp(-c(\varepsilon_b)\log^2 d),\ "
+        "is free: the proof gives c = c(ε_b) > 0 only. Whether the theorem's conclusion fails on that event (which "
+        "would rule out an absolute c) is not decided: a gap in the proof, no witness against the statement",
+        proof_gives=r"\text{probability at least } 1 - \exp(-c(\varepsilon_b)\log^2 d),\ "
         r"c(\varepsilon_b) \leq \varepsilon_b^2/32",
-        witness={"eps_b": small, "c_exponent": c_small, "eps_b_window": "(0, 3ε_n − ε_p/4)"},
-        regime={
-            "region": ADMISSIBLE.name,
-            "holds_on": "part",
-            "conditions": [r"c = c(\varepsilon_b) \leq \varepsilon_b^2/32"],
-            "witness": {"eps_b": small},
-        },
+        proof_constant_at={"eps_b": small, "c_exponent": c_small, "eps_b_window": "(0, 3ε_n − ε_p/4)"},
         **ev,
     )
 
