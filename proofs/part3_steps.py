@@ -475,6 +475,14 @@ MEASURED_ORDERS: dict[str, tuple[str, sp.Expr, str, str]] = {
 DECISIVE_MARGIN = 0.5
 
 
+def _measured_with_limits(corners: tuple[str, ...], limit_corners: tuple[str, ...], ds: tuple[int, ...]) -> dict:
+    """The measurements at ``corners`` and at ``limit_corners`` (each set cached by :func:`_measure`), by corner."""
+    data = dict(_measure(tuple(corners), tuple(ds)))
+    if limit_corners:
+        data.update(_measure(tuple(limit_corners), tuple(ds)))
+    return data
+
+
 def check_measured(
     quantity: str,
     order: sp.Expr,
@@ -498,9 +506,7 @@ def check_measured(
     ``limit_corners`` (regime.LIMIT_CORNERS) are measured the same way: the sub-region ν > 2 + ε_b, which no
     simulable d reaches (σ_W√d ≥ 300 there), in the σ_W → 0 limit it tends to. A quantity consistent at the
     corners but not in that limit is refuted on that sub-region (regime: part), the limit corner its witness."""
-    data = dict(_measure(tuple(corners), tuple(ds)))
-    if limit_corners:
-        data.update(_measure(tuple(limit_corners), tuple(ds)))
+    data = _measured_with_limits(corners, limit_corners, ds)
     rows, bad = [], []
     for c in (*corners, *limit_corners):
         vals = data[c][quantity]
@@ -530,12 +536,12 @@ def check_measured(
             and (constant is None or ratio[-1] > constant)
         )
         too_slow = relation in ("asymp", "gtrsim") and fit["slope"] < claimed - margin
-        asymptotic = _asymptotic_slope(order.subs(ce), ALL_CORNERS[c])
-        row["asymptotic_slope"] = asymptotic
-        row["log_factors_unsettled"] = relation != "exact" and (
-            (relation in ("lesssim", "asymp") and fit["slope"] > asymptotic + margin)
-            or (relation in ("asymp", "gtrsim") and fit["slope"] < asymptotic - margin)
-        )
+        if relation != "exact":  # an exact bound is decided by its values, not by slopes
+            asymptotic = _asymptotic_slope(order.subs(ce), ALL_CORNERS[c])
+            row["asymptotic_slope"] = asymptotic
+            row["log_factors_unsettled"] = (
+                relation in ("lesssim", "asymp") and fit["slope"] > asymptotic + margin
+            ) or (relation in ("asymp", "gtrsim") and fit["slope"] < asymptotic - margin)
         if exact_bound is not None and max(vals) > exact_bound:
             too_fast = True
             row["exceeds_exact_bound"] = {
@@ -871,9 +877,7 @@ def check_sphere_uniformity(
     """§4.3.2 says u = φ_j/‖φ_j‖ is uniform on the sphere. For n uniform unit vectors ‖mean u‖ ≈ 1/√n; refuted when the
     measured ‖mean_j u_j‖ exceeds ``factor``/√n (the directions share a mean, so u is not uniform). Measured also at
     the ``limit_corners`` (the σ_W → 0 limit of ν > 2 + ε_b, see :func:`check_measured`)."""
-    data = dict(_measure(tuple(corners), tuple(ds)))
-    if limit_corners:
-        data.update(_measure(tuple(limit_corners), tuple(ds)))
+    data = _measured_with_limits(corners, limit_corners, ds)
     rows = []
     for c in (*corners, *limit_corners):
         m, ns = data[c]["mean_u_norm"], data[c]["n"]
