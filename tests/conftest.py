@@ -60,12 +60,16 @@ def sources_edited_since_start() -> list[str]:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run the files that hold a ``slow`` test first, the rest after, each group in the order of its file's
-    number of tests (most first), the files' own order kept on ties and within a file.
+    number of tests (most first), the files' own order kept on ties and within a file; files that hold a ``late``
+    test (the notebooks) run last of all.
 
     Under ``--dist loadfile`` pytest-xdist hands the files to the workers in this order (``--no-loadscope-reorder``
     in pyproject.toml keeps it). Its own default order, by number of tests alone, left the long files with few
     tests (the notebooks, the Dask sweeps, mypy) for last, so one worker ran them alone while the other idled;
-    longest first is the classic remedy. Nothing is deselected or changed: only the order."""
+    longest first is the classic remedy. The notebooks' kernels show the registered claims' verdicts, which the
+    claim tests store in the session's cache as they run (``registered_verdict``): run last, the kernels read
+    them instead of running the same checks again, and their four kernels keep both cores busy at the end.
+    Nothing is deselected or changed: only the order."""
     from collections import Counter
 
     def file_of(item: pytest.Item) -> str:
@@ -73,10 +77,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     size = Counter(file_of(item) for item in items)
     slow_files = {file_of(item) for item in items if item.get_closest_marker("slow") is not None}
+    late_files = {file_of(item) for item in items if item.get_closest_marker("late") is not None}
     first_seen = {f: i for i, f in reversed(list(enumerate(file_of(item) for item in items)))}
     position = {id(item): i for i, item in enumerate(items)}
-    items.sort(key=lambda item: (file_of(item) not in slow_files, -size[file_of(item)], first_seen[file_of(item)],
-                                 position[id(item)]))
+    items.sort(key=lambda item: (file_of(item) in late_files, file_of(item) not in slow_files, -size[file_of(item)],
+                                 first_seen[file_of(item)], position[id(item)]))
 
 
 @pytest.fixture(scope="session")

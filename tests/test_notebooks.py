@@ -96,7 +96,8 @@ def test_every_claim_appears_in_a_notebook():
     assert not used - set(ids), f"notebook cells name unknown claims: {sorted(used - set(ids))}"
 
 
-@pytest.mark.slow  # the four notebooks' execution (the `executed` fixture) takes ~40 s
+@pytest.mark.slow  # the four notebooks' execution (the `executed` fixture) takes ~40 s alone
+@pytest.mark.late  # after the claim tests: the kernels read the verdicts those stored in the session's cache
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs(name, executed):
     nb, seconds, error = executed[name]

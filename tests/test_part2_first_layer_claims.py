@@ -114,9 +114,30 @@ def test_series_readings(which, paper, corrected, registered_verdict):
 def test_population_rates(check, registered_verdict):
     # the registered claim is _with_regime(check, id): check() with a regime record attached, verdict unchanged
     claim_id = {P.check_sigma2_order: "stein.sigma2-order", P.check_population_gradient: "rank1.population-gradient"}
-    assert registered_verdict(P._with_regime, check, claim_id[check]).verdict == "inconclusive"
+    v = registered_verdict(P._with_regime, check, claim_id[check])
+    assert v.verdict == "verified" and v.method == "symbolic+numeric"
+    assert v.evidence["sup_sigma2"] == "4*sqrt(3)/9" and min(v.evidence["min_bound_minus_measured"]) > 0
+    assert all(v.evidence["readings_proved"].values()) and max(v.evidence["tail_ratio_exact_over_bound"].values()) < 1
+    # a faster rate is refuted by the measured slope ...
     v = check(claimed_exponent=-1.0)
     assert v.verdict == "refuted" and "witness" in v.evidence
+    # ... and 1/√d without the log holds for one neuron but is not proved for all p ≤ d neurons at once
+    v = check(claimed_log_power=0.0)
+    assert v.verdict == "inconclusive" and v.evidence["readings_proved"] == {"one neuron": True,
+                                                                            "every neuron (p ≤ d)": False}
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_stein_bound_is_nearly_tight_so_a_wrong_constant_fails(which):
+    """The bounds hold at every measured neuron, and with ‖σ''‖_∞ (and ‖σ'‖_∞) halved they fail at some: the
+    comparison can fail."""
+    scan = P._population_scan()
+    geometry = P._population_geometry(P.SIM_SEED, 128, tuple(sorted(scan)))
+    right = [np.all(scan[d][which] <= P.stein_bounds(P.SERIES_TARGET_ALPHA, *geometry[d])[which] + 1e-7)
+             for d in scan]
+    halved = [np.all(scan[d][which] <= P.stein_bounds(P.SERIES_TARGET_ALPHA, *geometry[d],
+                                                       sup_norms=(0.5, 2 / (3 * 3**0.5)))[which]) for d in scan]
+    assert all(right) and not all(halved)
 
 
 # ----------------------------------------------------------------------------- gradient, Lemma 3, rank one
