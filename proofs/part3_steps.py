@@ -82,6 +82,23 @@ def _st(lhs, rel, rhs, **kw) -> Statement:
 #: only for ε_p ≤ 1 (measured: ridge.measured-spectrum, with a corner at ε_p = 1.5)
 LAMBDA_MAX_ORDER = 1 + p / d
 
+#: the order of ‖m̄‖² = ‖E_x φ(x)‖², the features' mean mode. Column k of W_1 is a unit vector plus noise of norm
+#: ≈ σ_W√d, so ‖w_k‖² ≈ 1 + σ_W²d and m̄_k = E tanh(‖w_k‖Z + b_k) ≈ √(2/π) b_k/‖w_k‖ when ‖w_k‖ is large, Θ(1) when
+#: it is not: ‖m̄‖² ≍ p/(1 + σ_W²d) (measured exactly at every corner, :func:`mean_mode_failure`). Since
+#: λ_max(K_n) ≥ vᵀK_nv = mean_j(φ_jᵀv)² → E(φᵀv)² ≥ ‖m̄‖² for the unit v ∥ m̄, λ_max(K_n) ≳ ‖m̄‖² too: where
+#: p ≫ σ_W²d the features are far from the random directions LAMBDA_MAX_ORDER assumes
+MEAN_MODE_ORDER = p / (1 + S.sigma_W**2 * d)
+#: the order of the cosine ‖m̄‖/√(E‖φ‖²) between a feature vector's mean and its typical size: 1/√(1 + σ_W²d)
+MEAN_MODE_COS_ORDER = 1 / sp.sqrt(1 + S.sigma_W**2 * d)
+#: the measured steps between a quantity and its mean-mode proxy (recorded with the proxy)
+MEAN_MODE_LINKS = {"mean_mode_sq": ("mean_mode_rayleigh",)}
+#: each order above as the smaller of its two regimes (1 + σ_W²d ≍ max(1, σ_W²d)): the form the region's comparison
+#: reads (:func:`theorycheck.asymptotics.compare` bounds no sum inside a negative power)
+MIN_TERMS: dict[sp.Expr, tuple[sp.Expr, ...]] = {
+    MEAN_MODE_ORDER: (p, p / (S.sigma_W**2 * d)),
+    MEAN_MODE_COS_ORDER: (sp.Integer(1), 1 / (S.sigma_W * sp.sqrt(d))),
+}
+
 
 #: the ridge test risk E_x[(f_RR(x) − f_*(x))²] of display (3, D9)
 RIDGE_RISK = sp.Symbol(r"\E_x[(f_{\mathrm{RR}} - f_*)^2]")
@@ -372,6 +389,44 @@ def _noise_measures(run, dv: int, seed: int) -> dict[str, float]:
     }
 
 
+_GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(200)
+
+
+def tanh_moments(r: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(E tanh(rZ + b), E tanh²(rZ + b)) for Z ~ N(0, 1), elementwise, for every r > 0 (also r in the hundreds,
+    where tanh(rZ + b) is nearly a step). With t = rZ + b: E tanh = E sign(t) + E[tanh t − sign t], where
+    E sign(t) = erf(b/(r√2)) and tanh t − sign t = ∓2/(e^{±2t} + 1) decays like e^{−2|t|}; E tanh² = 1 − E sech²(t).
+    The two remainders are (1/r)∫ g(t) φ((t − b)/r) dt over t ∈ [−20, 0] and [0, 20] (beyond, |g| < 1e-17), by
+    200-point Gauss–Legendre on each half (smooth there)."""
+    from scipy.special import erf
+
+    r, b = np.asarray(r, float)[:, None], np.asarray(b, float)[:, None]
+    t = np.concatenate([10.0 * (_GL_NODES - 1), 10.0 * (_GL_NODES + 1)])  # [−20, 0] then [0, 20]
+    w = np.concatenate([_GL_WEIGHTS, _GL_WEIGHTS]) * 10.0
+    density = np.exp(-0.5 * ((t[None, :] - b) / r) ** 2) / (math.sqrt(2 * math.pi) * r)
+    g = -np.sign(t) * 2.0 / (np.exp(2 * np.abs(t)) + 1)  # tanh t − sign t
+    sech2 = 1.0 / np.cosh(t) ** 2
+    mean = erf(b[:, 0] / (r[:, 0] * math.sqrt(2))) + (density * g[None, :]) @ w
+    second = 1.0 - (density * sech2[None, :]) @ w
+    return mean, second
+
+
+def _mean_mode_measures(run, Phi: np.ndarray, u: np.ndarray) -> dict[str, float]:
+    """The features' mean mode m̄ = E_x φ(x) of a run (exact, from W_1 and b), and the sample quantities it bounds:
+    ‖m̄‖², the Rayleigh quotient vᵀK_nv ≤ λ_max(K_n) for v = m̄/‖m̄‖, the cosine ‖m̄‖/√(E‖φ‖²), and ⟨mean_j u_j, v⟩
+    ≤ ‖mean_j u_j‖."""
+    res = run["_result"]
+    mean, second = tanh_moments(np.linalg.norm(res.W1, axis=0), res.b)
+    norm_m = float(np.linalg.norm(mean))
+    v = mean / norm_m
+    return {
+        "mean_mode_sq": norm_m**2,
+        "mean_mode_rayleigh": float(np.mean((Phi.T @ v) ** 2)),
+        "mean_mode_cos": norm_m / math.sqrt(float(second.sum())),
+        "mean_u_along_mode": float(u.mean(axis=1) @ v),
+    }
+
+
 def _simulate(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> dict:
     out: dict[str, dict[str, list[float]]] = {}
     for c, dv, run in _runs(corners, ds):
@@ -408,6 +463,8 @@ def _simulate(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> dict:
             "n": run["n"],
             "d": dv,
             **_noise_measures(run, dv, seed),
+            **_mean_mode_measures(run, Phi, u),
+            "sigma_W": float(run["hp_sigma_W"]),
         }
         for key, val in vals.items():
             row.setdefault(key, []).append(val)
@@ -483,6 +540,54 @@ def _measured_with_limits(corners: tuple[str, ...], limit_corners: tuple[str, ..
     return data
 
 
+def mean_mode_failure(claimed_order: sp.Expr, proxy: str, proxy_order: sp.Expr, data: dict, corners: tuple[str, ...],
+                      ds: tuple[int, ...], tol: float, links: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Where the features' mean mode alone makes a quantity larger than ``claimed_order``.
+
+    ``proxy`` is a measured population quantity of the mean mode (``mean_mode_sq`` or ``mean_mode_cos``) that the
+    quantity is at least, up to sampling error (see :data:`MEAN_MODE_ORDER`); its order ``proxy_order`` (a function of
+    d, n, p and σ_W) is measured first: at every corner its growth exponent over ``ds``, with the run's own σ_W (0 at
+    a limit corner), must agree with the order's within max(3 SE, ``tol``), and at some corner that margin must be
+    below DECISIVE_MARGIN ("validated"; else nothing is decided). Then
+    ``compare(proxy_order, ≲, claimed_order)`` over the admissible region (Assumption 4's σ_W, n = d^ν, p = d^{ε_p})
+    decides where the mean mode stays within the claimed order: "holds_on" all (it refutes nothing), part (it
+    refutes the claim outside "conditions") or none (it refutes the claim on the whole region, as d → ∞).
+    ``links``: the measured quantities of the chain from the quantity down to the proxy, recorded at every corner."""
+    from theorycheck.asymptotics import compare
+
+    rows = []
+    for c in corners:
+        vals = data[c][proxy]
+        ce = {en: sp.Rational(str(ALL_CORNERS[c]["eps_n"])), ep: sp.Rational(str(ALL_CORNERS[c]["eps_p"])), q: TARGET_Q}
+        g = sp.lambdify((d, n, p, S.sigma_W), proxy_order.subs(ce), "math")
+        order_vals = [float(g(dv, nv, pv, sw)) for dv, nv, pv, sw in
+                      zip(ds, data[c]["n"], data[c]["p"], data[c]["sigma_W"])]
+        fit, claimed = fit_growth(ds, vals), fit_growth(ds, order_vals)["slope"]
+        margin = max(3 * fit["stderr"], tol)
+        rows.append({"corner": c, "values": vals, "order_values": order_vals,
+                     "ratio_to_order": [v / o for v, o in zip(vals, order_vals)], "measured_slope": fit["slope"],
+                     "stderr": fit["stderr"], "order_slope": claimed, "margin": margin,
+                     "consistent": abs(fit["slope"] - claimed) <= margin, "links": {k: data[c][k] for k in links}})
+    # validated: consistent at every corner, and decisively (the margin below DECISIVE_MARGIN: an order off by
+    # d^{1/2} would fail there) at some
+    decisive = [r["corner"] for r in rows if r["margin"] < DECISIVE_MARGIN]
+    validated = all(r["consistent"] for r in rows) and bool(decisive)
+    if not validated:  # the measured proxy does not follow the order: nothing is decided from it
+        return {"proxy": proxy, "proxy_order": str(proxy_order), "validated": False, "rows": rows,
+                "holds_on": "undecided", "conditions": [], "conditions_exact": [], "asymptotic_witness": None}
+    # proxy_order ≍ min of MIN_TERMS[proxy_order]: it stays ≲ the claimed order wherever one of them does
+    results = [compare(S.in_powers_of_d(t), "lesssim", S.in_powers_of_d(claimed_order), ADMISSIBLE, d=d)
+               for t in MIN_TERMS.get(proxy_order, (proxy_order,))]
+    parts = [r for r in results if r.holds_on == "part"]
+    holds_on = ("all" if any(r.holds_on == "all" for r in results) else "part" if parts else "none")
+    conditions = [" or ".join(rf"\left({', '.join(r.conditions)}\right)" for r in parts)] if parts else []
+    exact = [" or ".join(f"({' and '.join(r.conditions_exact)})" for r in parts)] if parts else []
+    return {"proxy": proxy, "proxy_order": str(proxy_order), "validated": True, "decisive_corners": decisive,
+            "rows": rows, "holds_on": holds_on, "conditions": conditions, "conditions_exact": exact,
+            "asymptotic_witness": next((r.witness for r in results if r.witness), None),
+            "terms": [str(t) for t in MIN_TERMS.get(proxy_order, (proxy_order,))]}
+
+
 def check_measured(
     quantity: str,
     order: sp.Expr,
@@ -494,6 +599,7 @@ def check_measured(
     constant: float | None = None,
     exact_bound: float | None = None,
     limit_corners: tuple[str, ...] = tuple(LIMIT_CORNERS),
+    mean_mode: tuple[str, sp.Expr, str] | None = None,
 ) -> Verdict:
     """Fit the growth exponent in d of a measured quantity at each corner (linregress of log value on log d, with
     its standard error) and compare with the slope the claimed ``order`` has over the same d (log factors count as
@@ -505,7 +611,12 @@ def check_measured(
 
     ``limit_corners`` (regime.LIMIT_CORNERS) are measured the same way: the sub-region ν > 2 + ε_b, which no
     simulable d reaches (σ_W√d ≥ 300 there), in the σ_W → 0 limit it tends to. A quantity consistent at the
-    corners but not in that limit is refuted on that sub-region (regime: part), the limit corner its witness."""
+    corners but not in that limit is refuted on that sub-region (regime: part), the limit corner its witness.
+
+    ``mean_mode`` = (proxy, proxy order, why the quantity is at least the proxy): the region where the features'
+    mean mode makes the quantity exceed the order (:func:`mean_mode_failure`); when its order is validated at every
+    corner and it exceeds the claimed order somewhere, the verdict is refuted there, which the corners (d ≤ 64, where
+    log factors still dominate) cannot show."""
     data = _measured_with_limits(corners, limit_corners, ds)
     rows, bad = [], []
     for c in (*corners, *limit_corners):
@@ -584,6 +695,12 @@ def check_measured(
         "witness": None if not bad else {"corner": bad[0]["corner"], **ALL_CORNERS[bad[0]["corner"]]},
     }
     ev["regime_note"] = "a measurement at the named corners, not an exact decision over the region"
+    if mean_mode is not None and relation in ("lesssim", "asymp"):
+        mm = ev["mean_mode"] = mean_mode_failure(order, mean_mode[0], mean_mode[1], data, (*corners, *limit_corners),
+                                                 ds, tol, links=(quantity, *MEAN_MODE_LINKS.get(mean_mode[0], ())))
+        mm["why"] = mean_mode[2]
+        if mm["validated"] and mm["holds_on"] in ("part", "none"):
+            return _mean_mode_refutation(quantity, order, mm, rows, bad, regime, ev)
     if bad and any("exceeds_exact_bound" in r for r in bad):
         w = next(r for r in bad if "exceeds_exact_bound" in r)
         x = w["exceeds_exact_bound"]
@@ -663,6 +780,39 @@ def check_measured(
     )
 
 
+def _mean_mode_refutation(quantity: str, order: sp.Expr, mm: dict, rows: list[dict], bad: list[dict], regime: dict,
+                          ev: dict) -> Verdict:
+    """The refutation :func:`mean_mode_failure` decides: the region it fails on, from the validated order of the mean
+    mode; the witness is the corner where the measured slope is furthest from the order's (a limit corner, where
+    the mean mode dominates at the d simulated), else the corner where the mean mode is largest against the order."""
+    where = ("on the whole region (as d → ∞)" if mm["holds_on"] == "none" else
+             "on the part of the region outside " + ", ".join(mm["conditions_exact"]))
+    if bad:
+        w = max(bad, key=lambda r: abs(r["measured_slope"] - r["order_slope"]) / max(r["stderr"], 1e-12))
+    else:
+        w = max(rows, key=lambda r: max(r["ratio_to_order"]))
+    regime = dict(regime, holds_on="none" if mm["holds_on"] == "none" else "part",
+                  conditions=[rf"\text{{at most where }} {c}" for c in mm["conditions"]],
+                  conditions_exact=mm["conditions_exact"],
+                  witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]],
+                           "asymptotic": mm["asymptotic_witness"]})
+    return refuted(
+        "simulation+symbolic",
+        f"{quantity}: the features' mean mode makes it exceed the order {order} {where}: {mm['why']}, and "
+        f"{mm['proxy']} ≍ {mm['proxy_order']} (measured at every corner, the limit corners included: "
+        + ", ".join(f"{r['corner']} {r['measured_slope']:.2f}±{r['stderr']:.2f} vs {r['order_slope']:.2f}"
+                    for r in mm["rows"])
+        + f"), which outgrows the order there; at '{w['corner']}' the measured growth exponent is "
+        f"{w['measured_slope']:.3f} ± {w['stderr']:.3f} against the order's {w['order_slope']:.3f}"
+        + ("" if w.get("consistent", True) is False else
+           " (consistent at the d simulated: log factors still dominate there)"),
+        witness={k: w[k] for k in ("corner", "eps_n", "eps_p", "extra_n", "limit", "measured_slope", "stderr",
+                                   "order_slope", "values")} | {"asymptotic": mm["asymptotic_witness"]},
+        regime=regime,
+        **ev,
+    )
+
+
 #: the exponent of d in σ_W√d under Assumption 4 (symbols.SIGMA_W, n = d^ν): (2 + ε_b − ν)/2
 NOISE_EXPONENT = S.in_powers_of_d(S.SIGMA_W * sp.sqrt(d)).as_powers_dict()[d]
 
@@ -720,6 +870,9 @@ def _limit_witness_note(witness: dict, rows: list[dict]) -> str:
         + (
             f"the measurements at the simulated corners ({', '.join(fine)}), all where σ_W√d → ∞, are consistent "
             "with it" + (f" (too loosely to decide it at {', '.join(loose)})" if loose else "")
+            + " at d ≤ 64, which does not show that it holds there as d → ∞: the failure may reach beyond ν > 2 + ε_b "
+            "(the features' mean mode, ‖E_xφ‖² ≍ p/(1 + σ_W²d), grows beyond p/d wherever ε_p > 2 + ε_b − ν: "
+            "ridge.measured-spectrum), where σ_W's log^{q+3} d factor still hides it at these d"
             if fine
             else ""
         )
@@ -893,6 +1046,12 @@ def check_sphere_uniformity(
         )
     worst = max(rows, key=lambda r: max(r["ratio"]))
     ev = {"corners": rows, "factor": factor, "seeds": [0]}
+    # the mean mode: ‖mean_j u_j‖ ≥ ⟨mean_j u_j, v⟩ (v the unit mean mode), whose mean is E[φᵀv/‖φ‖] ≈ ‖m̄‖/√(E‖φ‖²)
+    mm = ev["mean_mode"] = mean_mode_failure(1 / sp.sqrt(n), "mean_mode_cos", MEAN_MODE_COS_ORDER, data,
+                                             (*corners, *limit_corners), ds, 0.15,
+                                             links=("mean_u_norm", "mean_u_along_mode"))
+    mm["why"] = ("‖mean_j u_j‖ ≥ ⟨mean_j u_j, v⟩ for the unit v ∥ m̄ = E_xφ(x), whose mean is E[φᵀv/‖φ‖] ≈ "
+                 "‖m̄‖/√(E‖φ‖²) (measured: mean_u_along_mode)")
     failing = [r["corner"] for r in rows if max(r["ratio"]) > factor]
     regime = {
         "region": "Assumptions 2–4 + bias window (measured at the corners of proofs.regime.CORNERS)",
@@ -904,6 +1063,27 @@ def check_sphere_uniformity(
         else [],
         "witness": {"corner": worst["corner"], "ratio": max(worst["ratio"])} if failing else None,
     }
+    if mm["validated"] and mm["holds_on"] in ("part", "none"):
+        where = ("on the whole region (as d → ∞)" if mm["holds_on"] == "none" else
+                 "outside " + ", ".join(mm["conditions_exact"]))
+        regime = dict(regime, holds_on="none" if mm["holds_on"] == "none" else "part",
+                      conditions=[rf"\text{{at most where }} {c}" for c in mm["conditions"]],
+                      witness={"corner": worst["corner"], "ratio": max(worst["ratio"]),
+                               "asymptotic": mm["asymptotic_witness"]})
+        return refuted(
+            "simulation+symbolic",
+            f"u = φ_j/‖φ_j‖ is not uniform on the sphere {where}: {mm['why']}, and mean_mode_cos ≍ "
+            f"1/√(1 + σ_W²d) (measured at every corner: "
+            + ", ".join(f"{r['corner']} {r['measured_slope']:.2f}±{r['stderr']:.2f} vs {r['order_slope']:.2f}"
+                        for r in mm["rows"])
+            + f"), while uniform unit vectors have ‖mean u‖ ≈ 1/√n, and √n ≫ √(1 + σ_W²d) there; at "
+            f"'{worst['corner']}' the mean of the u_j has norm {max(worst['mean_u_norm']):.3g}, "
+            f"{max(worst['ratio']):.0f}× 1/√n (the other corners, where σ_W√d is in the hundreds at d ≤ 64, show "
+            "ratios within the factor so far)",
+            witness=worst | {"asymptotic": mm["asymptotic_witness"]},
+            regime=regime,
+            **ev,
+        )
     if max(worst["ratio"]) > factor:
         return refuted(
             "simulation",
@@ -938,8 +1118,11 @@ def contraction_steps() -> tuple[Step, ...]:
             (3, "D13", 2),
             _st(eta_a * (lam_max_K + lam), "ll", sp.Integer(1)),
             "asymptotic",
-            subs={lam_max_K: LAMBDA_MAX_ORDER},
-            note="λ_max(K_n) ≍ 1 + p/d measured (ridge.measured-spectrum)",
+            # p/(σ_W²d) for MEAN_MODE_ORDER's p/(1 + σ_W²d): the same order where σ_W√d → ∞; where it → 0 both make
+            # the step fail (η_a p = d^{ε_n} log²d ≫ 1), so the decision is the same on the whole region
+            subs={lam_max_K: LAMBDA_MAX_ORDER + MIN_TERMS[MEAN_MODE_ORDER][1]},
+            note="λ_max(K_n) ≍ 1 + p/d for nearly random directions, and ≳ ‖E_xφ‖² ≍ p/(1 + σ_W²d) from the features' "
+            "mean mode (ridge.measured-spectrum)",
         ),
         Step(
             (3, "D13", 3),
@@ -1000,7 +1183,7 @@ def check_contraction_regime(
         Norm(sp.Symbol("I") - eta_a * sp.Symbol("L")),
         "<",
         sp.Integer(1),
-        assumptions=(sp.StrictLessThan(en, ep), sp.StrictLessThan(en, 1)),
+        assumptions=(sp.StrictLessThan(en, ep), sp.StrictLessThan(en, 1), sp.LessThan(S.nu, 2 + eb - en)),
     )
     return check_steps(steps, title="contraction of I − η_aL", extra=extra, corrected=corrected)
 
@@ -1215,6 +1398,18 @@ EXACT_CHECKERS: dict[str, tuple[Any, Any]] = {
 }
 
 
+#: measured claims whose region the features' mean mode decides (:func:`mean_mode_failure`): (proxy, its order, why
+#: the quantity is at least the proxy)
+MEAN_MODE_BOUNDS: dict[str, tuple[str, sp.Expr, str]] = {
+    "ridge.measured-spectrum": (
+        "mean_mode_sq",
+        MEAN_MODE_ORDER,
+        "λ_max(K_n) ≥ vᵀK_nv = mean_j (φ_jᵀv)² for the unit v ∥ m̄ = E_xφ(x), whose mean E(φᵀv)² ≥ ‖m̄‖² "
+        "(measured: mean_mode_rayleigh)",
+    ),
+}
+
+
 def _measured_claim(cid: str, title: str, relations: tuple, depends: tuple = ()) -> Claim:
     quantity, order, relation, where = MEASURED_ORDERS[cid]
     rel = {"asymp": "asymp", "gtrsim": ">=", "lesssim": "lesssim", "exact": "<="}[relation]
@@ -1232,7 +1427,8 @@ def _measured_claim(cid: str, title: str, relations: tuple, depends: tuple = ())
         "Part 3, §4.2–§4.3 (measured)",
         stmt,
         where,
-        partial(checker, quantity, order, relation, exact_bound=EXACT_BOUNDS.get(cid)),
+        partial(checker, quantity, order, relation, exact_bound=EXACT_BOUNDS.get(cid),
+                **({"mean_mode": MEAN_MODE_BOUNDS[cid]} if cid in MEAN_MODE_BOUNDS else {})),
         depends_on=depends,
         relations=relations,
     )

@@ -248,9 +248,25 @@ def test_spectrum_order_the_contraction_regime_substitutes(registered_verdict):
     theta1 = m.check_measured("lambda_max_K", sp.Integer(1), "asymp", limit_corners=())
     assert theta1.verdict == "refuted" and theta1.evidence["witness"]["corner"] == "largest eps_p"
     assert m.check_measured("lambda_max_K", sp.Integer(1), "asymp", **SMALL).verdict == "verified"
-    # the regime substitutes it: the contraction then also needs ε_n < 1
+    # the features' mean mode decides the region (referee B): ‖E_xφ‖² ≍ p/(1 + σ_W²d), measured at every corner,
+    # outgrows 1 + p/d wherever ε_p > 2 + ε_b − ν (for ε_p ≤ 1), a region the corners at d ≤ 64 cannot show
+    mm = v.evidence["mean_mode"]
+    assert mm["validated"] and mm["holds_on"] == "part"
+    assert mm["conditions_exact"] == ["(-eps_b + eps_p + nu - 2 <= Max(0, eps_p - 1))"]
+    assert all(r["links"]["lambda_max_K"][i] >= r["links"]["mean_mode_rayleigh"][i]
+               for r in mm["rows"] for i in range(len(r["values"])))
+    from theorycheck_proofs import symbols as S
+    # a proxy order that is wrong by a factor d is rejected by the measurement (not validated: no region decided)
+    wrong = m.mean_mode_failure(m.LAMBDA_MAX_ORDER, "mean_mode_sq", m.MEAN_MODE_ORDER * d, m._measured_with_limits(
+        m.MEASURE_CORNERS, tuple(m.LIMIT_CORNERS), m.DS_MEASURE), (*m.MEASURE_CORNERS, *m.LIMIT_CORNERS),
+        m.DS_MEASURE, 0.15)
+    assert not wrong["validated"]
+    # an order the mean mode never outgrows (p) is not refuted by it
+    assert m.mean_mode_failure(p, "mean_mode_sq", m.MEAN_MODE_ORDER, m._measured_with_limits(
+        m.MEASURE_CORNERS, (), m.DS_MEASURE), m.MEASURE_CORNERS, m.DS_MEASURE, 0.15)["holds_on"] == "all"
+    # the regime substitutes both: the contraction then also needs ε_n < 1 and ν ≤ 2 + ε_b − ε_n
     (step,) = [s for s in m.contraction_steps() if s.key == (3, "D13", 2)]
-    assert step.subs[m.lam_max_K] == m.LAMBDA_MAX_ORDER
+    assert step.subs[m.lam_max_K] == m.LAMBDA_MAX_ORDER + p / (S.sigma_W**2 * d)
 
 
 def test_lambda_min_is_zero_where_p_exceeds_n(registered_verdict):
@@ -350,12 +366,33 @@ def test_noise_measures():
 
 
 def test_u_uniformity():
-    assert m.check_sphere_uniformity(**SMALL).verdict == "verified"
+    # the first-moment test alone passes at these corners (σ_W√d in the hundreds), and they decide no mean mode ...
+    small = m.check_sphere_uniformity(**SMALL)
+    assert all(max(r["ratio"]) <= small.evidence["factor"] for r in small.evidence["corners"])
+    assert small.verdict == "verified" and not small.evidence["mean_mode"]["validated"]
+    # ... but over every corner the features' mean mode (cosine ≍ 1/√(1 + σ_W²d), measured) exceeds 1/√n on the
+    # whole region (referee B), the corners without the limit included
+    wide = m.check_sphere_uniformity(corners=m.MEASURE_CORNERS, limit_corners=())
+    assert wide.verdict == "refuted" and wide.regime["holds_on"] == "none" and "whole region" in wide.detail
+    assert wide.evidence["mean_mode"]["validated"]
     # in the σ_W → 0 limit of ν > 2 + ε_b the u_j share a direction (‖mean u‖ ≈ 0.7, not 1/√n)
     aligned = m.check_sphere_uniformity(**SIMULATED)
     assert aligned.verdict == "refuted" and aligned.evidence["witness"]["corner"] == "aligned limit"
-    assert aligned.regime["holds_on"] == "part" and "σ_W√d → 0" in aligned.detail
-    assert m.check_sphere_uniformity(factor=0.01, **SMALL).verdict == "refuted"
+    assert max(aligned.evidence["witness"]["ratio"]) > 20
+    rows = aligned.evidence["mean_mode"]["rows"]
+    limit = next(r for r in rows if r["corner"] == "aligned limit")
+    assert all(0 < a <= b for a, b in zip(limit["links"]["mean_u_along_mode"], limit["links"]["mean_u_norm"]))
+    # a wrong order of the cosine (a factor √d) fails its measurement, and nothing is decided from it
+    every = (*m.MEASURE_CORNERS, *m.LIMIT_CORNERS)
+    data = m._measured_with_limits(m.MEASURE_CORNERS, tuple(m.LIMIT_CORNERS), m.DS_MEASURE)
+    assert not m.mean_mode_failure(1 / sp.sqrt(n), "mean_mode_cos", m.MEAN_MODE_COS_ORDER * sp.sqrt(d), data,
+                                   every, m.DS_MEASURE, 0.15)["validated"]
+    # (at the two SMALL corners alone no fit is decisive: nothing is decided)
+    assert not m.mean_mode_failure(1 / sp.sqrt(n), "mean_mode_cos", m.MEAN_MODE_COS_ORDER, data, SMALL["corners"],
+                                   m.DS_MEASURE, 0.15)["validated"]
+    # 1/√n is outgrown everywhere; an order as large as the cosine's regime 1 is not
+    assert m.mean_mode_failure(sp.Integer(1), "mean_mode_cos", m.MEAN_MODE_COS_ORDER, data, every,
+                               m.DS_MEASURE, 0.15)["holds_on"] == "all"
 
 
 def test_summary_and_approximation(registered_verdict):
