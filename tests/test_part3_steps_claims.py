@@ -350,6 +350,35 @@ def test_an_order_whose_log_factors_have_not_settled_is_not_verified():
     assert m.check_measured("max_inner_u_v", 1 / p, **kw).verdict == "refuted"
 
 
+def test_inner_product_is_decided_by_the_aligned_limit(registered_verdict, monkeypatch):
+    """max_j|⟨u_j, v⟩| ≲ log²d/√p: undecided by the fit at the limit corner (log factors unsettled), decided by the
+    limit's population cosine c(1) = E_b tanh(1+b)/√E_b tanh²(1+b) ≈ 0.742 (referee B's 0.742), which no C log²d/√p
+    stays above as d → ∞."""
+    claim = next(c for c in m.CLAIMS if c.id == "dpgd.measured-inner-product")
+    v = registered_verdict(claim)
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    assert abs(v.evidence["aligned_limit"]["c(1)"] - 0.7419) < 1e-4
+    assert v.evidence["witness"]["c1_over_order_as_d_to_infinity"] == "oo"
+    assert abs(m.aligned_cosine(3.0) - 0.996) < 1e-3 and m.aligned_cosine(0.5) < m.aligned_cosine(1.0)
+    kw = {"corners": SMALL["corners"], "ds": m.DS_MEASURE}
+    # a bounded order is not refuted by the limit (it holds there)
+    assert m.check_inner_product("max_inner_u_v", sp.Integer(1), **kw).verdict == "verified"
+    # the bound can fail: were c(1) above the measured maxima, nothing would be decided
+    monkeypatch.setattr(m, "aligned_cosine", lambda z: 1.5)
+    assert m.check_inner_product("max_inner_u_v", L**2 / sp.sqrt(p), **kw).verdict == "inconclusive"
+
+
+def test_a_rr_is_decided_by_its_bound(registered_verdict):
+    """‖a_RR‖ ≤ max|y|/(2√λ) (AM–GM) at every run, and max|y| ≲ log^q d: verified where the fits alone are too loose
+    (referee B); an order without the log^q d, or with p for √p, is not implied by the bound."""
+    claim = next(c for c in m.CLAIMS if c.id == "ridge.measured-a-rr")
+    v = registered_verdict(claim)
+    assert v.verdict == "verified" and 0 < v.evidence["largest_ratio_to_bound"] <= 1
+    assert v.regime["holds_on"] == "all"
+    for wrong in (d**en / sp.sqrt(p), d**en * L**q / p):
+        assert m.check_a_rr("norm_a_RR", wrong).verdict in ("inconclusive", "refuted"), wrong
+
+
 def test_noise_measures():
     v = m.check_measured("median_norm_z_over_Sigma", sp.Integer(1), **SMALL)
     assert v.verdict == "refuted" and v.evidence["witness"]["corner"] == "large eps_p"  # ‖z‖ ≈ Σ√p, not Σ
