@@ -157,16 +157,24 @@ def test_init_norm(registered_verdict):
 
 
 def test_step_scale_readings_and_sign(registered_verdict):
+    # verified under the readings α_1^b ≥ d^{−ε_b/2}/2 and "α*_1 > 0 without loss of generality" (referee B: the
+    # sign flip (μ, σ_*) → (−μ, σ_*(−·)) keeps f_*); the literal either-sign reading and the d^{−ε_b}/2 reading
+    # fail, and the evidence says where
     v = registered_verdict(S.check_step_scale, ST["scale.half"], ST["scale.full"], ST["scale.positive"])
-    assert v.verdict == "refuted"
-    # the other reading fails only where ε_b > ε_p (a corner of the window)
-    assert v.regime["holds_on"] == "part" and _w(v, "eps_b") > _w(v, "eps_p")
-    # with α*_1 > 0 and the d^{-ε_b/2}/2 reading both steps hold
-    pos = ST["scale.positive"].perturb(lhs=S.alpha1_star**2 * d ** ((3 * S.eps_n - eps_b) / 2))
-    assert S.check_step_scale(ST["scale.half"], ST["scale.half"], pos).verdict == "verified"
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert v.evidence["readings"] == {"bias bound d^{−ε_b/2}/2": "all", "bias bound d^{−ε_b}/2": "part",
+                                      "α*_1 > 0 without loss of generality": "all",
+                                      "α*_1 of either sign (literal)": "none"}
+    # the other bias reading fails only where ε_b > ε_p (a corner of the window)
+    other = v.evidence["regime_other_reading"]
+    assert other["holds_on"] == "part" and Fraction(other["witness"]["point"]["eps_b"]) > Fraction(
+        other["witness"]["point"]["eps_p"])
+    # a wrong sign (−α*_1 d^{…} > 0) is rejected under the WLOG reading too
+    wrong_sign = ST["scale.positive"].perturb(lhs=-S.alpha1_star * d ** ((3 * S.eps_n - eps_b) / 2))
+    assert S.check_step_scale(ST["scale.half"], ST["scale.full"], wrong_sign).verdict == "refuted"
     # a wrong exponent (3ε_n instead of 3ε_n/2 in η_W's power) is rejected
     wrong = ST["scale.half"].perturb(lhs=d ** (3 * S.eps_n - eps_b / 2))
-    assert S.check_step_scale(wrong, wrong, pos).verdict == "refuted"
+    assert S.check_step_scale(wrong, wrong, ST["scale.positive"]).verdict == "refuted"
 
 
 def test_gradient_chain_corner_and_valid_version(registered_verdict):
