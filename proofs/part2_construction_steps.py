@@ -1433,7 +1433,8 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
         "Hermite part; E_x[f^W(x) x] ∈ col(W_1))",
         "corners": obstruction,
         "reading": "the risk E_x[(f^W − f_*)²] (Part 1's ℛ, the square inside the expectation); read literally as "
-        "(E_x[f^W − f_*])² the bound says nothing",
+        "(E_x[f^W − f_*])², Theorem 2 holds trivially (ā = 0 gives (E f_*)² + 0 = α_0^{*2} = 0 under Assumption 1) and "
+        "says nothing Part 3 can use",
     }
     blocked = [k for k, v in obstruction.items() if _obstructed(v, statement.rhs)]
     if blocked:
@@ -1453,8 +1454,9 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
             regime={
                 "region": ADMISSIBLE.name,
                 "holds_on": "part",
+                # σ_W²d/p = d^{2+ε_b−ν−ε_p} log^{2q+6} d → ∞ also at ν = 2 + ε_b − ε_p (the log factor): strict >
                 "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } "
-                               r"\sigma_W^2 d/p \not\to \infty\ (\nu \geq 2 + \varepsilon_b - \varepsilon_p)"],
+                               r"\sigma_W^2 d/p \not\to \infty\ (\nu > 2 + \varepsilon_b - \varepsilon_p)"],
                 "witness": {"corner": blocked[0]},
             },
             **ev,

@@ -390,6 +390,17 @@ def decide_rate(rows: list[dict], context: dict) -> Verdict:
         ev["mean_by_d"] = {
             str(d): {k: float(np.mean([r[k] for r in rows if r["d"] == d])) for k in compared} for d in ds
         }
+    note = ""
+    if all("alignment" in r for r in rows):
+        # E|⟨u, μ⟩| for u uniform on S^{d−1}: Γ(d/2)/(√π Γ((d+1)/2)) ≈ √(2/(πd)), what W_1's columns would show
+        # without feature learning (referee B)
+        chance = {str(d): math.exp(math.lgamma(d / 2) - math.lgamma((d + 1) / 2)) / math.sqrt(math.pi) for d in ds}
+        seen = {str(d): float(np.mean([r["alignment"] for r in rows if r["d"] == d])) for d in ds}
+        ev["alignment_by_d"], ev["alignment_of_random_directions"] = seen, chance
+        if all(seen[k] < 2 * chance[k] for k in seen):
+            note = ("; W_1's alignment with μ (" + ", ".join(f"{seen[k]:.3f}" for k in seen) + ") is within 2× that of "
+                    "random directions (" + ", ".join(f"{chance[k]:.3f}" for k in chance) + "): no feature learning "
+                    "is visible yet at these d")
     if ci[0] > 0:
         return refuted(
             "simulation",
@@ -406,7 +417,7 @@ def decide_rate(rows: list[dict], context: dict) -> Verdict:
             f"the repaired risk decreases over d = {list(ds)} (fitted exponent {fit.slope:+.3f}, 95 % CI "
             f"{ci[0]:+.3f} … {ci[1]:+.3f}), but ridge on the same features, the point DP-GD converges to, does "
             f"not (fitted exponent {floor[0]:+.3f}, 95 % CI {floor[1][0]:+.3f} … {floor[1][1]:+.3f}): the decrease "
-            f"may be the DP noise fading toward a positive floor, not a risk tending to 0{_beside_baselines(ev)}",
+            f"may be the DP noise fading toward a positive floor, not a risk tending to 0{_beside_baselines(ev)}{note}",
             **ev,
         )
     if ci[1] < 0:
@@ -422,7 +433,7 @@ def decide_rate(rows: list[dict], context: dict) -> Verdict:
         "simulation",
         f"risk of the repaired algorithm over d = {list(ds)}: fitted exponent "
         f"{fit.slope:+.3f} (95 % CI {ci[0]:+.3f} … {ci[1]:+.3f}); d ≤ {max(ds)} cannot decide a "
-        "vanishing rate",
+        f"vanishing rate{note}",
         **ev,
     )
 

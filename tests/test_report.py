@@ -438,3 +438,20 @@ def test_simulator_crossover_table_is_included_for_this_projects_proofs():
     assert "smallest d" in title and len(rows) == len(crossover.table())
     assert set(rows[0]) == {"condition", "source", "formula", "crossover"}
     assert html_report.crossover_tables([], simulator=False) == []
+
+
+def test_summary_line_counts_verified_claims_that_rest_on_a_refuted_premise(toy_proofs):
+    """A verified step whose premise is refuted is counted apart (referee A: such a verdict says the step follows,
+    not that its statement holds)."""
+    from theorycheck.claims import verified
+    from theorycheck.registry import load as load_registry
+    from theorycheck.report import summary_line
+    from theorycheck.runner import ClaimResult
+
+    claims = [load_registry(toy_proofs).get(i) for i in load_registry(toy_proofs).ids[:3]]
+    plain = [ClaimResult(c, verified("exact", "toy"), 0.1) for c in claims]
+    assert "refuted premise" not in summary_line(plain)
+    tainted = [ClaimResult(c, verified("exact", "toy"), 0.1, rests_on_refuted=("x",) if i else ()) for i, c in
+               enumerate(claims)]
+    assert "3 verified, 0 refuted, 0 inconclusive, 0 errors; 2 of the verified rest on a refuted premise" in \
+        summary_line(tainted)

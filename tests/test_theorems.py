@@ -204,6 +204,15 @@ def test_rate_decision_from_runs():
     means = verdict.evidence["mean_by_d"]
     assert means["128"]["risk_dpgd"] == pytest.approx(128**-0.3, rel=0.05) and means["32"]["risk_null"] == 1.0
     assert f"d = 32: {means['32']['risk_dpgd']:.3f} (ridge 0.500, predicting 0 1.000)" in verdict.detail
+    # W_1's alignment with μ is set beside random directions' E|⟨u, μ⟩| = Γ(d/2)/(√π Γ((d+1)/2)) (referee B): near
+    # it, the detail says no feature learning is visible; well above it, nothing is said
+    chance = {d: math.exp(math.lgamma(d / 2) - math.lgamma((d + 1) / 2)) / math.sqrt(math.pi) for d in (32, 64, 128)}
+    assert chance[128] == pytest.approx(math.sqrt(2 / (math.pi * 128)), rel=0.01)
+    near = decide_rate([{**r, "alignment": 1.1 * chance[r["d"]]} for r in flat], {})
+    assert "no feature learning is visible" in near.detail
+    assert near.evidence["alignment_of_random_directions"]["32"] == pytest.approx(chance[32])
+    learned = decide_rate([{**r, "alignment": 0.9} for r in flat], {})
+    assert "feature learning" not in learned.detail and learned.evidence["alignment_by_d"]["64"] == 0.9
 
 
 def test_latex_gives_the_repaired_statement_with_its_changes(tmp_path):

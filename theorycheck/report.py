@@ -168,9 +168,11 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
 
 
 def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu: float | None = None) -> str:
-    """Counts by verdict, then the run's wall and CPU time when given (else the sum of the checks' own
-    times) and how many rows came from the verdict cache."""
+    """Counts by verdict, how many verified claims rest on a refuted premise (their step follows from the premises,
+    but a premise fails: verified only given it), then the run's wall and CPU time when given (else the sum of the
+    checks' own times) and how many rows came from the verdict cache."""
     counts = summary(results)
+    conditional = sum(1 for r in results if r.verdict.verdict == "verified" and r.rests_on_refuted)
     cached = sum(1 for r in results if getattr(r, "cached", False))
     if wall is not None:
         timing = f"wall {wall:.1f} s, CPU {cpu:.1f} s" if cpu is not None else f"wall {wall:.1f} s"
@@ -178,8 +180,10 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
         timing = f"sum of check times {sum(r.seconds for r in results):.1f} s"
     if cached:
         timing += f"; {cached} cached"
+    premises = f"; {conditional} of the verified rest on a refuted premise" if conditional else ""
     return (plural(len(results), "claim") + ": " + ", ".join(
-        plural(counts[k], k) if k == "error" else f"{counts[k]} {k}" for k in VERDICT_KINDS) + f"  ({timing})")
+        plural(counts[k], k) if k == "error" else f"{counts[k]} {k}" for k in VERDICT_KINDS) + premises
+        + f"  ({timing})")
 
 
 def _md_escape(text: str) -> str:
