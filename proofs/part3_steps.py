@@ -1583,7 +1583,10 @@ CLAIMS = [
         "Corrected η_a‖z'_i‖: d^{7ε_n/2} and ‖z‖ ≈ Σ√p",
         "Part 3, §4.3.1 (corrected)",
         _st(sp.sqrt(p) * Sigma / (2 * lam), "=", d ** (sp.Rational(7, 2) * en) * L ** (q + 1) / n * PRIV),
-        "Assumptions 2–4, whole region",
+        # the identity holds everywhere; as a bound on η_a‖z'_i‖ it needs the contraction (referee A: where DP-GD
+        # diverges the noise grows without bound)
+        "Assumptions 2–4 (the identity: whole region); it bounds η_a‖z'_i‖ only where ‖I − η_aL‖ < 1 "
+        "(dpgd.contraction-regime: ε_n < ε_p, ε_n < 1, ν ≤ 2 + ε_b − ε_n)",
         check_noise_chain_corrected,
         depends_on=(
             "dpgd.noise-chain-steps",

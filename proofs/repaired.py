@@ -64,11 +64,34 @@ def _preset(d_: int, eps_n_: float, eps_p_: float, e: float, dl: float, mu_split
     return n_, p_, hyper, options
 
 
+def certified_delta(epsilon: float, mu_W: float, mu_a: float, prec: int = 400):
+    """An arb enclosure of δ(ε) of the composed release, μ = √(μ_W² + μ_a²) (GDP composition):
+    δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2), Φ(x) = erfc(−x/√2)/2 (python-flint, ``prec`` bits: the two terms
+    cancel down to δ = 1e-30). Independent of the calibration, which inverts ε(δ) in mpmath's log space."""
+    from flint import arb, ctx
+
+    with ctx.workprec(prec):
+        mu = (arb(mu_W) ** 2 + arb(mu_a) ** 2).sqrt()
+        e = arb(epsilon)
+        root2 = arb(2).sqrt()
+
+        def cdf(x):
+            return (-x / root2).erfc() / 2
+
+        return cdf(-e / mu + mu / 2) - e.exp() * cdf(-e / mu - mu / 2)
+
+
 def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqrt(2)) -> Verdict:
     """Exact ε(δ) of the whole release (μ-GDP of W_1 and of the T composed steps, μ² adding) against the budget
-    ε, for every (ε, δ) of :data:`BUDGETS` and sizes of :data:`SIZES`. ``mu_split`` perturbs the calibration."""
+    ε, for every (ε, δ) of :data:`BUDGETS` and sizes of :data:`SIZES`. ``mu_split`` perturbs the calibration.
+
+    The noise is calibrated by inverting ε(δ) (mpmath, log space), so ε_spent ≤ ε holds by construction up to the
+    inversion's tolerance (referee A): the verdict rests on the independent direction, δ(ε) at the budget ε as a
+    certified arb enclosure (:func:`certified_delta`), whose upper end must be ≤ δ."""
     from theorycheck.simulator.algorithm import epsilon_of_mu, privacy_mu
 
+    if statement.lhs != eps_spent or statement.rel.value not in (r"\leq", "<"):
+        raise ValueError(f"check_privacy reads statements ε_spent ≤ f(ε), not {statement.latex()}")
     holds = statement.evaluator("difference", variables=(eps_spent, eps))
     rows, worst = [], None
     for d_, en, ep in SIZES:
@@ -76,7 +99,10 @@ def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqr
             n_, p_, hyper, options = _preset(d_, en, ep, e, dl, mu_split)
             mus = privacy_mu(hyper, n_, p_, options)
             spent = epsilon_of_mu(mus["mu_total"], dl)
-            margin = float(holds(mpmath.mpf(spent), mpmath.mpf(e)))  # ≤ 0 when the statement holds
+            margin = float(holds(mpmath.mpf(spent), mpmath.mpf(e)))  # ε_spent − ε: ≤ 0 when the statement holds
+            claimed = float(statement.rhs.subs(eps, e))  # the ε the statement bounds ε_spent by (the budget)
+            ball = certified_delta(claimed, mus["mu_W"], mus["mu_a"])  # ε_spent ≤ claimed ⟺ δ(claimed) ≤ δ
+            upper = float(ball.mid() + ball.rad())
             row = {
                 "d": d_,
                 "n": n_,
@@ -87,30 +113,41 @@ def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqr
                 "mu_a": mus["mu_a"],
                 "eps_spent": spent,
                 "margin": margin,
+                "delta_at_eps_certified": str(ball),
+                "delta_ratio_upper": upper / dl,
+                "certified_holds": upper <= dl,
             }
             rows.append(row)
-            if worst is None or margin > worst["margin"]:
+            if worst is None or row["delta_ratio_upper"] > worst["delta_ratio_upper"]:
                 worst = row
     ev = {
         "grid_points": len(rows),
         "worst": worst,
         "rows": rows[:12],
         "statement": statement.latex(),
-        "procedure": "sensitivities from the clipping constants, μ-GDP of each Gaussian release, exact ε(δ) of "
-        "the composed μ-GDP curve (mpmath, log space)",
+        "procedure": "sensitivities from the clipping constants, μ-GDP of each Gaussian release; decided by the "
+        "certified δ(ε) of the composed μ-GDP curve at the budget ε (python-flint arb, 400 bits) against δ; the exact "
+        "ε(δ) (mpmath, log space: the calibration's own inversion) is shown as ε_spent − ε (≤ 0 holds)",
+        "tolerance": "none: the arb enclosure's upper end must be ≤ δ",
     }
-    if worst["margin"] > 1e-9 * max(1.0, worst["eps"]):
+    failing = [r for r in rows if not r["certified_holds"]]
+    if failing:
+        w = max(failing, key=lambda r: r["delta_ratio_upper"])
         return refuted(
-            "exact",
-            f"the repaired release spends ε = {worst['eps_spent']:.6g} > {worst['eps']:g} at "
-            f"δ = {worst['delta']:g}, d = {worst['d']}",
-            witness=worst,
+            "certified",
+            f"the repaired release is not ({statement.rhs}, δ)-DP at ε = {w['eps']:g}, δ = {w['delta']:g}, "
+            f"d = {w['d']}: its "
+            f"certified δ(ε) is {w['delta_at_eps_certified']} ({w['delta_ratio_upper']:.6g}·δ); exact ε(δ) = "
+            f"{w['eps_spent']:.6g}",
+            witness=w,
             **ev,
         )
     return verified(
-        "exact",
-        f"exact ε ≤ the budget at all {len(rows)} (ε, δ, d) points of Assumption 3's range "
-        f"(δ from 1e-30 to 0.99, ε up to 0.95·8 log(1/δ)); worst margin {worst['margin']:.2e}",
+        "certified",
+        f"the certified δ(ε) of the whole release at the budget ε is ≤ δ at all {len(rows)} (ε, δ, d) points of "
+        f"Assumption 3's range (δ from 1e-30 to 0.99, ε up to 0.95·8 log(1/δ)); largest δ(ε)/δ "
+        f"{worst['delta_ratio_upper']:.12f} (the calibration spends the budget exactly; ε_spent − ε at that point "
+        f"{worst['margin']:.2e})",
         **ev,
     )
 

@@ -144,7 +144,16 @@ def test_theorem_command_reads_the_cache_and_rerun_runs_again(tmp_path):
 def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdict):
     from theorycheck_proofs import repaired
 
-    assert registered_verdict(repaired.check_privacy, repaired.PRIVACY).verdict == "verified"
+    v = registered_verdict(repaired.check_privacy, repaired.PRIVACY)
+    assert v.verdict == "verified" and v.method == "certified"
+    assert 0.99 < v.evidence["worst"]["delta_ratio_upper"] <= 1  # the budget is spent exactly, never exceeded
+    # the certified δ(ε) agrees with the library's mpmath curve (another implementation) where both are finite
+    from theorycheck.privacy import gdp_delta
+
+    for e_, mw, ma in ((0.5, 0.3, 0.4), (4.0, 1.0, 2.0), (40.0, 0.7, 0.2)):
+        ball = repaired.certified_delta(e_, mw, ma)
+        ref = float(gdp_delta(e_, math.hypot(mw, ma)))
+        assert abs(float(ball.mid()) - ref) <= 1e-12 * ref + float(ball.rad())
     # μ_W = μ_a = μ (instead of μ/√2): the composed release spends more than ε
     bad = repaired.check_privacy(mu_split=1.0)
     assert bad.verdict == "refuted" and bad.evidence["witness"]["eps_spent"] > bad.evidence["witness"]["eps"]
