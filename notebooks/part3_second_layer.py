@@ -272,11 +272,19 @@ check("risk.summary")
 check("risk.summary-corrected")
 
 # %% [markdown]
+# Theorem 2's span obstruction reaches Theorem 1 too: $f_{\mathrm{DPGD}}$ is a second layer on $W_1$'s features, so
+# $\E_x[(f_{\mathrm{DPGD}} - f_*)^2] \geq \alpha_1^{*2}\|P_{\mathrm{col}(W_1)^\perp}\mu\|^2$ whatever DP-GD does.
+
+# %%
+check("thm1.risk-obstruction")
+
+# %% [markdown]
 # ### §4.3 the recursion, the contraction and the clipping targets (`dpgd.*`, `clip.*`)
 #
-# $\|\mathrm{Id} - \eta_a L\| < 1$ needs $\eta_a\lambda_{\max}(K_n) \ll 1$; with the measured
-# $\lambda_{\max}(K_n) = \Theta(1)$ that is $\varepsilon_n < \varepsilon_p$: the region's other part
-# diverges for every $d$.
+# $\|\mathrm{Id} - \eta_a L\| < 1$ needs $\eta_a\lambda_{\max}(K_n) \ll 1$; with
+# $\lambda_{\max}(K_n) \asymp 1 + p/d$ for nearly random directions, and $\gtrsim p/(1 + \sigma_W^2 d)$ from the
+# features' mean mode, that is $\varepsilon_n < \varepsilon_p$, $\varepsilon_n < 1$ and
+# $\nu \leq 2 + \varepsilon_b - \varepsilon_n$: the region's other part diverges.
 
 # %%
 check("dpgd.recursion-steps")

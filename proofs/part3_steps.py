@@ -19,6 +19,7 @@ chain uses is reachable from it through ``depends_on``).
 from __future__ import annotations
 
 import math
+from dataclasses import replace as _dc_replace
 from functools import cache, partial
 from typing import Any
 
@@ -118,6 +119,80 @@ def summary_corrected_steps() -> tuple[Step, ...]:
             note="2[approximation + estimation] (risk.decomposition) with approximation ≲_P RATE_D9 (thm2.rate) and "
             "estimation ≲_P d^{4ε_n} log² d / n (risk.variance-term)",
         ),
+    )
+
+
+def span_obstructed(rate: sp.Expr) -> tuple[list[str], dict[str, Any]]:
+    """The corners where Theorem 2's span obstruction (thm2.statement: E_x[(f − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖²
+    for every f = Σ_i a_i σ(w_iᵀx + b_i) on W_1's features, measured exactly on the paper's W_1) rules out
+    ``rate`` at (ε, δ) fixed: ε_p < 1, σ_W²d/p → ∞, the bound does not decay and the rate → 0 there; and the record."""
+    from .part2_construction_steps import _obstructed, span_obstruction
+
+    at_fixed_privacy = S.in_powers_of_d(rate.subs({eps: 1, delta: sp.Rational(1, 10**5)}))
+    obstruction = span_obstruction()
+    blocked = [k for k, w in obstruction.items() if _obstructed(w, at_fixed_privacy)]
+    return blocked, {"bound": "E_x[(f − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖² for every second layer on W_1's "
+                     "features (thm2.statement)", "corners": obstruction,
+                     "rate_at_fixed_privacy": str(at_fixed_privacy)}
+
+
+def check_private_risk_obstruction(rate: sp.Expr = RATE_THM1) -> Verdict:
+    """Theorem 1's risk E_x[(f_DPGD − f_*)²] = O_P(``rate``): f_DPGD is a second layer on W_1's features, so Theorem
+    2's span obstruction bounds its risk below by α_1^{*2}‖P_{col(W_1)^⊥}μ‖² whatever DP-GD does
+    (:func:`span_obstructed`): refuted where that bound does not decay and the rate → 0 (ε_p < 1, σ_W²d/p → ∞,
+    (ε, δ) fixed); elsewhere a lower bound cannot confirm a rate (inconclusive)."""
+    blocked, record = span_obstructed(rate)
+    if not blocked:
+        return inconclusive("simulation+exact", "the span obstruction does not rule the rate out at the measured "
+                            "corners; a lower bound cannot confirm it", every_a_lower_bound=record,
+                            tolerance="5 standard errors of the bound's fitted exponent")
+    w = record["corners"][blocked[0]]
+    lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
+    return refuted(
+        "simulation+exact",
+        f"Theorem 1's risk cannot reach its rate ${paper_latex(rate)}$ where ε_p < 1 and σ_W²d/p → ∞ ((ε, δ) fixed): "
+        "f_DPGD is a second layer on W_1's features, so E_x[(f_DPGD − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖², which "
+        f"at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = {w['eps_p']}, ν = {w['nu']:g})"
+        f" is {lows} at d = {[r['d'] for r in w['rows']]} (fitted "
+        f"exponent {w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: no decay), while the rate → 0",
+        witness={"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}},
+        regime={"region": ADMISSIBLE.name, "holds_on": "part",
+                "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } "
+                               r"\nu > 2 + \varepsilon_b - \varepsilon_p"],
+                "witness": {"corner": blocked[0]}},
+        every_a_lower_bound=record,
+        tolerance="5 standard errors of the bound's fitted exponent",
+    )
+
+
+def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr | None = None) -> Verdict:
+    """risk.summary-corrected: the chain (:func:`summary_corrected_steps`: the sum of its premises' rates), and then
+    whether any second layer on W_1's features can reach the stated rate at all. Theorem 2's span obstruction
+    (thm2.statement, :func:`part2_construction_steps.span_obstruction`) bounds E_x[(f − f_*)²] ≥ α_1^{*2}
+    ‖P_{col(W_1)^⊥}μ‖² for every f = Σ_i a_i σ(w_iᵀx + b_i), f_RR included; where ε_p < 1 and σ_W²d/p → ∞ the bound
+    does not decay while the rate → 0 at (ε, δ) fixed: refuted there (referee A), whatever the chain's algebra."""
+    steps = steps if steps is not None else summary_corrected_steps()
+    rate = rate if rate is not None else RATE_D9 + VARIANCE
+    v = check_chain(steps, "ridge summary, corrected")
+    blocked, record = span_obstructed(rate)
+    ev = dict(v.evidence, every_a_lower_bound=record)
+    if not blocked:
+        return _dc_replace(v, evidence=ev)
+    w = record["corners"][blocked[0]]
+    lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
+    return refuted(
+        "simulation+exact",
+        f"no second layer on W_1's features, f_RR included, reaches the rate where ε_p < 1 and σ_W²d/p → ∞: "
+        f"E_x[(f − f_*)²] ≥ α_1^{{*2}}‖P_{{col(W_1)^⊥}}μ‖², which at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = "
+        f"{w['eps_p']}, ν = {w['nu']:g}) is {lows} at d = {[r['d'] for r in w['rows']]} (fitted exponent "
+        f"{w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: no decay), while the rate → 0 at (ε, δ) fixed; the "
+        "chain's own step (the sum of its premises' rates) holds: " + v.detail,
+        witness={"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}},
+        regime={"region": ADMISSIBLE.name, "holds_on": "part",
+                "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } "
+                               r"\nu > 2 + \varepsilon_b - \varepsilon_p"],
+                "witness": {"corner": blocked[0]}},
+        **ev,
     )
 
 
@@ -1742,13 +1817,23 @@ CLAIMS = [
         relations=((3, "D9", 1),),
     ),
     Claim(
+        "thm1.risk-obstruction",
+        "No second layer on W_1's features reaches Theorem 1's rate where ε_p < 1 and σ_W²d/p → ∞",
+        "Part 1, §2.2, Theorem 1 (risk)",
+        _st(sp.Symbol(r"\E_x[(f_{\mathrm{DPGD}} - f_*)^2]"), "O_P", RATE_THM1),
+        "Assumptions 1–4, (ε, δ) fixed; f_DPGD = Σ_i a_{T,i} σ(w_iᵀx + b_i) on the released W_1",
+        check_private_risk_obstruction,
+        depends_on=("thm2.statement",),
+    ),
+    Claim(
         "risk.summary-corrected",
         "The ridge risk with the variance term kept",
         "Part 3, §4.2 (corrected)",
         _st(RIDGE_RISK, "O_P", RATE_D9 + VARIANCE),
         "Assumptions 2–4",
-        partial(check_chain, summary_corrected_steps(), "ridge summary, corrected"),
+        check_summary_corrected,
         depends_on=(
+            "thm2.statement",
             "risk.summary",
             "risk.decomposition",
             "risk.approximation-rate",

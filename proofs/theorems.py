@@ -25,6 +25,7 @@ THEOREMS = [
         rests_on=(
             "thm1.privacy",
             "thm1.rate",
+            "thm1.risk-obstruction",
             "thm1.probability",
             "thm1.exponent-consistency",
             "thm1.rate-vanishes",
@@ -47,7 +48,7 @@ THEOREMS = [
         ),
         # exact privacy curves of the stated mechanisms (W_1 with Assumption 4's σ_W; Algorithm 1's a-noise under
         # replace-one adjacency; thm1.privacy combines both): refuted means the privacy claim itself is false
-        falsified_by=("layer1.privacy", "alg1.noise", "thm1.privacy"),
+        falsified_by=("layer1.privacy", "alg1.noise", "thm1.privacy", "thm1.risk-obstruction"),
         asymptotic=True,
         repaired=Repaired(
             statement=r"\text{Algorithm 1 with } C_W = 2\sqrt{d}\log d,\ \sigma_W = \frac{2\eta_W C_W}{n\mu_W}"
@@ -99,7 +100,7 @@ THEOREMS = [
             "cert.sup-bound",
             "thm6.approximation-error",
         ),
-        falsified_by=("layer1.privacy",),
+        falsified_by=("layer1.privacy", "thm2.statement"),
         asymptotic=True,
     ),
     Theorem(

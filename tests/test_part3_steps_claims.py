@@ -429,7 +429,19 @@ def test_summary_and_approximation(registered_verdict):
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert m.check_chain(m.summary_steps(sp.Integer(0))).verdict == "verified"  # without the variance term
     corrected = m.summary_corrected_steps()
-    assert _registered_chain(registered_verdict, "risk.summary-corrected", corrected).verdict == "verified"
+    # the chain's step holds, but no second layer on W_1's features reaches the rate where ε_p < 1 and σ_W²d/p → ∞
+    # (Theorem 2's span obstruction, referee A): refuted there
+    assert m.check_chain(corrected).verdict == "verified"
+    v = registered_verdict(m.check_summary_corrected)
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    rows = v.evidence["witness"]["rows"]
+    assert v.evidence["witness"]["eps_p"] < 1 and min(r["risk_lower_bound"] for r in rows) > 0.5
+    # a rate that does not vanish (Θ(1)) is not obstructed: the chain's verdict stands
+    assert m.check_summary_corrected(rate=sp.Integer(1)).verdict == "verified"
+    # the same obstruction reaches Theorem 1's private risk (f_DPGD is a second layer on W_1's features)
+    t1 = registered_verdict(m.check_private_risk_obstruction)
+    assert t1.verdict == "refuted" and t1.evidence["witness"]["eps_p"] < 1
+    assert m.check_private_risk_obstruction(sp.Integer(1)).verdict == "inconclusive"
     # the corrected step is not X = O_P(X): its rate dropping either term, or the factor 2 made d^{ε_n}, fails
     (step,) = corrected
     for wrong_rhs in (m.RATE_D9, m.VARIANCE, step.statement.rhs / d**en):
