@@ -196,6 +196,10 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
     )
 
 
+#: the registered steps of risk.summary-corrected
+SUMMARY_CORRECTED_STEPS = summary_corrected_steps()
+
+
 # =============================================================================================== algebraic chains
 
 
@@ -1819,7 +1823,7 @@ CLAIMS = [
         "Part 3, §4.3.2",
         BASE_CASE_STEPS[-1].statement,
         "Assumptions 1–4, measured orders",
-        check_base_case,
+        partial(check_base_case, BASE_CASE_STEPS),
         depends_on=(
             "clip.measured-base-case-order",
             "ridge.measured-labels",
@@ -1887,7 +1891,7 @@ CLAIMS = [
         "Part 3, §4.2 (corrected)",
         _st(RIDGE_RISK, "O_P", RATE_D9 + VARIANCE),
         "Assumptions 2–4",
-        check_summary_corrected,
+        partial(check_summary_corrected, SUMMARY_CORRECTED_STEPS),
         depends_on=(
             "thm2.statement",
             "risk.summary",

@@ -448,7 +448,7 @@ def test_summary_and_approximation(registered_verdict):
     # the chain's step holds, but no second layer on W_1's features reaches the rate where ε_p < 1 and σ_W²d/p → ∞
     # (Theorem 2's span obstruction, referee A): refuted there
     assert m.check_chain(corrected).verdict == "verified"
-    v = registered_verdict(m.check_summary_corrected)
+    v = registered_verdict(m.check_summary_corrected, m.SUMMARY_CORRECTED_STEPS)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     rows = v.evidence["witness"]["rows"]
     assert v.evidence["witness"]["eps_p"] < 1 and min(r["risk_lower_bound"] for r in rows) > 0.5
