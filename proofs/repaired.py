@@ -88,6 +88,8 @@ def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqr
     The noise is calibrated by inverting ε(δ) (mpmath, log space), so ε_spent ≤ ε holds by construction up to the
     inversion's tolerance (referee A): the verdict rests on the independent direction, δ(ε) at the budget ε as a
     certified arb enclosure (:func:`certified_delta`), whose upper end must be ≤ δ."""
+    from flint import ctx
+
     from theorycheck.simulator.algorithm import epsilon_of_mu, privacy_mu
 
     if statement.lhs != eps_spent or statement.rel.value not in (r"\leq", "<"):
@@ -102,7 +104,9 @@ def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqr
             margin = float(holds(mpmath.mpf(spent), mpmath.mpf(e)))  # ε_spent − ε: ≤ 0 when the statement holds
             claimed = float(statement.rhs.subs(eps, e))  # the ε the statement bounds ε_spent by (the budget)
             ball = certified_delta(claimed, mus["mu_W"], mus["mu_a"])  # ε_spent ≤ claimed ⟺ δ(claimed) ≤ δ
-            upper = float(ball.mid() + ball.rad())
+            with ctx.workprec(400):  # the ball's own precision: printed and rounded outside it, its radius would
+                upper = float(ball.mid() + ball.rad())  # show as the 53-bit default's ±1e-16 (referee C)
+                shown, radius = ball.str(20, radius=False), float(ball.rad())
             row = {
                 "d": d_,
                 "n": n_,
@@ -113,7 +117,8 @@ def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqr
                 "mu_a": mus["mu_a"],
                 "eps_spent": spent,
                 "margin": margin,
-                "delta_at_eps_certified": str(ball),
+                "delta_at_eps_certified": shown,
+                "delta_enclosure_radius": radius,
                 "delta_ratio_upper": upper / dl,
                 "certified_holds": upper <= dl,
             }

@@ -255,6 +255,12 @@ def test_spectrum_order_the_contraction_regime_substitutes(registered_verdict):
     assert mm["conditions_exact"] == ["(-eps_b + eps_p + nu - 2 <= Max(0, eps_p - 1))"]
     assert all(r["links"]["lambda_max_K"][i] >= r["links"]["mean_mode_rayleigh"][i]
                for r in mm["rows"] for i in range(len(r["values"])))
+    # its witness point fails for every term of the mean mode's order (referee C: not only for the first), and a
+    # point of the stated holding region does not
+    terms = m.MIN_TERMS[m.MEAN_MODE_ORDER]
+    assert all(m._outgrows_at(t, m.LAMBDA_MAX_ORDER, mm["asymptotic_witness"]["point"]) for t in terms)
+    inside = {"eps_n": "1/5", "eps_p": "1/2", "eps_b": "1/5", "nu": "8/5", "q": "3"}  # ε_p ≤ 2 + ε_b − ν = 0.6
+    assert not all(m._outgrows_at(t, m.LAMBDA_MAX_ORDER, inside) for t in terms)
     from theorycheck_proofs import symbols as S
     # a proxy order that is wrong by a factor d is rejected by the measurement (not validated: no region decided)
     wrong = m.mean_mode_failure(m.LAMBDA_MAX_ORDER, "mean_mode_sq", m.MEAN_MODE_ORDER * d, m._measured_with_limits(
