@@ -875,29 +875,34 @@ def check_measured(
     )
 
 
+def _mean_mode_summary(mm: dict, regime: dict, witness: dict) -> tuple[str, dict, str]:
+    """For a refutation :func:`mean_mode_failure` decided: where it holds (text), the regime record (the region it
+    may still hold on, ``witness`` with the asymptotic witness point) and the proxy's measured slopes (text)."""
+    where = ("on the whole region (as d → ∞)" if mm["holds_on"] == "none" else
+             "on the part of the region outside " + ", ".join(mm["conditions_exact"]))
+    regime = dict(regime, holds_on="none" if mm["holds_on"] == "none" else "part",
+                  conditions=[rf"\text{{at most where }} {c}" for c in mm["conditions"]],
+                  conditions_exact=mm["conditions_exact"], witness={**witness, "asymptotic": mm["asymptotic_witness"]})
+    slopes = ", ".join(f"{r['corner']} {r['measured_slope']:.2f}±{r['stderr']:.2f} vs {r['order_slope']:.2f}"
+                       for r in mm["rows"])
+    return where, regime, slopes
+
+
 def _mean_mode_refutation(quantity: str, order: sp.Expr, mm: dict, rows: list[dict], bad: list[dict], regime: dict,
                           ev: dict) -> Verdict:
     """The refutation :func:`mean_mode_failure` decides: the region it fails on, from the validated order of the mean
     mode; the witness is the corner where the measured slope is furthest from the order's (a limit corner, where
     the mean mode dominates at the d simulated), else the corner where the mean mode is largest against the order."""
-    where = ("on the whole region (as d → ∞)" if mm["holds_on"] == "none" else
-             "on the part of the region outside " + ", ".join(mm["conditions_exact"]))
     if bad:
         w = max(bad, key=lambda r: abs(r["measured_slope"] - r["order_slope"]) / max(r["stderr"], 1e-12))
     else:
         w = max(rows, key=lambda r: max(r["ratio_to_order"]))
-    regime = dict(regime, holds_on="none" if mm["holds_on"] == "none" else "part",
-                  conditions=[rf"\text{{at most where }} {c}" for c in mm["conditions"]],
-                  conditions_exact=mm["conditions_exact"],
-                  witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]],
-                           "asymptotic": mm["asymptotic_witness"]})
+    where, regime, slopes = _mean_mode_summary(mm, regime, {"corner": w["corner"], **ALL_CORNERS[w["corner"]]})
     return refuted(
         "simulation+symbolic",
         f"{quantity}: the features' mean mode makes it exceed the order {order} {where}: {mm['why']}, and "
-        f"{mm['proxy']} ≍ {mm['proxy_order']} (measured at every corner, the limit corners included: "
-        + ", ".join(f"{r['corner']} {r['measured_slope']:.2f}±{r['stderr']:.2f} vs {r['order_slope']:.2f}"
-                    for r in mm["rows"])
-        + f"), which outgrows the order there; at '{w['corner']}' the measured growth exponent is "
+        f"{mm['proxy']} ≍ {mm['proxy_order']} (measured at every corner, the limit corners included: {slopes}"
+        f"), which outgrows the order there; at '{w['corner']}' the measured growth exponent is "
         f"{w['measured_slope']:.3f} ± {w['stderr']:.3f} against the order's {w['order_slope']:.3f}"
         + ("" if w.get("consistent", True) is False else
            " (consistent at the d simulated: log factors still dominate there)"),
@@ -1159,19 +1164,13 @@ def check_sphere_uniformity(
         "witness": {"corner": worst["corner"], "ratio": max(worst["ratio"])} if failing else None,
     }
     if mm["validated"] and mm["holds_on"] in ("part", "none"):
-        where = ("on the whole region (as d → ∞)" if mm["holds_on"] == "none" else
-                 "outside " + ", ".join(mm["conditions_exact"]))
-        regime = dict(regime, holds_on="none" if mm["holds_on"] == "none" else "part",
-                      conditions=[rf"\text{{at most where }} {c}" for c in mm["conditions"]],
-                      witness={"corner": worst["corner"], "ratio": max(worst["ratio"]),
-                               "asymptotic": mm["asymptotic_witness"]})
+        where, regime, slopes = _mean_mode_summary(mm, regime, {"corner": worst["corner"],
+                                                               "ratio": max(worst["ratio"])})
         return refuted(
             "simulation+symbolic",
             f"u = φ_j/‖φ_j‖ is not uniform on the sphere {where}: {mm['why']}, and mean_mode_cos ≍ "
-            f"1/√(1 + σ_W²d) (measured at every corner: "
-            + ", ".join(f"{r['corner']} {r['measured_slope']:.2f}±{r['stderr']:.2f} vs {r['order_slope']:.2f}"
-                        for r in mm["rows"])
-            + f"), while uniform unit vectors have ‖mean u‖ ≈ 1/√n, and √n ≫ √(1 + σ_W²d) there; at "
+            f"1/√(1 + σ_W²d) (measured at every corner: {slopes}), while uniform unit vectors have ‖mean u‖ ≈ 1/√n, "
+            "and √n ≫ √(1 + σ_W²d) there; at "
             f"'{worst['corner']}' the mean of the u_j has norm {max(worst['mean_u_norm']):.3g}, "
             f"{max(worst['ratio']):.0f}× 1/√n (the other corners, where σ_W√d is in the hundreds at d ≤ 64, show "
             "ratios within the factor so far)",
