@@ -1493,9 +1493,8 @@ def aligned_cosine(z: float) -> float:
     p → ∞, for the sample with ⟨μ, x⟩ = z (the mean over the p biases b_k tends to the expectation). It does not
     depend on p or d."""
     with mpmath.workdps(30):
-        first = mpmath.quad(lambda b: mpmath.tanh(z + b) * mpmath.npdf(b), [-mpmath.inf, -z, mpmath.inf])
         second = mpmath.quad(lambda b: mpmath.tanh(z + b) ** 2 * mpmath.npdf(b), [-mpmath.inf, -z, mpmath.inf])
-        return float(first / mpmath.sqrt(second))
+        return aligned_mean(z) / float(mpmath.sqrt(second))
 
 
 def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
