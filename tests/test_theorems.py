@@ -67,6 +67,19 @@ def test_verdicts_follow_the_tree(kinds, falsifiers, expected, roots):
     assert record["theorem"] in record["explanation"]
 
 
+def test_root_failures_with_a_checked_correction_are_named():
+    """A root failure whose check also checked a corrected statement (a typo, a local fix) is listed apart, and the
+    explanation names it (referee B); one without a correction is not."""
+    theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",))
+    fixed = refuted("numeric", "typo", corrected="a = 1", witness={"x": 1})
+    verdicts = {"a": fixed, "b": _v("verified"), "c": _v("verified"), "s": _v("refuted"), "top": _v("verified")}
+    record = evaluate(theorem, REG, verdicts)
+    assert sorted(record["root_failures"]) == ["a", "s"] and record["corrected_root_failures"] == ["a"]
+    assert "1 come with a corrected statement" in record["explanation"] and ": a." in record["explanation"]
+    plain = evaluate(theorem, REG, {**verdicts, "a": _v("refuted")})
+    assert plain["corrected_root_failures"] == [] and "corrected statement" not in plain["explanation"]
+
+
 def test_missing_verdicts_leave_the_theorem_open():
     theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",))
     assert evaluate(theorem, REG, {"top": _v("verified")})["verdict"] == "open"

@@ -153,7 +153,11 @@ def _decide(roots: Sequence[str], falsifiers: Sequence[str], registry: Registry,
                           "witness": ev.get("witness", {k: ev[k] for k in list(ev)[:6]})}
     chain = [{"id": cid, "verdict": kinds[cid], "depends_on": list(registry.get(cid).depends_on),
               "title": registry.get(cid).title} for cid in ids]
-    return {"verdict": verdict, "root_failures": roots_failed, "falsified_by": falsified, "witnesses": witnesses,
+    # root failures whose check also checked a corrected statement (Verdict.corrected: a typo or a local fix,
+    # where what rests on it may stand with the correction)
+    corrected = [cid for cid in roots_failed if cid in verdicts and verdicts[cid].corrected is not None]
+    return {"verdict": verdict, "root_failures": roots_failed, "corrected_root_failures": corrected,
+            "falsified_by": falsified, "witnesses": witnesses,
             "chain": chain, "counts": {k: sum(1 for v in kinds.values() if v == k)
                                        for k in ("verified", "refuted", "inconclusive", "error", "not run")},
             "region": _regions(ids, verdicts)}
@@ -164,7 +168,9 @@ def evaluate(theorem: Theorem, registry: Registry, verdicts: Mapping[str, Verdic
     decided = _decide(theorem.rests_on, theorem.falsified_by, registry, verdicts)
     out: dict[str, Any] = {"theorem": theorem.id, "title": theorem.title, "source": theorem.source,
                            "verdict": decided["verdict"], "statement": theorem.latex,
-                           "root_failures": decided["root_failures"], "falsified_by": decided["falsified_by"],
+                           "root_failures": decided["root_failures"],
+                           "corrected_root_failures": decided["corrected_root_failures"],
+                           "falsified_by": decided["falsified_by"],
                            "witnesses": decided["witnesses"], "chain": decided["chain"],
                            "counts": decided["counts"], "region": decided["region"] if theorem.asymptotic else None,
                            "note": theorem.note, "repaired": None}
@@ -208,6 +214,10 @@ def explain(record: Mapping[str, Any]) -> str:
         text += "its proof has gaps but no computation refutes the statement itself, so it may still be true. "
     text += (f"{record['counts']['refuted']} of {n} claims under it are refuted; the root failures (refuted claims "
              f"resting on nothing refuted) are {', '.join(roots) if roots else 'none'}.")
+    fixed = record.get("corrected_root_failures") or []
+    if fixed:
+        text += (f" Of these, {len(fixed)} come with a corrected statement their check also checked (a typo or a "
+                 f"local fix; `theorycheck show ID` prints it and where it holds): {', '.join(fixed)}.")
     return text
 
 
