@@ -630,11 +630,8 @@ def _population_scan(seed: int = SIM_SEED, neurons: int = 128, ds=POP_DS, target
 def _population_scan_at(seed: int, neurons: int, ds: tuple, target_alpha: tuple) -> dict:
     target = target_from_hermite(target_alpha)
     a1 = float(Fraction(target_alpha[1]))
-    rng = np.random.default_rng(seed)
     out = {}
-    for d in ds:
-        W = rng.standard_normal((d, neurons)) / math.sqrt(d)
-        b = rng.standard_normal(neurons)
+    for d, W, b in _population_draws(seed, neurons, ds):
         mu = np.zeros(d)
         mu[0] = 1.0
         alpha1 = alpha_tanh_fast(1, b)[1]
@@ -756,15 +753,20 @@ def stein_bounds(target_alpha: Sequence[object], rho: np.ndarray, r: np.ndarray,
 
 @functools.lru_cache(maxsize=4)
 def _population_geometry(seed: int, neurons: int, ds: tuple) -> dict:
-    """d -> (ρ_i, r_i) of the neurons :func:`_population_scan_at` draws (the same generator calls, in order)."""
-    rng = np.random.default_rng(seed)
+    """d -> (ρ_i, r_i) of the neurons :func:`_population_scan_at` draws (:func:`_population_draws`)."""
     out = {}
-    for d in ds:
-        W = rng.standard_normal((d, neurons)) / math.sqrt(d)
-        rng.standard_normal(neurons)  # b
+    for d, W, _biases in _population_draws(seed, neurons, ds):
         r = np.linalg.norm(W, axis=0)
         out[d] = (W[0] / r, r)
     return out
+
+
+def _population_draws(seed: int, neurons: int, ds: tuple):
+    """(d, W, b) for each d: w_i ~ N(0, I/d) (columns of W), b ~ N(0, 1), from one generator in this order."""
+    rng = np.random.default_rng(seed)
+    for d in ds:
+        W = rng.standard_normal((d, neurons)) / math.sqrt(d)
+        yield d, W, rng.standard_normal(neurons)
 
 
 def _exact_tails(d: int, s: float) -> tuple[mpmath.mpf, mpmath.mpf]:
