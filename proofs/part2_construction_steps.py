@@ -1398,6 +1398,25 @@ def _obstructed(corner: dict[str, Any], rhs: sp.Expr) -> bool:
     )
 
 
+def obstruction_witness(blocked: list[str], obstruction: dict[str, Any]) -> tuple[dict, str, dict, dict]:
+    """For a rate :func:`_obstructed` rules out at the corners ``blocked``: the first blocked corner's record, its
+    measured lower bounds as text, the witness and the regime record (the sub-region the obstruction leaves
+    undecided) — shared by every claim the span obstruction refutes (thm2.statement, risk.summary-corrected,
+    thm1.risk-obstruction)."""
+    w = obstruction[blocked[0]]
+    lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
+    witness = {"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}}
+    regime = {
+        "region": ADMISSIBLE.name,
+        "holds_on": "part",
+        # σ_W²d/p = d^{2+ε_b−ν−ε_p} log^{2q+6} d → ∞ also at ν = 2 + ε_b − ε_p (the log factor): strict >
+        "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } "
+                       r"\sigma_W^2 d/p \not\to \infty\ (\nu > 2 + \varepsilon_b - \varepsilon_p)"],
+        "witness": {"corner": blocked[0]},
+    }
+    return w, lows, witness, regime
+
+
 def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
     r"""Theorem 2 (display (2, 1)) as established by §3.4: the chain with every step's rate *as it really stands*.
 
@@ -1438,8 +1457,7 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
     }
     blocked = [k for k, v in obstruction.items() if _obstructed(v, statement.rhs)]
     if blocked:
-        w = obstruction[blocked[0]]
-        lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
+        w, lows, witness, regime = obstruction_witness(blocked, obstruction)
         return refuted(
             "simulation+exact",
             "no second layer gives Theorem 2's rate where ε_p < 1 and σ_W²d/p → ∞: for every ā, "
@@ -1450,15 +1468,8 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
             f"{[r['d'] for r in w['rows']]} (fitted exponent {w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: "
             f"no decay), while {statement.rhs} → 0. Where ε_p ≥ 1 (col(W_1) = R^d) the bound is 0 and the proof's "
             "failure (Step 2) is all that is known",
-            witness={"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}},
-            regime={
-                "region": ADMISSIBLE.name,
-                "holds_on": "part",
-                # σ_W²d/p = d^{2+ε_b−ν−ε_p} log^{2q+6} d → ∞ also at ν = 2 + ε_b − ε_p (the log factor): strict >
-                "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } "
-                               r"\sigma_W^2 d/p \not\to \infty\ (\nu > 2 + \varepsilon_b - \varepsilon_p)"],
-                "witness": {"corner": blocked[0]},
-            },
+            witness=witness,
+            regime=regime,
             **ev,
         )
     if chain.verdict == "verified":

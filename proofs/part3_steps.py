@@ -141,13 +141,14 @@ def check_private_risk_obstruction(rate: sp.Expr = RATE_THM1) -> Verdict:
     2's span obstruction bounds its risk below by α_1^{*2}‖P_{col(W_1)^⊥}μ‖² whatever DP-GD does
     (:func:`span_obstructed`): refuted where that bound does not decay and the rate → 0 (ε_p < 1, σ_W²d/p → ∞,
     (ε, δ) fixed); elsewhere a lower bound cannot confirm a rate (inconclusive)."""
+    from .part2_construction_steps import obstruction_witness
+
     blocked, record = span_obstructed(rate)
     if not blocked:
         return inconclusive("simulation+exact", "the span obstruction does not rule the rate out at the measured "
                             "corners; a lower bound cannot confirm it", every_a_lower_bound=record,
                             tolerance="5 standard errors of the bound's fitted exponent")
-    w = record["corners"][blocked[0]]
-    lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
+    w, lows, witness, regime = obstruction_witness(blocked, record["corners"])
     return refuted(
         "simulation+exact",
         f"Theorem 1's risk cannot reach its rate ${paper_latex(rate)}$ where ε_p < 1 and σ_W²d/p → ∞ ((ε, δ) fixed): "
@@ -155,11 +156,8 @@ def check_private_risk_obstruction(rate: sp.Expr = RATE_THM1) -> Verdict:
         f"at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = {w['eps_p']}, ν = {w['nu']:g})"
         f" is {lows} at d = {[r['d'] for r in w['rows']]} (fitted "
         f"exponent {w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: no decay), while the rate → 0",
-        witness={"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}},
-        regime={"region": ADMISSIBLE.name, "holds_on": "part",
-                "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } "
-                               r"\nu > 2 + \varepsilon_b - \varepsilon_p"],
-                "witness": {"corner": blocked[0]}},
+        witness=witness,
+        regime=regime,
         every_a_lower_bound=record,
         tolerance="5 standard errors of the bound's fitted exponent",
     )
@@ -173,13 +171,14 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
     does not decay while the rate → 0 at (ε, δ) fixed: refuted there (referee A), whatever the chain's algebra."""
     steps = steps if steps is not None else summary_corrected_steps()
     rate = rate if rate is not None else RATE_D9 + VARIANCE
+    from .part2_construction_steps import obstruction_witness
+
     v = check_chain(steps, "ridge summary, corrected")
     blocked, record = span_obstructed(rate)
     ev = dict(v.evidence, every_a_lower_bound=record)
     if not blocked:
         return _dc_replace(v, evidence=ev)
-    w = record["corners"][blocked[0]]
-    lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
+    w, lows, witness, regime = obstruction_witness(blocked, record["corners"])
     return refuted(
         "simulation+exact",
         f"no second layer on W_1's features, f_RR included, reaches the rate where ε_p < 1 and σ_W²d/p → ∞: "
@@ -187,11 +186,8 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
         f"{w['eps_p']}, ν = {w['nu']:g}) is {lows} at d = {[r['d'] for r in w['rows']]} (fitted exponent "
         f"{w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: no decay), while the rate → 0 at (ε, δ) fixed; the "
         "chain's own step (the sum of its premises' rates) holds: " + v.detail,
-        witness={"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}},
-        regime={"region": ADMISSIBLE.name, "holds_on": "part",
-                "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } "
-                               r"\nu > 2 + \varepsilon_b - \varepsilon_p"],
-                "witness": {"corner": blocked[0]}},
+        witness=witness,
+        regime=regime,
         **ev,
     )
 
@@ -620,6 +616,20 @@ def _measured_with_limits(corners: tuple[str, ...], limit_corners: tuple[str, ..
     return data
 
 
+def _corner_subs(corner: str) -> dict[sp.Symbol, sp.Expr]:
+    """ε_n, ε_p and q of a named corner (exact), for substitution into an order."""
+    return {en: sp.Rational(str(ALL_CORNERS[corner]["eps_n"])), ep: sp.Rational(str(ALL_CORNERS[corner]["eps_p"])),
+            q: TARGET_Q}
+
+
+def _order_at_corner(order: sp.Expr, corner: str, run_data: dict, ds: tuple[int, ...]) -> list[float]:
+    """``order`` at each d of ``ds`` at a named corner: ε_n, ε_p and q substituted, n, p and σ_W the runs' own (σ_W is
+    0 at a limit corner)."""
+    g = sp.lambdify((d, n, p, S.sigma_W), order.subs(_corner_subs(corner)), "math")
+    return [float(g(dv, nv, pv, sw)) for dv, nv, pv, sw in
+            zip(ds, run_data["n"], run_data["p"], run_data["sigma_W"])]
+
+
 def mean_mode_failure(claimed_order: sp.Expr, proxy: str, proxy_order: sp.Expr, data: dict, corners: tuple[str, ...],
                       ds: tuple[int, ...], tol: float, links: tuple[str, ...] = ()) -> dict[str, Any]:
     """Where the features' mean mode alone makes a quantity larger than ``claimed_order``.
@@ -638,10 +648,7 @@ def mean_mode_failure(claimed_order: sp.Expr, proxy: str, proxy_order: sp.Expr, 
     rows = []
     for c in corners:
         vals = data[c][proxy]
-        ce = {en: sp.Rational(str(ALL_CORNERS[c]["eps_n"])), ep: sp.Rational(str(ALL_CORNERS[c]["eps_p"])), q: TARGET_Q}
-        g = sp.lambdify((d, n, p, S.sigma_W), proxy_order.subs(ce), "math")
-        order_vals = [float(g(dv, nv, pv, sw)) for dv, nv, pv, sw in
-                      zip(ds, data[c]["n"], data[c]["p"], data[c]["sigma_W"])]
+        order_vals = _order_at_corner(proxy_order, c, data[c], ds)
         fit, claimed = fit_growth(ds, vals), fit_growth(ds, order_vals)["slope"]
         margin = max(3 * fit["stderr"], tol)
         rows.append({"corner": c, "values": vals, "order_values": order_vals,
@@ -718,9 +725,7 @@ def check_measured(
         vals = data[c][quantity]
         fit = fit_growth(ds, vals)
         margin = max(3 * fit["stderr"], tol)
-        ce = {en: sp.Rational(str(ALL_CORNERS[c]["eps_n"])), ep: sp.Rational(str(ALL_CORNERS[c]["eps_p"])), q: TARGET_Q}
-        g = sp.lambdify((d, n, p), order.subs(ce), "math")
-        order_vals = [float(g(dv, nv, pv)) for dv, nv, pv in zip(ds, data[c]["n"], data[c]["p"])]
+        order_vals = _order_at_corner(order, c, data[c], ds)
         claimed = fit_growth(ds, order_vals)["slope"]
         ratio = [v / o for v, o in zip(vals, order_vals)]
         row = {
@@ -743,7 +748,7 @@ def check_measured(
         )
         too_slow = relation in ("asymp", "gtrsim") and fit["slope"] < claimed - margin
         if relation != "exact":  # an exact bound is decided by its values, not by slopes
-            asymptotic = _asymptotic_slope(order.subs(ce), ALL_CORNERS[c])
+            asymptotic = _asymptotic_slope(order.subs(_corner_subs(c)), ALL_CORNERS[c])
             row["asymptotic_slope"] = asymptotic
             row["log_factors_unsettled"] = (
                 relation in ("lesssim", "asymp") and fit["slope"] > asymptotic + margin
@@ -1692,7 +1697,7 @@ def check_base_case(steps: tuple[Step, ...] | None = None) -> Verdict:
     rows, dd = [], sp.Symbol("d", positive=True)
     for c in LIMIT_CORNERS:
         vals, ps = data[c]["max_phi_a0"], data[c]["p"]
-        at = {ep: sp.Rational(str(ALL_CORNERS[c]["eps_p"])), q: TARGET_Q, en: sp.Rational(str(ALL_CORNERS[c]["eps_n"]))}
+        at = _corner_subs(c)
         ratio = sp.limit((floor * sp.sqrt(p) / bound).subs(at).subs(p, d**ep).subs(at).subs(d, dd), dd, sp.oo)
         rows.append({"corner": c, "max_phi_a0": vals, "floor": [floor * math.sqrt(x) for x in ps], "p": ps,
                      "above_floor": all(x >= floor * math.sqrt(y) for x, y in zip(vals, ps)),
