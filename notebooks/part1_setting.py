@@ -128,6 +128,17 @@ check("thm1.exponent-consistency")
 
 # %%
 check("part1.assumption2-consistent")
+
+# %% [markdown]
+# Assumption 2 bounds $n$ and $p$ only from below. The region reads them as polynomial in $d$ ($n = d^\nu$,
+# $p = d^{\varepsilon_p}$); read literally, $n = d^{\log d}$ is admissible too, and there Lemma 3's union bound
+# $\max_j |\langle \mu, x_j\rangle| \leq \log d$ fails with probability $\to 1$. The claims that need the
+# polynomial reading rest on this one.
+
+# %%
+check("part1.size-reading")
+
+# %%
 check("part1.assumption3-nonempty")
 check("part1.privacy-factor")
 check("part1.step-products")

@@ -27,7 +27,8 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.asymptotics import compare, ratio_at
-from theorycheck.statement import Statement, notation
+from theorycheck.claims import Verdict
+from theorycheck.statement import Rel, Statement, notation
 
 from . import privacy as PV
 from . import symbols as S
@@ -63,6 +64,100 @@ ASSUMPTION2 = Statement(
 )
 
 
+#: The union bounds behind Lemma 3 (max_j |⟨μ, x_j⟩| ≤ log d over the n samples: lemma3.sample-projection,
+#: clip.union-bounds, ridge.measured-labels) and Lemma 4 (max_i |b_i| ≤ ε_b log d/4 over the p biases:
+#: lemma4.bias-max, stein.projection-law): their failure probabilities n·P(|z| > log d) + p·P(|b| > ε_b log d/4),
+#: z, b ~ N(0, 1), must be o(1). With n = d^ν and p = d^{ε_p} (:data:`proofs.symbols.SIZES`) they are.
+UNION_SIZES = Statement(
+    S.n * sp.erfc(S.log_d / sp.sqrt(2)) + S.p * sp.erfc(S.eps_b * S.log_d / (4 * sp.sqrt(2))),
+    Rel.LITTLE_O,
+    sp.Integer(1),
+    name="union bounds at the sizes Assumption 2 allows",
+    lhs_latex=r"n\,\P(|z| > \log d) + p\,\P\left(|b| > \tfrac{\varepsilon_b}{4}\log d\right)",
+)
+#: Assumption 2 read literally (p ≥ d^{ε_p}, n ≥ d^{1+3ε_n}, no upper bound) also admits super-polynomial sizes:
+#: n = d^{log d} and p = e^{log³ d}.
+SUPER_POLYNOMIAL: dict[sp.Symbol, sp.Expr] = {S.n: sp.exp(S.log_d**2), S.p: sp.exp(S.log_d**3)}
+
+
+def _erfc_log_bounds(x: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
+    """(lower, upper) bounds of erfc(x) for x > 0: 2e^{−x²}/(√π(x + √(x² + 2))) ≤ erfc(x) ≤ e^{−x²} (Abramowitz &
+    Stegun 7.1.13 and the Chernoff bound), as logarithms, so SymPy takes their limits."""
+    lower = sp.log(2 / sp.sqrt(sp.pi)) - x**2 - sp.log(x + sp.sqrt(x**2 + 2))
+    return lower, -(x**2)
+
+
+def check_union_sizes(statement: Statement = UNION_SIZES, sizes: dict | None = None,
+                      literal: dict | None = None) -> Verdict:
+    r"""The union bounds hold (their failure probability is o(1)) at the sizes ``sizes`` (default n = d^ν, p =
+    d^{ε_p}: polynomial in d, the reading of :data:`proofs.regime.ADMISSIBLE`) for every ν, ε_p, ε_b > 0: each term
+    is bounded by size·e^{−x²} (erfc(x) ≤ e^{−x²}) and SymPy's limit of its logarithm is −∞. The literal reading of
+    Assumption 2 (no upper bound on n or p) also admits the sizes ``literal`` (default :data:`SUPER_POLYNOMIAL`);
+    there the lower bound erfc(x) ≥ 2e^{−x²}/(√π(x + √(x²+2))) makes each term → ∞, so the event fails with
+    probability → 1 (P(max_j|z_j| ≤ log d) ≤ exp(−n·P(|z| > log d)), evaluated at d = 100 with mpmath, 30 digits).
+    ``verified`` under the polynomial reading (each term's limit decided; the literal reading's failure recorded
+    as a reading that does not hold); ``refuted`` when a term does not vanish at ``sizes``."""
+    sizes = dict(S.SIZES if sizes is None else sizes)
+    literal = dict(SUPER_POLYNOMIAL if literal is None else literal)
+    L = sp.Symbol("L", positive=True)  # log d
+
+    def log_bound(term: sp.Expr, at: dict, which: int) -> sp.Expr:
+        """log(size) + log(erfc bound) of ``term`` at the sizes ``at``, in L = log d (which: 0 lower, 1 upper)."""
+        size, rest = term.as_independent(sp.erfc)
+        log_size = sp.expand_log(sp.log(size.subs(at)).subs(S.d, sp.exp(L)), force=True)
+        return sp.expand(log_size + _erfc_log_bounds(rest.args[0].subs(S.d, sp.exp(L)))[which])
+
+    terms = sp.Add.make_args(sp.expand(statement.lhs))
+    rows, failing, literal_rows = [], [], []
+    for term in terms:
+        upper = log_bound(term, sizes, 1)
+        lim = sp.limit(upper, L, sp.oo)
+        rows.append({"term": str(term), "log_upper_bound": str(upper), "limit": str(lim)})
+        if lim != -sp.oo:
+            failing.append(rows[-1])
+        lower = log_bound(term, literal, 0)
+        literal_rows.append({"term": str(term), "sizes": {str(k): str(v) for k, v in literal.items()},
+                             "log_lower_bound": str(lower), "limit": str(sp.limit(lower, L, sp.oo))})
+    sample_term = next(t for t in terms if t.has(S.n))
+    with mpmath.workdps(30):
+        Lv = mpmath.log(100)
+        nv = mpmath.e ** sp.lambdify(L, sp.expand_log(sp.log(literal[S.n].subs(S.d, sp.exp(L))), force=True),
+                                     "mpmath")(Lv)
+        tail = mpmath.erfc(sp.lambdify(S.d, sample_term.as_independent(sp.erfc)[1].args[0], "mpmath")(100))
+        p_max = mpmath.exp(nv * mpmath.log1p(-tail))
+        witness_literal = {"d": 100, "n": mpmath.nstr(nv, 8), "P(|z| > log d)": mpmath.nstr(tail, 8),
+                           "P(max_j |z_j| <= log d)": mpmath.nstr(p_max, 8)}
+    ev = {
+        "sizes": {str(k): str(v) for k, v in sizes.items()},
+        "terms": rows,
+        "bounds": "erfc(x) ≤ e^{−x²} (upper), erfc(x) ≥ 2e^{−x²}/(√π(x + √(x² + 2))) (lower; A&S 7.1.13), x ≥ 0",
+        "literal_reading": {"terms": literal_rows, "at": witness_literal},
+        "tolerance": "exact limits (SymPy); the witness at 30 digits",
+        "achieved_error": "exact",
+    }
+    if failing:
+        return refuted("symbolic", f"a union bound does not vanish at n, p = {ev['sizes']}: {failing[0]['term']} "
+                       f"(log of its bound → {failing[0]['limit']})", witness=failing[0], **ev)
+    literal_fails = all(r["limit"] == "oo" for r in literal_rows)
+    readings = {"n, p polynomial in d (n = d^ν, p = d^{ε_p}; the region's reading)": "all",
+                "Assumption 2 literally (no upper bound: n = d^{log d}, p = e^{log³ d} admitted)":
+                    "none" if literal_fails else "undecided"}
+    regime = {"region": ADMISSIBLE.name, "holds_on": "all", "conditions": [], "readings": readings}
+    return verified(
+        "symbolic",
+        "the union bounds' failure probability → 0 for every ν, ε_p, ε_b > 0 when n and p are polynomial in d, the "
+        "reading the region takes; read literally, Assumption 2 (no upper bound) also admits n = d^{log d} and "
+        "p = e^{log³ d}, "
+        + (f"where both union bounds fail with probability → 1 (P(max_j |⟨μ, x_j⟩| ≤ log d) = "
+           f"{witness_literal['P(max_j |z_j| <= log d)']} at d = 100), so lemma3.sample-projection, clip.union-bounds "
+           "and ridge.measured-labels (n) and lemma4.bias-max and stein.projection-law (p) hold only under the "
+           "polynomial reading"
+           if literal_fails else "where this check does not decide the union bounds"),
+        regime=regime,
+        **ev,
+    )
+
+
 def check_regime_consistent(statement: Statement = ASSUMPTION2):
     """Assumption 2 (with ε_n, ε_p > 0) leaves a non-empty window 0 < ε_b < 3ε_n − ε_p/4 for every admissible
     (ε_n, ε_p), the window Part 2 §3.1 needs: with ε_n = lhs/(coefficient) + s, s > 0, is 3ε_n − ε_p/4 > 0 for all
@@ -86,7 +181,8 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
         "eps_n > 0, eps_p > 0": bool(S.eps_n.is_positive and S.eps_p.is_positive),
         "3 eps_p/16 < eps_n": (S.eps_n > sp.Rational(3, 16) * S.eps_p) in ASSUMPTION_2,
         "n >= d^(1+3eps_n)": (S.nu >= 1 + 3 * S.eps_n) in ASSUMPTION_2,
-        "p >= d^eps_p": "p = d^{eps_p} (proofs.symbols.SIZES); a larger p is a larger eps_p",
+        "p >= d^eps_p": "p = d^{eps_p}, n = d^nu (proofs.symbols.SIZES): n and p polynomial in d, a reading "
+        "(part1.size-reading: super-polynomial n or p, which the '≥' alone allows, break the union bounds)",
     }
     ev = {
         "window_width_3eps_n_minus_eps_p_over_4": str(width),
@@ -1149,6 +1245,16 @@ CLAIMS = [
         assumptions=r"\varepsilon_n, \varepsilon_p > 0,\ p \geq d^{\varepsilon_p},\ n \geq d^{1 + 3\varepsilon_n}",
         check=partial(check_regime_consistent, ASSUMPTION2),
         relations=((1, "P62", 1), (1, "P62", 2), (1, "P62", 3), (1, "P62", 4)),
+    ),
+    Claim(
+        id="part1.size-reading",
+        title="Assumption 2's sizes are read as polynomial in d: the union bounds need it",
+        source="Part 1, §2.2, Assumption 2; Part 2, Lemmas 3 and 4",
+        statement=UNION_SIZES,
+        assumptions=r"n = d^{\nu},\ p = d^{\varepsilon_p}\ (\text{Assumption 2's } n \geq d^{1+3\varepsilon_n},\ "
+        r"p \geq d^{\varepsilon_p} \text{ read as polynomial sizes}),\ \varepsilon_b > 0",
+        check=partial(check_union_sizes, UNION_SIZES),
+        depends_on=("part1.assumption2-consistent",),
     ),
     Claim(
         id="part1.assumption3-nonempty",

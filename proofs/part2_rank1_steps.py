@@ -1794,8 +1794,9 @@ CLAIMS = [
         "Lemma 3 proof: ⟨μ,x⟩ ~ N(0,1) and |⟨μ,x_j⟩| ≤_P log d",
         "Part 2, §3.1, proof of Lemma 3",
         ST["mux.max"],
-        r"\|\mu\| = 1,\ j \leq n = d^{\nu}",
+        r"\|\mu\| = 1,\ j \leq n = d^{\nu}\ (n \text{ polynomial in } d)",
         partial(check_sample_projection, ST["mux.law"], ST["mux.max"]),
+        depends_on=("part1.size-reading",),
         relations=((2, "P16", 2), (2, "P16", 4)),
     ),
     Claim(
@@ -1813,7 +1814,7 @@ CLAIMS = [
         "⟨μ, w_i^0⟩ ~ N(0, 1/d) and |⟨μ, w_i^0⟩| ≲_P log d/√d",
         "Part 2, §3.1",
         ST["muw.max"],
-        r"w^0_i \sim \N(0, \id/d),\ i \leq p = d^{\varepsilon_p}",
+        r"w^0_i \sim \N(0, \id/d),\ i \leq p = d^{\varepsilon_p}\ (p \text{ polynomial in } d)",
         partial(
             check_projection_law,
             ST["muw.law"],
@@ -1823,6 +1824,7 @@ CLAIMS = [
                 "P19.2: w_i^0 ~ N(0, I/d) is Algorithm 1's initialisation (theorycheck.first_layer.initialise)",
             ),
         ),
+        depends_on=("part1.size-reading",),
         relations=((2, "P19", 1), (2, "P19", 2), (2, "P19", 3), (2, "P19", 4)),
     ),
     Claim(
@@ -1840,8 +1842,10 @@ CLAIMS = [
         "|b_i| ≤_P (ε_b/4) log d for all i ≤ p",
         "Part 2, §3.1, after Lemma 4",
         ST["bias.max"],
-        r"b_i \sim \N(0,1),\ p = d^{\varepsilon_p},\ 0 < \varepsilon_b < 3\varepsilon_n - \varepsilon_p/4",
+        r"b_i \sim \N(0,1),\ p = d^{\varepsilon_p}\ (\text{polynomial in } d),\ 0 < \varepsilon_b < 3\varepsilon_n "
+        r"- \varepsilon_p/4",
         partial(check_bias_max, ST["bias.max"]),
+        depends_on=("part1.size-reading",),
         relations=((2, "P26", 1), (2, "P26", 4)),
     ),
     Claim(

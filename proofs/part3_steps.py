@@ -1805,7 +1805,8 @@ CLAIMS = [
         "Simultaneous Gaussian bounds over samples and steps",
         "Part 3, §4.3",
         steps_union_bounds(),
-        "Assumptions 1–4, whole region",
+        "Assumptions 1–4, whole region (n, p polynomial in d: part1.size-reading)",
+        depends=("part1.size-reading",),
     ),
     Claim(
         "dpgd.contraction-regime",
@@ -1860,6 +1861,7 @@ CLAIMS = [
         "ridge.measured-labels",
         "Largest label |y_j| across the region",
         ((3, "P30", 6), (3, "P30", 7), (3, "P35", 5), (3, "P37", 1)),
+        depends=("part1.size-reading",),  # n polynomial in d: with n = d^{log d} the union bound fails
     ),
     Claim(
         "dpgd.u-uniformity",

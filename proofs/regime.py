@@ -4,7 +4,9 @@ Every asymptotic claim is decided on :data:`ADMISSIBLE` (or on a named sub-regio
 then states). Sizes are powers of d (:mod:`proofs.symbols`): ``p = d^{ε_p}``, ``n = d^{ν}``.
 
 * Assumption 2 (Part 1): ``ε_n, ε_p > 0``, ``3ε_p/16 < ε_n``, ``n ≥ d^{1+3ε_n}`` (so ``ν ≥ 1 + 3ε_n``;
-  the paper states no upper bound on ε_n, ε_p or ν, and none is added), ``p = d^{ε_p}``.
+  the paper states no upper bound on ε_n, ε_p or ν, and none is added), ``p = d^{ε_p}``. Sizes are polynomial
+  in d (finite ν and ε_p): a reading. Read literally, Assumption 2's "≥" also admits super-polynomial n or p
+  (n = d^{log d}), where the union bounds of Lemmas 3 and 4 fail (claim ``part1.size-reading``).
 * The bias window of Part 2 §3.1 (after Lemma 4): ``0 < ε_b < 3ε_n − ε_p/4``.
 * The target's degree ``q ≥ 1`` (Assumption 1: information exponent 1). Exponents are linear in the
   other parameters for each fixed q; the degrees :data:`DEGREES` are each decided exactly.
@@ -46,7 +48,7 @@ ADMISSIBLE = Region(
     q_values=DEGREES,
     description=(
         r"\varepsilon_n, \varepsilon_p > 0,\ \tfrac{3}{16}\varepsilon_p < \varepsilon_n,\ "
-        r"p = d^{\varepsilon_p},\ n = d^{\nu},\ \nu \geq 1 + 3\varepsilon_n,\ "
+        r"p = d^{\varepsilon_p},\ n = d^{\nu}\ (\text{polynomial in } d),\ \nu \geq 1 + 3\varepsilon_n,\ "
         r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
         r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4,\ "
         r"q \in \{1,\dots,16, 24, 32, 64, 128\}"

@@ -193,6 +193,18 @@ def test_table_marks_cached_rows_and_summary_has_wall_and_cpu_time(paper, tmp_pa
     assert progress.stderr.splitlines()[0] == "theorycheck: running 1 check (2 at a time), 4 fresh in the cache"
 
 
+def test_show_names_a_refuted_premise_from_the_cache(paper, tmp_path):
+    """``show ID`` runs one claim; the verdicts of its premises come from the cache, so a verdict resting on a
+    refuted premise says so — and says nothing when the premise's verdict is not known."""
+    cache = tmp_path / "cache"
+    alone = tc(paper, "show", "alpha.uses", cache=cache)
+    assert alone.returncode == 0 and "verified" in alone.stdout and "Rests on refuted" not in alone.stdout
+    assert tc(paper, "check", "alpha.false", "--no-progress", cache=cache).returncode == 0
+    shown = tc(paper, "show", "alpha.uses", cache=cache)
+    assert "Rests on refuted: alpha.false (root failure) (the verdict is the step's own, given these premises" in (
+        " ".join(shown.stdout.split())), shown.stdout
+
+
 def test_show_latex_and_report_read_the_cache(paper, tmp_path):
     cache = tmp_path / "cache"
     claims_json(paper, cache=cache)

@@ -4,6 +4,8 @@ the region (refuted with the witness there), and on the corrected statements (ve
 
 from __future__ import annotations
 
+import dataclasses
+
 import mpmath
 import pytest
 import sympy as sp
@@ -15,6 +17,7 @@ from theorycheck_proofs import symbols as S
 IDS = {
     "part1.assumption2-consistent",
     "part1.assumption3-nonempty",
+    "part1.size-reading",
     "part1.privacy-factor",
     "part1.step-products",
     "alg1.noise-vs-sigma",
@@ -58,6 +61,32 @@ def test_assumption2_wrong_constant_refuted():
 
 
 # ---------------------------------------------------------------- Assumption 3
+
+
+def test_size_reading_polynomial_holds_literal_does_not(registered_verdict):
+    v = registered_verdict("part1.size-reading")
+    assert v.verdict == "verified", v.detail
+    assert [row["limit"] for row in v.evidence["terms"]] == ["-oo", "-oo"]
+    readings = v.regime["readings"]
+    assert {k.split(" ")[0]: v for k, v in readings.items()} == {"n,": "all", "Assumption": "none"}  # the literal fails
+    at = v.evidence["literal_reading"]["at"]
+    assert mpmath.mpf(at["P(max_j |z_j| <= log d)"]) < mpmath.mpf("1e-2900")  # d = 100, n = d^{log d}
+
+
+def test_size_reading_super_polynomial_sizes_refuted():
+    # the region's sizes swapped for the literal reading's: n = d^{log d} makes the sample union bound fail
+    v = M.check_union_sizes(M.UNION_SIZES, sizes={S.n: sp.exp(S.log_d**2), S.p: S.d**S.eps_p})
+    assert v.verdict == "refuted" and v.evidence["witness"]["term"].startswith("n*erfc")
+    v = M.check_union_sizes(M.UNION_SIZES, sizes={S.n: S.d**S.nu, S.p: sp.exp(S.log_d**3)})
+    assert v.verdict == "refuted" and v.evidence["witness"]["term"].startswith("p*erfc")
+
+
+def test_size_reading_wrong_threshold_refuted():
+    # a threshold √(log d) instead of log d: n·P(|z| > √log d) ≈ d^{ν − 1/2} → ∞ for polynomial n
+    wrong = M.UNION_SIZES.lhs.subs(sp.erfc(S.log_d / sp.sqrt(2)), sp.erfc(sp.sqrt(S.log_d) / sp.sqrt(2)))
+    assert wrong != M.UNION_SIZES.lhs
+    v = M.check_union_sizes(dataclasses.replace(M.UNION_SIZES, lhs=wrong))
+    assert v.verdict == "refuted", v.detail
 
 
 def test_assumption3_nonempty(registered_verdict):

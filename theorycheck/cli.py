@@ -131,6 +131,15 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
             if entry is not None:
                 fresh[claim.id] = entry
     to_run = [c for c in selected if c.id not in fresh]
+    # the premises of the selected claims that are not selected themselves (``show ID``, ``check prefix.``): their
+    # fresh cached verdicts count for the dependency taint, so a verdict resting on a refuted premise says so
+    premises: dict[str, cache_mod.Entry] = {}
+    if store is not None:
+        chosen = {c.id for c in selected}
+        for dep in dict.fromkeys(dep for c in selected for dep in registry.dependencies(c.id) if dep not in chosen):
+            entry = store.lookup(registry.get(dep))
+            if entry is not None:
+                premises[dep] = entry
 
     def record(claim, verdict, seconds):
         if store is not None:
@@ -138,7 +147,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
 
     def finish(ran: list[ClaimResult]) -> AuditResults:
         by_id = {r.claim.id: r for r in ran}
-        verdicts = {cid: e.verdict for cid, e in fresh.items()}
+        verdicts = {cid: e.verdict for cid, e in (premises | fresh).items()}
         verdicts.update({cid: r.verdict for cid, r in by_id.items()})
         tainted = taint(registry, verdicts)
         roots = root_failures(registry, verdicts)
@@ -295,7 +304,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     if result.rests_on_refuted:
         roots = set(result.root_failures)
         shown = [f"{dep} (root failure)" if dep in roots else dep for dep in result.rests_on_refuted]
-        console.print(f"[bold]Rests on refuted:[/] {escape(', '.join(shown))}")
+        console.print(f"[bold]Rests on refuted:[/] {escape(', '.join(shown))}"
+                      + (" (the verdict is the step's own, given these premises; the regime below is where it holds "
+                         "given them)" if kind == "verified" else ""))
     console.print("[bold]Evidence:[/] (raw record: theorycheck show ID --json)")
     for line in evidence_lines(result.verdict.evidence):
         console.print("  " + line, markup=False)
