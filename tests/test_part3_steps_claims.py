@@ -400,6 +400,19 @@ def test_noise_measures():
     assert bad.verdict == "refuted" and "exceeds_exact_bound" in bad.evidence["witness"]
 
 
+def test_z_prime_by_the_triangle_bound(registered_verdict):
+    """noise.measured-z-prime (referees A, E): ≲_P by proof, every run below its triangle bound; the literal ≤ 1
+    reading is recorded as not a theorem (P(χ²_p > p) → ½); a smaller order, or a stated bound 0.1, is rejected."""
+    v = registered_verdict("noise.measured-z-prime")
+    assert v.verdict == "verified", v.detail
+    assert v.evidence["largest_ratio_to_triangle_bound"] <= 1 and v.evidence["largest_contraction_gap"] <= 1e-9
+    assert v.evidence["slack_limit"] == "0" and v.evidence["failure_probability_log_over_log2d"] == "-1/2"
+    assert 0.49 < float(v.evidence["literal_reading"]["P(chi2_p > p)"]["1024"]) < 0.5
+    assert sorted(v.regime["readings"].values())[0] == "all"
+    assert m.check_z_prime("z_prime_over_corrected_bound", 1 / sp.sqrt(p)).verdict != "verified"
+    assert m.check_z_prime("z_prime_over_corrected_bound", sp.Integer(1), exact_bound=0.1).verdict == "refuted"
+
+
 @pytest.mark.parametrize("r, b", [(0.3, 0.7), (1.0, -1.3), (5.0, 2.0), (300.0, 0.5), (3000.0, -1.1), (1.0, 0.0)])
 def test_tanh_moments_against_30_digit_quadrature(r, b):
     """E tanh(rZ + b) and E tanh²(rZ + b) (the mean mode's entries) to 1e-13 against mpmath, also where tanh(rZ + b)
