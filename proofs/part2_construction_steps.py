@@ -1356,10 +1356,8 @@ def span_obstruction(
             fractions = []
             for seed in seeds:
                 run = run_corner(corner, dv, seed)
-                W, mu = run["_result"].W1, run["_problem"].mu
-                Q, _ = np.linalg.qr(W)
-                resid = mu - Q @ (Q.T @ mu)
-                fractions.append(float(resid @ resid) / float(mu @ mu))
+                fractions.append(_unexplained_fraction(run))
+                W = run["_result"].W1
             alpha1 = _alpha1(run["_problem"].target)
             rows.append(
                 {
@@ -1382,6 +1380,36 @@ def span_obstruction(
             "seeds": list(seeds),
         }
     return out
+
+
+def _unexplained_fraction(run) -> float:
+    """‖P_{col(W_1)^⊥}μ‖²/‖μ‖² of a run (QR of W_1)."""
+    W, mu = run["_result"].W1, run["_problem"].mu
+    Q, _ = np.linalg.qr(W)
+    resid = mu - Q @ (Q.T @ mu)
+    return float(resid @ resid) / float(mu @ mu)
+
+
+#: A point of the aligned sub-region (ν = 2.4 > 2 + ε_b for ε_b < 0.4, e.g. the middle of its window, 0.2375; measured
+#: in its σ_W → 0 limit, as regime.LIMIT_CORNERS) with ε_p < 1, where the span bound is not decided:
+#: (ε_n, ε_p, ν − 1 − 3ε_n, σ_W)
+ALIGNED_SPAN_POINT = (0.2, 0.5, 0.8, 0.0)
+
+
+@functools.cache
+def span_aligned_probe(ds: tuple[int, ...] = OBSTRUCTION_DS, seeds: tuple[int, ...] = OBSTRUCTION_SEEDS) -> dict:
+    """The span bound's unexplained fraction ‖P_{col(W_1)^⊥}μ‖² in the aligned limit at ε_p = 0.5 (evidence for the
+    undecided sub-region: there W_1's columns share the direction α*_1μ − u of the first step, u the initial output's
+    Θ(1) term, so the fraction plausibly stays Θ(1); a fit over these d cannot separate that from a slowly vanishing
+    rate such as Theorem 2's)."""
+    from .part3_common import TARGET_Q, run_point
+
+    en, ep_, extra, sw = ALIGNED_SPAN_POINT
+    rows = [{"d": dv, "unexplained_fraction": [_unexplained_fraction(run_point(en, ep_, extra, dv, s, sw))
+                                               for s in seeds]} for dv in ds]
+    fit = _fit([math.log10(r["d"]) for r in rows], [float(np.mean(r["unexplained_fraction"])) for r in rows])
+    return {"eps_n": en, "eps_p": ep_, "nu": 1 + 3 * en + extra, "sigma_W": sw, "q": TARGET_Q, "seeds": list(seeds),
+            "rows": rows, "fit": fit, "decides": "nothing (evidence only)"}
 
 
 def _obstructed(corner: dict[str, Any], rhs: sp.Expr) -> bool:
@@ -1451,6 +1479,7 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
         "bound": "E_x[(f^W − f_*)²] ≥ α_1^{*2} ‖P_{col(W_1)^⊥} μ‖² for every second layer ā (Bessel on the degree-1 "
         "Hermite part; E_x[f^W(x) x] ∈ col(W_1))",
         "corners": obstruction,
+        "aligned_limit_undecided": span_aligned_probe(),
         "reading": "the risk E_x[(f^W − f_*)²] (Part 1's ℛ, the square inside the expectation); read literally as "
         "(E_x[f^W − f_*])², Theorem 2 holds trivially (ā = 0 gives (E f_*)² + 0 = α_0^{*2} = 0 under Assumption 1) and "
         "says nothing Part 3 can use",
@@ -1458,6 +1487,9 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
     blocked = [k for k, v in obstruction.items() if _obstructed(v, statement.rhs)]
     if blocked:
         w, lows, witness, regime = obstruction_witness(blocked, obstruction)
+        fractions = [f for r in ev["every_a_lower_bound"]["aligned_limit_undecided"]["rows"]
+                     for f in r["unexplained_fraction"]]
+        aligned_lo, aligned_hi = min(fractions), max(fractions)
         return refuted(
             "simulation+exact",
             "no second layer gives Theorem 2's rate where ε_p < 1 and σ_W²d/p → ∞: for every ā, "
@@ -1467,7 +1499,9 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
             f"random p-dimensional subspace and the bound → α_1^{{*2}}) the paper's W_1 gives {lows} at d = "
             f"{[r['d'] for r in w['rows']]} (fitted exponent {w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: "
             f"no decay), while {statement.rhs} → 0. Where ε_p ≥ 1 (col(W_1) = R^d) the bound is 0 and the proof's "
-            "failure (Step 2) is all that is known",
+            "failure (Step 2) is all that is known; in the aligned limit (ν > 2 + ε_b, σ_W → 0) at ε_p = 0.5 the "
+            f"unexplained fraction is {aligned_lo:.2f}–{aligned_hi:.2f} at d ≤ {OBSTRUCTION_DS[-1]}, which a fit "
+            "cannot separate from the claimed rate: undecided there",
             witness=witness,
             regime=regime,
             **ev,

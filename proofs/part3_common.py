@@ -82,30 +82,43 @@ def corner_sizes(corner: str, d: int) -> tuple[int, int]:
     if corner not in ALL_CORNERS:
         raise InputError(f"unknown corner {corner!r}; use one of {sorted(ALL_CORNERS)}")
     c = ALL_CORNERS[corner]
-    return (math.ceil(d ** (1 + 3 * c["eps_n"] + c["extra_n"]) - 1e-9), math.ceil(d ** c["eps_p"] - 1e-9))
+    return point_sizes(c["eps_n"], c["eps_p"], c["extra_n"], d)
+
+
+def point_sizes(eps_n: float, eps_p: float, extra_n: float, d: int) -> tuple[int, int]:
+    """(n, p) = (⌈d^{1+3ε_n+extra}⌉, ⌈d^{ε_p}⌉)."""
+    return math.ceil(d ** (1 + 3 * eps_n + extra_n) - 1e-9), math.ceil(d**eps_p - 1e-9)
 
 
 @cache
 def run_corner(corner: str, d: int, seed: int = SEED):
     """The paper preset at a corner of the region (Assumption 4 verbatim, ε = 1, δ = 1e-5), cached; at a limit corner
     (regime.LIMIT_CORNERS) with its σ_W (0: the limit of its sub-region)."""
+    corner_sizes(corner, d)  # an unknown name is a clear error
+    c = ALL_CORNERS[corner]
+    return run_point(c["eps_n"], c["eps_p"], c["extra_n"], d, seed, c.get("sigma_W"))
+
+
+@cache
+def run_point(eps_n: float, eps_p: float, extra_n: float, d: int, seed: int = SEED, sigma_W: float | None = None):
+    """The paper preset at any point (ε_n, ε_p, ν = 1 + 3ε_n + extra_n) of the region, n = ⌈d^ν⌉, p = ⌈d^{ε_p}⌉,
+    cached; ``sigma_W`` overrides Assumption 4's σ_W (0: the σ_W → 0 limit of the sub-region ν > 2 + ε_b)."""
     from theorycheck.simulator import run_experiment
 
-    c = ALL_CORNERS[corner]
-    n, p = corner_sizes(corner, d)
+    n, p = point_sizes(eps_n, eps_p, extra_n, d)
     return run_experiment(
         d,
         preset="paper",
         seed=seed,
-        eps_n=c["eps_n"],
-        eps_p=c["eps_p"],
+        eps_n=eps_n,
+        eps_p=eps_p,
         n=n,
         p=p,
         target=TARGET,
         baselines=False,
         return_state=True,
         n_test=64,
-        overrides={"sigma_W": c["sigma_W"]} if "sigma_W" in c else None,
+        overrides=None if sigma_W is None else {"sigma_W": sigma_W},
     )
 
 

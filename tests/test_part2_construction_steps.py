@@ -151,6 +151,26 @@ def test_theorem2_statement(registered_verdict):
     assert max(r["risk_lower_bound"] for r in control["rows"]) < 1e-20 and not m._obstructed(control, m.THM2.rhs)
     # the same chain does establish the weaker rate O_P(1), and the bound (≤ α_1^{*2}) does not contradict it
     assert m.check_theorem2_statement(m.THM2.perturb(rhs=sp.Integer(1))).verdict == "verified"
+    # the aligned limit at ε_p = 0.5 is evidence for the undecided sub-region, named in the detail, never a witness
+    probe = v.evidence["every_a_lower_bound"]["aligned_limit_undecided"]
+    assert probe["sigma_W"] == 0 and probe["nu"] > 2 + m.eps_b_middle(probe["eps_n"], probe["eps_p"])
+    assert probe["decides"].startswith("nothing")
+    assert all(0 < f < 1 for r in probe["rows"] for f in r["unexplained_fraction"]) and "undecided there" in v.detail
+    assert w["eps_p"] != probe["eps_p"] or "sigma_W" not in w
+
+
+def test_run_point_is_run_corner():
+    """A named corner run through run_corner and the same point through run_point are the same run."""
+    import numpy as np
+
+    from theorycheck_proofs.part3_common import run_corner, run_point
+    from theorycheck_proofs.regime import ALL_CORNERS
+
+    for name in ("small eps_p", "aligned limit"):
+        c = ALL_CORNERS[name]
+        a, b = run_corner(name, 16, 1), run_point(c["eps_n"], c["eps_p"], c["extra_n"], 16, 1, c.get("sigma_W"))
+        assert a["n"] == b["n"] and a["p"] == b["p"] and a["hp_sigma_W"] == b["hp_sigma_W"]
+        assert np.array_equal(a["_result"].W1, b["_result"].W1) and np.array_equal(a["_result"].b, b["_result"].b)
 
 
 def test_every_second_layer_lower_bound_holds_by_monte_carlo():
