@@ -1655,7 +1655,7 @@ CLAIMS = [
         r"\E_x[f_*(x)\sigma''(\langle w^0_i,x\rangle+b)] = O_\P(\log d/\sqrt d)",
         r"w^0_i \sim \N(0, I/d),\ b_i \sim \N(0,1),\ \alpha^*_0 = 0",
         check_sigma2_order,
-        depends_on=("stein.decomposition",),
+        depends_on=("stein.decomposition", "part1.size-reading"),
         displays=((2, 12),),
     ),
     Claim(
@@ -1665,7 +1665,7 @@ CLAIMS = [
         r"g(w^0_i) = \alpha^{b_i}_1\alpha^*_1\mu + O_\P(\log d/\sqrt d)",
         r"w^0_i \sim \N(0, I/d),\ b_i \sim \N(0,1),\ \text{Assumption 1}",
         check_population_gradient,
-        depends_on=("stein.decomposition", "lemma4.lower-bound"),
+        depends_on=("stein.decomposition", "lemma4.lower-bound", "part1.size-reading"),
         displays=((2, 17),),
     ),
     Claim(
@@ -1694,6 +1694,7 @@ CLAIMS = [
         r"\|g(w^0_i) - \hat g(w^0_i)\| \lesssim_\P \sqrt{d/n}\,\log^{q+1} d",
         r"\text{Algorithm 1 initialisation, Assumptions 1–2}",
         check_gradient_concentration,
+        depends_on=("part1.size-reading",),
         displays=((2, 5), (2, 9)),
     ),
     Claim(

@@ -1241,7 +1241,7 @@ CLAIMS = [
         ),
         r"z \sim \mathcal N(0,\Sigma^2\mathrm{Id}_p) \text{ independent of } \varphi_j,\ \text{all } j \le n",
         check_s3_gaussian,
-        depends_on=("dpgd.s3-expansion",),
+        depends_on=("dpgd.s3-expansion", "part1.size-reading"),
         displays=((3, 26),),
         relations=((3, "P41", 1), (3, "D26", 1), (3, "D26", 2)),
     ),

@@ -1638,7 +1638,10 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
               literal_reading={"statement": "‖z'_T‖ ≤ Σ√p/(2η_aλ) (no constant)",
                                "P(chi2_p > p)": p_half,
                                "why": "where κ = λ_max/λ → 0, ‖z'_T‖/(Σ√p(1+κ)) → ‖z_{T−1}‖/(Σ√p), above 1 with "
-                                      "probability → ½ (κ√p → 0)"})
+                                      "probability → ½ (κ√p → 0)",
+                               "where": "κ√p ≍ λ_max d^{2ε_n − ε_p/2} (λ = p/d^{2ε_n}) → 0 needs ε_p > 4ε_n and λ_max "
+                                        "≍ 1, e.g. ε_n = 0.1, ε_p = 0.45, ν = 1.35, ε_b = 0.1 (referee F): κ√p ≍ "
+                                        "d^{−0.025}"})
     ev["bound_rate"] = rate.regime()
     if (worst_ratio > 1 + 1e-9 or worst_gap > 1e-9 or slack_limit != 0 or failure_exponent != -sp.Rational(1, 2)
             or rate.holds_on != "all"):

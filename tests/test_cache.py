@@ -199,10 +199,13 @@ def test_show_names_a_refuted_premise_from_the_cache(paper, tmp_path):
     cache = tmp_path / "cache"
     alone = tc(paper, "show", "alpha.uses", cache=cache)
     assert alone.returncode == 0 and "verified" in alone.stdout and "Rests on refuted" not in alone.stdout
+    assert "Premises not in the cache: 1 (alpha.false): their verdicts are unknown here" in (
+        " ".join(alone.stdout.split())), alone.stdout
     assert tc(paper, "check", "alpha.false", "--no-progress", cache=cache).returncode == 0
     shown = tc(paper, "show", "alpha.uses", cache=cache)
     assert "Rests on refuted: alpha.false (root failure) (the verdict is the step's own, given these premises" in (
         " ".join(shown.stdout.split())), shown.stdout
+    assert "Premises not in the cache" not in shown.stdout
 
 
 def test_show_latex_and_report_read_the_cache(paper, tmp_path):

@@ -73,6 +73,14 @@ def test_size_reading_polynomial_holds_literal_does_not(registered_verdict):
     assert mpmath.mpf(at["P(max_j |z_j| <= log d)"]) < mpmath.mpf("1e-2900")  # d = 100, n = d^{log d}
 
 
+def test_size_reading_names_exactly_the_claims_that_rest_on_it():
+    from theorycheck.registry import load
+
+    registry = load()
+    resting = {c.id for c in registry.claims if "part1.size-reading" in c.depends_on}
+    assert resting == set(M.NEEDS_POLYNOMIAL_SIZES)
+
+
 def test_size_reading_super_polynomial_sizes_refuted():
     # the region's sizes swapped for the literal reading's: n = d^{log d} makes the sample union bound fail
     v = M.check_union_sizes(M.UNION_SIZES, sizes={S.n: sp.exp(S.log_d**2), S.p: S.d**S.eps_p})

@@ -98,6 +98,9 @@ class AuditResults(list):
     cached: int = 0
     skipped_fresh: int = 0
     cache_dir: str | None = None
+    #: premises of the selected claims that were neither selected nor fresh in the cache: their verdicts are unknown,
+    #: so the taint (and which refuted premise is a root failure) is only as complete as the cache
+    unknown_premises: tuple[str, ...] = ()
 
 
 def _cpu_seconds() -> float:
@@ -134,9 +137,10 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
     # the premises of the selected claims that are not selected themselves (``show ID``, ``check prefix.``): their
     # fresh cached verdicts count for the dependency taint, so a verdict resting on a refuted premise says so
     premises: dict[str, cache_mod.Entry] = {}
+    chosen = {c.id for c in selected}
+    outside = list(dict.fromkeys(dep for c in selected for dep in registry.dependencies(c.id) if dep not in chosen))
     if store is not None:
-        chosen = {c.id for c in selected}
-        for dep in dict.fromkeys(dep for c in selected for dep in registry.dependencies(c.id) if dep not in chosen):
+        for dep in outside:
             entry = store.lookup(registry.get(dep))
             if entry is not None:
                 premises[dep] = entry
@@ -161,6 +165,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
                 out.append(ClaimResult(claim, entry.verdict, entry.seconds, tainted[claim.id], cached=True,
                                        root_failures=roots[claim.id]))
         out.cached = sum(1 for r in out if r.cached)
+        out.unknown_premises = tuple(dep for dep in outside if dep not in premises)
         out.skipped_fresh = len(fresh) if changed else 0
         out.cache_dir = str(store.directory) if store is not None else None
         out.wall, out.cpu = time.perf_counter() - started, _cpu_seconds() - cpu0
@@ -294,19 +299,25 @@ def cmd_show(args: argparse.Namespace) -> int:
         console.print(f"[bold]Depends on:[/] {escape(', '.join(claim.depends_on))}")
     if claim.sympy is not None:
         console.print(f"[bold]SymPy:[/] {escape(str(claim.sympy))}")
-    [result] = run_audit(registry, [claim.id], jobs=1, timeout=args.timeout, progress=False,
-                         rerun=getattr(args, "rerun", False))
+    results = run_audit(registry, [claim.id], jobs=1, timeout=args.timeout, progress=False,
+                        rerun=getattr(args, "rerun", False))
+    [result] = results
 
     kind = result.verdict.verdict
     console.print(f"[bold]Verdict:[/] [{VERDICT_STYLE[kind]}]{kind}[/] ({result.verdict.method}, {result.seconds:.1f} s"
                   + (", from the cache: `--rerun` runs it again" if result.cached else "") + ")")
     console.print(result.verdict.detail, markup=False)
+    unknown = [dep for dep in registry.dependencies(claim.id) if dep in results.unknown_premises]
     if result.rests_on_refuted:
-        roots = set(result.root_failures)
+        roots = set(result.root_failures) if not unknown else set()  # roots need every premise's verdict
         shown = [f"{dep} (root failure)" if dep in roots else dep for dep in result.rests_on_refuted]
         console.print(f"[bold]Rests on refuted:[/] {escape(', '.join(shown))}"
                       + (" (the verdict is the step's own, given these premises; the regime below is where it holds "
                          "given them)" if kind == "verified" else ""))
+    if unknown:
+        console.print(f"[bold]Premises not in the cache:[/] {len(unknown)} ({escape(', '.join(unknown[:5]))}"
+                      f"{', …' if len(unknown) > 5 else ''}): their verdicts are unknown here, so the refuted premises "
+                      "above may be incomplete; `theorycheck check` runs them")
     console.print("[bold]Evidence:[/] (raw record: theorycheck show ID --json)")
     for line in evidence_lines(result.verdict.evidence):
         console.print("  " + line, markup=False)
@@ -314,6 +325,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         console.print("[bold]Corrected statement[/] (checked):")
         console.print(result.verdict.corrected, markup=False)
     for line in regime_lines(result.verdict.regime):
+        if kind == "verified" and result.rests_on_refuted and line.startswith("Regime: holds"):
+            line += " — given its premises, of which some are refuted (above)"
         console.print(line, markup=False)
     if isinstance(console.file, io.StringIO):
         _write("".join(line.rstrip() + "\n" for line in console.file.getvalue().splitlines()), None)
