@@ -1557,6 +1557,16 @@ def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim"
     )
 
 
+def _runs_behind(v: Verdict) -> tuple[list[str], dict]:
+    """The corners of a :func:`check_measured` verdict and the raw per-run measurements behind it (the same cached
+    measurement: its corners and limit corners, at its d)."""
+    corners = [r["corner"] for r in v.evidence["corners"]]
+    data = {r["corner"]: r for r in v.evidence["corners"]}
+    raw = _measured_with_limits(tuple(c for c in corners if not data[c]["limit"]),
+                                tuple(c for c in corners if data[c]["limit"]), tuple(v.evidence["corners"][0]["d"]))
+    return corners, raw
+
+
 def check_a_rr(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """ridge.measured-a-rr: ‖a_RR‖ ≲_P d^{ε_n} log^q d/√p (3, D17, 2). The fit alone is too loose to decide it (its
     margins exceed DECISIVE_MARGIN); the bound decides it (referee B): a_RR = (K_n + λI)^{-1}ΦY/n, and
@@ -1569,10 +1579,7 @@ def check_a_rr(quantity: str, order: sp.Expr, relation: str = "lesssim", **measu
     v = check_measured(quantity, order, relation, **measured)
     if v.verdict == "refuted":
         return v
-    corners = [r["corner"] for r in v.evidence["corners"]]
-    data = {r["corner"]: r for r in v.evidence["corners"]}
-    raw = _measured_with_limits(tuple(c for c in corners if not data[c]["limit"]),
-                                tuple(c for c in corners if data[c]["limit"]), tuple(v.evidence["corners"][0]["d"]))
+    corners, raw = _runs_behind(v)
     runs, worst = [], 0.0
     for c in corners:
         for norm, y, lam in zip(raw[c]["norm_a_RR"], raw[c]["max_abs_y"], raw[c]["lambda"]):
@@ -1613,10 +1620,7 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
     v = check_measured(quantity, order, "exact", exact_bound=math.inf if stated is None else stated, **measured)
     if v.verdict == "refuted":
         return v
-    corners = [r["corner"] for r in v.evidence["corners"]]
-    data = {r["corner"]: r for r in v.evidence["corners"]}
-    raw = _measured_with_limits(tuple(c for c in corners if not data[c]["limit"]),
-                                tuple(c for c in corners if data[c]["limit"]), tuple(v.evidence["corners"][0]["d"]))
+    corners, raw = _runs_behind(v)
     rate = compare(S.in_powers_of_d(1 + S.log_d / sp.sqrt(S.p)), "lesssim", S.in_powers_of_d(order), ADMISSIBLE, d=d)
     worst_ratio, worst_gap, runs = 0.0, -math.inf, []
     for c in corners:
