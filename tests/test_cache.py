@@ -201,11 +201,15 @@ def test_show_names_a_refuted_premise_from_the_cache(paper, tmp_path):
     assert alone.returncode == 0 and "verified" in alone.stdout and "Rests on refuted" not in alone.stdout
     assert "Premises not in the cache: 1 (alpha.false): their verdicts are unknown here" in (
         " ".join(alone.stdout.split())), alone.stdout
+    assert json.loads(tc(paper, "show", "alpha.uses", "--json", cache=cache).stdout)["premises_not_in_cache"] == [
+        "alpha.false"]
     assert tc(paper, "check", "alpha.false", "--no-progress", cache=cache).returncode == 0
     shown = tc(paper, "show", "alpha.uses", cache=cache)
     assert "Rests on refuted: alpha.false (root failure) (the verdict is the step's own, given these premises" in (
         " ".join(shown.stdout.split())), shown.stdout
     assert "Premises not in the cache" not in shown.stdout
+    raw = json.loads(tc(paper, "show", "alpha.uses", "--json", cache=cache).stdout)
+    assert raw["rests_on_refuted"] == ["alpha.false"] and raw["premises_not_in_cache"] == []
 
 
 def test_show_latex_and_report_read_the_cache(paper, tmp_path):

@@ -284,9 +284,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     registry = load(args.proofs)
     claim = _one_claim(registry, args.id)
     if getattr(args, "json", False):
-        [result] = run_audit(registry, [claim.id], jobs=1, timeout=args.timeout, progress=False,
-                             rerun=getattr(args, "rerun", False))
-        _write(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) + "\n", None, ".json")
+        results = run_audit(registry, [claim.id], jobs=1, timeout=args.timeout, progress=False,
+                            rerun=getattr(args, "rerun", False))
+        [result] = results
+        # premises whose verdicts are unknown (not in the cache): rests_on_refuted and root_failures may be incomplete
+        record = {**result.to_dict(), "premises_not_in_cache": list(results.unknown_premises)}
+        _write(json.dumps(record, indent=2, ensure_ascii=False) + "\n", None, ".json")
         return 1 if result.verdict.verdict == "error" else 0
     import io
 
