@@ -185,7 +185,8 @@ slow("lemma3.zx-norm", 10)
 
 # %% [markdown]
 # The corrected first bound of Lemma 3: the initial-output term concentrates around its population value
-# $\E[f^0\sigma' x]$, whose norm stays $\asymp 1$ at every corner.
+# $\E[f^0\sigma' x]$, whose norm stays $\asymp 1$ at every corner. The concentration is proved where $p \lesssim d$
+# (Bousquet's inequality for the norm; $f^0$ is $\|W^0\|_{op}$-Lipschitz); beyond, the proof loses a factor $p/d$.
 
 # %%
 slow("lemma3.initial-output-centred", 15)

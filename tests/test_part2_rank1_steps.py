@@ -266,6 +266,15 @@ def test_measurements_are_seeded_and_reproducible():
 def test_initial_output_centred_and_theorem2_input(registered_verdict):
     v = registered_verdict(S.check_initial_output_centred, ST["T1.centred"], ST["T1.population"])
     assert v.verdict in ("verified", "inconclusive") and v.evidence["population_min"] > 0.1
+    # the proof (Bousquet, f^0 Lipschitz with ‖W^0‖_op) holds at every simulated network and reaches the claimed
+    # rate only where p ≲ d: proved there, undecided beyond (ε_p > 1 lies in the region: 'largest eps_p')
+    proof = v.evidence["proof"]
+    assert proof["holds_at_every_run"] and proof["largest_ratio"] < 1 and proof["failure_exponent"] == "-1/2"
+    assert proof["rate_holds_on"] == "part" and "1/2 - eps_p/2 >= 0" in proof["rate_regime"]["conditions_exact"]
+    assert v.verdict == "inconclusive" and v.regime["undecided"] and "witness" not in v.regime
+    # the same proof against a claimed rate with one log less (√(d/n)) holds nowhere: never verified by it
+    less = S._initial_output_certificate(sp.sqrt(d / n))
+    assert less["rate_holds_on"] == "none" and less["holds_at_every_run"]
     # a claimed rate far too fast (d^{-2}) for the centred term is refuted at some corner
     v = S.check_initial_output_centred(ST["T1.centred"].perturb(rhs=d**-2), ST["T1.population"])
     assert v.verdict == "refuted" and "corner" in v.evidence["witness"]
