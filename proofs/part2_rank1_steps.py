@@ -2055,7 +2055,7 @@ CLAIMS = [
         ST["T1.centred"],
         r"T_1 = \frac1n\sum_j f^0(x_j)\sigma'(\langle w^0_i,x_j\rangle+b_i)x_j",
         partial(check_initial_output_centred, ST["T1.centred"], ST["T1.population"]),
-        depends_on=("lemma3.initial-output",),
+        depends_on=("lemma3.initial-output", "part1.size-reading"),
         relations=((2, "D5", 1),),
     ),
     Claim(
