@@ -1424,9 +1424,10 @@ def check_initial_output_centred(statement: Statement, order_one: Statement) -> 
             "T_1 − E[f^0σ'x] = O_P(√(d/n) log d) is proved at the paper's probability where "
             + " and ".join(where)
             + f" (Bousquet's inequality for the norm, f^0 Lipschitz with ‖W^0‖_op ≈ 1 + √(p/d); the bound holds at "
-            f"every simulated network, largest measured/bound {cert['largest_ratio']:.3f}), i.e. where p ≲ d; "
-            "beyond, the proof gives only √(p/n) log d, and the fits, consistent at every corner, are noisy (one "
-            "network per d): undecided there",
+            f"every simulated network, largest measured/bound {cert['largest_ratio']:.3f}, against the median over "
+            "the measured neurons), i.e. where p ≲ d; beyond, the proof gives only √(p/n) + √(d/n) log d (its "
+            "Var f^0 ≤ ‖W^0‖²_op ≈ p/d is loose), and the fits, consistent at every corner, are noisy (one network "
+            "per d): undecided there",
             regime=regime,
             **ev,
         )
