@@ -152,6 +152,7 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         pop = {
             "T1_pop": float(np.median(np.linalg.norm(T1_pop, axis=0))),
             "T1_dist": float(np.median(np.linalg.norm(T1 - T1_pop, axis=0))),
+            "T1_dist_max": float(np.max(np.linalg.norm(T1 - T1_pop, axis=0))),
             "g_err": float(np.median(np.linalg.norm(G - g_pop, axis=0))),
             "dist_corrected": float(np.median(np.linalg.norm(W1 - v, axis=0))),
             "pop_dist_mu": float(np.median(np.linalg.norm(v - mu[:, None], axis=0))),
