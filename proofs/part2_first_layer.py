@@ -1178,6 +1178,12 @@ def _target_sup(target: PolynomialTarget, half_width: float) -> float:
     return max(abs(float(f.subs(z, x))) for x in points)
 
 
+def norm_beyond_twice_sqrt_d(d: int) -> mpmath.mpf:
+    """P(‖x‖ > 2√d) = P(χ²_d > 4d) for x ~ N(0, I_d), at the caller's mpmath precision (the truncation event of the
+    Lemma 3 certificates)."""
+    return mpmath.gammainc(d / mpmath.mpf(2), 2 * d, mpmath.inf, regularized=True)
+
+
 def _bernstein_certificate(target: PolynomialTarget, sims: list[dict], claimed_n_exponent: float) -> dict:
     """Lemma 3's second bound at the paper's ≲_P (probability ≥ 1 − e^{−c log²d}, Part 1 §2.5), from a truncated
     Bernstein inequality in Hilbert space (Pinelis 1994: P(‖Σ ξ_j‖ ≥ t) ≤ 2 exp(−t²/(2σ² + 2Mt/3)) for independent
@@ -1202,8 +1208,7 @@ def _bernstein_certificate(target: PolynomialTarget, sims: list[dict], claimed_n
         M = 4 * math.sqrt(d) * _target_sup(target, L)
         s_ = L * L
         with mpmath.workdps(30):
-            p_trunc = float(mpmath.erfc(L / mpmath.sqrt(2))
-                            + mpmath.gammainc(d / mpmath.mpf(2), 2 * d, mpmath.inf, regularized=True))
+            p_trunc = float(mpmath.erfc(L / mpmath.sqrt(2)) + norm_beyond_twice_sqrt_d(d))
         t = M * s_ / 3 + math.sqrt((M * s_ / 3) ** 2 + 2 * n * V * s_)
         bound = t / n + math.sqrt(V * p_trunc)
         worst = max(worst, sim["max_error"] / bound)

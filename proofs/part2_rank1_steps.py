@@ -1332,6 +1332,7 @@ def _initial_output_certificate(claimed: sp.Expr, corners: Sequence[str] = tuple
     e^{−(1/2 + o(1)) log²d} (SymPy limit, n and p polynomial in d: part1.size-reading)."""
     from theorycheck.first_layer import initialise
 
+    from .part2_first_layer import norm_beyond_twice_sqrt_d
     from .part3_steps import tanh_moments
     from .symbols import nu
 
@@ -1353,8 +1354,7 @@ def _initial_output_certificate(claimed: sp.Expr, corners: Sequence[str] = tuple
             s_ = ld * ld
             Mc = 4 * math.sqrt(dv) * (m + L * ld)
             with mpmath.workdps(30):
-                pi_out = float(2 * mpmath.exp(-s_ / 2)
-                               + mpmath.gammainc(dv / mpmath.mpf(2), 2 * dv, mpmath.inf, regularized=True))
+                pi_out = float(2 * mpmath.exp(-s_ / 2) + norm_beyond_twice_sqrt_d(dv))
             bound = ((math.sqrt(n_ * V) + math.sqrt(2 * s_ * (n_ * sw2 + 2 * Mc * math.sqrt(n_ * V))) + Mc * s_ / 3)
                      / n_ + math.sqrt(V * pi_out))
             measured = float(M.simulate(c, dv, seed, True)["T1_dist_max"])  # the bound holds for every neuron

@@ -1629,9 +1629,8 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
             worst_ratio, worst_gap = max(worst_ratio, ratio / bound), max(worst_gap, gap)
             runs.append({"corner": c, "ratio": ratio, "triangle_bound": bound})
     slack = S.log_d / sp.sqrt(S.p)  # 1 + log d/√p: the bound with probability ≥ 1 − T e^{−log²d/2}
-    slack_limit = sp.limit(S.in_powers_of_d(slack).subs(d, sp.exp(sp.Symbol("ell", positive=True))),
-                           sp.Symbol("ell", positive=True), sp.oo)
-    ell = sp.Symbol("ell", positive=True)
+    ell = sp.Symbol("ell", positive=True)  # log d
+    slack_limit = sp.limit(S.in_powers_of_d(slack).subs(d, sp.exp(ell)), ell, sp.oo)
     failure_exponent = sp.limit(sp.log(S.in_powers_of_d(d**S.eps_n * sp.exp(-S.log_d**2 / 2))).subs(d, sp.exp(ell))
                                 / ell**2, ell, sp.oo)
     with mpmath.workdps(30):
