@@ -495,7 +495,7 @@ def test_privacy_factor():
     assert compare(R * d ** (-sp.Rational(1, 10)), "ll", sp.Integer(1), region, d=d).holds_on == "all"
     result = compare(R * sp.log(d) ** 2, "ll", sp.log(d) ** 4, region, d=d)
     assert result.holds_on == "all"
-    assert result.conditions_exact == ("-r >= 0",)  # on r = 0 the region's ρ < 2 decides the tie
+    assert result.conditions_exact == ()  # its −r ≥ 0 (the tie at r = 0 decided by ρ < 2) is the region's r ≤ 0
     result = compare(R, "lesssim", sp.log(d), region, d=d)
     assert result.conditions_exact == ("-r > 0",)  # exact off r = 0; the LaTeX states the tie rule in ρ
     assert any(r"\rho" in c for c in result.conditions)
@@ -658,7 +658,15 @@ def test_paper_region_conditions_parse_and_decide():
         (d**a, "lesssim", d ** (a / 2) + d ** (a / 3), LINE, ("a <= Max(a/2, a/3)",)),
         (d**a * sp.log(d), "ll", d ** (a / 2) * sp.log(d) ** 2 + d ** (a / 3), LINE, ("a < Max(a/2, a/3)",)),
         # a log-power tie depending on a parameter, decided by the region (the privacy factor at r = 0, ρ < 2)
-        (d**a * sp.log(d) ** b, "ll", sp.log(d) ** 2, Region("a <= 0, b < 2", (a, b), (a <= 0, b < 2)), ("-a >= 0",)),
+        (d**a * sp.log(d) ** b, "ll", sp.log(d) ** 2, Region("a <= 1, b < 2", (a, b), (a <= 1, b < 2)), ("-a >= 0",)),
+        # the same where the region's a ≤ 0 implies the condition: it is not listed
+        (d**a * sp.log(d) ** b, "ll", sp.log(d) ** 2, Region("a <= 0, b < 2", (a, b), (a <= 0, b < 2)), ()),
+        # of two conditions the weaker (1/2 − a ≥ 0, implied by −a ≥ 0 inside the region) is not listed, in either
+        # order; a condition the region does not imply stays (a ≥ −1 < 0 is the region's, −a ≥ 0 is not)
+        (d ** (a - sp.Rational(1, 2)) + d**a, "lesssim", sp.Integer(1), LINE, ("-a >= 0",)),
+        (d**a + d ** (a - sp.Rational(1, 2)), "lesssim", sp.Integer(1), LINE, ("-a >= 0",)),
+        (d ** (a - sp.Rational(3, 2)), "lesssim", sp.Integer(1), LINE, ()),
+        (d ** (a - sp.Rational(1, 2)), "lesssim", sp.Integer(1), LINE, ("1/2 - a >= 0",)),
         (d**a * sp.log(d) ** b, "lesssim", sp.log(d), Region("a <= 0, b < 2", (a, b), (a <= 0, b < 2)), ("-a > 0",)),
         (d**a * sp.log(d) ** b, "lesssim", sp.log(d), Region("a <= 0, b > 3", (a, b), (a <= 0, b > 3)), ("-a > 0",)),
     ],

@@ -793,8 +793,9 @@ def _dominated_somewhere(lhs: Sequence[Term], rhs: Sequence[Term], variables: tu
 
 
 def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol,
-               tie_in_region: Any = None) -> tuple[str, str]:
-    """LaTeX and plain text of "term i is dominated by some term of the right side".
+               tie_in_region: Any = None) -> tuple[str, str, tuple[sp.Expr, bool] | None]:
+    """LaTeX and plain text of "term i is dominated by some term of the right side", and the condition as one
+    linear inequality ``(g, strict)`` meaning g > 0 (strict) or g ≥ 0, where it is one (else None).
 
     Right-side terms whose power of d differs from e_i by a constant are settled first (they dominate i
     everywhere, nowhere, or, with the same power, where the log-power difference is ≥ 0 / > 0: that
@@ -814,13 +815,13 @@ def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol,
         try:
             how = _pair(i, j, strict, d)
         except InputError:
-            return ("", "")
+            return ("", "", None)
         if how == "yes":
-            return ("", "")
+            return ("", "", None)
         if how == "lp":
             lp.append(j)
     if not lp:
-        return (rf"\text{{never: }} {i.latex(d)} \text{{ dominates every term of the right side}}", "0 > 1")
+        return (rf"\text{{never: }} {i.latex(d)} \text{{ dominates every term of the right side}}", "0 > 1", None)
     cmp_latex, cmp_text = (">", ">") if strict else (r"\geq", ">=")
 
     def tie_ok(j: Term) -> bool | None:
@@ -838,38 +839,83 @@ def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol,
         ok = tie_ok(j)
         if gap.is_number:
             if gap > 0 or (gap == 0 and ok is True):
-                return ("", "")
+                return ("", "", None)
             if gap < 0 or ok is False:
                 continue
             log_only.append(j)
         else:
             varying.append(j)
     if not varying and not log_only:
-        return (rf"\text{{never: }} {i.latex(d)} \text{{ dominates the right side}}", "0 > 1")
+        return (rf"\text{{never: }} {i.latex(d)} \text{{ dominates the right side}}", "0 > 1", None)
     if not varying and len(log_only) == 1:
         log_gap = sp.expand(log_only[0].log_exp - i.log_exp)
-        return (f"{paper_latex(log_gap)} {cmp_latex} 0", f"{log_gap} {cmp_text} 0")
+        return (f"{paper_latex(log_gap)} {cmp_latex} 0", f"{log_gap} {cmp_text} 0", (log_gap, strict))
     if len(varying) == 1 and not log_only:
         j = varying[0]
         gap = sp.expand(j.exponents()[0] - i.exponents()[0])
         ok = tie_ok(j)
         if ok is not None:
             op, op_text = (r"\geq", ">=") if ok else (">", ">")
-            return (f"{paper_latex(gap)} {op} 0", f"{gap} {op_text} 0")
+            return (f"{paper_latex(gap)} {op} 0", f"{gap} {op_text} 0", (gap, not ok))
         log_gap = sp.expand(j.log_exp - i.log_exp)
         tie = rf" \text{{ (or }} = 0 \text{{ and }} {paper_latex(log_gap)} {cmp_latex} 0)"
-        return (paper_latex(gap) + " > 0" + tie, f"{gap} > 0")
+        return (paper_latex(gap) + " > 0" + tie, f"{gap} > 0", None)
     ei = i.exponents()[0]
     targets = sorted(varying + log_only, key=lambda j: str(j.exponents()[0]))
     exps = ", ".join(paper_latex(j.exponents()[0]) for j in targets)
     ties = [tie_ok(j) for j in varying]
     max_text = f"Max({', '.join(str(j.exponents()[0]) for j in targets)})"
     if not log_only and all(t is True for t in ties):
-        return (rf"{paper_latex(ei)} \leq \max\left({exps}\right)", f"{ei} <= {max_text}")
+        return (rf"{paper_latex(ei)} \leq \max\left({exps}\right)", f"{ei} <= {max_text}", None)
     if not log_only and all(t is False for t in ties):
-        return (rf"{paper_latex(ei)} < \max\left({exps}\right)", f"{ei} < {max_text}")
+        return (rf"{paper_latex(ei)} < \max\left({exps}\right)", f"{ei} < {max_text}", None)
     return (rf"{paper_latex(ei)} < \max\left({exps}\right) \text{{ (or equal to the power of d of a term whose "
-            rf"power of }}\log d\text{{ is }}{cmp_latex}\text{{ its own)}}", f"{ei} < {max_text}")
+            rf"power of }}\log d\text{{ is }}{cmp_latex}\text{{ its own)}}", f"{ei} < {max_text}", None)
+
+
+def _irredundant(linear: Sequence[tuple[sp.Expr, bool] | None], degrees: Sequence[tuple[int | None, list[_Row]]],
+                 region: Region, cache: dict[Any, Any]) -> list[bool]:
+    """Which conditions to keep: a linear condition (``g > 0`` or ``g ≥ 0``) is dropped when, at every degree,
+    the region and the other kept linear conditions imply it (the region with its negation added is proved
+    empty, exactly), so the conjunction read inside the region is unchanged; in order, so of two equivalent
+    conditions the first stays. A condition that is not one linear inequality (a ``max``, a tie rule) is always
+    kept and never used to drop another. ``degrees`` are the region's rows at each degree q."""
+    variables = tuple(region.variables)
+
+    def row(form: tuple[sp.Expr, bool], q_value: int | None, negated: bool) -> _Row | None:
+        g, strict = form
+        g = g.subs(region.q, q_value) if q_value is not None and region.q is not None else g
+        try:
+            a, c = _linear(sp.expand(g), variables)
+        except InputError:  # a symbol outside the region, an irrational coefficient: not comparable
+            return None
+        if negated:  # not (g > 0) is g ≤ 0; not (g ≥ 0) is g < 0
+            return a, -c, not strict
+        return tuple(-x for x in a), c, strict  # g > 0 is −a·θ < c
+
+    keep = [True] * len(linear)
+    if not degrees:
+        return keep
+    for k, form in enumerate(linear):
+        if form is None:
+            continue
+        implied = True
+        for q_value, region_rows in degrees:
+            negation = row(form, q_value, negated=True)
+            others = [row(f, q_value, negated=False) for m, f in enumerate(linear) if m != k and keep[m] and f]
+            if negation is None or any(r is None for r in others):
+                implied = False
+                break
+            try:
+                if _feasible(len(variables), list(region_rows) + [r for r in others if r] + [negation], [],
+                             cache, readable=False) is not None:
+                    implied = False
+                    break
+            except _Undecided:
+                implied = False
+                break
+        keep[k] = not implied
+    return keep
 
 
 def _substituted(t: Term, subs: Mapping[sp.Symbol, Any]) -> Term:
@@ -1015,14 +1061,18 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
             return None
         return not seen_bad
 
-    conditions, exact = [], []
+    conditions, exact, linear = [], [], []
     for i in lhs_all:
         if i.coeff.is_positive is False:
             continue
-        latex, text = _condition(i, rhs_all, strict, d, tie_in_region)
+        latex, text, form = _condition(i, rhs_all, strict, d, tie_in_region)
         if latex and latex not in conditions:
             conditions.append(latex)
             exact.append(text)
+            linear.append(form)
+    keep = _irredundant(linear, [(q_value, rows) for q_value, _, _, rows, _ in degrees], region, cache)
+    conditions = [c for c, k in zip(conditions, keep) if k]
+    exact = [c for c, k in zip(exact, keep) if k]
     holds_on = "all" if failure is None else ("part" if holds_somewhere else "none")
     return Comparison(rel.value, holds_on, tuple(conditions), tuple(exact), failure, region, tuple(lhs_all),
                       tuple(rhs_all), region.degrees(), tuple(undecided))
