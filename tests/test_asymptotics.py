@@ -525,6 +525,16 @@ def test_rate_terms_reads_products_powers_and_sums():
     assert sp.simplify(t.d_exp - 3 - sp.log(2)) == 0
     (t,) = rate_terms(G * d * sp.log(d), d)
     assert t.infinite == -1 and t.poly_exp == 1 and t.log_exp == 1
+    # a power of a product with a constant, which powsimp(force=True) joins back into one base
+    qs = sp.Symbol("q", positive=True, integer=True)
+    (t,) = rate_terms((2 * sp.log(d)) ** qs, d)
+    assert (t.coeff, t.d_exp, t.log_exp) == (2**qs, 0, qs)
+    (t,) = rate_terms(d * (sp.log(d) / 2) ** (qs + 1), d)
+    assert (t.coeff, t.d_exp, t.log_exp) == (sp.Rational(1, 2) ** (qs + 1), 1, qs + 1)
+    degrees = Region("q", (a,), (a > -1, a < 1), q=qs, q_values=(1, 2, 5))
+    result = compare((2 * sp.log(d)) ** qs * d**a, "lesssim", sp.log(d) ** 6, degrees, d=d)
+    assert result.conditions_exact == ("-a >= 0",)
+    assert compare((2 * sp.log(d)) ** qs, "lesssim", sp.log(d) ** 4, degrees, d=d).witness["point"]["q"] == 5
     for bad in (sp.sin(d), sp.sqrt(d + 1), 1 / (1 + d), sp.log(sp.log(d)), d**d):
         with pytest.raises(InputError, match="cannot read"):
             rate_terms(bad, d)

@@ -191,6 +191,12 @@ def _read_factor(factor: sp.Expr, d: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.Ex
         if isinstance(base, sp.Add):
             raise InputError(f"cannot read the factor {factor} as c·d^e·log^k d: a non-integer or negative power "
                              "of a sum (bound the sum by its largest term first)")
+        if isinstance(base, sp.Mul):  # (2 log d)^q, which powsimp(force=True) joins back: each factor to the power
+            out = [sp.Integer(1), sp.Integer(0), sp.Integer(0), sp.Integer(0)]
+            for f in base.args:
+                c, e, k, g = _read_factor(f, d)
+                out = [out[0] * c**ex, out[1] + e * ex, out[2] + k * ex, out[3] + g * ex]
+            return out[0], sp.expand(out[1]), sp.expand(out[2]), sp.expand(out[3])
         c, e, k, g = _read_factor(base, d)
         return c**ex, sp.expand(e * ex), sp.expand(k * ex), sp.expand(g * ex)
     if isinstance(factor, sp.log):
