@@ -761,5 +761,8 @@ def test_one_sided_limit_through_max_and_min():
     assert one_sided_limit(sp.Max(1, g) / g, g, sp.oo, "-") == 1
     # undecided: another symbol in the gap (e vs 1), arguments with the same limit, a two-sided complex infinity
     assert one_sided_limit(sp.Max(1, e), g, 0) is None and one_sided_limit(sp.Min(1, e), g, 0) is None
-    assert one_sided_limit(sp.Max(g, g**2), g, 0) is None
+    # tied arguments (their difference → 0): the limit when every choice among them gives the same, else None
+    assert one_sided_limit(sp.Max(g, g**2), g, 0) == 0 and one_sided_limit(sp.exp(sp.Min(g, g**3)), g, 0) == 1
+    assert one_sided_limit(sp.Max(g, g**2) / g, g, 0) is None  # 1 with g, 0 with g²
+    assert one_sided_limit(sp.Min(g, g**2) / g**2, g, 0) is None  # oo with g, 1 with g² (decided by neither rule)
     assert one_sided_limit(sp.Max(1, 1 / g), g, 0, "+-") is None

@@ -96,54 +96,73 @@ def one_sided_limit(expr: sp.Expr, var: sp.Symbol, point: Any, direction: str = 
     (its series code raises NotImplementedError for ``Max(1, γ)`` at γ → 0, see STYLE.md's SymPy pitfalls).
 
     Each ``Max``/``Min`` is first replaced, innermost first, by the argument that wins near the limit point: the
-    one ahead of the others by a nonzero limit of their difference. Returns ``None`` when that is undecided (two
-    arguments whose difference tends to 0 without being identically 0, or a limit SymPy cannot take).
+    one ahead of the others by a nonzero limit of their difference. Arguments whose difference tends to 0 without
+    being identically 0 (a tie) are all kept as candidates: near the point the ``Max`` equals one of them at each
+    argument, so when the expression has the same limit with every choice of candidates, that is its limit (at
+    most 16 choices). Returns ``None`` when the choices disagree, or a limit is one SymPy cannot take.
 
     >>> g = sp.Symbol("g", positive=True)
     >>> one_sided_limit(sp.sqrt(g) * sp.Max(1, g), g, 0), one_sided_limit(g * sp.Max(1, 1 / g**2), g, 0)
     (0, oo)
-    >>> one_sided_limit(sp.Max(g, g**2), g, 0) is None
-    True
+    >>> one_sided_limit(sp.Max(g, g**2), g, 0), one_sided_limit(sp.Max(g, g**2) / g, g, 0) is None
+    (0, True)
     """
 
-    def winner(args: Sequence[sp.Expr], take_max: bool) -> sp.Expr | None:
-        best = args[0]
+    def limit(e: sp.Expr) -> sp.Expr | None:
+        try:
+            value = sp.limit(e, var, point, direction)
+        except (NotImplementedError, ValueError, TypeError):
+            return None
+        return None if value.has(sp.Limit, sp.nan, sp.AccumBounds) else value
+
+    def winners(args: Sequence[sp.Expr], take_max: bool) -> list[sp.Expr] | None:
+        """The arguments that win near the point: one, or several tied ones; None when undecided."""
+        best = [args[0]]
         for arg in args[1:]:
-            try:
-                gap = sp.limit(arg - best, var, point, direction)
-            except (NotImplementedError, ValueError, TypeError):
-                return None
-            if gap.has(sp.Limit, sp.nan, sp.AccumBounds) or gap.is_extended_real is not True:  # zoo, complex
+            gap = limit(arg - best[0])
+            if gap is None or gap.is_extended_real is not True:  # zoo, complex
                 return None
             ahead = gap > 0
             if not isinstance(ahead, (bool, sp.logic.boolalg.BooleanAtom)):  # another symbol left in the gap
                 return None
             if gap == 0:
-                if sp.simplify(arg - best) != 0:
-                    return None
+                if all(sp.simplify(arg - b) != 0 for b in best):
+                    best.append(arg)  # a tie: both stay candidates
                 continue
             if bool(ahead) == take_max:
-                best = arg
+                best = [arg]
         return best
 
-    def resolve(e: sp.Expr) -> sp.Expr | None:
+    def resolve(e: sp.Expr) -> list[sp.Expr] | None:
+        """The expressions ``e`` equals near the point, one per choice among tied arguments."""
         if not e.args:
-            return e
-        args = [resolve(a) for a in e.args]
-        if any(a is None for a in args):
-            return None
-        if isinstance(e, (sp.Max, sp.Min)):
-            return winner(args, isinstance(e, sp.Max))
-        return e.func(*args)
+            return [e]
+        choices: list[list[sp.Expr]] = [[]]
+        for a in e.args:
+            options = resolve(a)
+            if options is None:
+                return None
+            choices = [c + [o] for c in choices for o in options]
+            if len(choices) > 16:
+                return None
+        out: list[sp.Expr] = []
+        for args in choices:
+            if isinstance(e, (sp.Max, sp.Min)):
+                won = winners(args, isinstance(e, sp.Max))
+                if won is None:
+                    return None
+                out += won
+            else:
+                out.append(e.func(*args))
+        return out if len(out) <= 16 else None
 
-    resolved = resolve(sp.sympify(expr))
-    if resolved is None:
+    candidates = resolve(sp.sympify(expr))
+    if candidates is None:
         return None
-    try:
-        value = sp.limit(resolved, var, point, direction)
-    except (NotImplementedError, ValueError, TypeError):
+    values = [limit(c) for c in candidates]
+    if any(v is None for v in values) or any(v != values[0] for v in values[1:]):
         return None
-    return None if value.has(sp.Limit, sp.nan, sp.AccumBounds) else value
+    return values[0]
 
 
 def _read_log(arg: sp.Expr, d: sp.Symbol, what: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr]:
