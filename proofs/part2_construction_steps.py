@@ -243,7 +243,7 @@ def _gamma_of(log10_d: float, q_value: int, ep: float) -> float:
     return 10 ** (-ep * log10_d / (4 * (q_value + 1)))
 
 
-@functools.cache
+@memo.remembered()
 def _bias(target: str, ep: float, log10_d: float) -> dict[str, float]:
     """Deterministic lower bounds at γ = d^{−ε_p/(4(q+1))}: E F ≥ B_sup = max_{z∈Z}|f_∞(z) − m(z)| (Jensen: E sup ≥
     sup E, and E f_p = m given |I| ≥ 1) over Z = {0, ±½, ±1, ±2} ⊂ H_{log d}, and the bulk bias
@@ -1396,7 +1396,7 @@ def _unexplained_fraction(run) -> float:
 ALIGNED_SPAN_POINT = (0.2, 0.5, 0.8, 0.0)
 
 
-@functools.cache
+@memo.remembered()
 def span_aligned_probe(ds: tuple[int, ...] = OBSTRUCTION_DS, seeds: tuple[int, ...] = OBSTRUCTION_SEEDS) -> dict:
     """The span bound's unexplained fraction ‖P_{col(W_1)^⊥}μ‖² in the aligned limit at ε_p = 0.5 (evidence for the
     undecided sub-region: there W_1's columns share the direction α*_1μ − u of the first step, u the initial output's

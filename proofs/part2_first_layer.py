@@ -626,7 +626,7 @@ def _population_scan(seed: int = SIM_SEED, neurons: int = 128, ds=POP_DS, target
     return {d: (s2.copy(), g.copy()) for d, (s2, g) in scan.items()}
 
 
-@functools.lru_cache(maxsize=4, typed=True)
+@memo.remembered(maxsize=4)
 def _population_scan_at(seed: int, neurons: int, ds: tuple, target_alpha: tuple) -> dict:
     target = target_from_hermite(target_alpha)
     a1 = float(Fraction(target_alpha[1]))
@@ -751,7 +751,7 @@ def stein_bounds(target_alpha: Sequence[object], rho: np.ndarray, r: np.ndarray,
     return b2, bias_part + mu_part + r * b2
 
 
-@functools.lru_cache(maxsize=4)
+@memo.remembered(maxsize=4)
 def _population_geometry(seed: int, neurons: int, ds: tuple) -> dict:
     """d -> (ρ_i, r_i) of the neurons :func:`_population_scan_at` draws (:func:`_population_draws`)."""
     out = {}
@@ -782,7 +782,7 @@ def _exact_tails(d: int, s: float) -> tuple[mpmath.mpf, mpmath.mpf]:
         return rho_tail, upper + lower
 
 
-@functools.cache
+@memo.remembered()
 def _tail_inequalities_hold() -> dict:
     """The sub-Gaussian tail bounds above against the exact tails, at every d of STEIN_TAIL_DS and s√d ∈
     {0.5, 1, 2, 4, 8} (s ≤ 1): the worst ratio exact/bound for each (≤ 1 when the inequality holds there)."""

@@ -83,7 +83,7 @@ def sizes(corner: str, d: int) -> dict[str, Any]:
     }
 
 
-@functools.cache
+@memo.remembered()
 @memo.shared
 def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) -> dict[str, float]:
     """All measured quantities at one (corner, d), seeded by (seed, d, corner index). The population terms

@@ -27,7 +27,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from theorycheck import Claim, inconclusive, refuted, verified
+from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck.asymptotics import decide
 from theorycheck.claims import Verdict
 from theorycheck.statement import Norm, Statement, held, paper_latex
@@ -412,7 +412,7 @@ def _measure_key(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> st
     return h.hexdigest()[:24]
 
 
-@cache
+@memo.remembered()
 def _measure(corners: tuple[str, ...] = MEASURE_CORNERS, ds: tuple[int, ...] = DS_MEASURE, seed: int = 3) -> dict:
     """Every measured quantity of Part 3 at each corner and d: cached per process, and on disk beside the verdict
     cache (keyed by :func:`_measure_key`, written atomically) so that the measured claims, each checked in its own

@@ -25,6 +25,7 @@ load is computed again, and one larger than :data:`MAX_BYTES` is not stored.
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import hashlib
 import json
@@ -122,6 +123,32 @@ def shared(fn: F) -> F:
         return value
 
     return wrapper  # type: ignore[return-value]
+
+
+def remembered(maxsize: int | None = None) -> Callable[[F], F]:
+    """``functools.lru_cache(maxsize)`` for a function returning a mutable result (a dict of measurements,
+    rows): each call hands out a deep copy of the remembered value, so a caller that edits what it got (adds a
+    key, sorts a list) cannot change what the next caller reads. ``cache_clear``/``cache_info`` are kept.
+
+    >>> @remembered()
+    ... def rows(n: int) -> dict:
+    ...     return {"values": list(range(n))}
+    >>> first = rows(3); first["values"].append(99); rows(3)
+    {'values': [0, 1, 2]}
+    """
+
+    def decorate(fn: F) -> F:
+        cached = functools.lru_cache(maxsize=maxsize)(fn)
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            return copy.deepcopy(cached(*args, **kwargs))
+
+        wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        wrapper.cache_info = cached.cache_info  # type: ignore[attr-defined]
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
 
 
 def _store(path: Path, value: Any) -> None:
