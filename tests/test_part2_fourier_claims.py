@@ -376,6 +376,10 @@ def test_gaussian_window_perturbed(link, rhs):
 def test_approximation_error():
     v = T.check_approximation_error(T.APPROXIMATION_ERROR, polys=("2*x", "x"), gammas=("0.1", "1"))
     assert v.verdict == "refuted" and v.evidence["witness"]["f"] == "2*x"
+    # below γ_0(f) = 2/E[z⁴f²] (1/30 for 2x: E[4z⁶] = 60) the printed < 2γ holds: the same check verifies there
+    assert v.evidence["holds_below_gamma"] == {"2*x": "1/30", "x": "2/15"}
+    below = T.check_approximation_error(T.APPROXIMATION_ERROR, polys=("2*x",), gammas=("1/31", "0.001"))
+    assert below.verdict == "verified"
     assert (
         T.check_approximation_error(T.APPROXIMATION_ERROR.scale(500), polys=("2*x", "x"), gammas=("0.1", "1")).verdict
         == "verified"
