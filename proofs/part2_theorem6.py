@@ -272,7 +272,8 @@ def check_approximation_error(
             "exact",
             f"for f = {bad['f']}, γ = {bad['gamma']}: E[(f − f_γ)²] = {bad['E'][:10]} ≥ "
             f"{bad['bound'][:6]}: not for every γ; it holds for γ < γ_0(f) = 2/E[z⁴f²] "
-            f"(γ_0 = {thresholds[bad['f']]} for f = {bad['f']}), since E[(f − f_γ)²] ≤ γ² E[z⁴ f(z)²], so it fails only at moderate γ, and §3.4's use "
+            f"(γ_0 = {thresholds[bad['f']]} for f = {bad['f']}), since E[(f − f_γ)²] ≤ γ² E[z⁴ f(z)²], so it fails "
+            "only at moderate γ, and §3.4's use "
             "with γ → 0 is unaffected"
             + ("; corrected: E[(f − f_γ)²] ≤ min(γ² E[z⁴f²], E[f²]) for every γ" if ok else ""),
             corrected=claimed.perturb(rel="<=", rhs=APPROXIMATION_ERROR_CORRECT) if ok else None,
