@@ -26,7 +26,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import privacy as P
-from theorycheck.asymptotics import compare, ratio_at
+from theorycheck.asymptotics import compare, rate_terms, ratio_at
 from theorycheck.claims import Verdict
 from theorycheck.statement import Rel, Statement, notation
 
@@ -1196,13 +1196,26 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
     """The route the paper's conclusion sketches (normalise after the noise), made private: clipped per-sample
     first-layer gradients (C_W), Gaussian noise calibrated to 2η_W C_W with Part 3's rule, then the normalisation
     (post-processing). Privacy: μ = ε/√(8 log(1/δ)), the dpgd.privacy certificate (all of Assumption 3). Accuracy:
-    where is the column noise-to-signal ratio ≪ 1? Exact LP on the full region."""
+    where is the column noise-to-signal ratio ≪ 1? Exact LP on the full region.
+
+    ε_b is not a parameter of this algorithm (neither the noise, C_W nor η_W contain it): it enters only through the
+    proof's α_1^{b_i} ≥ d^{−ε_b}/2, which holds at the paper's probability for every fixed ε_b > 0 (the union
+    bound p e^{−(ε_b log d/4)²/2} → 0). So the claim is read "for some ε_b > 0" (referee H): the ratio grows with
+    ε_b, and some ε_b > 0 makes its power of d negative exactly where the power at ε_b = 0 is negative (a tie at
+    ε_b = 0 is lost for every ε_b > 0, whatever the logs): decided as d^{e(0)} log d ≪ 1 on the region. The reading
+    "every ε_b of the window (0, 3ε_n − ε_p/4)" is decided too and recorded."""
     mu = 2 * S.eta_W * CLIP_W / (2 * S.eta_W * CLIP_W * sp.sqrt(8 * sp.log(1 / S.delta)) / S.eps)
     cert = _gdp_certificate(mu)
     expr = statement.lhs.subs(sp.log(1 / S.delta), S.PRIVACY_FACTOR * S.eps**2)
     lhs = sp.powdenest(S.in_powers_of_d(sp.powdenest(sp.expand_power_base(expr, force=True), force=True)), force=True)
     result = compare(lhs, statement.rel, S.in_powers_of_d(statement.rhs), PV.full_privacy_region(), d=S.d)
+    # "for some ε_b > 0": the power of d at ε_b = 0, with a log d that loses every tie (see the docstring)
+    some_eps_b = sum(S.d ** t.d_exp.subs(S.eps_b, 0) * sp.log(S.d) for t in rate_terms(lhs, S.d))
+    exists = compare(some_eps_b, statement.rel, S.in_powers_of_d(statement.rhs), PV.full_privacy_region(), d=S.d)
     ev = {
+        "readings": {"some ε_b > 0 (the proof's device; not a parameter of the algorithm)": exists.holds_on,
+                     "every ε_b of the window": result.holds_on},
+        "regime_every_eps_b": result.regime(),
         "privacy_certificate": cert,
         "lhs_in_powers_of_d": str(lhs),
         "premises": "C_W = 2√d log^q d bounds ‖g_W(x_i)‖_F w.h.p. (|f − y| ≲ log^q d, ‖x‖ ≲ √d, ‖a_0 ⊙ σ'‖ ≤ 1), so "
@@ -1212,23 +1225,25 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
     }
     if not cert["proved"]:
         return refuted("symbolic", "the noise is not calibrated for all of Assumption 3", witness=cert, **ev)
-    if result.holds_on == "all":
+    if exists.holds_on == "all":
+        every = ("also for every ε_b of the window" if result.holds_on == "all" else
+                 f"for every ε_b of the window only where {', '.join(result.conditions)}")
         return verified(
             "symbolic+exact",
-            "private on all of Assumption 3 and the column noise is o(signal) on the whole region",
-            regime=result.regime(),
+            "private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), and the column noise is o(signal) on the whole "
+            "region for some ε_b > 0 (ε_b is the proof's device, α_1^{b_i} ≥ d^{−ε_b}/2 at the paper's probability "
+            f"for every fixed ε_b > 0, not a parameter of the algorithm: take it small); {every}",
+            regime=exists.regime(),
             **ev,
         )
-    point = result.witness["point"]
+    point = exists.witness["point"]
     return refuted(
         "symbolic+exact",
-        f"private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), and the column "
-        f"noise-to-signal ratio is ≪ 1 where {', '.join(result.conditions)} — at n = d^(1+3ε_n), "
-        "constant privacy: ε_b + ε_p/2 < 3ε_n (part of the bias window 0 < ε_b < 3ε_n − ε_p/4); fails at "
-        f"{point}",
-        regime=result.regime(),
-        witness=result.witness,
-        ratio_at_witness=ratio_at(lhs, sp.Integer(1), point, S.d),
+        f"private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), but the column noise-to-signal ratio is ≪ 1 for "
+        f"some ε_b > 0 only where {', '.join(exists.conditions)}; fails at {point}",
+        regime=exists.regime(),
+        witness=exists.witness,
+        ratio_at_witness=ratio_at(some_eps_b, sp.Integer(1), point, S.d),
         **ev,
     )
 

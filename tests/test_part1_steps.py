@@ -290,12 +290,13 @@ def test_privacy_utility(registered_verdict):
     assert M.check_privacy_utility(ok).verdict == "verified"
 
 
-def test_noise_before_normalising_private_everywhere_accurate_on_part(registered_verdict):
+def test_noise_before_normalising_private_and_accurate_for_some_eps_b(registered_verdict):
     v = registered_verdict(M.check_noise_before_normalising, M.NOISE_BEFORE_NORMALISING)
-    assert v.verdict == "refuted" and v.evidence["privacy_certificate"]["proved"] is True
-    assert v.regime["holds_on"] == "part"
-    assert v.regime["conditions_exact"] == ["-eps_b - eps_p/2 + nu - r/2 - 1 > 0"]
-    pt = _pt(v)
+    assert v.verdict == "verified" and v.evidence["privacy_certificate"]["proved"] is True
+    assert v.regime["holds_on"] == "all"  # for some ε_b > 0, the proof's device (referee H)
+    every = v.evidence["regime_every_eps_b"]  # for every ε_b of the window: only part of the region
+    assert every["holds_on"] == "part" and every["conditions_exact"] == ["-eps_b - eps_p/2 + nu - r/2 - 1 > 0"]
+    pt = {k: sp.Rational(x) for k, x in every["witness"]["point"].items() if k != "q"}
     assert pt["eps_b"] + pt["eps_p"] / 2 >= pt["nu"] - 1 - pt["r"] / 2  # the witness is in the failing corner
 
 
@@ -305,3 +306,7 @@ def test_noise_before_normalising_perturbed_statements():
     v = M.check_noise_before_normalising(st.perturb(lhs=st.lhs * S.n))  # a dropped 1/n: n no longer helps
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert "nu" not in v.regime["conditions_exact"][0]  # holds only for polynomially small privacy factors (r)
+    # a wrong power of p (p² in place of √p): no ε_b > 0 rescues the points where 2ε_p ≥ ν − 1 + r/2
+    v = M.check_noise_before_normalising(st.perturb(lhs=st.lhs * S.p ** sp.Rational(3, 2)))
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    assert v.regime["conditions_exact"] == ["-2*eps_p + nu - r/2 - 1 > 0"]
