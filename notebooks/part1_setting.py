@@ -159,10 +159,12 @@ check("alg1.first-layer-direction")
 # %% [markdown]
 # ### Theorem 1 over the whole region
 #
-# The stated rate is $o(1)$ everywhere (exact LP, every degree $q$), but the bound Part 3 proves,
+# The stated rate is $o(1)$ everywhere (exact LP, every degree $q$), but the bound Part 3 claims,
 # $O\left(d^{-\varepsilon_p/(8(q+1))} + \frac{d^{1+\varepsilon_b+\varepsilon_p/4}}{n}\log^{2q+6} d\,
-# \frac{\log(1.25/\delta)}{\varepsilon^2}\right)$, is not $O$ of it (its first term is larger everywhere); Part 3's
-# bound is itself $o(1)$ on the whole region, so Theorem 1 survives with Part 3's rate.
+# \frac{\log(1.25/\delta)}{\varepsilon^2}\right)$, is not $O$ of it (its first term is larger everywhere). Part 3's
+# bound is itself $o(1)$ on the whole region, but it is no corrected Theorem 1: its derivation rests on refuted
+# steps, and where $\varepsilon_p < 1$ and $\sigma_W^2 d/p \to \infty$ the risk stays above a constant
+# (`thm1.risk-obstruction`).
 
 # %%
 check("thm1.rate-o1")

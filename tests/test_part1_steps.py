@@ -234,16 +234,18 @@ def test_rate_o1_wrong_only_at_smallest_n():
     assert pt["nu"] <= 1 + 4 * pt["eps_n"] + pt["r"]
 
 
-def test_theorem1_rate_refuted_and_corrected(registered_verdict):
+def test_theorem1_rate_refuted_without_a_correction(registered_verdict):
     v = registered_verdict(M.check_theorem1_rate, M.THM1_RATE_STATEMENT, M.PART3_RATE)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
     assert v.evidence["proven_is_o1"]["holds_on"] == "all"
-    assert v.corrected == M.THM1_RATE_CORRECTED.latex()
+    # Part 3's own rate is recorded, but offered as no correction: the risk obstruction refutes it (referee H)
+    assert v.corrected is None and "thm1.risk-obstruction" in v.detail
+    assert v.evidence["rate_the_proof_claims"] == M.THM1_RATE_CLAIMED_BY_PROOF.latex()
 
 
-def test_theorem1_rate_corrected_minus_log_factor_refuted():
-    """Part 3's rate without its log^{2q+6} d factor is not what Part 3 proves."""
-    st = M.THM1_RATE_CORRECTED
+def test_theorem1_rate_claimed_by_proof_minus_log_factor_refuted():
+    """Part 3's rate without its log^{2q+6} d factor is not what Part 3 derives."""
+    st = M.THM1_RATE_CLAIMED_BY_PROOF
     bad = st.perturb(rhs=S.d ** (-S.eps_p / (8 * (S.q + 1))) + S.d ** (1 + S.eps_b + S.eps_p / 4) / S.n * M.PRIVACY_125)
     assert M.check_theorem1_rate(st).verdict == "verified"
     assert M.check_theorem1_rate(bad).verdict == "refuted"
