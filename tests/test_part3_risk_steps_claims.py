@@ -73,6 +73,10 @@ def test_noise_accumulation(registered_verdict):
     assert set(v.evidence["failing_links"]) == {"link 1", "link 3"}
     w3 = v.evidence["witness"]["link 3"]
     assert w3["min_norm_z_over_Sigma"] > w3["claimed_factor_times_allowance"]
+    # the regime is the conclusion's (referee J), not link 3's: it holds, given λ_min(K_n) ≳ 1, where 2ε_p < 3ε_n
+    assert v.regime["holds_on"] == "part" and v.regime["conditions_exact"] == ["3*eps_n - 2*eps_p > 0"]
+    assert v.regime["premise"] and v.regime["undecided"] and v.evidence["link3_regime"]["holds_on"] == "none"
+    assert v.regime["without_the_premise"]["conditions"] == [r"\varepsilon_n - \varepsilon_p > 0"]
     corrected = m.check_noise_accumulation(
         lambda i, k: k - 1, lambda p, d: math.sqrt(p) + math.log(d), lambda d: 1.0, _try_correction=False
     )
