@@ -1281,13 +1281,13 @@ def check_contraction_regime(
             "1 − 2η_a(λ_min + λ) and is < 1 only when 2η_a(λ_max + λ) ≤ 2 − 2η_a(λ_min+λ)",
         }
 
-    corrected = _st(
-        Norm(sp.Symbol("I") - eta_a * sp.Symbol("L")),
-        "<",
-        sp.Integer(1),
-        assumptions=(sp.StrictLessThan(en, ep), sp.StrictLessThan(en, 1), sp.LessThan(S.nu, 2 + eb - en)),
-    )
+    corrected = _st(Norm(sp.Symbol("I") - eta_a * sp.Symbol("L")), "<", sp.Integer(1),
+                    assumptions=CONTRACTION_CONDITIONS)
     return check_steps(steps, title="contraction of I − η_aL", extra=extra, corrected=corrected)
+
+
+#: Where ‖I − η_aL‖ < 1 for d large (dpgd.contraction-regime's corrected statement, decided there on the region).
+CONTRACTION_CONDITIONS = (sp.StrictLessThan(en, ep), sp.StrictLessThan(en, 1), sp.LessThan(S.nu, 2 + eb - en))
 
 
 # =============================================================================================== summary & final chain
@@ -2334,7 +2334,49 @@ def check_iterate_chain(eta_rule: str = "paper", corners=NUM_CORNERS, dv: int = 
                 "why": "‖I − η_aL‖^i‖a_0 − a_RR‖ > ‖a_0‖ + ‖a_RR‖ (‖I − η_aL‖ > 1)" if k == "D14,3" else k,
             }
         )
-    return _numeric_verdict("‖ã_i‖ chain", res, {"seed": seed, "eta_rule": eta_rule, "corners": list(corners)})
+    ev = {"seed": seed, "eta_rule": eta_rule, "corners": list(corners)}
+    measured = _numeric_verdict("‖ã_i‖ chain", res, ev)
+    d14_3 = next(r for r in res if r["relation"] == (3, "D14", 3))
+    if eta_rule != "paper" or d14_3["holds"] or [r for r in res if not r["holds"] and r is not d14_3]:
+        return measured
+    return _iterate_chain_asymptotic(d14_3, res, ev)
+
+
+def _iterate_chain_asymptotic(d14_3: dict, res: list[dict], ev: dict) -> Verdict:
+    """(3, D14, 3) ‖I−η_aL‖^i‖a_0 − a_RR‖ ≤ ‖a_0‖ + ‖a_RR‖ follows from ‖I − η_aL‖ ≤ 1 (the triangle inequality), and
+    fails for large i where ‖I − η_aL‖ > 1 (ρ^i grows; a_0 ≠ a_RR): for d large it holds exactly where the contraction
+    does (dpgd.contraction-regime, whose regime and asymptotic witness it takes, referee J). A failure measured at
+    d = NUM_D at a corner inside that region is a finite-size one (d below the crossover dimension the contraction
+    check computes from the measured λ_max(K_n)): recorded, never the witness."""
+    contraction = check_contraction_regime()
+    reg = contraction.regime
+    worst = d14_3["worst"]
+    corner = CORNERS[worst["corner"]]
+    en_, ep_ = corner["eps_n"], corner["eps_p"]
+    point = {"eps_n": en_, "eps_p": ep_, "eps_b": eps_b_middle(en_, ep_), "nu": 1 + 3 * en_ + corner["extra_n"]}
+    inside = ADMISSIBLE.restrict(*CONTRACTION_CONDITIONS).contains({**point, "r": 0, "rho": 0, "q": 1})
+    crossover = contraction.evidence["crossovers"].get(worst["corner"], {}).get("log10_crossover_d", {})
+    largest = max((v for v in crossover.values() if v is not None), default=None)
+    ev = {**ev, "relations_checked": res, "contraction_regime": reg,
+          "measured_failure": {**worst, "corner_inside_the_contraction_region": inside, "crossover": crossover}}
+    rho_at = worst["norm_I_minus_eta_L"]
+    finite = (f"at d = {worst['d']} it fails at '{worst['corner']}' (‖I − η_aL‖ = {rho_at:.3g}), "
+              + (f"a corner inside that region, where d is far below the crossover d ≈ 10^{largest:g} (from the "
+                 "measured λ_max(K_n)): a finite-size failure, not a witness" if inside and largest is not None else
+                 "a corner inside that region: a finite-size failure" if inside else "a corner outside that region"))
+    if reg["holds_on"] == "all":
+        return verified("simulation+exact", "(3, D14, 1)–(3, D14, 3) hold for d large on the whole region (the "
+                        f"contraction holds there); {finite}", regime=reg, **ev)
+    return refuted(
+        "simulation+exact",
+        "(3, D14, 1) and (3, D14, 2) hold at every corner and step; (3, D14, 3) needs ‖I − η_aL‖ ≤ 1, so for d large "
+        f"it holds exactly where the contraction does ({', '.join(reg['conditions'])}, dpgd.contraction-regime) and "
+        f"fails off it, e.g. at {reg['witness']['point']} (ρ > 1, ρ^i grows); {finite}",
+        witness=reg["witness"],
+        regime=reg,
+        failing_relations=[(3, "D14", 3)],
+        **ev,
+    )
 
 
 def check_induction_split(

@@ -535,6 +535,10 @@ def test_loo_chain(registered_verdict):
 def test_iterate_chain_and_split(registered_verdict):
     v = registered_verdict(m.check_iterate_chain)
     assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D14", 3]]
+    # the witness is asymptotic, off the contraction region; the d = 32 failure inside it is finite-size (referee J)
+    w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
+    assert w["eps_p"] <= w["eps_n"] or w["nu"] > 2 + w["eps_b"] - w["eps_n"]
+    assert v.evidence["measured_failure"]["corner_inside_the_contraction_region"] and "finite-size" in v.detail
     assert m.check_iterate_chain("stable").verdict == "verified"
     assert registered_verdict(m.check_induction_split).verdict == "verified"
     bad = m.check_induction_split(z_prime=m.paper_z_prime)
