@@ -1342,44 +1342,57 @@ def span_obstruction(
     E_x[(f^W − f_*)²] ≥ α_1^{*2} ‖P_{col(W_1)^⊥} μ‖², whatever ā is. Computed exactly (QR) on W_1 of the paper's
     algorithm (part3_common.run_corner) at each corner, d and seed; its fitted exponent in d, and the exponent of
     σ_W²d/p (> 0: the bound tends to α_1^{*2}(1 − p/d) → α_1^{*2} when ε_p < 1)."""
-    from .part3_common import TARGET_Q, run_corner
+    from .part3_common import run_corner
 
     out: dict[str, Any] = {}
     for corner in corners:
         c = CORNERS[corner]
-        nu_c = 1 + 3 * c["eps_n"] + c["extra_n"]
-        eb = eps_b_middle(c["eps_n"], c["eps_p"])  # as the simulator uses (presets.default_eps_b)
-        at = {eps_n: c["eps_n"], eps_p: c["eps_p"], eps_b: eb, nu: nu_c, q: TARGET_Q}
-        noise_exp = float(sp.limit(sp.log(SPAN_NOISE.subs(at)) / sp.log(d), d, sp.oo))
-        rows = []
-        for dv in ds:
-            fractions = []
-            for seed in seeds:
-                run = run_corner(corner, dv, seed)
-                fractions.append(_unexplained_fraction(run))
-                W = run["_result"].W1
-            alpha1 = _alpha1(run["_problem"].target)
-            rows.append(
-                {
-                    "d": dv,
-                    "p": int(W.shape[1]),
-                    "alpha1": alpha1,
-                    "unexplained_fraction": fractions,
-                    "risk_lower_bound": alpha1**2 * float(np.mean(fractions)),
-                }
-            )
-        fit = _fit([math.log10(r["d"]) for r in rows], [r["risk_lower_bound"] for r in rows])
-        out[corner] = {
-            **c,
-            "nu": nu_c,
-            "eps_b": eb,
-            "q": TARGET_Q,
-            "span_noise_exponent": noise_exp,
-            "rows": rows,
-            "fit": fit,
-            "seeds": list(seeds),
-        }
+        out[corner] = {**c, **_span_record(c["eps_n"], c["eps_p"], c["extra_n"], ds, seeds,
+                                           lambda dv, seed, corner=corner: run_corner(corner, dv, seed))}
     return out
+
+
+def span_obstruction_at(eps_n_value: float, eps_p_value: float, extra_n: float,
+                        ds: tuple[int, ...] = OBSTRUCTION_DS, seeds: tuple[int, ...] = OBSTRUCTION_SEEDS) -> dict:
+    """:func:`span_obstruction`'s record at any point (ε_n, ε_p, ν = 1 + 3ε_n + extra_n) of the region
+    (part3_common.run_point, the paper's preset), ε_b in the middle of its window."""
+    from .part3_common import run_point
+
+    return {"eps_n": eps_n_value, "eps_p": eps_p_value, "extra_n": extra_n,
+            **_span_record(eps_n_value, eps_p_value, extra_n, ds, seeds,
+                           lambda dv, seed: run_point(eps_n_value, eps_p_value, extra_n, dv, seed))}
+
+
+def _span_record(en: float, ep_: float, extra_n: float, ds: tuple[int, ...], seeds: tuple[int, ...],
+                 run_at: Any) -> dict[str, Any]:
+    """The span bound α_1^{*2}‖P_{col(W_1)^⊥}μ‖² of the runs ``run_at(d, seed)`` at one point: rows, fit, and the
+    exponent of σ_W²d/p there."""
+    from .part3_common import TARGET_Q
+
+    nu_c = 1 + 3 * en + extra_n
+    eb = eps_b_middle(en, ep_)  # as the simulator uses (presets.default_eps_b)
+    at = {eps_n: en, eps_p: ep_, eps_b: eb, nu: nu_c, q: TARGET_Q}
+    noise_exp = float(sp.limit(sp.log(SPAN_NOISE.subs(at)) / sp.log(d), d, sp.oo))
+    rows = []
+    for dv in ds:
+        fractions = []
+        for seed in seeds:
+            run = run_at(dv, seed)
+            fractions.append(_unexplained_fraction(run))
+            W = run["_result"].W1
+        alpha1 = _alpha1(run["_problem"].target)
+        rows.append(
+            {
+                "d": dv,
+                "p": int(W.shape[1]),
+                "alpha1": alpha1,
+                "unexplained_fraction": fractions,
+                "risk_lower_bound": alpha1**2 * float(np.mean(fractions)),
+            }
+        )
+    fit = _fit([math.log10(r["d"]) for r in rows], [r["risk_lower_bound"] for r in rows])
+    return {"nu": nu_c, "eps_b": eb, "q": TARGET_Q, "span_noise_exponent": noise_exp, "rows": rows, "fit": fit,
+            "seeds": list(seeds)}
 
 
 def _unexplained_fraction(run) -> float:

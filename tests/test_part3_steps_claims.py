@@ -499,11 +499,25 @@ def test_final_chain_steps(registered_verdict):
 @pytest.mark.slow
 def test_final_corrected_and_top(registered_verdict):
     v = registered_verdict(m.check_final_corrected)
-    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
-    assert m.check_final_corrected(m.RATE_D9).verdict == "verified"
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    # the corrected rate is refuted as a bound on R(f_NN) by the span obstruction inside its premises (referee J)
+    w = v.evidence["witness"]["span_obstruction"]
+    assert (w["eps_n"], w["eps_p"]) == m.PREMISE_OBSTRUCTION_POINT[:2] and w["eps_n"] < w["eps_p"]
+    assert v.corrected is None
+    assert m.check_final_corrected(m.RATE_D9).verdict == "refuted"  # o(1) everywhere, yet ruled out at that point
     assert m.check_theorem_rate(m.RATE_D9, m.RATE_D9).verdict == "verified"
     t = registered_verdict(m.check_final_risk)
-    assert t.verdict == "refuted" and t.regime["holds_on"] == "part" and t.corrected
+    assert t.verdict == "refuted" and t.regime["holds_on"] == "part" and t.evidence["witness"]["span_obstruction"]
+    assert t.corrected is None and registered_verdict(m.check_theorem_rate).corrected is None
+    # a rate that does not vanish is not ruled out: the o(1) decision alone, with the corrected statement
+    constant = m.check_final_corrected(sp.Integer(1))
+    assert constant.verdict == "refuted" and constant.corrected and constant.regime["holds_on"] == "none"
+
+
+def test_final_corrected_without_the_obstruction(monkeypatch):
+    """Where the span obstruction did not apply, a rate o(1) on the whole region would be verified."""
+    monkeypatch.setattr(m, "rate_obstruction_in_premises", lambda rate: None)
+    assert m.check_final_corrected(m.RATE_D9).verdict == "verified"
     assert m.check_final_risk(m.RATE_PART3_LAST).verdict == "verified"
 
 
