@@ -356,7 +356,8 @@ def check_final_simplification(statement: Statement = RATE_SIMPLIFICATION) -> Ve
     """Part 2 §3.4, display (2, 67), relation 3: O_P(d^{−ε_p/(8(q+1))} + d^{1+ε_b+ε_p/4}/n log^{2q+6} d
     log(1.25/δ)/ε²) = O_P(d^{−ε_p/(8(q+1))}), decided on the whole region (n = d^ν, ν ≥ 1 + 3ε_n, privacy factor
     d^r log^ρ d). The regime record gives the exact sub-region where the noise term is absorbed."""
-    return check_asymptotic(statement, corrected=RATE_SIMPLIFICATION_CORRECTED, what="dropping the noise term")
+    return check_asymptotic(statement, corrected=RATE_SIMPLIFICATION_CORRECTED, what="dropping the noise term",
+                            suitable_eps_b=True)
 
 
 PENALTY_ALGEBRA = Statement(LAMBDA * d ** (eps_p / 4) / p, Rel.EQ, d ** (eps_p / 4 - 2 * eps_n), name="λ‖ā‖² bound")

@@ -84,6 +84,15 @@ def test_rate_simplification_regime(registered_verdict):
     assert w["eps_b"] + w["eps_p"] / 4 + w["eps_p"] / (8 * (qq + 1)) - w["nu"] + w["r"] + 1 >= 0
     # keeping d^0 (no decay claimed) the noise term is absorbed everywhere
     assert m.check_final_simplification(m.RATE_SIMPLIFICATION.perturb(rhs=sp.Integer(1))).verdict == "verified"
+    # read as a suitable ε_b (referee H): every ε_b below 3ε_n − ε_p/4 − ε_p/(8(q+1)) works on the whole region
+    reading = v.evidence["reading_suitable_eps_b"]
+    assert reading["holds_on"] == "all" and reading["window_never_empty"] and "suitable ε_b" in v.detail
+    # a faster kept term (d^{−ε_p/2}) is not rescued by that window: refuted under both readings
+    kept = d ** (-eps_p / 2)
+    fast = m.RATE_SIMPLIFICATION.perturb(lhs=kept + m.STEP3_N2, rhs=kept)
+    f = m.check_final_simplification(fast)
+    assert f.verdict == "refuted" and f.evidence["reading_suitable_eps_b"]["verdict"] == "refuted"
+    assert "suitable ε_b" not in f.detail
 
 
 @pytest.mark.slow

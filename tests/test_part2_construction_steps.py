@@ -129,6 +129,7 @@ def test_chain_sum(registered_verdict):
     w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
     assert w["r"] < 0 or w["rho"] < -4  # the dropped log^{2q+2} d term wins only where R log^4 d → 0
     assert m.check_chain_sum(m.CHAIN_SUM_CORRECTED).verdict == "verified"
+    assert v.evidence["reading_suitable_eps_b"]["holds_on"] == "all"  # a suitable ε_b: the narrower window (referee H)
 
 
 def test_a_norm(registered_verdict):
@@ -214,3 +215,4 @@ def test_corrected_chain(registered_verdict):
     assert w["r"] < 0 or w["rho"] < -4  # the log^{2q+2} d noise term is what display (2, 68) drops
     assert v.evidence["theorem2_rate_regime"]["holds_on"] == "all"
     assert m.check_corrected_chain(m.CORRECTED_CHAIN_RATE).verdict == "verified"
+    assert v.evidence["reading_suitable_eps_b"]["holds_on"] == "all" and "rank1.noisy-alignment" in v.detail
