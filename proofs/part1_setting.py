@@ -1021,8 +1021,10 @@ def check_privacy_utility(statement: Statement = COLUMN_NOISE_SMALL):
     result = compare(lhs, statement.rel, S.in_powers_of_d(statement.rhs), region, d=S.d)
     ev = {
         "lhs_in_powers_of_d": str(lhs),
-        "consequence": "Theorem 1's accuracy survives the privacy correction only where σ_W²d ≪ 1, i.e. "
-        "log(1/δ)/ε² ≪ 1/(pd): ε ≫ √(p d log(1/δ)), a vacuous privacy level",
+        "consequence": "the rank-1 alignment w_i^1 = μ + o(1) survives the privacy correction only where σ_W²d ≪ 1, "
+        "i.e. log(1/δ)/ε² ≪ 1/(pd): ε ≫ √(p d log(1/δ)), a vacuous privacy level. Theorem 1's accuracy fails where "
+        "moreover ε_p < 1 and σ_W²d/p = 32 d log(1/δ)/ε² → ∞ (r > −1; thm1.risk-obstruction); elsewhere (ε_p ≥ 1, or "
+        "−1 − ε_p ≤ r ≤ −1, where averaging over the p noisy neurons is not excluded) it is open (referee H)",
     }
     if result.holds_on == "all":
         return verified("exact", "the column noise is o(1) on the whole region", regime=result.regime(), **ev)
@@ -1030,8 +1032,9 @@ def check_privacy_utility(statement: Statement = COLUMN_NOISE_SMALL):
     return refuted(
         "exact",
         f"{statement.latex()} holds only where {', '.join(result.conditions)} (r < −(1 + ε_p): "
-        f"ε ≫ √(p d log(1/δ))); at {point} the column noise σ_W√d grows like a power of d, so the first "
-        "layer learns nothing and Theorem 1's rate fails there",
+        f"ε ≫ √(p d log(1/δ))); at {point} the column noise σ_W√d grows like a power of d, so the columns are "
+        "noise-dominated; where moreover ε_p < 1 and r > −1 (as at this point) no second layer on them reaches "
+        "Theorem 1's rate (thm1.risk-obstruction), elsewhere that consequence is open",
         regime=result.regime(),
         witness=result.witness,
         ratio_at_witness=ratio_at(lhs, sp.Integer(1), point, S.d),

@@ -293,9 +293,9 @@ def check_step1_infinite_model(
             f"read literally the bound fails: for σ_* = {literal_fail['f']}, ε_p = "
             f"{literal_fail['eps_p']}, d = {literal_fail['d']} (γ = {literal_fail['gamma'][:8]}), "
             f"E[(f_* − f_∞)²] = {literal_fail['E'][:10]} > {literal_fail['claimed_bound'][:10]} (Theorem 6's "
-            "< 2γ lacks a constant depending on σ_*, see thm6.approximation-error); it holds for d large "
+            "< 2γ holds only for γ < 2/E[z⁴σ_*²], see thm6.approximation-error); it holds for d large "
             "enough (E = E[z⁴σ_*²]γ² + O(γ³), eventual reading verified for every target), which is all "
-            "the asymptotic proof uses",
+            "the asymptotic proof uses: a literal slip, harmless for §3.4",
             corrected=corrected,
             witness=literal_fail,
             **ev,
