@@ -798,21 +798,30 @@ def _contraction_premise() -> dict:
     return check_step(contraction_steps()[0])
 
 
-def _regime_wide(v: Verdict, what: str) -> Verdict:
+def _regime_wide(v: Verdict, what: str, common_mode: bool = False) -> Verdict:
     """A numeric verdict of an S-term (measured with the stable step size) made regime-wide: the bound also needs
-    ‖(I − η_aL)^i‖ ≤ 1 under Assumption 4's η_a, which holds only where the contraction does."""
+    ‖(I − η_aL)^i‖ ≤ 1 under Assumption 4's η_a, which holds only where the contraction does. ``common_mode``: the
+    term grows with the features' common mode where ε_p > 2 + ε_b − ν (part3_common.COMMON_MODE_UNDECIDED), which the
+    measurements cannot reach: that sub-region is undecided."""
     if v.verdict != "verified":
         return v
+    from .part3_common import with_common_mode_undecided
+
     prem = _contraction_premise()
     regime = dict(prem["regime"])
+    mode = ""
+    if common_mode:
+        regime = with_common_mode_undecided(regime)
+        mode = ("; undecided where ε_p > 2 + ε_b − ν (σ_W²d ≪ p: W_1's common mode makes |φ_jᵀa_0| ≍ "
+                "√(p/(1 + σ_W²d)) grow; not reached by the simulable d)")
     if prem["holds"]:
-        return Verdict(v.verdict, v.method + "+exact", v.detail, v.evidence, v.corrected, regime)
+        return Verdict(v.verdict, v.method + "+exact", v.detail + mode, v.evidence, v.corrected, regime)
     return refuted(
         v.method + "+exact",
         f"{what} holds with a contracting step (measured), but under Assumption 4's η_a "
         "the premise ‖I − η_aL‖ ≤ 1 fails where ε_p ≤ ε_n (η_aλ_max(K_n) ≍ d^{ε_n−ε_p}log²d → ∞ with the "
-        "measured λ_max(K_n) = Θ(1)): then ‖(I − η_aL)^i‖ grows geometrically and so does the term; holds on "
-        + ", ".join(regime["conditions"]),
+        "measured λ_max(K_n) = Θ(1)): then ‖(I − η_aL)^i‖ grows geometrically and so does the term; holds at most on "
+        + ", ".join(regime["conditions"]) + mode,
         regime=regime,
         **{**v.evidence, "witness": regime["witness"], "numeric_verdict_stable_step": v.detail},
     )
@@ -836,7 +845,7 @@ def check_s1(
     regime_wide: bool = True,
 ) -> Verdict:
     v = _check_s1(inner, bound, ds, steps, top, seed)
-    return _regime_wide(v, "S_1 ≤_P log²d") if regime_wide else v
+    return _regime_wide(v, "S_1 ≤_P log²d", common_mode=True) if regime_wide else v
 
 
 def _check_s1(inner, bound, ds, steps, top, seed) -> Verdict:

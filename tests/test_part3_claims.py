@@ -71,6 +71,10 @@ def test_contraction(registered_verdict):
 def test_no_clipping(registered_verdict):
     v = registered_verdict(m.check_no_clipping)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"  # the premise fails where ε_p ≤ ε_n
+    # where σ_W²d ≪ p the features' common mode leaves it undecided, not "holds" (referee J)
+    from theorycheck_proofs.part3_common import COMMON_MODE_UNDECIDED
+
+    assert v.regime["undecided"] == [COMMON_MODE_UNDECIDED] and "not the witness" in v.detail
     assert m.check_no_clipping(regime_wide=False).verdict == "inconclusive"
     assert all(r["clipped_fraction_per_step"][0] == 0 for r in v.evidence["runs"])
     assert m.check_no_clipping(lambda d: 1.0).verdict == "refuted"

@@ -90,6 +90,7 @@ def test_s1(registered_verdict):
     v = registered_verdict(m.check_s1)
     # regime-wide: the premise ‖I − η_aL‖ ≤ 1 fails where ε_p ≤ ε_n
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    assert len(v.regime["undecided"]) == 1 and "common mode" in v.detail  # ε_p > 2 + ε_b − ν: undecided
     w = v.evidence["witness"]["point"]
     assert Fraction(w["eps_n"]) >= Fraction(w["eps_p"])
     stable = m.check_s1(regime_wide=False)
@@ -101,6 +102,7 @@ def test_s1(registered_verdict):
 def test_s2(registered_verdict):
     v = registered_verdict(m.check_s2)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.evidence["cauchy_schwarz_holds"]
+    assert not v.regime.get("undecided")  # S_2 does not see the common mode (referee J); S_1 does (test_s1)
     stable = m.check_s2(regime_wide=False)
     assert stable.verdict == "verified"
     assert all(r["ratio_to_rate"] <= 1 for r in stable.evidence["runs"])
