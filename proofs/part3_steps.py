@@ -1930,10 +1930,12 @@ CLAIMS = [
     ),
     Claim(
         "clip.s3-corrected",
-        "S_3 with the dropped p",
+        "S_3's triangle-chain bound with the dropped p (a bound on S_3, not S_3 itself)",
         "Part 3, §4.3.2 (corrected)",
         steps_s_terms(sp.Integer(1))[-1].statement,
-        "Assumptions 2–4, whole region",
+        # referee J: the chain's bound fails where ν ≤ ε_p + 3ε_n/2; a sharper (Gaussian) bound on S_3 itself is not
+        # checked here, so its failure says the paper's chain cannot conclude, not that S_3 is too large
+        "Assumptions 2–4, whole region; the bound the paper's triangle chain (3, D27) gives, not S_3 itself",
         partial(check_chain, steps_s_terms(sp.Integer(1))[-3:], "S_3 with p"),
         depends_on=("clip.s-term-steps",),
         relations=((3, "D27", 4), (3, "D27", 6)),
