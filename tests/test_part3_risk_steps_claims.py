@@ -67,16 +67,34 @@ def test_variance_term(registered_verdict):
     assert m.check_variance_term(m.d_ ** (2 * m.en) * m.LOGD**2 / m.n_).verdict == "refuted"
 
 
+def _holds(parsed, point) -> bool:
+    """A parsed regime condition (theorycheck.plots.parse_condition) at a point of floats."""
+    lhs, op, rhs = (sp.sympify(x) if i != 1 else x for i, x in enumerate(parsed))
+    gap = lhs - rhs
+    value = float(gap.subs({sym: point[sym.name] for sym in gap.free_symbols}))
+    return {"<": value < 0, "<=": value <= 0, ">": value > 0, ">=": value >= 0}[op]
+
+
 def test_noise_accumulation(registered_verdict):
     v = registered_verdict(m.check_noise_accumulation)
     assert v.verdict == "refuted" and v.corrected
     assert set(v.evidence["failing_links"]) == {"link 1", "link 3"}
     w3 = v.evidence["witness"]["link 3"]
     assert w3["min_norm_z_over_Sigma"] > w3["claimed_factor_times_allowance"]
-    # the regime is the conclusion's (referee J), not link 3's: it holds, given λ_min(K_n) ≳ 1, where 2ε_p < 3ε_n
-    assert v.regime["holds_on"] == "part" and v.regime["conditions_exact"] == ["3*eps_n - 2*eps_p > 0"]
+    # the regime is the conclusion's (referees J, K), not link 3's: given λ_min(K_n) ≳ 1 it holds on the contraction
+    # region where 2ε_p < 3ε_n, fails off the contraction region (z'_i grows geometrically there)
+    assert v.regime["holds_on"] == "part" and v.regime["conditions_exact"] == [
+        "-eps_n + eps_p > 0", "eps_b - eps_n - nu + 2 >= 0", "3*eps_n - 2*eps_p > 0"]
     assert v.regime["premise"] and v.regime["undecided"] and v.evidence["link3_regime"]["holds_on"] == "none"
-    assert v.regime["without_the_premise"]["conditions"] == [r"\varepsilon_n - \varepsilon_p > 0"]
+    w = {k: Fraction(x) for k, x in v.regime["witness"]["point"].items() if k != "q"}
+    assert w["eps_p"] <= w["eps_n"] or w["nu"] > 2 + w["eps_b"] - w["eps_n"]  # off the contraction region
+    # referee K's point (ε_n, ε_p, ε_b, ν) = (0.2, 0.1, 0.3, 1.6), where z'_T grows geometrically, is not in the regime
+    from theorycheck.plots import parse_condition
+
+    point = {"eps_n": 0.2, "eps_p": 0.1, "eps_b": 0.3, "nu": 1.6}
+    assert not all(_holds(parse_condition(c), point) for c in v.regime["conditions_exact"])
+    inside = {"eps_n": 0.2, "eps_p": 0.28, "eps_b": 0.3, "nu": 1.6}  # referee J's point: contracting, 2ε_p < 3ε_n
+    assert all(_holds(parse_condition(c), inside) for c in v.regime["conditions_exact"])
     corrected = m.check_noise_accumulation(
         lambda i, k: k - 1, lambda p, d: math.sqrt(p) + math.log(d), lambda d: 1.0, _try_correction=False
     )
