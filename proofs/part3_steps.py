@@ -1384,6 +1384,24 @@ def _obstruction_text(record: dict[str, Any]) -> str:
             "σ_W²d/p → ∞ there), while the rate → 0")
 
 
+def _obstruction_regime(record: dict[str, Any], bound_regime: dict[str, Any]) -> dict[str, Any]:
+    """The regime of R(f_NN) = O_P(rate) when the span obstruction rules it out (referee K): it fails where ε_p < 1,
+    σ_W²d/p → ∞ and the rate → 0 (witness: the measured point inside the premises), and is not decided elsewhere;
+    ``bound_regime`` (where the rate is o(1), or within another rate: a comparison of upper bounds) is kept beside it,
+    never as where the claim holds."""
+    return {
+        "region": ADMISSIBLE.name,
+        "region_latex": ADMISSIBLE.description,
+        "holds_on": "part",
+        "relation": bound_regime.get("relation"),
+        "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } \sigma_W^2 d/p "
+                       r"\not\to \infty\ (\nu \geq 2 + \varepsilon_b - \varepsilon_p)"],
+        "witness": {"point": {k: record[k] for k in ("eps_n", "eps_p", "eps_b", "nu")}, "rows": record["rows"]},
+        "undecided": [r"\varepsilon_p \geq 1 \text{ or } \sigma_W^2 d/p \not\to \infty"],
+        "upper_bound_regime": bound_regime,
+    }
+
+
 def _obstruction_witness(record: dict[str, Any]) -> dict[str, Any]:
     return {"span_obstruction": {k: record[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}}
 
@@ -1403,8 +1421,7 @@ def check_final_corrected(rate: sp.Expr = RATE_CORRECTED) -> Verdict:
     o1 = ("o(1) on the whole region" if v.verdict == "verified" else
           "o(1) only on part of the region: " + "; ".join(v.regime["conditions"]))
     if blocked is not None:
-        regime = {**dict(v.regime), "holds_on": "part" if v.regime["holds_on"] != "none" else "none",
-                  "obstruction": r"\text{not where } \varepsilon_p < 1 \text{ and } \sigma_W^2 d/p \to \infty"}
+        regime = _obstruction_regime(blocked, dict(v.regime))
         return refuted(
             "simulation+exact",
             "with every correction (variance term d^{4ε_n}log²d/n, DP noise p d^{7ε_n}log^{2q+2}d R/n²) the rate is "
@@ -1502,8 +1519,7 @@ def check_final_risk(rate: sp.Expr = RATE_CORRECTED, claimed: sp.Expr = RATE_PAR
         return refuted(
             "simulation+exact",
             f"{within} (a comparison of upper bounds); Part 3's conclusion itself fails: {_obstruction_text(blocked)}",
-            regime={**dict(v.regime), "holds_on": "part" if v.regime["holds_on"] != "none" else "none",
-                    "obstruction": r"\text{not where } \varepsilon_p < 1 \text{ and } \sigma_W^2 d/p \to \infty"},
+            regime=_obstruction_regime(blocked, dict(v.regime)),
             witness=_obstruction_witness(blocked),
             **ev,
         )

@@ -504,6 +504,9 @@ def test_final_corrected_and_top(registered_verdict):
     w = v.evidence["witness"]["span_obstruction"]
     assert (w["eps_n"], w["eps_p"]) == m.PREMISE_OBSTRUCTION_POINT[:2] and w["eps_n"] < w["eps_p"]
     assert v.corrected is None
+    # its regime: failing at that point, undecided elsewhere; where the rate is o(1) is kept aside (referee K)
+    assert v.regime["witness"]["point"]["eps_p"] == m.PREMISE_OBSTRUCTION_POINT[1] and v.regime["undecided"]
+    assert "conditions_exact" not in v.regime and v.regime["upper_bound_regime"]["holds_on"] == "part"
     assert m.check_final_corrected(m.RATE_D9).verdict == "refuted"  # o(1) everywhere, yet ruled out at that point
     assert m.check_theorem_rate(m.RATE_D9, m.RATE_D9).verdict == "verified"
     t = registered_verdict(m.check_final_risk)

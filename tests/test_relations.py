@@ -403,6 +403,10 @@ def test_regime_html_embeds_a_png_or_says_why_not():
     assert page.startswith("<figure><img") and "data:image/png;base64," in page and "toy region" in page
     bad = regime_html(dict(REGIME, conditions_exact=["eps_n >< 1"]))
     assert "not drawn" in bad and "<img" not in bad
+    # a part-holding regime with no inequalities is not painted green everywhere; an undecided part is captioned
+    bare = regime_html({k: v for k, v in REGIME.items() if k != "conditions_exact"} | {"conditions": ["said"]})
+    assert "<img" not in bare and "said" in bare
+    assert "undecided: where y &gt; 1" in regime_html(dict(REGIME, undecided=["where y > 1"]))
 
 
 def test_report_draws_the_regime_of_a_claim_that_has_one(tmp_path):

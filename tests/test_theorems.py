@@ -287,6 +287,10 @@ def test_show_prints_the_regime():
     assert regime_lines({"region": "R", "holds_on": "all", "conditions_exact": ["x > 0"]}) == [
         "Regime: holds on the whole region (R)"
     ]
+    # a premise and undecided sub-regions are printed too (referee K: else a reader takes them as holding)
+    lines = regime_lines({"region": "R", "holds_on": "part", "conditions_exact": ["x > 0"], "premise": "P",
+                          "undecided": ["where y > 1"]})
+    assert lines[-3:] == ["  given: P", "  undecided:", "    where y > 1"]
 
 
 def test_regime_slices_are_drawn_once_per_regime(tmp_path, monkeypatch):

@@ -267,6 +267,12 @@ def regime_lines(regime: dict | None) -> list[str]:
     if exact and regime.get("holds_on") != "all":
         out.append("  holds where:")
         out += [f"    {c}" for c in exact]
+    if regime.get("premise"):
+        out.append(f"  given: {regime['premise']}")
+    undecided = regime.get("undecided") or []
+    if undecided:
+        out.append("  undecided:")
+        out += [f"    {u}" for u in undecided]
     witness = regime.get("witness")
     if witness:
         point = witness.get("point", witness) if isinstance(witness, dict) else witness

@@ -519,6 +519,11 @@ def regime_html(regime: Mapping[str, Any] | None) -> str:
 
     if not regime:
         return ""
+    if regime.get("holds_on") != "all" and not regime.get("conditions_exact"):
+        # no inequalities to colour (e.g. a claim refuted by a measured obstruction, undecided elsewhere): a slice
+        # would paint the whole plane green
+        said = "; ".join(str(c) for c in regime.get("conditions") or ()) or "none stated"
+        return f'<p class="meta">No regime slice (no inequalities to draw): {_html.escape(said)}</p>'
     try:
         png = cached_regime_slice(regime)
     except Exception as exc:  # noqa: BLE001 - a report must not fail on one plot
@@ -526,6 +531,8 @@ def regime_html(regime: Mapping[str, Any] | None) -> str:
         return f'<p class="meta">Regime slice not drawn: {_html.escape(reason)}</p>'
     uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
     conditions = "; ".join(regime.get("conditions_exact") or ()) or "none"
-    return (f'<figure><img alt="regime slice" src="{uri}"><figcaption>Where the claim holds: conditions '
+    undecided = "; ".join(str(u) for u in regime.get("undecided") or ())
+    given = f" (given {_html.escape(str(regime['premise']))})" if regime.get("premise") else ""
+    return (f'<figure><img alt="regime slice" src="{uri}"><figcaption>Where the claim holds{given}: conditions '
             f"<code>{_html.escape(conditions)}</code> on {_html.escape(str(regime.get('region', '')))}"
-            "</figcaption></figure>")
+            + (f"; undecided: {_html.escape(undecided)}" if undecided else "") + "</figcaption></figure>")
