@@ -1382,6 +1382,8 @@ def span_obstruction(
     return out
 
 
+@memo.remembered()
+@memo.shared  # three Part 3 claims ask for the same point, each in its own check process
 def span_obstruction_at(eps_n_value: float, eps_p_value: float, extra_n: float,
                         ds: tuple[int, ...] = OBSTRUCTION_DS, seeds: tuple[int, ...] = OBSTRUCTION_SEEDS) -> dict:
     """:func:`span_obstruction`'s record at any point (ε_n, ε_p, ν = 1 + 3ε_n + extra_n) of the region
