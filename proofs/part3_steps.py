@@ -1375,7 +1375,9 @@ def rate_obstruction_in_premises(rate: sp.Expr) -> dict[str, Any] | None:
 
 
 def _obstruction_text(record: dict[str, Any]) -> str:
-    lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in record["rows"])
+    from .part2_construction_steps import obstruction_witness
+
+    _, lows, _, _ = obstruction_witness(["premise point"], {"premise point": record})
     where = f"({record['eps_n']}, {record['eps_p']}, {record['nu']:g})"
     fit = f"{record['fit']['exponent']:+.3f} ± {record['fit']['stderr']:.3f}"
     return (f"at (ε_n, ε_p, ν) = {where}, inside the chain's premises, every second layer on W_1's features, f_NN "
@@ -1385,19 +1387,19 @@ def _obstruction_text(record: dict[str, Any]) -> str:
 
 
 def _obstruction_regime(record: dict[str, Any], bound_regime: dict[str, Any]) -> dict[str, Any]:
-    """The regime of R(f_NN) = O_P(rate) when the span obstruction rules it out (referee K): it fails where ε_p < 1,
-    σ_W²d/p → ∞ and the rate → 0 (witness: the measured point inside the premises), and is not decided elsewhere;
-    ``bound_regime`` (where the rate is o(1), or within another rate: a comparison of upper bounds) is kept beside it,
-    never as where the claim holds."""
+    """The regime of R(f_NN) = O_P(rate) when the span obstruction rules it out (referee K): the obstruction's own
+    record (part2_construction_steps.obstruction_witness: not refuted, undecided, where ε_p ≥ 1 or σ_W²d/p ↛ ∞),
+    with the measured point inside the premises as its witness; ``bound_regime`` (where the rate is o(1), or within
+    another rate: a comparison of upper bounds) is kept beside it, never as where the claim holds."""
+    from .part2_construction_steps import obstruction_witness
+
+    _, _, _, regime = obstruction_witness(["premise point"], {"premise point": record})
     return {
-        "region": ADMISSIBLE.name,
+        **regime,
         "region_latex": ADMISSIBLE.description,
-        "holds_on": "part",
         "relation": bound_regime.get("relation"),
-        "conditions": [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } \sigma_W^2 d/p "
-                       r"\not\to \infty\ (\nu \geq 2 + \varepsilon_b - \varepsilon_p)"],
         "witness": {"point": {k: record[k] for k in ("eps_n", "eps_p", "eps_b", "nu")}, "rows": record["rows"]},
-        "undecided": [r"\varepsilon_p \geq 1 \text{ or } \sigma_W^2 d/p \not\to \infty"],
+        "undecided": list(regime["conditions"]),
         "upper_bound_regime": bound_regime,
     }
 
