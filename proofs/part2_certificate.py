@@ -982,7 +982,8 @@ def _check_sup_bound(
                 + ", ".join(f"{fits[kk]['measured_gamma_exponent']:+.3f}" for kk in fits)
                 + " vs claimed "
                 + ", ".join(f"{fits[kk]['claimed_gamma_exponent_fitted']:+.3f}" for kk in fits)
-                + ")"
+                + "); for q = 1 this rules out every a, not only the paper's (a sup → 0 makes f_γ's slope → 0, so "
+                "f_γ cannot approximate z within 2γ: thm6.existence)"
             )
         if eta_violation:
             deg, r = eta_violation
