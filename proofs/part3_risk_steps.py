@@ -735,6 +735,8 @@ def _final_bound_regime() -> dict:
         "conditions_exact": list(contraction["conditions_exact"]) + list(inside.regime["conditions_exact"]),
         "witness": contraction["witness"],
         "premise": r"\lambda_{\min}(K_n) \gtrsim 1",
+        "region_exact": contraction.get("region_exact", []),  # referee L: the slice must grey out the inadmissible
+        "degrees_checked": contraction.get("degrees_checked", []),
         "undecided": [r"\text{the rest of the contraction region } (2\varepsilon_p \ge 3\varepsilon_n)\text{: the "
                       r"bound grows there; and the premise } \lambda_{\min}(K_n) \gtrsim 1"],
     }
