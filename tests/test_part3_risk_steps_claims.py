@@ -68,11 +68,12 @@ def test_variance_term(registered_verdict):
 
 
 def _holds(parsed, point) -> bool:
-    """A parsed regime condition (theorycheck.plots.parse_condition) at a point of floats."""
-    lhs, op, rhs = (sp.sympify(x) if i != 1 else x for i, x in enumerate(parsed))
-    gap = lhs - rhs
-    value = float(gap.subs({sym: point[sym.name] for sym in gap.free_symbols}))
-    return {"<": value < 0, "<=": value <= 0, ">": value > 0, ">=": value >= 0}[op]
+    """A parsed regime condition at a point (theorycheck.plots' own evaluator, the one the regime slices use)."""
+    from theorycheck.plots import REGIME_VARIABLES
+    from theorycheck.plots import _holds as holds_on_grid
+
+    env = {"r": 0.0, "rho": 0.0, "q": 1.0, **point}
+    return bool(holds_on_grid(parsed[0], parsed[1], parsed[2], env, REGIME_VARIABLES))
 
 
 def test_noise_accumulation(registered_verdict):
