@@ -1386,20 +1386,28 @@ def _obstruction_text(record: dict[str, Any]) -> str:
             "σ_W²d/p → ∞ there), while the rate → 0")
 
 
-def _obstruction_regime(record: dict[str, Any], bound_regime: dict[str, Any]) -> dict[str, Any]:
+def _obstruction_regime(record: dict[str, Any], bound_regime: dict[str, Any], rate: sp.Expr) -> dict[str, Any]:
     """The regime of R(f_NN) = O_P(rate) when the span obstruction rules it out (referee K): the obstruction's own
-    record (part2_construction_steps.obstruction_witness: not refuted, undecided, where ε_p ≥ 1 or σ_W²d/p ↛ ∞),
+    record (part2_construction_steps.obstruction_witness: not refuted, undecided, where ε_p ≥ 1 or σ_W²d/p ↛ ∞, and
+    where ``rate`` is not o(1), since a risk bounded below refutes only a vanishing rate: referee L3),
     with the measured point inside the premises as its witness; ``bound_regime`` (where the rate is o(1), or within
     another rate: a comparison of upper bounds) is kept beside it, never as where the claim holds."""
     from .part2_construction_steps import obstruction_witness
 
     _, _, _, regime = obstruction_witness(["premise point"], {"premise point": record})
+    vanishes = _decide_cached(rate, "ll", sp.Integer(1)).regime or {}
+    if vanishes.get("holds_on") != "all":
+        # R ≥ c > 0 refutes R = O_P(rate) only where rate → 0 (referee L3: e.g. ε_n ≥ 1, off the chain's premises,
+        # where the variance term d^{4ε_n−ν}log²d can grow): where the rate is not o(1) it is undecided too
+        off = (r"\text{where the rate is not } o(1)\text{, i.e. not all of: } "
+               + r";\ ".join(str(c) for c in vanishes.get("conditions") or ()))
+        regime = {**regime, "conditions": [*regime["conditions"], off], "undecided": [*regime["undecided"], off],
+                  "rate_vanishes_regime": vanishes}
     return {
         **regime,
         "region_latex": ADMISSIBLE.description,
         "relation": bound_regime.get("relation"),
         "witness": {"point": {k: record[k] for k in ("eps_n", "eps_p", "eps_b", "nu")}, "rows": record["rows"]},
-        "undecided": list(regime["conditions"]),
         "upper_bound_regime": bound_regime,
     }
 
@@ -1423,7 +1431,7 @@ def check_final_corrected(rate: sp.Expr = RATE_CORRECTED) -> Verdict:
     o1 = ("o(1) on the whole region" if v.verdict == "verified" else
           "o(1) only on part of the region: " + "; ".join(v.regime["conditions"]))
     if blocked is not None:
-        regime = _obstruction_regime(blocked, dict(v.regime))
+        regime = _obstruction_regime(blocked, dict(v.regime), rate)
         return refuted(
             "simulation+exact",
             "with every correction (variance term d^{4ε_n}log²d/n, DP noise p d^{7ε_n}log^{2q+2}d R/n²) the rate is "
@@ -1521,7 +1529,7 @@ def check_final_risk(rate: sp.Expr = RATE_CORRECTED, claimed: sp.Expr = RATE_PAR
         return refuted(
             "simulation+exact",
             f"{within} (a comparison of upper bounds); Part 3's conclusion itself fails: {_obstruction_text(blocked)}",
-            regime=_obstruction_regime(blocked, dict(v.regime)),
+            regime=_obstruction_regime(blocked, dict(v.regime), claimed),
             witness=_obstruction_witness(blocked),
             **ev,
         )

@@ -67,15 +67,6 @@ def test_variance_term(registered_verdict):
     assert m.check_variance_term(m.d_ ** (2 * m.en) * m.LOGD**2 / m.n_).verdict == "refuted"
 
 
-def _holds(parsed, point) -> bool:
-    """A parsed regime condition at a point (theorycheck.plots' own evaluator, the one the regime slices use)."""
-    from theorycheck.plots import REGIME_VARIABLES
-    from theorycheck.plots import _holds as holds_on_grid
-
-    env = {"r": 0.0, "rho": 0.0, "q": 1.0, **point}
-    return bool(holds_on_grid(parsed[0], parsed[1], parsed[2], env, REGIME_VARIABLES))
-
-
 def test_noise_accumulation(registered_verdict):
     v = registered_verdict(m.check_noise_accumulation)
     assert v.verdict == "refuted" and v.corrected
@@ -90,12 +81,11 @@ def test_noise_accumulation(registered_verdict):
     w = {k: Fraction(x) for k, x in v.regime["witness"]["point"].items() if k != "q"}
     assert w["eps_p"] <= w["eps_n"] or w["nu"] > 2 + w["eps_b"] - w["eps_n"]  # off the contraction region
     # referee K's point (ε_n, ε_p, ε_b, ν) = (0.2, 0.1, 0.3, 1.6), where z'_T grows geometrically, is not in the regime
-    from theorycheck.plots import parse_condition
+    from theorycheck.plots import conditions_hold_at
 
-    point = {"eps_n": 0.2, "eps_p": 0.1, "eps_b": 0.3, "nu": 1.6}
-    assert not all(_holds(parse_condition(c), point) for c in v.regime["conditions_exact"])
+    assert not conditions_hold_at(v.regime["conditions_exact"], {"eps_n": 0.2, "eps_p": 0.1, "eps_b": 0.3, "nu": 1.6})
     inside = {"eps_n": 0.2, "eps_p": 0.28, "eps_b": 0.3, "nu": 1.6}  # referee J's point: contracting, 2ε_p < 3ε_n
-    assert all(_holds(parse_condition(c), inside) for c in v.regime["conditions_exact"])
+    assert conditions_hold_at(v.regime["conditions_exact"], inside)
     corrected = m.check_noise_accumulation(
         lambda i, k: k - 1, lambda p, d: math.sqrt(p) + math.log(d), lambda d: 1.0, _try_correction=False
     )

@@ -507,7 +507,20 @@ def test_final_corrected_and_top(registered_verdict):
     # its regime: failing at that point, undecided elsewhere; where the rate is o(1) is kept aside (referee K)
     assert v.regime["witness"]["point"]["eps_p"] == m.PREMISE_OBSTRUCTION_POINT[1] and v.regime["undecided"]
     assert "conditions_exact" not in v.regime and v.regime["upper_bound_regime"]["holds_on"] == "part"
-    assert m.check_final_corrected(m.RATE_D9).verdict == "refuted"  # o(1) everywhere, yet ruled out at that point
+    # a risk bounded below refutes only a vanishing rate: where the corrected rate is not o(1) is undecided too
+    # (referee L3: (ε_n, ε_p, ε_b, ν) = (6/5, 1/10, 14/5, 23/5), off the premises, where d^{4ε_n−ν}log²d → ∞)
+    from theorycheck.plots import conditions_hold_at
+
+    vanishes = v.regime["rate_vanishes_regime"]
+    assert any(r"not } o(1)" in u for u in v.regime["undecided"]) and vanishes["holds_on"] == "part"
+    off = {"eps_n": 1.2, "eps_p": 0.1, "eps_b": 2.8, "nu": 4.6}
+    assert not conditions_hold_at(vanishes["conditions_exact"], off)
+    at = dict(zip(("eps_n", "eps_p"), m.PREMISE_OBSTRUCTION_POINT[:2])) | {"eps_b": w["eps_b"], "nu": w["nu"]}
+    assert conditions_hold_at(vanishes["conditions_exact"], at)  # the witness is where it → 0
+    everywhere = m.check_final_corrected(m.RATE_D9)
+    assert everywhere.verdict == "refuted"  # o(1) everywhere, yet ruled out at that point
+    assert "rate_vanishes_regime" not in everywhere.regime
+    assert not any("o(1)" in u for u in everywhere.regime["undecided"])
     assert m.check_theorem_rate(m.RATE_D9, m.RATE_D9).verdict == "verified"
     t = registered_verdict(m.check_final_risk)
     assert t.verdict == "refuted" and t.regime["holds_on"] == "part" and t.evidence["witness"]["span_obstruction"]

@@ -291,6 +291,18 @@ def test_show_prints_the_regime():
     lines = regime_lines({"region": "R", "holds_on": "part", "conditions_exact": ["x > 0"], "premise": "P",
                           "undecided": ["where y > 1"]})
     assert lines[-3:] == ["  given: P", "  undecided:", "    where y > 1"]
+    # a regime whose conditions only say where the claim is not refuted (a measured obstruction) is read as failing
+    # there and undecided elsewhere, never as "holds where" (referee L2)
+    lines = regime_lines({"region": "R", "holds_on": "part", "conditions": ["where y > 1"],
+                          "undecided": ["where y > 1"], "witness": {"point": {"y": "0"}}})
+    assert lines == ["Regime: fails on part of the region, undecided on the rest (R)", "  undecided:",
+                     "    where y > 1", "  fails at: y = 0"]
+    # ... but a condition that is not undecided is still where it holds
+    lines = regime_lines({"region": "R", "holds_on": "part", "conditions": ["x > 0", "where y > 1"],
+                          "undecided": ["where y > 1"]})
+    assert lines[:3] == ["Regime: holds on part of the region (R)", "  holds where:", "    x > 0"]
+    assert regime_lines({"region": "R", "holds_on": "none", "conditions_exact": ["0 > 1"]})[1:] == [
+        "  would hold where (nowhere in the region):", "    0 > 1"]
 
 
 def test_regime_slices_are_drawn_once_per_regime(tmp_path, monkeypatch):

@@ -262,14 +262,19 @@ def regime_lines(regime: dict | None) -> list[str]:
         return []
     where = {"all": "on the whole region", "part": "on part of the region", "none": "nowhere in the region"}
     holds_on = str(regime.get("holds_on"))
-    out = [f"Regime: holds {where.get(holds_on, holds_on)} ({regime.get('region', '')})"]
-    exact = regime.get("conditions_exact") or regime.get("conditions") or []
-    if exact and regime.get("holds_on") != "all":
-        out.append("  holds where:")
+    undecided = regime.get("undecided") or []
+    exact = regime.get("conditions_exact") or [c for c in regime.get("conditions") or [] if c not in undecided]
+    if holds_on == "part" and not exact and undecided:
+        # e.g. a measured obstruction: refuted where it was measured, and its conditions only say where it is not
+        # refuted (undecided) — no part of the region where it is shown to hold (referee L)
+        out = [f"Regime: fails on part of the region, undecided on the rest ({regime.get('region', '')})"]
+    else:
+        out = [f"Regime: holds {where.get(holds_on, holds_on)} ({regime.get('region', '')})"]
+    if exact and holds_on != "all":
+        out.append("  holds where:" if holds_on != "none" else "  would hold where (nowhere in the region):")
         out += [f"    {c}" for c in exact]
     if regime.get("premise"):
         out.append(f"  given: {regime['premise']}")
-    undecided = regime.get("undecided") or []
     if undecided:
         out.append("  undecided:")
         out += [f"    {u}" for u in undecided]

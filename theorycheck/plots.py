@@ -301,6 +301,17 @@ def _holds(lhs, op: str, rhs, env: Mapping[str, Any], variables: Sequence[str]):
             "==": np.abs(value) <= tol}[op]
 
 
+def conditions_hold_at(conditions: Sequence[str], point: Mapping[str, float]) -> bool:
+    """Whether every exact regime condition (``regime["conditions_exact"]``) holds at one ``point``, evaluated as the
+    regime slices evaluate it (q = 1, r = ρ = 0 unless given).
+
+    >>> conditions_hold_at(["3*eps_n - eps_p > 0"], {"eps_n": 0.2, "eps_p": 0.5})
+    True
+    """
+    env = {"eps_n": 0.0, "eps_p": 0.0, "eps_b": 0.0, "nu": 0.0, "r": 0.0, "rho": 0.0, "q": 1.0, **point}
+    return all(bool(_holds(*parse_condition(c), env, REGIME_VARIABLES)) for c in conditions)
+
+
 def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None = None,
                  region: Sequence[str] | None = None, eps_p_range: tuple[float, float] | None = None,
                  eps_n_range: tuple[float, float] | None = None, title: str = "", resolution: int = 240,
