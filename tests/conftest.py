@@ -58,32 +58,46 @@ def sources_edited_since_start() -> list[str]:
     return sorted(f for f in now.keys() | _SOURCES_AT_START.keys() if now.get(f) != _SOURCES_AT_START.get(f))
 
 
+FILE_SECONDS = Path(__file__).resolve().parent / "file_seconds.json"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Run the files that hold a ``slow`` test first, the rest after, each group in the order of its file's
-    number of tests (most first), the files' own order kept on ties and within a file; files that hold a ``late``
-    test (the notebooks) run last of all.
+    """Hand the files to the workers longest first, by each file's recorded seconds (``tests/file_seconds.json``,
+    written by ``benchmarks/record_file_seconds.py``); files not recorded (new ones) after them, most tests first;
+    the files' own order kept on ties and within a file. Nothing is deselected or changed: only the order.
 
     Under ``--dist loadfile`` pytest-xdist hands the files to the workers in this order (``--no-loadscope-reorder``
-    in pyproject.toml keeps it). Its own default order, by number of tests alone, left the long files with few
-    tests (the notebooks, the Dask sweeps, mypy) for last, so one worker ran them alone while the other idled;
-    longest first is the classic remedy. The notebooks' kernels show the registered claims' verdicts, which the
-    claim tests store in the session's cache as they run (``registered_verdict``): run last, the kernels read
-    them (182 of the 207 verdicts they show) instead of running the same checks again. The suite's wall time did
-    not measurably change (two A/B pairs on the 2-core machine: 180 vs 207 s, then 226 vs 216 s, with vs
-    without): the kernels' own start-up and plots dominate their time. Nothing is deselected or changed: only the
-    order."""
+    in pyproject.toml keeps it), and longest first is the classic remedy for two workers: the many short files at
+    the end fill the gaps. The earlier rule (files with a ``slow`` test first, by number of tests) let one worker
+    idle 21 s at the end while the other ran its last long file (bench_suite_breakdown.py, 2026-11-27).
+
+    A file with a ``late`` test (the notebooks: their kernels show registered claims' verdicts, and read those the
+    claim tests stored in the session's cache) goes as late as it can while the files after it still hold at
+    least twice its own recorded time, so that the other worker stays busy while it runs."""
+    import json
     from collections import Counter
 
     def file_of(item: pytest.Item) -> str:
         return item.nodeid.split("::", 1)[0]
 
+    try:
+        seconds: dict[str, float] = json.loads(FILE_SECONDS.read_text(encoding="utf-8"))["seconds"]
+    except (OSError, ValueError, KeyError):
+        seconds = {}
     size = Counter(file_of(item) for item in items)
-    slow_files = {file_of(item) for item in items if item.get_closest_marker("slow") is not None}
-    late_files = {file_of(item) for item in items if item.get_closest_marker("late") is not None}
     first_seen = {f: i for i, f in reversed(list(enumerate(file_of(item) for item in items)))}
+    files = sorted(size, key=lambda f: (f not in seconds, -seconds.get(f, 0.0), -size[f], first_seen[f]))
+    late = [f for f in files if any(i.get_closest_marker("late") is not None for i in items if file_of(i) == f)]
+    for f in late:
+        files.remove(f)
+        after, k = 0.0, len(files)
+        while k > 0 and after < 2 * seconds.get(f, 0.0):
+            k -= 1
+            after += seconds.get(files[k], 0.0)
+        files.insert(k, f)
+    rank = {f: i for i, f in enumerate(files)}
     position = {id(item): i for i, item in enumerate(items)}
-    items.sort(key=lambda item: (file_of(item) in late_files, file_of(item) not in slow_files, -size[file_of(item)],
-                                 first_seen[file_of(item)], position[id(item)]))
+    items.sort(key=lambda item: (rank[file_of(item)], position[id(item)]))
 
 
 @pytest.fixture(scope="session")
@@ -131,13 +145,21 @@ _SESSION_MARKER = "session.json"
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    import gc
     import json
     import tempfile
+
+    from theorycheck.runner import GC_THRESHOLDS
+
+    # the audit's check processes' collector thresholds (theorycheck/runner.py): the tests allocate the same
+    # SymPy and mpmath objects, and at Python's default a full collection walks every imported module often
+    gc.set_threshold(*GC_THRESHOLDS)
 
     workerinput = getattr(config, "workerinput", None)
     if workerinput is None:  # the controller, or the only process: a fresh folder for this session
         folder = tempfile.mkdtemp(prefix="theorycheck-test-cache-")
         Path(folder, _SESSION_MARKER).write_text(json.dumps({"pid": os.getpid()}), encoding="utf-8")
+        _seed_from_the_audit_cache(Path(folder))
         config._theorycheck_session_cache = folder  # type: ignore[attr-defined]
         os.environ[SESSION_CACHE_VAR] = folder  # before xdist starts its workers: they inherit it
     else:
@@ -146,6 +168,41 @@ def pytest_configure(config: pytest.Config) -> None:
         if folder is None or inherited != folder or not Path(folder, _SESSION_MARKER).is_file():
             raise pytest.UsageError(f"xdist worker without the session's verdict cache folder: workerinput "
                                     f"{folder!r}, environment {inherited!r}")
+
+
+#: Set to 0 to start the session's verdict cache empty (every registered check runs in the session).
+REUSE_AUDIT_VAR = "THEORYCHECK_TEST_REUSE_AUDIT"
+
+
+def _seed_from_the_audit_cache(folder: Path) -> None:
+    """Copy the installed proofs' verdict cache (the one `theorycheck check` fills) into the session's folder, so a
+    check the audit already ran on this very code is not paid for again (issue 14). Sound for the same reason the
+    audit's reuse is: an entry is read only when its key (the claim's check and parameters, every source it
+    reaches, the package versions, the BLAS threads) equals the key this session computes, so an entry of other
+    code or another machine is never a hit. The copy is read-only for the audit's cache; a clean checkout (CI)
+    has none and runs every check. ``THEORYCHECK_TEST_REUSE_AUDIT=0`` skips it."""
+    import importlib.util
+    import shutil
+
+    if os.environ.get(REUSE_AUDIT_VAR, "1") in ("", "0"):
+        return
+    spec = importlib.util.find_spec("theorycheck_proofs")  # finds the package without importing the proofs
+    if spec is None or not spec.submodule_search_locations:
+        return
+    from theorycheck.cache import default_dir
+
+    source = default_dir(next(iter(spec.submodule_search_locations))) / "claims"
+    if source.is_dir():
+        target = folder / "claims"
+        target.mkdir()
+        for entry in source.glob("*.json"):
+            shutil.copyfile(entry, target / entry.name)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    import gc
+
+    gc.freeze()  # what collection imported (the library, SymPy, the proofs) is never garbage: no collection walks it
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -448,3 +448,30 @@ def test_statement_latex_is_printed_on_first_read_and_kept():
         _ = broken.statement
     text = Claim("x.text", "t", "src", r"c = d", "none", check=claim.check)
     assert text.statement == "c = d" and text.formula is None and text.statement_source == "text"
+
+
+def _collector_check() -> Verdict:
+    import gc
+
+    return verified("symbolic", "reports its process's collector", thresholds=list(gc.get_threshold()),
+                    frozen=gc.get_freeze_count())
+
+
+def test_check_processes_run_with_the_runners_collector_settings():
+    """Each check process raises the cyclic collector's thresholds and freezes what it inherited (theorycheck/runner.py:
+    the collector's timing changes no result); the parent keeps its own."""
+    import gc
+
+    from theorycheck.runner import GC_THRESHOLDS
+
+    before = gc.get_threshold()
+    gc.unfreeze()  # the test session freezes after collection (tests/conftest.py): the parent as a plain process
+    gc.set_threshold(700, 10, 10)
+    try:
+        evidence = run_claims([_claim("x.gc", _collector_check)], jobs=1, timeout=60)["x.gc"][0].evidence
+        assert gc.get_threshold() == (700, 10, 10) and gc.get_freeze_count() == 0  # the parent's own, unchanged
+    finally:
+        gc.set_threshold(*before)
+        gc.freeze()
+    assert tuple(evidence["thresholds"]) == GC_THRESHOLDS != (700, 10, 10)
+    assert evidence["frozen"] > 10_000  # the parent's imports, frozen in the check process

@@ -190,3 +190,36 @@ def test_claimwalk_runs_a_check_at_a_new_interpreters_precision(cache_on, toy_pr
     with mpmath.workdps(50), flint.ctx.workprec(200):
         verdict = ClaimWalk(registry=registry, use_cache=False).check("toy.prec")
     assert verdict.evidence == {"dps": 15, "flint_prec": 53}
+
+
+def test_the_session_starts_from_the_audits_fresh_verdicts_only(tmp_path, monkeypatch):
+    """The controller copies the audit's verdict cache into the session's folder (issue 14: the suite does not pay
+    again for checks `theorycheck check` ran on this very code), and the copy is only read through the cache's
+    key: an entry stored under another key (other code, other versions) is never a hit. Off with
+    THEORYCHECK_TEST_REUSE_AUDIT=0, as it is for a clean checkout, which has no audit cache."""
+    import conftest
+
+    registry = load()
+    claim, other = registry.get(CHEAP), registry.get("cert.sup-bound")
+    audit = tmp_path / "audit"
+    monkeypatch.setenv("THEORYCHECK_CACHE_DIR", str(audit))  # where default_dir finds "the audit's" cache
+    store = cache_mod.Cache(registry.location)
+    assert store.directory == audit
+    marked = Verdict("inconclusive", "symbolic", "stored by the audit, not run by this test")
+    assert store.store(claim, marked, 0.0) and store.store(other, marked, 0.0)
+    stale = json.loads(store.path(other.id).read_text())
+    stale["key"] = "0" * 64  # as if stored by other code: the same file, another key
+    store.path(other.id).write_text(json.dumps(stale))
+
+    session = tmp_path / "session"
+    session.mkdir()
+    conftest._seed_from_the_audit_cache(session)
+    seeded = cache_mod.Cache(registry.location, directory=session)
+    assert seeded.lookup(claim).verdict.detail == marked.detail  # reused, not run
+    assert seeded.path(other.id).is_file() and seeded.lookup(other) is None  # copied, but stale: it runs
+
+    monkeypatch.setenv(conftest.REUSE_AUDIT_VAR, "0")
+    off = tmp_path / "off"
+    off.mkdir()
+    conftest._seed_from_the_audit_cache(off)
+    assert not (off / "claims").exists()
