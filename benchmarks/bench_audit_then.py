@@ -34,7 +34,10 @@ from bench_suite import REPO, worktree
 def run(name: str, cmd: list[str], env: dict[str, str], cwd) -> dict:
     load = os.getloadavg()[0]
     out = timed(cmd, env, cwd)
-    tail = (out["stdout"].strip().splitlines() or [""])[-1]
+    lines = out["stdout"].strip().splitlines() or [""]
+    # the summary (from "N claims" on; the table wraps it at the terminal's width)
+    start = max((i for i, line in enumerate(lines) if re.search(r"\d+ claims", line)), default=len(lines) - 1)
+    tail = " ".join(line.strip() for line in lines[start:])
     claims = re.search(r"(\d+) claims", tail)
     row = {"line": name, "wall_s": out["wall_s"], "cpu_s": out["cpu_s"], "claims": int(claims.group(1)) if claims
            else None, "summary": tail.strip(), "load_before": round(load, 2)}

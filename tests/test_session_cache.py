@@ -199,6 +199,7 @@ def test_the_session_starts_from_the_audits_fresh_verdicts_only(tmp_path, monkey
     THEORYCHECK_TEST_REUSE_AUDIT=0, as it is for a clean checkout, which has no audit cache."""
     import conftest
 
+    monkeypatch.delenv(conftest.REUSE_AUDIT_VAR, raising=False)  # on, whatever the session was started with
     registry = load()
     claim, other = registry.get(CHEAP), registry.get("cert.sup-bound")
     audit = tmp_path / "audit"
