@@ -1471,11 +1471,19 @@ def _obstructed(corner: dict[str, Any], rhs: sp.Expr) -> bool:
     )
 
 
-def obstruction_witness(blocked: list[str], obstruction: dict[str, Any]) -> tuple[dict, str, dict, dict]:
+def vanishing_regime(rate: sp.Expr, rewrite_side=rewrite) -> dict[str, Any]:
+    """Where ``rate`` → 0 on the admissible region: the regime record of rate ≪ 1, decided exactly."""
+    return dict(decide(Statement(rate, Rel.LL, sp.Integer(1)), ADMISSIBLE, d=d, rewrite=rewrite_side).regime or {})
+
+
+def obstruction_witness(blocked: list[str], obstruction: dict[str, Any],
+                        vanishes: dict[str, Any] | None = None) -> tuple[dict, str, dict, dict]:
     """For a rate :func:`_obstructed` rules out at the corners ``blocked``: the first blocked corner's record, its
     measured lower bounds as text, the witness and the regime record (the sub-region the obstruction leaves
     undecided) — shared by every claim the span obstruction refutes (thm2.statement, risk.summary-corrected,
-    thm1.risk-obstruction)."""
+    thm1.risk-obstruction, the Part 3 rates). ``vanishes`` is where the refuted rate → 0
+    (:func:`vanishing_regime`): a risk bounded below refutes R = O(rate) only there, so where the rate is not o(1)
+    is undecided too (referees L3, M)."""
     w = obstruction[blocked[0]]
     lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
     witness = {"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}}
@@ -1491,6 +1499,12 @@ def obstruction_witness(blocked: list[str], obstruction: dict[str, Any]) -> tupl
         "undecided": list(not_refuted),
         "witness": {"corner": blocked[0]},
     }
+    if vanishes is not None and vanishes.get("holds_on") != "all":
+        off = (r"\text{where the rate is not } o(1)\text{, i.e. not all of: } "
+               + r";\ ".join(str(c) for c in vanishes.get("conditions") or ()))
+        # either sub-region may hold the claim: one condition "A or B" (a list of conditions reads "all of")
+        either = [not_refuted[0] + r"\ \text{or } " + off]
+        regime |= {"conditions": either, "undecided": list(either), "rate_vanishes_regime": vanishes}
     return w, lows, witness, regime
 
 
@@ -1535,7 +1549,7 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
     }
     blocked = [k for k, v in obstruction.items() if _obstructed(v, statement.rhs)]
     if blocked:
-        w, lows, witness, regime = obstruction_witness(blocked, obstruction)
+        w, lows, witness, regime = obstruction_witness(blocked, obstruction, vanishing_regime(statement.rhs))
         fractions = [f for r in ev["every_a_lower_bound"]["aligned_limit_undecided"]["rows"]
                      for f in r["unexplained_fraction"]]
         aligned_lo, aligned_hi = min(fractions), max(fractions)

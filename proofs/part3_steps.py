@@ -136,6 +136,13 @@ def span_obstructed(rate: sp.Expr) -> tuple[list[str], dict[str, Any]]:
                      "rate_at_fixed_privacy": str(at_fixed_privacy)}
 
 
+def _vanishes(rate: sp.Expr) -> dict[str, Any]:
+    """Where ``rate`` → 0 ((ε, δ) fixed), for the span obstruction's regime (referees L3, M)."""
+    from .part2_construction_steps import vanishing_regime
+
+    return vanishing_regime(rate, to_rates)
+
+
 def check_private_risk_obstruction(rate: sp.Expr = RATE_THM1) -> Verdict:
     """Theorem 1's risk E_x[(f_DPGD − f_*)²] = O_P(``rate``): f_DPGD is a second layer on W_1's features, so Theorem
     2's span obstruction bounds its risk below by α_1^{*2}‖P_{col(W_1)^⊥}μ‖² whatever DP-GD does
@@ -148,7 +155,7 @@ def check_private_risk_obstruction(rate: sp.Expr = RATE_THM1) -> Verdict:
         return inconclusive("simulation+exact", "the span obstruction does not rule the rate out at the measured "
                             "corners; a lower bound cannot confirm it", every_a_lower_bound=record,
                             tolerance="5 standard errors of the bound's fitted exponent")
-    w, lows, witness, regime = obstruction_witness(blocked, record["corners"])
+    w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate))
     return refuted(
         "simulation+exact",
         f"Theorem 1's risk cannot reach its rate ${paper_latex(rate)}$ where ε_p < 1 and σ_W²d/p → ∞ ((ε, δ) fixed): "
@@ -178,7 +185,7 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
     ev = dict(v.evidence, every_a_lower_bound=record)
     if not blocked:
         return _dc_replace(v, evidence=ev)
-    w, lows, witness, regime = obstruction_witness(blocked, record["corners"])
+    w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate))
     return refuted(
         "simulation+exact",
         f"no second layer on W_1's features, f_RR included, reaches the rate where ε_p < 1 and σ_W²d/p → ∞: "
@@ -389,59 +396,15 @@ def _runs(corners=MEASURE_CORNERS, ds=DS_MEASURE):
             yield c, dv, run_corner(c, dv)
 
 
-def _measure_key(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> str:
-    """SHA-256 of the arguments and of every source the measurement runs through (these modules, the regime, the
-    simulator) and the numerical packages' versions: a stored measurement is reused only when all are unchanged."""
-    import hashlib
-    from pathlib import Path
-
-    from theorycheck import cache as verdict_cache
-
-    here = Path(__file__).resolve().parent
-    sim = Path(verdict_cache.__file__).resolve().parent / "simulator"
-    files = [
-        here / "part3_common.py",
-        here / "part3_steps.py",
-        here / "regime.py",
-        here / "symbols.py",
-        *sorted(sim.glob("*.py")),
-    ]
-    h = hashlib.sha256(repr((corners, ds, seed, sorted(verdict_cache.versions().items()))).encode())
-    for f in files:
-        h.update(f.read_bytes())
-    return h.hexdigest()[:24]
-
-
 @memo.remembered()
+@memo.shared  # the measured claims of Part 3, each checked in its own process, share one simulation
 def _measure(corners: tuple[str, ...] = MEASURE_CORNERS, ds: tuple[int, ...] = DS_MEASURE, seed: int = 3) -> dict:
-    """Every measured quantity of Part 3 at each corner and d: cached per process, and on disk beside the verdict
-    cache (keyed by :func:`_measure_key`, written atomically) so that the measured claims, each checked in its own
-    forked process, share one simulation; off when the verdict cache is off (``THEORYCHECK_NO_CACHE``)."""
-    import json
-    import os
-    from pathlib import Path
-
-    from theorycheck import cache as verdict_cache
-
-    path = None
-    if verdict_cache.enabled():
-        try:
-            folder = verdict_cache.default_dir(Path(__file__).resolve().parent) / "data"
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"part3_measure_{_measure_key(corners, ds, seed)}.json"
-            if path.exists():
-                return json.loads(path.read_text())
-        except OSError:
-            path = None
-    out = _simulate(corners, ds, seed)
-    if path is not None:
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            tmp.write_text(json.dumps(out))
-            os.replace(tmp, path)
-        except OSError:
-            pass
-    return out
+    """Every measured quantity of Part 3 at each corner and d: remembered per process, and shared by the audit's
+    check processes through :func:`theorycheck.memo.shared`, keyed on the arguments and the import closure of this
+    module (every proofs and library module the simulation can reach). Until 2026-11-27 it kept its own file in the
+    cache folder, keyed on a fixed list of sources that left out library modules the simulation runs through
+    (``first_layer``, ``target``, ``privacy``, …): editing one of them reused the old simulation (referee M)."""
+    return _simulate(corners, ds, seed)
 
 
 def _noise_measures(run, dv: int, seed: int) -> dict[str, float]:
@@ -1394,15 +1357,7 @@ def _obstruction_regime(record: dict[str, Any], bound_regime: dict[str, Any], ra
     another rate: a comparison of upper bounds) is kept beside it, never as where the claim holds."""
     from .part2_construction_steps import obstruction_witness
 
-    _, _, _, regime = obstruction_witness(["premise point"], {"premise point": record})
-    vanishes = _decide_cached(rate, "ll", sp.Integer(1)).regime or {}
-    if vanishes.get("holds_on") != "all":
-        # R ≥ c > 0 refutes R = O_P(rate) only where rate → 0 (referee L3: e.g. ε_n ≥ 1, off the chain's premises,
-        # where the variance term d^{4ε_n−ν}log²d can grow): where the rate is not o(1) it is undecided too
-        off = (r"\text{where the rate is not } o(1)\text{, i.e. not all of: } "
-               + r";\ ".join(str(c) for c in vanishes.get("conditions") or ()))
-        regime = {**regime, "conditions": [*regime["conditions"], off], "undecided": [*regime["undecided"], off],
-                  "rate_vanishes_regime": vanishes}
+    _, _, _, regime = obstruction_witness(["premise point"], {"premise point": record}, _vanishes(rate))
     return {
         **regime,
         "region_latex": ADMISSIBLE.description,

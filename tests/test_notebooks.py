@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -97,7 +98,7 @@ def test_every_claim_appears_in_a_notebook():
 
 
 @pytest.mark.slow  # the four notebooks' execution (the `executed` fixture) takes ~40 s alone
-@pytest.mark.late  # after the claim tests: the kernels read the verdicts those stored in the session's cache
+@pytest.mark.late  # after most claim tests: the kernels read the verdicts those stored in the session's cache
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs(name, executed):
     nb, seconds, error = executed[name]
@@ -135,3 +136,19 @@ def test_notebooks_share_the_session_cache(executed, session_cache_dir, why_not_
     assert len(shown) > 20
     missing = {cid: why for cid in sorted(shown) if (why := why_not_fresh(store, registry.get(cid)))}
     assert not missing, f"checked in a notebook but not fresh in the session cache: {missing}"
+    # ... and each kernel took part: a verdict it showed was either read from that folder (its output says
+    # "cached") or stored there during this session, not only copied from the audit's cache at the start
+    import datetime
+
+    started = datetime.datetime.fromtimestamp((session_cache_dir / "session.json").stat().st_mtime, datetime.UTC)
+    said_cached: set[str] = set()
+    for name in NOTEBOOKS:
+        for cell in executed[name][0].cells:
+            if cell.cell_type != "code":
+                continue
+            text = "".join(o.get("text", "") for o in cell.get("outputs", []))
+            said_cached |= {cid for cid in re.findall(r'^(?:v = )?check\("([^"]+)"\)', cell.source, re.M)
+                            if "(cached;" in text}
+    stored_now = {cid for cid in shown if datetime.datetime.fromisoformat(
+        json.loads(store.path(cid).read_text())["stored"]) >= started.replace(microsecond=0)}
+    assert shown <= said_cached | stored_now, sorted(shown - said_cached - stored_now)

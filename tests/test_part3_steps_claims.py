@@ -471,11 +471,20 @@ def test_summary_and_approximation(registered_verdict):
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     rows = v.evidence["witness"]["rows"]
     assert v.evidence["witness"]["eps_p"] < 1 and min(r["risk_lower_bound"] for r in rows) > 0.5
+    # the rate d^{...} + d^{4ε_n−ν}log²d is o(1) only where ν > 4ε_n: elsewhere a risk bounded below refutes nothing,
+    # so it is undecided there (referee M: (ε_n, ε_p, ε_b, ν) = (1.2, 0.1, 2.8, 4.6), admissible, obstruction applies)
+    from theorycheck.plots import conditions_hold_at
+
+    vanishes = v.regime["rate_vanishes_regime"]
+    assert not conditions_hold_at(vanishes["conditions_exact"], {"eps_n": 1.2, "eps_p": 0.1, "eps_b": 2.8, "nu": 4.6})
+    assert len(v.regime["undecided"]) == 1 and r"not } o(1)" in v.regime["undecided"][0]
+    assert v.regime["conditions"] == v.regime["undecided"]  # one condition "A or B", never a list read "all of"
     # a rate that does not vanish (Θ(1)) is not obstructed: the chain's verdict stands
     assert m.check_summary_corrected(rate=sp.Integer(1)).verdict == "verified"
     # the same obstruction reaches Theorem 1's private risk (f_DPGD is a second layer on W_1's features)
     t1 = registered_verdict(m.check_private_risk_obstruction)
     assert t1.verdict == "refuted" and t1.evidence["witness"]["eps_p"] < 1
+    assert "rate_vanishes_regime" not in t1.regime  # Theorem 1's rate → 0 on the whole region ((ε, δ) fixed)
     assert m.check_private_risk_obstruction(sp.Integer(1)).verdict == "inconclusive"
     # the corrected step is not X = O_P(X): its rate dropping either term, or the factor 2 made d^{ε_n}, fails
     (step,) = corrected

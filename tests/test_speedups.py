@@ -141,3 +141,23 @@ def test_privacy_root_finders_do_not_depend_on_the_working_precision_around_them
             seen.add((mu_for(1.0, 1e-5), float(P.gdp_epsilon(1e-5, 0.9, rel_tol=1e-12)),
                       mpmath.nstr(P.gdp_epsilon(1e-7, 2.5), 35)))
     assert len(seen) == 1
+
+
+def test_blas_limited_gives_the_threads_back():
+    """A notebook's kernel runs a check on the check processes' BLAS threads (the count enters the cache key) and
+    gets its own count back afterwards (theorycheck.blas.limited)."""
+    import numpy as np  # noqa: F401  (loads OpenBLAS)
+
+    from theorycheck import blas
+
+    before = blas.current()
+    if before is None:
+        pytest.skip("no OpenBLAS that reports its threads is loaded")
+    blas.limit(2)
+    try:
+        with blas.limited(1):
+            assert blas.current() == 1
+        assert blas.current() == 2
+    finally:
+        blas.limit(before)
+    assert blas.current() == before

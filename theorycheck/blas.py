@@ -18,8 +18,10 @@ count makes the evidence independent of the machine's number of cores, which Ope
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
+from collections.abc import Iterator
 
 #: The setter's names in OpenBLAS builds (plain, 64-bit-integer and SciPy's own symbol prefixes).
 _SETTERS = ("openblas_set_num_threads", "openblas_set_num_threads64_", "scipy_openblas_set_num_threads64_",
@@ -65,3 +67,30 @@ def limit(threads: int) -> bool:
                 done = True
                 break
     return done
+
+
+def current() -> int | None:
+    """The thread count of the first loaded OpenBLAS that reports one (``openblas_get_num_threads``), else None."""
+    for path in _loaded_openblas():
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError:
+            continue
+        for name in _SETTERS:
+            getter = getattr(lib, name.replace("_set_", "_get_"), None)
+            if getter is not None:
+                return int(getter())
+    return None
+
+
+@contextlib.contextmanager
+def limited(threads: int) -> Iterator[None]:
+    """Run a block on ``threads`` BLAS threads and give the caller its own count back afterwards (a notebook's
+    kernel runs a check as a check process would, then goes on with all its threads)."""
+    before = current()
+    limit(threads)
+    try:
+        yield
+    finally:
+        if before is not None:
+            limit(before)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from . import blas
 from . import cache as cache_mod
 from .claims import Verdict
 from .numerics import interpreter_precision
@@ -60,7 +61,8 @@ class ClaimWalk:
             how = f"cached; {verdict.method}, checked in {entry.seconds:.1f} s on {entry.stored or '?'}"
         else:
             started = time.perf_counter()
-            with interpreter_precision():  # as the audit runs it, whatever precision the notebook set
+            # as the audit runs it, whatever precision and BLAS threads the notebook set (both enter the cache key)
+            with interpreter_precision(), blas.limited(blas.threads_per_check()):
                 verdict = claim.check()
             seconds = time.perf_counter() - started
             if verdict.verdict == "error":
