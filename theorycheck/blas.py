@@ -22,6 +22,7 @@ import contextlib
 import ctypes
 import os
 from collections.abc import Iterator
+from typing import Any
 
 #: The setter's names in OpenBLAS builds (plain, 64-bit-integer and SciPy's own symbol prefixes).
 _SETTERS = ("openblas_set_num_threads", "openblas_set_num_threads64_", "scipy_openblas_set_num_threads64_",
@@ -55,32 +56,29 @@ def limit(threads: int) -> bool:
     except Exception:  # noqa: BLE001 - not installed or unusable: set OpenBLAS directly
         pass
     done = False
+    for setter in _openblas_functions("set"):
+        setter(ctypes.c_int(threads))
+        done = True
+    return done
+
+
+def _openblas_functions(kind: str) -> Iterator[Any]:
+    """Each loaded OpenBLAS's ``*_set_num_threads`` (``kind`` "set") or ``*_get_num_threads`` ("get") function."""
     for path in _loaded_openblas():
         try:
             lib = ctypes.CDLL(path)
         except OSError:
             continue
         for name in _SETTERS:
-            setter = getattr(lib, name, None)
-            if setter is not None:
-                setter(ctypes.c_int(threads))
-                done = True
+            function = getattr(lib, name.replace("_set_", f"_{kind}_"), None)
+            if function is not None:
+                yield function
                 break
-    return done
 
 
 def current() -> int | None:
     """The thread count of the first loaded OpenBLAS that reports one (``openblas_get_num_threads``), else None."""
-    for path in _loaded_openblas():
-        try:
-            lib = ctypes.CDLL(path)
-        except OSError:
-            continue
-        for name in _SETTERS:
-            getter = getattr(lib, name.replace("_set_", "_get_"), None)
-            if getter is not None:
-                return int(getter())
-    return None
+    return next((int(getter()) for getter in _openblas_functions("get")), None)
 
 
 @contextlib.contextmanager
