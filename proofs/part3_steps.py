@@ -188,7 +188,8 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
     w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate))
     return refuted(
         "simulation+exact",
-        f"no second layer on W_1's features, f_RR included, reaches the rate where ε_p < 1 and σ_W²d/p → ∞: "
+        f"no second layer on W_1's features, f_RR included, reaches the rate where ε_p < 1, σ_W²d/p → ∞ and the "
+        "rate → 0: "
         f"E_x[(f − f_*)²] ≥ α_1^{{*2}}‖P_{{col(W_1)^⊥}}μ‖², which at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = "
         f"{w['eps_p']}, ν = {w['nu']:g}) is {lows} at d = {[r['d'] for r in w['rows']]} (fitted exponent "
         f"{w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: no decay), while the rate → 0 at (ε, δ) fixed; the "

@@ -67,11 +67,11 @@ def _preload() -> None:
     from theorycheck.registry import load
 
     load()  # imports every module of the installed claims (theorycheck_proofs)
-    # What the runner imports before it forks the checks (SciPy, ~1.5 s; theorycheck.runner._preload) once the
+    # What the runner imports before it forks the checks (SciPy, ~1.5 s; theorycheck.runner.preload) once the
     # claims have loaded SymPy, as they have here: every child that runs a check would import it otherwise.
     from theorycheck import runner
 
-    runner._preload()
+    runner.preload()
     _preloaded = True
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-import json
 import os
 import re
 import subprocess
@@ -136,19 +135,16 @@ def test_notebooks_share_the_session_cache(executed, session_cache_dir, why_not_
     assert len(shown) > 20
     missing = {cid: why for cid in sorted(shown) if (why := why_not_fresh(store, registry.get(cid)))}
     assert not missing, f"checked in a notebook but not fresh in the session cache: {missing}"
-    # ... and each kernel took part: a verdict it showed was either read from that folder (its output says
-    # "cached") or stored there during this session, not only copied from the audit's cache at the start
-    import datetime
+    # ... and each kernel took part, claim by claim: every verdict it showed (not a slow claim's "not run here") was
+    # read from that folder ("cached;") or stored there by the kernel itself ("stored in the cache") — an entry
+    # someone else stored or copied from the audit's cache does not count (referees M, N). A source edited
+    # mid-session makes the cache refuse to store, as the assertion above tolerates.
+    from conftest import sources_edited_since_start
 
-    started = datetime.datetime.fromtimestamp((session_cache_dir / "session.json").stat().st_mtime, datetime.UTC)
-    said_cached: set[str] = set()
-    for name in NOTEBOOKS:
-        for cell in executed[name][0].cells:
-            if cell.cell_type != "code":
-                continue
-            text = "".join(o.get("text", "") for o in cell.get("outputs", []))
-            said_cached |= {cid for cid in re.findall(r'^(?:v = )?check\("([^"]+)"\)', cell.source, re.M)
-                            if "(cached;" in text}
-    stored_now = {cid for cid in shown if datetime.datetime.fromisoformat(
-        json.loads(store.path(cid).read_text())["stored"]) >= started.replace(microsecond=0)}
-    assert shown <= said_cached | stored_now, sorted(shown - said_cached - stored_now)
+    if not sources_edited_since_start():
+        lines = [line for name in NOTEBOOKS for cell in executed[name][0].cells if cell.cell_type == "code"
+                 for o in cell.get("outputs", []) for line in o.get("text", "").splitlines()
+                 if line.startswith("verdict: ") and "not run here" not in line]
+        assert len(lines) >= len(shown)
+        silent = [line for line in lines if "(cached;" not in line and "stored in the cache" not in line]
+        assert not silent, silent[:3]

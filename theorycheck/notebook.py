@@ -15,6 +15,7 @@ from . import cache as cache_mod
 from .claims import Verdict
 from .numerics import interpreter_precision
 from .registry import Registry, load
+from .runner import preload
 
 
 class ClaimWalk:
@@ -62,15 +63,15 @@ class ClaimWalk:
         else:
             started = time.perf_counter()
             # as the audit runs it, whatever precision and BLAS threads the notebook set (both enter the cache key)
+            preload()  # SciPy's own OpenBLAS loaded before the limit, so that the limit reaches it (referee N)
             with interpreter_precision(), blas.limited(blas.threads_per_check()):
                 verdict = claim.check()
             seconds = time.perf_counter() - started
             if verdict.verdict == "error":
                 raise RuntimeError(f"the check of {claim_id} failed: {verdict.detail}")
             store = self.cache()
-            if store is not None:
-                store.store(claim, verdict, seconds)
-            how = f"{verdict.method}, {seconds:.1f} s"
+            stored = store is not None and store.store(claim, verdict, seconds)
+            how = f"{verdict.method}, {seconds:.1f} s" + ("; stored in the cache" if stored else "")
         self.verdicts[claim_id] = verdict
         print(f"verdict: {verdict.verdict.upper()}  ({how})\n{verdict.detail}")
         if verdict.corrected:

@@ -204,7 +204,9 @@ def _send(results: Connection, verdict: Verdict) -> bool:
     return True
 
 
-def _preload() -> None:
+def preload() -> None:
+    """Import :data:`PRELOAD` (when the claims loaded SymPy): before the checks fork, and before a notebook limits
+    its BLAS threads for a check (SciPy loads an OpenBLAS of its own, which the limit must reach)."""
     if "sympy" not in sys.modules:
         return
     for name in PRELOAD:
@@ -269,7 +271,7 @@ def run_claims(
     passes :data:`RECYCLE_KIB`. A check that runs out of time or dies takes its process with it: that claim is an
     ``error`` verdict, and a new process, forked afresh, runs the rest."""
     if claims:
-        _preload()
+        preload()
     ctx = multiprocessing.get_context("fork")
     queue = _Queue(claims)
     idle: list[_Process] = []
