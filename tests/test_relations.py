@@ -527,3 +527,20 @@ def test_a_report_that_fails_while_slices_draw_stops_them(tmp_path, monkeypatch)
         html_report.write_report(tmp_path / "out", Registry("toy", tuple(made), str(tmp_path)), results, jobs=2)
     assert not multiprocessing.active_children() and plots._DRAWN == {}
     assert not (tmp_path / "out" / "index.html").exists()
+
+
+def test_a_slice_key_changes_with_any_library_source(monkeypatch):
+    """A cached regime slice runs through more than plots.py (expr.parse_formula reads its conditions): its key
+    holds the whole library's digest, so an edit elsewhere in the library redraws it (referee N)."""
+    from theorycheck import cache as cache_mod
+    from theorycheck import plots
+
+    regime = {"region": "R", "holds_on": "part", "conditions_exact": ["eps_n - eps_p/4 > 0"]}
+    plots._drawing_code_digest.cache_clear()
+    before = plots._slice_key(regime)
+    monkeypatch.setattr(cache_mod, "library_digest", lambda: "an edited expr.py")
+    plots._drawing_code_digest.cache_clear()
+    try:
+        assert plots._slice_key(regime) != before
+    finally:
+        plots._drawing_code_digest.cache_clear()

@@ -402,10 +402,12 @@ FIGURE_CACHE: Path | None = None
 
 @functools.cache
 def _drawing_code_digest() -> bytes:
-    """SHA-256 of this module's source, read once per process (part of every cached slice's key)."""
-    import hashlib
+    """The digest of the whole library's source, read once per process (part of every cached slice's key): a slice
+    runs through more than this module (``expr.parse_formula`` reads its conditions), and an edit anywhere in the
+    library redraws rather than serve a picture of other code (referee N)."""
+    from .cache import library_digest
 
-    return hashlib.sha256(Path(__file__).read_bytes()).digest()
+    return library_digest().encode()
 
 
 #: Slices drawn in this process (by :func:`draw_regime_slices`), by key: used before the folder and the drawing.
