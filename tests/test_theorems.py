@@ -99,6 +99,13 @@ def test_region_collects_partial_regimes():
     record = evaluate(theorem, REG, kinds)
     assert record["region"]["proof_survives_on"][0]["claim"] == "top"
     assert record["region"]["proof_survives_on"][0]["conditions_exact"] == ["a > 0"]
+    from theorycheck.commands.theorem import survival_line
+
+    assert survival_line(record["region"]["proof_survives_on"][0]) == "    top: a > 0"
+    # a regime without exact conditions (a measured obstruction) is printed with its conditions in words, not blank
+    words = evaluate(theorem, REG, {**kinds, "top": _v("refuted", {"region": "R", "holds_on": "part",
+                                                                    "conditions": ["not refuted where b > 1"]})})
+    assert survival_line(words["region"]["proof_survives_on"][0]) == "    top: not refuted where b > 1"
 
 
 TOY = textwrap.dedent("""

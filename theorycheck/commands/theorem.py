@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         if r.get("region") and r["region"]["proof_survives_on"]:
             console.print(f"  proof survives on {escape(r['region']['summary'])}:")
             for item in r["region"]["proof_survives_on"][:8]:
-                console.print(f"    {escape(item['claim'])}: " + escape("; ".join(item["conditions_exact"])[:150]))
+                console.print(escape(survival_line(item)))
         if r.get("repaired"):
             rep = r["repaired"]
             console.print(f"  repaired statement: [{style[rep['verdict']]}]{rep['verdict']}[/]; changes: "
@@ -84,3 +84,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--output", "-o", metavar="FILE")
     add_run_options(p)
     p.set_defaults(func=run)
+
+
+def survival_line(item: dict) -> str:
+    """One claim of "proof survives on": its exact conditions, else (a regime without inequalities, such as a
+    measured obstruction's) the conditions in words."""
+    said = "; ".join(item.get("conditions_exact") or item.get("conditions") or ["(no condition recorded)"])
+    return f"    {item['claim']}: {said[:150]}"
