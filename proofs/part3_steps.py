@@ -137,10 +137,9 @@ def span_obstructed(rate: sp.Expr) -> tuple[list[str], dict[str, Any]]:
 
 
 def _vanishes(rate: sp.Expr) -> dict[str, Any]:
-    """Where ``rate`` → 0 ((ε, δ) fixed), for the span obstruction's regime (referees L3, M)."""
-    from .part2_construction_steps import vanishing_regime
-
-    return vanishing_regime(rate, to_rates)
+    """Where ``rate`` → 0 ((ε, δ) fixed), for the span obstruction's regime (referees L3, M): the decision
+    :func:`_decide_cached` remembers (check_final_corrected has made the same one)."""
+    return dict(_decide_cached(rate, "ll", sp.Integer(1)).regime or {})
 
 
 def check_private_risk_obstruction(rate: sp.Expr = RATE_THM1) -> Verdict:

@@ -87,8 +87,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     size = Counter(file_of(item) for item in items)
     first_seen = {f: i for i, f in reversed(list(enumerate(file_of(item) for item in items)))}
     files = sorted(size, key=lambda f: (f not in seconds, -seconds.get(f, 0.0), -size[f], first_seen[f]))
-    late = [f for f in files if any(i.get_closest_marker("late") is not None for i in items if file_of(i) == f)]
-    for f in late:
+    late_files = {file_of(item) for item in items if item.get_closest_marker("late") is not None}
+    for f in [f for f in files if f in late_files]:
         files.remove(f)
         after, k = 0.0, len(files)
         while k > 0 and after < 2 * seconds.get(f, 0.0):
@@ -193,10 +193,7 @@ def _seed_from_the_audit_cache(folder: Path) -> None:
 
     source = default_dir(next(iter(spec.submodule_search_locations))) / "claims"
     if source.is_dir():
-        target = folder / "claims"
-        target.mkdir()
-        for entry in source.glob("*.json"):
-            shutil.copyfile(entry, target / entry.name)
+        shutil.copytree(source, folder / "claims")
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
