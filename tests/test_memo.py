@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from theorycheck import memo
 
 SIM = """
 import os
+import pickle
 
 from theorycheck import memo
 
@@ -178,6 +180,7 @@ def test_blas_threads_enter_the_keys_of_verdicts_and_shared_results(monkeypatch)
 
 EDITS_ITSELF = """
 import os
+import pickle
 
 from theorycheck import Claim, memo, verified
 
@@ -220,3 +223,45 @@ def test_nothing_is_stored_when_its_code_changes_while_it_runs(tmp_path, monkeyp
     assert count.read_text().split() == ["3", "3"]  # the shared simulation ran in both audits
     assert not list((tmp_path / "cache").glob("claims/*.json"))
     assert not list((tmp_path / "cache").glob("memo/*.pkl"))
+
+
+def test_prune_removes_the_results_used_longest_ago_down_to_the_limit(tmp_path):
+    """Oldest modification time first, until the rest fit; nothing used since ``keep_since`` is removed."""
+    for k, age in enumerate((50, 40, 30, 20, 10)):  # f0 is the oldest
+        path = tmp_path / f"f{k}.pkl"
+        path.write_bytes(b"x" * 100)
+        os.utime(path, (1_000_000 - age, 1_000_000 - age))
+    (tmp_path / "other.txt").write_bytes(b"y" * 1000)  # not a result: never counted, never removed
+    removed = memo.prune(tmp_path, 250)
+    assert sorted(p.name for p in removed) == ["f0.pkl", "f1.pkl", "f2.pkl"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f3.pkl", "f4.pkl", "other.txt"]
+    assert memo.prune(tmp_path, 250) == []  # within the limit: nothing to do
+    # what this audit used is kept even when the folder stays over the limit
+    assert memo.prune(tmp_path, 0, keep_since=1_000_000 - 15) == [tmp_path / "f3.pkl"]
+    assert [p.name for p in tmp_path.glob("*.pkl")] == ["f4.pkl"]
+
+
+def test_an_audit_ends_by_cutting_the_folder_and_keeps_what_it_read(folder, tmp_path, monkeypatch):
+    """A result read in this audit gets a fresh time and survives; an unused older one goes once the folder is
+    over :data:`memo.MAX_FOLDER_BYTES`; a removed result is computed again. The legacy data/ files go too."""
+    simulate = _sim(folder)
+    store = _store_for(folder, tmp_path)
+    with memo.active(store) as where:
+        simulate(1)
+        simulate(2)
+    files = {p.read_bytes(): p for p in where.glob("*.pkl")}
+    one, two = (next(p for b, p in files.items() if b"value" in b and pickle.loads(b)["d"] == d) for d in (1, 2))
+    for path in (one, two):
+        os.utime(path, (1_000_000, 1_000_000))  # both written long ago
+    legacy = Path(store.directory) / "data"
+    legacy.mkdir()
+    (legacy / "part3_measure_0123.json").write_text("{}")
+    monkeypatch.setattr(memo, "MAX_FOLDER_BYTES", one.stat().st_size)  # room for one result
+    with memo.active(store):
+        assert simulate(2)["value"] == 20  # read from disk: its time is refreshed
+    assert not one.exists() and two.exists() and two.stat().st_mtime > 1_000_000
+    assert not legacy.exists()
+    assert _count(folder) == ["1,0", "2,0"]
+    with memo.active(store):
+        assert simulate(1)["value"] == 10  # removed: computed again
+    assert _count(folder) == ["1,0", "2,0", "1,0"]

@@ -20,6 +20,10 @@ A stored result is reused only when it was computed by the same code from the sa
 removed by the next ``--rerun`` on the same host): nothing computed before is reused, while checks of the same
 run still share their simulations. Results are pickled; one that fails to
 load is computed again, and one larger than :data:`MAX_BYTES` is not stored.
+
+Every edit of a module makes new keys, so old results would pile up (a day of editing left 516 MB): when an
+audit ends, the folder is cut to :data:`MAX_FOLDER_BYTES` by removing the results used longest ago (a read
+refreshes a file's time), never one this audit used. A removed result is only computed again when asked for.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import shutil
 import socket
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -45,6 +50,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 #: Results whose pickle is larger than this are computed again rather than stored.
 MAX_BYTES = 200 * 2**20
+#: The memo folder is cut to this size when an audit ends (least recently used first; a full audit stores ~60 MB).
+MAX_FOLDER_BYTES = 256 * 2**20
 
 #: (folder, cache) while an audit has activated the memo; inherited by the forked check processes.
 _ACTIVE: tuple[Path, Any] | None = None
@@ -114,9 +121,13 @@ def shared(fn: F) -> F:
             return fn(*args, **kwargs)
         path = _ACTIVE[0] / f"{fn.__qualname__.replace('<', '').replace('>', '')}-{key[:24]}.pkl"
         try:
-            return pickle.loads(path.read_bytes())
+            value = pickle.loads(path.read_bytes())
         except Exception:  # noqa: BLE001 - missing, partly written or unloadable: compute it
             pass
+        else:
+            with contextlib.suppress(OSError):
+                os.utime(path)  # its time is its last use: prune keeps what is used
+            return value
         value = fn(*args, **kwargs)
         if _ACTIVE[1].unchanged(_module_key(fn.__module__)):  # not when its code was edited while it ran
             _store(path, value)
@@ -190,6 +201,39 @@ def _remove_abandoned_rerun_folders(parent: Path) -> list[Path]:
     return removed
 
 
+def prune(folder: Path, limit: int, *, keep_since: float = float("inf")) -> list[Path]:
+    """Remove the results (``*.pkl``) of ``folder`` used longest ago (oldest modification time: written, or read
+    through :func:`shared`) until the rest take at most ``limit`` bytes; a file used at or after ``keep_since``
+    (a time.time() value) is never removed. Returns the removed files. Removing is always safe: a result that is
+    gone is computed again when a check asks for it (a reader that loses the race does the same)."""
+    entries = []
+    for path in folder.glob("*.pkl"):
+        with contextlib.suppress(OSError):
+            stat = path.stat()
+            entries.append((stat.st_mtime, stat.st_size, path))
+    total = sum(size for _, size, _ in entries)
+    removed = []
+    for mtime, size, path in sorted(entries, key=lambda e: (e[0], e[2].name)):
+        if total <= limit or mtime >= keep_since:
+            break
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
+            total -= size
+    return removed
+
+
+def _remove_legacy_files(parent: Path) -> None:
+    """Part 3's measurements were kept in ``data/part3_measure_*.json`` before they moved to this memo (2963cb4);
+    nothing reads those files any more."""
+    legacy = parent / "data"
+    for path in legacy.glob("part3_measure_*.json"):
+        with contextlib.suppress(OSError):
+            path.unlink()
+    with contextlib.suppress(OSError):
+        legacy.rmdir()  # only when empty
+
+
 @contextlib.contextmanager
 def active(store: Any, *, fresh: bool = False) -> Iterator[Path | None]:
     """Activate the memo in the folder of the verdict cache ``store`` (a :class:`theorycheck.cache.Cache`;
@@ -207,6 +251,7 @@ def active(store: Any, *, fresh: bool = False) -> Iterator[Path | None]:
         folder = Path(tempfile.mkdtemp(prefix=_rerun_prefix(), dir=base.parent))
     _ACTIVE = (folder, store)
     _MODULE_KEYS.clear()
+    started = time.time() - 2  # a file time's resolution: what this audit wrote or read counts as used
     try:
         yield folder
     finally:
@@ -214,3 +259,6 @@ def active(store: Any, *, fresh: bool = False) -> Iterator[Path | None]:
         _MODULE_KEYS.clear()
         if fresh:
             shutil.rmtree(folder, ignore_errors=True)
+        else:
+            prune(folder, MAX_FOLDER_BYTES, keep_since=started)
+            _remove_legacy_files(base.parent)
