@@ -267,3 +267,12 @@ def test_numpy_scalars_accepted():
     assert P.gdp_delta(np.float64(1.0), np.float32(0.5)) == P.gdp_delta(1.0, float(np.float32(0.5)))
     assert P.gdp_epsilon(np.float64(1e-5), np.float64(2.0)) == P.gdp_epsilon(1e-5, 2.0)
     assert P.gaussian_epsilon(1e-5, np.int64(2), 4.0) == P.gaussian_epsilon(1e-5, 2, 4.0)
+
+
+def test_account_refuses_mu_beyond_its_range_at_once():
+    """μ = √T/Z above privacy.MAX_MU (1e100, the range the CLI's message names) is an OverflowError before any
+    evaluation (the exact curve took 4 s at μ = 3e300 before zCDP overflowed); just inside, every figure is finite."""
+    with pytest.raises(OverflowError, match="exceeds"):
+        P.account(1e-101, 1, 1e-5)
+    inside = P.account(1.01e-100, 1, 1e-5)
+    assert inside["mu"] < P.MAX_MU and mpmath.isfinite(inside["exact_epsilon"]) and inside["exact_epsilon"] > 1e199

@@ -426,6 +426,9 @@ def paper_rule_epsilon(noise_multiplier: float, steps: int, delta: float) -> flo
 #: Largest ε the accounting commands evaluate: beyond it the float figures (e^ε, δ(ε)) over- or underflow, and
 #: whether mpmath raises depends on its integer backend; refusing up front makes the answer the same on every machine.
 MAX_EPSILON = 1e100
+#: The largest μ :func:`account` takes: beyond it the exact curve's erfc works on exponents of hundreds of digits
+#: (seconds per evaluation) before zCDP's ρ = μ²/2 overflows anyway.
+MAX_MU = 1e100
 
 
 def check_epsilon_range(epsilon: float) -> None:
@@ -446,6 +449,8 @@ def account(noise_multiplier: float, steps: int, delta: float, epsilon: float | 
         check_epsilon_range(epsilon)
     z = float(noise_multiplier)
     mu = gdp_mu(steps, 1.0, z)
+    if not mu <= MAX_MU:
+        raise OverflowError(f"μ = {float(mu):g} exceeds {MAX_MU:g}")
     out = {
         "noise_multiplier": z,
         "steps": steps,
