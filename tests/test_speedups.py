@@ -146,7 +146,10 @@ def test_privacy_root_finders_do_not_depend_on_the_working_precision_around_them
 def test_blas_limited_gives_the_threads_back():
     """A notebook's kernel runs a check on the check processes' BLAS threads (the count enters the cache key) and
     gets its own count back afterwards (theorycheck.blas.limited)."""
+    import ctypes
+
     import numpy as np  # noqa: F401  (loads OpenBLAS)
+    import scipy.linalg  # noqa: F401  (loads SciPy's own OpenBLAS)
 
     from theorycheck import blas
 
@@ -156,8 +159,18 @@ def test_blas_limited_gives_the_threads_back():
     blas.limit(2)
     try:
         with blas.limited(1):
-            assert blas.current() == 1
+            assert blas.current() == 1 and set(blas.counts()) == {1}
         assert blas.current() == 2
+        # each library gets its own count back, not the first one's (referee N)
+        pairs = list(blas._openblas_pairs())
+        if len(pairs) < 2:
+            pytest.skip("one OpenBLAS loaded: nothing to tell apart")
+        own = [2] + [1] * (len(pairs) - 1)
+        for (_, setter), n in zip(pairs, own):
+            setter(ctypes.c_int(n))
+        with blas.limited(1):
+            assert set(blas.counts()) == {1}
+        assert blas.counts() == own
     finally:
         blas.limit(before)
     assert blas.current() == before

@@ -62,33 +62,56 @@ def limit(threads: int) -> bool:
     return done
 
 
-def _openblas_functions(kind: str) -> Iterator[Any]:
-    """Each loaded OpenBLAS's ``*_set_num_threads`` (``kind`` "set") or ``*_get_num_threads`` ("get") function."""
+def _openblas_pairs() -> Iterator[tuple[Any, Any]]:
+    """(``*_get_num_threads``, ``*_set_num_threads``) of each loaded OpenBLAS that has both."""
     for path in _loaded_openblas():
         try:
             lib = ctypes.CDLL(path)
         except OSError:
             continue
         for name in _SETTERS:
-            function = getattr(lib, name.replace("_set_", f"_{kind}_"), None)
-            if function is not None:
-                yield function
+            getter, setter = getattr(lib, name.replace("_set_", "_get_"), None), getattr(lib, name, None)
+            if getter is not None and setter is not None:
+                yield getter, setter
                 break
+
+
+def _openblas_functions(kind: str) -> Iterator[Any]:
+    """Each loaded OpenBLAS's ``*_set_num_threads`` (``kind`` "set") or ``*_get_num_threads`` ("get") function."""
+    for getter, setter in _openblas_pairs():
+        yield getter if kind == "get" else setter
+
+
+def counts() -> list[int]:
+    """The thread count of each loaded OpenBLAS (NumPy and SciPy each load their own), in a fixed order."""
+    return [int(getter()) for getter, _ in _openblas_pairs()]
 
 
 def current() -> int | None:
     """The thread count of the first loaded OpenBLAS that reports one (``openblas_get_num_threads``), else None."""
-    return next((int(getter()) for getter in _openblas_functions("get")), None)
+    return next(iter(counts()), None)
 
 
 @contextlib.contextmanager
 def limited(threads: int) -> Iterator[None]:
-    """Run a block on ``threads`` BLAS threads and give the caller its own count back afterwards (a notebook's
-    kernel runs a check as a check process would, then goes on with all its threads)."""
-    before = current()
-    limit(threads)
+    """Run a block on ``threads`` BLAS threads and give each library its own count back afterwards (a notebook's
+    kernel runs a check as a check process would, then goes on with all its threads). With threadpoolctl
+    installed, its context manager does both; else each loaded OpenBLAS is set and restored directly."""
+    try:
+        from threadpoolctl import threadpool_limits
+
+        limits = threadpool_limits(limits=threads, user_api="blas")
+    except Exception:  # noqa: BLE001 - not installed or unusable: set OpenBLAS directly
+        limits = None
+    if limits is not None:
+        with limits:  # restores every library's own limit on exit
+            yield
+        return
+    saved = [(setter, int(getter())) for getter, setter in _openblas_pairs()]
+    for setter, _ in saved:
+        setter(ctypes.c_int(threads))
     try:
         yield
     finally:
-        if before is not None:
-            limit(before)
+        for setter, before in saved:
+            setter(ctypes.c_int(before))
