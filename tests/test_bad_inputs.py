@@ -66,13 +66,13 @@ CASES = {
         ["audit", "--d", "100000000", "--runs", "20", "--layer", "second", "--no-progress"],
         ["--d 100000000", "smaller d"],
     ),
-    "privacy tiny noise overflows": lambda t: (
+    "privacy tiny noise out of range": lambda t: (
         ["privacy", "--noise-multiplier", "1e-300", "--steps", "10", "--delta", "1e-5"],
-        ["overflows", "1e-300"],
+        ["outside the range", "1e-300", "μ = √T/Z = 3.16e+300", "between 1e-100 and 1e100"],
     ),
     "privacy huge epsilon": lambda t: (
         ["privacy", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5", "--epsilon", "1e308"],
-        ["overflows"],
+        ["outside the range", "ε = 1e+308"],
     ),
     "audit huge epsilon": lambda t: (
         ["audit", "--epsilon", "1e308", "--runs", "20", "--d", "4", "--layer", "second", "--no-progress"],

@@ -265,3 +265,22 @@ def test_an_audit_ends_by_cutting_the_folder_and_keeps_what_it_read(folder, tmp_
     with memo.active(store):
         assert simulate(1)["value"] == 10  # removed: computed again
     assert _count(folder) == ["1,0", "2,0", "1,0"]
+
+
+def test_an_audit_keeps_every_result_it_used_even_over_the_limit(folder, tmp_path, monkeypatch):
+    """The end-of-audit cut passes the audit's start as ``keep_since``: two results read in this audit stay although
+    together they exceed the limit (referee O: without it, the LRU cut removed one of them)."""
+    simulate = _sim(folder)
+    store = _store_for(folder, tmp_path)
+    with memo.active(store) as where:
+        simulate(1)
+        simulate(2)
+    paths = list(where.glob("*.pkl"))
+    for path in paths:
+        os.utime(path, (1_000_000, 1_000_000))
+    monkeypatch.setattr(memo, "MAX_FOLDER_BYTES", min(path.stat().st_size for path in paths))
+    with memo.active(store):
+        simulate(1)
+        simulate(2)
+    assert len(paths) == 2 and all(path.exists() for path in paths)
+    assert _count(folder) == ["1,0", "2,0"]  # both read from disk, never computed again

@@ -44,9 +44,9 @@ def _figures(args: argparse.Namespace) -> tuple[dict, dict]:
         return privacy.account(z, args.steps, args.delta, args.epsilon), conv
     except OverflowError:
         eps = f", ε = {args.epsilon:g}" if args.epsilon is not None else ""
-        raise InputError(f"the exact privacy curve overflows at Z = {z:g}, T = {args.steps:g}, δ = {args.delta:g}{eps} "
-                         f"(μ = √T/Z = {args.steps ** 0.5 / z:.3g}); give values with μ and ε between 1e-100 and 1e100"
-                         ) from None
+        raise InputError(f"Z = {z:g}, T = {args.steps:g}, δ = {args.delta:g}{eps} is outside the range of the exact "
+                         f"privacy curve (μ = √T/Z = {args.steps ** 0.5 / z:.3g}); give values with μ and ε between "
+                         "1e-100 and 1e100") from None
 
 
 def run(args: argparse.Namespace) -> int:
