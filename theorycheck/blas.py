@@ -56,7 +56,7 @@ def limit(threads: int) -> bool:
     except Exception:  # noqa: BLE001 - not installed or unusable: set OpenBLAS directly
         pass
     done = False
-    for setter in _openblas_functions("set"):
+    for _, setter in _openblas_pairs():
         setter(ctypes.c_int(threads))
         done = True
     return done
@@ -74,12 +74,6 @@ def _openblas_pairs() -> Iterator[tuple[Any, Any]]:
             if getter is not None and setter is not None:
                 yield getter, setter
                 break
-
-
-def _openblas_functions(kind: str) -> Iterator[Any]:
-    """Each loaded OpenBLAS's ``*_set_num_threads`` (``kind`` "set") or ``*_get_num_threads`` ("get") function."""
-    for getter, setter in _openblas_pairs():
-        yield getter if kind == "get" else setter
 
 
 def counts() -> list[int]:
