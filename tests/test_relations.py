@@ -544,3 +544,35 @@ def test_a_slice_key_changes_with_any_library_source(monkeypatch):
         assert plots._slice_key(regime) != before
     finally:
         plots._drawing_code_digest.cache_clear()
+
+
+def test_a_report_ends_by_cutting_the_figure_folder_and_keeps_what_it_showed(tmp_path, monkeypatch):
+    """Every library edit makes new slice keys, so the report cuts its figure folder to plots.FIGURE_CACHE_BYTES,
+    least recently used first: here to 0 bytes, so every older slice goes, while the slice it drew and the one it
+    read from the folder (whose time the read refreshed) stay."""
+    from theorycheck import claims, html_report, plots
+    from theorycheck.registry import Registry
+    from theorycheck.runner import ClaimResult
+
+    monkeypatch.delenv("THEORYCHECK_NO_CACHE", raising=False)
+    monkeypatch.setenv("THEORYCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(plots, "_DRAWN", {})
+    monkeypatch.setattr(plots, "FIGURE_CACHE_BYTES", 0)
+    figures = tmp_path / "cache" / "figures"
+    regimes = [dict(REGIME, conditions_exact=[c]) for c in ("eps_n < eps_p/9", "eps_n > eps_p/10")]
+    monkeypatch.setattr(plots, "FIGURE_CACHE", figures)
+    plots.cached_regime_slice(regimes[0])  # drawn by an earlier report
+    monkeypatch.setattr(plots, "_DRAWN", {})
+    stale = [figures / f"regime-{'0' * 31}{k}.png" for k in range(3)]  # slices of older code
+    for path in stale:
+        path.write_bytes(b"x" * 1000)
+    for path in figures.glob("regime-*.png"):
+        os.utime(path, (1_000_000, 1_000_000))
+    made = [Claim(f"r.{i}", "asymptotic", "Part 3", "x", "none", lambda: verified("exact", "x")) for i in (0, 1)]
+    results = [ClaimResult(c, claims.refuted("exact", "fails", regime=r, witness=r["witness"]), 0.0)
+               for c, r in zip(made, regimes)]
+    html_report.write_report(tmp_path / "out", Registry("toy", tuple(made), str(tmp_path)), results, jobs=1)
+    assert not any(path.exists() for path in stale)
+    kept = {path.name: path.stat().st_mtime for path in figures.glob("regime-*.png")}
+    assert sorted(kept) == sorted(plots._slice_path(plots._slice_key(r)).name for r in regimes)
+    assert min(kept.values()) > 1_000_000  # the slice read from the folder was marked used

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .outputs import write_atomic
+from .outputs import mark_used, prune_least_recent, write_atomic
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -125,8 +125,7 @@ def shared(fn: F) -> F:
         except Exception:  # noqa: BLE001 - missing, partly written or unloadable: compute it
             pass
         else:
-            with contextlib.suppress(OSError):
-                os.utime(path)  # its time is its last use: prune keeps what is used
+            mark_used(path)  # its time is its last use: prune keeps what is used
             return value
         value = fn(*args, **kwargs)
         if _ACTIVE[1].unchanged(_module_key(fn.__module__)):  # not when its code was edited while it ran
@@ -202,25 +201,10 @@ def _remove_abandoned_rerun_folders(parent: Path) -> list[Path]:
 
 
 def prune(folder: Path, limit: int, *, keep_since: float = float("inf")) -> list[Path]:
-    """Remove the results (``*.pkl``) of ``folder`` used longest ago (oldest modification time: written, or read
-    through :func:`shared`) until the rest take at most ``limit`` bytes; a file used at or after ``keep_since``
-    (a time.time() value) is never removed. Returns the removed files. Removing is always safe: a result that is
-    gone is computed again when a check asks for it (a reader that loses the race does the same)."""
-    entries = []
-    for path in folder.glob("*.pkl"):
-        with contextlib.suppress(OSError):
-            stat = path.stat()
-            entries.append((stat.st_mtime, stat.st_size, path))
-    total = sum(size for _, size, _ in entries)
-    removed = []
-    for mtime, size, path in sorted(entries, key=lambda e: (e[0], e[2].name)):
-        if total <= limit or mtime >= keep_since:
-            break
-        with contextlib.suppress(OSError):
-            path.unlink()
-            removed.append(path)
-            total -= size
-    return removed
+    """The results (``*.pkl``) of ``folder`` used longest ago removed until the rest take at most ``limit`` bytes,
+    none used at or after ``keep_since`` (:func:`theorycheck.outputs.prune_least_recent`). Removing is always safe:
+    a result that is gone is computed again when a check asks for it."""
+    return prune_least_recent(folder, "*.pkl", limit, keep_since=keep_since)
 
 
 def _remove_legacy_files(parent: Path) -> None:

@@ -97,6 +97,34 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def mark_used(path: Path) -> None:
+    """Set ``path``'s modification time to now: a cache file read counts as used for :func:`prune_least_recent`."""
+    with contextlib.suppress(OSError):
+        os.utime(path)
+
+
+def prune_least_recent(folder: Path, pattern: str, limit: int, *, keep_since: float = float("inf")) -> list[Path]:
+    """Remove the files of ``folder`` matching ``pattern`` used longest ago (oldest modification time: written, or
+    read and :func:`mark_used`) until the rest take at most ``limit`` bytes; a file used at or after ``keep_since``
+    (a time.time() value) is never removed. Returns the removed files. For caches only: a removed file must be
+    one its reader computes again (a reader that loses the race does the same)."""
+    entries = []
+    for path in folder.glob(pattern):
+        with contextlib.suppress(OSError):
+            stat = path.stat()
+            entries.append((stat.st_mtime, stat.st_size, path))
+    total = sum(size for _, size, _ in entries)
+    removed = []
+    for mtime, size, path in sorted(entries, key=lambda e: (e[0], e[2].name)):
+        if total <= limit or mtime >= keep_since:
+            break
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
+            total -= size
+    return removed
+
+
 def fallback_path(suffix: str) -> Path:
     """A fresh file name in the working directory (else the temporary folder) for results that could
     not be written where asked."""

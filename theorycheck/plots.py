@@ -398,6 +398,9 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
 #: Folder where :func:`cached_regime_slice` keeps drawn slices (``None``: no cache); the report sets it to
 #: ``figures/`` inside the verdict cache (:func:`theorycheck.cache.default_dir`).
 FIGURE_CACHE: Path | None = None
+#: A report ends by cutting :data:`FIGURE_CACHE` to this size, least recently used first (every edit of the library
+#: makes new keys; one report's slices take about 2 MB).
+FIGURE_CACHE_BYTES = 64 * 2**20
 
 
 @functools.cache
@@ -448,6 +451,9 @@ def cached_regime_slice(regime: Mapping[str, Any]) -> bytes:
         return _DRAWN[key]
     path = _slice_path(key)
     if path is not None and path.is_file():
+        from .outputs import mark_used
+
+        mark_used(path)  # its time is its last use: the report's cut of the folder keeps it
         return path.read_bytes()
     png = regime_slice(regime)
     _keep(key, png)
