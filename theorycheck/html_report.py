@@ -26,7 +26,6 @@ import dataclasses
 import html
 import json
 import re
-import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from typing import Any
 from . import __version__, plots
 from .claims import VERDICT_KINDS
 from .coverage import DisplayCoverage, coverage, dangling, read_paper, summarise
+from .outputs import prune_least_recent, use_started
 from .registry import Registry, load_definitions
 from .report import environment, json_report, one_line, seeds, summary
 from .runner import ClaimResult
@@ -639,7 +639,7 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
 
     # regime slices are drawn once per distinct regime and kept beside the verdict cache
     plots.FIGURE_CACHE = cache_mod.default_dir(registry.location) / "figures" if cache_mod.enabled() else None
-    started = time.time() - 2  # a file time's resolution: what this report drew or read counts as used
+    started = use_started()  # what this report draws or reads counts as used
     # drawn in forked processes while this one collects the report's data and draws its summary figures
     slices = plots.start_regime_slices([r.verdict.regime for r in results], jobs=jobs)
     try:
@@ -651,8 +651,6 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
     slices.wait()  # the page shows them
     page, math = render_html(data, drawn=drawn)
     if plots.FIGURE_CACHE is not None:  # slices of older code pile up otherwise
-        from .outputs import prune_least_recent
-
         prune_least_recent(Path(plots.FIGURE_CACHE), "regime-*.png", plots.FIGURE_CACHE_BYTES, keep_since=started)
     (out / "index.html").write_text(page, encoding="utf-8")
 

@@ -39,12 +39,11 @@ import shutil
 import socket
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .outputs import mark_used, prune_least_recent, write_atomic
+from .outputs import mark_used, prune_least_recent, use_started, write_atomic
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -235,7 +234,7 @@ def active(store: Any, *, fresh: bool = False) -> Iterator[Path | None]:
         folder = Path(tempfile.mkdtemp(prefix=_rerun_prefix(), dir=base.parent))
     _ACTIVE = (folder, store)
     _MODULE_KEYS.clear()
-    started = time.time() - 2  # a file time's resolution: what this audit wrote or read counts as used
+    started = use_started()  # what this audit writes or reads counts as used
     try:
         yield folder
     finally:

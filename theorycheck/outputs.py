@@ -97,6 +97,14 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def use_started() -> float:
+    """The ``keep_since`` of a run that starts now (:func:`prune_least_recent`): time.time() less a file time's
+    resolution, so that whatever the run writes or marks used counts as used since."""
+    import time
+
+    return time.time() - 2
+
+
 def mark_used(path: Path) -> None:
     """Set ``path``'s modification time to now: a cache file read counts as used for :func:`prune_least_recent`."""
     with contextlib.suppress(OSError):
