@@ -322,6 +322,41 @@ def test_taint_is_transitive_and_leaves_own_verdict(toy_proofs):
     assert top.rests_on_refuted == ("a.root",) and top.verdict.verdict == "verified"
 
 
+def test_a_verified_claim_on_an_undecided_premise_says_so():
+    """An inconclusive premise (or one whose check errs), directly or through a verified claim, is named in
+    ``rests_on_undecided``, the table's detail and the summary; a decided chain names nothing."""
+    from theorycheck.claims import inconclusive
+    from theorycheck.report import rich_table, summary_line
+
+    def boom():
+        raise RuntimeError("no")
+
+    chain = Registry(
+        "p",
+        (
+            _claim("a.open", lambda: inconclusive("numeric", "undecided", x=1)),
+            _claim("a.broken", boom),
+            _claim("a.mid", depends_on=("a.open",)),
+            _claim("a.top", depends_on=("a.mid", "a.broken")),
+            _claim("a.alone"),
+        ),
+        ".",
+    )
+    results = {r.claim.id: r for r in audit(chain, chain.select([]), timeout=30)}
+    assert results["a.broken"].verdict.verdict == "error"
+    assert results["a.mid"].rests_on_undecided == ("a.open",)
+    assert set(results["a.top"].rests_on_undecided) == {"a.open", "a.broken"}
+    assert results["a.top"].verdict.verdict == "verified" and results["a.top"].rests_on_refuted == ()
+    assert results["a.alone"].rests_on_undecided == () and results["a.open"].rests_on_undecided == ()
+    assert results["a.top"].to_dict()["rests_on_undecided"] == list(results["a.top"].rests_on_undecided)
+    line = summary_line(list(results.values()))
+    assert "2 of the verified rest on an undecided (inconclusive or error) premise" in line
+    text = str(rich_table([results["a.mid"], results["a.alone"]]).columns[2]._cells)
+    assert text.count("rests on undecided: a.open") == 1
+    assert "undecided" not in summary_line([results["a.alone"], results["a.open"]])
+    assert "| a.open |" in markdown_table("p", [results["a.mid"]])
+
+
 def test_json_report_shape(toy_proofs):
     reg = load(toy_proofs)
     report = json_report(reg.paper, audit(reg, reg.select(["toy.true", "toy.false"]), timeout=30))

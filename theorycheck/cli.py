@@ -122,7 +122,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
 
     from . import cache as cache_mod
     from . import memo
-    from .runner import root_failures, taint
+    from .runner import root_failures, taint, undecided
 
     started, cpu0 = time.perf_counter(), _cpu_seconds()
     selected = registry.select(ids)
@@ -155,15 +155,17 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
         verdicts.update({cid: r.verdict for cid, r in by_id.items()})
         tainted = taint(registry, verdicts)
         roots = root_failures(registry, verdicts)
+        open_premises = undecided(registry, verdicts)
         out = AuditResults()
         for claim in selected:
             if claim.id in by_id:
                 out.append(dataclasses.replace(by_id[claim.id], rests_on_refuted=tainted[claim.id],
-                                               root_failures=roots[claim.id]))
+                                               root_failures=roots[claim.id],
+                                               rests_on_undecided=open_premises[claim.id]))
             elif not changed:
                 entry = fresh[claim.id]
                 out.append(ClaimResult(claim, entry.verdict, entry.seconds, tainted[claim.id], cached=True,
-                                       root_failures=roots[claim.id]))
+                                       root_failures=roots[claim.id], rests_on_undecided=open_premises[claim.id]))
         out.cached = sum(1 for r in out if r.cached)
         out.unknown_premises = tuple(dep for dep in outside if dep not in premises)
         out.skipped_fresh = len(fresh) if changed else 0
@@ -328,6 +330,10 @@ def cmd_show(args: argparse.Namespace) -> int:
         console.print(f"[bold]Rests on refuted:[/] {escape(', '.join(shown))}"
                       + (" (the verdict is the step's own, given these premises; the regime below is where it holds "
                          "given them)" if kind == "verified" else ""))
+    if result.rests_on_undecided:
+        console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.rests_on_undecided))}"
+                      + (" (inconclusive or not run to the end: the verdict is the step's own, given these premises)"
+                         if kind == "verified" else ""))
     if unknown:
         console.print(f"[bold]Premises not in the cache:[/] {len(unknown)} ({escape(', '.join(unknown[:5]))}"
                       f"{', …' if len(unknown) > 5 else ''}): their verdicts are unknown here, so the refuted premises "
@@ -341,6 +347,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     for line in regime_lines(result.verdict.regime):
         if kind == "verified" and result.rests_on_refuted and line.startswith("Regime: holds"):
             line += " — given its premises, of which some are refuted (above)"
+        elif kind == "verified" and result.rests_on_undecided and line.startswith("Regime: holds"):
+            line += " — given its premises, of which some are undecided (above)"
         console.print(line, markup=False)
     if isinstance(console.file, io.StringIO):
         _write("".join(line.rstrip() + "\n" for line in console.file.getvalue().splitlines()), None)

@@ -142,6 +142,9 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
         if r.rests_on_refuted and not roots:  # results built without root failures: show every refuted premise
             roots = r.rests_on_refuted
         prefix = f"[rests on refuted: {', '.join(roots)}] " if roots else ""
+        open_premises = r.rests_on_undecided
+        if open_premises and r.verdict.verdict == "verified":
+            prefix += f"[rests on undecided: {', '.join(open_premises)}] "
         seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
         rows.append((r, prefix, " ".join(str(r.verdict.detail).split()), seconds))
     budget = 300
@@ -173,6 +176,7 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
     checks' own times) and how many rows came from the verdict cache."""
     counts = summary(results)
     conditional = sum(1 for r in results if r.verdict.verdict == "verified" and r.rests_on_refuted)
+    unsettled = sum(1 for r in results if r.verdict.verdict == "verified" and r.rests_on_undecided)
     cached = sum(1 for r in results if getattr(r, "cached", False))
     if wall is not None:
         timing = f"wall {wall:.1f} s, CPU {cpu:.1f} s" if cpu is not None else f"wall {wall:.1f} s"
@@ -181,6 +185,8 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
     if cached:
         timing += f"; {cached} cached"
     premises = f"; {conditional} of the verified rest on a refuted premise" if conditional else ""
+    if unsettled:
+        premises += f"; {unsettled} of the verified rest on an undecided (inconclusive or error) premise"
     return (plural(len(results), "claim") + ": " + ", ".join(
         plural(counts[k], k) if k == "error" else f"{counts[k]} {k}" for k in VERDICT_KINDS) + premises
         + f"  ({timing})")
@@ -193,12 +199,13 @@ def _md_escape(text: str) -> str:
 def markdown_table(paper: str, results: Sequence[ClaimResult]) -> str:
     timing = {"wall": getattr(results, "wall", None), "cpu": getattr(results, "cpu", None)}  # cli.AuditResults
     lines = [f"# Audit of “{paper}”", "", summary_line(results, **timing), "",
-             "| id | source | verdict | method | detail | seconds | rests on refuted |",
-             "|---|---|---|---|---|---:|---|"]
+             "| id | source | verdict | method | detail | seconds | rests on refuted | rests on undecided |",
+             "|---|---|---|---|---|---:|---|---|"]
     for r in results:
         lines.append("| " + " | ".join(_md_escape(x) for x in (
             f"`{r.claim.id}`", r.claim.source, f"**{r.verdict.verdict}**", r.verdict.method,
-            one_line(r.verdict.detail, 300), f"{r.seconds:.1f}", ", ".join(r.rests_on_refuted))) + " |")
+            one_line(r.verdict.detail, 300), f"{r.seconds:.1f}", ", ".join(r.rests_on_refuted),
+            ", ".join(r.rests_on_undecided))) + " |")
     return "\n".join(lines) + "\n"
 
 

@@ -58,6 +58,9 @@ class ClaimResult:
     #: The refuted claims among ``rests_on_refuted`` that rest on no refuted claim themselves
     #: (see :func:`root_failures`): the failures to look at first.
     root_failures: tuple[str, ...] = ()
+    #: The premises, direct or through others, whose check decided nothing (``inconclusive``) or could not run
+    #: (``error``), see :func:`undecided`: a verified claim resting on one is verified only given it.
+    rests_on_undecided: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The claim's entry in the JSON report (see README, "JSON report")."""
@@ -75,6 +78,7 @@ class ClaimResult:
             "cached": self.cached,
             "rests_on_refuted": list(self.rests_on_refuted),
             "root_failures": list(self.root_failures),
+            "rests_on_undecided": list(self.rests_on_undecided),
             "displays": [list(d) for d in self.claim.displays],
             "relations": [list(r) for r in self.claim.relations],
             "statement": self.claim.statement,
@@ -361,6 +365,15 @@ def taint(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[s
     return out
 
 
+def undecided(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
+    """For each claim, the claims it rests on, directly or through others, whose verdict is ``inconclusive`` or
+    ``error``: premises nobody has decided, so that a claim verified on them is verified only given them (as
+    :func:`taint` says for refuted premises). Claims without a known verdict count not at all."""
+    return {claim.id: tuple(dep for dep in registry.dependencies(claim.id)
+                            if dep in verdicts and verdicts[dep].verdict in ("inconclusive", "error"))
+            for claim in registry.claims}
+
+
 def root_failures(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
     """For each claim, the refuted claims it rests on that rest on no refuted claim themselves.
 
@@ -383,4 +396,6 @@ def audit(
     verdicts = {cid: v for cid, (v, _) in raw.items()}
     tainted = taint(registry, verdicts)
     roots = root_failures(registry, verdicts)
-    return [ClaimResult(c, raw[c.id][0], raw[c.id][1], tainted[c.id], root_failures=roots[c.id]) for c in selected]
+    open_premises = undecided(registry, verdicts)
+    return [ClaimResult(c, raw[c.id][0], raw[c.id][1], tainted[c.id], root_failures=roots[c.id],
+                        rests_on_undecided=open_premises[c.id]) for c in selected]
