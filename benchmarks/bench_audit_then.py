@@ -7,13 +7,15 @@
   in this environment as a user runs it;
 - ``then_blas1`` (``--blas-one``): the same with ``OPENBLAS_NUM_THREADS=1``. The commit of then does not limit
   BLAS threads, so its two check processes may each start several OpenBLAS threads on the 2 cores; its wall time
-  then varies from run to run, and this line shows what it takes without that contention.
+  then varies from run to run, and this line shows what it takes without that contention;
+- ``now_then_claims`` (``--then-claims``): this tree's cold audit of only the claims of then that still exist (the
+  same ids; their checks may have grown since), a like-for-like line beside ``now``'s full audit.
 
 The lines run one after the other, ``--pairs`` times (now, then, now, then, ...). The JSON gives every run, the
 median and the fastest of each line, and the ratios now/then of the medians and of the fastest runs. The cold
 audit target of issue 14 (at most 80 % of then) is judged on these ratios. About 7 minutes for two pairs.
 
-Usage: python benchmarks/bench_audit_then.py [--then COMMIT] [--pairs N] [--blas-one]
+Usage: python benchmarks/bench_audit_then.py [--then COMMIT] [--pairs N] [--blas-one] [--then-claims]
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -45,11 +48,20 @@ def run(name: str, cmd: list[str], env: dict[str, str], cwd) -> dict:
     return row
 
 
+def claim_ids(env: dict[str, str], cwd) -> list[str]:
+    """The claim ids that the ``theorycheck`` importable with ``env`` registers (then's or this tree's)."""
+    code = "from theorycheck.registry import load; print('\\n'.join(c.id for c in load().claims))"
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd, capture_output=True, text=True, check=True)
+    return done.stdout.split()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--then", default="2867f11", help="the commit whose audit is the baseline")
     parser.add_argument("--pairs", type=int, default=2, help="how many (now, then) pairs to run")
     parser.add_argument("--blas-one", action="store_true", help="also run then once with OPENBLAS_NUM_THREADS=1")
+    parser.add_argument("--then-claims", action="store_true",
+                        help="also run this tree's cold audit of then's claims only, in each pair")
     opts = parser.parse_args()
     if opts.pairs < 1:
         raise SystemExit("--pairs must be at least 1")
@@ -58,11 +70,18 @@ def main() -> None:
     with worktree(opts.then) as old:
         then_env = {**base, "PYTHONPATH": str(old), "THEORYCHECK_NO_CACHE": "1"}
         then_cmd = [sys.executable, "-m", "theorycheck", "check"]
+        now_cmd = [sys.executable, "-m", "theorycheck", "check", "--no-progress"]
+        shared_ids: list[str] = []
+        if opts.then_claims:
+            shared_ids = [i for i in claim_ids(then_env, old) if i in set(claim_ids(base, REPO))]
         for _ in range(opts.pairs):
             with tempfile.TemporaryDirectory(prefix="bench-audit-then-cache-") as cache:
-                runs.append(run("now", [sys.executable, "-m", "theorycheck", "check", "--no-progress"],
-                                {**base, "THEORYCHECK_CACHE_DIR": cache}, REPO))
+                runs.append(run("now", now_cmd, {**base, "THEORYCHECK_CACHE_DIR": cache}, REPO))
             runs.append(run("then", then_cmd, then_env, old))
+            if shared_ids:
+                with tempfile.TemporaryDirectory(prefix="bench-audit-then-cache-") as cache:
+                    runs.append(run("now_then_claims", now_cmd + shared_ids, {**base, "THEORYCHECK_CACHE_DIR": cache},
+                                    REPO))
         if opts.blas_one:
             runs.append(run("then_blas1", then_cmd, {**then_env, "OPENBLAS_NUM_THREADS": "1"}, old))
     lines: dict[str, dict] = {}
@@ -76,6 +95,10 @@ def main() -> None:
         "now_over_then_fastest": round(lines["now"]["fastest_wall_s"] / lines["then"]["fastest_wall_s"], 3),
         "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
+    if "now_then_claims" in lines:
+        out["then_claims_still_present"] = len(shared_ids)
+        out["now_then_claims_over_then_median"] = round(lines["now_then_claims"]["median_wall_s"]
+                                                        / lines["then"]["median_wall_s"], 3)
     print(json.dumps(out, indent=2))
 
 
