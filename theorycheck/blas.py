@@ -90,7 +90,11 @@ def current() -> int | None:
 def limited(threads: int) -> Iterator[None]:
     """Run a block on ``threads`` BLAS threads and give each library its own count back afterwards (a notebook's
     kernel runs a check as a check process would, then goes on with all its threads). With threadpoolctl
-    installed, its context manager does both; else each loaded OpenBLAS is set and restored directly."""
+    installed, its context manager does both; else each loaded OpenBLAS is set and restored directly.
+
+    Only the libraries loaded on entry are reached: one first loaded inside the block runs on its own default
+    count there (and keeps it), so load them first, as the notebook does with :func:`theorycheck.runner.preload`
+    (SciPy's own OpenBLAS)."""
     try:
         from threadpoolctl import threadpool_limits
 
