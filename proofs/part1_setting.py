@@ -32,7 +32,7 @@ from theorycheck.statement import Rel, Statement, notation
 
 from . import privacy as PV
 from . import symbols as S
-from .regime import ADMISSIBLE, ASSUMPTION_2
+from .regime import ADMISSIBLE, ANY_WIDTH, ASSUMPTION_2
 
 
 def _plain(expr) -> str:
@@ -1197,55 +1197,86 @@ NOISE_BEFORE_NORMALISING = Statement(
 def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISING):
     """The route the paper's conclusion sketches (normalise after the noise), made private: clipped per-sample
     first-layer gradients (C_W), Gaussian noise calibrated to 2η_W C_W with Part 3's rule, then the normalisation
-    (post-processing). Privacy: μ = ε/√(8 log(1/δ)), the dpgd.privacy certificate (all of Assumption 3). Accuracy:
-    where is the column noise-to-signal ratio ≪ 1? Exact LP on the full region.
+    (post-processing). Privacy: μ = ε/√(8 log(1/δ)), the dpgd.privacy certificate (all of Assumption 3). Accuracy,
+    the noise's share only: where is the column noise ≪ the step's μ-component η_W n a_{0,i} α_1^{b_i} α_1^*? Exact
+    LP on the full region. (The step's initial-output term E[f^0σ'x] is Θ(1) and off μ whatever the noise:
+    rank1.alignment, rank1.corrected-direction; this claim does not decide where the columns go.)
 
     ε_b is not a parameter of this algorithm (neither the noise, C_W nor η_W contain it): it enters only through the
     proof's α_1^{b_i} ≥ d^{−ε_b}/2, which holds at the paper's probability for every fixed ε_b > 0 (the union
     bound p e^{−(ε_b log d/4)²/2} → 0). So the claim is read "for some ε_b > 0" (referee H): the ratio grows with
     ε_b, and some ε_b > 0 makes its power of d negative exactly where the power at ε_b = 0 is negative (a tie at
     ε_b = 0 is lost for every ε_b > 0, whatever the logs): decided as d^{e(0)} log d ≪ 1 on the region. The reading
-    "every ε_b of the window (0, 3ε_n − ε_p/4)" is decided too and recorded."""
+    "every ε_b of the window (0, 3ε_n − ε_p/4)" is decided too and recorded.
+
+    The width p is a parameter of the algorithm, and the ratio grows like √p: it is decided for every width
+    Assumption 2 allows (p = d^{π_p}, π_p ≥ ε_p: :data:`proofs.regime.ANY_WIDTH`, the verdict), and at the
+    toolkit's reading p = d^{ε_p} (recorded; referee P)."""
     mu = 2 * S.eta_W * CLIP_W / (2 * S.eta_W * CLIP_W * sp.sqrt(8 * sp.log(1 / S.delta)) / S.eps)
     cert = _gdp_certificate(mu)
     expr = statement.lhs.subs(sp.log(1 / S.delta), S.PRIVACY_FACTOR * S.eps**2)
-    lhs = sp.powdenest(S.in_powers_of_d(sp.powdenest(sp.expand_power_base(expr, force=True), force=True)), force=True)
-    result = compare(lhs, statement.rel, S.in_powers_of_d(statement.rhs), PV.full_privacy_region(), d=S.d)
-    # "for some ε_b > 0": the power of d at ε_b = 0, with a log d that loses every tie (see the docstring)
-    some_eps_b = sum(S.d ** t.d_exp.subs(S.eps_b, 0) * sp.log(S.d) for t in rate_terms(lhs, S.d))
-    exists = compare(some_eps_b, statement.rel, S.in_powers_of_d(statement.rhs), PV.full_privacy_region(), d=S.d)
+    rhs = S.in_powers_of_d(statement.rhs)
+
+    def decided(width: sp.Expr, region):
+        """(every ε_b of the window, some ε_b > 0, the left side) on ``region`` with p = ``width``."""
+        side = S.in_powers_of_d(sp.powdenest(sp.expand_power_base(expr.subs(S.p, width), force=True), force=True))
+        lhs = sp.powdenest(side, force=True)
+        # "for some ε_b > 0": the power of d at ε_b = 0, with a log d that loses every tie (see the docstring)
+        some_eps_b = sum(S.d ** t.d_exp.subs(S.eps_b, 0) * sp.log(S.d) for t in rate_terms(lhs, S.d))
+        return (compare(lhs, statement.rel, rhs, region, d=S.d), compare(some_eps_b, statement.rel, rhs, region, d=S.d),
+                some_eps_b, lhs)
+
+    result, at_eps_p, _, lhs = decided(S.d**S.eps_p, PV.full_privacy_region())
+    every_width, exists, some_eps_b, lhs_any_width = decided(S.d**S.pi_p, ANY_WIDTH)
     ev = {
-        "readings": {"some ε_b > 0 (the proof's device; not a parameter of the algorithm)": exists.holds_on,
-                     "every ε_b of the window": result.holds_on},
+        "readings": {
+            "some ε_b > 0 (the proof's device; not a parameter of the algorithm), every width p = d^{π_p} ≥ d^{ε_p} "
+            "(Assumption 2 as printed)": exists.holds_on,
+            "some ε_b > 0, width p = d^{ε_p} (the toolkit's reading of Assumption 2)": at_eps_p.holds_on,
+            "every ε_b of the window, width p = d^{ε_p}": result.holds_on,
+            "every ε_b of the window, every width": every_width.holds_on,
+        },
+        "regime_width_eps_p": at_eps_p.regime(),
         "regime_every_eps_b": result.regime(),
         "privacy_certificate": cert,
         "lhs_in_powers_of_d": str(lhs),
+        "lhs_any_width_in_powers_of_d": str(lhs_any_width),
         "premises": "C_W = 2√d log^q d bounds ‖g_W(x_i)‖_F w.h.p. (|f − y| ≲ log^q d, ‖x‖ ≲ √d, ‖a_0 ⊙ σ'‖ ≤ 1), so "
         "clipping is inactive w.h.p.; α_1^{b_i} ≥ d^{−ε_b}/2 (Lemma 4 with |b_i| ≤ (ε_b/4) log d)",
+        "not_decided_here": "where the columns go: the step's initial-output term E[f^0σ'x] is Θ(1) and not along μ "
+        "(rank1.alignment, rank1.corrected-direction), with or without noise",
         "compare_with": "thm1.privacy-utility (noise after normalising, σ_W = 2√p·√(8 log(1/δ))/ε): survives only "
         "for r < −(1 + ε_p)",
     }
+    noise_only = "the column noise is o(the step's μ-component)"
+    caveat = (" (the noise's share of accuracy only: the step's initial-output term is Θ(1) and off μ, "
+              "rank1.alignment, rank1.corrected-direction)")
     if not cert["proved"]:
         return refuted("symbolic", "the noise is not calibrated for all of Assumption 3", witness=cert, **ev)
     if exists.holds_on == "all":
-        every = ("also for every ε_b of the window" if result.holds_on == "all" else
-                 f"for every ε_b of the window only where {', '.join(result.conditions)}")
+        every = ("also for every ε_b of the window" if every_width.holds_on == "all" else
+                 f"for every ε_b of the window only where {', '.join(every_width.conditions)}")
         return verified(
             "symbolic+exact",
-            "private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), and the column noise is o(signal) on the whole "
-            "region for some ε_b > 0 (ε_b is the proof's device, α_1^{b_i} ≥ d^{−ε_b}/2 at the paper's probability "
-            f"for every fixed ε_b > 0, not a parameter of the algorithm: take it small); {every}",
+            f"private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), and {noise_only} on the whole region, every "
+            "width, for some ε_b > 0 (ε_b is the proof's device, α_1^{b_i} ≥ d^{−ε_b}/2 at the paper's probability "
+            f"for every fixed ε_b > 0, not a parameter of the algorithm: take it small); {every}{caveat}",
             regime=exists.regime(),
             **ev,
         )
     point = exists.witness["point"]
+    at_reading = ("; at the reading p = d^{ε_p} it holds on the whole region" if at_eps_p.holds_on == "all" else
+                  f"; at the reading p = d^{{ε_p}} only where {', '.join(at_eps_p.conditions)}")
     return refuted(
         "symbolic+exact",
-        f"private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), but the column noise-to-signal ratio is ≪ 1 for "
-        f"some ε_b > 0 only where {', '.join(exists.conditions)}; fails at {point}",
+        f"private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), but {noise_only} for some ε_b > 0 only where "
+        f"{', '.join(exists.conditions)} (p = d^{{π_p}}: the ratio grows like √p, and Assumption 2 bounds p from "
+        f"below only){at_reading}; fails at {point}{caveat}",
         regime=exists.regime(),
         witness=exists.witness,
         ratio_at_witness=ratio_at(some_eps_b, sp.Integer(1), point, S.d),
+        # the ratio itself, with its constants and the witness's ε_b
+        ratio_with_constants_at_witness=ratio_at(lhs_any_width, sp.Integer(1), point, S.d),
         **ev,
     )
 
@@ -1410,14 +1441,18 @@ CLAIMS = [
     ),
     Claim(
         id="thm1.privacy-corrected-route",
-        title="A private first layer that keeps accuracy: noise before normalising",
-        source="correction of Algorithm 1's first layer (the route of Part 3 §5.2, made private); consequence for "
-        "Theorem 1",
+        title="Noise before normalising: a private first layer whose column noise is o(the step's μ-component)",
+        source="correction of Algorithm 1's first layer (the route of Part 3 §5.2, made private): its privacy and its "
+        "noise's share of accuracy",
         statement=NOISE_BEFORE_NORMALISING,
         assumptions=r"g^C_W = g_W\min(1, C_W/\|g_W\|_F),\ C_W = 2\sqrt{d}\log^q d,\ "
-        r"\text{noise } 2\eta_W C_W\sqrt{8\log(1/\delta)}/\varepsilon \text{ before normalising}",
+        r"\text{noise } 2\eta_W C_W\sqrt{8\log(1/\delta)}/\varepsilon \text{ before normalising},\ "
+        r"p = d^{\pi_p} \geq d^{\varepsilon_p}",
         check=partial(check_noise_before_normalising, NOISE_BEFORE_NORMALISING),
-        depends_on=("thm1.privacy", "alg1.first-layer-update", "dpgd.privacy"),
+        # the premises of the accuracy part: clipping inactive (|y| ≲ log^q d, ‖x‖ ≲ √d; |f^0| = O_P(1), which
+        # lemma3.initial-output-centred measures) and α_1^{b_i} ≥ d^{−ε_b}/2 (referee P)
+        depends_on=("thm1.privacy", "alg1.first-layer-update", "dpgd.privacy", "lemma3.target-growth",
+                    "lemma3.initial-output-centred", "lemma4.bias-range"),
     ),
     Claim(
         id="thm1.privacy-utility",

@@ -2101,7 +2101,9 @@ CLAIMS = [
         ST["corrected.direction"],
         r"v_i = \frac{g(w^0_i) - \E[f^0\sigma'(\langle w^0_i,x\rangle+b_i)x]}{\|\cdot\|}",
         partial(corrected_direction_distance, ST["corrected.direction"]),
-        depends_on=("rank1.gradient-chain", "rank1.alignment", "lemma3.initial-output"),
+        # its sampling term rests on lemma3.initial-output-centred, as its detail says (declared: referee P)
+        depends_on=("rank1.gradient-chain", "rank1.alignment", "lemma3.initial-output",
+                    "lemma3.initial-output-centred"),
         relations=((2, "D19", 1),),
     ),
     Claim(

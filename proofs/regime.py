@@ -7,6 +7,8 @@ then states). Sizes are powers of d (:mod:`proofs.symbols`): ``p = d^{ε_p}``, `
   the paper states no upper bound on ε_n, ε_p or ν, and none is added), ``p = d^{ε_p}``. Sizes are polynomial
   in d (finite ν and ε_p): a reading. Read literally, Assumption 2's "≥" also admits super-polynomial n or p
   (n = d^{log d}), where the union bounds of Lemmas 3 and 4 fail (claim ``part1.size-reading``).
+  ``p = d^{ε_p}`` is a reading too: Assumption 2 bounds p from below only. It loses nothing for a bound that
+  does not grow with p; one that does is decided on :data:`ANY_WIDTH` (``p = d^{π_p}``, ``π_p ≥ ε_p``) as well.
 * The bias window of Part 2 §3.1 (after Lemma 4): ``0 < ε_b < 3ε_n − ε_p/4``.
 * The target's degree ``q ≥ 1`` (Assumption 1: information exponent 1). Exponents are linear in the
   other parameters for each fixed q; the degrees :data:`DEGREES` are each decided exactly.
@@ -30,7 +32,7 @@ import sympy as sp
 
 from theorycheck.asymptotics import Region
 
-from .symbols import eps_b, eps_n, eps_p, nu, q, r, rho
+from .symbols import eps_b, eps_n, eps_p, nu, pi_p, q, r, rho
 
 #: Degrees of σ_* each decided exactly: every q from 1 to 16, then 24, 32, 64 and 128 (the paper's exponents,
 #: such as ε_p/(8(q+1)) or log^{2q+6} d, are monotone in q, so the large degrees stand for the tail).
@@ -65,6 +67,19 @@ ADMISSIBLE_LOG1 = Region(
     description=ADMISSIBLE.description.replace(r"\tfrac{\log(1.25/\delta)}", r"\tfrac{\log(1/\delta)}").replace(
         r"\rho < 4", r"\rho < 2"
     ),
+)
+
+#: Every width Assumption 2 allows: it bounds p from below only (p ≥ d^{ε_p}, and the abstract claims the result "for
+#: all sufficiently over-parameterised models"), so a width p = d^{π_p} with any π_p ≥ ε_p. :data:`ADMISSIBLE` reads
+#: p = d^{ε_p}, which is no restriction for a bound that does not grow with p; a bound that grows with p is decided
+#: here too (referee P: the noise-before-normalising route's ratio grows like √p).
+ANY_WIDTH = Region(
+    name="Assumptions 2–4 + bias window, any width p = d^{π_p} ≥ d^{ε_p}",
+    variables=(*ADMISSIBLE.variables, pi_p),
+    constraints=ADMISSIBLE.constraints + (pi_p >= eps_p,),
+    q=q,
+    q_values=DEGREES,
+    description=ADMISSIBLE.description.replace(r"p = d^{\varepsilon_p}", r"p = d^{\pi_p},\ \pi_p \geq \varepsilon_p"),
 )
 
 #: The smallest admissible sample size n = d^{1+3ε_n} (the paper's Theorem 1 is stated for it).

@@ -292,10 +292,19 @@ def test_privacy_utility(registered_verdict):
     assert M.check_privacy_utility(ok).verdict == "verified"
 
 
-def test_noise_before_normalising_private_and_accurate_for_some_eps_b(registered_verdict):
+def test_noise_before_normalising_private_and_o1_for_some_eps_b_only_for_bounded_widths(registered_verdict):
+    """Private on all of Assumption 3; the column noise-to-signal ratio grows like √p, so with every width Assumption 2
+    allows (p = d^{π_p}, π_p ≥ ε_p) it is o(1) only where π_p < 2(ν − 1) − r, everywhere at p = d^{ε_p} (referee P)."""
     v = registered_verdict(M.check_noise_before_normalising, M.NOISE_BEFORE_NORMALISING)
-    assert v.verdict == "verified" and v.evidence["privacy_certificate"]["proved"] is True
-    assert v.regime["holds_on"] == "all"  # for some ε_b > 0, the proof's device (referee H)
+    assert v.verdict == "refuted" and v.evidence["privacy_certificate"]["proved"] is True
+    assert v.regime["holds_on"] == "part" and v.regime["conditions_exact"] == ["nu - pi_p/2 - r/2 - 1 > 0"]
+    pt = {k: sp.Rational(x) for k, x in v.regime["witness"]["point"].items() if k != "q"}
+    assert pt["pi_p"] >= pt["eps_p"] and pt["pi_p"] / 2 >= pt["nu"] - 1 - pt["r"] / 2  # an admissible, failing width
+    assert sp.Rational(3, 16) * pt["eps_p"] < pt["eps_n"] and pt["nu"] >= 1 + 3 * pt["eps_n"]
+    # the ratio with its constants grows with d at the witness
+    logs = [float(row["log10_ratio"]) for row in v.evidence["ratio_with_constants_at_witness"]]
+    assert logs == sorted(logs) and logs[-1] > 10
+    assert v.evidence["regime_width_eps_p"]["holds_on"] == "all"  # at the reading p = d^{ε_p}, for some ε_b > 0
     every = v.evidence["regime_every_eps_b"]  # for every ε_b of the window: only part of the region
     assert every["holds_on"] == "part" and every["conditions_exact"] == ["-eps_b - eps_p/2 + nu - r/2 - 1 > 0"]
     pt = {k: sp.Rational(x) for k, x in every["witness"]["point"].items() if k != "q"}
@@ -304,11 +313,16 @@ def test_noise_before_normalising_private_and_accurate_for_some_eps_b(registered
 
 def test_noise_before_normalising_perturbed_statements():
     st = M.NOISE_BEFORE_NORMALISING
-    assert M.check_noise_before_normalising(st.perturb(lhs=st.lhs / S.d ** (1 + S.eps_p))).verdict == "verified"
+    ok = M.check_noise_before_normalising(st.perturb(lhs=st.lhs / (S.d * S.p)))  # falls with the width: every width
+    assert ok.verdict == "verified" and ok.regime["holds_on"] == "all" and "π_p" in ok.regime["region"]
+    # a bound that only p = d^{ε_p} keeps: the wrong corner of the width is rejected
+    v = M.check_noise_before_normalising(st.perturb(lhs=st.lhs / S.d ** (1 + S.eps_p)))
+    assert v.verdict == "refuted" and v.evidence["regime_width_eps_p"]["holds_on"] == "all"
     v = M.check_noise_before_normalising(st.perturb(lhs=st.lhs * S.n))  # a dropped 1/n: n no longer helps
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert "nu" not in v.regime["conditions_exact"][0]  # holds only for polynomially small privacy factors (r)
-    # a wrong power of p (p² in place of √p): no ε_b > 0 rescues the points where 2ε_p ≥ ν − 1 + r/2
+    # a wrong power of p (p² in place of √p): no ε_b > 0 rescues the points where 2π_p ≥ ν − 1 + r/2
     v = M.check_noise_before_normalising(st.perturb(lhs=st.lhs * S.p ** sp.Rational(3, 2)))
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
-    assert v.regime["conditions_exact"] == ["-2*eps_p + nu - r/2 - 1 > 0"]
+    assert v.regime["conditions_exact"] == ["nu - 2*pi_p - r/2 - 1 > 0"]
+    assert v.evidence["regime_width_eps_p"]["conditions_exact"] == ["-2*eps_p + nu - r/2 - 1 > 0"]

@@ -332,8 +332,8 @@ def cmd_show(args: argparse.Namespace) -> int:
                          "given them)" if kind == "verified" else ""))
     if result.rests_on_undecided:
         console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.rests_on_undecided))}"
-                      + (" (inconclusive or not run to the end: the verdict is the step's own, given these premises)"
-                         if kind == "verified" else ""))
+                      + (" (inconclusive, or their check raised an error: the verdict is the step's own, given these "
+                         "premises)" if kind == "verified" else ""))
     if unknown:
         console.print(f"[bold]Premises not in the cache:[/] {len(unknown)} ({escape(', '.join(unknown[:5]))}"
                       f"{', …' if len(unknown) > 5 else ''}): their verdicts are unknown here, so the refuted premises "

@@ -199,13 +199,13 @@ def _md_escape(text: str) -> str:
 def markdown_table(paper: str, results: Sequence[ClaimResult]) -> str:
     timing = {"wall": getattr(results, "wall", None), "cpu": getattr(results, "cpu", None)}  # cli.AuditResults
     lines = [f"# Audit of “{paper}”", "", summary_line(results, **timing), "",
-             "| id | source | verdict | method | detail | seconds | rests on refuted | rests on undecided |",
+             "| id | source | verdict | method | detail | seconds | rests on refuted | verified, given undecided |",
              "|---|---|---|---|---|---:|---|---|"]
     for r in results:
         lines.append("| " + " | ".join(_md_escape(x) for x in (
             f"`{r.claim.id}`", r.claim.source, f"**{r.verdict.verdict}**", r.verdict.method,
             one_line(r.verdict.detail, 300), f"{r.seconds:.1f}", ", ".join(r.rests_on_refuted),
-            ", ".join(r.rests_on_undecided))) + " |")
+            ", ".join(r.rests_on_undecided) if r.verdict.verdict == "verified" else "")) + " |")
     return "\n".join(lines) + "\n"
 
 
