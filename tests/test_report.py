@@ -455,3 +455,25 @@ def test_summary_line_counts_verified_claims_that_rest_on_a_refuted_premise(toy_
                enumerate(claims)]
     assert "3 verified, 0 refuted, 0 inconclusive, 0 errors; 2 of the verified rest on a refuted premise" in \
         summary_line(tainted)
+
+
+def test_report_lists_the_verified_claims_resting_on_an_undecided_claim(toy_proofs):
+    """The report's dependency section names each inconclusive claim's verified dependents (referee P: the marker
+    had no view from the undecided side), and only verified ones."""
+    from theorycheck.claims import inconclusive, refuted, verified
+    from theorycheck.registry import load as load_registry
+    from theorycheck.runner import ClaimResult
+
+    registry = load_registry(toy_proofs)
+    a, b, c = (registry.get(i) for i in registry.ids[:3])
+    results = [ClaimResult(a, inconclusive("exact", "open"), 0.1),
+               ClaimResult(b, verified("exact", "given a"), 0.1, rests_on_undecided=(a.id,)),
+               ClaimResult(c, refuted("exact", "no", witness=1), 0.1, rests_on_undecided=(a.id,))]
+    data = html_report.ReportData(registry, results, [], None, [], {"date": "today", "python": "3", "platform": "x",
+                                                                      "packages": {}}, {})
+    assert data.undecided_carriers() == [(a.id, [b.id])]
+    text = html_report.render_markdown(data, {})
+    assert f"- `{a.id}` (undecided) is a premise of the verified `{b.id}`" in text
+    assert f"`{c.id}`" not in text.split("## What rests on the refuted claims")[1].split("## Paper coverage")[0] \
+        .split("(undecided)")[1]
+    assert html_report.ReportData(registry, results[:1], [], None, [], {}, {}).undecided_carriers() == []

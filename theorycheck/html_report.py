@@ -322,6 +322,16 @@ class ReportData:
         """Run claims resting (directly or through others) on ``claim_id``."""
         return [r.claim.id for r in self.results if claim_id in r.rests_on_refuted]
 
+    def verified_given(self, claim_id: str) -> list[str]:
+        """Verified claims resting (directly or through others) on the undecided claim ``claim_id``."""
+        return [r.claim.id for r in self.results
+                if r.verdict.verdict == "verified" and claim_id in r.rests_on_undecided]
+
+    def undecided_carriers(self) -> list[tuple[str, list[str]]]:
+        """(undecided claim, the verified claims resting on it) for each inconclusive or erring claim that has some."""
+        return [(r.claim.id, users) for r in self.results if r.verdict.verdict in ("inconclusive", "error")
+                for users in [self.verified_given(r.claim.id)] if users]
+
 
 def collect(registry: Registry, results: Sequence[ClaimResult], paper_files: Sequence[str | Path] = (),
             command: str = "theorycheck report", simulator: bool = False) -> ReportData:
@@ -509,6 +519,7 @@ def render_html(data: ReportData, math: MathRenderer | None = None,
         "claim_rows": claim_rows, "corrected": [r for r in results if r.verdict.corrected],
         "carriers": [(cid, data.rests_on(cid)) for cid in refuted_ids if data.rests_on(cid)],
         "alone": [cid for cid in refuted_ids if not data.rests_on(cid)],
+        "undecided_carriers": data.undecided_carriers(),
         "dependency_figure": Markup(_figure(drawn.dependencies, "dependency graph of the claims",
                                             drawn.dependencies_caption + " Grey boxes: claims not "
                                             "run in this report. Scroll sideways for the whole graph.", scroll=True)),
@@ -584,6 +595,8 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
         out += ["", "No checked claim rests on the other refuted claims: " + ", ".join(f"`{c}`" for c in alone) + "."]
     if not refuted_ids:
         out.append("No claim was refuted.")
+    for cid, users in data.undecided_carriers():
+        out.append(f"- `{cid}` (undecided) is a premise of the verified " + ", ".join(f"`{u}`" for u in users))
     if "dependencies" in images:
         out += ["", f"![dependency graph]({images['dependencies']})"]
     out += ["", "## Paper coverage", ""]
