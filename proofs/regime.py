@@ -9,6 +9,11 @@ then states). Sizes are powers of d (:mod:`proofs.symbols`): ``p = d^{ε_p}``, `
   (n = d^{log d}), where the union bounds of Lemmas 3 and 4 fail (claim ``part1.size-reading``).
   ``p = d^{ε_p}`` is a reading too: Assumption 2 bounds p from below only. It loses nothing for a bound that
   does not grow with p; one that does is decided on :data:`ANY_WIDTH` (``p = d^{π_p}``, ``π_p ≥ ε_p``) as well.
+  A one-off experiment (2026-11-28, every claim decided with p = d^{π_p} on this region plus ``π_p ≥ ε_p``, the
+  simulated corners at π_p = ε_p) changed no verdict and no ``holds_on``; the conditions of 20 refuted or
+  inconclusive claims then read in π_p (a wider network shrinks where the noise terms hold, e.g. ``thm1.privacy-
+  utility``, ``layer1.*``, ``dpgd.noise-accumulation``, and widens where the contraction does). The paper's
+  exponents written in ε_p (γ = d^{−ε_p/(4(q+1))}, d^{1+ε_b+ε_p/4}/n) were kept in ε_p there.
 * The bias window of Part 2 §3.1 (after Lemma 4): ``0 < ε_b < 3ε_n − ε_p/4``.
 * The target's degree ``q ≥ 1`` (Assumption 1: information exponent 1). Exponents are linear in the
   other parameters for each fixed q; the degrees :data:`DEGREES` are each decided exactly.
