@@ -142,9 +142,8 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
         if r.rests_on_refuted and not roots:  # results built without root failures: show every refuted premise
             roots = r.rests_on_refuted
         prefix = f"[rests on refuted: {', '.join(roots)}] " if roots else ""
-        open_premises = r.rests_on_undecided
-        if open_premises and r.verdict.verdict == "verified":
-            prefix += f"[rests on undecided: {', '.join(open_premises)}] "
+        if r.rests_on_undecided and r.verdict.verdict == "verified":
+            prefix += f"[rests on undecided: {', '.join(r.rests_on_undecided)}] "
         seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
         rows.append((r, prefix, " ".join(str(r.verdict.detail).split()), seconds))
     budget = 300

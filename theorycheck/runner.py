@@ -352,26 +352,28 @@ def run_claims(
     return results
 
 
+def _premises_judged(registry: Registry, verdicts: dict[str, Verdict],
+                     kinds: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """For each claim, the claims it rests on, directly or through others, whose known verdict is one of ``kinds``."""
+    return {claim.id: tuple(dep for dep in registry.dependencies(claim.id)
+                            if dep in verdicts and verdicts[dep].verdict in kinds)
+            for claim in registry.claims}
+
+
 def taint(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
     """For each claim, the refuted claims it rests on, directly or through others.
 
     Its own verdict is unchanged; this only says which of its premises failed.
     Claims not run in this session count by their verdict if known, else not at all.
     """
-    out: dict[str, tuple[str, ...]] = {}
-    for claim in registry.claims:
-        out[claim.id] = tuple(dep for dep in registry.dependencies(claim.id)
-                              if dep in verdicts and verdicts[dep].verdict == "refuted")
-    return out
+    return _premises_judged(registry, verdicts, ("refuted",))
 
 
 def undecided(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
     """For each claim, the claims it rests on, directly or through others, whose verdict is ``inconclusive`` or
     ``error``: premises nobody has decided, so that a claim verified on them is verified only given them (as
     :func:`taint` says for refuted premises). Claims without a known verdict count not at all."""
-    return {claim.id: tuple(dep for dep in registry.dependencies(claim.id)
-                            if dep in verdicts and verdicts[dep].verdict in ("inconclusive", "error"))
-            for claim in registry.claims}
+    return _premises_judged(registry, verdicts, ("inconclusive", "error"))
 
 
 def root_failures(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
