@@ -1275,8 +1275,9 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
         regime=exists.regime(),
         witness=exists.witness,
         ratio_at_witness=ratio_at(some_eps_b, sp.Integer(1), point, S.d),
-        # the ratio itself, with its constants and the witness's ε_b
+        # the ratio itself, with its constants: at the witness's ε_b, and as ε_b → 0 (the reading "some ε_b > 0")
         ratio_with_constants_at_witness=ratio_at(lhs_any_width, sp.Integer(1), point, S.d),
+        ratio_with_constants_at_witness_eps_b_to_0=ratio_at(lhs_any_width.subs(S.eps_b, 0), sp.Integer(1), point, S.d),
         **ev,
     )
 

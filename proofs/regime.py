@@ -74,8 +74,9 @@ ADMISSIBLE_LOG1 = Region(
     ),
 )
 
-#: Every width Assumption 2 allows: it bounds p from below only (p ≥ d^{ε_p}, and the abstract claims the result "for
-#: all sufficiently over-parameterised models"), so a width p = d^{π_p} with any π_p ≥ ε_p. :data:`ADMISSIBLE` reads
+#: Every width Assumption 2 allows: it bounds p from below only (p ≥ d^{ε_p}; the abstract speaks of "sufficiently
+#: wide" networks and Part 1 §1.3 claims the result "for all sufficiently over-parameterised models"), so a width
+#: p = d^{π_p} with any π_p ≥ ε_p. :data:`ADMISSIBLE` reads
 #: p = d^{ε_p}, which is no restriction for a bound that does not grow with p; a bound that grows with p is decided
 #: here too (referee P: the noise-before-normalising route's ratio grows like √p).
 ANY_WIDTH = Region(

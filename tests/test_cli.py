@@ -5,6 +5,7 @@ new interpreter gives), and once in a new interpreter through each entry point."
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -122,3 +123,52 @@ def test_parser_choices_are_the_librarys_own():
     assert choices[("audit", "--mechanism")] == audit.MECHANISMS
     assert choices[("privacy", "--adjacency")] == privacy.ADJACENCIES
     assert choices[("privacy", "--aggregate")] == privacy.AGGREGATES
+
+
+UNDECIDED_PROOFS = '''
+from theorycheck import Claim, verified
+from theorycheck.claims import inconclusive, refuted
+
+
+def undecided():
+    return inconclusive("numeric", "open", x=1)
+
+
+def holds():
+    return verified("numeric", "ok", x=1)
+
+
+def fails():
+    return refuted("numeric", "no", witness=1)
+
+
+CLAIMS = [
+    Claim("u.open", "An undecided premise", "Toy §1", r"1 = 1", "none", undecided),
+    Claim("u.mid", "Verified on it", "Toy §2", r"1 = 1", "none", holds, depends_on=("u.open",)),
+    Claim("u.top", "Verified on it through u.mid", "Toy §3", r"1 = 1", "none", holds, depends_on=("u.mid",)),
+    Claim("u.no", "Refuted on it", "Toy §4", r"1 = 2", "none", fails, depends_on=("u.open",)),
+]
+'''
+
+
+def test_check_and_show_name_the_undecided_premise_of_a_verified_claim(tmp_path):
+    """Through the command line (cli.run_audit, the path of check, show and report): the JSON carries every claim's
+    undecided premises; the table, the summary and show name them for verified claims only (referee Q)."""
+    folder = tmp_path / "proofs"
+    folder.mkdir()
+    (folder / "undecided.py").write_text(UNDECIDED_PROOFS)
+    env_args = ("--proofs", str(folder))
+    env = {**os.environ, "THEORYCHECK_NO_CACHE": "0", "THEORYCHECK_CACHE_DIR": str(tmp_path / "cache"),
+           "COLUMNS": "200"}
+    out = run_cli(*env_args, "check", "--format", "json", env=env)
+    assert out.returncode == 0, out.stderr
+    claims = {c["id"]: c for c in json.loads(out.stdout)["claims"]}
+    assert claims["u.top"]["rests_on_undecided"] == ["u.open"] and claims["u.no"]["rests_on_undecided"] == ["u.open"]
+    assert claims["u.open"]["rests_on_undecided"] == []
+    table = run_cli(*env_args, "check", env=env)
+    assert "2 of the verified rest on an undecided (inconclusive or error) premise" in table.stdout
+    rows = {line.split("│")[1].strip(): line for line in table.stdout.splitlines() if line.count("│") > 3}
+    assert "[rests on undecided: u.open]" in rows["u.top"] and "undecided" not in rows["u.no"]
+    shown = run_cli(*env_args, "show", "u.top", env=env)
+    assert "Rests on undecided: u.open (inconclusive" in shown.stdout, shown.stdout
+    assert "Rests on undecided" not in run_cli(*env_args, "show", "u.no", env=env).stdout

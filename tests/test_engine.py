@@ -339,6 +339,7 @@ def test_a_verified_claim_on_an_undecided_premise_says_so():
             _claim("a.mid", depends_on=("a.open",)),
             _claim("a.top", depends_on=("a.mid", "a.broken")),
             _claim("a.alone"),
+            _claim("a.no", lambda: refuted("numeric", "no", witness=1), depends_on=("a.open",)),
         ),
         ".",
     )
@@ -355,6 +356,12 @@ def test_a_verified_claim_on_an_undecided_premise_says_so():
     assert text.count("rests on undecided: a.open") == 1
     assert "undecided" not in summary_line([results["a.alone"], results["a.open"]])
     assert "| a.open |" in markdown_table("p", [results["a.mid"]])
+    # a refuted claim keeps its undecided premises in the JSON, but no view names them (its witness stands alone)
+    no = results["a.no"]
+    assert no.rests_on_undecided == ("a.open",) and no.to_dict()["rests_on_undecided"] == ["a.open"]
+    assert no.verified_given == () and "undecided" not in summary_line([no])
+    assert "undecided" not in str(rich_table([no]).columns[2]._cells)
+    assert markdown_table("p", [no]).splitlines()[-1].endswith("|  |")
 
 
 def test_json_report_shape(toy_proofs):

@@ -300,10 +300,15 @@ def test_noise_before_normalising_private_and_o1_for_some_eps_b_only_for_bounded
     assert v.regime["holds_on"] == "part" and v.regime["conditions_exact"] == ["nu - pi_p/2 - r/2 - 1 > 0"]
     pt = {k: sp.Rational(x) for k, x in v.regime["witness"]["point"].items() if k != "q"}
     assert pt["pi_p"] >= pt["eps_p"] and pt["pi_p"] / 2 >= pt["nu"] - 1 - pt["r"] / 2  # an admissible, failing width
-    assert sp.Rational(3, 16) * pt["eps_p"] < pt["eps_n"] and pt["nu"] >= 1 + 3 * pt["eps_n"]
-    # the ratio with its constants grows with d at the witness
-    logs = [float(row["log10_ratio"]) for row in v.evidence["ratio_with_constants_at_witness"]]
-    assert logs == sorted(logs) and logs[-1] > 10
+    assert sp.Rational(3, 16) * pt["eps_p"] < pt["eps_n"] and pt["nu"] >= 1 + 3 * pt["eps_n"]  # Assumption 2
+    assert 0 < pt["eps_b"] < 3 * pt["eps_n"] - pt["eps_p"] / 4 and pt["r"] <= 0 and pt["rho"] < 4  # window, Ass. 3
+    assert "pi_p >= eps_p" in v.regime["region_exact"]  # no width below d^{ε_p}
+    # the ratio with its constants grows with d at the witness, also as ε_b → 0 (the reading "some ε_b > 0")
+    for key in ("ratio_with_constants_at_witness", "ratio_with_constants_at_witness_eps_b_to_0"):
+        logs = [float(row["log10_ratio"]) for row in v.evidence[key]]
+        assert logs == sorted(logs) and logs[-1] > 10, key
+    route = next(c for c in M.CLAIMS if c.id == "thm1.privacy-corrected-route")  # its accuracy premises, declared
+    assert {"lemma3.target-growth", "lemma3.initial-output-centred", "lemma4.bias-range"} <= set(route.depends_on)
     assert v.evidence["regime_width_eps_p"]["holds_on"] == "all"  # at the reading p = d^{ε_p}, for some ε_b > 0
     every = v.evidence["regime_every_eps_b"]  # for every ε_b of the window: only part of the region
     assert every["holds_on"] == "part" and every["conditions_exact"] == ["-eps_b - eps_p/2 + nu - r/2 - 1 > 0"]

@@ -30,6 +30,8 @@ def test_registered_ids_relations_and_statements():
     assert "sens.final" in ids
     final = next(c for c in S.CLAIMS if c.id == "sens.final")
     assert {"rank1.corrected-direction", "sens.delta2", "sens.sigma-W-bound"} <= set(final.depends_on)
+    corrected = next(c for c in S.CLAIMS if c.id == "rank1.corrected-direction")  # its sampling term (referee P)
+    assert "lemma3.initial-output-centred" in corrected.depends_on
 
 
 # ----------------------------------------------------------------------------- pointwise facts

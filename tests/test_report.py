@@ -477,3 +477,12 @@ def test_report_lists_the_verified_claims_resting_on_an_undecided_claim(toy_proo
     assert f"`{c.id}`" not in text.split("## What rests on the refuted claims")[1].split("## Paper coverage")[0] \
         .split("(undecided)")[1]
     assert html_report.ReportData(registry, results[:1], [], None, [], {}, {}).undecided_carriers() == []
+    assert "Verified only given an undecided (inconclusive or erring) premise:" in text
+    rows = {line.split(" | ")[0].strip("| `"): line for line in text.splitlines() if line.startswith("| `")}
+    assert f"(verified given undecided: {a.id})" in rows[b.id] and "undecided" not in rows[c.id]
+    page, _ = html_report.render_html(data)
+    cards = {cid: page.split(f'id="{html_report._anchor(cid)}"')[1][:3000] for cid in (b.id, c.id)}
+    assert "Verified given undecided premises (inconclusive or error): " + a.id in cards[b.id]
+    assert "Verified given undecided" not in cards[c.id].split('<details>')[0]
+    listed = page.split('id="verified-given-undecided"')[1].split("</ul>")[0]
+    assert b.id in listed and c.id not in listed

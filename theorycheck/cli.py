@@ -330,14 +330,13 @@ def cmd_show(args: argparse.Namespace) -> int:
         console.print(f"[bold]Rests on refuted:[/] {escape(', '.join(shown))}"
                       + (" (the verdict is the step's own, given these premises; the regime below is where it holds "
                          "given them)" if kind == "verified" else ""))
-    if result.rests_on_undecided:
-        console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.rests_on_undecided))}"
-                      + (" (inconclusive, or their check raised an error: the verdict is the step's own, given these "
-                         "premises)" if kind == "verified" else ""))
+    if result.verified_given:
+        console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.verified_given))} (inconclusive, or "
+                      "their check raised an error: the verdict is the step's own, given these premises)")
     if unknown:
         console.print(f"[bold]Premises not in the cache:[/] {len(unknown)} ({escape(', '.join(unknown[:5]))}"
-                      f"{', …' if len(unknown) > 5 else ''}): their verdicts are unknown here, so the refuted premises "
-                      "above may be incomplete; `theorycheck check` runs them")
+                      f"{', …' if len(unknown) > 5 else ''}): their verdicts are unknown here, so the refuted and "
+                      "undecided premises above may be incomplete; `theorycheck check` runs them")
     console.print("[bold]Evidence:[/] (raw record: theorycheck show ID --json)")
     for line in evidence_lines(result.verdict.evidence):
         console.print("  " + line, markup=False)
@@ -347,7 +346,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     for line in regime_lines(result.verdict.regime):
         if kind == "verified" and result.rests_on_refuted and line.startswith("Regime: holds"):
             line += " — given its premises, of which some are refuted (above)"
-        elif kind == "verified" and result.rests_on_undecided and line.startswith("Regime: holds"):
+        elif result.verified_given and line.startswith("Regime: holds"):
             line += " — given its premises, of which some are undecided (above)"
         console.print(line, markup=False)
     if isinstance(console.file, io.StringIO):

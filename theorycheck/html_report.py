@@ -324,8 +324,7 @@ class ReportData:
 
     def verified_given(self, claim_id: str) -> list[str]:
         """Verified claims resting (directly or through others) on the undecided claim ``claim_id``."""
-        return [r.claim.id for r in self.results
-                if r.verdict.verdict == "verified" and claim_id in r.rests_on_undecided]
+        return [r.claim.id for r in self.results if claim_id in r.verified_given]
 
     def undecided_carriers(self) -> list[tuple[str, list[str]]]:
         """(undecided claim, the verified claims resting on it) for each inconclusive or erring claim that has some."""
@@ -575,7 +574,9 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
             out.append(f"| **{'Part ' + str(part) if part < 10**6 else 'Elsewhere'}** | | | | | | |")
         out.append("| " + " | ".join(_md(x) for x in (f"`{r.claim.id}`", r.claim.source, f"**{r.verdict.verdict}**",
                                                         r.verdict.method, evidence_line(r), f"{r.seconds:.1f}",
-                                                        ", ".join(r.root_failures))) + " |")
+                                                        ", ".join(r.root_failures)
+                                                        + (" (verified given undecided: " + ", ".join(r.verified_given)
+                                                           + ")" if r.verified_given else ""))) + " |")
     out += ["", "## Corrected formulas", ""]
     corrected = [r for r in results if r.verdict.corrected]
     if not corrected:
@@ -595,6 +596,8 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
         out += ["", "No checked claim rests on the other refuted claims: " + ", ".join(f"`{c}`" for c in alone) + "."]
     if not refuted_ids:
         out.append("No claim was refuted.")
+    if data.undecided_carriers():
+        out += ["", "Verified only given an undecided (inconclusive or erring) premise:", ""]
     for cid, users in data.undecided_carriers():
         out.append(f"- `{cid}` (undecided) is a premise of the verified " + ", ".join(f"`{u}`" for u in users))
     if "dependencies" in images:

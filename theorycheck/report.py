@@ -141,9 +141,9 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
         roots = getattr(r, "root_failures", ()) or ()
         if r.rests_on_refuted and not roots:  # results built without root failures: show every refuted premise
             roots = r.rests_on_refuted
-        prefix = f"[rests on refuted: {', '.join(roots)}] " if roots else ""
-        if r.rests_on_undecided and r.verdict.verdict == "verified":
-            prefix += f"[rests on undecided: {', '.join(r.rests_on_undecided)}] "
+        # the undecided premises first: a long list of refuted ones is cut at the column's width
+        prefix = f"[rests on undecided: {', '.join(r.verified_given)}] " if r.verified_given else ""
+        prefix += f"[rests on refuted: {', '.join(roots)}] " if roots else ""
         seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
         rows.append((r, prefix, " ".join(str(r.verdict.detail).split()), seconds))
     budget = 300
@@ -175,7 +175,7 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
     checks' own times) and how many rows came from the verdict cache."""
     counts = summary(results)
     conditional = sum(1 for r in results if r.verdict.verdict == "verified" and r.rests_on_refuted)
-    unsettled = sum(1 for r in results if r.verdict.verdict == "verified" and r.rests_on_undecided)
+    unsettled = sum(1 for r in results if r.verified_given)
     cached = sum(1 for r in results if getattr(r, "cached", False))
     if wall is not None:
         timing = f"wall {wall:.1f} s, CPU {cpu:.1f} s" if cpu is not None else f"wall {wall:.1f} s"
@@ -204,7 +204,7 @@ def markdown_table(paper: str, results: Sequence[ClaimResult]) -> str:
         lines.append("| " + " | ".join(_md_escape(x) for x in (
             f"`{r.claim.id}`", r.claim.source, f"**{r.verdict.verdict}**", r.verdict.method,
             one_line(r.verdict.detail, 300), f"{r.seconds:.1f}", ", ".join(r.rests_on_refuted),
-            ", ".join(r.rests_on_undecided) if r.verdict.verdict == "verified" else "")) + " |")
+            ", ".join(r.verified_given))) + " |")
     return "\n".join(lines) + "\n"
 
 

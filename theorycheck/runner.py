@@ -62,6 +62,12 @@ class ClaimResult:
     #: (``error``), see :func:`undecided`: a verified claim resting on one is verified only given it.
     rests_on_undecided: tuple[str, ...] = ()
 
+    @property
+    def verified_given(self) -> tuple[str, ...]:
+        """The undecided premises the views name: those of a verified claim, which holds only given them (a refuted
+        or inconclusive verdict says the same without them); the JSON keeps ``rests_on_undecided`` for every claim."""
+        return self.rests_on_undecided if self.verdict.verdict == "verified" else ()
+
     def to_dict(self) -> dict[str, Any]:
         """The claim's entry in the JSON report (see README, "JSON report")."""
         return {
