@@ -283,7 +283,7 @@ check("thm1.risk-obstruction")
 #
 # $\|\mathrm{Id} - \eta_a L\| < 1$ needs $\eta_a\lambda_{\max}(K_n) \ll 1$; with
 # $\lambda_{\max}(K_n) \asymp 1 + p/d$ for nearly random directions, and $\gtrsim p/(1 + \sigma_W^2 d)$ from the
-# features' mean mode, that is $\varepsilon_n < \varepsilon_p$, $\varepsilon_n < 1$ and
+# features' mean mode, that is $\varepsilon_n < \pi_p$ (the width $p = d^{\pi_p}$), $\varepsilon_n < 1$ and
 # $\nu \leq 2 + \varepsilon_b - \varepsilon_n$: the region's other part diverges.
 
 # %%
@@ -304,8 +304,9 @@ check("clip.s3-corrected")
 # %% [markdown]
 # ### A slice of the region: where the contraction and the corrected $S_3$ bound hold
 #
-# At the smallest sample size $n = d^{1+3\varepsilon_n}$: the contraction needs $\varepsilon_n < \varepsilon_p$,
-# the corrected $S_3 \ll d^{\varepsilon_n}\log^{q+1}d$ needs $\varepsilon_p + \tfrac32\varepsilon_n < 1 + 3\varepsilon_n$,
+# At the smallest sample size $n = d^{1+3\varepsilon_n}$ and the narrowest width $p = d^{\varepsilon_p}$ ($\pi_p = \varepsilon_p$):
+# the contraction needs $\varepsilon_n < \pi_p$,
+# the corrected $S_3 \ll d^{\varepsilon_n}\log^{q+1}d$ needs $\pi_p + \tfrac32\varepsilon_n < 1 + 3\varepsilon_n$,
 # Assumption 2 needs $\tfrac{3}{16}\varepsilon_p < \varepsilon_n$.
 
 # %%

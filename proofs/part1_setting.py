@@ -32,7 +32,7 @@ from theorycheck.statement import Rel, Statement, notation
 
 from . import privacy as PV
 from . import symbols as S
-from .regime import ADMISSIBLE, ANY_WIDTH, ASSUMPTION_2
+from .regime import ADMISSIBLE, ASSUMPTION_2
 
 
 def _plain(expr) -> str:
@@ -185,6 +185,7 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
     point = {
         S.eps_n: sp.Rational(1, 5),
         S.eps_p: sp.Rational(1, 2),
+        S.pi_p: sp.Rational(1, 2),
         S.eps_b: sp.Rational(1, 4),
         S.nu: sp.Rational(8, 5),
         S.r: 0,
@@ -1023,17 +1024,17 @@ def check_privacy_utility(statement: Statement = COLUMN_NOISE_SMALL):
         "lhs_in_powers_of_d": str(lhs),
         "consequence": "the rank-1 alignment w_i^1 = μ + o(1) survives the privacy correction only where σ_W²d ≪ 1, "
         "i.e. log(1/δ)/ε² ≪ 1/(pd): ε ≫ √(p d log(1/δ)), a vacuous privacy level. Theorem 1's accuracy fails where "
-        "moreover ε_p < 1 and σ_W²d/p = 32 d log(1/δ)/ε² → ∞ (r > −1; thm1.risk-obstruction); elsewhere (ε_p ≥ 1, or "
-        "−1 − ε_p ≤ r ≤ −1, where averaging over the p noisy neurons is not excluded) it is open (referee H)",
+        "moreover π_p < 1 and σ_W²d/p = 32 d log(1/δ)/ε² → ∞ (r > −1; thm1.risk-obstruction); elsewhere (π_p ≥ 1, or "
+        "−1 − π_p ≤ r ≤ −1, where averaging over the p noisy neurons is not excluded) it is open (referee H)",
     }
     if result.holds_on == "all":
         return verified("exact", "the column noise is o(1) on the whole region", regime=result.regime(), **ev)
     point = result.witness["point"]
     return refuted(
         "exact",
-        f"{statement.latex()} holds only where {', '.join(result.conditions)} (r < −(1 + ε_p): "
+        f"{statement.latex()} holds only where {', '.join(result.conditions)} (r < −(1 + π_p): "
         f"ε ≫ √(p d log(1/δ))); at {point} the column noise σ_W√d grows like a power of d, so the columns are "
-        "noise-dominated; where moreover ε_p < 1 and r > −1 (as at this point) no second layer on them reaches "
+        "noise-dominated; where moreover π_p < 1 and r > −1 (as at this point) no second layer on them reaches "
         "Theorem 1's rate (thm1.risk-obstruction), elsewhere that consequence is open",
         regime=result.regime(),
         witness=result.witness,
@@ -1210,8 +1211,8 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
     "every ε_b of the window (0, 3ε_n − ε_p/4)" is decided too and recorded.
 
     The width p is a parameter of the algorithm, and the ratio grows like √p: it is decided for every width
-    Assumption 2 allows (p = d^{π_p}, π_p ≥ ε_p: :data:`proofs.regime.ANY_WIDTH`, the verdict), and at the
-    toolkit's reading p = d^{ε_p} (recorded; referee P)."""
+    Assumption 2 allows (p = d^{π_p}, π_p ≥ ε_p: :data:`proofs.regime.WIDTH`, the verdict), and at p = d^{ε_p}, the
+    region's reading before referee P (recorded)."""
     mu = 2 * S.eta_W * CLIP_W / (2 * S.eta_W * CLIP_W * sp.sqrt(8 * sp.log(1 / S.delta)) / S.eps)
     cert = _gdp_certificate(mu)
     expr = statement.lhs.subs(sp.log(1 / S.delta), S.PRIVACY_FACTOR * S.eps**2)
@@ -1227,12 +1228,12 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
                 some_eps_b, lhs)
 
     result, at_eps_p, _, lhs = decided(S.d**S.eps_p, PV.full_privacy_region())
-    every_width, exists, some_eps_b, lhs_any_width = decided(S.d**S.pi_p, ANY_WIDTH)
+    every_width, exists, some_eps_b, lhs_any_width = decided(S.d**S.pi_p, PV.full_privacy_region())
     ev = {
         "readings": {
             "some ε_b > 0 (the proof's device; not a parameter of the algorithm), every width p = d^{π_p} ≥ d^{ε_p} "
             "(Assumption 2 as printed)": exists.holds_on,
-            "some ε_b > 0, width p = d^{ε_p} (the toolkit's reading of Assumption 2)": at_eps_p.holds_on,
+            "some ε_b > 0, width p = d^{ε_p} exactly (the reading before referee P)": at_eps_p.holds_on,
             "every ε_b of the window, width p = d^{ε_p}": result.holds_on,
             "every ε_b of the window, every width": every_width.holds_on,
         },
@@ -1246,7 +1247,7 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
         "not_decided_here": "where the columns go: the step's initial-output term E[f^0σ'x] is Θ(1) and not along μ "
         "(rank1.alignment, rank1.corrected-direction), with or without noise",
         "compare_with": "thm1.privacy-utility (noise after normalising, σ_W = 2√p·√(8 log(1/δ))/ε): survives only "
-        "for r < −(1 + ε_p)",
+        "for r < −(1 + π_p)",
     }
     noise_only = "the column noise is o(the step's μ-component)"
     caveat = (" (the noise's share of accuracy only: the step's initial-output term is Θ(1) and off μ, "

@@ -52,6 +52,7 @@ from .symbols import (
     n,
     nu,
     p,
+    pi_p,
     q,
 )
 
@@ -101,6 +102,7 @@ def _corner_points_inline(q_value: int) -> dict[str, dict[str, str]]:
         out[name] = {
             "eps_n": str(en),
             "eps_p": str(ep),
+            "pi_p": str(ep),  # the corners' width is p = d^{ε_p}
             "eps_b": str((3 * en - ep / 4) / 2),
             "nu": str(1 + 3 * en + sp.nsimplify(c["extra_n"])),
             "r": "0",
@@ -784,7 +786,8 @@ def _measured_order_check(
     rows, witness = {}, None
     for name, mdet in det.items():
         q_value, ep = mdet["q"], mdet["eps_p"]
-        rhs = sp.lambdify(d, rewrite(statement.rhs).subs({q: q_value, eps_p: sp.nsimplify(ep)}), "mpmath")
+        at = {q: q_value, eps_p: sp.nsimplify(ep), pi_p: sp.nsimplify(ep)}  # the corner's width p = d^{ε_p}
+        rhs = sp.lambdify(d, rewrite(statement.rhs).subs(at), "mpmath")
         ratios = [float(row[deterministic] / rhs(mpmath.mpf(10) ** row["log10_d"])) for row in mdet["rows"]]
         fit = _fit([row["log10_d"] for row in mdet["rows"]], ratios)
         rows[name] = {
@@ -1242,7 +1245,8 @@ def check_a_norm(statement: Statement = A_NORM) -> Verdict:
     for name, m in meas.items():
         ep = float(name.split(",")[0].split("=")[1])
         qv = _degree(name.split("=")[-1])
-        claimed_exp = float(prhs.subs({eps_p: sp.nsimplify(ep), q: qv}).as_base_exp()[1]) if prhs != 1 else 0.0
+        at = {eps_p: sp.nsimplify(ep), pi_p: sp.nsimplify(ep), q: qv}  # the corner's width p = d^{ε_p}
+        claimed_exp = float(prhs.subs(at).as_base_exp()[1]) if prhs != 1 else 0.0
         rows[name] = {"fit": m["fit"], "claimed_exponent_of_p*rhs": claimed_exp}
         if m["fit"]["exponent"] - claimed_exp > 5 * m["fit"]["stderr"] + 0.01 and bad is None:
             bad = {"corner": name, **rows[name]}
@@ -1403,7 +1407,7 @@ def _span_record(en: float, ep_: float, extra_n: float, ds: tuple[int, ...], see
 
     nu_c = 1 + 3 * en + extra_n
     eb = eps_b_middle(en, ep_)  # as the simulator uses (presets.default_eps_b)
-    at = {eps_n: en, eps_p: ep_, eps_b: eb, nu: nu_c, q: TARGET_Q}
+    at = {eps_n: en, eps_p: ep_, pi_p: ep_, eps_b: eb, nu: nu_c, q: TARGET_Q}  # the corner's width p = d^{ε_p}
     noise_exp = float(sp.limit(sp.log(SPAN_NOISE.subs(at)) / sp.log(d), d, sp.oo))
     rows = []
     for dv in ds:
@@ -1461,7 +1465,8 @@ def _obstructed(corner: dict[str, Any], rhs: sp.Expr) -> bool:
     """The bound rules out O_P(rhs) at this corner: ε_p < 1 and σ_W²d/p → ∞ (the bound → α_1^{*2} > 0, exact), the
     measured bound does not decay (exponent > −5 SE − 0.01) and rhs → 0 there (decided)."""
     fit = corner["fit"]
-    at = {eps_n: corner["eps_n"], eps_p: corner["eps_p"], eps_b: corner["eps_b"], nu: corner["nu"], q: corner["q"]}
+    at = {eps_n: corner["eps_n"], eps_p: corner["eps_p"], pi_p: corner["eps_p"], eps_b: corner["eps_b"],
+          nu: corner["nu"], q: corner["q"]}  # the corner's width p = d^{ε_p}
     rhs_limit = sp.limit(sp.sympify(rhs).subs(at), d, sp.oo)
     return (
         corner["eps_p"] < 1

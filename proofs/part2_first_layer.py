@@ -1195,8 +1195,8 @@ def _bernstein_certificate(target: PolynomialTarget, sims: list[dict], claimed_n
     exponent of the failure probability in log²d (SymPy limit, every ν)."""
     from theorycheck.asymptotics import compare
 
-    from .symbols import eps_p as eps_p_sym
     from .symbols import in_powers_of_d, nu
+    from .symbols import pi_p as pi_p_sym
     from .symbols import q as q_sym
 
     e_f2, e_f2u2 = _target_moments(target)
@@ -1223,7 +1223,7 @@ def _bernstein_certificate(target: PolynomialTarget, sims: list[dict], claimed_n
     # and χ² tails), whose log over log²d tends to −1/2 for every ν and ε_p; and the truncation bias
     # √V √P(truncated) ≲ √d e^{−log²d/4} against the claimed rate (→ 0 for every ν)
     log_d = sp.log(_d)
-    failure = 2 * _d**eps_p_sym * sp.exp(-log_d**2) + _d**nu * (sp.exp(-log_d**2 / 2) + sp.exp(-_d / 2))
+    failure = 2 * _d**pi_p_sym * sp.exp(-log_d**2) + _d**nu * (sp.exp(-log_d**2 / 2) + sp.exp(-_d / 2))
     exponent = sp.limit(sp.log(failure) / log_d**2, _d, sp.oo)
     bias_ratio = sp.limit(sp.sqrt(_d) * sp.exp(-log_d**2 / 4) / in_powers_of_d(claimed).subs(q_sym, q_), _d, sp.oo)
     return {"runs": rows, "largest_ratio": worst, "holds_at_every_run": worst <= 1.0,

@@ -122,11 +122,11 @@ def run_point(eps_n: float, eps_p: float, extra_n: float, d: int, seed: int = SE
     )
 
 
-#: The sub-region ε_p > 2 + ε_b − ν (σ_W²d ≪ p), left undecided by the S_1 and no-clipping regimes (referee J): there
+#: The sub-region π_p > 2 + ε_b − ν (σ_W²d ≪ p), left undecided by the S_1 and no-clipping regimes (referee J): there
 #: W_1's columns share a mode (their unit parts align, Part 2's step) along which |φ_jᵀa_0| ≍ √(p/(1 + σ_W²d)) grows,
 #: so S_1 ≤ log²d and the no-clipping bound at step 0 (where that exceeds d^{2ε_n}) likely fail; the simulable d keep
 #: σ_W²d ≫ p at every corner (the log^{q+3} d in σ_W), and the alignment Θ(1) it rests on is not proved here.
-COMMON_MODE_UNDECIDED = (r"\text{where } \varepsilon_p > 2 + \varepsilon_b - \nu\ (\sigma_W^2 d \ll p)\text{: W}_1"
+COMMON_MODE_UNDECIDED = (r"\text{where } \pi_p > 2 + \varepsilon_b - \nu\ (\sigma_W^2 d \ll p)\text{: W}_1"
                          r"\text{'s columns share a mode along which } |\varphi_j^\intercal a_0| \asymp "
                          r"\sqrt{p/(1 + \sigma_W^2 d)} \text{ grows (likely failing; not decided)}")
 
@@ -192,6 +192,7 @@ def order_slope(order: sp.Expr, corner: str, ds: Sequence[float], q_value: int =
     subs = {
         S.eps_n: sp.Rational(str(c["eps_n"])),
         S.eps_p: sp.Rational(str(c["eps_p"])),
+        S.pi_p: sp.Rational(str(c["eps_p"])),  # the corner's width p = d^{ε_p}
         S.q: q_value,
         S.nu: 1 + 3 * sp.Rational(str(c["eps_n"])) + sp.Rational(str(c["extra_n"])),
     }

@@ -811,7 +811,7 @@ def _contraction_premise() -> dict:
 def _regime_wide(v: Verdict, what: str, common_mode: bool = False) -> Verdict:
     """A numeric verdict of an S-term (measured with the stable step size) made regime-wide: the bound also needs
     ‖(I − η_aL)^i‖ ≤ 1 under Assumption 4's η_a, which holds only where the contraction does. ``common_mode``: the
-    term grows with the features' common mode where ε_p > 2 + ε_b − ν (part3_common.COMMON_MODE_UNDECIDED), which the
+    term grows with the features' common mode where π_p > 2 + ε_b − ν (part3_common.COMMON_MODE_UNDECIDED), which the
     measurements cannot reach: that sub-region is undecided."""
     if v.verdict != "verified":
         return v
@@ -822,14 +822,14 @@ def _regime_wide(v: Verdict, what: str, common_mode: bool = False) -> Verdict:
     mode = ""
     if common_mode:
         regime = with_common_mode_undecided(regime)
-        mode = ("; undecided where ε_p > 2 + ε_b − ν (σ_W²d ≪ p: W_1's common mode makes |φ_jᵀa_0| ≍ "
+        mode = ("; undecided where π_p > 2 + ε_b − ν (σ_W²d ≪ p: W_1's common mode makes |φ_jᵀa_0| ≍ "
                 "√(p/(1 + σ_W²d)) grow; not reached by the simulable d)")
     if prem["holds"]:
         return Verdict(v.verdict, v.method + "+exact", v.detail + mode, v.evidence, v.corrected, regime)
     return refuted(
         v.method + "+exact",
         f"{what} holds with a contracting step (measured), but under Assumption 4's η_a "
-        "the premise ‖I − η_aL‖ ≤ 1 fails where ε_p ≤ ε_n (η_aλ_max(K_n) ≍ d^{ε_n−ε_p}log²d → ∞ with the "
+        "the premise ‖I − η_aL‖ ≤ 1 fails where π_p ≤ ε_n (η_aλ_max(K_n) ≍ d^{ε_n−π_p}log²d → ∞ with the "
         "measured λ_max(K_n) = Θ(1)): then ‖(I − η_aL)^i‖ grows geometrically and so does the term; holds at most on "
         + ", ".join(regime["conditions"]) + mode,
         regime=regime,

@@ -388,7 +388,7 @@ def check_no_clipping(
     clipping = sum(any(max(fr[1:], default=0.0) > 0 for fr in runs.values()) for runs in corners.values())
     ev = {**v.evidence, "clipped_fraction_at_corners": corners, "premise": prem}
     regime = with_common_mode_undecided(dict(prem["regime"]))
-    mode = ("; undecided where ε_p > 2 + ε_b − ν (σ_W²d ≪ p): W_1's common mode makes the step-0 gradient "
+    mode = ("; undecided where π_p > 2 + ε_b − ν (σ_W²d ≪ p): W_1's common mode makes the step-0 gradient "
             "≍ √(p/(1 + σ_W²d))‖φ_j‖, above C_a where that exceeds d^{2ε_n} (referee J; not reached by the "
             "simulable d)")
     if prem["holds"]:
@@ -396,7 +396,7 @@ def check_no_clipping(
     return refuted(
         "simulation+exact",
         "the no-clipping argument needs ‖I − η_aL‖ < 1, which with Assumption 4's η_a and the "
-        "measured λ_max(K_n) = Θ(1) fails wherever ε_p ≤ ε_n (η_aλ_max ≍ d^{ε_n−ε_p}log²d → ∞): the iterates "
+        "measured λ_max(K_n) = Θ(1) fails wherever π_p ≤ ε_n (η_aλ_max ≍ d^{ε_n−π_p}log²d → ∞): the iterates "
         "grow geometrically there and the per-sample gradients exceed C_a. Holds (asymptotically) at most on "
         + ", ".join(regime["conditions"]) + mode + f". Measured: {clipping} of {len(corners)} corners clip after "
         "step 1 at d = 32 or 64 — evidence only (at the corners inside the contraction region those d lie far "

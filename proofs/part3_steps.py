@@ -639,8 +639,9 @@ def mean_mode_failure(claimed_order: sp.Expr, proxy: str, proxy_order: sp.Expr, 
     witness = None
     if holds_on != "all":  # a point where every term outgrows the claimed order (referee C: not just the first)
         candidates = [r.witness["point"] for r in results if r.witness] + [
-            {"eps_n": k["eps_n"], "eps_p": k["eps_p"], "eps_b": eps_b_middle(k["eps_n"], k["eps_p"]),
-             "nu": 1 + 3 * k["eps_n"] + k["extra_n"], "q": int(TARGET_Q)} for k in ALL_CORNERS.values()]
+            {"eps_n": k["eps_n"], "eps_p": k["eps_p"], "pi_p": k["eps_p"],
+             "eps_b": eps_b_middle(k["eps_n"], k["eps_p"]), "nu": 1 + 3 * k["eps_n"] + k["extra_n"], "q": int(TARGET_Q)}
+            for k in ALL_CORNERS.values()]
         witness = next(({"point": {k: str(v) for k, v in pt.items()}} for pt in candidates
                         if all(_outgrows_at(t, claimed_order, pt) for t in terms)), None)
     return {"proxy": proxy, "proxy_order": str(proxy_order), "validated": True, "decisive_corners": decisive,
@@ -942,7 +943,7 @@ def _limit_witness_note(witness: dict, rows: list[dict]) -> str:
             f"the measurements at the simulated corners ({', '.join(fine)}), all where σ_W√d → ∞, are consistent "
             "with it" + (f" (too loosely to decide it at {', '.join(loose)})" if loose else "")
             + " at d ≤ 64, which does not show that it holds there as d → ∞: the failure may reach beyond ν > 2 + ε_b "
-            "(the features' mean mode, ‖E_xφ‖² ≍ p/(1 + σ_W²d), grows beyond p/d wherever ε_p > 2 + ε_b − ν: "
+            "(the features' mean mode, ‖E_xφ‖² ≍ p/(1 + σ_W²d), grows beyond p/d wherever π_p > 2 + ε_b − ν: "
             "ridge.measured-spectrum), where σ_W's log^{q+3} d factor still hides it at these d"
             if fine
             else ""
@@ -1596,7 +1597,7 @@ def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim"
         f"{floor:.4f} for every p and d (c(z) = E_b tanh(z+b)/√E_b tanh²(z+b); at '{w['corner']}' the measured maxima "
         f"are {', '.join(f'{x:.4f}' for x in w['values'])} and ‖a_RR‖ decays), while C log²d/√p → 0 for every C "
         "(c(1)/(log²d/√p) → ∞): the order fails there as d → ∞, which the d ≤ 64 simulated cannot show "
-        "(log²d/√p > 1 there); it likely fails also where ε_p > 2 + ε_b − ν (the features' mode along μ; not decided "
+        "(log²d/√p > 1 there); it likely fails also where π_p > 2 + ε_b − ν (the features' mode along μ; not decided "
         "here); at the other corners the measured slopes agree with the order's"
         + sampled_sub_region(v.evidence["first_layer_noise_exponents"]),
         witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]], "values": w["values"], "c(1)": floor,
@@ -1836,7 +1837,7 @@ def check_base_case(steps: tuple[Step, ...] | None = None) -> Verdict:
         f"max_j|φ_jᵀa_0| ≥ √p·E_b tanh(1 + b) = {floor:.4f}√p (a_0 = (1, …, 1)/√p; at '{w['corner']}' the measured "
         f"maxima are {', '.join(f'{x:.3g}' for x in w['max_phi_a0'])} against the floor "
         f"{', '.join(f'{x:.3g}' for x in w['floor'])}), and √p/log^q d → ∞ (it likely fails also where "
-        "ε_p > 2 + ε_b − ν, "
+        "π_p > 2 + ε_b − ν, "
         "the features' mode along μ; not decided here); the chain's steps hold with "
         "|φ_jᵀa_0| = O(log d) substituted, which clip.measured-base-case-order refutes there: " + v.detail,
         witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]], "max_phi_a0": w["max_phi_a0"],
@@ -2404,7 +2405,8 @@ def _iterate_chain_asymptotic(d14_3: dict, res: list[dict], ev: dict) -> Verdict
     worst = d14_3["worst"]
     corner = CORNERS[worst["corner"]]
     en_, ep_ = corner["eps_n"], corner["eps_p"]
-    point = {"eps_n": en_, "eps_p": ep_, "eps_b": eps_b_middle(en_, ep_), "nu": 1 + 3 * en_ + corner["extra_n"]}
+    point = {"eps_n": en_, "eps_p": ep_, "pi_p": ep_, "eps_b": eps_b_middle(en_, ep_),
+             "nu": 1 + 3 * en_ + corner["extra_n"]}
     inside = ADMISSIBLE.restrict(*CONTRACTION_CONDITIONS).contains({**point, "r": 0, "rho": 0, "q": 1})
     crossover = contraction.evidence["crossovers"].get(worst["corner"], {}).get("log10_crossover_d", {})
     largest = max((v for v in crossover.values() if v is not None), default=None)

@@ -1097,7 +1097,7 @@ def check_layer1_privacy(
             f"{mpmath.nstr(exact_delta_pair, 4)} ({'>' if exact_delta_pair > delta else '≤'} δ = {delta:g}) "
             "and the exact ε at δ is "
             f"{mpmath.nstr(exact_eps_pair, 5)}; along d → ∞ μ = 2√p/σ_W grows like "
-            f"d^{{(ε_p + 3ε_n − ε_b)/2}}/log^{{q+3}} d"
+            f"d^{{(π_p + 3ε_n − ε_b)/2}}/log^{{q+3}} d"
             + (
                 f"; over the region it holds only where {', '.join(regime['conditions'])} "
                 f"(μ² log(1.25/δ)/ε² ≲ 1), e.g. fails at {regime['witness']['point']}"

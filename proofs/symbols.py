@@ -27,8 +27,8 @@ eps_b = sp.Symbol("eps_b", positive=True)
 q = sp.Symbol("q", positive=True, integer=True)
 #: n = d^ν (ν ≥ 1 + 3ε_n by Assumption 2)
 nu = sp.Symbol("nu", positive=True)
-#: the width's own exponent, p = d^{π_p}, where a claim is decided for every width Assumption 2 allows (p ≥ d^{ε_p}
-#: bounds p from below only: π_p ≥ ε_p, see :data:`proofs.regime.ANY_WIDTH`); elsewhere p = d^{ε_p}
+#: the width's own exponent, p = d^{π_p}: Assumption 2's p ≥ d^{ε_p} bounds p from below only (π_p ≥ ε_p,
+#: :data:`proofs.regime.WIDTH`); the simulated corners take π_p = ε_p
 pi_p = sp.Symbol("pi_p", positive=True)
 #: the privacy factor log(1.25/δ)/ε² = d^r log^ρ d (Assumption 3: r ≤ 0, ρ < 4; ρ < 2 for log(1/δ)/ε²)
 r = sp.Symbol("r", real=True)
@@ -83,7 +83,7 @@ HYPERPARAMETERS: dict[sp.Symbol, sp.Expr] = {
 }
 
 #: The regime's sizes as powers of d, and the privacy factor, as a substitution map.
-SIZES: dict[sp.Symbol, sp.Expr] = {p: d**eps_p, n: d**nu}
+SIZES: dict[sp.Symbol, sp.Expr] = {p: d**pi_p, n: d**nu}
 #: log(1.25/δ)/ε² (and log(1/δ)/ε², the same order) written as d^r log^ρ d, see :mod:`proofs.regime`.
 PRIVACY_FACTOR = d**r * log_d**rho
 

@@ -646,9 +646,9 @@ def test_paper_region_conditions_parse_and_decide():
     )
 
     result = compare(in_powers_of_d(ETA_A * STEPS), "ll", sp.Integer(1), ADMISSIBLE, d=d)
-    assert result.holds_on == "part" and result.conditions_exact == ("-2*eps_n + eps_p > 0",)
+    assert result.holds_on == "part" and result.conditions_exact == ("-2*eps_n + pi_p > 0",)
     w = {k: Fraction(v) for k, v in result.witness["point"].items() if k != "q"}
-    assert w["eps_p"] <= 2 * w["eps_n"] and ADMISSIBLE.contains(result.witness["point"])
+    assert w["pi_p"] <= 2 * w["eps_n"] and ADMISSIBLE.contains(result.witness["point"])
     lhs = in_powers_of_d(SIGMA_W * sp.sqrt(d)) * PRIVACY_FACTOR
     rhs = d ** (-eps_n) + d ** (eps_p / (8 * (q + 1)) - eps_b) * sp.log(d) ** 2 + d ** (1 - nu / 2)
     result = compare(lhs, "lesssim", rhs, ADMISSIBLE, d=d)

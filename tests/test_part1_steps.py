@@ -129,7 +129,7 @@ def test_step_products_identity_and_eta_t_region(registered_verdict):
     v = registered_verdict(M.check_step_products, M.ETA_LAMBDA_T, M.ETA_T_SMALL)
     assert v.verdict == "verified" and v.evidence["product_identity"]
     eta_t = v.evidence["eta_T_small"]
-    assert eta_t["holds_on"] == "part" and eta_t["conditions_exact"] == ["-2*eps_n + eps_p > 0"]
+    assert eta_t["holds_on"] == "part" and eta_t["conditions_exact"] == ["-2*eps_n + pi_p > 0"]
     pt = {k: sp.Rational(x) for k, x in eta_t["witness"]["point"].items() if k != "q"}
     assert pt["eps_p"] <= 2 * pt["eps_n"]  # the corner ε_p ≤ 2ε_n
     # (1 − 2η_aλ)^T ≤ e^{−2 log² d} needs the step 2η_aλ ≤ 1: only from d*(ε_n) on, which the detail says
@@ -287,7 +287,7 @@ def test_theorem1_privacy_perturbed_correction_refuted():
 def test_privacy_utility(registered_verdict):
     v = registered_verdict(M.check_privacy_utility, M.COLUMN_NOISE_SMALL)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
-    assert v.regime["conditions_exact"] == ["-eps_p - r - 1 > 0"]
+    assert v.regime["conditions_exact"] == ["-pi_p - r - 1 > 0"]
     ok = M.COLUMN_NOISE_SMALL.perturb(lhs=M.COLUMN_NOISE_SMALL.lhs / (S.d**2 * S.p))
     assert M.check_privacy_utility(ok).verdict == "verified"
 
@@ -319,7 +319,7 @@ def test_noise_before_normalising_private_and_o1_for_some_eps_b_only_for_bounded
 def test_noise_before_normalising_perturbed_statements():
     st = M.NOISE_BEFORE_NORMALISING
     ok = M.check_noise_before_normalising(st.perturb(lhs=st.lhs / (S.d * S.p)))  # falls with the width: every width
-    assert ok.verdict == "verified" and ok.regime["holds_on"] == "all" and "π_p" in ok.regime["region"]
+    assert ok.verdict == "verified" and ok.regime["holds_on"] == "all" and "pi_p >= eps_p" in ok.regime["region_exact"]
     # a bound that only p = d^{ε_p} keeps: the wrong corner of the width is rejected
     v = M.check_noise_before_normalising(st.perturb(lhs=st.lhs / S.d ** (1 + S.eps_p)))
     assert v.verdict == "refuted" and v.evidence["regime_width_eps_p"]["holds_on"] == "all"

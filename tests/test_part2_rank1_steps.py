@@ -294,7 +294,7 @@ def test_initial_output_centred_and_theorem2_input(registered_verdict):
     # rate only where p ≲ d: proved there, undecided beyond (ε_p > 1 lies in the region: 'largest eps_p')
     proof = v.evidence["proof"]
     assert proof["holds_at_every_run"] and proof["largest_ratio"] < 1 and proof["failure_exponent"] == "-1/2"
-    assert proof["rate_holds_on"] == "part" and "1/2 - eps_p/2 >= 0" in proof["rate_regime"]["conditions_exact"]
+    assert proof["rate_holds_on"] == "part" and "1/2 - pi_p/2 >= 0" in proof["rate_regime"]["conditions_exact"]
     assert v.verdict == "inconclusive" and v.regime["undecided"] and "witness" not in v.regime
     # the same proof against a claimed rate with one log less (√(d/n)) holds nowhere: never verified by it
     less = S._initial_output_certificate(sp.sqrt(d / n))

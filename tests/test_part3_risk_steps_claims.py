@@ -74,12 +74,12 @@ def test_noise_accumulation(registered_verdict):
     w3 = v.evidence["witness"]["link 3"]
     assert w3["min_norm_z_over_Sigma"] > w3["claimed_factor_times_allowance"]
     # the regime is the conclusion's (referees J, K), not link 3's: given λ_min(K_n) ≳ 1 it holds on the contraction
-    # region where 2ε_p < 3ε_n, fails off the contraction region (z'_i grows geometrically there)
+    # region where 2π_p < 3ε_n (p = d^{π_p}), fails off the contraction region (z'_i grows geometrically there)
     assert v.regime["holds_on"] == "part" and v.regime["conditions_exact"] == [
-        "-eps_n + eps_p > 0", "eps_b - eps_n - nu + 2 >= 0", "3*eps_n - 2*eps_p > 0"]
+        "-eps_n + pi_p > 0", "eps_b - eps_n - nu + 2 >= 0", "3*eps_n - 2*pi_p > 0"]
     assert v.regime["premise"] and v.regime["undecided"] and v.evidence["link3_regime"]["holds_on"] == "none"
     w = {k: Fraction(x) for k, x in v.regime["witness"]["point"].items() if k != "q"}
-    assert w["eps_p"] <= w["eps_n"] or w["nu"] > 2 + w["eps_b"] - w["eps_n"]  # off the contraction region
+    assert w["pi_p"] <= w["eps_n"] or w["nu"] > 2 + w["eps_b"] - w["eps_n"]  # off the contraction region
     # referee K's point (ε_n, ε_p, ε_b, ν) = (0.2, 0.1, 0.3, 1.6), where z'_T grows geometrically, is not in the regime
     from theorycheck.plots import conditions_hold_at
 
@@ -99,7 +99,7 @@ def test_s1(registered_verdict):
     v = registered_verdict(m.check_s1)
     # regime-wide: the premise ‖I − η_aL‖ ≤ 1 fails where ε_p ≤ ε_n
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
-    assert len(v.regime["undecided"]) == 1 and "common mode" in v.detail  # ε_p > 2 + ε_b − ν: undecided
+    assert len(v.regime["undecided"]) == 1 and "common mode" in v.detail  # π_p > 2 + ε_b − ν: undecided
     w = v.evidence["witness"]["point"]
     assert Fraction(w["eps_n"]) >= Fraction(w["eps_p"])
     stable = m.check_s1(regime_wide=False)

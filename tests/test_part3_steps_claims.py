@@ -156,7 +156,9 @@ def test_lambda_target(registered_verdict):
     v = _registered_chain(registered_verdict, "clip.lambda-target", m.lambda_target_steps())
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     w = _w(v)
-    assert w["nu"] <= (w["eps_n"] + w["eps_p"] + w["r"]) / 2  # where the corrected noise term beats C_a/(8λ)
+    # where the corrected noise term beats C_a/(8λ), or the width p = d^{π_p} passes d^{6ε_n} (C_a/(4λ) ∝ p^{-1/2})
+    assert w["nu"] <= (w["eps_n"] + w["pi_p"] + w["r"]) / 2 or w["pi_p"] > 6 * w["eps_n"]
+    assert v.regime["conditions_exact"] == ["3*eps_n - pi_p/2 >= 0", "-eps_n/2 + nu - pi_p/2 - r/2 > 0"]
     assert m.check_chain(m.lambda_target_steps(with_lambda=False)).verdict == "verified"  # the printed C_a/8
     assert m.check_chain(m.lambda_target_steps(sp.Integer(9))).verdict == "refuted"  # a wrong exponent
 
@@ -167,23 +169,23 @@ def test_s_term_steps_and_s3_corrected(registered_verdict):
     c = _registered_chain(registered_verdict, "clip.s3-corrected", m.steps_s_terms(sp.Integer(1))[-3:])
     assert c.verdict == "refuted" and c.regime["holds_on"] == "part"
     w = _w(c)
-    assert w["eps_p"] + Fraction(3, 2) * w["eps_n"] >= w["nu"]  # the witness is where the p-corrected S_3 fails
-    # dropped factor: S_2's rate times p is ≪ the target only where ε_n + ε_p < ν
+    assert w["pi_p"] + Fraction(3, 2) * w["eps_n"] >= w["nu"]  # the witness is where the p-corrected S_3 fails
+    # dropped factor: S_2's rate times p is ≪ the target only where ε_n + π_p < ν
     s = _step(m.steps_s_terms(), (3, "D24", 4))
     bad = m.check_chain((s.perturb(lhs=s.statement.lhs * p),))
     assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"
     w = _w(bad)
-    assert w["eps_n"] + w["eps_p"] >= w["nu"]
+    assert w["eps_n"] + w["pi_p"] >= w["nu"]
 
 
 def test_targets_and_union_bounds(registered_verdict):
     steps = m.steps_targets()
     assert _registered_chain(registered_verdict, "clip.targets", steps).verdict == "verified"
     s = _step(steps, (3, "D15", 2))
-    bad = m.check_chain((s.perturb(lhs=p),))  # corner: p ≪ d^{ε_n}√p log^{q+1}d fails where ε_p ≥ 2ε_n
+    bad = m.check_chain((s.perturb(lhs=p),))  # corner: p ≪ d^{ε_n}√p log^{q+1}d fails where π_p ≥ 2ε_n
     assert bad.verdict == "refuted"
     w = _w(bad)
-    assert w["eps_p"] >= 2 * w["eps_n"]
+    assert w["pi_p"] >= 2 * w["eps_n"]
     s = _step(steps, (3, "P34", 3))
     assert m.check_chain((s.perturb(rhs=s.statement.rhs * 2),)).verdict == "refuted"
     u = m.steps_union_bounds()
@@ -249,17 +251,17 @@ def test_spectrum_order_the_contraction_regime_substitutes(registered_verdict):
     assert theta1.verdict == "refuted" and theta1.evidence["witness"]["corner"] == "largest eps_p"
     assert m.check_measured("lambda_max_K", sp.Integer(1), "asymp", **SMALL).verdict == "verified"
     # the features' mean mode decides the region (referee B): ‖E_xφ‖² ≍ p/(1 + σ_W²d), measured at every corner,
-    # outgrows 1 + p/d wherever ε_p > 2 + ε_b − ν (for ε_p ≤ 1), a region the corners at d ≤ 64 cannot show
+    # outgrows 1 + p/d wherever π_p > 2 + ε_b − ν (for π_p ≤ 1), a region the corners at d ≤ 64 cannot show
     mm = v.evidence["mean_mode"]
     assert mm["validated"] and mm["holds_on"] == "part"
-    assert mm["conditions_exact"] == ["(-eps_b + eps_p + nu - 2 <= Max(0, eps_p - 1))"]
+    assert mm["conditions_exact"] == ["(-eps_b + nu + pi_p - 2 <= Max(0, pi_p - 1))"]
     assert all(r["links"]["lambda_max_K"][i] >= r["links"]["mean_mode_rayleigh"][i]
                for r in mm["rows"] for i in range(len(r["values"])))
     # its witness point fails for every term of the mean mode's order (referee C: not only for the first), and a
     # point of the stated holding region does not
     terms = m.MIN_TERMS[m.MEAN_MODE_ORDER]
     assert all(m._outgrows_at(t, m.LAMBDA_MAX_ORDER, mm["asymptotic_witness"]["point"]) for t in terms)
-    inside = {"eps_n": "1/5", "eps_p": "1/2", "eps_b": "1/5", "nu": "8/5", "q": "3"}  # ε_p ≤ 2 + ε_b − ν = 0.6
+    inside = {"eps_n": "1/5", "eps_p": "1/2", "pi_p": "1/2", "eps_b": "1/5", "nu": "8/5", "q": "3"}  # π_p ≤ 0.6
     assert not all(m._outgrows_at(t, m.LAMBDA_MAX_ORDER, inside) for t in terms)
     from theorycheck_proofs import symbols as S
     # a proxy order that is wrong by a factor d is rejected by the measurement (not validated: no region decided)
@@ -282,17 +284,22 @@ def test_lambda_min_is_zero_where_p_exceeds_n(registered_verdict):
     assert v.verdict == "refuted" and v.evidence["smallest_measured"] > 0  # positive at every corner (p < n)
     assert "harmless" in v.detail
     w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
-    assert w["eps_p"] > w["nu"] >= 1 + 3 * w["eps_n"] and 3 * w["eps_p"] / 16 < w["eps_n"]  # admissible, p > n
+    assert w["pi_p"] > w["nu"] >= 1 + 3 * w["eps_n"] and 3 * w["eps_p"] / 16 < w["eps_n"]  # admissible, p > n
+    assert w["pi_p"] >= w["eps_p"]
     # independently: tanh features with more columns than rows have a zero eigenvalue in K_n
     # (phi below is the n × p feature matrix F: K_n = FᵀF/n = ΦΦᵀ/n with Φ = Fᵀ)
     rng = np.random.default_rng(0)
-    nn, pp, dd = 22, 24, 3  # d = 3 at the witness: n = ⌈3^{14/5}⌉ = 22 < p = ⌈3^{20/7}⌉ = 24
+    nn, pp, dd = 22, 24, 3  # d = 3, n = ⌈3^{14/5}⌉ = 22 < p = ⌈3^{20/7}⌉ = 24 (a point where p > n)
     phi = np.tanh(rng.standard_normal((nn, dd)) @ rng.standard_normal((dd, pp)) + rng.standard_normal(pp))
     assert np.linalg.eigvalsh(phi.T @ phi / nn)[0] < 1e-12
-    # a rank condition that holds on the whole region (p ≲ n², as ε_p < 16ε_n/3 < 2ν) leaves the measurement to decide
-    loose = m.RANK_CONDITION.perturb(rhs=n**2)
+    # a rank condition that holds on the whole region (p ≲ pn) leaves the measurement to decide; p ≲ n² does not
+    # since the width p = d^{π_p} is bounded from below only
+    loose = m.RANK_CONDITION.perturb(rhs=p * n)
     kept = m.check_lambda_min("lambda_min_K", sp.Integer(1), "gtrsim", rank_step=loose, **SMALL)
     assert kept.verdict == "verified"
+    wide = m.check_lambda_min("lambda_min_K", sp.Integer(1), "gtrsim", rank_step=m.RANK_CONDITION.perturb(rhs=n**2),
+                              **SMALL)
+    assert wide.verdict == "refuted"  # p > n² at a wide enough network
     # the wrong corner of the rank condition (p ≲ n^{1/2}) is refuted too
     assert m.check_lambda_min("lambda_min_K", sp.Integer(1), "gtrsim", rank_step=m.RANK_CONDITION.perturb(
         rhs=sp.sqrt(n)), **SMALL).verdict == "refuted"

@@ -240,11 +240,11 @@ def check_times(results: Sequence[tuple[str, str, float]], top: int = 15) -> Fig
 
 #: The slice drawn when neither ``fixed`` nor the regime's witness gives a value: formulas in the two axes
 #: (``eps_p`` horizontal, ``eps_n`` vertical), so the slice follows the region (smallest n, ε_b in the middle
-#: of its window, constant privacy budget, q = 1).
+#: of its window, constant privacy budget, q = 1, the narrowest width p = d^{ε_p}).
 DEFAULT_SLICE: dict[str, str] = {"nu": "1 + 3*eps_n", "eps_b": "(3*eps_n - eps_p/4)/2", "r": "0", "rho": "0",
-                                 "q": "1"}
-#: Names a condition of a regime record may use.
-REGIME_VARIABLES: tuple[str, ...] = ("eps_n", "eps_p", "eps_b", "nu", "q", "r", "rho")
+                                 "q": "1", "pi_p": "eps_p"}
+#: Names a condition of a regime record may use (``pi_p``: the width's exponent, p = d^{π_p} with π_p ≥ ε_p).
+REGIME_VARIABLES: tuple[str, ...] = ("eps_n", "eps_p", "eps_b", "nu", "q", "r", "rho", "pi_p")
 _COMPARISON = re.compile(r"(<=|>=|==|<|>)")
 
 
@@ -307,8 +307,11 @@ def conditions_hold_at(conditions: Sequence[str], point: Mapping[str, float]) ->
 
     >>> conditions_hold_at(["3*eps_n - eps_p > 0"], {"eps_n": 0.2, "eps_p": 0.5})
     True
+
+    Without a width ``pi_p`` the point's network is the narrowest, p = d^{ε_p} (π_p = ε_p).
     """
     env = {"eps_n": 0.0, "eps_p": 0.0, "eps_b": 0.0, "nu": 0.0, "r": 0.0, "rho": 0.0, "q": 1.0, **point}
+    env.setdefault("pi_p", env["eps_p"])
     return all(bool(_holds(*parse_condition(c), env, REGIME_VARIABLES)) for c in conditions)
 
 
@@ -385,7 +388,7 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     if wx is not None and wy is not None:
         ax.plot([wx], [wy], marker="*", color="black", markersize=13, linestyle="")
         handles.append(Line2D([], [], marker="*", color="black", linestyle="", markersize=11, label="witness"))
-    ax.set_xlabel(r"$\varepsilon_p$  ($p = d^{\varepsilon_p}$)")
+    ax.set_xlabel(r"$\varepsilon_p$  ($p = d^{\pi_p} \geq d^{\varepsilon_p}$)")
     ax.set_ylabel(r"$\varepsilon_n$")
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
     head = title or f"holds on {regime.get('holds_on', '?')} of {regime.get('region', 'the region')}"
