@@ -153,7 +153,7 @@ def check_union_sizes(statement: Statement = UNION_SIZES, sizes: dict | None = N
         return refuted("symbolic", f"a union bound does not vanish at n, p = {ev['sizes']}: {failing[0]['term']} "
                        f"(log of its bound → {failing[0]['limit']})", witness=failing[0], **ev)
     literal_fails = all(r["limit"] == "oo" for r in literal_rows)
-    readings = {"n, p polynomial in d (n = d^ν, p = d^{ε_p}; the region's reading)": "all",
+    readings = {"n, p polynomial in d (n = d^ν, p = d^{π_p}; the region's reading)": "all",
                 "Assumption 2 literally (no upper bound: n = d^{log d}, p = e^{log³ d} admitted)":
                     "none" if literal_fails else "undecided"}
     regime = {"region": ADMISSIBLE.name, "holds_on": "all", "conditions": [], "readings": readings}
@@ -211,8 +211,8 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
             "(1, P62, 3)": "p ≥ d^{ε_p}",
             "(1, P62, 4)": "n ≥ d^{1+3ε_n}",
         },
-        "note": "the paper bounds p only from below; p = d^{ε_p'} with ε_p' ≥ 16ε_n/3 is 'p ≥ d^{ε_p}' for a smaller "
-        "ε_p but leaves Assumption 2's window for ε_p': the region reads p = d^{ε_p} (ε_p the exponent of p)",
+        "note": "the paper bounds p only from below; p = d^{π_p} with π_p ≥ 16ε_n/3 is 'p ≥ d^{ε_p}' for a smaller "
+        "ε_p: the region takes every width p = d^{π_p}, π_p ≥ ε_p (proofs.regime.WIDTH)",
     }
     if not positive:
         witness_eps_p = sp.Integer(16)
@@ -479,7 +479,7 @@ def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ET
             "in_powers_of_d": str(S.in_powers_of_d(small.lhs)),
             **result.regime(),
         },
-        "note": "η_a T = d^(2ε_n − ε_p) log² d is ≪ 1 only where ε_p > 2ε_n; the paper does not need it (§4.5 needs "
+        "note": "η_a T = d^(2ε_n − π_p) log² d is ≪ 1 only where π_p > 2ε_n; the paper does not need it (§4.5 needs "
         "η_aλT → ∞, which holds: 2 log² d)",
         "step": {
             "two_eta_lambda": str(STEP_FACTOR),
@@ -719,7 +719,7 @@ THM1_RATE_STATEMENT = Statement(
     name="Theorem 1's rate",
 )
 #: the rate Parts 2–3 claim to prove: not a corrected Theorem 1 (its proof rests on refuted steps, and the risk is
-#: bounded below where ε_p < 1 and σ_W²d/p → ∞, thm1.risk-obstruction), only what the paper's own derivation gives
+#: bounded below where π_p < 1 and σ_W²d/p → ∞, thm1.risk-obstruction), only what the paper's own derivation gives
 THM1_RATE_CLAIMED_BY_PROOF = Statement(
     R_NN,
     "O",
@@ -790,7 +790,7 @@ def check_theorem1_rate(statement: Statement = THM1_RATE_STATEMENT, proven: sp.E
         f"{result.holds_on} of the "
         f"region, fails at {point}. Part 3's bound is o(1) on {vanishes.holds_on} of the region, but it is no "
         "corrected Theorem 1: its derivation rests on refuted steps (Part 2's certificate, rank1.noisy-alignment), "
-        "and where ε_p < 1 and σ_W²d/p → ∞ the risk stays above a constant (thm1.risk-obstruction); no corrected "
+        "and where π_p < 1 and σ_W²d/p → ∞ the risk stays above a constant (thm1.risk-obstruction); no corrected "
         "rate is offered",
         regime=result.regime(),
         witness=result.witness,

@@ -1375,7 +1375,7 @@ def span_obstruction(
     E_x[f^W(x) x] = Σ_i ā_i E[σ'(w_iᵀx + b_i)] w_i lies in col(W_1), while E_x[f_*(x) x] = α_1^* μ; so
     E_x[(f^W − f_*)²] ≥ α_1^{*2} ‖P_{col(W_1)^⊥} μ‖², whatever ā is. Computed exactly (QR) on W_1 of the paper's
     algorithm (part3_common.run_corner) at each corner, d and seed; its fitted exponent in d, and the exponent of
-    σ_W²d/p (> 0: the bound tends to α_1^{*2}(1 − p/d) → α_1^{*2} when ε_p < 1)."""
+    σ_W²d/p (> 0: the bound tends to α_1^{*2}(1 − p/d) → α_1^{*2} when π_p < 1)."""
     from .part3_common import run_corner
 
     out: dict[str, Any] = {}
@@ -1462,7 +1462,7 @@ def span_aligned_probe(ds: tuple[int, ...] = OBSTRUCTION_DS, seeds: tuple[int, .
 
 
 def _obstructed(corner: dict[str, Any], rhs: sp.Expr) -> bool:
-    """The bound rules out O_P(rhs) at this corner: ε_p < 1 and σ_W²d/p → ∞ (the bound → α_1^{*2} > 0, exact), the
+    """The bound rules out O_P(rhs) at this corner: π_p < 1 and σ_W²d/p → ∞ (the bound → α_1^{*2} > 0, exact), the
     measured bound does not decay (exponent > −5 SE − 0.01) and rhs → 0 there (decided)."""
     fit = corner["fit"]
     at = {eps_n: corner["eps_n"], eps_p: corner["eps_p"], pi_p: corner["eps_p"], eps_b: corner["eps_b"],
@@ -1492,9 +1492,9 @@ def obstruction_witness(blocked: list[str], obstruction: dict[str, Any],
     w = obstruction[blocked[0]]
     lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
     witness = {"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}}
-    # σ_W²d/p = d^{2+ε_b−ν−ε_p} log^{2q+6} d → ∞ also at ν = 2 + ε_b − ε_p (the log factor): strict >
-    not_refuted = [r"\text{not refuted (undecided) where } \varepsilon_p \geq 1 \text{ or } "
-                   r"\sigma_W^2 d/p \not\to \infty\ (\nu > 2 + \varepsilon_b - \varepsilon_p)"]
+    # σ_W²d/p = d^{2+ε_b−ν−π_p} log^{2q+6} d → ∞ also at ν = 2 + ε_b − π_p (the log factor): strict >
+    not_refuted = [r"\text{not refuted (undecided) where } \pi_p \geq 1 \text{ or } "
+                   r"\sigma_W^2 d/p \not\to \infty\ (\nu > 2 + \varepsilon_b - \pi_p)"]
     regime = {
         "region": ADMISSIBLE.name,
         "holds_on": "part",
@@ -1560,13 +1560,13 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
         aligned_lo, aligned_hi = min(fractions), max(fractions)
         return refuted(
             "simulation+exact",
-            "no second layer gives Theorem 2's rate where ε_p < 1 and σ_W²d/p → ∞: for every ā, "
+            "no second layer gives Theorem 2's rate where π_p < 1 and σ_W²d/p → ∞: for every ā, "
             "E_x[(f^W − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖² (the linear part of f^W lies in the span of W_1's "
             f"columns); at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = {w['eps_p']}, ν = {w['nu']:g}, ε_b = "
             f"{w['eps_b']:g}; σ_W²d/p ∝ d^{{{w['span_noise_exponent']:g}}}·polylog d → ∞, so the span is a nearly "
             f"random p-dimensional subspace and the bound → α_1^{{*2}}) the paper's W_1 gives {lows} at d = "
             f"{[r['d'] for r in w['rows']]} (fitted exponent {w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: "
-            f"no decay), while {statement.rhs} → 0. Where ε_p ≥ 1 (col(W_1) = R^d) the bound is 0 and the proof's "
+            f"no decay), while {statement.rhs} → 0. Where π_p ≥ 1 (col(W_1) = R^d) the bound is 0 and the proof's "
             "failure (Step 2) is all that is known; in the aligned limit (ν > 2 + ε_b, σ_W → 0) at ε_p = 0.5 the "
             f"unexplained fraction is {aligned_lo:.2f}–{aligned_hi:.2f} at d ≤ {OBSTRUCTION_DS[-1]}, which a fit "
             "cannot separate from the claimed rate: undecided there",

@@ -737,7 +737,7 @@ def _final_bound_regime() -> dict:
         "premise": r"\lambda_{\min}(K_n) \gtrsim 1",
         "region_exact": contraction.get("region_exact", []),  # referee L: the slice must grey out the inadmissible
         "degrees_checked": contraction.get("degrees_checked", []),
-        "undecided": [r"\text{the rest of the contraction region } (2\varepsilon_p \ge 3\varepsilon_n)\text{: the "
+        "undecided": [r"\text{the rest of the contraction region } (2\pi_p \ge 3\varepsilon_n)\text{: the "
                       r"bound grows there; and the premise } \lambda_{\min}(K_n) \gtrsim 1"],
     }
 

@@ -125,7 +125,7 @@ def summary_corrected_steps() -> tuple[Step, ...]:
 def span_obstructed(rate: sp.Expr) -> tuple[list[str], dict[str, Any]]:
     """The corners where Theorem 2's span obstruction (thm2.statement: E_x[(f − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖²
     for every f = Σ_i a_i σ(w_iᵀx + b_i) on W_1's features, measured exactly on the paper's W_1) rules out
-    ``rate`` at (ε, δ) fixed: ε_p < 1, σ_W²d/p → ∞, the bound does not decay and the rate → 0 there; and the record."""
+    ``rate`` at (ε, δ) fixed: π_p < 1, σ_W²d/p → ∞, the bound does not decay and the rate → 0 there; and the record."""
     from .part2_construction_steps import _obstructed, span_obstruction
 
     at_fixed_privacy = S.in_powers_of_d(rate.subs({eps: 1, delta: sp.Rational(1, 10**5)}))
@@ -145,7 +145,7 @@ def _vanishes(rate: sp.Expr) -> dict[str, Any]:
 def check_private_risk_obstruction(rate: sp.Expr = RATE_THM1) -> Verdict:
     """Theorem 1's risk E_x[(f_DPGD − f_*)²] = O_P(``rate``): f_DPGD is a second layer on W_1's features, so Theorem
     2's span obstruction bounds its risk below by α_1^{*2}‖P_{col(W_1)^⊥}μ‖² whatever DP-GD does
-    (:func:`span_obstructed`): refuted where that bound does not decay and the rate → 0 (ε_p < 1, σ_W²d/p → ∞,
+    (:func:`span_obstructed`): refuted where that bound does not decay and the rate → 0 (π_p < 1, σ_W²d/p → ∞,
     (ε, δ) fixed); elsewhere a lower bound cannot confirm a rate (inconclusive)."""
     from .part2_construction_steps import obstruction_witness
 
@@ -157,7 +157,7 @@ def check_private_risk_obstruction(rate: sp.Expr = RATE_THM1) -> Verdict:
     w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate))
     return refuted(
         "simulation+exact",
-        f"Theorem 1's risk cannot reach its rate ${paper_latex(rate)}$ where ε_p < 1 and σ_W²d/p → ∞ ((ε, δ) fixed): "
+        f"Theorem 1's risk cannot reach its rate ${paper_latex(rate)}$ where π_p < 1 and σ_W²d/p → ∞ ((ε, δ) fixed): "
         "f_DPGD is a second layer on W_1's features, so E_x[(f_DPGD − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖², which "
         f"at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = {w['eps_p']}, ν = {w['nu']:g})"
         f" is {lows} at d = {[r['d'] for r in w['rows']]} (fitted "
@@ -173,7 +173,7 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
     """risk.summary-corrected: the chain (:func:`summary_corrected_steps`: the sum of its premises' rates), and then
     whether any second layer on W_1's features can reach the stated rate at all. Theorem 2's span obstruction
     (thm2.statement, :func:`part2_construction_steps.span_obstruction`) bounds E_x[(f − f_*)²] ≥ α_1^{*2}
-    ‖P_{col(W_1)^⊥}μ‖² for every f = Σ_i a_i σ(w_iᵀx + b_i), f_RR included; where ε_p < 1 and σ_W²d/p → ∞ the bound
+    ‖P_{col(W_1)^⊥}μ‖² for every f = Σ_i a_i σ(w_iᵀx + b_i), f_RR included; where π_p < 1 and σ_W²d/p → ∞ the bound
     does not decay while the rate → 0 at (ε, δ) fixed: refuted there (referee A), whatever the chain's algebra."""
     steps = steps if steps is not None else summary_corrected_steps()
     rate = rate if rate is not None else RATE_D9 + VARIANCE
@@ -187,7 +187,7 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
     w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate))
     return refuted(
         "simulation+exact",
-        f"no second layer on W_1's features, f_RR included, reaches the rate where ε_p < 1, σ_W²d/p → ∞ and the "
+        f"no second layer on W_1's features, f_RR included, reaches the rate where π_p < 1, σ_W²d/p → ∞ and the "
         "rate → 0: "
         f"E_x[(f − f_*)²] ≥ α_1^{{*2}}‖P_{{col(W_1)^⊥}}μ‖², which at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = "
         f"{w['eps_p']}, ν = {w['nu']:g}) is {lows} at d = {[r['d'] for r in w['rows']]} (fitted exponent "
@@ -1251,7 +1251,7 @@ def check_contraction_regime(
 
 
 #: Where ‖I − η_aL‖ < 1 for d large (dpgd.contraction-regime's corrected statement, decided there on the region).
-CONTRACTION_CONDITIONS = (sp.StrictLessThan(en, ep), sp.StrictLessThan(en, 1), sp.LessThan(S.nu, 2 + eb - en))
+CONTRACTION_CONDITIONS = (sp.StrictLessThan(en, S.pi_p), sp.StrictLessThan(en, 1), sp.LessThan(S.nu, 2 + eb - en))
 
 
 # =============================================================================================== summary & final chain
@@ -1309,9 +1309,9 @@ def final_chain_steps() -> tuple[Step, ...]:
 
 #: the final risk with every correction of Part 3: ridge (D9 + variance), DP noise p(η_a‖z'_T‖)², early stopping
 RATE_CORRECTED = RATE_D9 + VARIANCE + d ** (7 * en) * L ** (2 * q + 2) / n**2 * PRIV_125 * p + p * sp.exp(-4 * L**2)
-#: where the premises of Part 3's chain hold (contraction: ε_n < ε_p; S_3 ≪ its target: ε_p + 3ε_n/2 < ν)
+#: where the premises of Part 3's chain hold (contraction: ε_n < π_p; S_3 ≪ its target: π_p + 3ε_n/2 < ν)
 PREMISES = ADMISSIBLE.restrict(
-    en < ep, ep + sp.Rational(3, 2) * en < S.nu, name="Assumptions 2–4 ∩ {ε_n < ε_p} ∩ {ε_p + 3ε_n/2 < ν}"
+    en < S.pi_p, S.pi_p + sp.Rational(3, 2) * en < S.nu, name="Assumptions 2–4 ∩ {ε_n < π_p} ∩ {π_p + 3ε_n/2 < ν}"
 )
 
 
@@ -1322,7 +1322,7 @@ def _decide_cached(lhs: sp.Expr, rel: str, rhs: sp.Expr, region_name: str = "ADM
 
 
 #: A point inside the corrected chain's premises (ε_n < ε_p, ε_p + 3ε_n/2 < ν, and the contraction region) where
-#: Theorem 2's span obstruction applies (ε_p < 1, σ_W²d/p = d^{2+ε_b−ν−ε_p}log^{2q+6}d → ∞ at the middle ε_b):
+#: Theorem 2's span obstruction applies (π_p < 1, σ_W²d/p = d^{2+ε_b−ν−π_p}log^{2q+6}d → ∞ at the middle ε_b):
 #: (ε_n, ε_p, ν − 1 − 3ε_n) (referee J)
 PREMISE_OBSTRUCTION_POINT = (0.2, 0.3, 0.0)
 
@@ -1352,7 +1352,7 @@ def _obstruction_text(record: dict[str, Any]) -> str:
 
 def _obstruction_regime(record: dict[str, Any], bound_regime: dict[str, Any], rate: sp.Expr) -> dict[str, Any]:
     """The regime of R(f_NN) = O_P(rate) when the span obstruction rules it out (referee K): the obstruction's own
-    record (part2_construction_steps.obstruction_witness: not refuted, undecided, where ε_p ≥ 1 or σ_W²d/p ↛ ∞, and
+    record (part2_construction_steps.obstruction_witness: not refuted, undecided, where π_p ≥ 1 or σ_W²d/p ↛ ∞, and
     where ``rate`` is not o(1), since a risk bounded below refutes only a vanishing rate: referee L3),
     with the measured point inside the premises as its witness; ``bound_regime`` (where the rate is o(1), or within
     another rate: a comparison of upper bounds) is kept beside it, never as where the claim holds."""
@@ -1588,7 +1588,7 @@ def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim"
     w = limits[0]
     regime = dict(v.regime, holds_on="part",
                   conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b \text{ or } "
-                              r"\varepsilon_p \le 2\varepsilon_n"],
+                              r"\pi_p \le 2\varepsilon_n"],
                   witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]], "c(1)": floor})
     return refuted(
         "simulation+symbolic",
@@ -1884,7 +1884,7 @@ CLAIMS = [
         # the identity holds everywhere; as a bound on η_a‖z'_i‖ it needs the contraction (referee A: where DP-GD
         # diverges the noise grows without bound)
         "Assumptions 2–4 (the identity: whole region); it bounds η_a‖z'_i‖ only where ‖I − η_aL‖ < 1 "
-        "(dpgd.contraction-regime: ε_n < ε_p, ε_n < 1, ν ≤ 2 + ε_b − ε_n)",
+        "(dpgd.contraction-regime: ε_n < π_p, ε_n < 1, ν ≤ 2 + ε_b − ε_n)",
         check_noise_chain_corrected,
         depends_on=(
             "dpgd.noise-chain-steps",
@@ -2029,7 +2029,7 @@ CLAIMS = [
     ),
     Claim(
         "thm1.risk-obstruction",
-        "No second layer on W_1's features reaches Theorem 1's rate where ε_p < 1 and σ_W²d/p → ∞",
+        "No second layer on W_1's features reaches Theorem 1's rate where π_p < 1 and σ_W²d/p → ∞",
         "Part 1, §2.2, Theorem 1 (risk)",
         _st(sp.Symbol(r"\E_x[(f_{\mathrm{DPGD}} - f_*)^2]"), "O_P", RATE_THM1),
         "Assumptions 1–4, (ε, δ) fixed; f_DPGD = Σ_i a_{T,i} σ(w_iᵀx + b_i) on the released W_1",

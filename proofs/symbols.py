@@ -4,7 +4,7 @@ Every proofs module takes its symbols from here, so ε_p is the same positive re
 the LaTeX printer (:mod:`theorycheck.statement`) prints them as the paper does (``\varepsilon_p``).
 
 Sizes are written as powers of d where the regime fixes them (Part 1, Assumption 2):
-``p = d^{ε_p}`` and ``n = d^{ν}`` with ``ν ≥ 1 + 3ε_n`` (``ν = 1 + 3ε_n`` is the smallest admissible n).
+``p = d^{π_p}`` (π_p ≥ ε_p) and ``n = d^{ν}`` with ``ν ≥ 1 + 3ε_n`` (``ν = 1 + 3ε_n`` is the smallest admissible n).
 The privacy factor of the rates, ``R = \log(1.25/δ)/ε²``, is written ``d^{r} \log^{ρ} d``: Assumption 3
 allows ``r ≤ 0`` and ``ρ < 4`` (``ρ < 2`` for log(1/δ)/ε²; :mod:`proofs.regime`).
 
