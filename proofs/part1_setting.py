@@ -1218,8 +1218,10 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
     expr = statement.lhs.subs(sp.log(1 / S.delta), S.PRIVACY_FACTOR * S.eps**2)
     rhs = S.in_powers_of_d(statement.rhs)
 
-    def decided(width: sp.Expr, region):
-        """(every ε_b of the window, some ε_b > 0, the left side) on ``region`` with p = ``width``."""
+    region = PV.full_privacy_region()
+
+    def decided(width: sp.Expr):
+        """(every ε_b of the window, some ε_b > 0, the left side) on the region with p = ``width``."""
         side = S.in_powers_of_d(sp.powdenest(sp.expand_power_base(expr.subs(S.p, width), force=True), force=True))
         lhs = sp.powdenest(side, force=True)
         # "for some ε_b > 0": the power of d at ε_b = 0, with a log d that loses every tie (see the docstring)
@@ -1227,8 +1229,8 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
         return (compare(lhs, statement.rel, rhs, region, d=S.d), compare(some_eps_b, statement.rel, rhs, region, d=S.d),
                 some_eps_b, lhs)
 
-    result, at_eps_p, _, lhs = decided(S.d**S.eps_p, PV.full_privacy_region())
-    every_width, exists, some_eps_b, lhs_any_width = decided(S.d**S.pi_p, PV.full_privacy_region())
+    result, at_eps_p, _, lhs = decided(S.d**S.eps_p)
+    every_width, exists, some_eps_b, lhs_any_width = decided(S.d**S.pi_p)
     ev = {
         "readings": {
             "some ε_b > 0 (the proof's device; not a parameter of the algorithm), every width p = d^{π_p} ≥ d^{ε_p} "

@@ -596,9 +596,10 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
         out += ["", "No checked claim rests on the other refuted claims: " + ", ".join(f"`{c}`" for c in alone) + "."]
     if not refuted_ids:
         out.append("No claim was refuted.")
-    if data.undecided_carriers():
+    undecided_carriers = data.undecided_carriers()
+    if undecided_carriers:
         out += ["", "Verified only given an undecided (inconclusive or erring) premise:", ""]
-    for cid, users in data.undecided_carriers():
+    for cid, users in undecided_carriers:
         out.append(f"- `{cid}` (undecided) is a premise of the verified " + ", ".join(f"`{u}`" for u in users))
     if "dependencies" in images:
         out += ["", f"![dependency graph]({images['dependencies']})"]
