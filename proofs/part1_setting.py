@@ -1195,6 +1195,21 @@ NOISE_BEFORE_NORMALISING = Statement(
 )
 
 
+def decide_noise_share(expr: sp.Expr, relation: Rel, rhs: sp.Expr, region, width: sp.Expr):
+    """A column noise-to-signal ratio ``expr`` (privacy factor written with :data:`proofs.symbols.PRIVACY_FACTOR`)
+    against ``rhs`` on ``region`` with p = ``width``: (the comparison for every ε_b of the window, the comparison
+    for some ε_b > 0, the some-ε_b left side, the left side in powers of d).
+
+    ε_b enters such a ratio only through the proof's α_1^{b_i} ≥ d^{−ε_b}/2, which holds at the paper's probability
+    for every fixed ε_b > 0, so "for some ε_b > 0" is decided as the power of d at ε_b = 0 times a log d that loses
+    every tie (referee H; :func:`check_noise_before_normalising`)."""
+    side = S.in_powers_of_d(sp.powdenest(sp.expand_power_base(expr.subs(S.p, width), force=True), force=True))
+    lhs = sp.powdenest(side, force=True)
+    some_eps_b = sum(S.d ** t.d_exp.subs(S.eps_b, 0) * sp.log(S.d) for t in rate_terms(lhs, S.d))
+    return (compare(lhs, relation, rhs, region, d=S.d), compare(some_eps_b, relation, rhs, region, d=S.d),
+            some_eps_b, lhs)
+
+
 def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISING):
     """The route the paper's conclusion sketches (normalise after the noise), made private: clipped per-sample
     first-layer gradients (C_W), Gaussian noise calibrated to 2η_W C_W with Part 3's rule, then the normalisation
@@ -1219,18 +1234,8 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
     rhs = S.in_powers_of_d(statement.rhs)
 
     region = PV.full_privacy_region()
-
-    def decided(width: sp.Expr):
-        """(every ε_b of the window, some ε_b > 0, the left side) on the region with p = ``width``."""
-        side = S.in_powers_of_d(sp.powdenest(sp.expand_power_base(expr.subs(S.p, width), force=True), force=True))
-        lhs = sp.powdenest(side, force=True)
-        # "for some ε_b > 0": the power of d at ε_b = 0, with a log d that loses every tie (see the docstring)
-        some_eps_b = sum(S.d ** t.d_exp.subs(S.eps_b, 0) * sp.log(S.d) for t in rate_terms(lhs, S.d))
-        return (compare(lhs, statement.rel, rhs, region, d=S.d), compare(some_eps_b, statement.rel, rhs, region, d=S.d),
-                some_eps_b, lhs)
-
-    result, at_eps_p, _, lhs = decided(S.d**S.eps_p)
-    every_width, exists, some_eps_b, lhs_any_width = decided(S.d**S.pi_p)
+    result, at_eps_p, _, lhs = decide_noise_share(expr, statement.rel, rhs, region, S.d**S.eps_p)
+    every_width, exists, some_eps_b, lhs_any_width = decide_noise_share(expr, statement.rel, rhs, region, S.d**S.pi_p)
     ev = {
         "readings": {
             "some ε_b > 0 (the proof's device; not a parameter of the algorithm), every width p = d^{π_p} ≥ d^{ε_p} "

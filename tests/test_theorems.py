@@ -212,6 +212,36 @@ def test_repaired_steps_half_as_many_is_refuted(registered_verdict):
     assert repaired.check_steps(s.perturb(rhs=s.rhs**2)).verdict == "refuted"
 
 
+def test_repaired_noise_share_needs_its_width_cap(registered_verdict):
+    """repaired.noise-share: the column noise is o(its signal) exactly below the cap π_p < 2ν − 2 − r; a looser cap,
+    no cap, a dropped square root, a wrong constant (the statement's σ_W tied to the preset's) and a measured regime
+    outside the cap are each rejected."""
+    import sympy as sp
+
+    from theorycheck_proofs import repaired
+    from theorycheck_proofs import symbols as S
+
+    v = registered_verdict(repaired.check_noise_share, repaired.NOISE_SHARE, repaired.WIDTH_CAP)
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    assert v.evidence["rate_point_inside_cap"] and v.evidence["mu_exact_over_cert_min"] >= 1
+    # the region without the cap: the cap is exactly where it holds (for some ε_b > 0)
+    assert v.evidence["without_the_cap"]["holds_on"] == "part"
+    assert sp.simplify(sp.sympify(v.evidence["without_the_cap"]["conditions_exact"][0].split(">")[0],
+                                       locals={"nu": S.nu, "pi_p": S.pi_p, "r": S.r})
+                       - (S.nu - S.pi_p / 2 - S.r / 2 - 1)) == 0
+    assert v.evidence["clipped_share_max"] < 0.05
+    loose = repaired.check_noise_share(repaired.NOISE_SHARE, (S.pi_p < 2 * S.nu - 1 - S.r,))
+    assert loose.verdict == "refuted" and loose.evidence["witness"]["point"]["r"] == "0"
+    assert repaired.check_noise_share(repaired.NOISE_SHARE, ()).verdict == "refuted"
+    s = repaired.NOISE_SHARE
+    assert repaired.check_noise_share(s.perturb(lhs=s.lhs * sp.sqrt(S.p)), repaired.WIDTH_CAP).verdict == "refuted"
+    wrong_constant = repaired.check_noise_share(s.perturb(lhs=2 * s.lhs), repaired.WIDTH_CAP)
+    assert wrong_constant.verdict == "refuted" and "preset" in wrong_constant.detail
+    wide = {**repaired.RATE_POINT, "pi_p": "2"}
+    outside = repaired.check_noise_share(s, repaired.WIDTH_CAP, rate_point=wide)
+    assert outside.verdict == "refuted" and "outside the width cap" in outside.detail
+
+
 def test_rate_decision_from_runs():
     from theorycheck_proofs.repaired import decide_rate
 
