@@ -35,7 +35,7 @@ from theorycheck.claims import Verdict
 from theorycheck.numerics import read_only
 from theorycheck.statement import Norm, Rel, Statement
 
-from .regime import ADMISSIBLE, CORNERS, DEGREES, eps_b_middle
+from .regime import ADMISSIBLE, CORNERS, DEGREES, at_symbols, corner_point, corner_width
 from .symbols import (
     LAMBDA,
     PRIVACY_FACTOR,
@@ -52,7 +52,6 @@ from .symbols import (
     n,
     nu,
     p,
-    pi_p,
     q,
 )
 
@@ -98,17 +97,7 @@ def _corner_point_items(q_value: int) -> tuple[tuple[str, tuple[tuple[str, str],
 def _corner_points_inline(q_value: int) -> dict[str, dict[str, str]]:
     out = {}
     for name, c in CORNERS.items():
-        en, ep = sp.nsimplify(c["eps_n"]), sp.nsimplify(c["eps_p"])
-        out[name] = {
-            "eps_n": str(en),
-            "eps_p": str(ep),
-            "pi_p": str(ep),  # the corners' width is p = d^{ε_p}
-            "eps_b": str((3 * en - ep / 4) / 2),
-            "nu": str(1 + 3 * en + sp.nsimplify(c["extra_n"])),
-            "r": "0",
-            "rho": "1",
-            "q": str(q_value),
-        }
+        out[name] = {**{k: str(v) for k, v in corner_point(c, exact=True).items()}, "rho": "1", "q": str(q_value)}
     return out
 
 
@@ -786,7 +775,7 @@ def _measured_order_check(
     rows, witness = {}, None
     for name, mdet in det.items():
         q_value, ep = mdet["q"], mdet["eps_p"]
-        at = {q: q_value, eps_p: sp.nsimplify(ep), pi_p: sp.nsimplify(ep)}  # the corner's width p = d^{ε_p}
+        at = {q: q_value, **corner_width(sp.nsimplify(ep))}
         rhs = sp.lambdify(d, rewrite(statement.rhs).subs(at), "mpmath")
         ratios = [float(row[deterministic] / rhs(mpmath.mpf(10) ** row["log10_d"])) for row in mdet["rows"]]
         fit = _fit([row["log10_d"] for row in mdet["rows"]], ratios)
@@ -1245,7 +1234,7 @@ def check_a_norm(statement: Statement = A_NORM) -> Verdict:
     for name, m in meas.items():
         ep = float(name.split(",")[0].split("=")[1])
         qv = _degree(name.split("=")[-1])
-        at = {eps_p: sp.nsimplify(ep), pi_p: sp.nsimplify(ep), q: qv}  # the corner's width p = d^{ε_p}
+        at = {**corner_width(sp.nsimplify(ep)), q: qv}
         claimed_exp = float(prhs.subs(at).as_base_exp()[1]) if prhs != 1 else 0.0
         rows[name] = {"fit": m["fit"], "claimed_exponent_of_p*rhs": claimed_exp}
         if m["fit"]["exponent"] - claimed_exp > 5 * m["fit"]["stderr"] + 0.01 and bad is None:
@@ -1405,9 +1394,9 @@ def _span_record(en: float, ep_: float, extra_n: float, ds: tuple[int, ...], see
     exponent of σ_W²d/p there."""
     from .part3_common import TARGET_Q
 
-    nu_c = 1 + 3 * en + extra_n
-    eb = eps_b_middle(en, ep_)  # as the simulator uses (presets.default_eps_b)
-    at = {eps_n: en, eps_p: ep_, pi_p: ep_, eps_b: eb, nu: nu_c, q: TARGET_Q}  # the corner's width p = d^{ε_p}
+    point = corner_point({"eps_n": en, "eps_p": ep_, "extra_n": extra_n})  # ε_b as the simulator uses
+    nu_c, eb = point["nu"], point["eps_b"]
+    at = {**at_symbols(point), q: TARGET_Q}
     noise_exp = float(sp.limit(sp.log(SPAN_NOISE.subs(at)) / sp.log(d), d, sp.oo))
     rows = []
     for dv in ds:
@@ -1465,8 +1454,8 @@ def _obstructed(corner: dict[str, Any], rhs: sp.Expr) -> bool:
     """The bound rules out O_P(rhs) at this corner: π_p < 1 and σ_W²d/p → ∞ (the bound → α_1^{*2} > 0, exact), the
     measured bound does not decay (exponent > −5 SE − 0.01) and rhs → 0 there (decided)."""
     fit = corner["fit"]
-    at = {eps_n: corner["eps_n"], eps_p: corner["eps_p"], pi_p: corner["eps_p"], eps_b: corner["eps_b"],
-          nu: corner["nu"], q: corner["q"]}  # the corner's width p = d^{ε_p}
+    at = {eps_n: corner["eps_n"], **corner_width(corner["eps_p"]), eps_b: corner["eps_b"], nu: corner["nu"],
+          q: corner["q"]}
     rhs_limit = sp.limit(sp.sympify(rhs).subs(at), d, sp.oo)
     return (
         corner["eps_p"] < 1

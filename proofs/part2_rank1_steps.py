@@ -39,6 +39,7 @@ from theorycheck.statement import Rel, Statement, paper_latex
 
 from . import part2_rank1_measure as M
 from .regime import ADMISSIBLE, CORNERS
+from .regime import corner_point as regime_corner_point
 from .symbols import (
     PRIVACY_FACTOR,
     alpha1_star,
@@ -108,9 +109,7 @@ def _exponents_at(expr: sp.Expr, point: dict[str, float]) -> tuple[float, float]
 
 def corner_point(corner: str) -> dict[str, float]:
     """The region parameters at a named corner (ε_b in the middle of its window, q = 3, (ε, δ) fixed)."""
-    s = M.sizes(corner, 64)
-    return {"eps_n": s["eps_n"], "eps_p": s["eps_p"], "pi_p": s["eps_p"], "eps_b": s["eps_b"], "nu": s["nu"], "q": M.Q,
-            "r": 0, "rho": 0}
+    return {**regime_corner_point(CORNERS[corner]), "q": M.Q}
 
 
 def measured_against(

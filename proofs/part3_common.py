@@ -42,7 +42,7 @@ from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement
 
 from . import symbols as S
-from .regime import ADMISSIBLE, ALL_CORNERS
+from .regime import ADMISSIBLE, ALL_CORNERS, at_symbols, corner_point
 
 SEED = 0
 EPS_N, EPS_P = 0.2, 1.0
@@ -189,13 +189,7 @@ def order_slope(order: sp.Expr, corner: str, ds: Sequence[float], q_value: int =
     """The slope the same fit gives for a claimed order (a SymPy expression in d, ε_n, ε_p, ν, q) at a corner over
     the same d values: log factors count as they do at those d (the fair comparison for a short range)."""
     c = ALL_CORNERS[corner]
-    subs = {
-        S.eps_n: sp.Rational(str(c["eps_n"])),
-        S.eps_p: sp.Rational(str(c["eps_p"])),
-        S.pi_p: sp.Rational(str(c["eps_p"])),  # the corner's width p = d^{ε_p}
-        S.q: q_value,
-        S.nu: 1 + 3 * sp.Rational(str(c["eps_n"])) + sp.Rational(str(c["extra_n"])),
-    }
+    subs = {**at_symbols(corner_point(c, exact=True)), S.q: q_value}
     f = sp.lambdify(S.d, order.subs(subs), "mpmath")
     vals = [float(f(mpmath.mpf(x))) for x in ds]
     return fit_growth(ds, vals)["slope"]

@@ -43,7 +43,7 @@ from .part3_common import (
     run_corner,
     to_rates,
 )
-from .regime import ADMISSIBLE, ALL_CORNERS, CORNERS, LIMIT_CORNERS, eps_b_middle
+from .regime import ADMISSIBLE, ALL_CORNERS, CORNERS, LIMIT_CORNERS, corner_point, eps_b_middle
 
 d, n, p, en, ep, eb, q = S.d, S.n, S.p, S.eps_n, S.eps_p, S.eps_b, S.q
 L = S.log_d
@@ -639,9 +639,7 @@ def mean_mode_failure(claimed_order: sp.Expr, proxy: str, proxy_order: sp.Expr, 
     witness = None
     if holds_on != "all":  # a point where every term outgrows the claimed order (referee C: not just the first)
         candidates = [r.witness["point"] for r in results if r.witness] + [
-            {"eps_n": k["eps_n"], "eps_p": k["eps_p"], "pi_p": k["eps_p"],
-             "eps_b": eps_b_middle(k["eps_n"], k["eps_p"]), "nu": 1 + 3 * k["eps_n"] + k["extra_n"], "q": int(TARGET_Q)}
-            for k in ALL_CORNERS.values()]
+            {**corner_point(k), "q": int(TARGET_Q)} for k in ALL_CORNERS.values()]
         witness = next(({"point": {k: str(v) for k, v in pt.items()}} for pt in candidates
                         if all(_outgrows_at(t, claimed_order, pt) for t in terms)), None)
     return {"proxy": proxy, "proxy_order": str(proxy_order), "validated": True, "decisive_corners": decisive,
@@ -2404,10 +2402,8 @@ def _iterate_chain_asymptotic(d14_3: dict, res: list[dict], ev: dict) -> Verdict
     reg = contraction.regime
     worst = d14_3["worst"]
     corner = CORNERS[worst["corner"]]
-    en_, ep_ = corner["eps_n"], corner["eps_p"]
-    point = {"eps_n": en_, "eps_p": ep_, "pi_p": ep_, "eps_b": eps_b_middle(en_, ep_),
-             "nu": 1 + 3 * en_ + corner["extra_n"]}
-    inside = ADMISSIBLE.restrict(*CONTRACTION_CONDITIONS).contains({**point, "r": 0, "rho": 0, "q": 1})
+    point = corner_point(corner)
+    inside = ADMISSIBLE.restrict(*CONTRACTION_CONDITIONS).contains({**point, "q": 1})
     crossover = contraction.evidence["crossovers"].get(worst["corner"], {}).get("log10_crossover_d", {})
     largest = max((v for v in crossover.values() if v is not None), default=None)
     ev = {**ev, "relations_checked": res, "contraction_regime": reg,

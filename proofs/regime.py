@@ -35,6 +35,9 @@ then states). Sizes are powers of d (:mod:`proofs.symbols`): ``p = d^{π_p}``, `
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 import sympy as sp
 
 from theorycheck.asymptotics import Region
@@ -112,3 +115,31 @@ ALL_CORNERS: dict[str, dict[str, float]] = {**CORNERS, **LIMIT_CORNERS}
 def eps_b_middle(eps_n_value: float, eps_p_value: float) -> float:
     """The middle of the bias window (0, 3ε_n − ε_p/4)."""
     return (3 * eps_n_value - eps_p_value / 4) / 2
+
+
+def corner_width(eps_p_value: Any) -> dict[sp.Symbol, Any]:
+    """The substitution ε_p, π_p ↦ ``eps_p_value``: the simulated corners take p = d^{ε_p}, the narrowest width
+    Assumption 2 allows (π_p = ε_p), so every place that evaluates a formula at a corner gets its width here."""
+    return {eps_p: eps_p_value, pi_p: eps_p_value}
+
+
+def corner_point(corner: Mapping[str, float], *, exact: bool = False) -> dict[str, Any]:
+    """The region's parameters at a simulated corner (an entry of :data:`ALL_CORNERS`, or any mapping with
+    ``eps_n``, ``eps_p`` and ``extra_n``), by name: ε_n, ε_p, the width π_p = ε_p (:func:`corner_width`), ε_b in the
+    middle of its window (:func:`eps_b_middle`, as the simulator uses), ν = 1 + 3ε_n + extra_n and a fixed budget
+    r = ρ = 0. Floats, or with ``exact`` Rationals read from the corner's decimals.
+
+    >>> corner_point(CORNERS["small eps_p"], exact=True)
+    {'eps_n': 1/5, 'eps_p': 1/5, 'pi_p': 1/5, 'eps_b': 11/40, 'nu': 8/5, 'r': 0, 'rho': 0}
+    """
+    number: Callable[[Any], Any] = (lambda v: sp.Rational(str(v))) if exact else float
+    en, ep = number(corner["eps_n"]), number(corner["eps_p"])
+    width = {str(k): v for k, v in corner_width(ep).items()}
+    return {"eps_n": en, **width, "eps_b": eps_b_middle(en, ep), "nu": 1 + 3 * en + number(corner.get("extra_n", 0)),
+            "r": 0, "rho": 0}
+
+
+def at_symbols(point: Mapping[str, Any]) -> dict[sp.Symbol, Any]:
+    """A point by parameter name (:func:`corner_point`, plus ``q``) as a substitution map of the region's symbols."""
+    by_name = {str(v): v for v in (*ADMISSIBLE.variables, q)}
+    return {by_name[k]: v for k, v in point.items()}

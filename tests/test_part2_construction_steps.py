@@ -153,8 +153,10 @@ def test_theorem2_statement(registered_verdict):
     # the same chain does establish the weaker rate O_P(1), and the bound (≤ α_1^{*2}) does not contradict it
     assert m.check_theorem2_statement(m.THM2.perturb(rhs=sp.Integer(1))).verdict == "verified"
     # the aligned limit at ε_p = 0.5 is evidence for the undecided sub-region, named in the detail, never a witness
+    from theorycheck_proofs.regime import eps_b_middle
+
     probe = v.evidence["every_a_lower_bound"]["aligned_limit_undecided"]
-    assert probe["sigma_W"] == 0 and probe["nu"] > 2 + m.eps_b_middle(probe["eps_n"], probe["eps_p"])
+    assert probe["sigma_W"] == 0 and probe["nu"] > 2 + eps_b_middle(probe["eps_n"], probe["eps_p"])
     assert probe["decides"].startswith("nothing")
     assert all(0 < f < 1 for r in probe["rows"] for f in r["unexplained_fraction"]) and "undecided there" in v.detail
     assert w["eps_p"] != probe["eps_p"] or "sigma_W" not in w
