@@ -30,10 +30,10 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck import certificate as cert
-from theorycheck.asymptotics import Region, decide, ratio_at
+from theorycheck.asymptotics import Region, decide, rate_terms, ratio_at
 from theorycheck.claims import Verdict
 from theorycheck.numerics import read_only
-from theorycheck.statement import Norm, Rel, Statement
+from theorycheck.statement import Norm, Rel, Statement, paper_latex
 
 from .regime import ADMISSIBLE, CORNERS, DEGREES, at_symbols, corner_point, corner_width
 from .symbols import (
@@ -52,6 +52,7 @@ from .symbols import (
     n,
     nu,
     p,
+    pi_p,
     q,
 )
 
@@ -1344,6 +1345,14 @@ OBSTRUCTION_SEEDS = (0, 1)
 #: σ_W²d/p in powers of d (Assumption 4, n = d^ν, p = d^{ε_p}): where its exponent is > 0 the noise of W_1's
 #: columns swamps their common part, and col(W_1) is a nearly random p-dimensional subspace of R^d
 SPAN_NOISE = in_powers_of_d(SIGMA_W**2 * d / p)
+#: where the span obstruction applies: col(W_1) ≠ R^d (π_p < 1) and σ_W²d/p → ∞ (its power of d ≥ 0: at 0 the log
+#: factor still diverges), both read from SPAN_NOISE; the obstruction leaves the rest undecided (not refuted)
+SPAN_NOISE_EXPONENT = rate_terms(SPAN_NOISE, d)[0].d_exp
+SPAN_OBSTRUCTION: tuple[sp.Basic, ...] = (pi_p < 1, SPAN_NOISE_EXPONENT >= 0)
+#: the undecided rest, as the regime records print it: π_p ≥ 1 or σ_W²d/p ↛ ∞ (ν above the root of the exponent)
+SPAN_NOT_REFUTED = (r"\text{not refuted (undecided) where } " + paper_latex(pi_p >= 1) + r" \text{ or } "
+                    + r"\sigma_W^2 d/p \not\to \infty\ ("
+                    + paper_latex(nu > sp.solve(SPAN_NOISE_EXPONENT, nu)[0]) + ")")
 
 
 def _alpha1(target: Any) -> float:
@@ -1451,15 +1460,14 @@ def span_aligned_probe(ds: tuple[int, ...] = OBSTRUCTION_DS, seeds: tuple[int, .
 
 
 def _obstructed(corner: dict[str, Any], rhs: sp.Expr) -> bool:
-    """The bound rules out O_P(rhs) at this corner: π_p < 1 and σ_W²d/p → ∞ (the bound → α_1^{*2} > 0, exact), the
-    measured bound does not decay (exponent > −5 SE − 0.01) and rhs → 0 there (decided)."""
+    """The bound rules out O_P(rhs) at this corner: π_p < 1 and σ_W²d/p → ∞ (:data:`SPAN_OBSTRUCTION`; the bound →
+    α_1^{*2} > 0, exact), the measured bound does not decay (exponent > −5 SE − 0.01) and rhs → 0 there (decided)."""
     fit = corner["fit"]
     at = {eps_n: corner["eps_n"], **corner_width(corner["eps_p"]), eps_b: corner["eps_b"], nu: corner["nu"],
           q: corner["q"]}
     rhs_limit = sp.limit(sp.sympify(rhs).subs(at), d, sp.oo)
     return (
-        corner["eps_p"] < 1
-        and corner["span_noise_exponent"] > 0
+        all(bool(condition.subs(at)) for condition in SPAN_OBSTRUCTION)
         and fit["exponent"] > -5 * fit["stderr"] - 0.01
         and rhs_limit == 0
     )
@@ -1481,9 +1489,7 @@ def obstruction_witness(blocked: list[str], obstruction: dict[str, Any],
     w = obstruction[blocked[0]]
     lows = ", ".join(f"{r['risk_lower_bound']:.3f}" for r in w["rows"])
     witness = {"corner": blocked[0], **{k: w[k] for k in ("eps_n", "eps_p", "nu", "eps_b", "rows", "fit")}}
-    # σ_W²d/p = d^{2+ε_b−ν−π_p} log^{2q+6} d → ∞ also at ν = 2 + ε_b − π_p (the log factor): strict >
-    not_refuted = [r"\text{not refuted (undecided) where } \pi_p \geq 1 \text{ or } "
-                   r"\sigma_W^2 d/p \not\to \infty\ (\nu > 2 + \varepsilon_b - \pi_p)"]
+    not_refuted = [SPAN_NOT_REFUTED]
     regime = {
         "region": ADMISSIBLE.name,
         "holds_on": "part",

@@ -9,10 +9,12 @@ from fractions import Fraction
 
 import pytest
 import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from theorycheck.statement import Rel, Statement
 from theorycheck_proofs import part2_construction_steps as m
-from theorycheck_proofs.symbols import d, eps_n, eps_p, log_d, p, q
+from theorycheck_proofs.symbols import d, eps_b, eps_n, eps_p, log_d, nu, p, pi_p, q
 
 CORNER = d ** (8 * (eps_n - eps_p / 4))  # < 1 only where ε_p > 4ε_n
 
@@ -218,3 +220,16 @@ def test_corrected_chain(registered_verdict):
     assert v.evidence["theorem2_rate_regime"]["holds_on"] == "all"
     assert m.check_corrected_chain(m.CORRECTED_CHAIN_RATE).verdict == "verified"
     assert v.evidence["reading_suitable_eps_b"]["holds_on"] == "all" and "rank1.noisy-alignment" in v.detail
+
+
+@settings(max_examples=60, deadline=None)
+@given(hs.fractions(0, 3), hs.fractions(1, 4), hs.fractions(0, 1))
+def test_span_obstruction_and_its_undecided_rest_are_complements(pi, nu_value, eb):
+    """SPAN_OBSTRUCTION (π_p < 1 and σ_W²d/p → ∞, read from SPAN_NOISE) holds exactly where the regime records'
+    undecided rest (π_p ≥ 1 or ν > 2 + ε_b − π_p) does not; a wrong sign in the exponent breaks it."""
+    at = {pi_p: sp.Rational(pi), nu: sp.Rational(nu_value), eps_b: sp.Rational(eb)}
+    obstructed = all(bool(c.subs(at)) for c in m.SPAN_OBSTRUCTION)
+    rest = at[pi_p] >= 1 or at[nu] > 2 + at[eps_b] - at[pi_p]
+    assert obstructed != rest
+    assert r"\nu > \varepsilon_b - \pi_{p} + 2" in m.SPAN_NOT_REFUTED
+    assert m.SPAN_NOISE_EXPONENT.subs(at) == 2 + at[eps_b] - at[nu] - at[pi_p]
