@@ -30,7 +30,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck import certificate as cert
-from theorycheck.asymptotics import Region, decide, rate_terms, ratio_at
+from theorycheck.asymptotics import Region, decide, ratio_at
 from theorycheck.claims import Verdict
 from theorycheck.numerics import read_only
 from theorycheck.statement import Norm, Rel, Statement, paper_latex
@@ -38,8 +38,9 @@ from theorycheck.statement import Norm, Rel, Statement, paper_latex
 from .regime import ADMISSIBLE, CORNERS, DEGREES, at_symbols, corner_point, corner_width
 from .symbols import (
     LAMBDA,
+    NOISE_TO_WIDTH,
+    NOISE_TO_WIDTH_EXPONENT,
     PRIVACY_FACTOR,
-    SIGMA_W,
     d,
     delta,
     eps,
@@ -1342,12 +1343,12 @@ THM2 = Statement(
 OBSTRUCTION_CORNERS = ("small eps_p", "small eps_n", "large eps_p")
 OBSTRUCTION_DS = (16, 24, 32, 48, 64)
 OBSTRUCTION_SEEDS = (0, 1)
-#: σ_W²d/p in powers of d (Assumption 4, n = d^ν, p = d^{ε_p}): where its exponent is > 0 the noise of W_1's
-#: columns swamps their common part, and col(W_1) is a nearly random p-dimensional subspace of R^d
-SPAN_NOISE = in_powers_of_d(SIGMA_W**2 * d / p)
+#: σ_W²d/p in powers of d (Assumption 4, n = d^ν, p = d^{π_p}: symbols.NOISE_TO_WIDTH): where its exponent is > 0
+#: the noise of W_1's columns swamps their common part, and col(W_1) is a nearly random p-dimensional subspace of R^d
+SPAN_NOISE = NOISE_TO_WIDTH
 #: where the span obstruction applies: col(W_1) ≠ R^d (π_p < 1) and σ_W²d/p → ∞ (its power of d ≥ 0: at 0 the log
 #: factor still diverges), both read from SPAN_NOISE; the obstruction leaves the rest undecided (not refuted)
-SPAN_NOISE_EXPONENT = rate_terms(SPAN_NOISE, d)[0].d_exp
+SPAN_NOISE_EXPONENT = NOISE_TO_WIDTH_EXPONENT
 SPAN_OBSTRUCTION: tuple[sp.Basic, ...] = (pi_p < 1, SPAN_NOISE_EXPONENT >= 0)
 #: the undecided rest, as the regime records print it: π_p ≥ 1 or σ_W²d/p ↛ ∞ (ν above the root of the exponent)
 SPAN_NOT_REFUTED = (r"\text{not refuted (undecided) where } " + paper_latex(pi_p >= 1) + r" \text{ or } "

@@ -100,6 +100,13 @@ def in_powers_of_d(expr: sp.Expr) -> sp.Expr:
     return sp.powsimp(sp.expand_power_base(expr.subs(HYPERPARAMETERS).subs(SIZES), force=True), force=True)
 
 
+#: σ_W²d/p under Assumption 4 (p = d^{π_p}, n = d^ν) and its power of d, 2 + ε_b − ν − π_p: where it → ∞ the first
+#: layer is noise-dominated (Theorem 2's span obstruction), where it → 0 its columns share a mode (Part 3's
+#: common-mode sub-region); at 0 the log factor still diverges.
+NOISE_TO_WIDTH = in_powers_of_d(SIGMA_W**2 * d / p)
+NOISE_TO_WIDTH_EXPONENT = NOISE_TO_WIDTH.as_powers_dict()[d]
+
+
 # --- Part 2, §3.3 (Theorem 6): Fourier transforms and the certificate (appended for proofs/part2_fourier_*) ----
 #: the Hermite degree / polynomial index of §3.3 (printed n; not the sample size ``n`` above)
 n_H = sp.Symbol("n", integer=True, nonnegative=True)
