@@ -18,7 +18,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.asymptotics import Region
 from theorycheck.claims import Verdict
-from theorycheck.statement import Rel, Statement, held
+from theorycheck.statement import Rel, Statement, held, paper_latex
 
 from . import part2_construction_steps as steps
 from .part2_construction_steps import KEPT, PRIV, STEP3_N2, U, check_asymptotic, rewrite
@@ -239,9 +239,10 @@ def check_mcdiarmid(
         return inconclusive("exact", "a link was not decided", **ev)
     return verified(
         "symbolic+exact",
-        "the exponent simplifies exactly and is Σc_i² of display (2, 53); with p = "
-        "d^{ε_p}, t = d^{−ε_p/(4q)} it is −(c_b²/2)d^{ε_p(3/4 − 1/(2q))} → −∞ and t ≲ d^{−ε_p/(4(q+1))} on "
-        "the whole region, every degree",
+        "the exponent simplifies exactly and is Σc_i² of display (2, 53); with p = d^{π_p} (π_p ≥ ε_p), "
+        f"t = d^{{−ε_p/(4q)}} it is $-\\tfrac{{c_b^2}}{{2}}{paper_latex(sp.simplify(rewrite(tail.rhs)))}$ → −∞ "
+        "(its power of d is ≥ ε_p(3/4 − 1/(2q)) > 0) "
+        "and t ≲ d^{−ε_p/(4(q+1))} on the whole region, every degree",
         regime=v_tail.regime,
         **ev,
     )

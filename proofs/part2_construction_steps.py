@@ -74,7 +74,7 @@ P_CB = math.erf(C_B / math.sqrt(2))
 
 @functools.lru_cache(maxsize=1024)  # the same sides are rewritten by decide and again for the evidence
 def rewrite(expr: sp.Expr) -> sp.Expr:
-    """A side in powers of d: Assumption 4 substituted, p = d^{ε_p}, n = d^{ν}, log(1.25/δ)/ε² = d^r log^ρ d."""
+    """A side in powers of d: Assumption 4 substituted, p = d^{π_p}, n = d^{ν}, log(1.25/δ)/ε² = d^r log^ρ d."""
     e = sp.sympify(expr).subs(eps, sp.sqrt(sp.log(sp.Rational(5, 4) / delta) / PRIVACY_FACTOR))
     e = sp.powdenest(sp.simplify(e), force=True)
     return in_powers_of_d(e)
@@ -500,7 +500,7 @@ def check_index_set(statement: Statement = INDEX_SET) -> Verdict:
     return verified(
         "simulation+exact",
         f"|I|/p → P(|b| ≤ C_b) = {P_CB:.4f} > c_b = {cb:.4f} (fitted exponents ≈ 0 at "
-        "every corner) and P(|I| < c_b p) ≤ exp(−cp) → 0 on the whole region (p = d^{ε_p} → ∞)",
+        "every corner) and P(|I| < c_b p) ≤ exp(−cp) → 0 on the whole region (p = d^{π_p} ≥ d^{ε_p} → ∞)",
         regime=chern.regime,
         **ev,
     )

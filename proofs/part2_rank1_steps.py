@@ -979,13 +979,14 @@ def bias_max_probability(dv: float, pv: float, eps_b_v: float) -> mpmath.mpf:
 
 
 def check_bias_max(statement: Statement, target: float = 0.05) -> Verdict:
-    r"""P26.4 |b_i| ≤_P (ε_b/4) log d for all i ≤ p = d^{ε_p}.
+    r"""P26.4 |b_i| ≤_P (ε_b/4) log d for all i ≤ p = d^{π_p}.
 
-    Asymptotically: the maximum is ≈ √(2ε_p log d) ≪ log d (decided on the region), and
+    Asymptotically: the maximum is ≈ √(2π_p log d) ≪ log d (decided on the region), and
     P(failure) ≤ p·e^{−ε_b² log²d/32} = exp(−c log² d) with c → ε_b²/32 (the notation's probability level).
-    Constants matter: the bound holds only once √(2ε_p log d) < (ε_b/4) log d, i.e. log d > 32ε_p/ε_b²
-    (leading order). The exact probability is computed at the corners (ε_b mid-window and ε_b = window/10) and
-    the crossover d (probability ≤ ``target``) is solved for; it is unbounded over the region (ε_b → 0)."""
+    Constants matter: the bound holds only once √(2π_p log d) < (ε_b/4) log d, i.e. log d > 32π_p/ε_b²
+    (leading order; the corners have π_p = ε_p, and a wider network only moves the crossover out). The exact
+    probability is computed at the corners (ε_b mid-window and ε_b = window/10) and the crossover d (probability
+    ≤ ``target``) is solved for; it is unbounded over the region (ε_b → 0)."""
     reg = decide_on_region(Statement(sp.sqrt(log_d), r"\lesssim", statement.rhs))
     f_rhs = sp.lambdify((eps_b, eps_p, d), statement.rhs, "mpmath")
     cross = {}
@@ -1021,14 +1022,15 @@ def check_bias_max(statement: Statement, target: float = 0.05) -> Verdict:
         crossover=cross,
         target_probability=target,
         measured_max_bias=meas["rows"],
-        measured_note="max_i |b_i| grows like √(2ε_p log d) (measured), below (ε_b/4) log d only past the crossover",
+        measured_note="max_i |b_i| grows like √(2π_p log d) (measured at π_p = ε_p), below (ε_b/4) log d only past "
+        "the crossover",
     )
     if reg.verdict != "verified":
         return refuted("exact", reg.detail, regime=reg.regime, witness=reg.evidence.get("witness"), **ev)
     return verified(
         "exact+numeric",
-        "asymptotically true on the whole region (max_i|b_i| ≍ √(ε_p log d) ≪ log d, failure "
-        "probability e^{−Θ(log² d)}), but only from a crossover d ≈ e^{32ε_p/ε_b²}: 10^"
+        "asymptotically true on the whole region (max_i|b_i| ≍ √(π_p log d) ≪ log d, failure "
+        "probability e^{−Θ(log² d)}), but only from a crossover d ≈ e^{32π_p/ε_b²} (at the corners, π_p = ε_p): 10^"
         + ", 10^".join(f"{v['log10_crossover_d']} ({k})" for k, v in list(cross.items())[:4])
         + " …; unbounded over the region as ε_b → 0 (at feasible d the bound fails with probability ≈ 1)",
         regime=reg.regime,

@@ -878,7 +878,9 @@ def check_a_rr_norm(constant: float = 1.0, ds=DS) -> Verdict:
         "simulation+numeric",
         "‖a_RR‖ ≤ (1/n)‖(K_n+λI)^{-1}Φ‖‖Y‖ ≤ d^{ε_n}log^q d/√p on every run "
         f"(largest ratio to the rate {worst['ratio_to_rate']:.3g}, hidden constant 1); the chain's algebra "
-        f"(d^ε_n/n)·√(n/p)·√n·log^q d ≲ d^ε_n log^q d/√p holds on {regime['holds_on']} of the region",
+        f"(d^ε_n/n)·√(n/p)·√n·log^q d ≲ d^ε_n log^q d/√p holds on {regime['holds_on']} of the region; ‖Y‖ ≲ √n "
+        "log^q d by max_j|y_j| ≤ (Σ|c_k|) log^q d (ridge.measured-labels), not by the paper's |σ_*(z)| ≲ |z|^q "
+        "(refuted near 0: ridge.label-polynomial-bound)",
         regime=regime,
         **ev,
     )

@@ -1332,7 +1332,9 @@ CLAIMS = [
     Claim(
         id="dpgd.privacy",
         title="Second-layer DP-GD is (ε, δ)-DP (Part 3 noise Σ), all of Assumption 3",
-        source="Part 3, §4.1 and §4.3; Assumption 3",
+        # §4.1's own noise and clipping (Algorithm 1: Σ/2, the max rule) are refuted by alg1.noise-vs-sigma and
+        # alg1.clipping (referee S): this claim is §4.3's Σ with clipping
+        source="Part 3, §4.3 (the noise Σ, per-sample clipping at C_a); Assumption 3",
         statement=DPGD_STATEMENT,
         assumptions=r"z_i \sim \mathcal{N}(0, \Sigma^2 \mathrm{Id}),\ \varepsilon \in (0, 8\log(1/\delta)),\ "
         r"\delta \in (0, 1),\ \text{replace-one adjacency, clipped mean}",

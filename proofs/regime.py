@@ -27,7 +27,10 @@ then states). Sizes are powers of d (:mod:`proofs.symbols`): ``p = d^{π_p}``, `
   8d). So ``R = d^{r}\log^{ρ} d`` with ``r ≤ 0`` and ``ρ < 4`` (:data:`ADMISSIBLE`). Where a rate uses
   ``log(1/δ)/ε²`` instead (Part 3), that factor's range is ``ρ < 2``: :data:`ADMISSIBLE_LOG1` (the same
   region with the narrower range of that factor). With ``r < 0`` any ρ is admissible; such points are
-  dominated by ``r`` itself, so the regions keep the bound on ρ throughout.
+  dominated by ``r`` itself, so the regions keep the bound on ρ throughout. A reading, too: R = o(log⁴ d) also
+  takes growths between the powers of log d (log⁴d/g(d)⁴ with g → ∞ slower than every power of log d), which no
+  (r, ρ) represents; a claim decided on ρ < 4 with a margin in powers of d or log d (every verified claim that a
+  referee re-derived, referee S) is not moved by them, but one tight at ρ → 4 would need them checked by hand.
 * Assumption 4: the hyper-parameters are the paper's formulas (:data:`proofs.symbols.HYPERPARAMETERS`).
 
 :data:`CORNERS` are named points at the edges of the region where simulated quantities are measured.
