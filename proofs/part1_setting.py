@@ -67,7 +67,7 @@ ASSUMPTION2 = Statement(
 #: The union bounds behind Lemma 3 (max_j |⟨μ, x_j⟩| ≤ log d over the n samples) and Lemma 4 (max_i |b_i| ≤
 #: ε_b log d/4 over the p biases), the pattern of every claim in :data:`NEEDS_POLYNOMIAL_SIZES`: their failure
 #: probabilities n·P(|z| > log d) + p·P(|b| > ε_b log d/4), z, b ~ N(0, 1), must be o(1). With n = d^ν and
-#: p = d^{ε_p} (:data:`proofs.symbols.SIZES`) they are.
+#: p = d^{π_p} (:data:`proofs.symbols.SIZES`) they are.
 UNION_SIZES = Statement(
     S.n * sp.erfc(S.log_d / sp.sqrt(2)) + S.p * sp.erfc(S.eps_b * S.log_d / (4 * sp.sqrt(2))),
     Rel.LITTLE_O,

@@ -67,7 +67,7 @@ _DELTA_AS_R = {delta: sp.Rational(5, 4) * sp.exp(-PRIVACY_FACTOR * eps**2)}
 
 @functools.lru_cache(maxsize=1024)  # the same sides are rewritten by decide and again for the evidence
 def rewrite(expr: sp.Expr) -> sp.Expr:
-    """A side in powers of d: Assumption 4 substituted, p = d^{ε_p}, n = d^ν, log(1.25/δ)/ε² = d^r log^ρ d."""
+    """A side in powers of d: Assumption 4 substituted, p = d^{π_p}, n = d^ν, log(1.25/δ)/ε² = d^r log^ρ d."""
     expr = sp.sympify(expr).subs(_DELTA_AS_R)
     expr = sp.powsimp(sp.expand_log(expr, force=True), force=True)
     return sp.powdenest(in_powers_of_d(sp.simplify(expr)), force=True)
@@ -862,7 +862,7 @@ def check_target_growth(statement: Statement, centred: Statement, triangle: Stat
 
 def check_projection_law(law: Statement, statement: Statement, hypotheses: Sequence[str] = ()) -> Verdict:
     r"""P19.3 ⟨μ, w_i^0⟩ ~ N(0, 1/d) (variance μᵀ(I/d)μ = ‖μ‖²/d exactly) and P19.4 max_i |⟨μ,w_i^0⟩| ≲_P log d/√d.
-    The maximum of p = d^{ε_p} such Gaussians is ≈ √(2ε_p log d/d): decided √(log d)/√d ≲ (claimed) on the region,
+    The maximum of p = d^{π_p} such Gaussians is ≈ √(2π_p log d/d): decided √(log d)/√d ≲ (claimed) on the region,
     and P(∃ i: |⟨μ,w_i⟩| > log d/√d) ≤ p e^{−log²d/2} → 0. Measured max_i |⟨μ,w_i^0⟩| at the corners (exponent ≈ −½)."""
     var_ok = sp.simplify(law.rhs - 1 / d) == 0
     reg = decide_on_region(Statement(sp.sqrt(log_d) / sp.sqrt(d), r"\lesssim", statement.rhs))
@@ -893,7 +893,7 @@ def check_projection_law(law: Statement, statement: Statement, hypotheses: Seque
         )
     return verified(
         "exact+simulation",
-        "⟨μ,w⟩ ~ N(0,1/d) exactly; max over p = d^{ε_p} neurons ≍ √(log d/d) ≲ log d/√d "
+        "⟨μ,w⟩ ~ N(0,1/d) exactly; max over p = d^{π_p} neurons ≍ √(log d/d) ≲ log d/√d "
         "on the whole region; measured exponents ≈ −½ at every corner",
         regime=reg.regime,
         **ev,

@@ -213,7 +213,7 @@ PART3_SUBS: dict[sp.Symbol, sp.Expr] = {S.Sigma: S.SIGMA_PART3}
 
 @functools.lru_cache(maxsize=1024)  # the same sides are rewritten by decide and again for the evidence
 def to_rates(expr: sp.Expr) -> sp.Expr:
-    """A side of an asymptotic step in powers of d and log d: Σ, Assumption 4, p = d^{ε_p}, n = d^{ν}, privacy."""
+    """A side of an asymptotic step in powers of d and log d: Σ, Assumption 4, p = d^{π_p}, n = d^{ν}, privacy."""
     expr = sp.sympify(expr).subs(PART3_SUBS)
     expr = privacy_rewrite(expr.subs(S.HYPERPARAMETERS))
     expr = S.in_powers_of_d(expr)

@@ -605,7 +605,7 @@ def mean_mode_failure(claimed_order: sp.Expr, proxy: str, proxy_order: sp.Expr, 
     d, n, p and σ_W) is measured first: at every corner its growth exponent over ``ds``, with the run's own σ_W (0 at
     a limit corner), must agree with the order's within max(3 SE, ``tol``), and at some corner that margin must be
     below DECISIVE_MARGIN ("validated"; else nothing is decided). Then
-    ``compare(proxy_order, ≲, claimed_order)`` over the admissible region (Assumption 4's σ_W, n = d^ν, p = d^{ε_p})
+    ``compare(proxy_order, ≲, claimed_order)`` over the admissible region (Assumption 4's σ_W, n = d^ν, p = d^{π_p})
     decides where the mean mode stays within the claimed order: "holds_on" all (it refutes nothing), part (it
     refutes the claim outside "conditions") or none (it refutes the claim on the whole region, as d → ∞).
     ``links``: the measured quantities of the chain from the quantity down to the proxy, recorded at every corner."""
@@ -648,7 +648,7 @@ def mean_mode_failure(claimed_order: sp.Expr, proxy: str, proxy_order: sp.Expr, 
 
 
 def _outgrows_at(term: sp.Expr, claimed: sp.Expr, point: dict[str, Any]) -> bool:
-    """term/claimed → ∞ as d → ∞ at a point of the region (n = d^ν, p = d^{ε_p}, Assumption 4's σ_W; values by
+    """term/claimed → ∞ as d → ∞ at a point of the region (n = d^ν, p = d^{π_p}, Assumption 4's σ_W; values by
     name, as witnesses and corners give them)."""
     ratio = S.in_powers_of_d(term / claimed)
     at = {sym: sp.nsimplify(point[sym.name]) for sym in ratio.free_symbols if sym.name in point}

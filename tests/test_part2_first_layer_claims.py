@@ -121,10 +121,13 @@ def test_population_rates(check, registered_verdict):
     # a faster rate is refuted by the measured slope ...
     v = check(claimed_exponent=-1.0)
     assert v.verdict == "refuted" and "witness" in v.evidence
-    # ... and 1/√d without the log holds for one neuron but is not proved for all p ≤ d neurons at once
+    # ... and 1/√d without the log holds for one neuron but is not proved for all p = d^{π_p} neurons at once
     v = check(claimed_log_power=0.0)
     assert v.verdict == "inconclusive" and v.evidence["readings_proved"] == {"one neuron": True,
-                                                                            "every neuron (p ≤ d)": False}
+                                                                            P.EVERY_NEURON: False}
+    # √(log d/d) is the edge: the union bound over d^{π_p} neurons closes for every width (K growing with π_p)
+    assert P._readings_proved(-0.5, 0.5) == {"one neuron": True, P.EVERY_NEURON: True}
+    assert P._readings_proved(-0.5, 0.25)[P.EVERY_NEURON] is False
 
 
 @pytest.mark.parametrize("which", [0, 1])
