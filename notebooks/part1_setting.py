@@ -293,13 +293,16 @@ plt.show()
 # mechanism) is refuted. The repaired theorem (`proofs/repaired.py`) clips the first layer's
 # per-sample gradients and adds the noise before normalising, takes $\eta_a = 1/(2(p+\lambda))$ and
 # $T = \lceil (1 + d^{2\varepsilon_n})\log(dp) \rceil$, and calibrates every noise by the exact
-# $\mu$-GDP curve; each piece is a claim.
+# $\mu$-GDP curve; each piece is a claim. Its first layer's column noise grows like $\sqrt{p}$ against
+# the step's $\mu$-component, so the repaired statement caps the width: `repaired.noise-share` decides
+# where the noise is $o(\text{signal})$ (for some $\varepsilon_b > 0$) and checks that the cap is exactly that.
 
 # %%
 check("repaired.privacy")
 check("repaired.sensitivity")
 check("repaired.contraction")
 check("repaired.steps")
+check("repaired.noise-share")
 check("repaired.rate")
 
 # %%
