@@ -104,7 +104,7 @@ def _erfc_log_bounds(x: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
 def check_union_sizes(statement: Statement = UNION_SIZES, sizes: dict | None = None,
                       literal: dict | None = None) -> Verdict:
     r"""The union bounds hold (their failure probability is o(1)) at the sizes ``sizes`` (default n = d^ν, p =
-    d^{ε_p}: polynomial in d, the reading of :data:`proofs.regime.ADMISSIBLE`) for every ν, ε_p, ε_b > 0: each term
+    d^{π_p}: polynomial in d, the reading of :data:`proofs.regime.ADMISSIBLE`) for every ν, π_p, ε_b > 0: each term
     is bounded by size·e^{−x²} (erfc(x) ≤ e^{−x²}) and SymPy's limit of its logarithm is −∞. The literal reading of
     Assumption 2 (no upper bound on n or p) also admits the sizes ``literal`` (default :data:`SUPER_POLYNOMIAL`);
     there the lower bound erfc(x) ≥ 2e^{−x²}/(√π(x + √(x²+2))) makes each term → ∞, so the event fails with
@@ -196,7 +196,7 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
         "eps_n > 0, eps_p > 0": bool(S.eps_n.is_positive and S.eps_p.is_positive),
         "3 eps_p/16 < eps_n": (S.eps_n > sp.Rational(3, 16) * S.eps_p) in ASSUMPTION_2,
         "n >= d^(1+3eps_n)": (S.nu >= 1 + 3 * S.eps_n) in ASSUMPTION_2,
-        "p >= d^eps_p": "p = d^{eps_p}, n = d^nu (proofs.symbols.SIZES): n and p polynomial in d, a reading "
+        "p >= d^eps_p": "p = d^{pi_p}, n = d^nu (proofs.symbols.SIZES): n and p polynomial in d, a reading "
         "(part1.size-reading: super-polynomial n or p, which the '≥' alone allows, break the union bounds)",
     }
     ev = {
@@ -835,7 +835,8 @@ def check_probability(statement: Statement = UNION_BOUND, eps_b_values=(0.1, 0.0
     crossover = {}
     for e in eps_b_values:
         c = e**2 / 32
-        for K in (2, 4):  # d^K events: p columns, n samples, T steps: K = ε_p + ν + ε_n ≈ 2–4 at the corners
+        for K in (2, 4):  # d^K events: p columns, n samples, T steps: K = π_p + ν + ε_n ≈ 2–4 at the corners (any K
+            # on the region: the limit above is symbolic in K; these two only show the crossover's size)
             crossover[f"eps_b={e}, K={K}"] = f"log d ≥ {2 * K / c:.4g}"
     ev = {
         "log_lhs_minus_log_rhs": str(gap),
@@ -1322,7 +1323,8 @@ CLAIMS = [
         title="Assumption 2's sizes are read as polynomial in d: the union bounds need it",
         source="Part 1, §2.2, Assumption 2; Part 2, Lemmas 3 and 4",
         statement=UNION_SIZES,
-        assumptions=r"n = d^{\nu},\ p = d^{\varepsilon_p}\ (\text{Assumption 2's } n \geq d^{1+3\varepsilon_n},\ "
+        assumptions=r"n = d^{\nu},\ p = d^{\pi_p} \geq d^{\varepsilon_p}\ "
+        r"(\text{Assumption 2's } n \geq d^{1+3\varepsilon_n},\ "
         r"p \geq d^{\varepsilon_p} \text{ read as polynomial sizes}),\ \varepsilon_b > 0",
         check=partial(check_union_sizes, UNION_SIZES),
         depends_on=("part1.assumption2-consistent",),

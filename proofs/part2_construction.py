@@ -438,7 +438,8 @@ CLAIMS = [
         "McDiarmid tail for F",
         "Part 2, §3.4, Step 2",
         MCDIARMID_EQ,
-        r"t = d^{-\varepsilon_p/(4q)},\ p = d^{\varepsilon_p},\ c_i = \tfrac{2}{c_b p}d^{\varepsilon_p/8}",
+        r"t = d^{-\varepsilon_p/(4q)},\ p = d^{\pi_p} \geq d^{\varepsilon_p},\ "
+        r"c_i = \tfrac{2}{c_b p}d^{\varepsilon_p/8}",
         check_mcdiarmid,
         depends_on=("construct.a-bound", "construct.bounded-difference"),
         displays=((2, 54),),
@@ -449,7 +450,7 @@ CLAIMS = [
         "E F ≲ d^{ε_p/8} log d/√p would give |F| ≤_P d^{−ε_p/(4(q+1))} (the implication)",
         "Part 2, §3.4, Step 2",
         EXPECTED_SUP,
-        r"p = d^{\varepsilon_p}",
+        r"p = d^{\pi_p} \geq d^{\varepsilon_p}",
         check_expected_sup,
         depends_on=("construct.mcdiarmid",),
         displays=((2, 59),),

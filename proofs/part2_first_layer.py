@@ -1225,9 +1225,9 @@ def _bernstein_certificate(target: PolynomialTarget, sims: list[dict], claimed_n
     claimed = sp.sqrt(_d) * _n ** sp.nsimplify(claimed_n_exponent) * _log_d ** (q_ + 1)
     ours = sp.sqrt(_d / _n) * _log_d + sp.sqrt(_d) * _log_d ** (q_ + 2) / _n
     rate = compare(in_powers_of_d(ours), "lesssim", in_powers_of_d(claimed), ADMISSIBLE, d=_d)
-    # the failure probability for all p = d^{ε_p} neurons at once (the truncation event is shared; referee D):
-    # 2p e^{−log²d} + n(P(|U| > log d) + P(‖x‖ > 2√d)) ≤ 2d^{ε_p}e^{−log²d} + d^ν(e^{−log²d/2} + e^{−d/2}) (Gaussian
-    # and χ² tails), whose log over log²d tends to −1/2 for every ν and ε_p; and the truncation bias
+    # the failure probability for all p = d^{π_p} neurons at once (the truncation event is shared; referee D):
+    # 2p e^{−log²d} + n(P(|U| > log d) + P(‖x‖ > 2√d)) ≤ 2d^{π_p}e^{−log²d} + d^ν(e^{−log²d/2} + e^{−d/2}) (Gaussian
+    # and χ² tails), whose log over log²d tends to −1/2 for every ν and π_p; and the truncation bias
     # √V √P(truncated) ≲ √d e^{−log²d/4} against the claimed rate (→ 0 for every ν)
     log_d = sp.log(_d)
     failure = 2 * _d**pi_p_sym * sp.exp(-log_d**2) + _d**nu * (sp.exp(-log_d**2 / 2) + sp.exp(-_d / 2))

@@ -1143,7 +1143,8 @@ def check_step_scale(reading_half: Statement, reading_full: Statement, positivit
     r"""P27.2 η_W α_1^{b_i} α*_1 ≳_P α*_1 d^{(3ε_n−ε_b)/2} and P27.3 α*_1 d^{(3ε_n−ε_b)/2} > 0.
 
     With α_1^{b_i} ≥ d^{−ε_b/2}/2 (lemma4.bias-range) and η_W = d^{3ε_n/2}√p: decided on the region for both
-    readings of the garbled fraction (α ≥ d^{−ε_b/2}/2: holds everywhere; α ≥ d^{−ε_b}/2: only for ε_b ≤ ε_p).
+    readings of the garbled fraction (α ≥ d^{−ε_b/2}/2: holds everywhere; α ≥ d^{−ε_b}/2: only for ε_b ≤ π_p,
+    the √p of η_W).
     P27.3 fails when α*_1 < 0 (Assumption 1 allows either sign): witness α*_1 = −1; then the step moves w_i
     towards −μ (rank1.gradient-chain)."""
     r_half = decide_on_region(reading_half, what="η_W·d^{-ε_b/2}/2 ≳ d^{(3ε_n−ε_b)/2}")
@@ -1197,7 +1198,8 @@ def check_step_scale(reading_half: Statement, reading_full: Statement, positivit
         )
     return verified(
         "exact+symbolic",
-        "P27.2 holds on the whole region under the reading α_1^{b_i} ≥ d^{−ε_b/2}/2 (only where ε_b ≤ ε_p under "
+        "P27.2 holds on the whole region under the reading α_1^{b_i} ≥ d^{−ε_b/2}/2 (only where "
+        + ", ".join(r_full.regime.get("conditions") or ["nowhere"]) + " under "
         "d^{−ε_b}/2); P27.3 holds under the reading 'α*_1 > 0 without loss of generality' ((μ, σ_*) → (−μ, σ_*(−·)) "
         "keeps f_* and flips α*_1, checked on the Hermite basis), which the proof uses when it concludes w_i^1 → μ; "
         f"read literally (either sign, as Assumption 1 allows) it fails at α*_1 = −1 ({float(neg):.3g})",
@@ -2010,7 +2012,7 @@ CLAIMS = [
         "⟨μ, w_i^0⟩ ~ N(0, 1/d) and |⟨μ, w_i^0⟩| ≲_P log d/√d",
         "Part 2, §3.1",
         ST["muw.max"],
-        r"w^0_i \sim \N(0, \id/d),\ i \leq p = d^{\varepsilon_p}\ (p \text{ polynomial in } d)",
+        r"w^0_i \sim \N(0, \id/d),\ i \leq p = d^{\pi_p} \geq d^{\varepsilon_p}\ (p \text{ polynomial in } d)",
         partial(
             check_projection_law,
             ST["muw.law"],
@@ -2038,7 +2040,8 @@ CLAIMS = [
         "|b_i| ≤_P (ε_b/4) log d for all i ≤ p",
         "Part 2, §3.1, after Lemma 4",
         ST["bias.max"],
-        r"b_i \sim \N(0,1),\ p = d^{\varepsilon_p}\ (\text{polynomial in } d),\ 0 < \varepsilon_b < 3\varepsilon_n "
+        r"b_i \sim \N(0,1),\ p = d^{\pi_p} \geq d^{\varepsilon_p}\ (\text{polynomial in } d),\ "
+        r"0 < \varepsilon_b < 3\varepsilon_n "
         r"- \varepsilon_p/4",
         partial(check_bias_max, ST["bias.max"]),
         depends_on=("part1.size-reading",),

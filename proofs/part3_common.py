@@ -42,7 +42,10 @@ from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement, paper_latex
 
 from . import symbols as S
-from .regime import ADMISSIBLE, ALL_CORNERS, at_symbols, corner_point
+from .regime import ADMISSIBLE, ALL_CORNERS, WIDE_CORNERS, at_symbols, corner_point
+
+#: every corner :func:`run_corner` runs: the region's named corners and the wide ones (regime.WIDE_CORNERS)
+SIMULATED_CORNERS: dict[str, dict[str, float]] = {**ALL_CORNERS, **WIDE_CORNERS}
 
 SEED = 0
 EPS_N, EPS_P = 0.2, 1.0
@@ -78,16 +81,17 @@ def run_paper(d: int, seed: int = SEED, sigma_W: float | None = None, C_a: float
 
 
 def corner_sizes(corner: str, d: int) -> tuple[int, int]:
-    """(n, p) at a named corner: n = ⌈d^{1+3ε_n+extra}⌉, p = ⌈d^{ε_p}⌉."""
-    if corner not in ALL_CORNERS:
-        raise InputError(f"unknown corner {corner!r}; use one of {sorted(ALL_CORNERS)}")
-    c = ALL_CORNERS[corner]
-    return point_sizes(c["eps_n"], c["eps_p"], c["extra_n"], d)
+    """(n, p) at a named corner: n = ⌈d^{1+3ε_n+extra}⌉, p = ⌈d^{π_p}⌉ (π_p = ε_p but at a wide corner)."""
+    if corner not in SIMULATED_CORNERS:
+        raise InputError(f"unknown corner {corner!r}; use one of {sorted(SIMULATED_CORNERS)}")
+    c = SIMULATED_CORNERS[corner]
+    return point_sizes(c["eps_n"], c["eps_p"], c["extra_n"], d, c.get("pi_p"))
 
 
-def point_sizes(eps_n: float, eps_p: float, extra_n: float, d: int) -> tuple[int, int]:
-    """(n, p) = (⌈d^{1+3ε_n+extra}⌉, ⌈d^{ε_p}⌉)."""
-    return math.ceil(d ** (1 + 3 * eps_n + extra_n) - 1e-9), math.ceil(d**eps_p - 1e-9)
+def point_sizes(eps_n: float, eps_p: float, extra_n: float, d: int, pi_p: float | None = None) -> tuple[int, int]:
+    """(n, p) = (⌈d^{1+3ε_n+extra}⌉, ⌈d^{π_p}⌉), π_p = ε_p unless given."""
+    width = eps_p if pi_p is None else pi_p
+    return math.ceil(d ** (1 + 3 * eps_n + extra_n) - 1e-9), math.ceil(d**width - 1e-9)
 
 
 @cache
@@ -95,17 +99,19 @@ def run_corner(corner: str, d: int, seed: int = SEED):
     """The paper preset at a corner of the region (Assumption 4 verbatim, ε = 1, δ = 1e-5), cached; at a limit corner
     (regime.LIMIT_CORNERS) with its σ_W (0: the limit of its sub-region)."""
     corner_sizes(corner, d)  # an unknown name is a clear error
-    c = ALL_CORNERS[corner]
-    return run_point(c["eps_n"], c["eps_p"], c["extra_n"], d, seed, c.get("sigma_W"))
+    c = SIMULATED_CORNERS[corner]
+    return run_point(c["eps_n"], c["eps_p"], c["extra_n"], d, seed, c.get("sigma_W"), c.get("pi_p"))
 
 
 @cache
-def run_point(eps_n: float, eps_p: float, extra_n: float, d: int, seed: int = SEED, sigma_W: float | None = None):
-    """The paper preset at any point (ε_n, ε_p, ν = 1 + 3ε_n + extra_n) of the region, n = ⌈d^ν⌉, p = ⌈d^{ε_p}⌉,
-    cached; ``sigma_W`` overrides Assumption 4's σ_W (0: the σ_W → 0 limit of the sub-region ν > 2 + ε_b)."""
+def run_point(eps_n: float, eps_p: float, extra_n: float, d: int, seed: int = SEED, sigma_W: float | None = None,
+              pi_p: float | None = None):
+    """The paper preset at any point (ε_n, ε_p, ν = 1 + 3ε_n + extra_n) of the region, n = ⌈d^ν⌉, p = ⌈d^{π_p}⌉
+    (π_p = ε_p unless given), cached; ``sigma_W`` overrides Assumption 4's σ_W (0: the σ_W → 0 limit of the
+    sub-region ν > 2 + ε_b)."""
     from theorycheck.simulator import run_experiment
 
-    n, p = point_sizes(eps_n, eps_p, extra_n, d)
+    n, p = point_sizes(eps_n, eps_p, extra_n, d, pi_p)
     return run_experiment(
         d,
         preset="paper",

@@ -34,6 +34,7 @@ from theorycheck.statement import Norm, Statement, held, paper_latex
 
 from . import symbols as S
 from .part3_common import (
+    SIMULATED_CORNERS,
     TARGET_Q,
     Step,
     check_steps,
@@ -1690,7 +1691,7 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
                                "P(chi2_p > p)": p_half,
                                "why": "where κ = λ_max/λ → 0, ‖z'_T‖/(Σ√p(1+κ)) → ‖z_{T−1}‖/(Σ√p), above 1 with "
                                       "probability → ½ (κ√p → 0)",
-                               "where": "κ√p ≍ λ_max d^{2ε_n − ε_p/2} (λ = p/d^{2ε_n}) → 0 needs ε_p > 4ε_n and λ_max "
+                               "where": "κ√p ≍ λ_max d^{2ε_n − π_p/2} (λ = p/d^{2ε_n}) → 0 needs π_p > 4ε_n and λ_max "
                                         "≍ 1, e.g. ε_n = 0.1, ε_p = 0.45, ν = 1.35, ε_b = 0.1 (referee F): κ√p ≍ "
                                         "d^{−0.025}"})
     ev["bound_rate"] = rate.regime()
@@ -1713,7 +1714,45 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
     )
 
 
+def check_phi_norm(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
+    """ridge.measured-phi-norm: max_j ‖φ_j‖ ≲ ``order`` (the paper: √p), decided exactly at every width:
+    φ_j = tanh(W_1ᵀx_j + b) ∈ [−1, 1]^p, so ‖φ_j‖ ≤ √p for every run, data set and p (checked on every measured
+    value against its run's √p); √p ≲ ``order`` is decided on the whole region (p = d^{π_p}, every π_p ≥ ε_p: the
+    corners alone have π_p = ε_p, referee T). The corner fits are evidence; a smaller order fails both (the norms are
+    ≍ √p: ‖φ_j‖² averages p independent tanh² terms given the data, each of mean ≥ E_b tanh²(b) > 0)."""
+    from .part3_common import corner_sizes
+
+    found = check_measured(quantity, order, relation, **measured)
+    over = [
+        {"corner": r["corner"], "d": dv, "value": v, "sqrt_p": math.sqrt(corner_sizes(r["corner"], dv)[1])}
+        for r in found.evidence["corners"] for dv, v in zip(r["d"], r["values"])
+    ]
+    worst = max(over, key=lambda o: o["value"] / o["sqrt_p"])
+    bound = _decide_cached(sp.sqrt(p), "lesssim", order)
+    ev = {**found.evidence, "measured_order_verdict": found.verdict, "measured_order_detail": found.detail,
+          "deterministic_bound": "‖φ_j‖ ≤ √p (|tanh| ≤ 1)", "largest_value_over_sqrt_p": worst,
+          "bound_vs_order": bound.evidence}
+    if worst["value"] > worst["sqrt_p"] * (1 + 1e-12):
+        return refuted("simulation", f"a feature norm exceeds √p: {worst}", witness=worst, **ev)
+    if bound.verdict == "verified":
+        return verified(
+            "exact+simulation",
+            f"max_j‖φ_j‖ ≤ √p ≲ {paper_latex(order)} for every run and width (|tanh| ≤ 1; largest measured ‖φ_j‖/√p "
+            f"{worst['value'] / worst['sqrt_p']:.3f}), decided on the whole region (p = d^{{π_p}}, every π_p ≥ ε_p); "
+            f"the corner fits agree ({found.verdict})",
+            regime=dict(bound.regime or {}),
+            **ev,
+        )
+    if found.verdict == "refuted":  # the fits' witness (a corner) first, else the bound's (a point of the region)
+        witness = ev.pop("witness", None) or bound.evidence.get("witness")
+        return refuted("exact+simulation", f"{found.detail}; and √p ≲ {paper_latex(order)} fails: {bound.detail}",
+                       regime=dict(bound.regime or {}), witness=witness, **ev)
+    return inconclusive("exact+simulation", f"the bound √p does not give {paper_latex(order)} ({bound.detail}); the "
+                        f"corner fits do not refute it ({found.verdict})", regime=dict(bound.regime or {}), **ev)
+
+
 EXACT_CHECKERS: dict[str, tuple[Any, Any]] = {
+    "ridge.measured-phi-norm": (check_phi_norm, None),
     "noise.measured-z-prime": (check_z_prime, None),
     "ridge.measured-a-rr": (check_a_rr, None),
     "dpgd.measured-inner-product": (check_inner_product, None),
@@ -2121,7 +2160,9 @@ CLAIMS = [
 # =============================================================================================== numeric relations
 # Matrix identities, triangle and Cauchy–Schwarz links checked on paper-preset runs at three corners (d = 32).
 
-NUM_CORNERS = ("large eps_p", "small eps_n", "large n")
+#: the corners of the numeric relations: three of the region's, and one with p > n (regime.WIDE_CORNERS): these
+#: relations are identities or inequalities in Φ that must hold at every width (referee T)
+NUM_CORNERS = ("large eps_p", "small eps_n", "large n", "wide (p > n)")
 NUM_D = 32
 NUM_TOL = 1e-8
 
@@ -2172,20 +2213,27 @@ def check_closed_form(factor: float = 1.0, corners=NUM_CORNERS, dv: int = NUM_D)
 def check_svd_identities(two: float = 2.0, corners=NUM_CORNERS, dv: int = NUM_D) -> Verdict:
     """(3, D12, 2) L = two·U(Λ²/n + λI)Uᵀ, (3, D12, 3) I − η_aL = U[I − two·η_a(Λ²/n + λI)]Uᵀ, (3, D13, 1) its
     eigenvalues 1 − two·η_a(λ_i²/n + λ), (3, D16, 1) (K_n + λI)^{-1}Φ = nU(Λ² + λnI)^{-1}ΛVᵀ, with Φ = UΛVᵀ
-    (thin SVD, p ≤ n)."""
+    (the full SVD: U p×p, Λ p×n, V n×n, Λ² read as ΛΛᵀ, so every width, p > n included; the thin SVD makes D12,2
+    false where p > n, since U Uᵀ ≠ I there)."""
     errs = {k: (0.0, None) for k in ("D12,2", "D12,3", "D13,1", "D16,1")}
     for c in corners:
         run = run_corner(c, dv)
         Phi, lam, eta, nn, p = phi_matrix(run), run["hp_lam"], run["hp_eta_a"], run["n"], run["p"]
-        U, s, Vt = np.linalg.svd(Phi, full_matrices=False)
+        U, s, Vt = np.linalg.svd(Phi, full_matrices=True)
+        Lam = np.zeros((p, nn))
+        Lam[: s.size, : s.size] = np.diag(s)
+        squares = np.zeros(p)  # the diagonal of ΛΛᵀ: λ_i² and, where p > n, p − n zeros
+        squares[: s.size] = s**2
         K = Phi @ Phi.T / nn
         Lm = 2 * K + 2 * lam * np.eye(p)
-        mid = np.diag(s**2 / nn + lam)
+        mid = np.diag(squares / nn + lam)
         got = {
             "D12,2": (Lm, two * U @ mid @ U.T),
             "D12,3": (np.eye(p) - eta * Lm, U @ (np.eye(p) - two * eta * mid) @ U.T),
-            "D13,1": (np.sort(np.linalg.eigvalsh(np.eye(p) - eta * Lm)), np.sort(1 - two * eta * (s**2 / nn + lam))),
-            "D16,1": (np.linalg.solve(K + lam * np.eye(p), Phi), nn * U @ np.diag(s / (s**2 + lam * nn)) @ Vt),
+            "D13,1": (np.sort(np.linalg.eigvalsh(np.eye(p) - eta * Lm)),
+                      np.sort(1 - two * eta * (squares / nn + lam))),
+            "D16,1": (np.linalg.solve(K + lam * np.eye(p), Phi),
+                      nn * U @ np.diag(1 / (squares + lam * nn)) @ Lam @ Vt),
         }
         for k, (a, b) in got.items():
             e = _rel_err(a, b)
@@ -2359,7 +2407,7 @@ def check_iterate_chain(eta_rule: str = "paper", corners=NUM_CORNERS, dv: int = 
     η_a‖z'_i‖ (z'_i unrolled)."""
     checks: dict[str, list] = {"D14,1": [], "D14,2": [], "D14,3": []}
     for c in corners:
-        steps = math.ceil(dv ** CORNERS[c]["eps_n"] - 1e-9)
+        steps = math.ceil(dv ** SIMULATED_CORNERS[c]["eps_n"] - 1e-9)
         run, eta, _Lm, M, Z, a = _trajectory(c, dv, steps, seed, eta_rule)
         a_rr = run["_a_rr"]
         rho = float(np.linalg.norm(M, 2))
@@ -2401,8 +2449,7 @@ def _iterate_chain_asymptotic(d14_3: dict, res: list[dict], ev: dict) -> Verdict
     contraction = check_contraction_regime()
     reg = contraction.regime
     worst = d14_3["worst"]
-    corner = CORNERS[worst["corner"]]
-    point = corner_point(corner)
+    point = corner_point(SIMULATED_CORNERS[worst["corner"]])
     inside = ADMISSIBLE.restrict(*CONTRACTION_CONDITIONS).contains({**point, "q": 1})
     crossover = contraction.evidence["crossovers"].get(worst["corner"], {}).get("log10_crossover_d", {})
     largest = max((v for v in crossover.values() if v is not None), default=None)

@@ -113,6 +113,13 @@ LIMIT_CORNERS: dict[str, dict[str, float]] = {
 }
 #: every named corner (the CORNERS and the LIMIT_CORNERS)
 ALL_CORNERS: dict[str, dict[str, float]] = {**CORNERS, **LIMIT_CORNERS}
+#: Corners wider than p = d^{ε_p} (their "pi_p" entry is the width π_p > ε_p), run where a check's relations are
+#: identities in Φ that must hold at every width: "wide (p > n)" has p = d^{1.3} > n = d^{1.15} (K_n singular), a
+#: shape no corner at π_p = ε_p reaches below ε_p > 16/7 (referee T). Kept out of ALL_CORNERS: the measured orders
+#: are fitted at π_p = ε_p.
+WIDE_CORNERS: dict[str, dict[str, float]] = {
+    "wide (p > n)": {"eps_n": 0.05, "eps_p": 0.05, "pi_p": 1.3, "extra_n": 0.0},
+}
 
 
 def eps_b_middle(eps_n_value: float, eps_p_value: float) -> float:
@@ -128,7 +135,8 @@ def corner_width(eps_p_value: Any) -> dict[sp.Symbol, Any]:
 
 def corner_point(corner: Mapping[str, float], *, exact: bool = False) -> dict[str, Any]:
     """The region's parameters at a simulated corner (an entry of :data:`ALL_CORNERS`, or any mapping with
-    ``eps_n``, ``eps_p`` and ``extra_n``), by name: ε_n, ε_p, the width π_p = ε_p (:func:`corner_width`), ε_b in the
+    ``eps_n``, ``eps_p`` and ``extra_n``), by name: ε_n, ε_p, the width π_p = ε_p (:func:`corner_width`; a
+    :data:`WIDE_CORNERS` entry's own ``pi_p``), ε_b in the
     middle of its window (:func:`eps_b_middle`, as the simulator uses), ν = 1 + 3ε_n + extra_n and a fixed budget
     r = ρ = 0. Floats, or with ``exact`` Rationals read from the corner's decimals.
 
@@ -138,6 +146,8 @@ def corner_point(corner: Mapping[str, float], *, exact: bool = False) -> dict[st
     number: Callable[[Any], Any] = (lambda v: sp.Rational(str(v))) if exact else float
     en, ep = number(corner["eps_n"]), number(corner["eps_p"])
     width = {str(k): v for k, v in corner_width(ep).items()}
+    if "pi_p" in corner:  # a wide corner (:data:`WIDE_CORNERS`)
+        width["pi_p"] = number(corner["pi_p"])
     return {"eps_n": en, **width, "eps_b": eps_b_middle(en, ep), "nu": 1 + 3 * en + number(corner.get("extra_n", 0)),
             "r": 0, "rho": 0}
 

@@ -27,7 +27,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.asymptotics import ratio_at
 from theorycheck.claims import Verdict
-from theorycheck.statement import Statement
+from theorycheck.statement import Statement, paper_latex
 
 from . import symbols as S
 from .symbols import d, eps, lam, p
@@ -311,24 +311,30 @@ def t_repaired(d_: float, p_: float, lam_: float) -> int:
 def check_steps(
     statement: Statement = STEPS_BOUND, t_rule: Callable[[float, float, float], int] = t_repaired
 ) -> Verdict:
-    """(1 − 2η_aλ)^T ≤ 1/(dp) with η_a = 1/(2(p+λ)), for the repaired T, at every (d, ε_n, ε_p) of a grid spanning
-    the region (d from 3 to 10^12, ε_n ∈ {0.05, 0.2, 1, 3}, ε_p up to 16ε_n/3), in mpmath at 200 digits
-    (1 − 2η_aλ is within 10^{−72} of 1 at the largest corner)."""
+    """(1 − 2η_aλ)^T ≤ 1/(dp) with η_a = 1/(2(p+λ)), for the repaired T, at every (d, ε_n, π_p) of a grid (d from 3
+    to 10^12, ε_n ∈ {0.05, 0.2, 1, 3}, widths p = d^{π_p} from π_p = 0.01 to 12: Assumption 2 bounds p from below
+    only), in mpmath at 200 digits (1 − 2η_aλ is within 10^{−72} of 1 at the largest corner). Every width: with
+    λ = p/d^{2ε_n} the contraction factor x = 2η_aλ = λ/(p + λ) = 1/(1 + d^{2ε_n}) does not depend on p (SymPy), and
+    T ≥ log(dp)/x gives (1 − x)^T ≤ e^{−xT} ≤ 1/(dp)."""
     T_sym = sp.Symbol("T_rep", positive=True)
     f = statement.evaluator("difference", variables=(d, p, lam, T_sym))
+    x_of_width = sp.simplify((lam / (p + lam)).subs(lam, S.LAMBDA))
+    p_free = sp.simplify(x_of_width - 1 / (1 + d ** (2 * S.eps_n))) == 0
     rows, worst = [], None
     with mpmath.workdps(200):
         for d_ in (3, 10, 100, 10**4, 10**8, 10**12):
             for en in (0.05, 0.2, 1.0, 3.0):
-                for ep in (0.01, en, 5 * en):
-                    p_, lam_ = d_**ep, d_**ep / d_ ** (2 * en)
+                for ep in (0.01, en, 5 * en, 4.0, 12.0):
+                    p_ = mpmath.mpf(d_) ** ep
+                    lam_ = p_ / mpmath.mpf(d_) ** (2 * en)
                     T_ = t_rule(d_, p_, lam_)
                     diff = f(mpmath.mpf(d_), mpmath.mpf(p_), mpmath.mpf(lam_), mpmath.mpf(T_))
                     row = {"d": d_, "eps_n": en, "eps_p": ep, "T": T_, "lhs_minus_rhs": mpmath.nstr(diff, 8)}
                     rows.append(row)
                     if worst is None or diff > worst[0]:
                         worst = (diff, row)
-    ev = {"grid": len(rows), "worst": worst[1], "rows": rows[:10]}
+    ev = {"grid": len(rows), "worst": worst[1], "rows": rows[:10], "contraction_factor": str(x_of_width),
+          "contraction_factor_free_of_p": p_free}
     if worst[0] > 0:
         return refuted(
             "numeric",
@@ -336,10 +342,14 @@ def check_steps(
             witness=worst[1],
             **ev,
         )
+    if not p_free:
+        return inconclusive("numeric", f"(1 − 2η_aλ)^T ≤ 1/(dp) at all {len(rows)} grid points, but 2η_aλ = "
+                            f"{x_of_width} depends on p: the grid's widths do not stand for every width", **ev)
     return verified(
-        "numeric",
-        f"(1 − 2η_aλ)^T ≤ 1/(dp) at all {len(rows)} grid points (and for all d, since "
-        "(1 − x)^T ≤ e^{−xT} and xT ≥ log(dp) by the choice of T)",
+        "symbolic+numeric",
+        f"(1 − 2η_aλ)^T ≤ 1/(dp) at all {len(rows)} grid points (widths up to p = d^12), and for every d and width: "
+        f"2η_aλ = {x_of_width} does not depend on p (SymPy), (1 − x)^T ≤ e^{{−xT}} and xT ≥ log(dp) by the choice "
+        "of T",
         **ev,
     )
 
@@ -597,6 +607,13 @@ def check_noise_share(
     fixed_budget = (S.r >= 0, S.rho <= 0, S.rho >= 0)
     every, some, some_lhs, lhs = decide_noise_share(expr, statement.rel, rhs, capped, width)
     _, uncapped, _, _ = decide_noise_share(expr, statement.rel, rhs, ADMISSIBLE, width)
+    # is each constraint of the cap needed? Off it (the others kept), at a fixed budget, the ratio must fail
+    # everywhere; where it still holds there, the cap is stricter than the noise requires (true, but not tight)
+    tight = {}
+    for k, constraint in enumerate(cap):
+        others = cap[:k] + cap[k + 1:]
+        off = ADMISSIBLE.restrict(*others, sp.Not(constraint), *fixed_budget)
+        tight[paper_latex(constraint)] = decide_noise_share(expr, statement.rel, rhs, off, width)[1].holds_on == "none"
     _, uncapped_fixed, _, _ = decide_noise_share(expr, statement.rel, rhs, ADMISSIBLE.restrict(*fixed_budget), width)
     inside = capped.contains(rate_point)
     clipping = clipped_share()
@@ -610,6 +627,7 @@ def check_noise_share(
         "rate_point": rate_point,
         "rate_point_inside_cap": inside,
         "every_eps_b_of_the_window_in_the_cap": every.holds_on,
+        "cap_is_tight": tight,
         "without_the_cap": uncapped.regime(),
         "without_the_cap_fixed_budget_witness": uncapped_fixed.witness,
         "premises": "clipping at C_W = 2√d log d touches a vanishing share of samples (‖g_W(x)‖_F ≤ 2|f^0 − y|‖x‖ "
@@ -638,13 +656,18 @@ def check_noise_share(
         return refuted("exact", f"repaired.rate's measured regime {rate_point} lies outside the width cap "
                        f"{ev['cap']}: its risk says nothing about the capped statement", witness=rate_point, **ev)
     cond = ", ".join(uncapped.conditions) or "nowhere"
+    loose = [c for c, ok in tight.items() if not ok]
+    tightness = ("the cap is tight (off it the ratio fails at every fixed budget)" if not loose else
+                 f"the cap is stricter than the noise needs ({', '.join(loose)}: off it the ratio still vanishes "
+                 "somewhere)")
     if some.holds_on == "all":
         return verified(
             "symbolic+exact",
             f"the repaired first layer's column noise is o(the step's μ-component) for some ε_b > 0 on the whole "
             f"region within the cap {ev['cap']} (every degree; the formula's σ_W is the preset's to "
             f"{gap:.1e}, and the exact μ ≥ μ_cert at all {len(mus)} budgets); without the cap it holds only where "
-            f"{cond} (the ratio grows like √p); repaired.rate's point lies inside; the clipping premise: at most "
+            f"{cond} (the ratio grows like √p), and {tightness}; repaired.rate's point lies inside; the clipping "
+            "premise: at most "
             f"{ev['clipped_share_max']:.3f} of samples clipped at d = {list(CLIP_SHARE_DS)}, p up to d² (sd of f^0 "
             f"≤ {ev['sd_f0_max']:.2f})",
             regime=some.regime(),
@@ -725,6 +748,7 @@ CLAIMS = [
         check=partial(check_noise_share, NOISE_SHARE, WIDTH_CAP),
         # the signal's premises: α_1^{b_i} ≥ d^{−ε_b}/2 (lemma4.bias-range); the clipping premise is measured and
         # argued in the check itself (f^0 = O_P(1) at every width, |y| a polynomial of a Gaussian)
-        depends_on=("repaired.privacy", "lemma4.bias-range"),
+        # dpgd.privacy's certificate proves the exact μ ≥ μ_cert = ε/√(8 log(1/δ)) the decision substitutes
+        depends_on=("repaired.privacy", "dpgd.privacy", "lemma4.bias-range"),
     ),
 ]

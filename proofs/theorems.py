@@ -70,7 +70,8 @@ THEOREMS = [
                 "clipping by the min rule g·min(1, C_a/‖g‖) (Algorithm 1's max rule enlarges gradients)",
                 "noise calibrated by the exact μ-GDP curve of the whole release (T steps and W_1 composed)",
                 "a width cap: the first layer's column noise grows like √p against its signal, so the statement "
-                "keeps p below n²/d² (repaired.noise-share; Assumption 2 bounds p from below only)",
+                "caps the width at π_p < 2ν − 2 − r (p below n²/d² up to d^{o(1)} at a fixed budget; "
+                "repaired.noise-share; Assumption 2 bounds p from below only)",
                 "rate: measured, not proved (the corrected Part 2/3 chains do not close at feasible d)",
             ),
             rests_on=(

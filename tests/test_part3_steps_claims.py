@@ -223,6 +223,13 @@ def test_measured_orders():
     # wrong only at the large-ε_p corner: ‖φ_j‖ ≲ d^{0.2} holds where √p = d^{ε_p/2} ≤ d^{0.2}
     bad = m.check_measured("max_norm_phi_j", d ** sp.Rational(1, 5), **SMALL)
     assert bad.verdict == "refuted" and bad.evidence["witness"]["corner"] == "large eps_p"
+    # the registered checker adds the exact |tanh| ≤ 1 bound, decided at every width (referee T): √p is verified on
+    # the whole region, d^{1/5} refuted (the fits and the bound both fail), p^{1/4} refuted at every width too
+    exact = m.check_phi_norm("max_norm_phi_j", sp.sqrt(p), **SMALL)
+    assert exact.verdict == "verified" and exact.regime["holds_on"] == "all"
+    assert exact.evidence["largest_value_over_sqrt_p"]["value"] <= exact.evidence["largest_value_over_sqrt_p"]["sqrt_p"]
+    assert m.check_phi_norm("max_norm_phi_j", d ** sp.Rational(1, 5), **SMALL).verdict == "refuted"
+    assert m.check_phi_norm("max_norm_phi_j", p ** sp.Rational(1, 4), **SMALL).verdict == "refuted"
     base = m.check_measured("max_phi_a0", sp.Integer(1), exact_bound=1.0, **SMALL)
     assert base.verdict == "refuted" and base.evidence["witness"]["exceeds_exact_bound"]["max_value"] > 1
     # O(log d) over d ≤ 32: consistent with log d's local slope (≈ 0.3) but not with its slope as d → ∞ (0)

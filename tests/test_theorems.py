@@ -230,6 +230,12 @@ def test_repaired_noise_share_needs_its_width_cap(registered_verdict):
                                        locals={"nu": S.nu, "pi_p": S.pi_p, "r": S.r})
                        - (S.nu - S.pi_p / 2 - S.r / 2 - 1)) == 0
     assert v.evidence["clipped_share_max"] < 0.05
+    assert all(v.evidence["cap_is_tight"].values()) and "the cap is tight" in v.detail
+    # a stricter cap is still true (verified) but not tight; a cap loose only where r < 0, where μ_cert may understate
+    # the exact μ, is not verified (referee T: a checker deciding the cap at a fixed budget only would verify it)
+    strict = repaired.check_noise_share(repaired.NOISE_SHARE, (S.pi_p < 2 * S.nu - sp.Rational(5, 2) - S.r,))
+    assert strict.verdict == "verified" and not any(strict.evidence["cap_is_tight"].values())
+    assert repaired.check_noise_share(repaired.NOISE_SHARE, (S.pi_p < 2 * S.nu - 2 - 2 * S.r,)).verdict != "verified"
     loose = repaired.check_noise_share(repaired.NOISE_SHARE, (S.pi_p < 2 * S.nu - 1 - S.r,))
     assert loose.verdict == "refuted" and loose.evidence["witness"]["point"]["r"] == "0"
     assert repaired.check_noise_share(repaired.NOISE_SHARE, ()).verdict == "refuted"
