@@ -1629,14 +1629,20 @@ def check_noise_sufficient(statement: Statement, needed: Statement, needed_matri
 
     * Necessary: σ_W ≳ √(2log(1.25/δ))/ε (``needed``, from Δ_2(W_1) ≥ Δ_2 ≍ 1); decided on the region. Failing
       it refutes the claim under either reading.
-    * Sufficient for W_1: σ_W > 2√p·√(2log(1.25/δ))/ε (``needed_matrix``, the corrected statement); holding on the
-      whole region verifies it.
+    * Sufficient for W_1: σ_W > 2√p·√(2log(1.25/δ))/ε (``needed_matrix``, Theorem 5's, for ε < 1); holding on the
+      whole region verifies it. The corrected statement is σ_W ≥ 2√p·√(8 log(1/δ))/ε (the same order), private
+      on all of Assumption 3 by the GDP certificate (Theorem 5's c fails at ε = 4.99, δ = ½: referee U).
     * Otherwise inconclusive (between the two: whether Δ_2(W_1) reaches √p is not measured here).
 
     Recorded: under the paper's own Δ_2 bound per column (a refuted premise) the noise would cover one column (the
     extra log d makes c > √(2log(1.25/δ)) for d > e^C), but the bound it gives for W_1, √p times that, nowhere
     (short by √p/log d = d^{ε_p/2}/log d)."""
+    from .part1_setting import _gdp_certificate
+
     paper_column = sp.sqrt(d ** (1 + eps_b) / n) * log_d ** (q + 1)
+    # the corrected statement, proved private on all of Assumption 3 (GDP certificate, μ = Δ_2(W_1)/σ_W)
+    corrected = ST["sigmaW.corrected"]
+    certificate = _gdp_certificate(2 * sp.sqrt(p) / corrected.rhs)
     necessary = decide_on_region(Statement(needed.rhs, r"\lesssim", statement.rhs),
                                  what="σ needed for Δ_2 ≍ 1 ≲ σ_W")
     sufficient = decide_on_region(Statement(needed_matrix.rhs, r"\lesssim", statement.rhs),
@@ -1658,7 +1664,8 @@ def check_noise_sufficient(statement: Statement, needed: Statement, needed_matri
             f"W_1 released whole needs up to 2√p times that (Δ_2(W_1) ≤ 2√p); {paper}",
             regime=necessary.regime,
             witness=necessary.evidence.get("witness"),
-            corrected=needed_matrix,
+            corrected=corrected if certificate["proved"] else None,
+            corrected_certificate=certificate,
             **ev,
         )
     if sufficient.verdict == "verified":
@@ -1875,6 +1882,10 @@ ST = {
     # W_1 released whole: Δ_2(W_1) ≤ 2√p (unit columns); Theorem 5 with c > √(2log(1.25/δ)), for ε < 1
     "sigmaW.needed.matrix": Statement(sp.Symbol("sigma_W"), ">", 2 * sp.sqrt(p) * PRIV, lhs_latex=r"\sigma_W",
                                       assumptions=(r"\varepsilon < 1", r"\Delta_2(W_1) \le 2\sqrt{p}")),
+    # the correction for all of Assumption 3 (ε up to 8 log(1/δ), where Theorem 5's c > √(2log(1.25/δ)) is not
+    # enough: ε = 4.99, δ = ½, referee U): μ = Δ_2/σ_W = ε/√(8 log(1/δ)), the dpgd.privacy certificate
+    "sigmaW.corrected": Statement(sp.Symbol("sigma_W"), r"\geq", 2 * sp.sqrt(p) * sp.sqrt(8 * sp.log(1 / delta)) / eps,
+                                  lhs_latex=r"\sigma_W", assumptions=(r"\Delta_2(W_1) \le 2\sqrt{p}",)),
     "sigmaW.bound": Statement(SENS * log_d ** (q + 2) * PRIV, "<", SENS * log_d ** (q + 3)),
     "final": Statement(
         sp.Symbol("w1"),

@@ -343,7 +343,8 @@ def check_contraction(
             "simulation+numeric",
             f"at d = {worst['d']} ‖I − η_a L‖ = {worst['norm_direct']:.4g} (stability margin "
             f"2η_a(λ_max+λ) = {worst['stability_margin_2eta(lmax+lam)']:.3g} > 2: DP-GD diverges) but the claim "
-            f"gives {worst['claimed']:.4g}",
+            f"gives {worst['claimed']:.4g} (the printed identity fails exactly at this d; for d large it holds where "
+            "η_a(λ_max + λ_min + 2λ) ≤ 1, and where that fails as d → ∞ is decided by dpgd.contraction-regime)",
             corrected=(
                 r"\|\mathrm{Id}-\eta_a L\| = \max\left(|1-2\eta_a(\lambda_{\min}(K_n)+\lambda)|,\ "
                 r"|1-2\eta_a(\lambda_{\max}(K_n)+\lambda)|\right)"

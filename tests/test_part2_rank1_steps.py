@@ -5,6 +5,7 @@ and the witness must lie in that corner. The measured quantities are simulated o
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import sympy as sp
@@ -249,7 +250,14 @@ def test_noise_sufficient(registered_verdict):
     # under the paper's Δ_2 per column: enough for one column, short by √p/log d for W_1 (referee I)
     assert v.evidence["regime_with_paper_delta"]["holds_on"] == "all"
     assert v.evidence["regime_with_paper_delta_for_W1"]["holds_on"] == "none"
-    assert v.corrected == ST["sigmaW.needed.matrix"].latex()
+    # the correction is private on all of Assumption 3 (GDP certificate); Theorem 5's calibration is not: at
+    # ε = 4.99066, δ = ½ (admissible, ε < 8 log 2) its exact δ(ε) is 0.586 > ½, the correction's is below ½ (referee U)
+    assert v.corrected == ST["sigmaW.corrected"].latex() and v.evidence["corrected_certificate"]["proved"]
+    from theorycheck.privacy import gdp_delta
+
+    e_, dl = 4.99066, 0.5
+    assert float(gdp_delta(e_, e_ / math.sqrt(2 * math.log(1.25 / dl)))) > 0.58
+    assert float(gdp_delta(e_, e_ / math.sqrt(8 * math.log(1 / dl)))) < dl
     # noise for one column (Δ_2 ≍ 1) is not shown enough for W_1 (not verified); noise for 2√p Δ_2 is
     one_column = ST["sigmaW.def"].perturb(rhs=2 * S.PRIV)
     assert S.check_noise_sufficient(one_column, *needed).verdict == "inconclusive"
