@@ -461,7 +461,7 @@ def check_variance_term(
         "symbolic+simulation",
         detail + ". Re-examined over the region: the ≤_P link is measured only at "
         "ε_n = 1/5, ε_p = 1 (the McDiarmid constant it rests on is refuted, ridge.mcdiarmid, and "
-        "ridge.measured-loo-move finds the leave-one-out move of the order the step uses), so the "
+        "ridge.measured-loo-move cannot decide the leave-one-out move's order at d ≤ 64), so the "
         "verdict cannot be extended to the whole region; the rate's algebra holds on all of it",
         regime=dict(alg["regime"]),
         **ev,

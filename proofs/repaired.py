@@ -312,10 +312,11 @@ def check_steps(
     statement: Statement = STEPS_BOUND, t_rule: Callable[[float, float, float], int] = t_repaired
 ) -> Verdict:
     """(1 − 2η_aλ)^T ≤ 1/(dp) with η_a = 1/(2(p+λ)), for the repaired T, at every (d, ε_n, π_p) of a grid (d from 3
-    to 10^12, ε_n ∈ {0.05, 0.2, 1, 3}, widths p = d^{π_p} from π_p = 0.01 to 12: Assumption 2 bounds p from below
-    only), in mpmath at 200 digits (1 − 2η_aλ is within 10^{−72} of 1 at the largest corner). Every width: with
-    λ = p/d^{2ε_n} the contraction factor x = 2η_aλ = λ/(p + λ) = 1/(1 + d^{2ε_n}) does not depend on p (SymPy), and
-    T ≥ log(dp)/x gives (1 − x)^T ≤ e^{−xT} ≤ 1/(dp)."""
+    to 10^12, ε_n ∈ {0.05, 0.2, 1, 3}, widths p = d^{π_p} from π_p = 0.01 to 15: Assumption 2 bounds p from below
+    only), in mpmath at 200 digits (1 − 2η_aλ is within 10^{−72} of 1 at the largest corner). Every width, for the
+    repaired T = ⌈(1 + d^{2ε_n}) log(dp)⌉: with λ = p/d^{2ε_n} the contraction factor x = 2η_aλ = λ/(p + λ) =
+    1/(1 + d^{2ε_n}) does not depend on p (SymPy), and that T is ≥ log(dp)/x, so (1 − x)^T ≤ e^{−xT} ≤ 1/(dp); another
+    ``t_rule`` is checked on the grid only."""
     T_sym = sp.Symbol("T_rep", positive=True)
     f = statement.evaluator("difference", variables=(d, p, lam, T_sym))
     x_of_width = sp.simplify((lam / (p + lam)).subs(lam, S.LAMBDA))
@@ -347,9 +348,10 @@ def check_steps(
                             f"{x_of_width} depends on p: the grid's widths do not stand for every width", **ev)
     return verified(
         "symbolic+numeric",
-        f"(1 − 2η_aλ)^T ≤ 1/(dp) at all {len(rows)} grid points (widths up to p = d^12), and for every d and width: "
-        f"2η_aλ = {x_of_width} does not depend on p (SymPy), (1 − x)^T ≤ e^{{−xT}} and xT ≥ log(dp) by the choice "
-        "of T",
+        f"(1 − 2η_aλ)^T ≤ 1/(dp) at all {len(rows)} grid points (widths up to p = d^15)"
+        + (f", and for every d and width: 2η_aλ = {x_of_width} does not depend on p (SymPy), (1 − x)^T ≤ e^{{−xT}} "
+           "and xT ≥ log(dp) by the repaired T's definition" if t_rule is t_repaired else
+           " (a T rule other than the repaired one: the grid's widths only)"),
         **ev,
     )
 

@@ -263,6 +263,11 @@ def test_noise_sufficient(registered_verdict):
     assert S.check_noise_sufficient(one_column, *needed).verdict == "inconclusive"
     enough = ST["sigmaW.def"].perturb(rhs=2 * sp.sqrt(p) * S.PRIV * log_d)
     assert S.check_noise_sufficient(enough, *needed).verdict == "verified"
+    # the right order with a constant too small for all of Assumption 3 is not verified (referee V): Theorem 5's
+    # calibration 2√p·√(2log(1.25/δ))/ε (not private at ε = 4.99, δ = ½, above) and a tenth of it
+    theorem5 = ST["sigmaW.def"].perturb(rhs=2 * sp.sqrt(p) * S.PRIV)
+    assert S.check_noise_sufficient(theorem5, *needed).verdict == "inconclusive"
+    assert S.check_noise_sufficient(theorem5.perturb(rhs=theorem5.rhs / 10), *needed).verdict == "inconclusive"
     too_little = ST["sigmaW.def"].perturb(rhs=S.PRIV / log_d)
     assert S.check_noise_sufficient(too_little, *needed).verdict == "refuted"
 

@@ -14,7 +14,7 @@ import sympy as sp
 import theorycheck_proofs.part3_steps as m
 from theorycheck.registry import load
 from theorycheck.statement import held, paper_latex
-from theorycheck_proofs.part3_common import Step, check_step
+from theorycheck_proofs.part3_common import Step, check_step, corner_sizes
 
 d, n, p, en, ep, q, L = m.d, m.n, m.p, m.en, m.ep, m.q, m.L
 #: the simulated corners only (the σ_W → 0 limit corner of ν > 2 + ε_b is tested on its own below)
@@ -230,6 +230,13 @@ def test_measured_orders():
     assert exact.evidence["largest_value_over_sqrt_p"]["value"] <= exact.evidence["largest_value_over_sqrt_p"]["sqrt_p"]
     assert m.check_phi_norm("max_norm_phi_j", d ** sp.Rational(1, 5), **SMALL).verdict == "refuted"
     assert m.check_phi_norm("max_norm_phi_j", p ** sp.Rational(1, 4), **SMALL).verdict == "refuted"
+    # d^{ε_p/2} equals √p only at the corners' width π_p = ε_p: the bound √p ≲ d^{ε_p/2} fails for wider networks,
+    # so it is not verified (a checker deciding the bound at p = d^{ε_p} only would verify it; referee V)
+    assert m.check_phi_norm("max_norm_phi_j", d ** (ep / 2), **SMALL).verdict != "verified"
+    # the §4.3 numeric relations run at a corner with p > n too (referee T), and the SVD identities hold there
+    assert "wide (p > n)" in m.NUM_CORNERS
+    n_w, p_w = corner_sizes("wide (p > n)", m.NUM_D)
+    assert p_w > n_w and m.check_svd_identities(corners=("wide (p > n)",)).verdict == "verified"
     base = m.check_measured("max_phi_a0", sp.Integer(1), exact_bound=1.0, **SMALL)
     assert base.verdict == "refuted" and base.evidence["witness"]["exceeds_exact_bound"]["max_value"] > 1
     # O(log d) over d ≤ 32: consistent with log d's local slope (≈ 0.3) but not with its slope as d → ∞ (0)
@@ -318,8 +325,10 @@ def test_a_fit_too_loose_to_fail_is_not_verified(registered_verdict):
     finite-d slope at a limit, with no asymptotic argument, does not refute (referee U): inconclusive."""
     claim = next(c for c in m.CLAIMS if c.id == "ridge.measured-loo-move")
     registered = registered_verdict(claim)
-    assert registered.verdict == "inconclusive" and registered.evidence["undecided_corners"] == ["aligned limit"]
+    assert registered.verdict == "inconclusive" and registered.evidence["undecided_corners"][0] == "aligned limit"
+    assert "too loosely to decide it at" in registered.detail  # the loose fits at the simulated corners (referee V)
     assert "only at the limit corner 'aligned limit'" in registered.detail and "witness" not in registered.evidence
+    assert registered.regime["witness"] is None and registered.regime["undecided"]  # no failure witness (referee V)
     quantity, order, relation, _ = m.MEASURED_ORDERS["ridge.measured-loo-move"]
     v = m.check_measured(quantity, order, relation, limit_corners=())
     assert v.verdict == "inconclusive" and v.evidence["undecided_corners"]
@@ -376,6 +385,10 @@ def test_an_order_whose_log_factors_have_not_settled_is_not_verified():
     assert "have not settled" in v.detail
     assert m.check_measured("max_inner_u_v", sp.Integer(1), **kw).verdict == "verified"
     assert m.check_measured("max_inner_u_v", 1 / p, **kw).verdict == "refuted"
+    # the limit argument refutes only an order that vanishes there: |⟨u, v⟩| ≤ 1, so 1 + 100d²/n is never refuted
+    # (referee V), while the paper's log²d/√p is
+    assert m.check_inner_product("max_inner_u_v", 1 + 100 * d**2 / n, **kw).verdict != "refuted"
+    assert m.check_inner_product("max_inner_u_v", L**2 / sp.sqrt(p), **kw).verdict == "refuted"
 
 
 def test_inner_product_is_decided_by_the_aligned_limit(registered_verdict, monkeypatch):
