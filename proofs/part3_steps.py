@@ -1617,7 +1617,7 @@ def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim"
                   witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]], "c(1)": floor})
     return refuted(
         "simulation+symbolic",
-        f"{quantity}: where ν > 2 + ε_b (σ_W√d → 0, W_1's columns align) and ε_p > 2ε_n (so that ‖a_RR‖ ≲ "
+        f"{quantity}: where ν > 2 + ε_b (σ_W√d → 0, W_1's columns align) and π_p > 2ε_n (so that ‖a_RR‖ ≲ "
         "d^{ε_n} log^q d/√p → 0, ridge.measured-a-rr, and v → a_0/‖a_0‖) the quantity stays ≥ c(1) = "
         f"{floor:.4f} for every p and d (c(z) = E_b tanh(z+b)/√E_b tanh²(z+b); at '{w['corner']}' the measured maxima "
         f"are {', '.join(f'{x:.4f}' for x in w['values'])} and ‖a_RR‖ decays), while C log²d/√p → 0 for every C "
