@@ -89,7 +89,9 @@ ADMISSIBLE_LOG1 = Region(
 #: The smallest admissible sample size n = d^{1+3ε_n} (the paper's Theorem 1 is stated for it).
 SMALLEST_N = ADMISSIBLE.restrict(nu <= 1 + 3 * eps_n, name="Assumptions 2–4, n = d^{1+3ε_n}")
 #: Constant privacy budget (ε, δ fixed): R = Θ(1).
-CONSTANT_PRIVACY = ADMISSIBLE.restrict(r >= 0, rho <= 0, rho >= 0, name="Assumptions 2–4, (ε, δ) fixed")
+#: a fixed budget: (ε, δ) constant, so log(1.25/δ)/ε² = Θ(1) (r = ρ = 0)
+FIXED_BUDGET = (r >= 0, rho <= 0, rho >= 0)
+CONSTANT_PRIVACY = ADMISSIBLE.restrict(*FIXED_BUDGET, name="Assumptions 2–4, (ε, δ) fixed")
 
 #: Named corners of the region for simulations (ε_n, ε_p, ν − (1 + 3ε_n)); ε_b in the middle of its window.
 CORNERS: dict[str, dict[str, float]] = {

@@ -585,7 +585,7 @@ def check_noise_share(
     from theorycheck.simulator import presets
 
     from .part1_setting import decide_noise_share
-    from .regime import ADMISSIBLE
+    from .regime import ADMISSIBLE, FIXED_BUDGET
 
     rate_point = RATE_POINT if rate_point is None else rate_point
     sigma_of_statement = sp.simplify(statement.lhs * SIGNAL_W / sp.sqrt(S.d)).subs(S.eta_W, S.ETA_W)
@@ -606,8 +606,8 @@ def check_noise_share(
     rhs = S.in_powers_of_d(statement.rhs)
     width = S.d**S.pi_p
     capped = ADMISSIBLE.restrict(*cap, name="Assumptions 2–4 + bias window ∩ the repaired width cap")
-    fixed_budget = (S.r >= 0, S.rho <= 0, S.rho >= 0)
-    every, some, some_lhs, lhs = decide_noise_share(expr, statement.rel, rhs, capped, width)
+    fixed_budget = FIXED_BUDGET
+    every, some, _, lhs = decide_noise_share(expr, statement.rel, rhs, capped, width)
     _, uncapped, _, _ = decide_noise_share(expr, statement.rel, rhs, ADMISSIBLE, width)
     # is each constraint of the cap needed? Off it (the others kept), at a fixed budget, the ratio must fail
     # everywhere; where it still holds there, the cap is stricter than the noise requires (true, but not tight)
