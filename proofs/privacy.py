@@ -829,8 +829,11 @@ def check_clipping(rule: Callable = paper_clip, seed: int = 0, samples: int = 20
                 return refuted(
                     "numeric+exact",
                     f"‖g^C‖ = {mpmath.nstr(norm_out, 8)} > C = {mpmath.nstr(clip, 8)} for "
-                    f"‖g‖ = {mpmath.nstr(norm_g, 8)}: the rule multiplies large gradients "
-                    f"by ‖g‖/C ≥ 1 (‖g^C‖ = ‖g‖²/C) instead of shrinking them",
+                    f"‖g‖ = {mpmath.nstr(norm_g, 8)}"
+                    + (": the rule multiplies large gradients by ‖g‖/C ≥ 1 (‖g^C‖ = ‖g‖²/C) instead of shrinking "
+                       "them (reading ‖g‖ for the printed ‖g^C‖); read as printed, g^C = g·max(1, ‖g^C‖/C) defines "
+                       "g^C by itself and has no solution when ‖g‖ > C (r = ‖g^C‖ ≤ C forces r = ‖g‖, r > C forces "
+                       "‖g‖ = C): neither reading clips" if rule is paper_clip else ""),
                     corrected=r"g^C_a = g_a \cdot \min\left(1, \frac{C_a}{\|g_a\|}\right)",
                     witness={
                         "g": [str(x) for x in g],

@@ -248,6 +248,18 @@ def test_measured_orders():
     loose_fit = m.check_measured("lambda_min_K", sp.Integer(1), "gtrsim", **SMALL)
     assert loose_fit.verdict == "inconclusive" and loose_fit.evidence["undecided_corners"] == ["large eps_p"]
     assert m.check_measured("lambda_min_K", d, "gtrsim", **SMALL).verdict == "refuted"
+    # a stated bound that only the σ_W → 0 limit run exceeds is undecided (no admissible run exceeds it; referee V);
+    # one an admissible corner exceeds is refuted there
+    runs = m.check_measured("max_phi_a0", sp.Integer(1), "exact", exact_bound=math.inf, **SIMULATED).evidence["corners"]
+    top = max(max(r["values"]) for r in runs if not r["limit"])
+    limit_top = max(max(r["values"]) for r in runs if r["limit"])
+    assert limit_top > top
+    only_limit = m.check_measured("max_phi_a0", sp.Integer(1), "exact", exact_bound=(top + limit_top) / 2, **SIMULATED)
+    assert only_limit.verdict == "inconclusive" and only_limit.regime["witness"] is None
+    assert "exceeds the stated bound" in only_limit.detail and "witness" not in only_limit.evidence
+    admissible = m.check_measured("max_phi_a0", sp.Integer(1), "exact", exact_bound=top / 2, **SIMULATED)
+    assert admissible.verdict == "refuted" and not admissible.evidence["witness"].get("limit", False)
+    assert admissible.evidence["witness"]["corner"] in SIMULATED["corners"]
 
 
 def test_spectrum_order_the_contraction_regime_substitutes(registered_verdict):
@@ -258,6 +270,12 @@ def test_spectrum_order_the_contraction_regime_substitutes(registered_verdict):
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert v.evidence["witness"]["corner"] == "aligned limit" and v.evidence["witness"]["measured_slope"] > 0.6
     assert all(r["consistent"] for r in v.evidence["corners"] if not r["limit"])
+    # the regime's failure witness is the mean mode's admissible point (the limit corner only illustrates it):
+    # σ_W > 0 there, and the mean mode outgrows 1 + p/d at it (referee V)
+    point = v.regime["witness"]["point"]
+    assert v.regime["witness"]["illustrated_at"]["corner"] == "aligned limit"
+    assert m.ADMISSIBLE.contains(point)
+    assert m._outgrows_at(m.MEAN_MODE_ORDER, m.LAMBDA_MAX_ORDER, point)
     row = next(r for r in v.evidence["corners"] if r["corner"] == "largest eps_p")
     assert row["measured_slope"] > 0.2 and abs(row["measured_slope"] - row["order_slope"]) < row["margin"]
     # Θ(1) (the order the regime used before) is refuted at that corner, and only there among the simulated ones
@@ -474,10 +492,17 @@ def test_u_uniformity():
     wide = m.check_sphere_uniformity(corners=m.MEASURE_CORNERS, limit_corners=())
     assert wide.verdict == "refuted" and wide.regime["holds_on"] == "none" and "whole region" in wide.detail
     assert wide.evidence["mean_mode"]["validated"]
-    # in the σ_W → 0 limit of ν > 2 + ε_b the u_j share a direction (‖mean u‖ ≈ 0.7, not 1/√n)
+    # in the σ_W → 0 limit of ν > 2 + ε_b the u_j share a direction (‖mean u‖ ≈ 0.7, not 1/√n); with no validated
+    # mean mode that run alone (σ_W = 0 is no admissible point) decides nothing: undecided, no witness (referee V)
     aligned = m.check_sphere_uniformity(**SIMULATED)
-    assert aligned.verdict == "refuted" and aligned.evidence["witness"]["corner"] == "aligned limit"
-    assert max(aligned.evidence["witness"]["ratio"]) > 20
+    assert aligned.verdict == "inconclusive" and "only at the limit corner 'aligned limit'" in aligned.detail
+    assert aligned.regime["witness"] is None and aligned.regime["undecided"] and "witness" not in aligned.evidence
+    limit_row = next(r for r in aligned.evidence["corners"] if r["limit"])
+    assert max(limit_row["ratio"]) > 20
+    # ... and a failure at an admissible corner is still refuted, with that corner as witness (a factor the
+    # 'large eps_p' corner exceeds)
+    strict = m.check_sphere_uniformity(**SIMULATED, factor=0.5)
+    assert strict.verdict == "refuted" and strict.evidence["witness"]["corner"] in SIMULATED["corners"]
     rows = aligned.evidence["mean_mode"]["rows"]
     limit = next(r for r in rows if r["corner"] == "aligned limit")
     assert all(0 < a <= b for a, b in zip(limit["links"]["mean_u_along_mode"], limit["links"]["mean_u_norm"]))
