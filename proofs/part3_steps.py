@@ -1575,6 +1575,20 @@ RELATION_DEFINITIONS = {
 EXACT_BOUNDS = {"clip.measured-base-case": 1.0}
 
 
+def aligned_witness(corner: str, *conditions: sp.Basic) -> dict[str, Any]:
+    """The failure witness of a refutation decided in the σ_W → 0 limit of the sub-region ν > 2 + ε_b: the limit
+    corner's own parameters (ε_b in the middle of its window, a fixed budget, q = TARGET_Q) with the paper's σ_W > 0,
+    an admissible point where σ_W√d → 0 as d → ∞ and so W_1's columns align; the σ_W = 0 run only illustrates it
+    (referee V). ``conditions`` (the sub-region's, e.g. ν > 2 + ε_b) must hold there, else no point is named."""
+    point = {**corner_point(ALL_CORNERS[corner], exact=True), "q": int(TARGET_Q)}
+    at = {**{sym: point[str(sym)] for sym in ADMISSIBLE.variables}, S.q: point["q"]}
+    inside = ADMISSIBLE.contains(point) and all(bool(c.subs(at)) for c in (S.nu > 2 + S.eps_b, *conditions))
+    illustration = {"corner": corner, **ALL_CORNERS[corner]}
+    if not inside:
+        return {**illustration, "no_admissible_point": "the corner's parameters leave the sub-region"}
+    return {"point": {k: str(v) for k, v in point.items()}, "as": "d → ∞", "illustrated_at": illustration}
+
+
 @cache
 def aligned_cosine(z: float) -> float:
     """c(z) = E_b tanh(z + b)/√(E_b tanh²(z + b)), b ~ N(0, 1) (mpmath, 30 digits): the cosine between a sample's
@@ -1624,7 +1638,7 @@ def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim"
     regime = dict(v.regime, holds_on="part",
                   conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b \text{ or } "
                               r"\pi_p \le 2\varepsilon_n"],
-                  witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]], "c(1)": floor})
+                  witness=aligned_witness(w["corner"], S.pi_p > 2 * S.eps_n) | {"c(1)": floor})
     return refuted(
         "simulation+symbolic",
         f"{quantity}: where ν > 2 + ε_b (σ_W√d → 0, W_1's columns align) and π_p > 2ε_n (so that ‖a_RR‖ ≲ "
@@ -1909,7 +1923,7 @@ def check_base_case_order(quantity: str, order: sp.Expr, relation: str = "lesssi
         witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]], "max_phi_a0": w["max_phi_a0"],
                  "floor": w["floor"], "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]},
         regime=dict(v.regime or {}, holds_on="part", conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b"],
-                    witness={"corner": w["corner"]}),
+                    witness=aligned_witness(w["corner"])),
         **ev,
     )
 
@@ -1956,7 +1970,7 @@ def check_base_case(steps: tuple[Step, ...] | None = None) -> Verdict:
                  "floor": w["floor"], "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]},
         regime=dict(v.regime or {}, holds_on="part",
                     conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b"],
-                    witness={"corner": w["corner"]}),
+                    witness=aligned_witness(w["corner"])),
         **ev,
     )
 

@@ -382,6 +382,10 @@ def test_the_aligned_limit_corner_refutes_orders_that_need_random_directions():
     base = m.check_base_case_order("max_phi_a0", L, **kw)
     assert base.verdict == "refuted" and base.evidence["witness"]["corner"] == "aligned limit"
     assert base.evidence["witness"]["floor_over_bound_as_d_to_infinity"] == "oo"
+    # the regime's witness is an admissible point of ν > 2 + ε_b (σ_W > 0 there), the σ_W = 0 run only illustrates it
+    point = base.regime["witness"]["point"]
+    assert m.ADMISSIBLE.contains(point) and Fraction(point["nu"]) > 2 + Fraction(point["eps_b"])
+    assert base.regime["witness"]["illustrated_at"]["corner"] == "aligned limit"
     # √p is not o(√p): the floor does not refute it, and the slopes agree everywhere
     assert m.check_base_case_order("max_phi_a0", sp.sqrt(p), **kw).verdict != "refuted"
     assert m.check_measured("max_phi_a0", L, **kw, limit_corners=()).verdict == "inconclusive"  # log d unsettled
@@ -418,6 +422,11 @@ def test_inner_product_is_decided_by_the_aligned_limit(registered_verdict, monke
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert abs(v.evidence["aligned_limit"]["c(1)"] - 0.7419) < 1e-4
     assert v.evidence["witness"]["c1_over_order_as_d_to_infinity"] == "oo"
+    point = v.regime["witness"]["point"]  # admissible, in ν > 2 + ε_b and π_p > 2ε_n (referee V)
+    assert m.ADMISSIBLE.contains(point) and Fraction(point["nu"]) > 2 + Fraction(point["eps_b"])
+    assert Fraction(point["pi_p"]) > 2 * Fraction(point["eps_n"])
+    # a sub-region the corner lies outside names no point
+    assert "point" not in m.aligned_witness("aligned limit", m.S.pi_p > 2)
     assert abs(m.aligned_cosine(3.0) - 0.996) < 1e-3 and m.aligned_cosine(0.5) < m.aligned_cosine(1.0)
     kw = {"corners": SMALL["corners"], "ds": m.DS_MEASURE}
     # a bounded order is not refuted by the limit (it holds there)
