@@ -25,7 +25,7 @@ from theorycheck.claims import Verdict
 from theorycheck.statement import Expect, Norm, Prob, Statement
 
 from . import symbols as S
-from .part3_common import EPS_N, SEED
+from .part3_common import EPS_N, SEED, run_corner
 from .part3_common import brief as _brief
 from .part3_common import phi_matrix as _phi
 from .part3_common import replace_one as _replace_one
@@ -45,11 +45,12 @@ def _features(run, X: np.ndarray) -> np.ndarray:
 
 
 @cache
-def _population(d: int, seed: int = POP_SEED, N: int = N_POP):
-    """Monte-Carlo population sample for run d: features F (N×p), f_* values, Gram G, b = E[φ f_*],
+def _population(d: int, seed: int = POP_SEED, N: int = N_POP, corner: str | None = None):
+    """Monte-Carlo population sample for run d (the paper's corner, or a named corner of
+    :data:`proofs.part3_common.SIMULATED_CORNERS`): features F (N×p), f_* values, Gram G, b = E[φ f_*],
     a_H = (G + λI)^{-1} b (the minimiser of E(f_a − f_*)² + λ‖a‖² on the sample)."""
-    run = _run(d)
-    rng = np.random.default_rng([seed, d])
+    run = _run(d) if corner is None else run_corner(corner, d)
+    rng = np.random.default_rng([seed, d] if corner is None else [seed, d, *corner.encode()])
     X = rng.standard_normal((N, d))
     fstar = run["_problem"].target(X @ run["_problem"].mu)
     F = _features(run, X)
@@ -94,13 +95,24 @@ def _moments(d: int, batches: int = 4, seed: int = POP_SEED):
 # ---------------------------------------------------------------------------------------------
 
 
-def check_risk_decomposition(constant: float = 2.0, ds=(32, 64)) -> Verdict:
+#: runs the decomposition's sharpest constant is also measured at, as evidence (not admissible: σ_W = 0 there)
+DECOMPOSITION_LIMIT_RUNS: tuple[tuple[str, int], ...] = (("aligned limit", 32),)
+
+
+def check_risk_decomposition(constant: float = 2.0, ds=(32, 64),
+                             limit_runs: tuple[tuple[str, int], ...] = DECOMPOSITION_LIMIT_RUNS) -> Verdict:
     """E(f_RR − f_*)² ≤ C[E(f_H − f_*)² + E(f_RR − f_H)²]. The step uses nothing about f_RR but f_RR ∈ H, so
     besides the measured f_RR the check computes the sharpest constant over all f ∈ H,
-    c* = 1 + ‖P_H(f_H − f_*)‖/‖f_H − f_*‖ (attained at f = f_H + t P_H(f_H − f_*)), and evaluates that f directly."""
+    c* = 1 + ‖P_H(f_H − f_*)‖/‖f_H − f_*‖ (attained at f = f_H + t P_H(f_H − f_*)), and evaluates that f directly.
+
+    C ≥ 2 holds for every f by (u + v)² ≤ 2u² + 2v² (pointwise, exact): verified unless a run contradicts it. A
+    C < 2 is refuted by a run where the measured f_RR or the extremal f exceeds it; otherwise undecided, since c*
+    depends on W_1 and λ and nothing bounds it below 2 on the whole region (referee X: C = 1.5 passed at the paper's
+    corner, c* = 1.24, while the σ_W → 0 limit of ν > 2 + ε_b reaches c* ≈ 1.8; ``limit_runs`` measure it there)."""
     rows = []
-    for d in ds:
-        run, F, fstar, G, _, a_H = _population(d)
+    samples = [(d, None) for d in ds] + [(d, corner) for corner, d in limit_runs]
+    for d, corner in samples:
+        run, F, fstar, G, _, a_H = _population(d, corner=corner)
         f_H = F @ a_H
         f_RR = F @ run["_a_rr"]
         v = f_H - fstar
@@ -116,6 +128,8 @@ def check_risk_decomposition(constant: float = 2.0, ds=(32, 64)) -> Verdict:
         rows.append(
             {
                 **_brief(run),
+                "corner": corner or "paper",
+                "limit": corner is not None,
                 "risk_f_RR": risk,
                 "first_term": A,
                 "second_term": B,
@@ -125,7 +139,8 @@ def check_risk_decomposition(constant: float = 2.0, ds=(32, 64)) -> Verdict:
                 "cos_angle_PHv_v": c_star - 1,
             }
         )
-    worst = max(rows, key=lambda r: r["ratio_at_extremal_f"])
+    admissible = [r for r in rows if not r["limit"]]
+    worst = max(admissible, key=lambda r: r["ratio_at_extremal_f"])
     ev = {
         "runs": rows,
         "constant": constant,
@@ -137,7 +152,7 @@ def check_risk_decomposition(constant: float = 2.0, ds=(32, 64)) -> Verdict:
         "note": "(u+v)² ≤ 2u² + 2v² pointwise, so C = 2 holds for every f; the Monte-Carlo sample serves "
         "both sides, so the inequality is tested exactly on it",
     }
-    bad = [r for r in rows if r["ratio_f_RR"] > constant * (1 + REL)]
+    bad = [r for r in admissible if r["ratio_f_RR"] > constant * (1 + REL)]
     if bad:
         return refuted(
             "simulation+numeric",
@@ -154,11 +169,23 @@ def check_risk_decomposition(constant: float = 2.0, ds=(32, 64)) -> Verdict:
             witness=worst,
             **ev,
         )
-    return verified(
-        "simulation+numeric",
-        f"R(f) ≤ {constant}[E(f_H−f_*)² + E(f−f_H)²] for the measured f_RR (ratio "
-        f"{max(r['ratio_f_RR'] for r in rows):.4f}) and for the extremal f ∈ H (ratio "
-        f"{worst['ratio_at_extremal_f']:.4f})",
+    limit_top = max((r["sharp_constant_over_H"] for r in rows if r["limit"]), default=None)
+    measured = (f"the measured f_RR (ratio {max(r['ratio_f_RR'] for r in admissible):.4f}) and the extremal f ∈ H "
+                f"(ratio {worst['ratio_at_extremal_f']:.4f}) at the paper's corner"
+                + (f"; c* = {limit_top:.4f} at the σ_W → 0 limit corner" if limit_top is not None else ""))
+    if constant >= 2:
+        return verified(
+            "exact+simulation",
+            f"(u + v)² ≤ 2u² + 2v² pointwise gives R(f) ≤ 2[E(f_H−f_*)² + E(f−f_H)²] for every f, hence for C = "
+            f"{constant:g}; checked on {measured}",
+            **ev,
+        )
+    return inconclusive(
+        "simulation",
+        f"C = {constant:g} < 2 holds for {measured}, but the sharpest constant over H, c* = 1 + cos θ, depends on W_1 "
+        "and λ, and nothing here bounds it by C on the whole region"
+        + (f" (the limit corner reaches {limit_top:.3f} > C)"
+           if limit_top is not None and limit_top > constant else ""),
         **ev,
     )
 
@@ -1079,16 +1106,53 @@ def check_s3_triangle(
     )
 
 
+#: the tail factor (3, 26) prints: |φ_jᵀ(I − η_aL)^{k−1}z| ≤ ‖φ_jᵀ(I − η_aL)^{k−1}‖Σ·log d
+S3_TAIL_FACTOR = S.log_d
+
+
+def s3_tail_decision(factor: sp.Expr) -> dict[str, str]:
+    """Whether |G_{jik}| ≤ factor(d) for all j ≤ n = d^ν, k ≤ i ≤ T = d^{ε_n} (each exactly N(0, 1)) holds ≤_P,
+    i.e. with probability ≥ 1 − e^{−c log²d} for some c > 0 (Part 1's notation), at every point of the region.
+
+    With ℓ = log d and ``L`` = lim f²/ℓ² (SymPy): if L > 0 the union bound n·T²·2e^{−f²/2} = e^{(ν + 2ε_n)ℓ + log 2
+    − f²/2} is ≤ e^{−Lℓ²/4} for large d, whatever the finite ν and ε_n (holds on the whole region); if L = 0 a single
+    pair already fails with probability 2Φ̄(f) ≥ e^{−f²/2 (1 + o(1))} ≫ e^{−cℓ²} for every c > 0 (fails everywhere).
+    The weaker reading (probability → 1 only) needs n·T²·2Φ̄(f) → 0: lim f²/(2ℓ) > ν + 2ε_n (recorded)."""
+    ell = sp.Symbol("ell", positive=True)
+    f = sp.sympify(factor).subs(S.d, sp.exp(ell))
+    ratio = sp.limit(f**2 / ell**2, ell, sp.oo)
+    weak = sp.limit(f**2 / (2 * ell), ell, sp.oo)
+    if ratio.is_positive or ratio == sp.oo:
+        nu_, en_ = sp.Symbol("nu", positive=True), sp.Symbol("eps_n", positive=True)
+        c = ratio / 4 if ratio != sp.oo else sp.Integer(1)
+        log_fail = (nu_ + 2 * en_) * ell + sp.log(2) - f**2 / 2 + c * ell**2  # log(union bound) + c ℓ², → −∞
+        limit = sp.limit(log_fail, ell, sp.oo)
+        return {"f2_over_log2d": str(ratio), "holds": "all" if limit == -sp.oo else "undecided",
+                "union_bound_plus_c_log2d_limit": str(limit), "c": str(c), "weak_reading_lim_f2_over_2logd": str(weak)}
+    if ratio == 0:
+        return {"f2_over_log2d": "0", "holds": "none", "weak_reading_lim_f2_over_2logd": str(weak)}
+    return {"f2_over_log2d": str(ratio), "holds": "undecided", "weak_reading_lim_f2_over_2logd": str(weak)}
+
+
 def check_s3_gaussian(
-    factor: Callable[[int], float] = math.log,
+    factor: sp.Expr = S3_TAIL_FACTOR,
     ds=(32, 64, 128),
     steps: int = TRAJ_STEPS,
     draws: int = 200,
     seed: int = 17,
 ) -> Verdict:
-    """Display (3, 26): φ_jᵀ(I−η_aL)^{k−1}z ~ N(0, ‖φ_jᵀ(I−η_aL)^{k−1}‖²Σ²), so |…| ≤_P ‖φ_jᵀ(I−η_aL)^{k−1}‖Σ·factor(d)
-    (paper: log d) simultaneously over j: measured per-pair exceedance frequency over ``draws`` noise draws, the
-    probability that some j ≤ n exceeds (1 − (1 − f)^n), and the second link ‖φᵀA‖ ≤ ‖A‖‖φ‖ (exact)."""
+    """Display (3, 26): φ_jᵀ(I−η_aL)^{k−1}z ~ N(0, ‖φ_jᵀ(I−η_aL)^{k−1}‖²Σ²) exactly (z independent of φ_j), so
+    |…| ≤_P ‖φ_jᵀ(I−η_aL)^{k−1}‖Σ·factor(d) (paper: log d) simultaneously over j ≤ n, k ≤ T is decided exactly by
+    :func:`s3_tail_decision` on the whole region (every ν: referee X; it had been a finite-d rule at one corner).
+    Measured as evidence at the paper's corner: the standardised values' exceedance frequency over ``draws`` noise
+    draws against 2Φ̄(factor) (a mismatch, i.e. values that are not N(0, 1), leaves it undecided), and the second link
+    ‖φᵀA‖ ≤ ‖A‖‖φ‖ (exact, checked)."""
+    from scipy.stats import norm as _normal  # imported when needed: loading the claims stays fast
+
+    from .regime import ADMISSIBLE, CORNERS, corner_point
+
+    factor_of = sp.lambdify(S.d, factor, "math")
+    decision = s3_tail_decision(factor)
     rows = []
     sub_ok = True
     for d in ds:
@@ -1096,7 +1160,7 @@ def check_s3_gaussian(
         Phi = _phi(run).T
         n, p = run["n"], run["p"]
         rng = np.random.default_rng([seed, d])
-        c = float(factor(d))
+        c = float(factor_of(d))
         exceed = total = 0
         std_vals = []
         for k in range(1, steps + 1):
@@ -1105,13 +1169,11 @@ def check_s3_gaussian(
             scale = np.linalg.norm(B, axis=1)
             sub_ok &= bool(np.all(scale <= float(np.linalg.norm(A, 2)) * np.linalg.norm(Phi, axis=1) * (1 + 1e-12)))
             Z = rng.standard_normal((p, draws))  # Σ cancels in the standardised ratio
-            S = (B @ Z) / scale[:, None]
-            exceed += int(np.sum(np.abs(S) > c))
-            total += S.size
-            std_vals.append(float(S.std()))
+            G = (B @ Z) / scale[:, None]
+            exceed += int(np.sum(np.abs(G) > c))
+            total += G.size
+            std_vals.append(float(G.std()))
         f = exceed / total
-        from scipy.stats import norm as _normal  # imported when needed: loading the claims stays fast
-
         theory = float(2 * _normal.sf(c))
         rows.append(
             {
@@ -1126,39 +1188,52 @@ def check_s3_gaussian(
             }
         )
     ev = {
+        "factor": str(factor),
+        "decision": decision,
         "runs": rows,
         "seed": seed,
         "draws": draws,
         "steps": steps,
         "submultiplicative_holds": sub_ok,
-        "tolerance": "exceedance within 4 binomial SE of 2Φ̄(factor); simultaneous failure probability < 1/2 and "
-        "decreasing in d",
+        "tolerance": "exceedance within 4 binomial SE of 2Φ̄(factor) (the values are N(0, 1)); the ≤_P bound decided "
+        "exactly: SymPy limits as log d → ∞",
         "step_size": "η_a = 1/(2(λ_max(K_n)+λ)) (stable)",
     }
+    region = {"region": ADMISSIBLE.name, "region_latex": ADMISSIBLE.description}
     if not sub_ok:
-        return refuted("numeric", "‖φᵀA‖ > ‖A‖‖φ‖", witness=rows[0], **ev)
-    probs = [r["prob_some_j_exceeds"] for r in rows]
-    bad = [r for r in rows if r["prob_some_j_exceeds"] >= 0.5]
-    if bad or any(b > a + 1e-12 for a, b in itertools.pairwise(probs)):
-        w = bad[0] if bad else rows[-1]
-        return refuted(
-            "simulation",
-            f"with factor {w['factor']:.3g} at d = {w['d']}, {w['per_pair_exceedance']:.3g} "
-            f"of (j, k, draw) exceed the bound; some j ≤ n = {w['n']} exceeds with probability "
-            f"{w['prob_some_j_exceeds']:.3f}",
-            witness=w,
-            **ev,
-        )
+        return refuted("numeric", "‖φᵀA‖ > ‖A‖‖φ‖", witness=rows[0], regime={**region, "holds_on": "none"}, **ev)
     off = [r for r in rows if abs(r["per_pair_exceedance"] - r["gaussian_prediction"]) > 4 * r["binomial_se"]]
     if off:
-        return inconclusive("simulation", "the standardised values do not match N(0, 1)", witness=off[0], **ev)
-    return verified(
-        "simulation",
-        "exceedance matches 2Φ̄(log d) and the probability that some j exceeds falls "
-        f"{' → '.join(f'{x:.3g}' for x in probs)} over d = {', '.join(str(r['d']) for r in rows)}; "
-        "‖φᵀA‖ ≤ ‖A‖‖φ‖ holds",
-        **ev,
-    )
+        return inconclusive("simulation", "the standardised values do not match N(0, 1), which the exact argument "
+                            "assumes", witness=off[0], **ev)
+    measured = (f"; measured at the paper's corner: the per-pair exceedance matches 2Φ̄({factor}) within 4 SE, and "
+                "some j ≤ n exceeds with frequency "
+                + " → ".join(f"{r['prob_some_j_exceeds']:.3g}" for r in rows)
+                + f" over d = {', '.join(str(r['d']) for r in rows)}; ‖φᵀA‖ ≤ ‖A‖‖φ‖ holds")
+    if decision["holds"] == "all":
+        return verified(
+            "exact+simulation",
+            f"each term is exactly N(0, 1) after standardising, so the union bound over j ≤ n = d^ν, k ≤ i ≤ T = "
+            f"d^{{ε_n}} gives failure ≤ n·T²·2e^{{−f²/2}} ≤ e^{{−c log²d}} (c = {decision['c']}; f = {factor}, "
+            f"lim f²/log²d = {decision['f2_over_log2d']}) for large d at every finite ν and ε_n: the whole region"
+            + measured,
+            regime={**region, "holds_on": "all", "conditions": [], "witness": None},
+            **ev,
+        )
+    if decision["holds"] == "none":
+        point = {k: str(v) for k, v in corner_point(CORNERS["small eps_p"], exact=True).items()}
+        return refuted(
+            "exact+simulation",
+            f"f = {factor} has f² = o(log²d): one term alone exceeds it with probability 2Φ̄(f) ≥ e^{{−f²(1+o(1))/2}}, "
+            "far above the e^{−c log²d} that ≤_P allows, for every c > 0, at every point of the region (with "
+            "probability → 1 only, it would need lim f²/(2 log d) > ν + 2ε_n: here "
+            f"{decision['weak_reading_lim_f2_over_2logd']})"
+            + measured,
+            witness={"point": point, "f2_over_log2d": "0"},
+            regime={**region, "holds_on": "none", "conditions": [], "witness": {"point": point}},
+            **ev,
+        )
+    return inconclusive("exact+simulation", f"the limits do not decide f = {factor}: {decision}" + measured, **ev)
 
 
 _X = S.x

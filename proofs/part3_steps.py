@@ -1696,7 +1696,8 @@ def check_a_rr(quantity: str, order: sp.Expr, relation: str = "lesssim", **measu
         "simulation+symbolic",
         f"{quantity} ≤ max_j|y_j|/(2√λ) at every run and corner (largest ratio {worst:.3f}; AM–GM on the singular "
         "values of (K_n + λI)^{-1}Φ/√n), and with max_j|y_j| ≲_P log^q d (ridge.measured-labels) and λ = p/d^{2ε_n} "
-        "that is ≲ d^{ε_n} log^q d/√p on all of the region (the fits alone are too loose to decide it)",
+        f"that is ≲ d^{{ε_n}} log^q d/√p ≲ {paper_latex(order)} on all of the region (the fits alone are too loose "
+        "to decide it)",
         regime=rate.regime(),
         **ev,
     )

@@ -28,7 +28,12 @@ def test_ids_registered():
 def test_resolvent_norm(registered_verdict):
     v = registered_verdict(m.check_resolvent_norm)
     assert v.verdict == "verified" and v.evidence["worst_ratio"] <= 1
-    assert m.check_resolvent_norm(lambda d, n, p, e: d**e / 4 * (n / p) ** 0.5).verdict == "refuted"
+    assert v.evidence["bound_over_am_gm"] == "1" and "wide (p > n)" in v.evidence["corners"]
+    assert m.check_resolvent_norm(m.RESOLVENT_BOUND / 2).verdict == "refuted"  # a wrong constant
+    # p and d swapped: equal at the paper's p = d, false where ε_p ≠ 5ε_n (referee X)
+    swapped = m.check_resolvent_norm(m.S.p**m.S.eps_n / 2 * sp.sqrt(m.S.n / m.S.d))
+    assert swapped.verdict == "refuted" and swapped.evidence["witness"]["p"] != swapped.evidence["witness"]["d"]
+    assert m.check_resolvent_norm(2 * m.RESOLVENT_BOUND).verdict == "verified"  # weaker, still proved
 
 
 def test_resolvent_chain(registered_verdict):
@@ -57,6 +62,9 @@ def test_loo_stability(registered_verdict):
 def test_strong_convexity(registered_verdict):
     assert registered_verdict(m.check_strong_convexity).verdict == "verified"
     assert m.check_strong_convexity(2.0).verdict == "refuted"
+    # where p > n (λ_min(K_n) = 0) the constant 1 is attained: a constant just above it is refuted (referee X)
+    near = m.check_strong_convexity(1.005)
+    assert near.verdict == "refuted" and near.evidence["witness"]["p"] > near.evidence["witness"]["n"]
 
 
 def test_contraction(registered_verdict):
@@ -124,4 +132,8 @@ def test_recursion(registered_verdict):
 
 def test_a_rr_norm(registered_verdict):
     assert registered_verdict(m.check_a_rr_norm).verdict == "verified"
-    assert m.check_a_rr_norm(0.001).verdict == "refuted"
+    # a rate of the wrong order fails the chain's decision on the region (not a finite-d constant: referee X)
+    wrong = m.check_a_rr_norm(m.A_RR_RATE / sp.sqrt(m.S.p))
+    assert wrong.verdict == "refuted" and wrong.regime["holds_on"] != "all"
+    assert m.check_a_rr_norm(m.A_RR_RATE / m.S.d ** (m.S.eps_n / 2)).verdict == "refuted"
+    assert m.check_a_rr_norm(m.A_RR_RATE * m.S.log_d).verdict == "verified"  # weaker, still true

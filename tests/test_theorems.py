@@ -186,6 +186,10 @@ def test_repaired_sensitivity_understated_is_refuted():
 
     assert repaired.check_sensitivity(ds=(16,), trials=1).verdict == "verified"
     assert repaired.check_sensitivity(clip_scale=0.4, ds=(16,), trials=1).verdict == "refuted"
+    # the opposite-label pair attains the bound, so a sensitivity understated by 1 % is refuted too (referee X: 0.7
+    # passed when only the huge-sample pair was tried), at the wide width as well
+    assert repaired.check_sensitivity(clip_scale=0.99, ds=(16,), trials=1).verdict == "refuted"
+    assert repaired.check_sensitivity(clip_scale=0.99, ds=(16,), trials=1, widths=(1.5,)).verdict == "refuted"
 
 
 def test_repaired_contraction_with_twice_the_step_is_refuted():
@@ -197,6 +201,14 @@ def test_repaired_contraction_with_twice_the_step_is_refuted():
     assert repaired.check_contraction(doubled, ds=(16,)).verdict == "refuted"
     assert repaired.check_contraction(s, ds=(16,)).verdict == "verified"
     assert lam in s.lhs.free_symbols and p in s.lhs.free_symbols
+    # the worst case comes from the statement's own assumption (referee X): without a cap on λ_max it is undecided,
+    # and a cap smaller than the proved λ_max ≤ p (λ_max ≤ p/2, with η_a = 1/(2(p/2 + λ))) is an unproved premise
+    assert repaired.check_contraction(s.perturb(assumptions=()), ds=(16,)).verdict == "inconclusive"
+    half = s.perturb(lhs=s.lhs.subs(p, p / 2), assumptions=(repaired.K_MAX <= p / 2,))
+    v = repaired.check_contraction(half, ds=(16,))
+    assert v.verdict == "inconclusive" and not v.evidence["cap_follows_from_lambda_max_le_p"]
+    # the measured half evaluates the statement's own step: η_a = 1/(p + λ) fails at a run
+    assert "simulated run" in repaired.check_contraction(doubled, ds=(16,)).detail
 
 
 def test_repaired_steps_half_as_many_is_refuted(registered_verdict):
