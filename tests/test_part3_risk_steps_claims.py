@@ -12,6 +12,7 @@ import sympy as sp
 
 import theorycheck_proofs.part3_risk_steps as m
 from theorycheck.registry import load
+from theorycheck_proofs.regime import ADMISSIBLE_LOG1
 
 
 def test_ids_registered_and_unique():
@@ -77,12 +78,14 @@ def test_noise_accumulation(registered_verdict):
     assert v.verdict == "refuted" and v.corrected
     assert set(v.evidence["failing_links"]) == {"link 1", "link 3"}
     w3 = v.evidence["witness"]["link 3"]
-    assert w3["min_norm_z_over_Sigma"] > w3["claimed_factor_times_allowance"]
+    assert w3["margin_limit"] == "-oo" and ADMISSIBLE_LOG1.contains({**w3["point"], "q": 1})
+    assert all(r["median_norm_z_over_Sigma"] > r["claimed_bound"] for r in w3["measured"])
     # the regime is the conclusion's (referees J, K), not link 3's: given λ_min(K_n) ≳ 1 it holds on the contraction
     # region where 2π_p < 3ε_n (p = d^{π_p}), fails off the contraction region (z'_i grows geometrically there)
     assert v.regime["holds_on"] == "part" and v.regime["conditions_exact"] == [
         "-eps_n + pi_p > 0", "eps_b - eps_n - nu + 2 >= 0", "3*eps_n - 2*pi_p > 0"]
-    assert v.regime["premise"] and v.regime["undecided"] and v.evidence["link3_regime"]["holds_on"] == "none"
+    assert v.regime["premise"] and v.regime["undecided"] and v.evidence["link3_decision"]["holds"] == "none"
+    assert not v.evidence["link5_premise"]["counterexample"]["link5_holds"]  # the premise η_a(λ_max + 2λ) ≤ 1 matters
     w = {k: Fraction(x) for k, x in v.regime["witness"]["point"].items() if k != "q"}
     assert w["pi_p"] <= w["eps_n"] or w["nu"] > 2 + w["eps_b"] - w["eps_n"]  # off the contraction region
     # referee K's point (ε_n, ε_p, ε_b, ν) = (0.2, 0.1, 0.3, 1.6), where z'_T grows geometrically, is not in the regime
@@ -91,13 +94,20 @@ def test_noise_accumulation(registered_verdict):
     assert not conditions_hold_at(v.regime["conditions_exact"], {"eps_n": 0.2, "eps_p": 0.1, "eps_b": 0.3, "nu": 1.6})
     inside = {"eps_n": 0.2, "eps_p": 0.28, "eps_b": 0.3, "nu": 1.6}  # referee J's point: contracting, 2ε_p < 3ε_n
     assert conditions_hold_at(v.regime["conditions_exact"], inside)
-    corrected = m.check_noise_accumulation(
-        lambda i, k: k - 1, lambda p, d: math.sqrt(p) + math.log(d), lambda d: 1.0, _try_correction=False
-    )
-    assert corrected.verdict == "verified"
+    corrected = m.check_noise_accumulation(lambda i, k: k - 1, m.Z_NORM_CORRECTED, _try_correction=False)
+    assert corrected.verdict == "verified" and corrected.evidence["link3_decision"]["holds"] == "all"
     # the right power but the printed ‖z‖ ≤_P Σ: still rejected (‖z‖ ≈ Σ√p)
     v2 = m.check_noise_accumulation(lambda i, k: k - 1, _try_correction=False)
     assert v2.verdict == "refuted" and v2.evidence["failing_links"] == ["link 3"]
+    # link 3 is decided at every width, not from draws at d ≤ 128 (referee W: 3 log d and 0.7√p + log d had passed)
+    p_, L_ = m.S.p, m.S.log_d
+    for wrong in (3 * L_, sp.Rational(7, 10) * sp.sqrt(p_) + L_, sp.sqrt(p_), sp.sqrt(p_) + sp.sqrt(L_),
+                  m.S.d ** sp.Rational(3, 10) + L_):
+        assert m.z_norm_decision(wrong)["holds"] in ("none", "part"), wrong
+    for right in (2 * sp.sqrt(p_), sp.sqrt(p_) + L_ / 10, sp.sqrt(p_) + L_**2):
+        assert m.z_norm_decision(right)["holds"] in ("all", "sampled"), right
+    bad = m.check_noise_accumulation(lambda i, k: k - 1, 3 * L_, ds=(32,), _try_correction=False)
+    assert bad.verdict == "refuted" and bad.evidence["failing_links"] == ["link 3"]
 
 
 def test_s1(registered_verdict):
