@@ -971,7 +971,13 @@ def _check_sup_bound(
     )
     measured_ok = all(abs(fits[kk]["measured_gamma_exponent"] + (kk - 1) / 2) < 0.01 for kk in fits)
     corrected = PROVED_SUP_BOUND if proved_worst <= 0 and measured_ok else None
-    if violation or eta_violation:
+    # the claim assumes γ → 0 with η fixed: only the γ direction can refute it; the η sweep runs at γ = 1, outside
+    # those assumptions (referee W), and is evidence only
+    paper_form_meets = all("paper_form_gamma_exponent" in f
+                           and f["paper_form_gamma_exponent"] >= f["claimed_gamma_exponent_fitted"] - 0.05
+                           for f in fits.values())
+    ev["paper_closed_form_meets_the_bound"] = paper_form_meets
+    if violation:
         parts = []
         if violation:
             _, deg, g, lr, s, unc, sc = violation
@@ -984,13 +990,19 @@ def _check_sup_bound(
                 + ", ".join(f"{fits[kk]['claimed_gamma_exponent_fitted']:+.3f}" for kk in fits)
                 + "); for q = 1 this rules out every a, not only the paper's (a sup → 0 makes f_γ's slope → 0, so "
                 "f_γ cannot approximate z within 2γ: thm6.existence)"
+                + (". The paper's own closed form does meet the bound (its fitted γ-exponents "
+                   + ", ".join(f"{fits[kk]['paper_form_gamma_exponent']:+.3f}" for kk in fits)
+                   + " are at least the claimed ones): Step 4's algebra is sound for it, and the failure comes from "
+                   "that closed form, which does not reconstruct f_γ (cert.closed-form); the a that does (the one "
+                   "measured here) outgrows the bound" if paper_form_meets else "")
             )
         if eta_violation:
             deg, r = eta_violation
             parts.append(
-                f"for the paper's construction only (γ = {gamma_for_eta} is outside the claim's γ → 0, and there "
-                f"a ≡ 0 already meets Theorem 6 for f = x^{deg}): at η = {r['eta']} sup/bound = "
-                f"10^{r['log10_ratio']:.1f} (the true sup carries e^{{π²γ/(4η²)}}, the bound only e^{{π²γ/4}})"
+                f"outside the claim's assumptions, as evidence only (γ = {gamma_for_eta}, not γ → 0, where a ≡ 0 "
+                f"already meets Theorem 6 for f = x^{deg}): for the a that reconstructs f_γ, at η = {r['eta']} "
+                f"sup/bound = 10^{r['log10_ratio']:.1f} (the true sup carries e^{{π²γ/(4η²)}}, the bound only "
+                "e^{π²γ/4})"
             )
         witness = {
             "gamma_direction": violation
@@ -1022,8 +1034,10 @@ def _check_sup_bound(
         )
     return inconclusive(
         "numeric",
-        "the measured sup stays within a bounded factor of the claimed bound on the grid; an "
-        "asymptotic ≲ cannot be verified numerically",
+        "as γ → 0 (η fixed) the measured sup stays within a bounded factor of the claimed bound on the grid; an "
+        "asymptotic ≲ cannot be verified numerically"
+        + (f" (along η at γ = {gamma_for_eta}, outside the claim's assumptions, sup/bound grows to "
+           f"10^{eta_violation[1]['log10_ratio']:.1f}: evidence only)" if eta_violation else ""),
         regime=_sup_regime(fits, eta_fixed),
         **ev,
     )

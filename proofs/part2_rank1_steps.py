@@ -340,9 +340,12 @@ def check_output_bounds(
 def check_zx_norm(statement: Statement, corrected: Statement) -> Verdict:
     r"""P12.5 ‖z_j x_j‖ ≤_P √d (for all j, w.h.p.). Read as printed (≤_P, constant 1, as everywhere in this
     module): both factors exceed their claimed bounds (|z_j| ≤ 1 fails, and P(‖x‖ ≤ √d) → 1/2 for each sample);
-    measured max_j ‖z_j x_j‖/√d at the corners, the witness. Read as ≲_P (a constant C): it needs max_j |z_j| = O(1);
-    heuristically max_j |z_j| ≈ √(2 Var(z) log n) → ∞ (z is close to Gaussian given the initialisation), too slow
-    for d ≤ 128 to show, so that reading is recorded as undecided. The corrected ‖z_j x_j‖ ≤ log d (√d + log d)
+    measured max_j ‖z_j x_j‖/√d at the corners, the witness. Read as ≲_P (a constant C, at Part 1's level 1 −
+    e^{−c log²d}) it fails too (referee W): given x_j, z_j = (1/√p)Σ_k tanh(⟨w_k, x_j⟩ + b_k) is a normalised sum of
+    p i.i.d. bounded mean-zero terms (⟨w_k, x_j⟩ + b_k is symmetric, tanh odd) with variance → v = E tanh²(√2 G)
+    (‖x_j‖²/d → 1), so z_j → N(0, v) (Lindeberg) and P(|z_j| > 2C) → 2Φ̄(2C/√v) > 0 for every C, while
+    P(‖x_j‖ ≥ √d/2) → 1: one sample alone exceeds C√d with probability bounded below, ≫ e^{−c log²d} (v by mpmath,
+    30 digits). The corrected ‖z_j x_j‖ ≤ log d (√d + log d)
     (Hoeffding over the initialisation given x_j: P(|z_j| > log d) ≤ 2e^{−log²d/2}; ‖x_j‖ ≤ √d + log d; a union
     bound over the n samples) is checked against the measurements and decided on the region against √d·log d."""
     meas = measured_against("z_max", sp.Integer(1))
@@ -352,6 +355,12 @@ def check_zx_norm(statement: Statement, corrected: Statement) -> Verdict:
     worst = max(ratio, key=ratio.get)
     reg = decide_on_region(Statement(sp.sqrt(d) * log_d, r"\lesssim", corrected.rhs))
     corrected_at = {c: float(corrected.rhs.subs({d: 128, p: rows[c]["p"]}) / sp.sqrt(128)) for c in CORNERS}
+    # a correction is attached only if it covers every measurement and holds on the region (referee W)
+    corrected_ok = all(ratio[c] <= corrected_at[c] for c in CORNERS) and reg.verdict == "verified"
+    with mpmath.workdps(30):
+        v_limit = float(mpmath.quad(lambda g: mpmath.tanh(mpmath.sqrt(2) * g) ** 2 * mpmath.npdf(g),
+                                    [-mpmath.inf, 0, mpmath.inf]))
+        tail_c1 = float(mpmath.erfc(1 / mpmath.sqrt(2 * v_limit)))  # 2Φ̄(1/√v): P(|z| > 1) in the limit
     ev = dict(
         max_over_j_of_norm_over_sqrt_d_at_d128=ratio,
         claimed_over_sqrt_d=claimed_at,
@@ -360,16 +369,23 @@ def check_zx_norm(statement: Statement, corrected: Statement) -> Verdict:
         z_growth=meas["rows"],
         corrected_regime=reg.regime,
         readings={r"\leq_\P (constant 1, as printed)": "refuted" if ratio[worst] > claimed_at[worst] else "not refuted",
-                  r"\lesssim_\P (a constant C)": "undecided: needs max_j |z_j| = O(1), heuristically √(2Var z log n)"},
+                  r"\lesssim_\P (a constant C)": f"refuted at Part 1's level: z_j → N(0, v), v = {v_limit:.6f}, so "
+                                                   "P(‖z_1x_1‖ > C√d) stays bounded below for every C"},
+        z_limit_variance=v_limit,
+        z_tail_for_C_1=tail_c1,
+        corrected_checked=corrected_ok,
         seed=M.SEED,
     )
     if ratio[worst] > claimed_at[worst]:
         return refuted(
             "simulation+exact",
             f"max_j ‖z_j x_j‖ = {ratio[worst]:.2f}·√d > √d at d = 128 ({worst}); "
-            "≤_P with constant 1 fails (each factor exceeds its bound); read as ≲_P it needs max_j |z_j| = O(1), "
-            "which these d cannot decide (heuristically it grows like √log n): undecided",
-            corrected=corrected,
+            "≤_P with constant 1 fails (each factor exceeds its bound); read as ≲_P it fails too at Part 1's level: "
+            f"given x_j, z_j → N(0, v) over the initialisation (v = E tanh²(√2G) = {v_limit:.4f}), so P(|z_j| > 2C) "
+            f"→ 2Φ̄(2C/√v) > 0 for every C (at C = 1/2: {tail_c1:.3f}), ≫ e^{{−c log²d}}"
+            + ("" if corrected_ok else "; the proposed correction does not cover the measurements or the region, so "
+               "none is given"),
+            corrected=corrected if corrected_ok else None,
             regime=_constant_fails_everywhere(reg.regime),
             witness={"corner": worst, "d": 128, "max_norm_over_sqrt_d": ratio[worst]},
             **ev,
@@ -862,16 +878,18 @@ def check_target_growth(statement: Statement, centred: Statement, triangle: Stat
 
 def check_projection_law(law: Statement, statement: Statement, hypotheses: Sequence[str] = ()) -> Verdict:
     r"""P19.3 ⟨μ, w_i^0⟩ ~ N(0, 1/d) (variance μᵀ(I/d)μ = ‖μ‖²/d exactly) and P19.4 max_i |⟨μ,w_i^0⟩| ≲_P log d/√d.
-    The maximum of p = d^{π_p} such Gaussians is ≈ √(2π_p log d/d): decided √(log d)/√d ≲ (claimed) on the region,
-    and P(∃ i: |⟨μ,w_i⟩| > log d/√d) ≤ p e^{−log²d/2} → 0. Measured max_i |⟨μ,w_i^0⟩| at the corners (exponent ≈ −½)."""
+    The maximum of p = d^{π_p} such Gaussians is ≈ √(2π_p log d/d): decided √(log d)/√d ≲ (claimed) on the region
+    (the reading "with probability → 1"), and at Part 1's level of ≲_P (probability ≥ 1 − e^{−c log²d}, referee W):
+    log d/√d ≲ (claimed) on the region, since P(∃ i: |⟨μ,w_i⟩| > KR) ≤ 2p e^{−K²R²d/2} ≤ e^{−c log²d} exactly when
+    R²d ≳ log²d, while where R = o(log d/√d) one neuron alone exceeds KR with probability 2Φ̄(KR√d) = e^{−o(log²d)}.
+    Measured max_i |⟨μ,w_i^0⟩| at the corners (exponent ≈ −½)."""
     var_ok = sp.simplify(law.rhs - 1 / d) == 0
     reg = decide_on_region(Statement(sp.sqrt(log_d) / sp.sqrt(d), r"\lesssim", statement.rhs))
-    tail = compare(
-        rewrite(p * sp.exp(-((statement.rhs * sp.sqrt(d)) ** 2) / 2)), Rel.LITTLE_O, sp.Integer(1), ADMISSIBLE, d=d
-    )
+    paper_level = decide_on_region(Statement(log_d / sp.sqrt(d), r"\lesssim", statement.rhs))
     meas = measured_against("mu_w_max", statement.rhs)
     ev = dict(
-        variance_exact=bool(var_ok), measured=meas["rows"], tail_regime=tail.regime(), hypotheses=list(hypotheses)
+        variance_exact=bool(var_ok), measured=meas["rows"], probability_to_one_regime=reg.regime,
+        paper_level_regime=paper_level.regime, hypotheses=list(hypotheses)
     )
     if not var_ok:
         return refuted(
@@ -880,22 +898,29 @@ def check_projection_law(law: Statement, statement: Statement, hypotheses: Seque
             witness={"claimed_variance": str(law.rhs), "exact": "1/d"},
             **ev,
         )
-    if reg.verdict != "verified" or tail.holds_on != "all" or meas["failures"]:
+    if reg.verdict != "verified":
+        return refuted("exact+simulation", "even with probability → 1 only: " + reg.detail, regime=reg.regime,
+                       witness=reg.evidence.get("witness"), **ev)
+    if paper_level.verdict != "verified":
         return refuted(
             "exact+simulation",
-            reg.detail
-            if reg.verdict != "verified"
-            else "measured growth exceeds the claimed order at "
-            + (meas["failures"][0]["corner"] if meas["failures"] else "?"),
-            regime=reg.regime,
-            witness=reg.evidence.get("witness") or (meas["failures"] or [{}])[0],
+            f"it holds with probability → 1 (max over p = d^{{π_p}} neurons ≍ √(log d/d) ≲ {paper_latex(statement.rhs)}"
+            " on the whole region), but not at Part 1's level 1 − e^{−c log²d}: where the bound is o(log d/√d) one "
+            "neuron alone exceeds K times it with probability e^{−o(log²d)}: " + paper_level.detail,
+            regime=paper_level.regime,
+            witness=paper_level.evidence.get("witness"),
             **ev,
         )
+    if meas["failures"]:
+        return refuted("exact+simulation",
+                       f"measured growth exceeds the claimed order at {meas['failures'][0]['corner']}",
+                       regime=reg.regime, witness=meas["failures"][0], **ev)
     return verified(
         "exact+simulation",
-        "⟨μ,w⟩ ~ N(0,1/d) exactly; max over p = d^{π_p} neurons ≍ √(log d/d) ≲ log d/√d "
-        "on the whole region; measured exponents ≈ −½ at every corner",
-        regime=reg.regime,
+        f"⟨μ,w⟩ ~ N(0,1/d) exactly; max over p = d^{{π_p}} neurons ≍ √(log d/d), and log d/√d ≲ "
+        f"{paper_latex(statement.rhs)} on the whole region, so the union bound gives it at Part 1's level "
+        "(probability ≥ 1 − e^{−c log²d}); measured exponents ≈ −½ at every corner",
+        regime=paper_level.regime,
         **ev,
     )
 
