@@ -1077,6 +1077,7 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
     (linregress, with standard error) against the right side's."""
     from scipy.stats import linregress
 
+    from .part3_common import point_sizes
     from .regime import CORNERS
 
     rows, fits = [], {}
@@ -1086,7 +1087,8 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
         gaps, bounds = [], []
         for dd in DIRECTION_DS:
             rng = np.random.default_rng([seed, dd, DIRECTION_CORNERS.index(corner)])
-            nn, pp = math.ceil(dd ** (1 + 3 * c["eps_n"] + c["extra_n"])), max(2, math.ceil(dd ** c["eps_p"]))
+            nn, pp = point_sizes(c["eps_n"], c["eps_p"], c["extra_n"], dd)  # the simulator's sizes (one home)
+            pp = max(2, pp)
             X = rng.normal(size=(nn, dd))
             z = X[:, 0]
             y = z + (z**2 - 1) / 2
