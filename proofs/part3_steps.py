@@ -911,8 +911,8 @@ def _mean_mode_refutation(quantity: str, order: sp.Expr, mm: dict, rows: list[di
         f"{w['measured_slope']:.3f} ± {w['stderr']:.3f} against the order's {w['order_slope']:.3f}"
         + ("" if w.get("consistent", True) is False else
            " (consistent at the d simulated: log factors still dominate there)"),
-        witness={k: w[k] for k in ("corner", "eps_n", "eps_p", "extra_n", "limit", "measured_slope", "stderr",
-                                   "order_slope", "values")} | {"asymptotic": mm["asymptotic_witness"]},
+        witness=named_witness(mm["asymptotic_witness"], {k: w[k] for k in (
+            "corner", "eps_n", "eps_p", "extra_n", "limit", "measured_slope", "stderr", "order_slope", "values")}),
         regime=regime,
         **ev,
     )
@@ -1163,7 +1163,7 @@ def check_sphere_uniformity(
             f"'{worst['corner']}' the mean of the u_j has norm {max(worst['mean_u_norm']):.3g}, "
             f"{max(worst['ratio']):.0f}× 1/√n (the other corners, where σ_W√d is in the hundreds at d ≤ 64, show "
             "ratios within the factor so far)",
-            witness=worst | {"asymptotic": mm["asymptotic_witness"]},
+            witness=named_witness(mm["asymptotic_witness"], worst),
             regime=regime,
             **ev,
         )
@@ -1582,11 +1582,25 @@ def aligned_witness(corner: str, *conditions: sp.Basic) -> dict[str, Any]:
     (referee V). ``conditions`` (the sub-region's, e.g. ν > 2 + ε_b) must hold there, else no point is named."""
     point = {**corner_point(ALL_CORNERS[corner], exact=True), "q": int(TARGET_Q)}
     at = {**{sym: point[str(sym)] for sym in ADMISSIBLE.variables}, S.q: point["q"]}
+    for c in conditions:
+        if not c.free_symbols <= set(at):
+            raise ValueError(f"a sub-region condition may use only {', '.join(sorted(map(str, at)))}, not {c}")
     inside = ADMISSIBLE.contains(point) and all(bool(c.subs(at)) for c in (S.nu > 2 + S.eps_b, *conditions))
     illustration = {"corner": corner, **ALL_CORNERS[corner]}
     if not inside:
         return {**illustration, "no_admissible_point": "the corner's parameters leave the sub-region"}
     return {"point": {k: str(v) for k, v in point.items()}, "as": "d → ∞", "illustrated_at": illustration}
+
+
+def named_witness(asymptotic: dict[str, Any] | None, run: dict[str, Any]) -> dict[str, Any]:
+    """A refutation's own witness (Verdict.evidence["witness"], which the theorem records, the pytest plugin and the
+    HTML report show): the admissible point where it fails as d → ∞ (``asymptotic``, from :func:`aligned_witness`
+    or a mean mode's order), the simulated ``run`` (possibly the σ_W = 0 limit corner, which no admissible point
+    has) under ``illustrated_at`` (referee Y); the run alone, with ``asymptotic`` None, if no point is named."""
+    if asymptotic and asymptotic.get("point"):
+        return {"point": asymptotic["point"], "as": asymptotic.get("as", "d → ∞"),
+                "illustrated_at": {**asymptotic.get("illustrated_at", {}), **run}}
+    return {**run, "asymptotic": asymptotic}
 
 
 @cache
@@ -1635,10 +1649,11 @@ def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim"
                             "measured maxima fall below c(1), ‖a_RR‖ does not decay, or the order does not vanish "
                             "there)", regime=v.regime, **ev)
     w = limits[0]
+    point = aligned_witness(w["corner"], S.pi_p > 2 * S.eps_n)
     regime = dict(v.regime, holds_on="part",
                   conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b \text{ or } "
                               r"\pi_p \le 2\varepsilon_n"],
-                  witness=aligned_witness(w["corner"], S.pi_p > 2 * S.eps_n) | {"c(1)": floor})
+                  witness=point | {"c(1)": floor})
     return refuted(
         "simulation+symbolic",
         f"{quantity}: where ν > 2 + ε_b (σ_W√d → 0, W_1's columns align) and π_p > 2ε_n (so that ‖a_RR‖ ≲ "
@@ -1649,8 +1664,8 @@ def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim"
         "(log²d/√p > 1 there); it likely fails also where π_p > 2 + ε_b − ν (the features' mode along μ; not decided "
         "here); at the other corners the measured slopes agree with the order's"
         + sampled_sub_region(v.evidence["first_layer_noise_exponents"]),
-        witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]], "values": w["values"], "c(1)": floor,
-                 "c1_over_order_as_d_to_infinity": ratio_limit[w["corner"]]},
+        witness=named_witness(point, {"corner": w["corner"], **ALL_CORNERS[w["corner"]], "values": w["values"],
+                                      "c(1)": floor, "c1_over_order_as_d_to_infinity": ratio_limit[w["corner"]]}),
         regime=regime,
         **ev,
     )
@@ -1921,8 +1936,9 @@ def check_base_case_order(quantity: str, order: sp.Expr, relation: str = "lesssi
         f"max_j|φ_jᵀa_0| ≥ √p·E_b tanh(1 + b) = {floor:.4f}√p (at '{w['corner']}' the measured maxima "
         f"{', '.join(f'{x:.3g}' for x in w['max_phi_a0'])} lie above the floor "
         f"{', '.join(f'{x:.3g}' for x in w['floor'])}), and √p/order → ∞; the simulated corners agree with the order",
-        witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]], "max_phi_a0": w["max_phi_a0"],
-                 "floor": w["floor"], "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]},
+        witness=named_witness(aligned_witness(w["corner"]), {
+            "corner": w["corner"], **ALL_CORNERS[w["corner"]], "max_phi_a0": w["max_phi_a0"], "floor": w["floor"],
+            "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]}),
         regime=dict(v.regime or {}, holds_on="part", conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b"],
                     witness=aligned_witness(w["corner"])),
         **ev,
@@ -1967,8 +1983,9 @@ def check_base_case(steps: tuple[Step, ...] | None = None) -> Verdict:
         "π_p > 2 + ε_b − ν, "
         "the features' mode along μ; not decided here); the chain's steps hold with "
         "|φ_jᵀa_0| = O(log d) substituted, which clip.measured-base-case-order refutes there: " + v.detail,
-        witness={"corner": w["corner"], **ALL_CORNERS[w["corner"]], "max_phi_a0": w["max_phi_a0"],
-                 "floor": w["floor"], "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]},
+        witness=named_witness(aligned_witness(w["corner"]), {
+            "corner": w["corner"], **ALL_CORNERS[w["corner"]], "max_phi_a0": w["max_phi_a0"], "floor": w["floor"],
+            "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]}),
         regime=dict(v.regime or {}, holds_on="part",
                     conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b"],
                     witness=aligned_witness(w["corner"])),

@@ -47,7 +47,7 @@ PRIVACY = Statement(
     eps_spent,
     "<=",
     eps,
-    name="exact ε of (W_1, a_T) at δ",
+    name="ε of (W_1, a_T) at δ (sequential composition)",
     lhs_latex=r"\varepsilon_{\mathrm{exact}}(\delta;\, W_1, a_T)",
 )
 
@@ -84,8 +84,11 @@ def certified_delta(epsilon: float, mu_W: float, mu_a: float, prec: int = 400):
 
 
 def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqrt(2)) -> Verdict:
-    """Exact ε(δ) of the whole release (μ-GDP of W_1 and of the T composed steps, μ² adding) against the budget
-    ε, for every (ε, δ) of :data:`BUDGETS` and sizes of :data:`SIZES`. ``mu_split`` perturbs the calibration.
+    """The ε(δ) of the whole release (μ-GDP of W_1 and of the T composed steps, μ² adding: sequential composition,
+    exact if both layers saw the same data) against the budget ε, for every (ε, δ) of :data:`BUDGETS` and sizes of
+    :data:`SIZES`. ``mu_split`` perturbs the calibration. Algorithm 1 trains the layers on disjoint data sets X^W,
+    X^a, so a record changes one release only (parallel composition, thm1.privacy) and the release's true ε is
+    ε(δ; max(μ_W, μ_a)), smaller (referee Z): recorded, the verdict is on the sequential upper bound.
 
     The noise is calibrated by inverting ε(δ) (mpmath, log space), so ε_spent ≤ ε holds by construction up to the
     inversion's tolerance (referee A): the verdict rests on the independent direction, δ(ε) at the budget ε as a
@@ -149,12 +152,19 @@ def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqr
             witness=w,
             **ev,
         )
+    # parallel composition at a representative budget (at the worst point, δ = 0.99, ε(δ) can be 0)
+    shown = next((r for r in rows if r["eps"] == 1.0 and r["delta"] == 1e-5), worst)
+    parallel = float(epsilon_of_mu(max(shown["mu_W"], shown["mu_a"]), shown["delta"]))
     return verified(
         "certified",
         f"the certified δ(ε) of the whole release at the budget ε is ≤ δ at all {len(rows)} (ε, δ, d) points of "
         f"Assumption 3's range (δ from 1e-30 to 0.99, ε up to 0.95·8 log(1/δ)); largest δ(ε)/δ "
-        f"{worst['delta_ratio_upper']:.12f} (the calibration spends the budget exactly; ε_spent − ε at that point "
-        f"{worst['margin']:.2e})",
+        f"{worst['delta_ratio_upper']:.12f} (the calibration spends the budget exactly under sequential composition; "
+        f"ε_spent − ε at that point {worst['margin']:.2e}); with the disjoint data sets of the two layers (parallel "
+        f"composition) it spends only ε = {parallel:.4g} of ε = {shown['eps']:g} at δ = {shown['delta']:g}: private "
+        "with room, the noise √2 larger than it needs",
+        parallel_composition={"epsilon": parallel, "budget": shown["eps"], "delta": shown["delta"], "d": shown["d"],
+                              "mu": max(shown["mu_W"], shown["mu_a"])},
         **ev,
     )
 
@@ -239,7 +249,8 @@ def check_sensitivity(clip_scale: float = 1.0, ds: tuple[int, ...] = (16, 32, 64
                            "max_ratio_a": max(r["measured_a"] / r["accounted_a"] for r in rows if r["pair"] == pair)}
                     for pair in dict.fromkeys(r["pair"] for r in rows)},
         "seed": SEED,
-        "tolerance": "measured ≤ accounted·(1 + 1e-9); attained: the largest ratio ≥ 1 − 1e-3",
+        "tolerance": "measured ≤ accounted·(1 + 1e-9); attained: the largest ratio ≥ 1 − 1e-6 (the opposite-label "
+                     "pair reaches 1 − 1e-11)",
     }
     if ratio_W > 1 + 1e-9 or ratio_a > 1 + 1e-9:
         worst = max(rows, key=lambda r: max(r["measured_W"] / r["accounted_W"], r["measured_a"] / r["accounted_a"]))
@@ -250,11 +261,11 @@ def check_sensitivity(clip_scale: float = 1.0, ds: tuple[int, ...] = (16, 32, 64
             witness=worst,
             **ev,
         )
-    if min(ratio_W, ratio_a) < 1 - 1e-3:
+    if min(ratio_W, ratio_a) < 1 - 1e-6:  # referee Y: 1e-3 let a 0.1 % overstated sensitivity pass as attained
         return inconclusive(
             "simulation",
             f"no neighbouring pair tried exceeds the accounted sensitivity, but none attains it either (largest "
-            f"{ratio_W:.3f}× for W, {ratio_a:.3f}× for a): a larger sensitivity than the accountant's could go unseen",
+            f"{ratio_W:.7f}× for W, {ratio_a:.7f}× for a): a larger sensitivity than the accountant's could go unseen",
             **ev,
         )
     return verified(
@@ -280,7 +291,8 @@ CONTRACTION = Statement(
 
 def check_contraction(statement: Statement = CONTRACTION, ds: tuple[int, ...] = (16, 32, 64)) -> Verdict:
     """Symbolically: under the statement's assumption λ_max ≤ B (here B = p: λ_max(K_n) ≤ max_j‖φ_j‖² ≤ p since
-    |tanh| ≤ 1) its left side, increasing in λ_max (checked), is at most its value at λ_max = B, which SymPy compares
+    |tanh| ≤ 1) its left side, increasing in λ_max (checked), is at most its value at λ_max = min(B, p) (a cap B ≥ p
+    is never reached; a cap below p is a premise, checked at the runs), which SymPy compares
     with the right side. Measured: the statement's own left side (its η_a) evaluated at each simulated run's
     λ_max(K_n), p and λ, at two corners (referee X: it had evaluated the preset's η_a, not the statement's)."""
     from theorycheck.simulator import run_experiment
@@ -291,7 +303,10 @@ def check_contraction(statement: Statement = CONTRACTION, ds: tuple[int, ...] = 
     cap_proved = bool(caps) and bool(sp.simplify(caps[0] - p).is_nonnegative)
     slope = sp.simplify(sp.diff(statement.lhs, K_MAX))
     increasing = bool(slope.is_nonnegative) or bool(slope.is_zero)
-    worst_case = sp.simplify(statement.lhs.subs(K_MAX, caps[0]) - statement.rhs) if caps else None
+    # the worst case is at the smaller of the assumed cap and p, which λ_max(K_n) cannot exceed (referee Y: at a cap
+    # 2p it had refuted at a λ_max the features never reach)
+    reach = p if cap_proved else (caps[0] if caps else None)
+    worst_case = sp.simplify(statement.lhs.subs(K_MAX, reach) - statement.rhs) if caps else None
     symbolic_ok = (worst_case is not None and increasing
                    and (bool(worst_case <= 0) if worst_case.is_number else bool(worst_case.is_nonpositive)))
     evaluate = sp.lambdify((K_MAX, p, lam), statement.lhs - statement.rhs, "math")
@@ -334,7 +349,7 @@ def check_contraction(statement: Statement = CONTRACTION, ds: tuple[int, ...] = 
     if worst_case is not None and increasing and not symbolic_ok:
         return refuted(
             "symbolic+simulation",
-            f"at λ_max = {caps[0]}, which the features reach (‖φ_j‖² → p as tanh saturates), left − right = "
+            f"at λ_max = {reach}, which the features reach (‖φ_j‖² → p as tanh saturates), left − right = "
             f"{worst_case} > 0",
             witness={"worst_case_minus_one": str(worst_case)},
             **ev,

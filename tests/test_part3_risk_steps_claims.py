@@ -110,6 +110,33 @@ def test_noise_accumulation(registered_verdict):
     assert bad.verdict == "refuted" and bad.evidence["failing_links"] == ["link 3"]
 
 
+def test_z_norm_decision_is_exact_on_rate_monomials_and_inconclusive_off_them():
+    """Referee Y: a bound failing only beyond the sampled widths (π_p > 1200), or on an interval between them, was
+    verified; a limit SymPy cannot take counted as a failure; other symbols gave answers in an ordering SymPy chose."""
+    p_, d_, L_ = m.S.p, m.S.d, m.S.log_d
+    far = m.z_norm_decision(d_**600)  # holds for π_p < 1200 only
+    assert far["holds"] == "part" and far["method"] == "exact" and "1201" in far["failing_widths"]
+    assert "1200" in far["failing_widths"] and not {"1", "1000"} & set(far["failing_widths"])
+    edge = m.z_norm_decision(d_ ** sp.Rational(3, 10) + L_)  # holds up to π_p = 3/5 (there the d^{3/10} cancel)
+    assert edge["holds"] == "part" and "3/5" not in edge["failing_widths"] and "8/5" in edge["failing_widths"]
+    low = m.z_norm_decision(sp.sqrt(p_) * (1 + d_ ** sp.Rational(-1, 10)))  # fails for π_p ≤ 1/5
+    assert low["holds"] == "part" and "1/5" in low["failing_widths"]
+    assert m.z_norm_decision(sp.sqrt(p_) + 2 * L_ - sp.log(p_))["failing_widths"] == ["2", "3"]  # holds for π_p < 2
+    for right in (sp.sqrt(p_) + L_, sp.sqrt(p_) * L_, sp.sqrt(p_) * (1 + 1 / L_), sp.sqrt(p_) + sp.log(p_)):
+        assert m.z_norm_decision(right)["holds"] == "all", right
+    sneaky = L_ + d_ ** (600 * L_ / (L_ + 1000))  # an exponent that grows with log d: outside the exact class
+    assert m.z_norm_decision(sneaky)["holds"] == "sampled"
+    v = m.check_noise_accumulation(lambda i, k: k - 1, sneaky, ds=(32,), _try_correction=False)
+    assert v.verdict == "inconclusive"
+    assert m.z_norm_decision(sp.sqrt(p_) + sp.LambertW(d_))["holds"] == "sampled"  # undecided limits do not fail
+    for other in (d_**m.S.eps_n * L_, sp.sqrt(p_) + sp.log(m.S.n)):
+        with pytest.raises(ValueError, match="only p and d"):
+            m.z_norm_decision(other)
+    # the witness width is π_p = 1, where the draws are, not the first failing width (1/1000)
+    printed = m.check_noise_accumulation(ds=(32,), _try_correction=False)
+    assert printed.evidence["witness"]["link 3"]["point"]["pi_p"] == "1"
+
+
 def test_s1(registered_verdict):
     v = registered_verdict(m.check_s1)
     # regime-wide: the premise ‖I − η_aL‖ ≤ 1 fails where ε_p ≤ ε_n
@@ -154,6 +181,13 @@ def test_s3_gaussian_tail(registered_verdict):
     bad = m.check_s3_gaussian(2 * sp.sqrt(ell), ds=(32,))
     assert bad.verdict == "refuted" and bad.regime["holds_on"] == "none" and bad.evidence["witness"]["point"]
     assert m.check_s3_gaussian(sp.Integer(1), ds=(32,)).verdict == "refuted"
+    # the factor's sign counts (referee Y: squaring had made −log d hold), and other symbols are an error
+    for negative in (-ell, sp.log(1 / m.S.d)):
+        assert m.s3_tail_decision(negative)["holds"] == "none", negative
+    assert m.check_s3_gaussian(-ell, ds=(32,)).verdict == "refuted"
+    assert m.s3_tail_decision(ell * sp.sin(m.S.d))["holds"] == "undecided"
+    with pytest.raises(ValueError, match="only d"):
+        m.s3_tail_decision(sp.log(m.S.n))
 
 
 def test_same_seed_same_numbers(registered_verdict):

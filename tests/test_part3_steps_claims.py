@@ -268,7 +268,9 @@ def test_spectrum_order_the_contraction_regime_substitutes(registered_verdict):
     v = registered_verdict(claim)
     # it holds at every simulated corner; in the σ_W → 0 limit of ν > 2 + ε_b (W_1's columns align) λ_max ≍ p
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
-    assert v.evidence["witness"]["corner"] == "aligned limit" and v.evidence["witness"]["measured_slope"] > 0.6
+    shown = v.evidence["witness"]["illustrated_at"]  # the verdict's witness is the admissible point (referee Y)
+    assert shown["corner"] == "aligned limit" and shown["measured_slope"] > 0.6
+    assert v.evidence["witness"]["point"] == v.regime["witness"]["point"]
     assert all(r["consistent"] for r in v.evidence["corners"] if not r["limit"])
     # the regime's failure witness is the mean mode's admissible point (the limit corner only illustrates it):
     # σ_W > 0 there, and the mean mode outgrows 1 + p/d at it (referee V)
@@ -380,8 +382,9 @@ def test_the_aligned_limit_corner_refutes_orders_that_need_random_directions():
     slope_only = m.check_measured("max_phi_a0", L, **kw)
     assert slope_only.verdict == "inconclusive" and slope_only.evidence["undecided_corners"] == ["aligned limit"]
     base = m.check_base_case_order("max_phi_a0", L, **kw)
-    assert base.verdict == "refuted" and base.evidence["witness"]["corner"] == "aligned limit"
-    assert base.evidence["witness"]["floor_over_bound_as_d_to_infinity"] == "oo"
+    assert base.verdict == "refuted" and base.evidence["witness"]["illustrated_at"]["corner"] == "aligned limit"
+    assert base.evidence["witness"]["illustrated_at"]["floor_over_bound_as_d_to_infinity"] == "oo"
+    assert base.evidence["witness"]["point"] == base.regime["witness"]["point"]  # admissible (referee Y)
     # the regime's witness is an admissible point of ν > 2 + ε_b (σ_W > 0 there), the σ_W = 0 run only illustrates it
     point = base.regime["witness"]["point"]
     assert m.ADMISSIBLE.contains(point) and Fraction(point["nu"]) > 2 + Fraction(point["eps_b"])
@@ -421,7 +424,8 @@ def test_inner_product_is_decided_by_the_aligned_limit(registered_verdict, monke
     v = registered_verdict(claim)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert abs(v.evidence["aligned_limit"]["c(1)"] - 0.7419) < 1e-4
-    assert v.evidence["witness"]["c1_over_order_as_d_to_infinity"] == "oo"
+    assert v.evidence["witness"]["illustrated_at"]["c1_over_order_as_d_to_infinity"] == "oo"
+    assert v.evidence["witness"]["point"] == v.regime["witness"]["point"]  # referee Y: not the σ_W = 0 run
     point = v.regime["witness"]["point"]  # admissible, in ν > 2 + ε_b and π_p > 2ε_n (referee V)
     assert m.ADMISSIBLE.contains(point) and Fraction(point["nu"]) > 2 + Fraction(point["eps_b"])
     assert Fraction(point["pi_p"]) > 2 * Fraction(point["eps_n"])
@@ -674,7 +678,8 @@ def test_base_case_steps(registered_verdict, monkeypatch):
     assert m.check_chain(m.BASE_CASE_STEPS).verdict == "verified"
     assert abs(v.evidence["aligned_limit"]["E_b tanh(1+b)"] - m.aligned_mean(1.0)) < 1e-12
     assert 0.5 < m.aligned_mean(1.0) < m.aligned_mean(2.0) < 1
-    assert v.evidence["witness"]["floor_over_bound_as_d_to_infinity"] == "oo"
+    assert v.evidence["witness"]["illustrated_at"]["floor_over_bound_as_d_to_infinity"] == "oo"
+    assert m.ADMISSIBLE.contains(v.evidence["witness"]["point"])  # σ_W > 0 there; the σ_W = 0 run only illustrates
     # a bound that allows √p is not refuted by the floor
     with_sqrt_p = (m.BASE_CASE_STEPS[0].perturb(rhs=L**q + sp.sqrt(p)), m.BASE_CASE_STEPS[1])
     assert m.check_base_case(with_sqrt_p).verdict == "verified"

@@ -185,6 +185,23 @@ def test_cli_privacy_table(capsys):
     assert "79.2754955" in out and "zCDP" in out and "classical" in out
 
 
+def test_cli_privacy_extreme_delta_and_steps(capsys):
+    """δ/(2T) underflowing and T beyond the float range (referee Z): figures, or a one-line error, not a crash."""
+    assert main(["privacy", "-z", "1", "-T", "1", "--delta", "5e-324", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert float(data["exact_epsilon"]) == pytest.approx(float(P.gdp_epsilon(5e-324, 1)))
+    assert math.isfinite(data["paper_rule_epsilon"]) and math.isfinite(data["classical"]["epsilon"])
+    assert main(["privacy", "-z", "1e6", "-T", "1" + "0" * 30, "--delta", "1e-300", "--format", "json"]) == 0
+    capsys.readouterr()
+    assert main(["privacy", "-z", "1e200", "-T", "1" + "0" * 400, "--delta", "1e-5", "--format", "json"]) == 0
+    assert float(json.loads(capsys.readouterr().out)["mu"]) == pytest.approx(1.0)  # √(10⁴⁰⁰)/1e200, not inf
+    with pytest.raises(SystemExit) as exc:
+        main(["privacy", "-z", "1", "-T", "inf", "--delta", "1e-5"])
+    assert exc.value.code == 2
+    assert main(["privacy", "-z", "1e-200", "-T", "1" + "0" * 400, "--delta", "1e-5"]) == 2
+    assert "10^400.0" in capsys.readouterr().err
+
+
 def test_cli_privacy_json_matches_library(capsys):
     assert main(["privacy", "-z", "5", "-T", "10", "--delta", "1e-6", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)

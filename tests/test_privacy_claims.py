@@ -67,6 +67,23 @@ def test_dpgd_part3_verified(small_dpgd_grid):
         assert info["holds_fails_changes_on_grid"] == 1  # one crossing: the bisection's premise
 
 
+def test_dpgd_step_count_readings():
+    """T = d^{ε_n} in Σ is rarely an integer (referee Z): ⌊T⌋ steps stay private, ⌈T⌉ steps fail near
+    ε = 8 log(1/δ) (T = √2, 2 steps, δ = 1e-5: about 717 δ, recomputed here from the μ-GDP curve)."""
+    r = PC.step_count_readings(PC.noise_on_a(PC.DPGD_STATEMENT))
+    assert r["floor_holds"] and not r["ceil_holds"]
+    row = next(x for x in r["rows"] if x["d"] == 32 and x["eps_n"] == 0.1 and x["delta"] == 1e-5
+               and x["reading"] == "ceil")
+    L = math.log(1e5)
+    mu = math.sqrt(2 / math.sqrt(2)) * 0.999 * 8 * L / math.sqrt(8 * L)  # √(⌈T⌉/T)·ε/√(8L)
+    assert math.exp(row["log_delta_ratio"]) == pytest.approx(float(P.gdp_delta(0.999 * 8 * L, mu)) / 1e-5, rel=1e-9)
+    assert 700 < math.exp(row["log_delta_ratio"]) < 730
+    # a perturbed reading that runs as many steps as Σ assumes holds at every point
+    exact = PC.step_count_readings(lambda e, dl, T, C, n, eta: PC.noise_on_a(PC.DPGD_STATEMENT)(
+        e, dl, math.ceil(T), C, n, eta))
+    assert exact["ceil_holds"]
+
+
 def test_dpgd_exact_epsilon_independent_recomputation():
     """Part 3's Σ gives μ = ε/sqrt(8 log 1/δ) whatever T, C, n; recompute one point from scratch."""
     eps, delta, T, C, n = 5.0, 1e-5, 400, 2.0, 1000
@@ -106,6 +123,10 @@ def test_alg1_noise_refuted_with_witness_and_correction(small_dpgd_grid):
     assert w["epsilon"] < 8 * math.log(1 / w["delta"])  # inside the stated range
     assert v.evidence["corrected_check"]["verdict"] == "verified" and v.corrected == "x"
     assert v.evidence["same_noise_under_add_remove"]["holds"] is True
+    # the witness's δ_exact is a probability at 40 digits (referee Z: exp of a 53-bit gap printed 1.00000000000001)
+    for row in (w, v.evidence["worst"]):
+        with mpmath.workdps(50):
+            assert 0 < mpmath.mpf(str(row["exact_delta"])) <= 1, row["exact_delta"]
 
 
 def test_alg1_noise_is_half_of_part3():
@@ -214,6 +235,19 @@ def test_layer1_columns_refuted():
     w = v.evidence["witness"]
     assert float(w["exact_epsilon_one_column"]) < 1 < float(w["exact_epsilon_all_columns"])
     assert float(w["mu_all_columns"]) == pytest.approx(math.sqrt(w["p"]) / math.log(w["d"]), rel=1e-9)
+
+
+def test_layer1_columns_region_excludes_the_theta1_boundary():
+    """Where μ² log(1.25/δ)/ε² is Θ(1) (π_p + r = 0, ρ = 2) DP depends on the constant, and with the paper's it
+    fails (ratio 1): the record's "holds" part is strict there (referee Z: it had said "2 − ρ ≥ 0")."""
+    from theorycheck.plots import conditions_hold_at
+    from theorycheck_proofs import symbols as S
+
+    regime = PC._asymptotic_regime(S.p / S.log_d**2)  # layer1.columns' μ² = p/log²d
+    assert any("2 - \\rho > 0" in c for c in regime["conditions"]), regime["conditions"]
+    assert regime["conditions_exact"] == ["-pi_p - r > 0"]
+    assert not conditions_hold_at(regime["conditions_exact"], {"pi_p": 1.0, "r": -1.0})
+    assert conditions_hold_at(regime["conditions_exact"], {"pi_p": 1.0, "r": -1.5})
 
 
 def test_layer1_columns_sqrt_p_noise_verified():

@@ -190,6 +190,8 @@ def test_repaired_sensitivity_understated_is_refuted():
     # passed when only the huge-sample pair was tried), at the wide width as well
     assert repaired.check_sensitivity(clip_scale=0.99, ds=(16,), trials=1).verdict == "refuted"
     assert repaired.check_sensitivity(clip_scale=0.99, ds=(16,), trials=1, widths=(1.5,)).verdict == "refuted"
+    # an overstated sensitivity is not "attained" (referee Y: 0.1 % passed at the 1e-3 attainment tolerance)
+    assert repaired.check_sensitivity(clip_scale=1.0005, ds=(16,), trials=1).verdict == "inconclusive"
 
 
 def test_repaired_contraction_with_twice_the_step_is_refuted():
@@ -209,6 +211,8 @@ def test_repaired_contraction_with_twice_the_step_is_refuted():
     assert v.verdict == "inconclusive" and not v.evidence["cap_follows_from_lambda_max_le_p"]
     # the measured half evaluates the statement's own step: η_a = 1/(p + λ) fails at a run
     assert "simulated run" in repaired.check_contraction(doubled, ds=(16,)).detail
+    # a cap above p is never reached (λ_max(K_n) ≤ p): the worst case is at p, not at the cap (referee Y)
+    assert repaired.check_contraction(s.perturb(assumptions=(repaired.K_MAX <= 2 * p,)), ds=(16,)).verdict == "verified"
 
 
 def test_repaired_steps_half_as_many_is_refuted(registered_verdict):

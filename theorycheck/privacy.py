@@ -374,13 +374,14 @@ def zcdp_rho(steps: int, sensitivity: float, sigma: float) -> float:
     steps = validate.positive_int("steps", steps)
     validate.positive("sensitivity", sensitivity)
     validate.positive("sigma", sigma)
-    return steps * (float(sensitivity) / float(sigma)) ** 2 / 2  # float ** raises OverflowError, / 0 would not
+    # in log space: T may be an integer beyond the float range (referee Z); math.exp raises OverflowError
+    return math.exp(math.log(steps) + 2 * (math.log(float(sensitivity)) - math.log(float(sigma))) - math.log(2))
 
 
 def zcdp_epsilon(rho: float, delta: float) -> float:
     """ε = ρ + 2 sqrt(ρ log(1/δ)) (Bun & Steinke 2016, Prop. 1.3): an upper bound on the exact ε."""
     validate.delta(delta)
-    return float(rho) + 2 * math.sqrt(float(rho) * math.log(1 / float(delta)))
+    return float(rho) + 2 * math.sqrt(float(rho) * (-math.log(float(delta))))
 
 
 def classical_sigma(epsilon: float, delta: float, sensitivity: float = 1.0, c_const: float = 1.25) -> float:
@@ -398,10 +399,10 @@ def classical_epsilon(noise_multiplier: float, steps: int, delta: float) -> dict
     validate.positive("noise_multiplier", noise_multiplier)
     steps = validate.positive_int("steps", steps)
     validate.delta(delta)
-    d0 = float(delta) / (2 * steps)
-    eps0 = math.sqrt(2 * math.log(1.25 / d0)) / float(noise_multiplier)
+    # log(1.25/δ₀) with δ₀ = δ/(2T), in log space: δ/(2T) underflows to 0 for tiny δ or huge T (referee Z)
+    log_term = math.log(1.25) - math.log(float(delta)) + (math.log(2 * steps) if steps > 1 else 0.0)
+    eps0 = math.sqrt(2 * log_term) / float(noise_multiplier)
     if steps == 1:
-        eps0 = math.sqrt(2 * math.log(1.25 / float(delta))) / float(noise_multiplier)
         return {"epsilon": eps0, "eps0": eps0, "valid": eps0 < 1}
     try:
         eps = math.sqrt(2 * steps * math.log(2 / float(delta))) * eps0 + steps * eps0 * math.expm1(eps0)
@@ -420,7 +421,7 @@ def paper_rule_epsilon(noise_multiplier: float, steps: int, delta: float) -> flo
     validate.positive("noise_multiplier", noise_multiplier)
     steps = validate.positive_int("steps", steps)
     validate.delta(delta)
-    return math.sqrt(8 * steps * math.log(1 / float(delta))) / float(noise_multiplier)
+    return math.exp((math.log(8 * -math.log(float(delta))) + math.log(steps)) / 2 - math.log(float(noise_multiplier)))
 
 
 #: Largest ε the accounting commands evaluate: beyond it the float figures (e^ε, δ(ε)) over- or underflow, and
@@ -478,14 +479,14 @@ def paper_sigma_part3(epsilon: float, delta: float, steps: int, clip: float, n: 
     """Part 3 §4.3: Σ = (c_factor C T^t_exponent / n) sqrt(const log(1/δ)) / ε (paper: 2, 1/2, 8),
     the std of z_i in ã_{i+1} = ã_i − η ∇ + η z_i, i.e. noise on the averaged gradient."""
     return (c_factor * float(clip) * float(steps) ** t_exponent / float(n)) * math.sqrt(
-        const * math.log(1 / float(delta))) / float(epsilon)
+        const * (-math.log(float(delta)))) / float(epsilon)
 
 
 def paper_noise_std_part1(epsilon: float, delta: float, steps: int, clip: float, n: int, eta: float,
                           const: float = 8.0) -> float:
     """Part 1 Algorithm 1 + Assumption 4: the noise added to a_t is √η (C/n) σ_a N(0,·) with
     σ_a = sqrt(η T) sqrt(const log(1/δ))/ε, i.e. std η (C/n) √T sqrt(const log(1/δ))/ε on a_t."""
-    sigma_a = math.sqrt(float(eta) * float(steps)) * math.sqrt(const * math.log(1 / float(delta))) / float(epsilon)
+    sigma_a = math.sqrt(float(eta) * float(steps)) * math.sqrt(const * (-math.log(float(delta)))) / float(epsilon)
     return math.sqrt(float(eta)) * float(clip) / float(n) * sigma_a
 
 

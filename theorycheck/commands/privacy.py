@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from ..errors import InputError
@@ -44,9 +45,10 @@ def _figures(args: argparse.Namespace) -> tuple[dict, dict]:
         return privacy.account(z, args.steps, args.delta, args.epsilon), conv
     except OverflowError:
         eps = f", ε = {args.epsilon:g}" if args.epsilon is not None else ""
-        raise InputError(f"Z = {z:g}, T = {args.steps:g}, δ = {args.delta:g}{eps} is outside the range of the exact "
-                         f"privacy curve (μ = √T/Z = {args.steps ** 0.5 / z:.3g}); give values with μ and ε between "
-                         "1e-100 and 1e100") from None
+        steps = f"{args.steps:g}" if args.steps < 1e300 else f"10^{math.log10(args.steps):.1f}"
+        raise InputError(f"Z = {z:g}, T = {steps}, δ = {args.delta:g}{eps} is outside the range of the exact "
+                         f"privacy curve (μ = √T/Z = {_power_of_ten(math.log10(args.steps) / 2 - math.log10(z))}); "
+                         "give values with μ and ε between 1e-100 and 1e100") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,12 +95,33 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _step_count(text: str) -> int | float:
+    """T as given: an integer exactly (10⁴⁰⁰ stays an int, not inf: referee Z), else a finite float (1e6), whose
+    integrality :func:`theorycheck.validate.positive_int` checks."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"T must be a whole number, not {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"T must be a finite whole number, not {text!r}")
+    return value
+
+
+def _power_of_ten(exponent: float) -> str:
+    """10^exponent as a number where a float holds it, else as the power."""
+    return f"{10 ** exponent:.3g}" if abs(exponent) < 300 else f"10^{exponent:.1f}"
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("privacy", help="exact (ε, δ) of T Gaussian steps (analytic Gaussian / μ-GDP), with zCDP and "
                                        "classical figures")
     p.add_argument("--noise-multiplier", "-z", type=float, metavar="Z",
                    help="noise standard deviation divided by the ℓ₂ sensitivity of one step")
-    p.add_argument("--steps", "-T", type=float, metavar="T", help="number of composed steps (>= 1)")
+    p.add_argument("--steps", "-T", type=_step_count, metavar="T", help="number of composed steps (>= 1)")
     p.add_argument("--delta", type=float, metavar="D", help="target δ in (0, 1)")
     p.add_argument("--epsilon", type=float, metavar="E", help="also print the exact δ at this ε (> 0)")
     p.add_argument("--adjacency", choices=allowed("adjacency"), default="replace-one")

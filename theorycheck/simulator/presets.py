@@ -192,7 +192,9 @@ def repaired(d: int, n: int, p: int, q: int, eps_n: float, eps: float, delta: fl
         Σ = 2C_a√T/(n μ_a)             Gaussian noise η_a z, z ~ N(0, Σ²I), on each mean-gradient step
 
     with μ the μ-GDP parameter whose exact curve gives ε at δ, split μ_W = μ_a = μ/√2, so the whole
-    release (W_1, a_T) is μ-GDP and hence exactly (ε, δ)-DP (replace-one adjacency).
+    release (W_1, a_T) is μ-GDP and hence (ε, δ)-DP (replace-one adjacency) by sequential composition, exact
+    if both layers saw the same data; the two layers train on disjoint data sets, so by parallel composition the
+    release is in fact ε(δ; μ/√2)-DP, with room to spare.
     """
     d, n, p = (validate.positive_int(k, v) for k, v in (("d", d), ("n", n), ("p", p)))
     q = validate.positive_int("q", q)
