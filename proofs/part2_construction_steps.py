@@ -909,19 +909,37 @@ def check_bulk_rate(statement: Statement = BULK_RATE) -> Verdict:
     )
 
 
+#: seeds of the bulk-vs-F scan (referee AB: one seed per instance left the largest ratio at 0.2, so a false
+#: "≤ F²/4" passed; over 40 seeds it reaches 0.479)
+BULK_SEEDS = tuple(range(40))
+
+
 def check_bulk_vs_F(slack: float = 1.0) -> Verdict:
-    r"""Display (2, 60), relation 1: E[(f_∞ − f_p)² 1_{|z| ≤ log d}] ≤ |F|², at every simulated instance (the same grid
-    for the integral and the supremum, where the inequality is exact: ∫ g φ ≤ max g · ∫ φ ≤ max g)."""
+    r"""Display (2, 60), relation 1: E[(f_∞ − f_p)² 1_{|z| ≤ log d}] ≤ slack·|F|² (paper: slack 1).
+
+    Exact for slack ≥ 1: F = sup_H |f_∞ − f_p|, so the integrand is ≤ F² on H and P(H) ≤ 1 (on the simulation grid,
+    where F_H is the grid maximum, ∫ g φ ≤ max g · ∫ φ holds exactly too). A smaller constant is not implied: it
+    is refuted by an instance whose ratio bulk/F² exceeds it (scanned over :data:`BULK_SEEDS` at every target,
+    ε_p at the smallest d; the paper's seed at the next d too), and otherwise undecided (no instance tried reaches
+    it, but the pointwise argument gives only 1)."""
     rows = [
-        _instance(tg, ep, L, s)
+        {**_instance(tg, ep, L, s), "target": tg, "eps_p": ep}
         for tg in STEP2_TARGETS
         for ep in STEP2_EPS_P
-        for L in _sim_log10_ds(ep)[:2]
-        for s in (SEED,)
+        for i, L in enumerate(_sim_log10_ds(ep)[:2])
+        for s in (BULK_SEEDS if i == 0 else (SEED,))  # the seed scan at the smallest d, where p is smallest
     ]
+    for r in rows:
+        r["ratio"] = r["bulk"] / r["F_H"] ** 2
+    top = max(rows, key=lambda r: r["ratio"])
     bad = next((r for r in rows if r["bulk"] > slack * r["F_H"] ** 2 * (1 + 1e-12)), None)
+    keys = ("target", "eps_p", "log10_d", "p", "gamma", "bulk", "F_H", "ratio", "seed")
     ev = {
-        "rows": [{k: r[k] for k in ("log10_d", "p", "gamma", "bulk", "F_H")} for r in rows],
+        "instances": len(rows),
+        "seeds": list(BULK_SEEDS),
+        "largest_ratio": {k: top[k] for k in keys if k in top},
+        "rows": [{k: r[k] for k in ("log10_d", "p", "gamma", "bulk", "F_H", "seed")}
+                 for r in rows if r["seed"] == SEED],
         "slack": slack,
         "tolerance": "exact inequality on the grid (float64, relative 1e-12)",
         "achieved_error": "1e-15",
@@ -929,11 +947,24 @@ def check_bulk_vs_F(slack: float = 1.0) -> Verdict:
     if bad:
         return refuted(
             "numeric",
-            f"bulk {bad['bulk']:.4g} > {slack}·F² = {slack * bad['F_H'] ** 2:.4g}",
-            witness={k: bad[k] for k in ("log10_d", "p", "gamma", "bulk", "F_H", "seed")},
+            f"bulk {bad['bulk']:.4g} > {slack}·F² = {slack * bad['F_H'] ** 2:.4g} (ratio {bad['ratio']:.3f} at p = "
+            f"{bad['p']}, seed {bad['seed']})",
+            witness={k: bad[k] for k in keys if k in bad},
             **ev,
         )
-    return verified("numeric", "the bulk error never exceeded F² (|f_∞ − f_p| ≤ F pointwise and P(H) ≤ 1)", **ev)
+    if slack >= 1:
+        return verified(
+            "exact+numeric",
+            "|f_∞ − f_p| ≤ F pointwise on H and P(H) ≤ 1, so the bulk error is ≤ F² (the constant 1 is what the "
+            f"argument gives; over {len(rows)} seeded instances the largest ratio bulk/F² is {top['ratio']:.3f})",
+            **ev,
+        )
+    return inconclusive(
+        "numeric",
+        f"no instance tried exceeds {slack}·F² (largest ratio bulk/F² {top['ratio']:.3f} over {len(rows)} seeded "
+        "instances), but the pointwise argument gives only the constant 1: a smaller one is not decided",
+        **ev,
+    )
 
 
 # ================================================================================================================
@@ -966,7 +997,9 @@ def check_tail_polynomial_bound(target: str = "x^3 - 2*x + 1", claimed_power=Non
     r"""Relations (2, P88, 2–4): f_∞(x) = f_γ(x) = σ_*(⟨μ,x⟩) e^{−γ⟨μ,x⟩²} and f_γ² ≲ ⟨μ,x⟩^{2q} e^{−2γ⟨μ,x⟩²} on
     |⟨μ,x⟩| > log d (≥ 1).
 
-    (2–3) f_∞ = f_γ: the reconstruction residual of the corrected a at two points per γ (quadrature, 30 digits).
+    (2–3) f_∞ = f_γ: the reconstruction residual of the corrected a (thm6.repaired) at two points per γ
+    (quadrature, 30 digits). With the paper's closed form (2, 46), which Step 1 takes from Theorem 6, it fails
+    (cert.closed-form, a premise; referee AB): its residual at γ = 0.1 is recorded beside.
     (4) sup_{|z|≥1} σ_*(z)²/z^{2k} with k = ``claimed_power`` (paper: q = deg σ_*): finite iff k ≥ q, and then
     ≤ (Σ|c_j|)² (exact: |σ_*(z)| ≤ Σ|c_j||z|^j ≤ Σ|c_j| |z|^q on |z| ≥ 1).
     """
@@ -997,9 +1030,18 @@ def check_tail_polynomial_bound(target: str = "x^3 - 2*x + 1", claimed_power=Non
             witness={"target": target, "power": 2 * k, "limit": "oo"},
             **ev,
         )
+    with mpmath.workdps(DPS):  # the paper's a, for the record: f_∞ ≠ f_γ with it
+        gm = mpmath.mpf("0.1")
+        paper_a = cert.paper_a_phi_function(target, gm, mpmath.mpf(1))
+        paper_residual = mpmath.nstr(max(
+            abs(cert.reconstruct(paper_a, 1, zz, scale=1 / mpmath.sqrt(gm)) - cert.f_gamma(poly, gm, zz))
+            for zz in (mpmath.mpf("0.7"), mpmath.mpf("2.5"))), 3)
     return verified(
         "symbolic+numeric",
-        f"f_∞ = f_γ = σ_*e^{{−γz²}} (residual ≤ {ev['achieved_error']}) and σ_*(z)² ≤ {bound}·z^{{2q}} on |z| ≥ 1",
+        f"f_∞ = f_γ = σ_*e^{{−γz²}} with the corrected a of thm6.repaired (residual ≤ {ev['achieved_error']}; with "
+        f"the paper's closed form (2, 46) the residual is {paper_residual} at γ = 0.1: cert.closed-form) and "
+        f"σ_*(z)² ≤ {bound}·z^{{2q}} on |z| ≥ 1",
+        paper_a_residual_at_gamma_0_1=paper_residual,
         **ev,
     )
 
@@ -1707,6 +1749,7 @@ CLAIMS = [
         r"|\langle\mu,x\rangle| > \log d \ge 1",
         check_tail_polynomial_bound,
         relations=((2, "P88", 1), (2, "P88", 2), (2, "P88", 3), (2, "P88", 4)),
+        depends_on=("cert.closed-form",),  # f_∞ = f_γ needs an a that reconstructs f_γ; the paper's does not
     ),
     Claim(
         "construct.tail-critical-points",

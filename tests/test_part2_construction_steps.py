@@ -83,6 +83,12 @@ def test_measured_step2_orders(registered_verdict):
 def test_bulk_vs_F(registered_verdict):
     assert registered_verdict(m.check_bulk_vs_F).verdict == "verified"
     assert m.check_bulk_vs_F(slack=1e-3).verdict == "refuted"  # a missing factor
+    # a constant 1/4 is refuted by the seed scan (referee AB: one seed per instance let it pass; seed 26 reaches
+    # 0.479), and one below 1 that no instance reaches is undecided, not verified: the argument gives only 1
+    quarter = m.check_bulk_vs_F(slack=0.25)
+    assert quarter.verdict == "refuted" and quarter.evidence["witness"]["ratio"] > 0.25
+    assert m.check_bulk_vs_F(slack=0.5).verdict == "inconclusive"
+    assert m.check_bulk_vs_F().evidence["largest_ratio"]["ratio"] > 0.45
 
 
 @pytest.mark.slow
