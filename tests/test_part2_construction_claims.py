@@ -73,6 +73,12 @@ def test_tail_maximum(registered_verdict):
     bad = m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=(q / (2 * m.gamma)) ** q * sp.exp(-2 * q)))
     assert bad.verdict == "refuted" and bad.corrected
     assert m.check_tail_maximum(identity=m.TAIL_MAX_EQ.perturb(rhs=(q / (2 * m.gamma)) ** q)).verdict == "refuted"
+    # decided for every q, not only the degrees of DEGREES (referee AB): a bound that fails only beyond q = 21e^50
+    # is refuted at a large q, and the exact maximum (q/(2eγ))^q as the bound is verified (tight)
+    far = m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=m.TAIL_MAX.rhs * (21 / q) ** (q / 100)))
+    assert far.verdict == "refuted" and int(far.evidence["witness"]["q"]) > 21 * 10**21
+    assert m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=(q / (2 * sp.E * m.gamma)) ** q)).verdict == "verified"
+    assert registered_verdict(m.check_tail_maximum).regime["holds_on"] == "all"
 
 
 def test_rate_simplification_regime(registered_verdict):

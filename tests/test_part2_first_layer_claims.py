@@ -54,6 +54,8 @@ def test_parity_verified_and_wrong_sign_refuted():
     assert P.check_parity(claimed_sign=-1, bs=("0.5",), general_orders=0).verdict == "refuted"
     # the general rule: even n flips sign
     assert P.check_parity(claimed_sign=-1, n=2, bs=("0.5",), general_orders=0).verdict == "verified"
+    # for every b (referee AB: four values had carried it): the integrands match under x → −x, and the regime says so
+    assert v.regime["holds_on"] == "all" and v.method == "numeric+symbolic"
 
 
 def test_lower_bound_verified_and_perturbations_refuted(registered_verdict):

@@ -353,6 +353,12 @@ def test_gaussian_monomial_max():
     assert C.check_gaussian_monomial_max(C.GAUSSIAN_MONOMIAL_MAX, ks=(1, 3), gammas=("0.3", "7")).verdict == "verified"
     wrong = C.GAUSSIAN_MONOMIAL_MAX.perturb(rhs=(k / (sp.E * gamma)) ** (k / 2))
     assert C.check_gaussian_monomial_max(wrong, ks=(1, 3), gammas=("0.3",)).verdict == "refuted"
+    # proved for every k, γ > 0 (referee AB), not only at the points tried; a right side that agrees at the points
+    # tried but not everywhere is not verified: (k/(2eγ))^{k/2}·(k − 1)(k − 3) + the claim equals it at k = 1, 3
+    v = C.check_gaussian_monomial_max(C.GAUSSIAN_MONOMIAL_MAX, ks=(1, 3), gammas=("0.3",))
+    assert v.regime["holds_on"] == "all" and v.evidence["symbolic"]["log_sup_minus_log_claim"] == "0"
+    sly = C.GAUSSIAN_MONOMIAL_MAX.perturb(rhs=C.GAUSSIAN_MONOMIAL_MAX.rhs * (1 + (k - 1) * (k - 3)))
+    assert C.check_gaussian_monomial_max(sly, ks=(1, 3), gammas=("0.3",)).verdict == "inconclusive"
 
 
 # ------------------------------------------------------------------------ thm6

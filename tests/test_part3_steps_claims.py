@@ -622,6 +622,10 @@ def test_final_corrected_without_the_obstruction(monkeypatch):
 def test_closed_form_and_svd(registered_verdict):
     assert registered_verdict(m.check_closed_form).verdict == "verified"
     assert m.check_closed_form(2.0).verdict == "refuted"
+    # checked against an independent least-squares solve from the raw features and labels (referee AB)
+    worst = registered_verdict(m.check_closed_form).evidence["relations_checked"][0]["worst"]
+    assert worst["relative_to_lstsq"] < 1e-10
+    assert m.check_closed_form(1.001).verdict == "refuted"
     assert registered_verdict(m.check_svd_identities).verdict == "verified"
     assert m.check_svd_identities(1.0).verdict == "refuted"
 
