@@ -113,7 +113,7 @@ def _step_count(text: str) -> int | float:
 
 def _power_of_ten(exponent: float) -> str:
     """10^exponent as a number where a float holds it, else as the power."""
-    return f"{10 ** exponent:.3g}" if abs(exponent) < 300 else f"10^{exponent:.1f}"
+    return f"{10 ** exponent:.3g}" if -300 < exponent < 308 else f"10^{exponent:.1f}"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
