@@ -820,7 +820,7 @@ def check_measured(
                     "corner", "eps_n", "eps_p", "extra_n", "limit", "measured_slope", "stderr", "order_slope", "values"
                 )
             },
-            regime=regime,
+            regime={**regime, "witness": {"corner": w["corner"], **ALL_CORNERS[w["corner"]]}},  # the same corner
             **ev,
         )
     if relation == "exact":
@@ -1817,6 +1817,32 @@ def check_phi_norm(quantity: str, order: sp.Expr, relation: str = "lesssim", **m
                         f"corner fits do not refute it ({found.verdict})", regime=dict(bound.regime or {}), **ev)
 
 
+def check_z_norm(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
+    """noise.measured-z-norm: ‖z_k‖/Σ ≲_P ``order`` (the paper's (3, D18, 3): 1), decided exactly at every width
+    (referee AC: a slope fit had carried it). z_k ~ N(0, Σ²I_p), so ‖z_k‖/Σ is the norm of a standard Gaussian in
+    ℝ^p: at most √p + log d with probability ≥ 1 − e^{−log²d/2} (1-Lipschitz, E ≤ √p) and at least √p/2 with
+    probability → 1 (χ²_p/p → 1). So it is ≲_P ``order`` exactly where √p ≲ ``order`` (the constant absorbs
+    1 + log d/√p), decided on the whole region (p = d^{π_p}, every π_p ≥ ε_p). The corner fits are evidence."""
+    found = check_measured(quantity, order, relation, **measured)
+    bound = _decide_cached(sp.sqrt(p), "lesssim", order)
+    ev = {**found.evidence, "measured_order_verdict": found.verdict, "measured_order_detail": found.detail,
+          "law": "‖z_k‖/Σ = ‖g‖, g ~ N(0, I_p): √p/2 ≤ ‖g‖ ≤ √p + log d with probability → 1",
+          "sqrt_p_vs_order": bound.evidence}
+    regime = dict(bound.regime or {})
+    if bound.verdict == "verified":
+        return verified("exact+simulation", f"‖z_k‖/Σ ≤ √p + log d ≲ {paper_latex(order)} on the whole region (the "
+                        f"norm of a standard Gaussian in ℝ^p); the corner fits agree ({found.verdict})", regime=regime,
+                        **ev)
+    if bound.verdict == "refuted":
+        witness = bound.evidence.get("witness")
+        ev["measured_witness"] = ev.pop("witness", None)  # the fits' corner, kept; the verdict's is the region's point
+        return refuted("exact+simulation", f"‖z_k‖/Σ ≥ √p/2 with probability → 1 (z_k ~ N(0, Σ²I_p), χ²_p/p → 1), and "
+                       f"√p ≲ {paper_latex(order)} fails: {bound.detail} (measured: {found.detail})",
+                       regime=regime, witness=witness, **ev)
+    return inconclusive("exact+simulation", f"√p ≲ {paper_latex(order)} is not decided ({bound.detail}); the corner "
+                        f"fits: {found.verdict}", regime=regime, **ev)
+
+
 #: measured claims whose region the features' mean mode decides (:func:`mean_mode_failure`): (proxy, its order, why
 #: the quantity is at least the proxy)
 MEAN_MODE_BOUNDS: dict[str, tuple[str, sp.Expr, str]] = {
@@ -1951,6 +1977,7 @@ def check_base_case_order(quantity: str, order: sp.Expr, relation: str = "lesssi
 EXACT_CHECKERS: dict[str, tuple[Any, Any]] = {
     "ridge.measured-phi-norm": (check_phi_norm, None),
     "noise.measured-z-prime": (check_z_prime, None),
+    "noise.measured-z-norm": (check_z_norm, None),
     "ridge.measured-a-rr": (check_a_rr, None),
     "dpgd.measured-inner-product": (check_inner_product, None),
     "ridge.measured-lambda-min": (check_lambda_min, lambda measured: _st(sp.Integer(0), "<", measured)),

@@ -101,6 +101,11 @@ def test_tail_critical_points(registered_verdict):
     v = registered_verdict(m.check_tail_critical_points)
     assert v.verdict == "refuted" and v.evidence["witness"]["q"] == 1  # z = 0 is no critical point for q = 1
     assert m.check_tail_critical_points(claimed_points=(q / (2 * m.gamma),)).verdict == "verified"
+    # both readings are recorded (referee AC): as a necessary condition it holds for every q; a wrong point fails it
+    assert v.evidence["readings"]["necessary (f'(z) = 0 for z > 0 only at a named z; what the maximisation uses)"]\
+        .startswith("holds")
+    off = m.check_tail_critical_points(claimed_points=(0, q / m.gamma))
+    assert off.verdict == "refuted" and "fails too" in off.detail
     wrong = m.TAIL_DERIVATIVE.perturb(rhs=(q * m.ZZ ** (q - 1) - m.gamma * m.ZZ**q) * sp.exp(-2 * m.gamma * m.ZZ))
     assert m.check_tail_critical_points(wrong, claimed_points=(q / (2 * m.gamma),)).verdict == "refuted"
 

@@ -230,6 +230,12 @@ def test_measured_orders():
     assert exact.evidence["largest_value_over_sqrt_p"]["value"] <= exact.evidence["largest_value_over_sqrt_p"]["sqrt_p"]
     assert m.check_phi_norm("max_norm_phi_j", d ** sp.Rational(1, 5), **SMALL).verdict == "refuted"
     assert m.check_phi_norm("max_norm_phi_j", p ** sp.Rational(1, 4), **SMALL).verdict == "refuted"
+    # ‖z_k‖/Σ is the norm of a standard Gaussian in ℝ^p: ≲_P 1 fails at every width (exactly, not by a fit; referee AC),
+    # √p holds on the whole region, p^{1/4} fails, and the regime's witness is the verdict's
+    z1 = m.check_z_norm("median_norm_z_over_Sigma", sp.Integer(1), **SMALL)
+    assert z1.verdict == "refuted" and z1.regime["holds_on"] == "none" and "point" in z1.evidence["witness"]
+    assert m.check_z_norm("median_norm_z_over_Sigma", sp.sqrt(p), **SMALL).verdict == "verified"
+    assert m.check_z_norm("median_norm_z_over_Sigma", p ** sp.Rational(1, 4), **SMALL).verdict == "refuted"
     # d^{ε_p/2} equals √p only at the corners' width π_p = ε_p: the bound √p ≲ d^{ε_p/2} fails for wider networks,
     # so it is not verified (a checker deciding the bound at p = d^{ε_p} only would verify it; referee V)
     assert m.check_phi_norm("max_norm_phi_j", d ** (ep / 2), **SMALL).verdict != "verified"
