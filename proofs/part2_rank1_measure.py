@@ -24,7 +24,13 @@ Quantities (each a median or a max over neurons/samples, named in :data:`QUANTIT
   ``pop_floor_bound`` its lower bound ‖w_⊥^0‖/(‖w^0‖ + η_W·2a_0‖g − T1_pop‖), ``pop_step_norm`` ‖g − T1_pop‖;
 * ``delta_typical`` median_i ‖w_i^1(D) − w_i^1(D')‖ for D' = D with one sample replaced by a fresh draw;
   ``delta_adversarial`` median over the neurons of the largest change found by replacing one sample by
-  (R v, σ_*(⟨μ, R v⟩)) with v ⊥ w_i^0, μ opposite to the current step (labels from the model), R = ±10⁶.
+  (R v, σ_*(⟨μ, R v⟩)) with v ⊥ w_i^0, μ opposite to the current step (labels from the model), R = ±10⁶;
+* the clipped reading of Algorithm 1's g^C_W (referee AC; the paper leaves C_W undefined): each per-sample gradient
+  matrix (columns 2a_{0,l} c_j(l) x_j, l ≤ p) clipped in Frobenius norm at C_W = 2√d log^q d (the repair's
+  constant): ``delta_adversarial_clipped`` the same adversarial change with the two replaced samples clipped,
+  ``clipped_over_bound_max`` its largest ratio to the exact bound 4η_W C_W/(n‖u_i‖) (u_i the column before
+  normalising; ≤ 1 always), ``step_norm_min`` min_i ‖T1_i − ĝ_i‖ (‖u_i‖ ≈ η_W·2a_{0,i}·this), and
+  ``clip_active_fraction`` the fraction of 256 genuine samples whose gradient the clip shortens.
 """
 
 from __future__ import annotations
@@ -120,7 +126,19 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
     scale = -eta * 2.0 * a0[idx] / n
     U_typ = U - scale * c_old * x_old[:, None] + scale * c_new * x_new[:, None]
     delta_typ = np.linalg.norm(normalise_columns(U_typ) - W1, axis=0)
-    adv = []
+    adv, adv_clip, clip_ratio = [], [], []
+    clip_w = 2 * math.sqrt(d) * math.log(d) ** Q
+
+    def clip_factor(x, yy):  # min(1, C_W/‖per-sample gradient‖_F), the gradient's columns 2a_{0,l}c(l)x, l ≤ p
+        pre_all = x @ W0 + b
+        e2 = np.exp(-2 * np.abs(pre_all))  # sech² = 4e^{−2|z|}/(1 + e^{−2|z|})², no overflow at |z| ~ 1e6
+        c_all = (np.tanh(pre_all) @ a0 - yy) * 4 * e2 / (1 + e2) ** 2
+        norm = 2 * np.linalg.norm(x) * np.linalg.norm(a0 * c_all)
+        return min(1.0, clip_w / norm) if norm > 0 else 1.0
+
+    f_old = clip_factor(x_old, y_old)
+    sample = rng.choice(n, size=min(256, n), replace=False)
+    active = float(np.mean([clip_factor(X[j], y[j]) < 1 for j in sample]))
     for k, i in enumerate(idx):
         w = W0[:, i] / np.linalg.norm(W0[:, i])
         # a direction orthogonal to w_i (so σ' = sech²(b_i)) and to μ (so the model's label σ_*(0) is fixed),
@@ -129,14 +147,20 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         q_, _ = np.linalg.qr(basis)
         perp = U[:, k] - q_ @ (q_.T @ U[:, k])
         vdir = -perp / np.linalg.norm(perp)
-        best = 0.0
+        best = best_clip = 0.0
         for R in (1e6, -1e6):
             x_adv = R * vdir
             y_adv = float(target(np.array([x_adv[0]]))[0])
             c_adv = float((np.tanh(x_adv @ W0 + b) @ a0 - y_adv) / np.cosh(x_adv @ W0[:, i] + b[i]) ** 2)
             u_adv = U[:, k] - scale[k] * c_old[k] * x_old + scale[k] * c_adv * x_adv
             best = max(best, float(np.linalg.norm(u_adv / np.linalg.norm(u_adv) - W1[:, k])))
+            f_adv = clip_factor(x_adv, y_adv)
+            u_clip = U[:, k] - scale[k] * c_old[k] * f_old * x_old + scale[k] * c_adv * f_adv * x_adv
+            change = float(np.linalg.norm(u_clip / np.linalg.norm(u_clip) - W1[:, k]))
+            best_clip = max(best_clip, change)
+            clip_ratio.append(change / (4 * eta * clip_w / (n * float(np.linalg.norm(U[:, k])))))
         adv.append(best)
+        adv_clip.append(best_clip)
     Zx = (f0 / n) @ X
     pop: dict[str, float] = {}
     if population:
@@ -175,6 +199,10 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         "dist_mu": float(np.median(np.linalg.norm(W1 - mu[:, None], axis=0))),
         "delta_typical": float(np.median(delta_typ)),
         "delta_adversarial": float(np.median(adv)),
+        "delta_adversarial_clipped": float(np.median(adv_clip)),
+        "clipped_over_bound_max": float(max(clip_ratio)),
+        "step_norm_min": float(np.min(np.linalg.norm(T1 - G, axis=0))),
+        "clip_active_fraction": active,
         **pop,
         **{k_: float(v_) for k_, v_ in s.items()},
     }
@@ -203,6 +231,10 @@ QUANTITIES = (
     "pop_step_norm",
     "delta_typical",
     "delta_adversarial",
+    "delta_adversarial_clipped",
+    "clipped_over_bound_max",
+    "step_norm_min",
+    "clip_active_fraction",
 )
 
 

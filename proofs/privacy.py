@@ -1050,11 +1050,16 @@ def check_layer1_privacy(
         )
     fam_fail = [f for f in family if f["exact_delta_at_target_worst"] > delta * (1 + REL_TOL)]
     grid = {}
-    regime = None
+    regime = clipped_regime = None
     if statement is not None and not (statement.rhs.free_symbols & {S.eps, S.delta}):
         # (ε, δ)-free σ_W: the d-family over Assumption 3's grid, and the asymptotic region (exact LP)
         grid = _mu_grid({f["d"]: f["mu_worst"] for f in family})
         regime = _asymptotic_regime(4 * S.p / statement.rhs**2)
+        # the other reading of g^C_W (referee AC): clipped at C_W = 2√d log^q d, Δ_2(W_1) ≲ C_W√p/n (sens.delta2's
+        # clipped reading, given its measured column-norm premise), so μ ≍ C_W√p/(nσ_W)
+        from .part1_setting import CLIP_W
+
+        clipped_regime = _asymptotic_regime((CLIP_W * sp.sqrt(S.p) / S.n) ** 2 / statement.rhs**2)
     elif statement is not None:
         # σ_W depends on (ε, δ): every point of the reduced Assumption 3 grid at every d of the family
         for dd in LAYER1_FAMILY_D:
@@ -1095,6 +1100,7 @@ def check_layer1_privacy(
         }
     common = dict(
         assumption3_grid_by_d=grid,
+        regime_clipped_reading=clipped_regime,
         witness_regime={
             **witness,
             "n": n,
@@ -1162,6 +1168,14 @@ def check_layer1_privacy(
                 f"; on Assumption 3's grid it fails at {regime['witness']}"
                 if regime and isinstance(regime.get("witness"), dict) and "epsilon" in regime["witness"]
                 else ""
+            )
+            + (
+                "; this reads Algorithm 1's g^C_W as g_W (C_W is never defined): read as clipped at C_W = "
+                "2√d log^q d, Δ_2(W_1) ≲ C_W√p/n (sens.delta2's clipped reading, given its measured premise) and "
+                "the noise suffices "
+                + ("on the whole region" if clipped_regime["holds_on"] == "all" else "nowhere"
+                   if clipped_regime["holds_on"] == "none" else "where " + ", ".join(clipped_regime["conditions"]))
+                if clipped_regime else ""
             ),
             corrected=corrected,
             witness=w,

@@ -249,6 +249,18 @@ def test_sensitivity(registered_verdict):
     v = registered_verdict(S.check_sensitivity, ST["sens"], ST["sens.corrected"])
     assert v.verdict == "refuted" and v.regime["holds_on"] == "none" and v.corrected is not None
     assert S.check_sensitivity(ST["sens"].perturb(rhs=sp.Integer(2)), ST["sens.corrected"]).verdict != "refuted"
+    # the clipped reading of g^C_W (referee AC): the exact bound 4η_W C_W/(n‖u_i‖) holds at every run, its premise
+    # (min_i‖T_1,i − ĝ_i‖ flat in d) is measured, and the claim then holds where π_p ≤ ν + ε_b (not where π_p > ν + ε_b)
+    from theorycheck.plots import conditions_hold_at
+
+    clipped = v.evidence["clipped_reading"]
+    assert clipped["premise_holds"] and all(max(r["values"]) <= 1 for r in clipped["exact_bound_ratio"])
+    inside = {"eps_n": 0.2, "eps_p": 0.5, "eps_b": 0.1, "nu": 1.6, "pi_p": 1.6}
+    assert conditions_hold_at(clipped["regime"]["conditions_exact"], inside)
+    assert not conditions_hold_at(clipped["regime"]["conditions_exact"], {**inside, "pi_p": 1.8})
+    # a claimed Δ_2 smaller by √p holds under the clip only where 2π_p ≤ ν + ε_b: not at π_p = 1 here
+    tighter = S._clipped_reading(ST["sens"].perturb(rhs=ST["sens"].rhs / sp.sqrt(p)))
+    assert not conditions_hold_at(tighter["regime"]["conditions_exact"], {**inside, "pi_p": 1.0})
 
 
 def test_log_slack(registered_verdict):
