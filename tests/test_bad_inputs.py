@@ -61,6 +61,11 @@ CASES = {
     "check --timeout 1e300": lambda t: (["check", "lemma4.parity", "--timeout", "1e300"], ["--timeout"]),
     "check --jobs 0": lambda t: (["check", "lemma4.parity", "--jobs", "0"], ["--jobs"]),
     "unknown subcommand": lambda t: (["frobnicate"], ["frobnicate"]),
+    # the destination is checked before any check runs (referee AD: theorem and errata checked it after the audit)
+    "theorem unwritable --output": lambda t: (["theorem", "thm1", "--output", "/proc/x.json", "--no-progress"],
+                                              ["--output /proc/x.json"]),
+    "errata unwritable --output": lambda t: (["errata", "no-such-part.md", "--output", "/proc/errx", "--no-progress"],
+                                             ["--output /proc/errx"]),
     "audit --seed -1": lambda t: (["audit", "--seed", "-1", "--runs", "20", "--no-progress"], ["--seed", "-1"]),
     "audit --d too big": lambda t: (
         ["audit", "--d", "100000000", "--runs", "20", "--layer", "second", "--no-progress"],

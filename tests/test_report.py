@@ -486,3 +486,14 @@ def test_report_lists_the_verified_claims_resting_on_an_undecided_claim(toy_proo
     assert "Verified given undecided" not in cards[c.id].split('<details>')[0]
     listed = page.split('id="verified-given-undecided"')[1].split("</ul>")[0]
     assert b.id in listed and c.id not in listed
+
+
+def test_seeds_inside_lists_are_recorded():
+    """Seeds in a list of rows (lemma4.bias-max's measured rows) reach the report's seeds map (referee AD)."""
+    from types import SimpleNamespace as NS
+
+    from theorycheck.report import seeds
+
+    result = NS(claim=NS(id="x"), verdict=NS(evidence={"seed": 1, "rows": [{"seed": 3}, {"seed": 3}, {"seed": 4}],
+                                                          "sub": {"seeds": [0, 3]}, "plain": [1, 2]}))
+    assert seeds([result]) == {"x": {"seed": 1, "rows[*].seed": [3, 4], "sub.seeds": [0, 3]}}

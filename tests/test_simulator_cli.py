@@ -73,6 +73,31 @@ def test_simulate_paper_preset_and_bad_input(tmp_path, capsys):
     )
 
 
+@pytest.mark.parametrize("bad", [["--eps-b", "5"], ["--delta", "1.5"], ["--sigma-W", "-1"], ["--target", "1e400*x"],
+                                 ["--preset", "repaired", "--eps-b", "5"]])
+def test_simulate_bad_input_leaves_no_folder(tmp_path, capsys, bad):
+    """Every input error before a folder or a row exists (referee AD: --eps-b 5 ran the sweep and wrote its files
+    first, --delta 1.5 left a half-written folder, a 1e400 coefficient crashed after the sweep)."""
+    out = tmp_path / "sim"
+    assert main(["simulate", "--d", "8", "--seeds", "1", "--no-progress", "--output", str(out), *bad]) == 2
+    assert not out.exists()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("theorycheck: error: ")
+
+
+def test_simulate_resume_with_other_d_fits_only_its_runs(tmp_path, capsys):
+    """A folder resumed with another --d keeps every row; the fit, plot and summary use this sweep's (referee AD)."""
+    import json
+
+    out = tmp_path / "sim"
+    assert main(["simulate", "--d", "8", "16", "--seeds", "1", "--no-progress", "--output", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "--d", "12", "--seeds", "1", "--no-progress", "--resume", str(out)]) == 0
+    assert "also holds 2 runs of other d" in capsys.readouterr().err
+    assert len((out / "runs.jsonl").read_text().splitlines()) == 3
+    assert json.loads((out / "summary.json").read_text())["d"] == [12]
+
+
 def test_crossover_matches_closed_forms():
     rows = {r["condition"]: r for r in crossover.table()}
     # S_3 (corrected): 8 p d^{3ε_n/2} < n with p = d, n = d^{1.6}: d^{0.3} > 8, i.e. d > 1024 exactly

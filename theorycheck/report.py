@@ -51,16 +51,25 @@ def summary(results: Sequence[ClaimResult]) -> dict[str, int]:
 
 
 def seeds(results: Sequence[ClaimResult]) -> dict[str, Any]:
-    """Every seed that appears in the evidence, by claim id (keys containing 'seed')."""
+    """Every seed that appears in the evidence, by claim id (keys containing 'seed'), inside lists too (referee AD:
+    seeds in a list of rows were left out): a key under a list is written ``rows[*].seed`` and holds the distinct
+    values, in order of appearance."""
     out: dict[str, Any] = {}
 
-    def walk(obj: Any, found: dict[str, Any], prefix: str = "") -> None:
+    def walk(obj: Any, found: dict[str, Any], prefix: str = "", listed: bool = False) -> None:
         if isinstance(obj, dict):
             for k, v in obj.items():
+                key = prefix + str(k)
                 if "seed" in str(k).lower():
-                    found[prefix + str(k)] = v
+                    if not listed:
+                        found[key] = v
+                    elif v not in found.setdefault(key, []):
+                        found[key].append(v)
                 else:
-                    walk(v, found, prefix + str(k) + ".")
+                    walk(v, found, key + ".", listed)
+        elif isinstance(obj, (list, tuple)):
+            for item in obj:
+                walk(item, found, prefix.rstrip(".") + "[*].", True)
 
     for r in results:
         found: dict[str, Any] = {}

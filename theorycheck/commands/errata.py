@@ -15,8 +15,10 @@ def run(args: argparse.Namespace) -> int:
     from ..cli import run_audit
     from ..coverage import part_number
     from ..errata import write_errata
+    from ..outputs import check_folder
     from ..registry import load
 
+    check_folder(args.output)  # before any check runs (referee AD: it was checked after the audit)
     registry = load(args.proofs)
     parts = set()
     for f in args.paper:

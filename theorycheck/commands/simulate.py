@@ -116,13 +116,24 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"sigma_W": args.sigma_W, "sigma_a": args.sigma_a, "eta_a": args.eta_a, "eta_W": args.eta_W,
                  "C_a": args.C_a, "T": args.T, "lam": args.lam}
     from ..errors import InputError
-    from ..simulator.sweep import RowLog, make_client, stream_sweep
+    from ..simulator.sweep import RowLog, make_client, row_key, stream_sweep
 
     if args.resume is not None:
         if args.output is not None and Path(args.output).resolve() != Path(args.resume).resolve():
             raise InputError(f"--resume {args.resume} writes into that folder: drop --output {args.output}")
         if not Path(args.resume).is_dir():
             raise InputError(f"--resume {args.resume}: no such folder (start the sweep with --output DIR)")
+    kwargs = dict(preset=args.preset, eps=args.eps, delta=args.delta, eps_n=args.eps_n, eps_p=args.eps_p,
+                  eps_b=args.eps_b, target=target, overrides=overrides, options=options,
+                  baselines=not args.no_baselines)
+    # every input error before the folder or a row exists (referee AD): each d's settings, and the crossover table
+    # (it checks ε_b against Part 2's window)
+    from ..simulator.sweep import check_experiment
+
+    for d in args.d:
+        check_experiment(d, n=args.n, p=args.p, **kwargs)
+    rows_x = crossover.table(eps_n=args.eps_n, eps_p=args.eps_p, eps=args.eps, delta=args.delta, eps_b=args.eps_b,
+                             target=target)
     out = Path(args.resume or args.output or "simulate-out")
     if out.exists() and not out.is_dir():
         raise InputError(f"--output {out}: is a file; give a folder for runs.csv, runs.jsonl and the plot")
@@ -130,9 +141,6 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"--output {out}: cannot create the folder ({exc.strerror or exc})") from None
-    kwargs = dict(preset=args.preset, eps=args.eps, delta=args.delta, eps_n=args.eps_n, eps_p=args.eps_p,
-                  eps_b=args.eps_b, target=target, overrides=overrides, options=options,
-                  baselines=not args.no_baselines)
     tasks = [(d, seed) for d in args.d for seed in range(args.seeds)]
     sizes = {}
     for d in args.d:
@@ -179,7 +187,12 @@ def run(args: argparse.Namespace) -> int:
             client.close()
         if cluster is not None:
             cluster.close()
-    rows = log.finish(tasks)
+    every = log.finish(tasks)
+    wanted = set(tasks)
+    rows = [r for r in every if row_key(r) in wanted]  # the fit, plot and summary: this sweep's runs only
+    if len(every) > len(rows):  # (referee AD: a --resume with another --d list had fitted every row in the folder)
+        print(f"{out} also holds {len(every) - len(rows)} runs of other d or seeds: kept in runs.csv and runs.jsonl, "
+              "left out of this table, fit and plot", file=sys.stderr)
     q = next((r["q"] for r in rows if "q" in r), None) or _as_target(target).degree
     n_exp = 0.0 if args.n else None  # a fixed --n does not grow with d
     predicted = theorem1_exponent(args.eps_n, args.eps_p, q, n_exp)
@@ -189,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     table = Table(title=f"Algorithm 1, preset {args.preset} (geometric mean over {args.seeds} seeds)")
     for col in ("d", "n", "p", "T", "align (init/step/noise)", "clipped", "margin 2η(λmax+λ)", "‖a_T−a_RR‖",
                 "risk DP-GD", "ridge", "RF", "null", "ε spent", "peak MB", "status"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")  # a number wraps, never "8.406…" for 8.406e+05 (referee AD)
     for d in args.d:
         mine = [r for r in rows if r["d"] == d]
         ok = [r for r in mine if str(r["status"]).startswith("ok")]
@@ -223,8 +236,6 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"fitted log–log slopes of risk vs d: {slope_text}; Theorem 1 predicts exponent {predicted:+.4f} "
                   f"(max(−ε_p/(8q), 1+ε_n−(1+3ε_n)) with n = d^(1+3ε_n))")
 
-    rows_x = crossover.table(eps_n=args.eps_n, eps_p=args.eps_p, eps=args.eps, delta=args.delta, eps_b=args.eps_b,
-                             target=target)
     xt = Table(title="Crossover: smallest d beyond which each condition holds (hidden constants 1, n = d^(1+3ε_n), "
                      "p = d^ε_p)")
     for col in ("condition", "source", "formula", "crossover d"):

@@ -29,10 +29,12 @@ def theorem_records(registry, wanted: str, *, jobs: int, timeout: float, progres
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import make_console, write_output
+    from ..outputs import check_file
     from ..registry import load
     from ..report import VERDICT_STYLE
     from ..theorems import markdown
 
+    check_file(args.output)  # before any check runs (referee AD: it was checked after the audit)
     registry = load(args.proofs)
     records = theorem_records(registry, args.which, jobs=args.jobs, timeout=args.timeout,
                               progress=not args.no_progress, rerun=args.rerun)

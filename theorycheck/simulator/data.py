@@ -9,6 +9,7 @@ wraps arrays the caller already has (the privacy audit passes its own neighbouri
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator
 
 import numpy as np
@@ -28,7 +29,17 @@ def as_target(target: str | PolynomialTarget) -> PolynomialTarget:
         return target
     if not isinstance(target, str):
         raise InputError(f"target must be a polynomial such as 'x^3-3*x+x', got {target!r}")
-    return PolynomialTarget.parse(target)
+    parsed = PolynomialTarget.parse(target)
+    # the simulator evaluates σ_* in floating point: every coefficient must be a finite float (referee AD: 1e400*x
+    # ran a sweep and then crashed with an OverflowError)
+    try:
+        finite = all(math.isfinite(float(c)) for c in parsed.coefficients)
+    except OverflowError:
+        finite = False
+    if not finite:
+        raise InputError(f"target {target!r}: a coefficient lies beyond the floating-point range (about 1.8e308) "
+                         "the simulator computes in")
+    return parsed
 
 
 def random_direction(d: int, rng: np.random.Generator) -> np.ndarray:
