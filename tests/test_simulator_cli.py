@@ -96,6 +96,18 @@ def test_simulate_resume_with_other_d_fits_only_its_runs(tmp_path, capsys):
     assert "also holds 2 runs of other d" in capsys.readouterr().err
     assert len((out / "runs.jsonl").read_text().splitlines()) == 3
     assert json.loads((out / "summary.json").read_text())["d"] == [12]
+    # a finished sweep is never replaced silently: --output on it is refused (continue it with --resume)
+    before = (out / "runs.jsonl").read_text()
+    assert main(["simulate", "--d", "8", "--seeds", "1", "--no-progress", "--output", str(out)]) == 2
+    assert "--resume" in capsys.readouterr().err and (out / "runs.jsonl").read_text() == before
+    # result files get an ordinary file's mode, not mkstemp's 0600 (referee AD)
+    import os
+
+    umask = os.umask(0)
+    os.umask(umask)
+    assert (out / "runs.csv").stat().st_mode & 0o777 == 0o666 & ~umask
+    # a target beyond the degrees the checks use is refused at once (x^1001 had hung in parsing)
+    assert main(["simulate", "--d", "8", "--target", "x + x^1001", "--output", str(tmp_path / "big")]) == 2
 
 
 def test_crossover_matches_closed_forms():

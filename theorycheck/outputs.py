@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import os
 import sys
 import tempfile
@@ -82,6 +83,14 @@ def check_folder(output: str | os.PathLike, option: str = "--output") -> None:
                          f"folder") from None
 
 
+@functools.cache
+def _umask() -> int:
+    """The process's umask, read once (reading it means setting it: os.umask has no getter)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a reader sees the old file or the whole new one: a temporary file in the
     same folder (made if missing), then ``os.replace``. Raises OSError, leaving no temporary file behind."""
@@ -90,6 +99,9 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        # mkstemp makes the file 0600; a result file gets the mode an ordinary one would (0666 less the umask;
+        # referee AD: runs.csv was readable by its owner only)
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -137,6 +137,9 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.resume or args.output or "simulate-out")
     if out.exists() and not out.is_dir():
         raise InputError(f"--output {out}: is a file; give a folder for runs.csv, runs.jsonl and the plot")
+    if args.resume is None and (out / "runs.jsonl").exists():  # nothing lost (referee AD: it was replaced silently)
+        raise InputError(f"--output {out} already holds a sweep (runs.jsonl): continue it with --resume {out}, or give "
+                         "another folder")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
