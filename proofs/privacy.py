@@ -1059,6 +1059,8 @@ def check_layer1_privacy(
         # clipped reading, given its measured column-norm premise), so μ ≍ C_W√p/(nσ_W)
         from .part1_setting import CLIP_W
 
+        # (up to the subpolynomial decay of the smallest column norm over the p neurons, referee AE: only the region's
+        # interior holds; its boundary is not decided)
         clipped_regime = _asymptotic_regime((CLIP_W * sp.sqrt(S.p) / S.n) ** 2 / statement.rhs**2)
     elif statement is not None:
         # σ_W depends on (ε, δ): every point of the reduced Assumption 3 grid at every d of the family
@@ -1171,10 +1173,11 @@ def check_layer1_privacy(
             )
             + (
                 "; this reads Algorithm 1's g^C_W as g_W (C_W is never defined): read as clipped at C_W = "
-                "2√d log^q d, Δ_2(W_1) ≲ C_W√p/n (sens.delta2's clipped reading, given its measured premise) and "
-                "the noise suffices "
+                "2√d log^q d, Δ_2(W_1) ≲ C_W√p/n up to a subpolynomial factor (sens.delta2's clipped reading, given "
+                "its premise, measured not proved) and the noise suffices "
                 + ("on the whole region" if clipped_regime["holds_on"] == "all" else "nowhere"
-                   if clipped_regime["holds_on"] == "none" else "where " + ", ".join(clipped_regime["conditions"]))
+                   if clipped_regime["holds_on"] == "none" else "where " + ", ".join(clipped_regime["conditions"])
+                   + " with the first inequality strict (at equality the subpolynomial decay decides: not decided)")
                 if clipped_regime else ""
             ),
             corrected=corrected,

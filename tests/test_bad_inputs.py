@@ -15,6 +15,13 @@ import pytest
 from conftest import PAPER_DIR
 from forked_cli import run_cli
 
+
+def _part_file(t) -> str:
+    """A paper part with no claims' displays: errata checks its --output before it would find that out."""
+    path = t / "part1-setting.md"
+    path.write_text("# Part 1\n\nNo displays.\n", encoding="utf-8")
+    return str(path)
+
 CLAIM = """
 from theorycheck import Claim, verified
 
@@ -64,7 +71,7 @@ CASES = {
     # the destination is checked before any check runs (referee AD: theorem and errata checked it after the audit)
     "theorem unwritable --output": lambda t: (["theorem", "thm1", "--output", "/proc/x.json", "--no-progress"],
                                               ["--output /proc/x.json"]),
-    "errata unwritable --output": lambda t: (["errata", "no-such-part.md", "--output", "/proc/errx", "--no-progress"],
+    "errata unwritable --output": lambda t: (["errata", _part_file(t), "--output", "/proc/errx", "--no-progress"],
                                              ["--output /proc/errx"]),
     "audit --seed -1": lambda t: (["audit", "--seed", "-1", "--runs", "20", "--no-progress"], ["--seed", "-1"]),
     "audit --d too big": lambda t: (

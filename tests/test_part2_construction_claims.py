@@ -79,6 +79,8 @@ def test_tail_maximum(registered_verdict):
     assert far.verdict == "refuted" and int(far.evidence["witness"]["q"]) > 21 * 10**21
     assert m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=(q / (2 * sp.E * m.gamma)) ** q)).verdict == "verified"
     assert registered_verdict(m.check_tail_maximum).regime["holds_on"] == "all"
+    # a bound that is negative (at some q) is refuted, not verified nor a crash (referee AE)
+    assert m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=-m.TAIL_MAX.rhs)).verdict == "refuted"
 
 
 def test_rate_simplification_regime(registered_verdict):

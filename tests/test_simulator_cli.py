@@ -74,7 +74,8 @@ def test_simulate_paper_preset_and_bad_input(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("bad", [["--eps-b", "5"], ["--delta", "1.5"], ["--sigma-W", "-1"], ["--target", "1e400*x"],
-                                 ["--preset", "repaired", "--eps-b", "5"]])
+                                 ["--preset", "repaired", "--eps-b", "5"], ["--target", "x^ 999999999"],
+                                 ["--target", "1e200*x^3-2e200*x"]])
 def test_simulate_bad_input_leaves_no_folder(tmp_path, capsys, bad):
     """Every input error before a folder or a row exists (referee AD: --eps-b 5 ran the sweep and wrote its files
     first, --delta 1.5 left a half-written folder, a 1e400 coefficient crashed after the sweep)."""
@@ -108,6 +109,21 @@ def test_simulate_resume_with_other_d_fits_only_its_runs(tmp_path, capsys):
     assert (out / "runs.csv").stat().st_mode & 0o777 == 0o666 & ~umask
     # a target beyond the degrees the checks use is refused at once (x^1001 had hung in parsing)
     assert main(["simulate", "--d", "8", "--target", "x + x^1001", "--output", str(tmp_path / "big")]) == 2
+
+
+def test_simulate_checks_settings_without_refusing_valid_ones(tmp_path):
+    """The up-front check refuses what run_experiment would, and nothing else (referee AE: the calibrated preset at
+    d = 1 had been refused with the paper preset's message); an empty runs.jsonl (a run stopped before any row) does
+    not count as a sweep to protect."""
+    from theorycheck.simulator.sweep import check_experiment
+
+    check_experiment(1, preset="calibrated", sigma_W=None)
+    with pytest.raises(InputError, match="sigma_W"):
+        check_experiment(8, preset="calibrated", overrides={"sigma_W": -1.0})
+    out = tmp_path / "sim"
+    out.mkdir()
+    (out / "runs.jsonl").write_text("")
+    assert main(["simulate", "--d", "8", "--seeds", "1", "--no-progress", "--output", str(out)]) == 0
 
 
 def test_crossover_matches_closed_forms():

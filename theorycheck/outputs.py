@@ -85,7 +85,11 @@ def check_folder(output: str | os.PathLike, option: str = "--output") -> None:
 
 @functools.cache
 def _umask() -> int:
-    """The process's umask, read once (reading it means setting it: os.umask has no getter)."""
+    """The process's umask: from /proc/self/status where there is one (no change to it), else read once by setting
+    it (os.umask has no getter; a window in which another thread's new file would get mode 0666)."""
+    with contextlib.suppress(OSError, ValueError, StopIteration):
+        with open("/proc/self/status", encoding="ascii") as fh:
+            return int(next(line for line in fh if line.startswith("Umask:")).split()[1], 8)
     umask = os.umask(0)
     os.umask(umask)
     return umask
@@ -101,7 +105,11 @@ def write_atomic(path: Path, data: bytes) -> None:
             fh.write(data)
         # mkstemp makes the file 0600; a result file gets the mode an ordinary one would (0666 less the umask;
         # referee AD: runs.csv was readable by its owner only)
-        os.chmod(tmp, 0o666 & ~_umask())
+        try:  # a file rewritten keeps the mode its owner gave it (referee AE)
+            mode = path.stat().st_mode & 0o7777
+        except OSError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -18,7 +18,6 @@ def run(args: argparse.Namespace) -> int:
     from ..outputs import check_folder
     from ..registry import load
 
-    check_folder(args.output)  # before any check runs (referee AD: it was checked after the audit)
     registry = load(args.proofs)
     parts = set()
     for f in args.paper:
@@ -26,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
         if not path.is_file():
             raise InputError(f"{path}: no such paper file")
         parts.add(part_number(path, path.read_text(encoding="utf-8")))
+    check_folder(args.output)  # after the inputs, before any check runs (referees AD, AE)
     wanted = registry.select(args.claims) if args.claims else registry.claims
     ids = [c.id for c in wanted if any(d[0] in parts for d in c.displays)]
     if not ids:

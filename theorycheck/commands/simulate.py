@@ -137,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.resume or args.output or "simulate-out")
     if out.exists() and not out.is_dir():
         raise InputError(f"--output {out}: is a file; give a folder for runs.csv, runs.jsonl and the plot")
-    if args.resume is None and (out / "runs.jsonl").exists():  # nothing lost (referee AD: it was replaced silently)
+    held = out / "runs.jsonl"  # a sweep's rows (an empty file, from a run that stopped before any row, holds none)
+    if args.resume is None and held.is_file() and held.stat().st_size > 0:  # nothing lost (referee AD)
         raise InputError(f"--output {out} already holds a sweep (runs.jsonl): continue it with --resume {out}, or give "
                          "another folder")
     try:

@@ -36,9 +36,18 @@ def as_target(target: str | PolynomialTarget) -> PolynomialTarget:
         finite = all(math.isfinite(float(c)) for c in parsed.coefficients)
     except OverflowError:
         finite = False
+    if finite:  # and its second moment E σ_*(Z)², which the risks are measured against (referee AE: 1e200·x³)
+        from ..target import gaussian_moment
+
+        cs = parsed.coefficients
+        second = sum(a * b * gaussian_moment(i + j) for i, a in enumerate(cs) for j, b in enumerate(cs))
+        try:
+            finite = math.isfinite(float(second))
+        except OverflowError:
+            finite = False
     if not finite:
-        raise InputError(f"target {target!r}: a coefficient lies beyond the floating-point range (about 1.8e308) "
-                         "the simulator computes in")
+        raise InputError(f"target {target!r}: a coefficient, or E σ_*(Z)², lies beyond the floating-point range "
+                         "(about 1.8e308) the simulator computes in")
     return parsed
 
 

@@ -52,8 +52,10 @@ def check_experiment(d: int, *, preset: str = "paper", eps: float = 1.0, delta: 
     eps_b = presets.default_eps_b(eps_n, eps_p) if eps_b is None else float(validate.positive("eps_b", eps_b))
     if preset == "repaired":
         hyper, _ = presets.repaired(d, n, p, q, eps_n, eps, delta)
-    else:
+    elif preset == "paper":
         hyper = presets.paper(d, n, p, q, eps_n, eps_b, eps, delta, options or Options())
+    else:  # calibrated: its values come from the data; each override is checked against a neutral base
+        hyper = HyperParameters(lam=1.0, eta_W=1.0, eta_a=1.0, C_a=1.0, T=1)
     overrides = {k: v for k, v in (overrides or {}).items() if v is not None}
     if overrides:
         try:
