@@ -777,7 +777,7 @@ def check_measured(
             f"{quantity}: at the corner '{w['corner']}', d = {x['at_d']}, the measured value "
             f"{x['max_value']:.4g} exceeds the stated bound {x['bound']:g}",
             witness={k: w[k] for k in ("corner", "eps_n", "eps_p", "extra_n", "values", "exceeds_exact_bound")},
-            regime=regime,
+            regime={**regime, "witness": {"corner": w["corner"], **ALL_CORNERS[w["corner"]]}},  # the same corner
             **ev,
         )
     if bad and all(r["limit"] for r in bad):

@@ -69,7 +69,7 @@ CASES = {
     "check --jobs 0": lambda t: (["check", "lemma4.parity", "--jobs", "0"], ["--jobs"]),
     "unknown subcommand": lambda t: (["frobnicate"], ["frobnicate"]),
     # the destination is checked before any check runs (referee AD: theorem and errata checked it after the audit)
-    "theorem unwritable --output": lambda t: (["theorem", "thm1", "--output", "/proc/x.json", "--no-progress"],
+    "theorem unwritable --output": lambda t: (["theorem", "1", "--output", "/proc/x.json", "--no-progress"],
                                               ["--output /proc/x.json"]),
     "errata unwritable --output": lambda t: (["errata", _part_file(t), "--output", "/proc/errx", "--no-progress"],
                                              ["--output /proc/errx"]),

@@ -35,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
     from ..theorems import markdown
 
     check_file(args.output)  # before any check runs (referee AD: it was checked after the audit)
+    if args.output == "-":  # standard output, as for the other writers (referee AE: it wrote a file named "-")
+        args.output = None
     registry = load(args.proofs)
     records = theorem_records(registry, args.which, jobs=args.jobs, timeout=args.timeout,
                               progress=not args.no_progress, rerun=args.rerun)
