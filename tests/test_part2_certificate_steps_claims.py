@@ -119,6 +119,8 @@ def test_lipschitz_step_perturbed(verdicts):
 def test_rademacher_mean_perturbed():
     assert m.check_rademacher_mean(sign_values=(1,)).verdict == "refuted"  # without the Rademacher sign
     assert m.check_rademacher_mean(claimed_value=sp.Rational(1, 2)).verdict == "refuted"
+    # for every target, γ and C_b by independence (referee AB), with the region recorded
+    assert m.check_rademacher_mean().regime["holds_on"] == "all"
 
 
 def test_step3_perturbed():
