@@ -113,6 +113,9 @@ def test_tail_critical_points(registered_verdict):
 def test_tail_finf(registered_verdict):
     assert registered_verdict(m.check_tail_finf).verdict == "verified"
     assert m.check_tail_finf(constant=1e-6).verdict == "refuted"  # wrong constant
+    # with its constant hidden it holds at every γ ∈ (0, 1], q and d (referee AB), an explicit one only where checked
+    assert registered_verdict(m.check_tail_finf).regime["holds_on"] == "all"
+    assert m.check_tail_finf(constant=1.0).regime is None
 
 
 def test_tail_finf_order(registered_verdict):
