@@ -30,6 +30,26 @@ def theorem1_exponent(eps_n: float, eps_p: float, q: int, n_exponent: float | No
     return max(-eps_p / (8 * q), 1 + eps_n - n_exponent)
 
 
+def _settings(d: int, preset: str, eps: float, delta: float, eps_n: float, eps_p: float, eps_b: float | None,
+              target: str | PolynomialTarget, n: int | None, p: int | None
+              ) -> tuple[int, PolynomialTarget, int, int, int, int, float]:
+    """The checked settings of one experiment, shared by :func:`check_experiment` and :func:`run_experiment`:
+    (d, target, n0, p0, n, p, ε_b), n0 and p0 Assumption 2's sizes; raises :class:`InputError`."""
+    d = validate.positive_int("d", d)
+    validate.positive("eps_n", eps_n)
+    validate.positive("eps_p", eps_p)
+    validate.epsilon(eps)
+    validate.delta(delta)
+    if preset not in ("paper", "calibrated", "repaired"):
+        raise InputError(f"preset must be 'paper', 'calibrated' or 'repaired', got {preset!r}")
+    parsed = as_target(target)
+    n0, p0 = presets.regime_sizes(d, eps_n, eps_p)
+    n = validate.positive_int("n", n) if n is not None else n0
+    p = validate.positive_int("p", p) if p is not None else p0
+    eps_b = presets.default_eps_b(eps_n, eps_p) if eps_b is None else float(validate.positive("eps_b", eps_b))
+    return d, parsed, n0, p0, n, p, eps_b
+
+
 def check_experiment(d: int, *, preset: str = "paper", eps: float = 1.0, delta: float = 1e-5, eps_n: float = 0.2,
                      eps_p: float = 1.0, eps_b: float | None = None, target: str | PolynomialTarget = DEFAULT_TARGET,
                      n: int | None = None, p: int | None = None, overrides: dict[str, float] | None = None,
@@ -38,18 +58,8 @@ def check_experiment(d: int, *, preset: str = "paper", eps: float = 1.0, delta: 
     drawn or file written (``theorycheck simulate`` calls it for every d before it creates its folder; referee AD:
     a bad --delta or --sigma-W had left a half-written folder). The calibrated preset's hyper-parameters depend on
     the data; its overrides are checked against the paper preset's."""
-    d = validate.positive_int("d", d)
-    validate.positive("eps_n", eps_n)
-    validate.positive("eps_p", eps_p)
-    validate.epsilon(eps)
-    validate.delta(delta)
-    if preset not in ("paper", "calibrated", "repaired"):
-        raise InputError(f"preset must be 'paper', 'calibrated' or 'repaired', got {preset!r}")
-    q = as_target(target).degree
-    n0, p0 = presets.regime_sizes(d, eps_n, eps_p)
-    n = validate.positive_int("n", n) if n is not None else n0
-    p = validate.positive_int("p", p) if p is not None else p0
-    eps_b = presets.default_eps_b(eps_n, eps_p) if eps_b is None else float(validate.positive("eps_b", eps_b))
+    d, target, n0, p0, n, p, eps_b = _settings(d, preset, eps, delta, eps_n, eps_p, eps_b, target, n, p)
+    q = target.degree
     if preset == "repaired":
         hyper, _ = presets.repaired(d, n, p, q, eps_n, eps, delta)
     elif preset == "paper":
@@ -75,19 +85,8 @@ def run_experiment(d: int, *, preset: str = "paper", seed: int = 0, eps: float =
     Returns a flat dict (one CSV row). With ``return_state`` the dict also holds ``_result``
     (the :class:`Result`), ``_stats`` (kernel statistics) and ``_problem`` (not for CSV).
     """
-    d = validate.positive_int("d", d)
-    validate.positive("eps_n", eps_n)
-    validate.positive("eps_p", eps_p)
-    validate.epsilon(eps)
-    validate.delta(delta)
-    if preset not in ("paper", "calibrated", "repaired"):
-        raise InputError(f"preset must be 'paper', 'calibrated' or 'repaired', got {preset!r}")
-    target = as_target(target)
+    d, target, n0, p0, n, p, eps_b = _settings(d, preset, eps, delta, eps_n, eps_p, eps_b, target, n, p)
     q = target.degree
-    n0, p0 = presets.regime_sizes(d, eps_n, eps_p)
-    n = validate.positive_int("n", n) if n is not None else n0
-    p = validate.positive_int("p", p) if p is not None else p0
-    eps_b = presets.default_eps_b(eps_n, eps_p) if eps_b is None else float(validate.positive("eps_b", eps_b))
     problem = make_problem(d, n, target, seed, n_test=n_test)
     started = time.perf_counter()
     calibrate = None
