@@ -613,31 +613,26 @@ Z_NORM_WIDTHS = (sp.Rational(1, 1000), sp.Rational(1, 100), sp.Rational(1, 10), 
                  sp.Integer(64), sp.Integer(1000))
 
 
-def _rate_monomials(expr: sp.Expr, ell: sp.Symbol, width: sp.Symbol) -> list[tuple[sp.Expr, sp.Expr, sp.Expr]] | None:
-    """``expr`` (already in ℓ = log d and π_p) as a sum of monomials c(π_p)·ℓ^k·e^{(a + bπ_p)ℓ}, c a polynomial in
-    π_p and a, b, k rational, returned as (c, k, a + bπ_p); None when it is not such a sum (a nested root, an
-    exponent that grows with ℓ, a function other than log)."""
+def _rate_monomials(bound: sp.Expr, width: sp.Symbol) -> list[tuple[sp.Expr, sp.Expr, sp.Expr]] | None:
+    """bound − √p with p = d^{π_p} as a sum of monomials c(π_p)·d^{a + bπ_p}·log^k d (read by
+    :func:`theorycheck.asymptotics.rate_terms`, equal monomials combined), returned as (c, k, a + bπ_p); None when
+    it is not such a sum with a, b, k rational (a nested root, an exponent that grows with d, super-polynomial
+    factors, a function other than log)."""
+    from theorycheck.asymptotics import rate_terms
+    from theorycheck.errors import InputError
+
+    try:
+        terms = rate_terms(sp.expand_log(bound.subs(S.p, S.d**width) - S.d ** (width / 2), force=True), S.d)
+    except InputError:
+        return None
     out: dict[tuple[sp.Expr, sp.Expr], sp.Expr] = {}
-    for term in sp.Add.make_args(sp.expand(sp.powsimp(sp.expand(expr), force=True))):
-        coef, k, slope = sp.Integer(1), sp.Integer(0), sp.Integer(0)
-        for factor in sp.Mul.make_args(term):
-            base, power = (factor, sp.Integer(1)) if isinstance(factor, sp.exp) else factor.as_base_exp()
-            if not factor.free_symbols and factor.is_extended_real:
-                coef *= factor
-            elif base == width and power.is_Integer and power > 0:
-                coef *= factor
-            elif base == ell and power.is_Rational:
-                k += power
-            elif isinstance(base, sp.exp):
-                rate = sp.expand(base.args[0] * power / ell)
-                if ell in rate.free_symbols or not rate.is_polynomial(width) or sp.degree(rate, width) > 1 or any(
-                        not c.is_Rational for c in sp.Poly(rate, width).all_coeffs()):
-                    return None
-                slope += rate
-            else:
-                return None
-        key = (k, sp.expand(slope))
-        out[key] = sp.expand(out.get(key, 0) + coef)
+    for t in terms:
+        slope = sp.expand(t.d_exp)
+        if (not t.log_exp.is_Rational or not slope.is_polynomial(width) or slope.free_symbols - {width}
+                or sp.degree(slope, width) > 1 or any(not c.is_Rational for c in sp.Poly(slope, width).all_coeffs())):
+            return None
+        key = (t.log_exp, slope)
+        out[key] = sp.expand(out.get(key, 0) + t.coeff)
     return [(c, k, slope) for (k, slope), c in out.items() if c != 0]
 
 
@@ -707,7 +702,7 @@ def z_norm_decision(bound: sp.Expr) -> dict[str, Any]:
         except (NotImplementedError, ValueError, TypeError):
             return sp.nan
 
-    terms = _rate_monomials(margin(width), ell, width)
+    terms = _rate_monomials(bound, width)
     cuts = _monomial_breakpoints(terms, width) if terms is not None else None
     if cuts is not None:
         inner = [_rational_between(a, b) for a, b in zip(cuts, cuts[1:])]
