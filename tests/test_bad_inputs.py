@@ -17,9 +17,9 @@ from forked_cli import run_cli
 
 
 def _part_file(t) -> str:
-    """A paper part with no claims' displays: errata checks its --output before it would find that out."""
+    """A paper part with one display no claim covers: errata checks its --output before it would find that out."""
     path = t / "part1-setting.md"
-    path.write_text("# Part 1\n\nNo displays.\n", encoding="utf-8")
+    path.write_text("# Part 1\n\n$$\na = b\n$$\n", encoding="utf-8")
     return str(path)
 
 CLAIM = """
@@ -150,6 +150,12 @@ CASES = {
         ["mal.py"],
     ),
     "coverage binary file": lambda t: (["coverage", str(_binary(t))], ["paper.md", "UTF-8"]),
+    # errata reads its paper files as coverage does (it had taken a JSON file for part 1 and said only that no claim
+    # covered it)
+    "errata binary file": lambda t: (["errata", str(_binary(t)), "--output", str(t / "e")], ["paper.md", "UTF-8"]),
+    "errata JSON file": lambda t: (["errata", str(_json(t)), "--output", str(t / "e")],
+                                   ["part1-audit.json", "no displayed equation"]),
+    "coverage JSON file": lambda t: (["coverage", str(_json(t))], ["part1-audit.json", "no displayed equation"]),
     "coverage directory": lambda t: (["coverage", str(t)], [str(t), "is a folder"]),
     "coverage missing file": lambda t: (["coverage", str(t / "nope.md")], ["no such file"]),
     "show a prefix": lambda t: (["show", "fourier."], ["'fourier.' matches", "fourier.sech"]),
@@ -161,6 +167,12 @@ CASES = {
 def _file(tmp: Path) -> Path:
     path = tmp / "existing.txt"
     path.write_text("keep me\n")
+    return path
+
+
+def _json(tmp: Path) -> Path:
+    path = tmp / "part1-audit.json"
+    path.write_text('{"claims": []}\n')
     return path
 
 
@@ -178,6 +190,8 @@ def test_bad_input_is_one_line_exit_two(name, tmp_path):
     assert "_theorycheck_proofs_" not in line  # the internal module name is never shown
     if name == "report --output EXISTING_FILE":
         assert (tmp_path / "existing.txt").read_text() == "keep me\n"  # validated before anything ran
+    if name.startswith("errata"):
+        assert not (tmp_path / "e").exists() and not Path("/proc/errx").exists()  # nothing half-written
 
 
 def test_show_prefix_lists_the_matching_ids():

@@ -206,4 +206,5 @@ def test_errata_command_runs_the_checks_and_errata_tex_compiles(tmp_path, capsys
 
 def test_errata_command_bad_input(tmp_path, capsys):
     assert main(["errata", str(tmp_path / "nope.md"), "--output", str(tmp_path / "o")]) == 2
-    assert "no such paper file" in capsys.readouterr().err
+    assert "nope.md: no such file" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()

@@ -107,3 +107,13 @@ def test_target_evaluates_on_arrays():
 def test_he3_alone_has_information_exponent_three():
     with pytest.raises(InputError, match="information exponent is 3"):
         PolynomialTarget.parse("x^3 - 3*x")
+
+
+@pytest.mark.parametrize("text, column", [("x^^3", 3), ("x^3 +* 2", 6), ("x^2 ^ ^ x", 7)])
+def test_parse_errors_quote_the_formula_as_written(text, column):
+    """A syntax error names the user's text and the column in it, not the text after ^ was read as **."""
+    with pytest.raises(InputError) as err:
+        parse_formula(text)
+    message = str(err.value)
+    assert repr(text) in message and "**" not in message and f"at column {column}" in message
+    assert text[column - 1] in "^*"

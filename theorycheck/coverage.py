@@ -95,8 +95,15 @@ def read_paper(paths: Sequence[str | Path]) -> list[PaperDisplay]:
         p = Path(path)
         if not p.is_file():
             raise InputError(f"{path}: no such file")
-        text = p.read_text(encoding="utf-8")
-        displays.extend(enumerate_displays(text, part_number(p, text)))
+        try:
+            text = p.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not a UTF-8 text file (a paper part is Markdown with $$…$$ displays)") from None
+        found = enumerate_displays(text, part_number(p, text))
+        if not found:
+            raise InputError(f"{path}: no displayed equation ($$…$$, \\[…\\] or an equation environment) in it: "
+                             "is it a part of the paper (part<N>-….md)?")
+        displays.extend(found)
     return displays
 
 

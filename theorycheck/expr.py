@@ -45,12 +45,14 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
     if not isinstance(text, str) or not text.strip():
         raise InputError("formula must be a non-empty string, e.g. 'x^3 - 3*x'")
     symbols = {name: sp.Symbol(name, real=True) for name in variables}
+    written = text.strip()  # what the user wrote: every message quotes it, not the rewritten text
     try:
         # "x^3" as papers write it; replaced before parsing so it keeps the precedence of **.
-        text = text.strip().replace("^", "**")
+        text = written.replace("^", "**")
         tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
-        raise InputError(f"cannot parse formula {text!r}: {exc.msg} at column {exc.offset}") from None
+        where = f" at column {_written_column(written, exc.offset)}" if exc.offset else ""
+        raise InputError(f"cannot parse formula {written!r}: {exc.msg}{where}") from None
 
     def build(node: ast.AST) -> sp.Expr:
         if isinstance(node, ast.Expression):
@@ -63,7 +65,7 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
             if node.id in CONSTANTS:
                 return CONSTANTS[node.id]
             allowed = ", ".join(sorted(symbols) + sorted(CONSTANTS))
-            raise InputError(f"unknown name {node.id!r} in formula {text!r}; allowed: {allowed}")
+            raise InputError(f"unknown name {node.id!r} in formula {written!r}; allowed: {allowed}")
         if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
             return _BINOPS[type(node.op)](build(node.left), build(node.right))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
@@ -71,11 +73,22 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
             return -operand if isinstance(node.op, ast.USub) else operand
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
             if node.func.id not in FUNCTIONS:
-                raise InputError(f"unknown function {node.func.id!r} in {text!r}; allowed: "
+                raise InputError(f"unknown function {node.func.id!r} in {written!r}; allowed: "
                                  f"{', '.join(sorted(FUNCTIONS))}")
             return FUNCTIONS[node.func.id](*[build(arg) for arg in node.args])
         piece = ast.get_source_segment(text, node) or type(node).__name__
-        raise InputError(f"formula {text!r} contains {piece!r}, which is not allowed (only numbers, "
+        raise InputError(f"formula {written!r} contains {piece!r}, which is not allowed (only numbers, "
                          f"variables, + - * / ** ^, parentheses and {', '.join(sorted(FUNCTIONS))})")
 
     return build(tree)
+
+
+def _written_column(written: str, offset: int) -> int:
+    """The 1-based column in the user's text of column ``offset`` of the text parsed (each ``^`` there read as
+    ``**``, one character longer)."""
+    parsed = 0
+    for col, ch in enumerate(written, start=1):
+        parsed += 2 if ch == "^" else 1
+        if parsed >= offset:
+            return col
+    return len(written) + 1

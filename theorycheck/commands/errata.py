@@ -6,25 +6,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ..errors import InputError
 
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import run_audit
-    from ..coverage import part_number
+    from ..coverage import read_paper
     from ..errata import write_errata
     from ..outputs import check_folder
     from ..registry import load
+    from .coverage import check_paper_files
 
     registry = load(args.proofs)
-    parts = set()
-    for f in args.paper:
-        path = Path(f)
-        if not path.is_file():
-            raise InputError(f"{path}: no such paper file")
-        parts.add(part_number(path, path.read_text(encoding="utf-8")))
+    # the same checks as `coverage`: a folder, a missing, binary or display-free file is an error, each file once
+    args.paper = check_paper_files(args.paper)
+    parts = {display.part for display in read_paper(args.paper)}
     check_folder(args.output)  # after the inputs, before any check runs (referees AD, AE)
     wanted = registry.select(args.claims) if args.claims else registry.claims
     ids = [c.id for c in wanted if any(d[0] in parts for d in c.displays)]
