@@ -320,14 +320,17 @@ def steps_targets() -> tuple[Step, ...]:
     """The targets of §4.3: (3, D15, 2) ‖a_0‖ = 1 ≪ C_a/8, (3, P34, 3) the target C_a/(2√p) of |φ_jᵀã_i − y_j|, the
     base case (3, D20, 3)."""
     return (
-        Step((3, "D15", 2), _st(sp.Integer(1), "ll", d**en * sp.sqrt(p) * L ** (q + 1) / 8), "asymptotic"),
+        Step((3, "D15", 2), _st(sp.Integer(1), "ll", d**en * sp.sqrt(p) * L ** (q + 1) / 8), "asymptotic",
+             note="the paper's target C_a/8; ‖2λã_i‖ ≤ C_a/2 needs C_a/(8λ) (clip.lambda-target)"),
         Step(
             (3, "P34", 3),
             _st(C_a / (2 * sp.sqrt(p)), "=", d**en * L ** (q + 1) / 2),
             "identity",
             note="‖(φᵀã−y)φ‖ ≤ |φᵀã−y|√p ≤ C_a/2 needs |φᵀã−y| ≤ C_a/(2√p)",
         ),
-        Step((3, "D20", 3), _st(L**q, "ll", d**en * L ** (q + 1) / 2), "asymptotic"),
+        Step((3, "D20", 3), _st(L**q, "ll", d**en * L ** (q + 1) / 2), "asymptotic",
+             note="decided with the paper's left side log^q d, (3, D20, 2)'s bound on |φ_jᵀa_0 − y_j|, which rests on "
+                  "|φ_jᵀa_0| ≤ 1 (refuted: clip.measured-base-case; with the measured order, clip.base-case-steps)"),
     )
 
 
@@ -2094,7 +2097,10 @@ CLAIMS = [
         relations=((3, "D27", 4), (3, "D27", 6)),
     ),
     _chain_claim(
-        "clip.targets", "The clipping targets of §4.3", "Part 3, §4.3", steps_targets(), "Assumptions 2–4, whole region"
+        "clip.targets", "The clipping targets of §4.3", "Part 3, §4.3", steps_targets(),
+        "Assumptions 2–4, whole region; (3, D20, 3)'s left side is the base case's bound |φ_jᵀa_0| + |y_j| ≲ log^q d",
+        # (3, D20, 3) takes its left side from the base case's |φ_jᵀa_0| ≤ 1, refuted (referee AG, F1)
+        depends=("clip.measured-base-case", "clip.base-case-steps"),
     ),
     _chain_claim(
         "clip.union-bounds",

@@ -1408,8 +1408,12 @@ CLAIMS = [
         source="Part 3, §4.3 (the noise Σ, per-sample clipping at C_a); Assumption 3",
         statement=DPGD_STATEMENT,
         assumptions=r"z_i \sim \mathcal{N}(0, \Sigma^2 \mathrm{Id}),\ \varepsilon \in (0, 8\log(1/\delta)),\ "
-        r"\delta \in (0, 1),\ \text{replace-one adjacency, clipped mean}",
+        r"\delta \in (0, 1),\ \text{replace-one adjacency, clipped mean: } g \min(1, C_a/\|g\|)\ "
+        r"\text{(Algorithm 1 prints } \max\text{: alg1.clipping)}",
         check=partial(check_dpgd_privacy, DPGD_STATEMENT, "replace-one"),
+        # the sensitivity 2η_aC_a/n needs gradients shrunk to norm ≤ C_a, which the paper's printed max rule does not
+        # do (referee AG, F2): the same premise as alg1.noise's
+        depends_on=("alg1.clipping",),
         displays=((3, 10), (1, 7)),
         relations=((3, "P22", 1), (3, "P22", 2), (1, "D7", 1)),
     ),
