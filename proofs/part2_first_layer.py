@@ -257,6 +257,31 @@ def _alpha1_upper(b: float) -> arb:
     return _alpha1_arb(b) + arb(0, arb(-98).exp().upper())
 
 
+@ctx.workprec(80)
+def _lower_bound_tail(C: arb, rate: float, b_max: float) -> dict[str, object]:
+    r"""α_1^b ≥ C e^{−rate·b} decided for every b > b_max from two closed-form bounds (referee AH, F1: the grid alone
+    let a false rate 1.9 pass): e^{−2|y|} ≤ sech²y ≤ 4e^{−2y}, so e^{2−2b}Φ̄(2 − b) ≤ α_1^b ≤ 4e^{2−2b}.
+
+    * rate ≥ 2: α_1^b e^{rate·b} ≥ e²Φ̄(2 − b)e^{(rate−2)b}, non-decreasing in b ≥ 0; ≥ C at b_max proves the tail;
+    * rate < 2: 4e^{2−2b} < C e^{−rate·b} once b > log(4e²/C)/(2 − rate): refuted there (a certified witness b)."""
+    r = arb(str(rate))
+    if not C > 0:
+        return {"verdict": "verified", "detail": "C ≤ 0: α_1^b > 0 exceeds it", "from_b": b_max}
+    if rate >= 2:
+        at = arb(2).exp() * ((arb(2) - b_max) / arb(2).sqrt()).erfc() / 2 * ((r - 2) * b_max).exp()
+        ok = bool(at >= C)
+        return {"verdict": "verified" if ok else "undecided", "from_b": b_max, "lower_bound_at_b_max": str(at),
+                "detail": f"e²Φ̄(2−b)e^((r−2)b) at b = {b_max}: {at.str(8)} {'≥' if ok else 'is not ≥'} C"}
+    start = (4 * arb(2).exp() / C).log() / (2 - r)
+    witness = max(math.ceil(float(start.upper())) + 1, math.ceil(b_max) + 1)
+    upper = 4 * (arb(2) - 2 * arb(witness)).exp()
+    claimed = C * (-r * witness).exp()
+    if upper < claimed:
+        return {"verdict": "refuted", "from_b": float(start.upper()), "witness_b": witness,
+                "upper_at_witness": upper.str(10), "claimed_at_witness": claimed.str(10)}
+    return {"verdict": "undecided", "from_b": b_max, "detail": "the upper bound's crossing was not certified"}
+
+
 def check_lower_bound(
     claimed_constant: Callable[[], arb] = paper_lemma4_constant,
     claimed_rate: float = 2.0,
@@ -287,6 +312,18 @@ def check_lower_bound(
                 witness={"b": b, "alpha1_b_enclosure": str(up), "claimed_bound": str(bound)},
                 tolerance="certified arb enclosures (disjoint balls)",
             )
+    tail = _lower_bound_tail(C, claimed_rate, grid[-1])
+    if tail["verdict"] == "refuted":
+        return refuted(
+            "certified",
+            f"α_1^b < C e^(-{claimed_rate}|b|) for every b > {tail['from_b']:.4g} (α_1^b ≤ 4e^(2−2b), since "
+            f"sech²y ≤ 4e^(−2y), falls faster than the claimed rate {claimed_rate} < 2); at b = {tail['witness_b']}: "
+            f"{tail['upper_at_witness']} < {tail['claimed_at_witness']}",
+            witness={"b": tail["witness_b"], "alpha1_b_upper": tail["upper_at_witness"],
+                     "claimed_bound": tail["claimed_at_witness"]},
+            tolerance="certified arb enclosures (disjoint balls)",
+            tail=tail,
+        )
     gaps = []
     for k in range(len(grid) - 1):
         ok = lows[k + 1] > C * (arb(-claimed_rate) * grid[k]).exp()
@@ -308,6 +345,7 @@ def check_lower_bound(
         ratio_limit_b_to_inf=str(limit),
         alpha1_times_e2b=sharp,
         alpha1_times_e2b_limit="4e^2 = " + str(4 * arb(2).exp()),
+        tail=tail,
         tolerance="certified (arb, 80 bits)",
     )
     if gaps:
@@ -320,9 +358,18 @@ def check_lower_bound(
         )
     if not pointwise_identity:
         return inconclusive("certified", "the symbolic check of the proof's pointwise step failed", **evidence)
+    if tail["verdict"] != "verified":
+        return inconclusive(
+            "certified",
+            f"certified on |b| ≤ {b_max}, but beyond it the tail bound α_1^b e^(rb) ≥ e²Φ̄(2−b)e^((r−2)b) does not "
+            f"reach the claimed constant at b = {b_max} ({tail['detail']})",
+            **evidence,
+        )
     return verified(
         "certified+symbolic",
-        f"certified on |b| ≤ {b_max} (arb enclosures + monotonicity, parity for b < 0); the proof's "
+        f"certified on |b| ≤ {b_max} (arb enclosures + monotonicity, parity for b < 0) and for |b| > {b_max} by "
+        f"α_1^b e^({claimed_rate}b) ≥ e²Φ̄(2−b)e^(({claimed_rate}−2)b) (sech²y ≥ e^(−2|y|) on x ≥ −b), increasing in b "
+        f"and ≥ C at b = {b_max}; the proof's "
         "pointwise step 2/(e^y+e^-y) ≥ e^-y for y ≥ 0 holds for every b. The rate e^(-2|b|) is sharp: "
         "α_1^b e^(2|b|) → 4e² ≈ 29.56, so the constant is loose by ≈ 176× as |b| → ∞ (≈ 3.6× at b = 0)",
         **evidence,

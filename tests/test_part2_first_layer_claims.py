@@ -70,6 +70,14 @@ def test_lower_bound_verified_and_perturbations_refuted(registered_verdict):
     # wrong constant: 4× the constant fails already at b = 0 (α_1^0 = 0.6057 < 0.6724)
     v = P.check_lower_bound(claimed_constant=lambda: 4 * P.paper_lemma4_constant())
     assert v.verdict == "refuted" and v.evidence["witness"]["b"] == 0
+    # a rate just below 2 holds on the grid |b| ≤ 30 and fails only beyond it (referee AH, F1: the grid alone had
+    # verified these): refuted by the closed-form upper bound α_1^b ≤ 4e^{2−2b}, with a certified witness
+    for rate, first in ((1.9, 51.6), (1.95, 103.3)):
+        v = P.check_lower_bound(claimed_rate=rate)
+        assert v.verdict == "refuted" and v.evidence["witness"]["b"] > first > 30
+    # the registered verdict's tail beyond the grid is the closed-form lower bound, not the grid
+    assert P.check_lower_bound().evidence["tail"]["verdict"] == "verified"
+    assert P.check_lower_bound(claimed_rate=2.1).verdict == "verified"  # weaker than rate 2: true
 
 
 def test_bias_range():
