@@ -108,7 +108,10 @@ def test_a0_norm(registered_verdict):
 def test_early_stopping(registered_verdict):
     v = registered_verdict(m.check_early_stopping)
     assert v.verdict == "verified" and 17 < float(v.evidence["crossover_log10_d"]) < 18
-    assert v.regime["holds_on"] == "all" and len(v.evidence["crossover_log10_d_per_eps_n"]) == 6
+    assert v.regime["holds_on"] == "all" and len(v.evidence["crossover_log10_d_per_eps_n"]) == 7
+    # ε_n = 0.01 puts the crossover beyond d = 10^400, where the sampling had stopped (referee AG, F6: a TypeError)
+    assert float(v.evidence["crossover_log10_d_per_eps_n"]["0.01"]) > 600 and v.evidence["log1m_bound_checked"]
+    assert m.check_early_stopping(lambda L: -2.0001 * L**2, eps_ns=(0.01,)).verdict == "refuted"
     assert m.check_early_stopping(lambda L: -3 * L**2).verdict == "refuted"
     # wrong only for small ε_n? no: a constant 2.5 fails at every ε_n; the check reports the first ε_n where it fails
     bad = m.check_early_stopping(lambda L: -2.5 * L**2, eps_ns=(3.0,))
