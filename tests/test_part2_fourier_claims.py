@@ -91,6 +91,15 @@ def test_sech_bound(registered_verdict):
     v = F.check_sech_bound(F.SECH_BOUND.scale(sp.Rational(1, 2)))  # constant 1
     assert v.verdict == "refuted" and v.evidence["witness"]
     assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=2 * sp.exp(-2 * sp.Abs(x)))).verdict == "refuted"  # exponent
+    # decided for every x, not on the grid (referee AH, F4): a right side failing only between the grid points is
+    # refuted at a point the exact sign analysis finds; one negative at x = 5 but not rational in e^{|x|} is not
+    # verified
+    a = sp.Abs(x)
+    dip = F.check_sech_bound(F.SECH_BOUND.perturb(rhs=sp.sech(x) + (sp.exp(a) - 7) * (sp.exp(a) - 8) / sp.exp(5 * a)))
+    assert dip.verdict == "refuted" and 1.9 < float(dip.evidence["witness"]["x"]) < 2.1
+    bump = F.check_sech_bound(F.SECH_BOUND.perturb(rhs=2 * sp.exp(-a) - sp.exp(-4 * (a - 5) ** 2) / 50))
+    assert bump.verdict != "verified"
+    assert registered_verdict(F.check_sech_bound, F.SECH_BOUND).evidence["every_x_decided_exactly"] == "holds"
 
 
 def test_sech_residue_and_wrong_constant():
