@@ -164,6 +164,22 @@ SHIFTED_GAUSSIAN_SPECIAL_CORRECT = sp.sqrt(gamma / sp.pi) * sp.exp(-gamma * x**2
 # =============================================================================== checkers
 
 
+def _sech_convention_readings(claimed: Statement, at: str = "0.3") -> dict[str, str]:
+    """The statement under the three usual Fourier conventions (referee AH, F7): the transform of sech computed from
+    each definition at t = ``at`` (mpmath quadrature) against the statement's right side there."""
+    with mpmath.workdps(DPS):
+        tv, rhs = to_mpf(at), side_function(claimed)(to_mpf(at))
+        cosine = lambda k: 2 * mpmath.quad(lambda u: mpmath.sech(u) * mpmath.cos(k * u), [0, mpmath.inf])  # noqa: E731
+        values = {"e^{−2πitx} (the paper's, Part 2 §3.3)": cosine(2 * PI * tv), "e^{−itx}": cosine(tv),
+                  "e^{−itx}/√(2π) (unitary)": cosine(tv) / mpmath.sqrt(2 * PI)}
+        out = {}
+        for name, value in values.items():
+            gap = abs(value - rhs) / abs(value)
+            out[name] = (f"holds at t = {at} (relative gap {fmt(gap, 2)})" if gap < mpmath.mpf("1e-20") else
+                         f"fails at t = {at}: the transform is {fmt(value, 12)}, the right side {fmt(rhs, 12)}")
+        return out
+
+
 def check_sech_transform(
     claimed: Statement = SECH_TRANSFORM,
     ts: Sequence[str] = ("-0.7", "0", "0.3"),
@@ -185,7 +201,9 @@ def check_sech_transform(
             balls[v] = {"ball": fr.ball_str(ball), "claimed_ball": fr.ball_str(cb), "disjoint": excluded}
             if excluded and disjoint is None:
                 disjoint = v
-        ev = dict(points=rows, certified=balls, tolerance=tol, achieved_error=fmt(worst[0], 3), digits=DPS)
+        ev = dict(points=rows, certified=balls, tolerance=tol, achieved_error=fmt(worst[0], 3), digits=DPS,
+                  convention="ĥ(t) = ∫ h(x) e^{−2πitx} dx (the paper's, Part 2 §3.3)",
+                  readings=_sech_convention_readings(claimed))
         if worst[0] > to_mpf(tol) or disjoint is not None:
             e, p, left, right = worst
             corrected = claimed.perturb(rhs=fr.SECH_TRANSFORM)
@@ -207,7 +225,9 @@ def check_sech_transform(
             )
         return verified(
             "numeric+certified",
-            f"matches the definition (mpmath) at t = {', '.join(ts)} to "
+            "under the paper's convention ĥ(t) = ∫h(x)e^{−2πitx}dx (under "
+            + ", ".join(f"{k}: {'holds' if v.startswith('holds') else 'fails'}" for k, v in ev["readings"].items())
+            + f") it matches the definition (mpmath) at t = {', '.join(ts)} to "
             f"{fmt(worst[0], 2)} relative, and its arb balls meet the certified balls at t = "
             f"{', '.join(certified_ts)}",
             **ev,

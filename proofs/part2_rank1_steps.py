@@ -1055,10 +1055,15 @@ def check_bias_max(statement: Statement, target: float = 0.05) -> Verdict:
     return verified(
         "exact+numeric",
         "asymptotically true on the whole region (max_i|b_i| ≍ √(π_p log d) ≪ log d, failure "
-        "probability e^{−Θ(log² d)}), but only from a crossover d ≈ e^{32π_p/ε_b²} (at the corners, π_p = ε_p): 10^"
+        "probability ≤ e^{−(ε_b²/32 − o(1)) log² d}), but only from a crossover d ≈ e^{32π_p/ε_b²} (at the corners, "
+        "π_p = ε_p): 10^"
         + ", 10^".join(f"{v['log10_crossover_d']} ({k})" for k, v in list(cross.items())[:4])
-        + " …; unbounded over the region as ε_b → 0 (at feasible d the bound fails with probability ≈ 1)",
+        + " …; unbounded over the region as ε_b → 0 (at feasible d the bound fails with probability ≈ 1). "
+        "Its c = ε_b²/32 depends on ε_b: it holds with 'some c > 0' (Part 1 §2.5's notation), not with the absolute c "
+        "Theorem 1 states (referee AH, F6; thm1.probability)",
         regime=reg.regime,
+        readings={"some c > 0 (Part 1 §2.5)": "holds, c = ε_b²/32 − o(1)",
+                  "an absolute c (Theorem 1)": "not given by this bound: c → 0 as ε_b → 0 inside the window"},
         **ev,
     )
 

@@ -83,6 +83,13 @@ def test_sech_paper_verified_and_perturbed_statements_refuted():
     assert v.corrected == r"\widehat{\sech}(t) = \pi \sech{\left(\pi^{2} t \right)}"
     v = F.check_sech_transform(F.SECH_TRANSFORM.scale(2), ts=("0.3",), certified_ts=("0.3",))
     assert v.verdict == "refuted" and v.evidence["certified"]["0.3"]["disjoint"] is True
+    # the convention is part of the record (referee AH, F7): the paper's e^{−2πitx} holds, e^{−itx} and the unitary
+    # one do not; the e^{−itx} transform π sech(πt/2) is refuted under the paper's convention
+    readings = F.check_sech_transform(ts=("0.3",), certified_ts=("0.3",)).evidence["readings"]
+    assert [v_.split()[0] for v_ in readings.values()] == ["holds", "fails", "fails"]
+    other = F.SECH_TRANSFORM.perturb(rhs=sp.pi * sp.sech(sp.pi * t / 2))
+    v = F.check_sech_transform(other, ts=("0.3",), certified_ts=("0.3",), offer_correction=False)
+    assert v.verdict == "refuted"
 
 
 def test_sech_bound(registered_verdict):

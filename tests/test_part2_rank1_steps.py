@@ -156,6 +156,7 @@ def test_projection_law():
 
 def test_bias_max_and_corner_perturbation(registered_verdict):
     v = registered_verdict(S.check_bias_max, ST["bias.max"])
+    assert "ε_b²/32" in v.detail and "c → 0" in v.evidence["readings"]["an absolute c (Theorem 1)"]
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert S.check_bias_max(ST["bias.max"].perturb(rhs=eps_b / 4 * log_d ** sp.Rational(1, 4))).verdict == "refuted"
     # wrong only where ε_p < 1: (max_i |b_i| ≍ √log d) ≲ d^{ε_p − 1} log d
