@@ -147,6 +147,7 @@ def test_noise_chain_steps(registered_verdict):
 
 def test_noise_corrected(registered_verdict):
     v = registered_verdict(m.check_noise_chain_corrected)
+    assert len(v.regime["premise_conditions"]) == 3 and "contraction" in v.regime["premise"]  # referee AG, F7
     assert v.verdict == "verified"
     bad = m.check_noise_chain_corrected(sp.Rational(5, 2))  # the printed exponent, with √p: still wrong
     assert bad.verdict == "refuted" and [3, "D19", 5] in bad.evidence["failing_relations"]
@@ -662,9 +663,12 @@ def test_iterate_chain_and_split(registered_verdict):
     assert w["eps_p"] <= w["eps_n"] or w["nu"] > 2 + w["eps_b"] - w["eps_n"]
     assert v.evidence["measured_failure"]["corner_inside_the_contraction_region"] and "finite-size" in v.detail
     assert m.check_iterate_chain("stable").verdict == "verified"
-    assert registered_verdict(m.check_induction_split).verdict == "verified"
+    split = registered_verdict(m.check_induction_split)
+    assert split.verdict == "verified" and "unrolled" in split.detail and "stable η_a" in split.detail
     bad = m.check_induction_split(z_prime=m.paper_z_prime)
     assert bad.verdict == "refuted" and [3, "D21", 4] in bad.evidence["failing_relations"]
+    # the z′_i given reaches every relation that uses it (referee AG, F4): (3, D21, 5) fails with it too
+    assert [3, "D21", 5] in bad.evidence["failing_relations"]
 
 
 def test_gradient_and_label_bound(registered_verdict):
