@@ -659,15 +659,18 @@ FIRST_LAYER_SUM = Statement(
 )
 
 
-def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bool = False):
-    """Algorithm 1's first-layer update (sum of per-sample gradients; the mean when ``average``) against Part 2's
-    w_i^0 − η_W ∇_{w_i} L, in SymPy for n = 1..3 (scalar model of one column: per-sample gradients G_i symbolic,
-    ∇L = (1/n)Σ G_i). The consequence for the later steps is recorded in the evidence."""
+def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bool = False,
+                             weight: sp.Expr | None = None):
+    """Algorithm 1's first-layer update W_0 − η_W c(n) Σ_i g_W against Part 2's w_i^0 − η_W ∇_{w_i} L, in SymPy for
+    n = 1..3 (scalar model of one column: per-sample gradients G_i symbolic, ∇L = (1/n)Σ G_i). The weight c(n) is
+    Algorithm 1's 1 (the sum), 1/n when ``average``, or ``weight`` (an expression in n: the hook a perturbed update
+    is fed through). The consequence for the later steps is recorded in the evidence."""
     eta, w0 = sp.Symbol("eta_W", positive=True), sp.Symbol("w0", real=True)
+    c_n = weight if weight is not None else (1 / S.n if average else sp.Integer(1))
     diffs = {}
     for n in (1, 2, 3):
         G = sp.symbols(f"G1:{n + 1}", real=True)
-        alg1 = w0 - eta * (sp.Rational(1, n) if average else 1) * sum(G)
+        alg1 = w0 - eta * sp.sympify(c_n).subs(S.n, n) * sum(G)
         part2 = w0 - eta * sp.Rational(1, n) * sum(G)
         diffs[n] = sp.simplify(alg1 - part2)
     ok = all(v == 0 for v in diffs.values())
@@ -690,7 +693,7 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
         f"the sum Σ g_W is n ∇_W L: for n = {bad} the two updates differ by {diffs[bad]} "
         "(Algorithm 1 takes the step n·η_W, Part 2 analyses η_W); g^C_W is undefined (read as g_W)",
         corrected=r"W_1 \gets W_0 - \frac{\eta_W}{n}\sum_{i=1}^n g_W(x^W_i, y^W_i, f) = W_0 - \eta_W\nabla_W\mathcal{L}"
-        if not average and check_first_layer_update(statement, True).verdict == "verified"
+        if not average and weight is None and check_first_layer_update(statement, True).verdict == "verified"
         else None,
         witness={"n": bad, "difference": str(diffs[bad])},
         **ev,

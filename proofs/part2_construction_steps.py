@@ -680,8 +680,10 @@ def check_symmetrization(
     p_value: int = 40000,
     draws: int = 24,
     seed: int = SEED,
+    claimed_constant: float = 2.0,
 ) -> Verdict:
-    r"""Display (2, 55), line 3: E_b sup_g|E_b g(b) − Ê g| ≤ 2 E_{b,ε} sup_g |(1/|I|)Σ_I ε_i g(b_i)|.
+    r"""Display (2, 55), line 3: E_b sup_g|E_b g(b) − Ê g| ≤ 2 E_{b,ε} sup_g |(1/|I|)Σ_I ε_i g(b_i)| (the 2 is
+    ``claimed_constant``: the hook a perturbed constant is fed through).
 
     Symmetrisation needs the centring to be the mean of the empirical average, E[g | |b| ≤ C_b]. With the printed
     centring E_b g(b) = ∫_{−C_b}^{C_b} aφσ (``centering="paper"``) the left side is at least the deterministic
@@ -694,12 +696,14 @@ def check_symmetrization(
     m_cond = _conditional_mean(target, gamma_value, zz)
     center = m_cond * P_CB if centering == "paper" else m_cond
     averages, rhs_draws = _symmetrization_draws(target, gamma_value, log_d_value, p_value, draws, seed)
+    rhs_draws = tuple(r * claimed_constant / 2 for r in rhs_draws)  # the draws are 2·sup|Rademacher average|
     lhs_draws = [float(np.max(np.abs(center - average))) for average in averages]
     lhs_mean, rhs_mean = float(np.mean(lhs_draws)), float(np.mean(rhs_draws))
     se = float(np.std(lhs_draws, ddof=1) / math.sqrt(draws) + np.std(rhs_draws, ddof=1) / math.sqrt(draws))
     bias = float(np.max(np.abs(center - m_cond)))
     ev = {
         "centering": centering,
+        "claimed_constant": claimed_constant,
         "seed": seed,
         "p": p_value,
         "draws": draws,
@@ -715,10 +719,11 @@ def check_symmetrization(
     if lhs_mean - rhs_mean > 5 * se:
         return refuted(
             "simulation",
-            f"with the printed centring E_b g(b) the left side is ≥ {lhs_mean:.4f} (bias "
-            f"{bias:.4f}, independent of |I|) but 2·E sup|Rademacher average| ≤ {rhs_mean:.4f} at |I| ≈ "
-            f"{int(p_value * P_CB)} (gap {lhs_mean - rhs_mean:.3g} = {(lhs_mean - rhs_mean) / se:.0f} standard "
-            "errors): symmetrisation needs the centring E[g | |b| ≤ C_b]",
+            f"with the {'printed centring E_b g(b)' if centering == 'paper' else 'conditional centring'} the left "
+            f"side is ≥ {lhs_mean:.4f} (bias {bias:.4f}, independent of |I|) but {claimed_constant:g}·E sup|Rademacher "
+            f"average| ≤ {rhs_mean:.4f} at |I| ≈ {int(p_value * P_CB)} (gap {lhs_mean - rhs_mean:.3g} = "
+            f"{(lhs_mean - rhs_mean) / se:.0f} standard errors)"
+            + (": symmetrisation needs the centring E[g | |b| ≤ C_b]" if centering == "paper" else ""),
             witness={
                 "seed": seed,
                 "p": p_value,
@@ -730,15 +735,16 @@ def check_symmetrization(
             },
             **ev,
         )
-    return (
-        verified(
+    if centering == "conditional" and claimed_constant >= 2:
+        return verified(
             "simulation",
-            "the symmetrisation inequality holds at the instance (standard lemma for the conditional centring)",
+            "the symmetrisation inequality holds at the instance (standard lemma for the conditional centring, "
+            "constant 2)",
             **ev,
         )
-        if centering == "conditional"
-        else inconclusive("simulation", "no violation seen", **ev)
-    )
+    return inconclusive("simulation", "no violation seen at the instance" + (
+        f"; the constant {claimed_constant:g} is below the standard lemma's 2, which is all that proves it"
+        if centering == "conditional" else ""), **ev)
 
 
 # ================================================================================================================

@@ -67,13 +67,17 @@ COVERED: dict[str, str] = {
 }
 
 #: claim id -> what its checker takes: no argument through which a perturbed statement can be fed (see the report)
-NO_HOOK: dict[str, str] = {
-    "alg1.first-layer-update": "check_first_layer_update ignores its statement; only the flag average=True/False",
-    "construct.symmetrization": "check_symmetrization: only centering='paper'/'conditional'; the factor 2 is fixed",
-    "lemma3.proof-drop-derivative": "check_drop_derivative: only weights='sigma_prime'/'one'; no claimed relation",
-    "clip.iterate-chain": "check_iterate_chain: only eta_rule='paper'/'stable'; the D14 right sides are fixed",
-    "repaired.rate": "check_rate: the claim (fitted exponent < 0) is fixed in decide_rate; only run sizes",
-}
+#: claims whose checker offers no way to feed a perturbed statement (the five referee AF found now take one: the
+#: weight c(n) of the first-layer update, the symmetrisation constant, the drop-derivative factor, the iterate chain's
+#: last coefficients, the claimed risk exponent)
+NO_HOOK: dict[str, str] = {}
+COVERED.update({
+    "alg1.first-layer-update": "test_first_layer_update_perturbed_weight_refuted",
+    "construct.symmetrization": "test_symmetrization_constant_below_two_not_verified",
+    "lemma3.proof-drop-derivative": "test_drop_derivative_claimed_factor_below_one_refuted",
+    "clip.iterate-chain": "test_iterate_chain_smaller_last_coefficients_refuted",
+    "repaired.rate": "test_rate_decision_claimed_faster_decay_refuted",
+})
 
 
 def test_listed_ids_are_registered_claims_and_their_tests_exist():
@@ -372,3 +376,52 @@ def test_final_risk_claimed_without_the_variance_term_rejected(monkeypatch):
     v = P3.check_final_risk(P3.RATE_CORRECTED, P3.RATE_CORRECTED - P3.VARIANCE)
     assert v.verdict == "refuted" and v.evidence["relations_checked"][0]["holds"] is False
     assert v.regime["holds_on"] == "part"
+
+
+# ------------------------------------------------------------------------------------------------ the former no-hook
+
+
+def test_first_layer_update_perturbed_weight_refuted():
+    """alg1.first-layer-update: W_0 − η_W c(n)Σg_W is Part 2's step only for c(n) = 1/n; the sum (Algorithm 1's
+    c = 1) and the weights 2/n, 1/n² are refuted."""
+    assert P1.check_first_layer_update(weight=1 / n).verdict == "verified"
+    for weight in (sp.Integer(1), 2 / n, 1 / n**2):
+        assert P1.check_first_layer_update(weight=weight).verdict == "refuted"
+
+
+def test_symmetrization_constant_below_two_not_verified():
+    """construct.symmetrization: with the conditional centring the standard lemma's constant 2 verifies at the
+    instance; a constant below 2 (here 1) is not verified (the instance alone proves no constant)."""
+    assert CS.check_symmetrization("conditional").verdict == "verified"
+    assert CS.check_symmetrization("conditional", claimed_constant=1.0).verdict != "verified"
+
+
+def test_drop_derivative_claimed_factor_below_one_refuted():
+    """lemma3.proof-drop-derivative: with the weights 1 (the control) the two sides coincide, so c = 1 is not refuted
+    and c = 0.9 is."""
+    assert FL.check_drop_derivative(weights="one").verdict != "refuted"
+    assert FL.check_drop_derivative(weights="one", claimed_factor=0.9).verdict == "refuted"
+
+
+def test_iterate_chain_smaller_last_coefficients_refuted():
+    """clip.iterate-chain: under the stable step the chain holds with ‖a_0‖ + 2‖a_RR‖ + η_a‖z'_i‖; with
+    ‖a_0‖ + ‖a_RR‖ + η_a‖z'_i‖/2 its last link (3, D14, 3) fails."""
+    assert P3.check_iterate_chain("stable").verdict == "verified"
+    bad = P3.check_iterate_chain("stable", last_coefficients=(1.0, 0.5))
+    assert bad.verdict == "refuted" and [3, "D14", 3] in bad.evidence["failing_relations"]
+
+
+def test_rate_decision_claimed_faster_decay_refuted():
+    """repaired.rate: on runs whose risk falls like d^{−0.16} (seeded synthetic rows, ridge falling too), the claim
+    "decreasing" (exponent < 0) verifies and "falls like d^{−0.5}" is refuted."""
+    import numpy as np
+
+    from theorycheck_proofs import repaired as R
+
+    rng = np.random.default_rng(0)
+    rows = [{"d": d_, "risk_dpgd": d_**-0.16 * float(np.exp(rng.normal(0, 0.05))),
+             "risk_ridge": d_**-0.1 * float(np.exp(rng.normal(0, 0.02))), "risk_null": 1.0}
+            for d_ in (32, 64, 128) for _ in range(8)]
+    assert R.decide_rate(rows, {}).verdict == "verified"
+    bad = R.decide_rate(rows, {}, claimed_slope=-0.5)
+    assert bad.verdict == "refuted" and bad.evidence["witness"]["claimed_slope"] == -0.5
