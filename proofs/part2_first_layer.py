@@ -1298,8 +1298,11 @@ def _bernstein_certificate(target: PolynomialTarget, sims: list[dict], claimed_n
         rows.append({"d": d, "n": n, "V": V, "M": M, "bound": bound, "max_error": sim["max_error"],
                      "failure_probability": min(1.0, 2 * math.exp(-s_) + n * p_trunc)})
     q_ = len(target.coefficients) - 1
-    claimed = sp.sqrt(_d) * _n ** sp.nsimplify(claimed_n_exponent) * _log_d ** (q_ + 1)
-    ours = sp.sqrt(_d / _n) * _log_d + sp.sqrt(_d) * _log_d ** (q_ + 2) / _n
+    # the rate for every degree q (referee AH, F5: it had been compared for the simulated target's q = 3 only): a
+    # degree-q σ_* has max_{|z| ≤ log d}|σ_*| ≤ Σ_k|c_k| log^k d ≲ log^q d, so M ≲ √d log^q d and the bound is
+    # √(d/n) log d + √d log^{q+2}d/n, decided against the claim on the region for each degree of the region
+    claimed = sp.sqrt(_d) * _n ** sp.nsimplify(claimed_n_exponent) * _log_d ** (q_sym + 1)
+    ours = sp.sqrt(_d / _n) * _log_d + sp.sqrt(_d) * _log_d ** (q_sym + 2) / _n
     rate = compare(in_powers_of_d(ours), "lesssim", in_powers_of_d(claimed), ADMISSIBLE, d=_d)
     # the failure probability for all p = d^{π_p} neurons at once (the truncation event is shared; referee D):
     # 2p e^{−log²d} + n(P(|U| > log d) + P(‖x‖ > 2√d)) ≤ 2d^{π_p}e^{−log²d} + d^ν(e^{−log²d/2} + e^{−d/2}) (Gaussian
@@ -1991,19 +1994,22 @@ RELATIONS = {
 _REGIME = {
     "lemma3.initial-output": (sp.Integer(1), _SQ * _log_d, "initial-output term (measured ≍ 1) vs √(d/n) log d"),
     "lemma3.gradient-concentration": (
-        _SQ,
+        _SQ * _log_d,
         _SQ * _log_d ** (_q + 1),
-        "‖g − ĝ‖ (exact RMS ∝ √(d/n)) vs √(d/n) log^{q+1} d",
+        "‖g − ĝ‖ for every neuron at the paper's probability (the Bernstein certificate's leading order √(d/n) log d; "
+        "one neuron's exact RMS is √(d/n)) vs √(d/n) log^{q+1} d",
     ),
     "stein.sigma2-order": (
         sp.sqrt(_log_d / _d),
         _log_d / sp.sqrt(_d),
-        "E[f_*σ''] (∝ max_i|⟨μ,w_i⟩| ≍ √(log d/d)) vs log d/√d",
+        "E[f_*σ''] (∝ max_i|⟨μ,w_i⟩| ≍ √(log d/d): the order with probability → 1; at the paper's probability "
+        "1 − e^{−c log²d} the proved order is log d/√d itself) vs log d/√d",
     ),
     "rank1.population-gradient": (
         sp.sqrt(_log_d / _d),
         _log_d / sp.sqrt(_d),
-        "‖g − αα*μ‖ (∝ |⟨μ,w_i⟩| + ‖w_i‖|E f_*σ''|) vs log d/√d",
+        "‖g − αα*μ‖ (∝ |⟨μ,w_i⟩| + ‖w_i‖|E f_*σ''|, √(log d/d) with probability → 1; at the paper's probability "
+        "the proved order is log d/√d itself) vs log d/√d",
     ),
     "rank1.alignment": (
         sp.Integer(1),

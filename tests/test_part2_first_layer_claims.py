@@ -185,6 +185,8 @@ def test_gradient_concentration_consistent_and_faster_rate_refuted():
     assert v.verdict == "verified" and v.method == "symbolic+numeric"
     cert = v.evidence["bernstein"]
     assert cert["holds_at_every_run"] and cert["rate_holds_on"] == "all" and cert["failure_exponent"] == -0.5
+    # the rate is decided for every degree of the region, not the simulated target's q = 3 only (referee AH, F5)
+    assert 128 in cert["rate_regime"]["degrees_checked"] and "q" in cert["rate_regime"]["region_latex"]
     assert cert["bias_over_rate_as_d_to_infinity"] == "0" and "every neuron at once" in v.detail
     assert abs(v.evidence["exact_rms_slope_in_n"] + 0.5) < 0.01
     assert P.check_gradient_concentration(claimed_n_exponent=-1.0, **SMALL).verdict == "refuted"
