@@ -1477,7 +1477,7 @@ def _initial_output_certificate(claimed: sp.Expr, corners: Sequence[str] = tuple
 
 
 #: Monte Carlo points for the premises of :func:`_initial_output_hoeffding` at each simulated network (fresh x, seeded)
-PREMISE_POINTS = 20_000
+PREMISE_POINTS = 5_000
 
 
 def _initial_output_hoeffding(claimed: sp.Expr, corners: Sequence[str] = tuple(CORNERS),
