@@ -89,6 +89,21 @@ def sizes(corner: str, d: int) -> dict[str, Any]:
     }
 
 
+def clipped_noise_phrase(regime: dict[str, Any] | None) -> str:
+    """The clipped reading's consequence for the noise, one sentence for every claim that records it (sens.sigma-W-
+    sufficient, layer1.privacy): read as clipped at C_W, Δ_2(W_1) ≲ C_W√p/n (sens.delta2's clipped reading) and the
+    noise suffices where ``regime`` (the decision of σ for that Δ_2 against σ_W) holds."""
+    if not regime:
+        return ""
+    holds = regime.get("holds_on")
+    where = ("on the whole region" if holds == "all" else "nowhere" if holds == "none" else
+             "where " + ", ".join(regime.get("conditions", [])) + ", strictly inside (on its boundary the "
+             "subpolynomial decay decides: not decided)")
+    return ("read as clipped at C_W = 2√d log^q d, Δ_2(W_1) ≲ C_W√p/n up to the subpolynomial decay of the smallest "
+            "column norm over the p neurons (sens.delta2's clipped reading, given its premise, measured not proved), "
+            f"the noise suffices in order {where}")
+
+
 @memo.remembered()
 @memo.shared
 def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) -> dict[str, float]:

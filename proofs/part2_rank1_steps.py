@@ -1816,12 +1816,7 @@ def check_noise_sufficient(statement: Statement, needed: Statement, needed_matri
               regime_with_paper_delta=given.regime, regime_with_paper_delta_for_W1=given_matrix.regime,
               regime_clipped_reading=clipped.regime)
     c_reg = clipped.regime or {}
-    clip_text = ("; read as clipped at C_W = 2√d log^q d (Δ_2(W_1) ≲ C_W√p/n up to the subpolynomial decay of the "
-                 "smallest column norm over the p neurons, sens.delta2's clipped reading, given its premise, measured "
-                 "not proved) the noise suffices in order "
-                 + ("on the whole region" if c_reg.get("holds_on") == "all" else "nowhere"
-                    if c_reg.get("holds_on") == "none" else "where " + ", ".join(c_reg.get("conditions", []))
-                    + " strictly (at equality the subpolynomial decay decides: not decided)"))
+    clip_text = "; " + M.clipped_noise_phrase(c_reg) if c_reg else ""
     paper = (f"under the paper's Δ_2 bound per column it would cover one column ({given.regime['holds_on']}) but "
              f"not the bound √p times that it gives for W_1 ({given_matrix.regime['holds_on']}: short by √p/log d)")
     if necessary.verdict == "refuted":

@@ -1015,6 +1015,8 @@ def check_layer1_privacy(
     """
     from theorycheck.audit import first_layer_extreme_pair
 
+    from .part2_rank1_measure import clipped_noise_phrase
+
     statement = sigma_w if isinstance(sigma_w, Statement) else None
     sigma_w = sigma_w_fn(sigma_w)
     d, eps_n, eps_p, eps_b, q = (witness[k] for k in ("d", "eps_n", "eps_p", "eps_b", "q"))
@@ -1172,12 +1174,8 @@ def check_layer1_privacy(
                 else ""
             )
             + (
-                "; this reads Algorithm 1's g^C_W as g_W (C_W is never defined): read as clipped at C_W = "
-                "2√d log^q d, Δ_2(W_1) ≲ C_W√p/n up to a subpolynomial factor (sens.delta2's clipped reading, given "
-                "its premise, measured not proved) and the noise suffices "
-                + ("on the whole region" if clipped_regime["holds_on"] == "all" else "nowhere"
-                   if clipped_regime["holds_on"] == "none" else "where " + ", ".join(clipped_regime["conditions"])
-                   + " with the first inequality strict (at equality the subpolynomial decay decides: not decided)")
+                "; this reads Algorithm 1's g^C_W as g_W (C_W is never defined): "
+                + clipped_noise_phrase(clipped_regime)
                 if clipped_regime else ""
             ),
             corrected=corrected,
