@@ -107,6 +107,16 @@ def test_sech_bound(registered_verdict):
     bump = F.check_sech_bound(F.SECH_BOUND.perturb(rhs=2 * sp.exp(-a) - sp.exp(-4 * (a - 5) ** 2) / 50))
     assert bump.verdict != "verified"
     assert registered_verdict(F.check_sech_bound, F.SECH_BOUND).evidence["every_x_decided_exactly"] == "holds"
+    # exact probes between isolated roots (referee AI): a dip of −1e-32 between two irrational roots is refuted, not
+    # rounded away; irrational coefficients and a pole at x = 0 are not decided this way, and do not crash the check
+    quadratic = sp.exp(2 * a) - sp.Rational(27, 10) * sp.exp(a) + sp.Rational(181, 100)
+    tiny = sp.sech(x) + sp.Rational(1, 10**30) * quadratic
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=tiny)).verdict == "refuted"
+    assert F._sign_for_every_x(F.SECH_BOUND.perturb(rhs=tiny))[0] is False
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=sp.sqrt(2) * sp.exp(-a))).verdict == "refuted"  # on the grid
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=2 * sp.sqrt(2) * sp.exp(-a))).verdict == "inconclusive"
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=1 / sp.sinh(a) ** 2)).verdict == "refuted"
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=sp.Float(2.0) * sp.exp(-a))).verdict == "verified"
 
 
 def test_sech_residue_and_wrong_constant():

@@ -273,6 +273,8 @@ def _arb_eval(expr: sp.Expr, env: Mapping[sp.Symbol, Any]) -> Any:
         return flint.arb(int(expr))
     if expr.is_Rational:
         return flint.arb(flint.fmpq(int(expr.p), int(expr.q)))
+    if expr.is_Float:  # the binary value the Float holds, exactly
+        return _arb_eval(sp.Rational(expr), env)
     if expr is sp.pi:
         return flint.arb.pi()
     if expr is sp.E:
