@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mpmath
 import pytest
 import sympy as sp
 
@@ -112,6 +113,9 @@ def test_early_stopping(registered_verdict):
     # ε_n = 0.01 puts the crossover beyond d = 10^400, where the sampling had stopped (referee AG, F6: a TypeError)
     assert float(v.evidence["crossover_log10_d_per_eps_n"]["0.01"]) > 600 and v.evidence["log1m_bound_checked"]
     assert m.check_early_stopping(lambda L: -2.0001 * L**2, eps_ns=(0.01,)).verdict == "refuted"
+    # a right side the argument does not cover, holding at every sampled ε_n but failing at ε_n = 6 (referee AI): not
+    # verified, since the region does not bound ε_n
+    assert m.check_early_stopping(lambda L: -2 * L**2 - L**4 * mpmath.exp(-5 * L)).verdict == "inconclusive"
     assert m.check_early_stopping(lambda L: -3 * L**2).verdict == "refuted"
     # wrong only for small ε_n? no: a constant 2.5 fails at every ε_n; the check reports the first ε_n where it fails
     bad = m.check_early_stopping(lambda L: -2.5 * L**2, eps_ns=(3.0,))
