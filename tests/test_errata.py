@@ -167,6 +167,34 @@ def test_write_errata_on_the_paper_touches_only_refuted_displays(tmp_path):
 
 
 @pytest.mark.skipif(not PARTS, reason="the paper (../shared/paper) is not available")
+def test_a_display_inserted_shifts_nothing_onto_the_wrong_equation(tmp_path, capsys):
+    """Claims name displays by (part, ordinal): with one display inserted before Lemma 3, every later display differs
+    from the audited paper's at its position, so no claim is applied to them (referee AI: '1 + 1 = 2' had been
+    reported covered by lemma3.initial-output and annotated as refuted)."""
+    import theorycheck_proofs.part2_first_layer as P2
+    from theorycheck.coverage import changed_displays, read_paper
+
+    original = next(p for p in PARTS if p.name.startswith("part2"))
+    text = original.read_text(encoding="utf-8")
+    cut = text.rfind("\n\n", 0, text.index("Lemma 3"))
+    shifted = tmp_path / original.name
+    shifted.write_text(text[:cut] + "\n\n$$\n1 + 1 = 2\n$$\n" + text[cut:], encoding="utf-8")
+    assert not changed_displays(read_paper([original]))
+    changed = changed_displays(read_paper([shifted]))
+    inserted = next(d for d in read_paper([shifted]) if "1+1=2" in d.latex.replace(" ", ""))
+    assert changed and changed[0].key == inserted.key
+    claims = P2.CLAIMS
+    verdicts = {c.id: refuted("numeric", f"{c.id} fails", witness={"x": 1}) for c in claims}
+    written = write_errata([shifted], claims, verdicts, tmp_path / "out")
+    assert all(e.ordinal < inserted.ordinal for e in written.errata) and written.changed
+    assert "1 + 1 = 2" not in "".join(e.printed for e in written.errata)
+    # the same file through the command: a one-line warning, the table without claims on the shifted displays
+    assert main(["coverage", str(shifted)]) == 0
+    err = capsys.readouterr().err
+    assert "differ from the paper the claims were checked against" in err and f"display {inserted.ordinal}" in err
+
+
+@pytest.mark.skipif(not PARTS, reason="the paper (../shared/paper) is not available")
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 def test_errata_command_runs_the_checks_and_errata_tex_compiles(tmp_path, capsys):
     # a few fast claims through the real command: two corrections (Δ⁺_n, the Hermite shift), one annotation

@@ -119,12 +119,43 @@ class DisplayCoverage:
 
 
 def coverage(displays: Iterable[PaperDisplay], claims: Iterable[Claim],
-             definitions: dict[tuple[int, int], str]) -> list[DisplayCoverage]:
+             definitions: dict[tuple[int, int], str],
+             changed: Iterable[tuple[int, int]] = ()) -> list[DisplayCoverage]:
+    """Each display with the claims (and the definition) that name its (part, ordinal); a display in ``changed``
+    (its text differs from the audited paper's at that position: :func:`changed_displays`) gets none."""
+    skip = set(changed)
     by_display: dict[tuple[int, int], list[str]] = {}
     for claim in claims:
         for key in claim.displays:
             by_display.setdefault(key, []).append(claim.id)
-    return [DisplayCoverage(d, tuple(by_display.get(d.key, ())), definitions.get(d.key)) for d in displays]
+    return [DisplayCoverage(d, () if d.key in skip else tuple(by_display.get(d.key, ())),
+                            None if d.key in skip else definitions.get(d.key)) for d in displays]
+
+
+def normalised_latex(latex: str) -> str:
+    """A display's text for comparison: ``\\label{…}`` and ``\\tag{…}`` removed, whitespace dropped."""
+    return "".join(re.sub(r"\\(?:label|tag)\{[^}]*\}", "", latex).split())
+
+
+def audited_display_texts(files: Sequence[str | Path] | None = None) -> dict[tuple[int, int], str]:
+    """The normalised text of every display of the paper the claims were checked against (``files``, by default
+    :func:`default_paper_files`), keyed (part, ordinal); ``{}`` when that paper is absent."""
+    out = {}
+    for path in (default_paper_files() if files is None else files):
+        text = Path(path).read_text(encoding="utf-8")
+        for d in enumerate_displays(text, part_number(path, text)):
+            out[d.key] = normalised_latex(d.latex)
+    return out
+
+
+def changed_displays(displays: Iterable[PaperDisplay],
+                     reference: dict[tuple[int, int], str] | None = None) -> list[PaperDisplay]:
+    """The displays whose text differs from the audited paper's display at the same (part, ordinal), or which it
+    does not have (claims name displays by position: after an inserted or edited display their verdicts must not
+    be applied there; referee AI). Only parts the reference has count; no reference, nothing changed."""
+    ref = audited_display_texts() if reference is None else reference
+    parts = {k[0] for k in ref}
+    return [d for d in displays if d.part in parts and ref.get(d.key) != normalised_latex(d.latex)]
 
 
 STATUSES = ("covered", "definition", "uncovered")

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from .claims import Claim, Verdict
-from .coverage import PaperDisplay, enumerate_displays, part_number
+from .coverage import PaperDisplay, changed_displays, enumerate_displays, part_number
 from .errors import InputError
 from .latex import LATEX_PREAMBLE, standalone, tex_text
 
@@ -210,6 +210,8 @@ class Written:
     patched: list[str]
     diff: str
     tex: str
+    #: displays whose text differs from the audited paper's at their position: left as they are
+    changed: tuple[PaperDisplay, ...] = ()
 
 
 def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], verdicts: Mapping[str, Verdict],
@@ -225,7 +227,10 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
         part = part_number(path, text)
         texts[path] = (part, text)
         displays.extend(enumerate_displays(text, part))
-    errata = build_errata(claims, verdicts, displays)
+    # claims name displays by (part, ordinal): a display whose text is not the audited one gets no erratum (referee AI)
+    changed = changed_displays(displays)
+    keys = {d.key for d in changed}
+    errata = build_errata(claims, verdicts, [d for d in displays if d.key not in keys])
     out_dir.mkdir(parents=True, exist_ok=True)
     diff_lines: list[str] = []
     patched_files = []
@@ -239,4 +244,4 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     (out_dir / "errata.diff").write_text("".join(diff_lines), encoding="utf-8")
     tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()))
     (out_dir / "errata.tex").write_text(tex, encoding="utf-8")
-    return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"))
+    return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed))

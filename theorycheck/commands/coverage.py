@@ -105,6 +105,16 @@ def run_relations(args: argparse.Namespace) -> int:
     return 0
 
 
+def warn_changed(changed: list, command: str) -> None:
+    """One warning line for the displays whose text differs from the audited paper's at their position: claims name
+    displays by (part, ordinal), so none is applied to them."""
+    if changed:
+        first = changed[0]
+        print(f"theorycheck {command}: warning: {len(changed)} display(s) differ from the paper the claims were "
+              f"checked against, from Part {first.part}, display {first.ordinal} (line {first.line}) on: no claim is "
+              "applied to them (a display inserted, removed or edited shifts or changes them)", file=sys.stderr)
+
+
 def check_paper_files(paths: list[str]) -> list[str]:
     """The paper files, each once: a folder, a missing or a non-UTF-8 (binary) file is an
     :class:`InputError`; a file given twice is a warning and counted once."""
@@ -143,12 +153,14 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from ..cli import make_console
-    from ..coverage import coverage, dangling, read_paper, summarise
+    from ..coverage import changed_displays, coverage, dangling, read_paper, summarise
 
     registry = load(args.proofs)
     displays = read_paper(args.paper)
     definitions = definitions_of(registry.location)
-    rows = coverage(displays, registry.claims, definitions)
+    changed = changed_displays(displays)
+    warn_changed(changed, "coverage")
+    rows = coverage(displays, registry.claims, definitions, changed=[d.key for d in changed])
     loose = dangling(displays, registry.claims, definitions)
     for owner, key in loose:
         print(f"theorycheck coverage: warning: {owner} names display {key}, which the paper does not have",

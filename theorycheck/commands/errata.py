@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errata import write_errata
     from ..outputs import check_folder
     from ..registry import load
-    from .coverage import check_paper_files
+    from .coverage import check_paper_files, warn_changed
 
     registry = load(args.proofs)
     # the same checks as `coverage`: a folder, a missing, binary or display-free file is an error, each file once
@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
                         rerun=args.rerun)
     verdicts = {r.claim.id: r.verdict for r in results}
     written = write_errata(args.paper, [r.claim for r in results], verdicts, args.output, paper=registry.paper)
+    warn_changed(list(written.changed), "errata")
     corrected = sum(1 for e in written.errata if e.has_correction)
     print(f"{len(written.errata)} refuted displays ({corrected} replaced by a checked correction, "
           f"{len(written.errata) - corrected} annotated); wrote {len(written.patched)} patched parts, {written.diff} "
