@@ -627,19 +627,14 @@ CLIP_SHARE_TARGETS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "He1": lambda z: z,
     "He3+He1": lambda z: z**3 - 3 * z + z,
 }
-#: samples for the share clipped (every width) and for the μ-component kept (widths ≤ 1: f^0 = O_P(1) at every width)
-CLIP_SHARE_SAMPLES, CLIP_SIGNAL_SAMPLES = 1000, 20_000
+#: samples for the share clipped (every width)
+CLIP_SHARE_SAMPLES = 1000
 
 
-def clipped_share(samples: int = CLIP_SHARE_SAMPLES, signal_samples: int = CLIP_SIGNAL_SAMPLES) -> list[dict]:
-    """The clipping premise of :func:`check_noise_share` at initialisation, seeded, for widths p = d^{π_p} up to d²:
-
-    * ``share_clipped``: the share of samples whose first-layer gradient g_W(x) = 2(f^0(x) − y) x (a_0 ⊙ σ'(W_0ᵀx +
-      b))ᵀ has ‖g_W(x)‖_F = 2|f^0 − y|‖x‖‖a_0 ⊙ σ'‖ > C_W = 2√d log d;
-    * ``mu_component_kept`` (widths ≤ 1, ``signal_samples`` fresh samples): Σ_i of the clipped mean gradient's
-      μ-component (μ = e_1: 2(f^0 − y)x_1σ'_i a_{0,i} min(1, C_W/‖g_W‖)) over the unclipped one's — what the decision's
-      signal (the unclipped step's μ-component) keeps. The share bounds how often clipping acts, not what it removes:
-      the clipped samples are those with large |y|, which carry much of E[y x_1 σ']."""
+def clipped_share(samples: int = CLIP_SHARE_SAMPLES) -> list[dict]:
+    """The share of samples whose first-layer gradient g_W(x) = 2(f^0(x) − y) x (a_0 ⊙ σ'(W_0ᵀx + b))ᵀ has
+    ‖g_W(x)‖_F = 2|f^0 − y|‖x‖‖a_0 ⊙ σ'‖ > C_W = 2√d log d, at initialisation, for widths p = d^{π_p} up to d²
+    (seeded): how often the clip acts. What it removes from the step's μ-component is :func:`clipped_signal`'s."""
     from theorycheck import first_layer
 
     rows = []
@@ -653,23 +648,81 @@ def clipped_share(samples: int = CLIP_SHARE_SAMPLES, signal_samples: int = CLIP_
             F = np.tanh(X @ W0 + b)
             f0 = F @ a0
             scale = np.linalg.norm(X, axis=1) * np.linalg.norm((1 - F**2) * a0[None, :], axis=1)
-            kept: dict[str, float] = {}
-            if width <= 1:
-                Xs = np.random.default_rng([SEED, d_, k, 1]).standard_normal((signal_samples, d_))
-                Fs = np.tanh(Xs @ W0 + b)
-                sp_a0 = (1 - Fs**2) * a0[None, :]
-                norm_s = np.linalg.norm(Xs, axis=1) * np.linalg.norm(sp_a0, axis=1)
-                for name, target in CLIP_SHARE_TARGETS.items():
-                    resid = 2 * (Fs @ a0 - target(Xs[:, 0]))
-                    factor = np.minimum(1.0, clip / np.maximum(np.abs(resid) * norm_s, 1e-300))
-                    full = resid * Xs[:, 0] @ sp_a0
-                    kept[name] = float(np.sum((resid * factor * Xs[:, 0]) @ sp_a0) / np.sum(full))
             for name, target in CLIP_SHARE_TARGETS.items():
                 y = target(X[:, 0])  # μ = e_1
                 share = float(np.mean(2 * np.abs(f0 - y) * scale > clip))
                 rows.append({"d": d_, "pi_p": width, "p": p_, "target": name, "share_clipped": share,
-                             "sd_f0": float(f0.std()), "mu_component_kept": kept.get(name)})
+                             "sd_f0": float(f0.std())})
     return rows
+
+
+#: (d, widths π_p, samples) at which the μ-component the clipped step keeps is measured
+CLIP_SIGNAL_DS: tuple[int, ...] = (32, 64, 128)
+CLIP_SIGNAL_WIDTHS: tuple[float, ...] = (0.5, 1.0)
+CLIP_SIGNAL_SAMPLES = 20_000
+
+
+def clipped_signal(ds: tuple[int, ...] = CLIP_SIGNAL_DS, samples: int = CLIP_SIGNAL_SAMPLES) -> list[dict]:
+    """The fraction of the unclipped mean gradient's μ-component (μ = e_1: Σ_i of 2(f^0 − y)x_1σ'_i a_{0,i}) that the
+    gradient clipped at C_W = 2√d log d keeps (each sample scaled by min(1, C_W/‖g_W‖_F)), at initialisation, seeded,
+    for the targets of :data:`CLIP_SHARE_TARGETS` and widths :data:`CLIP_SIGNAL_WIDTHS` (f^0 = O_P(1) at every width).
+    The clipped samples carry large |y|, which carry much of E[y x_1 σ'] (referee AG: the share alone hid this)."""
+    from theorycheck import first_layer
+
+    rows = []
+    for d_ in ds:
+        clip = 2 * math.sqrt(d_) * math.log(d_)
+        for k, width in enumerate(CLIP_SIGNAL_WIDTHS):
+            p_ = max(1, round(d_**width))
+            W0, b, a0 = first_layer.initialise(d_, p_, np.random.default_rng([SEED, d_, k]))
+            X = np.random.default_rng([SEED, d_, k, 1]).standard_normal((samples, d_))
+            F = np.tanh(X @ W0 + b)
+            sp_a0 = (1 - F**2) * a0[None, :]
+            norm = np.linalg.norm(X, axis=1) * np.linalg.norm(sp_a0, axis=1)
+            for name, target in CLIP_SHARE_TARGETS.items():
+                resid = 2 * (F @ a0 - target(X[:, 0]))
+                factor = np.minimum(1.0, clip / np.maximum(np.abs(resid) * norm, 1e-300))
+                full = float(np.sum((resid * X[:, 0]) @ sp_a0))
+                kept = float(np.sum((resid * factor * X[:, 0]) @ sp_a0))
+                rows.append({"d": d_, "pi_p": width, "p": p_, "target": name, "mu_component_kept": kept / full,
+                             "share_clipped": float(np.mean(factor < 1))})
+    return rows
+
+
+def check_clipped_signal(claimed_floor: float | None = None) -> Verdict:
+    """The premise of :func:`check_noise_share`'s signal: the clipped first-layer step keeps a fraction of the
+    unclipped step's μ-component bounded away from 0 (``claimed_floor`` None: some c > 0 as d → ∞; a number: at least
+    that fraction at every d, the hook a perturbed statement is fed through). Measured by :func:`clipped_signal`:
+    a measured fraction below a claimed floor refutes it at that d; the default reading is not decided by any
+    finite d (its trend over d is recorded)."""
+    rows = clipped_signal()
+    low = min(rows, key=lambda r: r["mu_component_kept"])
+    trend = {}
+    for name in CLIP_SHARE_TARGETS:
+        for width in CLIP_SIGNAL_WIDTHS:
+            sel = [r for r in rows if r["target"] == name and r["pi_p"] == width]
+            trend[f"{name}, pi_p = {width}"] = [round(r["mu_component_kept"], 3) for r in sel]
+    ev = {"rows": rows, "smallest": low, "kept_by_d": trend, "ds": list(CLIP_SIGNAL_DS), "seed": SEED,
+          "samples": CLIP_SIGNAL_SAMPLES, "clip": "C_W = 2√d log d"}
+    if claimed_floor is not None and low["mu_component_kept"] < claimed_floor:
+        return refuted("simulation", f"the clipped step keeps only {low['mu_component_kept']:.3f} of the μ-component "
+                       f"at d = {low['d']} ({low['target']}, π_p = {low['pi_p']}), below the claimed "
+                       f"{claimed_floor:g}", witness=low, **ev)
+    return inconclusive(
+        "simulation",
+        f"the clipped step keeps {low['mu_component_kept']:.2f} or more of the unclipped step's μ-component at d = "
+        f"{list(CLIP_SIGNAL_DS)} (by d: " + "; ".join(f"{k}: {v}" for k, v in trend.items()) + "); a fraction "
+        "bounded away from 0 as d → ∞ is what repaired.noise-share's signal needs, and no finite d decides it (the "
+        "loss is Θ(1) at these d for He3+He1, whose clipped samples carry large |y|)",
+        **ev,
+    )
+
+
+#: the clipped step's μ-component over the unclipped one's, bounded away from 0 (some c > 0)
+CLIPPED_SIGNAL = Statement(
+    sp.Symbol("kappa_clip"), ">", sp.Integer(0), name="clipped step keeps the μ-signal",
+    lhs_latex=r"\liminf_{d\to\infty} \frac{\langle \bar g^{C}_W, \mu\rangle}{\langle \bar g_W, \mu\rangle}",
+)
 
 
 def width_cap_latex(cap: tuple[sp.Basic, ...]) -> str:
@@ -749,8 +802,8 @@ def check_noise_share(
         "|b_i| ≤ (ε_b/4) log d: lemma4.bias-range)",
         "clipped_share": clipping,
         "clipped_share_max": max(r["share_clipped"] for r in clipping),
-        "mu_component_kept_min": min(r["mu_component_kept"] for r in clipping if r["mu_component_kept"] is not None),
-        "mu_component_kept_max": max(r["mu_component_kept"] for r in clipping if r["mu_component_kept"] is not None),
+        "clipping_premise": "the clipped step keeps a fraction of the μ-component bounded away from 0: "
+        "repaired.clipped-signal (measured, not decided)",
         "sd_f0_max": max(r["sd_f0"] for r in clipping),
         "not_decided_here": "where the columns go: the step's initial-output term E[f^0σ'x] is Θ(1) and off μ "
         "(rank1.alignment, rank1.corrected-direction); the risk (repaired.rate)",
@@ -784,10 +837,8 @@ def check_noise_share(
             f"{cond} (the ratio grows like √p), and {tightness}; repaired.rate's point lies inside; the clipping "
             "premise: at most "
             f"{ev['clipped_share_max']:.3f} of samples clipped at d = {list(CLIP_SHARE_DS)}, p up to d² (sd of f^0 "
-            f"≤ {ev['sd_f0_max']:.2f}), but the clipped step keeps only {ev['mu_component_kept_min']:.2f}–"
-            f"{ev['mu_component_kept_max']:.2f} of the unclipped step's μ-component there (the clipped samples carry "
-            "large |y|): a constant factor, which does not move ≪ 1, and its staying bounded away from 0 as d grows is "
-            "measured at these d, not proved",
+            f"≤ {ev['sd_f0_max']:.2f}); given that the clipped step keeps a fraction of the μ-component bounded away "
+            "from 0 (repaired.clipped-signal: measured, not decided; a constant factor does not move ≪ 1)",
             regime=some.regime(),
             **ev,
         )
@@ -867,6 +918,16 @@ CLAIMS = [
         # the signal's premises: α_1^{b_i} ≥ d^{−ε_b}/2 (lemma4.bias-range); the clipping premise is measured and
         # argued in the check itself (f^0 = O_P(1) at every width, |y| a polynomial of a Gaussian)
         # dpgd.privacy's certificate proves the exact μ ≥ μ_cert = ε/√(8 log(1/δ)) the decision substitutes
-        depends_on=("repaired.privacy", "dpgd.privacy", "lemma4.bias-range"),
+        depends_on=("repaired.privacy", "dpgd.privacy", "lemma4.bias-range", "repaired.clipped-signal"),
+    ),
+    Claim(
+        id="repaired.clipped-signal",
+        title="The clipped first-layer step keeps a fraction of the μ-component bounded away from 0",
+        source="repair of Part 1 Theorem 1 (first layer clipped at C_W = 2√d log d): the premise of "
+        "repaired.noise-share's signal",
+        statement=CLIPPED_SIGNAL,
+        assumptions=r"	ext{at initialisation},\ C_W = 2\sqrt{d}\log d,\ 	ext{targets } He_1,\ He_3 + He_1,\ "
+        r"p = d^{\pi_p},\ \pi_p \in \{1/2, 1\}",
+        check=check_clipped_signal,
     ),
 ]

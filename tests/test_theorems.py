@@ -253,12 +253,10 @@ def test_repaired_noise_share_needs_its_width_cap(registered_verdict):
                                        locals={"nu": S.nu, "pi_p": S.pi_p, "r": S.r})
                        - (S.nu - S.pi_p / 2 - S.r / 2 - 1)) == 0
     assert v.evidence["clipped_share_max"] < 0.05
-    # what the share hides (referee AG, F3): on the simulator's He3 + He1 the clipped step keeps about half of the
-    # μ-component at d ≤ 64; on He1 nearly all of it; the detail says so
-    kept = {(r["target"], r["d"], r["pi_p"]): r["mu_component_kept"] for r in v.evidence["clipped_share"]}
-    assert all(0.3 < k < 0.8 for (t, _, _), k in kept.items() if t == "He3+He1" and k is not None)
-    assert all(k > 0.99 for (t, _, _), k in kept.items() if t == "He1" and k is not None)
-    assert "keeps only" in v.detail and "not proved" in v.detail
+    # what the share hides (referee AG, F3) is a premise of its own, repaired.clipped-signal (referee AI: a measurement
+    # no branch read): the detail names it
+    assert "repaired.clipped-signal" in v.detail
+
     assert all(v.evidence["cap_is_tight"].values()) and "the cap is tight" in v.detail
     # a stricter cap is still true (verified) but not tight; a cap loose only where r < 0, where μ_cert may understate
     # the exact μ, is not verified (referee T: a checker deciding the cap at a fixed budget only would verify it)
@@ -275,6 +273,20 @@ def test_repaired_noise_share_needs_its_width_cap(registered_verdict):
     wide = {**repaired.RATE_POINT, "pi_p": "2"}
     outside = repaired.check_noise_share(s, repaired.WIDTH_CAP, rate_point=wide)
     assert outside.verdict == "refuted" and "outside the width cap" in outside.detail
+
+
+def test_clipped_signal_is_measured_and_a_claimed_floor_is_refuted(registered_verdict):
+    """repaired.clipped-signal: on the simulator's He3 + He1 the clipped step keeps about half of the μ-component at
+    d ≤ 128, on He1 nearly all; 'some c > 0' is not decided by finite d; a claimed floor 0.9 is refuted there."""
+    from theorycheck_proofs import repaired
+
+    v = registered_verdict(repaired.check_clipped_signal)
+    assert v.verdict == "inconclusive"
+    kept = {(r["target"], r["d"], r["pi_p"]): r["mu_component_kept"] for r in v.evidence["rows"]}
+    assert all(0.3 < k < 0.9 for (t, _, _), k in kept.items() if t == "He3+He1")
+    assert all(k > 0.99 for (t, _, _), k in kept.items() if t == "He1")
+    bad = repaired.check_clipped_signal(claimed_floor=0.9)
+    assert bad.verdict == "refuted" and bad.evidence["witness"]["target"] == "He3+He1"
 
 
 def test_rate_decision_from_runs():
