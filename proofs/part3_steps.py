@@ -374,7 +374,8 @@ def check_noise_chain_corrected(exponent: sp.Expr = SEVEN_HALVES) -> Verdict:
     regime = {**v.regime, "premise_conditions": [paper_latex(c) for c in CONTRACTION_CONDITIONS],
               "premise": "dpgd.contraction-regime: ‖I − η_aL‖ < 1 (the identity and the ≪ link hold on the whole "
                          "region; as a bound on η_a‖z'_i‖ the chain needs the contraction)"}
-    return _dc_replace(v, regime=regime)
+    return _dc_replace(v, regime=regime, detail=v.detail + " (as a bound on η_a‖z'_i‖: only where ‖I − η_aL‖ < 1, "
+                       + ", ".join(regime["premise_conditions"]) + "; dpgd.contraction-regime)")
 
 
 def lambda_target_steps(exponent: sp.Expr = SEVEN_HALVES, with_lambda: bool = True) -> tuple[Step, ...]:

@@ -563,19 +563,22 @@ def decide_rate(rows: list[dict], context: dict, claimed_slope: float = 0.0) -> 
     floor = _fit_ci(x, [r["risk_ridge"] for r in rows]) if all("risk_ridge" in r for r in rows) else None
     if floor is not None:
         ev["ridge_slope"], ev["ridge_ci95"] = floor
-    if ci[1] < claimed_slope and floor is not None and floor[1][1] >= 0:
+    if ci[1] < claimed_slope and floor is not None and floor[1][1] >= min(0.0, claimed_slope):
         return inconclusive(
             "simulation",
             f"the repaired risk decreases over d = {list(ds)} (fitted exponent {fit.slope:+.3f}, 95 % CI "
             f"{ci[0]:+.3f} … {ci[1]:+.3f}), but ridge on the same features, the point DP-GD converges to, does "
-            f"not (fitted exponent {floor[0]:+.3f}, 95 % CI {floor[1][0]:+.3f} … {floor[1][1]:+.3f}): the decrease "
+            f"not{f' fall faster than d^{claimed_slope:g}' if claimed_slope else ''} (fitted exponent {floor[0]:+.3f}, "
+            f"95 % CI {floor[1][0]:+.3f} … {floor[1][1]:+.3f}): the decrease "
             f"may be the DP noise fading toward a positive floor, not a risk tending to 0{_beside_baselines(ev)}{note}",
             **ev,
         )
     if ci[1] < claimed_slope:
         return verified(
             "simulation",
-            f"the repaired risk decreases over d = {list(ds)}: fitted exponent {fit.slope:+.3f} (95 % CI "
+            f"the repaired risk decreases over d = {list(ds)}"
+            + (f", faster than d^{claimed_slope:g}" if claimed_slope else "")
+            + f": fitted exponent {fit.slope:+.3f} (95 % CI "
             f"{ci[0]:+.3f} … {ci[1]:+.3f})"
             + ("" if floor is None else f", and so does ridge on the same features ({floor[0]:+.3f})")
             + f"{_beside_baselines(ev)}; a vanishing rate is not claimed (no finite range of d decides it)",

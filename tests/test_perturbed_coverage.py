@@ -401,6 +401,8 @@ def test_drop_derivative_claimed_factor_below_one_refuted():
     and c = 0.9 is."""
     assert FL.check_drop_derivative(weights="one").verdict != "refuted"
     assert FL.check_drop_derivative(weights="one", claimed_factor=0.9).verdict == "refuted"
+    # on the registered σ' path too (referee AI): a claimed factor 10⁻³ is refuted at once
+    assert FL.check_drop_derivative(claimed_factor=1e-3, trials=20).verdict == "refuted"
 
 
 def test_iterate_chain_smaller_last_coefficients_refuted():
@@ -425,3 +427,8 @@ def test_rate_decision_claimed_faster_decay_refuted():
     assert R.decide_rate(rows, {}).verdict == "verified"
     bad = R.decide_rate(rows, {}, claimed_slope=-0.5)
     assert bad.verdict == "refuted" and bad.evidence["witness"]["claimed_slope"] == -0.5
+    # a claimed d^{−0.5} on a risk falling like d^{−0.6} while ridge, its limit, falls like d^{−0.05}: not verified
+    # (referee AI: the ridge guard compared with 0, not with the claim)
+    steep = [{**r, "risk_dpgd": r["d"] ** -0.6, "risk_ridge": r["d"] ** -0.05 * (1 + 0.01 * k)}
+             for k, r in enumerate(rows)]
+    assert R.decide_rate(steep, {}, claimed_slope=-0.5).verdict == "inconclusive"

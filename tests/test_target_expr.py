@@ -117,3 +117,14 @@ def test_parse_errors_quote_the_formula_as_written(text, column):
     message = str(err.value)
     assert repr(text) in message and "**" not in message and f"at column {column}" in message
     assert text[column - 1] in "^*"
+
+
+def test_parse_errors_name_the_written_piece_and_the_end():
+    """The piece not allowed is quoted as written (^, not **); a formula that ends too early says so; a multi-line
+    formula gets its line (referee AI)."""
+    with pytest.raises(InputError, match=r"contains '\(x\^2\)\[0\]'"):
+        parse_formula("(x^2)[0] + 1")
+    with pytest.raises(InputError, match="at the end$"):
+        parse_formula("x^3 +")
+    with pytest.raises(InputError, match="at line 2, column 4"):
+        parse_formula("(x^2 +\n1 ^* 3)")

@@ -51,7 +51,7 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
         text = written.replace("^", "**")
         tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
-        where = f" at column {_written_column(written, exc.offset)}" if exc.offset else ""
+        where = _where(written, exc.lineno, exc.offset)
         raise InputError(f"cannot parse formula {written!r}: {exc.msg}{where}") from None
 
     def build(node: ast.AST) -> sp.Expr:
@@ -76,19 +76,50 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
                 raise InputError(f"unknown function {node.func.id!r} in {written!r}; allowed: "
                                  f"{', '.join(sorted(FUNCTIONS))}")
             return FUNCTIONS[node.func.id](*[build(arg) for arg in node.args])
-        piece = ast.get_source_segment(text, node) or type(node).__name__
+        piece = _written_piece(written, node) or type(node).__name__
         raise InputError(f"formula {written!r} contains {piece!r}, which is not allowed (only numbers, "
                          f"variables, + - * / ** ^, parentheses and {', '.join(sorted(FUNCTIONS))})")
 
     return build(tree)
 
 
-def _written_column(written: str, offset: int) -> int:
-    """The 1-based column in the user's text of column ``offset`` of the text parsed (each ``^`` there read as
-    ``**``, one character longer)."""
+def _written_position(line: str, col0: int) -> int:
+    """The 0-based position in ``line`` (as the user wrote it) of 0-based column ``col0`` of the same line as parsed
+    (each ``^`` read as ``**``, one character longer); ``len(line)`` past its end."""
     parsed = 0
-    for col, ch in enumerate(written, start=1):
+    for pos, ch in enumerate(line):
+        if parsed >= col0:
+            return pos
         parsed += 2 if ch == "^" else 1
-        if parsed >= offset:
-            return col
-    return len(written) + 1
+    return len(line)
+
+
+def _where(written: str, lineno: int | None, offset: int | None) -> str:
+    """" at line L, column C" (1-based, in the user's text) for a syntax error at ``offset`` (1-based, parsed text)
+    of line ``lineno``; " at the end" past the text's end; the line only for a one-line formula's first line."""
+    if offset is None:
+        return ""
+    if offset == 0:  # Python's "unexpected end of the text"
+        return " at the end"
+    lines = written.split("\n")
+    k = min(max((lineno or 1) - 1, 0), len(lines) - 1)
+    pos = _written_position(lines[k], offset - 1)
+    if pos >= len(lines[k]):
+        return " at the end" + (f" of line {k + 1}" if len(lines) > 1 else "")
+    return (f" at line {k + 1}, column {pos + 1}" if len(lines) > 1 else f" at column {pos + 1}")
+
+
+def _written_piece(written: str, node: ast.AST) -> str | None:
+    """The part of the user's text a node of the parsed tree spans (``^`` as written, not ``**``)."""
+    lineno, end_lineno = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+    col, end_col = getattr(node, "col_offset", None), getattr(node, "end_col_offset", None)
+    if not (isinstance(lineno, int) and isinstance(end_lineno, int) and isinstance(col, int)
+            and isinstance(end_col, int)):
+        return None
+    lines = written.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    i = starts[lineno - 1] + _written_position(lines[lineno - 1], col)
+    j = starts[end_lineno - 1] + _written_position(lines[end_lineno - 1], end_col)
+    return written[i:j]
