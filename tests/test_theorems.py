@@ -167,6 +167,10 @@ def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdi
     v = registered_verdict(repaired.check_privacy, repaired.PRIVACY)
     assert v.verdict == "verified" and v.method == "certified"
     assert 0.99 < v.evidence["worst"]["delta_ratio_upper"] <= 1  # the budget is spent exactly, never exceeded
+    # every budget, not the points (referee AI): the μ-GDP curve is increasing in μ (SymPy), the calibration's μ the
+    # lower end of a bracket; a calibration the argument does not cover is not verified from the points alone
+    assert v.evidence["gdp_curve_increasing_in_mu"] and v.detail.startswith("at every budget")
+    assert repaired.check_privacy(mu_split=0.7).verdict == "inconclusive"
     # the grid and the range's ends (δ to 1e-300 and 1 − 1e-12, ε from 1e-8 to (1 − 1e-9)·8 log(1/δ); referee AG)
     assert v.evidence["grid_points"] == (len(repaired.SIZES) * len(repaired.BUDGETS)
                                          + len(repaired.EXTREME_SIZES) * len(repaired.EXTREME_BUDGETS))
