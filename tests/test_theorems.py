@@ -162,7 +162,10 @@ def test_theorem_command_reads_the_cache_and_rerun_runs_again(tmp_path):
 
 
 def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdict):
+    import sympy as sp
+
     from theorycheck_proofs import repaired
+    from theorycheck_proofs.symbols import eps
 
     v = registered_verdict(repaired.check_privacy, repaired.PRIVACY)
     assert v.verdict == "verified" and v.method == "certified"
@@ -174,7 +177,11 @@ def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdi
     # the grid and the range's ends (δ to 1e-300 and 1 − 1e-12, ε from 1e-8 to (1 − 1e-9)·8 log(1/δ); referee AG)
     assert v.evidence["grid_points"] == (len(repaired.SIZES) * len(repaired.BUDGETS)
                                          + len(repaired.EXTREME_SIZES) * len(repaired.EXTREME_BUDGETS))
-    assert min(dl for _, dl in repaired.EXTREME_BUDGETS) == 1e-300 and "1e-300" in v.detail
+    assert min(dl for _, dl in repaired.EXTREME_BUDGETS) == 5e-324 and "5e-324" in v.detail
+    assert max(dl for _, dl in repaired.EXTREME_BUDGETS) >= 1 - 2**-52
+    # the statement itself perturbed by a bump between the grid's ε (equal to ε at every point tried): not verified
+    bump = repaired.PRIVACY.perturb(rhs=eps - eps * sp.exp(-(10**4) * (eps - sp.Rational(27, 10)) ** 2) / 2)
+    assert repaired.check_privacy(bump).verdict != "verified"
     # 0.002 % less noise than the calibration: the certified δ(ε) exceeds δ (first at δ = 1e-300)
     slightly = repaired.check_privacy(mu_split=0.70712)
     assert slightly.verdict == "refuted" and slightly.evidence["witness"]["delta_ratio_upper"] > 1

@@ -294,6 +294,38 @@ def gdp_log_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
     return +ld
 
 
+def gdp_delta_ball(epsilon: float, mu: float, prec: int = 400) -> Any:
+    """δ(ε) of μ-GDP as a python-flint arb enclosure at ``prec`` bits: Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) with
+    Φ(x) = erfc(−x/√2)/2, ε and μ read exactly (floats are binary rationals)."""
+    from flint import arb, ctx
+
+    with ctx.workprec(prec):
+        e, m = arb(epsilon), arb(mu)
+        root2 = arb(2).sqrt()
+
+        def cdf(x: Any) -> Any:
+            return (-x / root2).erfc() / 2
+
+        return cdf(-e / m + m / 2) - e.exp() * cdf(-e / m - m / 2)
+
+
+def certified_private(epsilon: float, mu: float, delta: float, max_prec: int = 1 << 14) -> bool:
+    """True only when δ(ε; μ) ≤ δ is certified (arb, the precision doubled from 128 bits until the enclosure decides,
+    up to ``max_prec``); False when it is certified to fail or cannot be decided."""
+    from flint import arb, ctx
+
+    prec = 128
+    while prec <= max_prec:
+        ball = gdp_delta_ball(epsilon, mu, prec)
+        with ctx.workprec(prec):
+            if ball <= arb(delta):
+                return True
+            if ball > arb(delta):
+                return False
+        prec *= 2
+    return False
+
+
 @exact_memo
 def gdp_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
     """δ(ε) of μ-GDP (the smallest δ for which the mechanism is (ε, δ)-DP). Memoised (:func:`exact_memo`)."""

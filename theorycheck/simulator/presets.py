@@ -26,7 +26,7 @@ import numpy as np
 
 from .. import first_layer, validate
 from ..errors import InputError
-from ..privacy import exact_memo
+from ..privacy import certified_private, exact_memo
 from .algorithm import HyperParameters, Options
 from .data import Dataset
 
@@ -93,7 +93,7 @@ def mu_for(eps: float, delta: float) -> float:
     check_budget(eps, delta)
     step = math.log1p(1e-12)
     with mpmath.workdps(BASE_DPS):
-        target = mpmath.log(mpmath.mpf(repr(float(delta))))
+        target = mpmath.log(mpmath.mpf(float(delta)))  # the float's exact binary value (not its shortest decimal)
         g = lambda mu: float(target - gdp_log_delta(eps, mu))  # noqa: E731 - decreasing in μ
         # the μ at which the zCDP bound μ²/2 + μ√(2 log(1/δ)) equals ε is below the exact one (that bound is
         # above the exact ε(μ)): a close lower end
@@ -109,7 +109,31 @@ def mu_for(eps: float, delta: float) -> float:
         h = lambda t: g(math.exp(t))  # noqa: E731
         t_lo, t_hi = bracket_decreasing(h, math.log(lo), math.log(hi), lambda a, b: step / 2, f_lo=g_lo, f_hi=g_hi)
         t_lo, _ = snap_to_lattice(h, t_lo, t_hi, step)
-    return math.exp(t_lo)  # the slightly more private end
+    mu = math.exp(t_lo)  # the slightly more private end
+    return mu if certified_private(eps, mu, delta) else _certified_mu(eps, delta, mu)
+
+
+def _certified_mu(eps: float, delta: float, start: float) -> float:
+    """The calibration where :func:`mu_for`'s float search misses (budgets at the ends of Assumption 3's range:
+    δ within 2⁻⁵² of 1, subnormal δ, ε near 0; referee AJ): halve μ from ``start`` until δ(ε; μ) ≤ δ is certified in
+    arb, then bisect in log μ between that certified μ and the first uncertified one (60 steps), keeping the
+    certified end. So the μ returned always has a certified δ(ε; μ) ≤ δ."""
+    hi = start
+    lo = hi / 2
+    while not certified_private(eps, lo, delta):
+        hi, lo = lo, lo / 2
+        if lo < 1e-300:
+            raise InputError(f"no noise level calibrates (ε = {eps!r}, δ = {delta!r}): δ(ε; μ) ≤ δ is not "
+                             "certified even at μ = 1e-300")
+    for _ in range(60):
+        mid = math.sqrt(lo * hi)
+        if certified_private(eps, mid, delta):
+            lo = mid
+        else:
+            hi = mid
+    # a relative margin like the fast path's lattice cell, so that splitting μ between the layers (rounded in floats)
+    # cannot push the composed μ above the certified one (δ(ε; μ) is increasing in μ)
+    return lo * (1 - 1e-12)
 
 
 def _public_features(public: Dataset, W: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
