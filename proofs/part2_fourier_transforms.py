@@ -24,6 +24,7 @@ from theorycheck import fourier as fr
 from theorycheck.claims import Verdict
 from theorycheck.errors import InputError
 from theorycheck.numerics import ball_cache
+from theorycheck.statement import Rel
 
 from .part2_fourier_common import (
     DPS,
@@ -234,13 +235,24 @@ def check_sech_transform(
         )
 
 
-def _sign_for_every_x(claimed: Statement) -> tuple[bool | None, sp.Expr | None]:
+def _rational_strictly_between(lo: sp.Expr, hi: sp.Expr) -> sp.Rational | None:
+    """A rational r with lo < r < hi (exact comparisons: lo, hi rationals or CRootOf), from the decimal midpoint at
+    60, 120, … digits; None when the gap is below 10^-900."""
+    for digits in (60, 120, 240, 480, 960):
+        r = sp.Rational(str(sp.N((lo + hi) / 2, digits)))
+        if lo < r < hi:
+            return r
+    return None
+
+
+def _sign_for_every_x(claimed: Statement, strict: bool = False) -> tuple[bool | None, sp.Expr | None]:
     r"""Whether rhs − lhs ≥ 0 for every real x, decided exactly (referee AH, F4: the grid and the limit had verified a
     right side negative at x = 5): for x = ±log u, u ≥ 1, the difference is a rational function num/den of u when both
-    sides are built from e^{±|x|} (as sech and the paper's bound are). With rational coefficients, the real roots of
-    num·den in [1, ∞) are isolated in disjoint rational intervals (SymPy ``Poly.intervals``), the sign is constant
-    between them, and it is evaluated exactly (rationals) at u = 1 and at a rational point between consecutive
-    intervals and beyond the last (referee AI: a float probe rounded by ``nsimplify`` had verified a dip of −1e-32).
+    sides are built from e^{±|x|} (as sech and the paper's bound are). With rational coefficients and no pole in
+    [1, ∞), the numerator's distinct real roots there are exact (CRootOf), the sign is constant between them, and it
+    is evaluated exactly (rationals) at u = 1, at a rational point strictly between consecutive roots and beyond the
+    last (referee AI: a float probe rounded by ``nsimplify`` had verified a dip of −1e-32; referee AJ: touching
+    isolation intervals had put a probe on a root). ``strict``: rhs − lhs > 0 is asked (a root fails it).
     Returns (True, None) proved, (False, x) with a point x where it fails, (None, None) when not decided this way
     (not rational in u, irrational coefficients, a pole in [1, ∞))."""
     xp, u = sp.Symbol("xp", positive=True), sp.Symbol("u", positive=True)
@@ -255,23 +267,30 @@ def _sign_for_every_x(claimed: Statement) -> tuple[bool | None, sp.Expr | None]:
                 return None, None
             pn, pd = sp.Poly(num, u), sp.Poly(den, u)
             if pn.get_domain() not in (sp.ZZ, sp.QQ) or pd.get_domain() not in (sp.ZZ, sp.QQ):
-                return None, None  # irrational coefficients: the root isolation below needs rationals
-            if pd.intervals(inf=1):
+                return None, None  # irrational coefficients: the exact roots below need rationals
+            if any(r >= 1 for r in pd.real_roots()):
                 return None, None  # a pole of the difference at some x (u ≥ 1): not this procedure's case
-            ivs = sorted((sp.Rational(lo), sp.Rational(hi)) for (lo, hi), _ in (pn * pd).intervals(
-                inf=1, eps=sp.Rational(1, 10**6)))
+            # the distinct real roots of the numerator in [1, ∞), exact (CRootOf), in increasing order; the sign is
+            # constant between them: one exact rational point strictly inside each gap (referee AJ: touching
+            # isolation intervals had put a probe on a root), u = 1 itself, and a point beyond the last root
+            roots: list[sp.Expr] = []
+            for r in pn.real_roots():
+                if r >= 1 and (not roots or r != roots[-1]):
+                    roots.append(r)
             probes = [sp.Integer(1)]
-            ends = [(sp.Integer(1), sp.Integer(1)), *ivs]
-            for (_, hi), (lo, _) in zip(ends, ends[1:]):
-                if not hi < lo and (hi, lo) != (1, 1):
-                    if hi > lo:
-                        return None, None  # overlapping isolation intervals: not decided
-                probes.append((hi + lo) / 2)
-            probes.append(ends[-1][1] + 1)
+            ends = [sp.Integer(1), *roots] if not roots or roots[0] != 1 else roots
+            for lo, hi in zip(ends, ends[1:]):
+                probe = _rational_strictly_between(lo, hi)
+                if probe is None:
+                    return None, None
+                probes.append(probe)
+            probes.append(sp.ceiling(sp.N(ends[-1], 30)) + 1)
             for m in probes:
                 value = sp.Rational(pn.eval(m)) / sp.Rational(pd.eval(m))
-                if value < 0:
+                if value < 0 or (strict and value == 0):
                     return False, sign * sp.log(m)
+            if strict and roots:
+                return False, sign * sp.log(roots[0])  # rhs = lhs there: a strict < fails
         except (NotImplementedError, TypeError, ValueError, sp.PolynomialError):
             return None, None  # SymPy cannot isolate these roots or compare these values: not decided here
     return True, None
@@ -283,8 +302,10 @@ def check_sech_bound(claimed: Statement = SECH_BOUND, middle: sp.Expr = SECH_BOU
     The identity |sech x| = ``middle``: SymPy (rewritten in exponentials, x > 0 and x < 0) and arb balls on a grid.
     The bound: the ratio lhs/rhs in arb balls on a grid of x up to 40, and its limit as |x| → ∞ (SymPy); when the
     limit exceeds 1 a point with ratio > 1 is searched and certified (the witness)."""
+    if claimed.rel not in (Rel.LE, Rel.LT):  # referee AJ: ≥, = and > had been decided as ≤
+        raise ValueError(f"check_sech_bound reads statements lhs ≤ rhs or lhs < rhs, not {claimed.latex()}")
     xs = ["0", "0.5", "1", "3", "10", "40"]
-    proved, failing_x = _sign_for_every_x(claimed)
+    proved, failing_x = _sign_for_every_x(claimed, strict=claimed.rel == Rel.LT)
     if failing_x is not None:
         xs.append(str(sp.N(failing_x, 30)))
     xp = sp.Symbol("xp", positive=True)
@@ -296,7 +317,9 @@ def check_sech_bound(claimed: Statement = SECH_BOUND, middle: sp.Expr = SECH_BOU
         ratios = {v: lhs_b(arb(v)) / rhs_b(arb(v)) for v in xs}
         mid_b = Statement(middle, "=", 0, variables=(x,)).evaluator("lhs", backend="arb")
         identity_grid = all((lhs_b(arb(v)) - mid_b(arb(v))).contains(0) for v in xs)
-        bad = [v for v, r in ratios.items() if r > 1]
+        # a certified lhs − rhs > 0 (≥ 0 for a strict <), not a ratio above 1: a negative right side fails too
+        gaps = {v: lhs_b(arb(v)) - rhs_b(arb(v)) for v in xs}
+        bad = [v for v, g in gaps.items() if (g >= 0 if claimed.rel == Rel.LT else g > 0)]
         witness = None
         if not bad and lim > 1:  # the ratio tends to lim > 1: a point with ratio > 1 exists; find and certify it
             for k in range(1, 200):
@@ -319,8 +342,9 @@ def check_sech_bound(claimed: Statement = SECH_BOUND, middle: sp.Expr = SECH_BOU
             v = bad[0]
             return refuted(
                 "certified",
-                f"lhs/rhs at x = {v} is {fr.ball_str(ratios[v], 12)} > 1",
-                witness={"x": v, "ratio": fr.ball_str(ratios[v])},
+                f"lhs − rhs at x = {v} is {fr.ball_str(gaps[v], 12)} {'≥' if claimed.rel == Rel.LT else '>'} 0 "
+                f"(lhs/rhs = {fr.ball_str(ratios[v], 12)})",
+                witness={"x": v, "lhs_minus_rhs": fr.ball_str(gaps[v]), "ratio": fr.ball_str(ratios[v])},
                 **ev,
             )
         if witness is not None:

@@ -117,6 +117,19 @@ def test_sech_bound(registered_verdict):
     assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=2 * sp.sqrt(2) * sp.exp(-a))).verdict == "inconclusive"
     assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=1 / sp.sinh(a) ** 2)).verdict == "refuted"
     assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=sp.Float(2.0) * sp.exp(-a))).verdict == "verified"
+    # referee AJ: a gap right after a root (touching isolation intervals), a root at x = 0, a negative right side, and
+    # the relation itself (≥ and = are not decided as ≤; a strict < is decided strictly)
+    e = sp.exp(a)
+    touch = sp.sech(x) + 10**20 * (e - sp.Rational(3, 2)) * (e - sp.Rational(3, 2) - sp.Rational(1, 10**7))
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=touch)).verdict == "refuted"
+    at_zero = sp.sech(x) + (e - 1) * (e - 1 - sp.Rational(1, 10**9))
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=at_zero)).verdict == "refuted"
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rhs=-2 * sp.exp(-a))).verdict == "refuted"
+    for rel in (">=", "="):
+        with pytest.raises(ValueError, match="reads statements"):
+            F.check_sech_bound(F.SECH_BOUND.perturb(rel=rel))
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rel="<")).verdict == "verified"
+    assert F.check_sech_bound(F.SECH_BOUND.perturb(rel="<", rhs=sp.sech(x) + (e - 2) ** 2 / e**3)).verdict != "verified"
 
 
 def test_sech_residue_and_wrong_constant():
