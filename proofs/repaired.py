@@ -973,7 +973,7 @@ CLAIMS = [
         source="repair of Part 1 Theorem 1 (first layer clipped at C_W = 2√d log d): the premise of "
         "repaired.noise-share's signal",
         statement=CLIPPED_SIGNAL,
-        assumptions=r"	ext{at initialisation},\ C_W = 2\sqrt{d}\log d,\ 	ext{targets } He_1,\ He_3 + He_1,\ "
+        assumptions=r"\text{at initialisation},\ C_W = 2\sqrt{d}\log d,\ \text{targets } He_1,\ He_3 + He_1,\ "
         r"p = d^{\pi_p},\ \pi_p \in \{1/2, 1\}",
         check=check_clipped_signal,
     ),

@@ -236,3 +236,11 @@ def test_errata_command_bad_input(tmp_path, capsys):
     assert main(["errata", str(tmp_path / "nope.md"), "--output", str(tmp_path / "o")]) == 2
     assert "nope.md: no such file" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+
+
+def test_display_texts_compare_by_tokens():
+    """Whitespace and labels do not count; a control word is not merged with the letters after it (referee AJ)."""
+    from theorycheck.coverage import normalised_latex
+
+    assert normalised_latex("a \\leq  b \\label{eq:x}") == normalised_latex("a\\leq b")
+    assert normalised_latex("a \\le qnd") != normalised_latex("a \\leq nd")

@@ -480,3 +480,15 @@ def test_lexical_prescreen_agrees_with_lark():
         assert _parse_lark_uncached(text) is None, text
     for text in (r"\frac{3 eps_{p}}{16}", r"d^{- \frac{eps_{p}}{8 q + 8}}", "x + 1"):
         assert not _lexically_unparseable(text) and _parse_lark_uncached(text) is not None, text
+
+
+def test_no_control_characters_in_claim_latex():
+    """A ``\\t`` or ``\\b`` in a non-raw string becomes a TAB or a backspace, not LaTeX (referee AJ found
+    ``\\text`` turned into a TAB in a claim's assumptions): every claim's assumptions and statement are free of them."""
+    from theorycheck.registry import load
+
+    for claim in load().claims:
+        latex = claim.statement.latex() if hasattr(claim.statement, "latex") else str(claim.statement)
+        for text in (claim.assumptions, latex):
+            bad = [hex(ord(c)) for c in text if ord(c) < 0x20 and c != "\n"]
+            assert not bad, (claim.id, bad)

@@ -133,8 +133,11 @@ def coverage(displays: Iterable[PaperDisplay], claims: Iterable[Claim],
 
 
 def normalised_latex(latex: str) -> str:
-    """A display's text for comparison: ``\\label{…}`` and ``\\tag{…}`` removed, whitespace dropped."""
-    return "".join(re.sub(r"\\(?:label|tag)\{[^}]*\}", "", latex).split())
+    """A display's text for comparison: ``\\label{…}`` and ``\\tag{…}`` removed, then its tokens (control words,
+    control symbols, single characters) joined by one space, so whitespace does not count but ``\\le q`` is not
+    ``\\leq`` (referee AJ: dropping all whitespace had merged them)."""
+    text = re.sub(r"\\(?:label|tag)\{[^}]*\}", "", latex)
+    return " ".join(re.findall(r"\\[A-Za-z]+|\\.|\S", text))
 
 
 def audited_display_texts(files: Sequence[str | Path] | None = None) -> dict[tuple[int, int], str]:

@@ -215,7 +215,8 @@ class Written:
 
 
 def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], verdicts: Mapping[str, Verdict],
-                 output: str | Path, paper: str = "the paper") -> Written:
+                 output: str | Path, paper: str = "the paper",
+                 reference: Mapping[tuple[int, int], str] | None = None) -> Written:
     """Write the patched parts, ``errata.diff`` and ``errata.tex`` into ``output``; return what was written."""
     out_dir = Path(output)
     texts, displays = {}, []
@@ -228,7 +229,7 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
         texts[path] = (part, text)
         displays.extend(enumerate_displays(text, part))
     # claims name displays by (part, ordinal): a display whose text is not the audited one gets no erratum (referee AI)
-    changed = changed_displays(displays)
+    changed = changed_displays(displays, None if reference is None else dict(reference))
     keys = {d.key for d in changed}
     errata = build_errata(claims, verdicts, [d for d in displays if d.key not in keys])
     out_dir.mkdir(parents=True, exist_ok=True)

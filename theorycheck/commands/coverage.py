@@ -105,6 +105,23 @@ def run_relations(args: argparse.Namespace) -> int:
     return 0
 
 
+def audited_reference(proofs: str | None, command: str) -> dict[tuple[int, int], str]:
+    """The display texts of the paper the claims were checked against (``../shared/paper`` for this project's
+    claims), to compare the given files with; ``{}`` (position only, said in one warning line) for claims of another
+    ``--proofs`` folder or when that paper is not found."""
+    from ..coverage import audited_display_texts
+
+    if proofs is not None:
+        print(f"theorycheck {command}: warning: claims from --proofs {proofs}: no audited paper is known for them, so "
+              "displays are matched to claims by position only", file=sys.stderr)
+        return {}
+    reference = audited_display_texts()
+    if not reference:
+        print(f"theorycheck {command}: warning: the paper the claims were checked against (../shared/paper) is not "
+              "found: displays are matched to claims by position only", file=sys.stderr)
+    return reference
+
+
 def warn_changed(changed: list, command: str) -> None:
     """One warning line for the displays whose text differs from the audited paper's at their position: claims name
     displays by (part, ordinal), so none is applied to them."""
@@ -158,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
     registry = load(args.proofs)
     displays = read_paper(args.paper)
     definitions = definitions_of(registry.location)
-    changed = changed_displays(displays)
+    changed = changed_displays(displays, audited_reference(args.proofs, "coverage"))
     warn_changed(changed, "coverage")
     rows = coverage(displays, registry.claims, definitions, changed=[d.key for d in changed])
     loose = dangling(displays, registry.claims, definitions)

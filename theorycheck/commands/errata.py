@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errata import write_errata
     from ..outputs import check_folder
     from ..registry import load
-    from .coverage import check_paper_files, warn_changed
+    from .coverage import audited_reference, check_paper_files, warn_changed
 
     registry = load(args.proofs)
     # the same checks as `coverage`: a folder, a missing, binary or display-free file is an error, each file once
@@ -30,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
     results = run_audit(registry, ids, jobs=args.jobs, timeout=args.timeout, progress=not args.no_progress,
                         rerun=args.rerun)
     verdicts = {r.claim.id: r.verdict for r in results}
-    written = write_errata(args.paper, [r.claim for r in results], verdicts, args.output, paper=registry.paper)
+    written = write_errata(args.paper, [r.claim for r in results], verdicts, args.output, paper=registry.paper,
+                           reference=audited_reference(args.proofs, "errata"))
     warn_changed(list(written.changed), "errata")
     corrected = sum(1 for e in written.errata if e.has_correction)
     print(f"{len(written.errata)} refuted displays ({corrected} replaced by a checked correction, "
