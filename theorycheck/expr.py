@@ -120,6 +120,11 @@ def _written_piece(written: str, node: ast.AST) -> str | None:
     starts = [0]
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
-    i = starts[lineno - 1] + _written_position(lines[lineno - 1], col)
-    j = starts[end_lineno - 1] + _written_position(lines[end_lineno - 1], end_col)
+
+    def chars(k: int, byte_col: int) -> int:  # the tree's columns count UTF-8 bytes of the parsed line (referee AJ)
+        parsed = lines[k].replace("^", "**").encode("utf-8")
+        return len(parsed[:byte_col].decode("utf-8", errors="ignore"))
+
+    i = starts[lineno - 1] + _written_position(lines[lineno - 1], chars(lineno - 1, col))
+    j = starts[end_lineno - 1] + _written_position(lines[end_lineno - 1], chars(end_lineno - 1, end_col))
     return written[i:j]
