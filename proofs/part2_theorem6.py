@@ -766,6 +766,7 @@ def _reconstruction_proof_steps() -> dict[str, bool]:
         return sum(c * zz**k for k, c in enumerate(coeffs)) * sp.exp(-g * zz**2)
 
     t = sp.Symbol("t")
+    kdeg = sp.Symbol("k", integer=True, nonnegative=True)
     series = sp.series(t * sp.coth(-t), t, 0, 3).removeO()
     # the error bound's inequality 0 ≤ 1 − e^{−u} ≤ min(u, 1) for u ≥ 0: h = 1 − e^{−u} has h(0) = 0 and
     # h' = e^{−u} > 0, so h ≥ 0; u − h has value 0 at 0 and derivative h ≥ 0, so h ≤ u; 1 − h = e^{−u} > 0, so h ≤ 1
@@ -783,7 +784,11 @@ def _reconstruction_proof_steps() -> dict[str, bool]:
     return {
         "error_inequality": error_inequality,
         "modulus_of_w": modulus_of_w,
-        "conjugate_symmetry": sp.simplify(sp.expand(F(sp.conjugate(w0)) - sp.conjugate(F(w0)))) == 0,
+        # for every degree: each monomial w^k e^{−γw²} (k a symbolic natural number) commutes with conjugation, and
+        # a real combination of them does too (the degree-4 instance below is the same identity written out)
+        "conjugate_symmetry": sp.simplify(sp.conjugate(w0**kdeg * sp.exp(-g * w0**2))
+                                          - sp.conjugate(w0) ** kdeg * sp.exp(-g * sp.conjugate(w0) ** 2)) == 0
+        and sp.simplify(sp.expand(F(sp.conjugate(w0)) - sp.conjugate(F(w0)))) == 0,
         "coth_shift": all(sp.simplify((sp.coth(x_ - s * sp.I * sp.pi / 2) - sp.tanh(x_)).rewrite(sp.exp)) == 0
                           for s in (1, -1)),
         "simple_pole_residue": series.subs(t, 0) == -1 and sp.limit(t * sp.coth(-t), t, 0) == -1,

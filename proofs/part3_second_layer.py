@@ -744,6 +744,7 @@ def check_early_stopping(
             + ", ".join(f"{k}: {v}" for k, v in crossovers.items())
             + "), but the argument for every ε_n > 0 (log(1−x) ≤ −x) proves the printed right side −2 log²d only; "
             "the region bounds ε_n by nothing, so sampled ε_n cannot verify this one (referee AI)",
+            regime=regime,
             **ev,
         )
     return verified(

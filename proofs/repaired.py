@@ -878,6 +878,7 @@ def check_noise_share(
     if some.holds_on == "all":
         return verified(
             "symbolic+exact",
+            "given its clipping premise (repaired.clipped-signal, undecided): "
             f"the repaired first layer's column noise is o(the step's μ-component) for some ε_b > 0 on the whole "
             f"region within the cap {ev['cap']} (every degree; the formula's σ_W is the preset's to "
             f"{gap:.1e}, and the exact μ ≥ μ_cert at all {len(mus)} budgets); without the cap it holds only where "
