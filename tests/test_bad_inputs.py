@@ -156,6 +156,8 @@ CASES = {
     "errata JSON file": lambda t: (["errata", str(_json(t)), "--output", str(t / "e")],
                                    ["part1-audit.json", "no displayed equation"]),
     "coverage JSON file": lambda t: (["coverage", str(_json(t))], ["part1-audit.json", "no displayed equation"]),
+    # claims name displays by (part, ordinal): two files of one part would share the keys (referee AJ)
+    "coverage two files of one part": lambda t: (["coverage", _part_file(t), str(_copy(t))], ["both part 1"]),
     "coverage directory": lambda t: (["coverage", str(t)], [str(t), "is a folder"]),
     "coverage missing file": lambda t: (["coverage", str(t / "nope.md")], ["no such file"]),
     "show a prefix": lambda t: (["show", "fourier."], ["'fourier.' matches", "fourier.sech"]),
@@ -167,6 +169,12 @@ CASES = {
 def _file(tmp: Path) -> Path:
     path = tmp / "existing.txt"
     path.write_text("keep me\n")
+    return path
+
+
+def _copy(tmp: Path) -> Path:
+    path = tmp / "part1-copy.md"
+    path.write_text("# Part 1\n\n$$\nc = d\n$$\n", encoding="utf-8")
     return path
 
 

@@ -90,7 +90,10 @@ def enumerate_displays(text: str, part: int) -> list[PaperDisplay]:
 
 
 def read_paper(paths: Sequence[str | Path]) -> list[PaperDisplay]:
+    """The displays of the paper's part files, each part from one file only (claims name displays by (part,
+    ordinal): two files of the same part would give the same keys to different displays)."""
     displays: list[PaperDisplay] = []
+    seen: dict[int, str] = {}
     for path in paths:
         p = Path(path)
         if not p.is_file():
@@ -99,7 +102,11 @@ def read_paper(paths: Sequence[str | Path]) -> list[PaperDisplay]:
             text = p.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise InputError(f"{path}: not a UTF-8 text file (a paper part is Markdown with $$…$$ displays)") from None
-        found = enumerate_displays(text, part_number(p, text))
+        part = part_number(p, text)
+        if part in seen:
+            raise InputError(f"{path} and {seen[part]} are both part {part} of the paper: give each part once")
+        seen[part] = str(path)
+        found = enumerate_displays(text, part)
         if not found:
             raise InputError(f"{path}: no displayed equation ($$…$$, \\[…\\] or an equation environment) in it: "
                              "is it a part of the paper (part<N>-….md)?")
