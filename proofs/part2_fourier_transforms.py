@@ -235,6 +235,11 @@ def check_sech_transform(
         )
 
 
+#: the largest degree in u = e^{|x|} whose exact real roots :func:`_sign_for_every_x` computes (SymPy's real_roots of
+#: a degree-20 polynomial with 10^30-sized coefficients ran for minutes)
+MAX_SIGN_DEGREE = 12
+
+
 def _rational_strictly_between(lo: sp.Expr, hi: sp.Expr) -> sp.Rational | None:
     """A rational r with lo < r < hi (exact comparisons: lo, hi rationals or CRootOf), from the decimal midpoint at
     60, 120, … digits; None when the gap is below 10^-900."""
@@ -268,6 +273,8 @@ def _sign_for_every_x(claimed: Statement, strict: bool = False) -> tuple[bool | 
             pn, pd = sp.Poly(num, u), sp.Poly(den, u)
             if pn.get_domain() not in (sp.ZZ, sp.QQ) or pd.get_domain() not in (sp.ZZ, sp.QQ):
                 return None, None  # irrational coefficients: the exact roots below need rationals
+            if max(pn.degree(), pd.degree()) > MAX_SIGN_DEGREE:
+                return None, None  # exact real roots of high degree can take minutes (referee AK): not decided here
             if any(r >= 1 for r in pd.real_roots()):
                 return None, None  # a pole of the difference at some x (u ≥ 1): not this procedure's case
             # the distinct real roots of the numerator in [1, ∞), exact (CRootOf), in increasing order; the sign is

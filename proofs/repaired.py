@@ -48,7 +48,9 @@ EXTREME_BUDGETS: tuple[tuple[float, float], ...] = tuple(
     for dl in (1e-300, 1e-100, 0.999, 1 - 1e-6, 1 - 1e-12)
     for e in (1e-8, 1e-3, 0.5, 0.999 * 8 * math.log(1 / dl), (1 - 1e-9) * 8 * math.log(1 / dl))
     if e < 8 * math.log(1 / dl)
-) + ((1.0, 1 - 2**-52), (0.5, 0.9999999999999999), (1.0, 5e-324), (1e-300, 1e-300), (5e-324, 0.5))  # referee AJ
+) + ((1.0, 1 - 2**-52), (0.5, 0.9999999999999999), (1.0, 5e-324), (1e-300, 1e-300), (5e-324, 0.5),  # referee AJ
+     (5e-324, 1e-5), (1e-300, 2e-301))  # referee AK: ε near 0, ε ≤ δ tiny (at ε = δ = 5e-324, μ ≈ 1.5e-323 and the
+    # noise σ = sensitivity/μ overflows a float: not a budget the simulator can run)
 EXTREME_SIZES: tuple[tuple[int, float, float], ...] = (SIZES[0], SIZES[-1])
 
 eps_spent = sp.Symbol("epsilon_spent", positive=True)

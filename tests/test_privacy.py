@@ -293,3 +293,17 @@ def test_account_refuses_mu_beyond_its_range_at_once():
         P.account(1e-101, 1, 1e-5)
     inside = P.account(1.01e-100, 1, 1e-5)
     assert inside["mu"] < P.MAX_MU and mpmath.isfinite(inside["exact_epsilon"]) and inside["exact_epsilon"] > 1e199
+
+
+@pytest.mark.parametrize("eps, delta", [(1.0, 1 - 2**-53), (1.0, 5e-324), (1e-300, 1e-300), (5e-324, 1e-5),
+                                        (1e-300, 2e-301), (5e-324, 5e-324), (1.0, 1e-5)])
+def test_calibration_is_certified_private_at_the_ends_of_the_range(eps, delta):
+    """mu_for's μ has a certified δ(ε; μ) ≤ δ at every budget, also where its float search misses (referees AJ, AK:
+    δ within 2⁻⁵³ of 1, subnormal δ, ε near 0 had given non-private μ or an error); the ordinary budget is unchanged."""
+    from theorycheck.privacy import certified_private
+    from theorycheck.simulator.presets import mu_for
+
+    mu = mu_for(eps, delta)
+    assert mu > 0 and certified_private(eps, mu, delta)
+    if (eps, delta) == (1.0, 1e-5):
+        assert mu == 0.2680511232112628

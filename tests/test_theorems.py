@@ -179,6 +179,7 @@ def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdi
                                          + len(repaired.EXTREME_SIZES) * len(repaired.EXTREME_BUDGETS))
     assert min(dl for _, dl in repaired.EXTREME_BUDGETS) == 5e-324 and "5e-324" in v.detail
     assert max(dl for _, dl in repaired.EXTREME_BUDGETS) >= 1 - 2**-52
+    assert (5e-324, 1e-5) in repaired.EXTREME_BUDGETS  # ε whose float search cannot start (referee AK)
     # the statement itself perturbed by a bump between the grid's ε (equal to ε at every point tried): not verified
     bump = repaired.PRIVACY.perturb(rhs=eps - eps * sp.exp(-(10**4) * (eps - sp.Rational(27, 10)) ** 2) / 2)
     assert repaired.check_privacy(bump).verdict != "verified"

@@ -45,7 +45,8 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
     if not isinstance(text, str) or not text.strip():
         raise InputError("formula must be a non-empty string, e.g. 'x^3 - 3*x'")
     symbols = {name: sp.Symbol(name, real=True) for name in variables}
-    written = text.strip()  # what the user wrote: every message quotes it, not the rewritten text
+    # what the user wrote (line breaks as \n: Python also breaks lines at a bare \r): every message quotes it
+    written = text.strip().replace("\r\n", "\n").replace("\r", "\n")
     try:
         # "x^3" as papers write it; replaced before parsing so it keeps the precedence of **.
         text = written.replace("^", "**")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..registry import load
 
@@ -105,13 +106,22 @@ def run_relations(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_this_projects_proofs(proofs: str) -> bool:
+    """Whether ``--proofs`` names this project's own proofs folder (the installed ``theorycheck_proofs``)."""
+    try:
+        import theorycheck_proofs
+    except ImportError:
+        return False
+    return Path(proofs).resolve() == Path(theorycheck_proofs.__file__).resolve().parent
+
+
 def audited_reference(proofs: str | None, command: str) -> dict[tuple[int, int], str]:
     """The display texts of the paper the claims were checked against (``../shared/paper`` for this project's
     claims), to compare the given files with; ``{}`` (position only, said in one warning line) for claims of another
     ``--proofs`` folder or when that paper is not found."""
     from ..coverage import audited_display_texts
 
-    if proofs is not None:
+    if proofs is not None and not _is_this_projects_proofs(proofs):
         print(f"theorycheck {command}: warning: claims from --proofs {proofs}: no audited paper is known for them, so "
               "displays are matched to claims by position only", file=sys.stderr)
         return {}

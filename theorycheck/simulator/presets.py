@@ -92,13 +92,16 @@ def mu_for(eps: float, delta: float) -> float:
 
     check_budget(eps, delta)
     step = math.log1p(1e-12)
+    root_l = math.sqrt(-2 * math.log(delta))  # −log δ: 1/δ overflows for a subnormal δ
+    start = 2 * eps / (math.sqrt(root_l**2 + 2 * eps) + root_l)  # = √(r² + 2ε) − r without the cancellation
+    if not start > 0 or start < 1e-300:  # ε near 0 (down to 5e-324): the float search cannot start (referee AK)
+        return _certified_mu(eps, delta, 1.0)
     with mpmath.workdps(BASE_DPS):
         target = mpmath.log(mpmath.mpf(float(delta)))  # the float's exact binary value (not its shortest decimal)
         g = lambda mu: float(target - gdp_log_delta(eps, mu))  # noqa: E731 - decreasing in μ
         # the μ at which the zCDP bound μ²/2 + μ√(2 log(1/δ)) equals ε is below the exact one (that bound is
         # above the exact ε(μ)): a close lower end
-        root_l = math.sqrt(-2 * math.log(delta))  # −log δ: 1/δ overflows for a subnormal δ
-        lo = 2 * eps / (math.sqrt(root_l**2 + 2 * eps) + root_l)  # = √(r² + 2ε) − r without the cancellation
+        lo = start
         g_lo = g(lo)
         while not g_lo > 0:  # only through rounding at the root itself: step down until private
             lo /= 2
@@ -115,18 +118,25 @@ def mu_for(eps: float, delta: float) -> float:
 
 def _certified_mu(eps: float, delta: float, start: float) -> float:
     """The calibration where :func:`mu_for`'s float search misses (budgets at the ends of Assumption 3's range:
-    δ within 2⁻⁵² of 1, subnormal δ, ε near 0; referee AJ): halve μ from ``start`` until δ(ε; μ) ≤ δ is certified in
-    arb, then bisect in log μ between that certified μ and the first uncertified one (60 steps), keeping the
-    certified end. So the μ returned always has a certified δ(ε; μ) ≤ δ."""
-    hi = start
-    lo = hi / 2
-    while not certified_private(eps, lo, delta):
-        hi, lo = lo, lo / 2
-        if lo < 1e-300:
-            raise InputError(f"no noise level calibrates (ε = {eps!r}, δ = {delta!r}): δ(ε; μ) ≤ δ is not "
-                             "certified even at μ = 1e-300")
+    δ within 2⁻⁵³ of 1, subnormal δ, ε near 0; referees AJ, AK): from ``start``, halve (or double) μ until δ(ε; μ) ≤ δ
+    is certified in arb at one end and not at the other, down to the smallest float, then bisect in log μ (60
+    steps), keeping the certified end. So the μ returned always has a certified δ(ε; μ) ≤ δ."""
+    mu = start if start > 0 else 1.0
+    if certified_private(eps, mu, delta):
+        lo, hi = mu, 2 * mu
+        while certified_private(eps, hi, delta) and hi < 1e300:
+            lo, hi = hi, 2 * hi
+    else:
+        hi, lo = mu, mu / 2
+        while not certified_private(eps, lo, delta):
+            hi, lo = lo, lo / 2
+            if lo == 0:
+                raise InputError(f"no noise level calibrates (ε = {eps!r}, δ = {delta!r}): δ(ε; μ) ≤ δ is not "
+                                 "certified even at the smallest positive μ")
     for _ in range(60):
-        mid = math.sqrt(lo * hi)
+        mid = math.exp((math.log(lo) + math.log(hi)) / 2)  # in log space: √(lo·hi) underflows below 1e-162
+        if not lo < mid < hi:
+            break
         if certified_private(eps, mid, delta):
             lo = mid
         else:
@@ -237,6 +247,9 @@ def repaired(d: int, n: int, p: int, q: int, eps_n: float, eps: float, delta: fl
     T = max(1, math.ceil((1 + d ** (2 * eps_n)) * (L + math.log(p))))
     C_a = 2 * math.sqrt(p) * L
     Sigma = 2 * C_a * math.sqrt(T) / (n * mu_a)
+    if not (math.isfinite(sigma_W) and math.isfinite(Sigma)):
+        raise InputError(f"the budget ε = {eps!r}, δ = {delta!r} needs μ = {mu:.3g}, whose noise (σ_W = sensitivity/μ) "
+                         "is beyond floating point: choose a larger ε or δ")
     options = Options(clip_rule="min", first_layer_reduction="mean", first_layer_noise="before-normalise",
                       noise_form="part3", aggregate="mean", regulariser="clipped")
     hyper = HyperParameters(lam=lam, eta_W=eta_W, eta_a=eta_a, C_a=C_a, T=T, sigma_W=sigma_W, Sigma=Sigma, C_W=C_W)
