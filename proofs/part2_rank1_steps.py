@@ -1413,6 +1413,19 @@ def corrected_direction_distance(statement: Statement) -> Verdict:
     )
 
 
+def _simulated_networks(corners: Sequence[str], ds: Sequence[int], seed: int):
+    """(corner, its index, d, n, p, W0, b, a0) for every corner and d: the network :func:`part2_rank1_measure.simulate`
+    draws there (seeded [seed, d, corner index]), for the certificates that check their bounds against its runs."""
+    from theorycheck.first_layer import initialise
+
+    for c in corners:
+        key = list(CORNERS).index(c)
+        for dv in ds:
+            sz = M.sizes(c, dv)
+            W0, b, a0 = initialise(dv, sz["p"], np.random.default_rng([seed, dv, key]))
+            yield c, key, dv, sz["n"], sz["p"], W0, b, a0
+
+
 def _initial_output_certificate(claimed: sp.Expr, corners: Sequence[str] = tuple(CORNERS),
                                 ds: Sequence[int] = M.MEASURE_DS, seed: int = M.SEED) -> dict[str, Any]:
     r"""A proof of ‖T_1 − E ξ‖ ≲_P √(d/n)(log d + √(p/d)), ξ = f^0(x)σ'(⟨w_i, x⟩ + b_i)x, at the paper's probability,
@@ -1429,37 +1442,30 @@ def _initial_output_certificate(claimed: sp.Expr, corners: Sequence[str] = tuple
     terms in [−1, 1], b_k symmetric) and L ≤ 1 + √(p/d) + log d/√d (Gordon), each except with probability
     ≤ 2e^{−log²d/2}. So the rate is √(d/n)(log d + √(p/d)) plus terms of lower order, failing with probability
     e^{−(1/2 + o(1)) log²d} (SymPy limit, n and p polynomial in d: part1.size-reading)."""
-    from theorycheck.first_layer import initialise
-
     from .part2_first_layer import norm_beyond_twice_sqrt_d
     from .part3_steps import tanh_moments
     from .symbols import nu
 
     sigma2_sup = 4 * math.sqrt(3) / 9  # ‖σ''‖_∞ for σ = tanh (stein.sigma2-order)
     rows, worst = [], 0.0
-    for c in corners:
-        key = list(CORNERS).index(c)
-        for dv in ds:
-            sz = M.sizes(c, dv)
-            n_, p_ = sz["n"], sz["p"]
-            W0, b, a0 = initialise(dv, p_, np.random.default_rng([seed, dv, key]))  # the network M.simulate draws
-            mean, _ = tanh_moments(np.linalg.norm(W0, axis=0), b)
-            m = abs(float(a0 @ mean))
-            L = float(np.linalg.norm(W0, 2))
-            lap = math.sqrt(p_) * sigma2_sup * float(np.max(np.sum(W0**2, axis=0)))
-            V = dv * (m**2 + L**2) + 2 * L**2 + 2 * lap * math.sqrt(m**2 + L**2)
-            sw2 = math.sqrt(3) * math.sqrt(8 * (m**4 + 16 * L**4))
-            ld = math.log(dv)
-            s_ = ld * ld
-            Mc = 4 * math.sqrt(dv) * (m + L * ld)
-            with mpmath.workdps(30):
-                pi_out = float(2 * mpmath.exp(-s_ / 2) + norm_beyond_twice_sqrt_d(dv))
-            bound = ((math.sqrt(n_ * V) + math.sqrt(2 * s_ * (n_ * sw2 + 2 * Mc * math.sqrt(n_ * V))) + Mc * s_ / 3)
-                     / n_ + math.sqrt(V * pi_out))
-            measured = float(M.simulate(c, dv, seed, True)["T1_dist_max"])  # the bound holds for every neuron
-            worst = max(worst, measured / bound)
-            rows.append({"corner": c, "d": dv, "n": n_, "p": p_, "m": m, "L": L, "V": V, "bound": bound,
-                         "measured_max": measured})
+    for c, _key, dv, n_, p_, W0, bias, a0 in _simulated_networks(corners, ds, seed):
+        mean, _ = tanh_moments(np.linalg.norm(W0, axis=0), bias)
+        m = abs(float(a0 @ mean))
+        L = float(np.linalg.norm(W0, 2))
+        lap = math.sqrt(p_) * sigma2_sup * float(np.max(np.sum(W0**2, axis=0)))
+        V = dv * (m**2 + L**2) + 2 * L**2 + 2 * lap * math.sqrt(m**2 + L**2)
+        sw2 = math.sqrt(3) * math.sqrt(8 * (m**4 + 16 * L**4))
+        ld = math.log(dv)
+        s_ = ld * ld
+        Mc = 4 * math.sqrt(dv) * (m + L * ld)
+        with mpmath.workdps(30):
+            pi_out = float(2 * mpmath.exp(-s_ / 2) + norm_beyond_twice_sqrt_d(dv))
+        bound = ((math.sqrt(n_ * V) + math.sqrt(2 * s_ * (n_ * sw2 + 2 * Mc * math.sqrt(n_ * V))) + Mc * s_ / 3)
+                 / n_ + math.sqrt(V * pi_out))
+        measured = float(M.simulate(c, dv, seed, True)["T1_dist_max"])  # the bound holds for every neuron
+        worst = max(worst, measured / bound)
+        rows.append({"corner": c, "d": dv, "n": n_, "p": p_, "m": m, "L": L, "V": V, "bound": bound,
+                     "measured_max": measured})
     # each term of the bound with m ≤ log d, L ≲ 1 + √(p/d) (√(a + b) ≤ √a + √b): √(V/n) (its d- and Δf-parts), the
     # weak-variance term, the Bousquet cross term and M s/n
     root_p = sp.sqrt(p / d)
@@ -1499,37 +1505,32 @@ def _initial_output_hoeffding(claimed: sp.Expr, corners: Sequence[str] = tuple(C
     (Monte Carlo over :data:`PREMISE_POINTS` fresh x) and the bound against the measured ‖T_1 − Eξ‖ (the largest over
     the measured neurons); the bound's rate against ``claimed`` on the whole region (``compare``); the failure
     probability's exponent in log²d and the truncation bias over ``claimed`` (SymPy limits, every ν)."""
-    from theorycheck.first_layer import initialise, model_output
+    from theorycheck.first_layer import model_output
 
     from .part2_first_layer import norm_beyond_twice_sqrt_d
     from .symbols import nu
 
     rows, worst, premises_hold = [], 0.0, True
-    for c in corners:
-        key = list(CORNERS).index(c)
-        for dv in ds:
-            sz = M.sizes(c, dv)
-            n_, p_ = sz["n"], sz["p"]
-            W0, b, a0 = initialise(dv, p_, np.random.default_rng([seed, dv, key]))  # the network M.simulate draws
-            t = math.log(dv)
-            f = model_output(W0, b, a0, np.random.default_rng([seed, dv, key, 1]).standard_normal((PREMISE_POINTS, dv)))
-            f4, tail = float(np.mean(f**4)), float(np.mean(np.abs(f) > t))
-            F4 = t**4 + 1
-            V = math.sqrt(F4 * (dv * dv + 2 * dv))
-            sw2 = math.sqrt(3 * F4)
-            s_ = t * t
-            Mc = 4 * math.sqrt(dv) * t
-            with mpmath.workdps(30):
-                pi_out = float(mpmath.exp(-s_ / 4) + norm_beyond_twice_sqrt_d(dv))
-            bound = ((math.sqrt(n_ * V) + math.sqrt(2 * s_ * (n_ * sw2 + 2 * Mc * math.sqrt(n_ * V))) + Mc * s_ / 3)
-                     / n_ + math.sqrt(V * pi_out))
-            measured = float(M.simulate(c, dv, seed, True)["T1_dist_max"])
-            held = f4 <= F4 and tail <= math.exp(-s_ / 4)
-            premises_hold = premises_hold and held
-            worst = max(worst, measured / bound)
-            rows.append({"corner": c, "d": dv, "n": n_, "p": p_, "E_x_f4": f4, "F4": F4, "P_x_tail": tail,
-                         "tail_premise": math.exp(-s_ / 4), "premises_hold": held, "bound": bound,
-                         "measured_max": measured})
+    for c, key, dv, n_, p_, W0, bias, a0 in _simulated_networks(corners, ds, seed):
+        t = math.log(dv)
+        f = model_output(W0, bias, a0, np.random.default_rng([seed, dv, key, 1]).standard_normal((PREMISE_POINTS, dv)))
+        f4, tail = float(np.mean(f**4)), float(np.mean(np.abs(f) > t))
+        F4 = t**4 + 1
+        V = math.sqrt(F4 * (dv * dv + 2 * dv))
+        sw2 = math.sqrt(3 * F4)
+        s_ = t * t
+        Mc = 4 * math.sqrt(dv) * t
+        with mpmath.workdps(30):
+            pi_out = float(mpmath.exp(-s_ / 4) + norm_beyond_twice_sqrt_d(dv))
+        bound = ((math.sqrt(n_ * V) + math.sqrt(2 * s_ * (n_ * sw2 + 2 * Mc * math.sqrt(n_ * V))) + Mc * s_ / 3)
+                 / n_ + math.sqrt(V * pi_out))
+        measured = float(M.simulate(c, dv, seed, True)["T1_dist_max"])
+        held = f4 <= F4 and tail <= math.exp(-s_ / 4)
+        premises_hold = premises_hold and held
+        worst = max(worst, measured / bound)
+        rows.append({"corner": c, "d": dv, "n": n_, "p": p_, "E_x_f4": f4, "F4": F4, "P_x_tail": tail,
+                     "tail_premise": math.exp(-s_ / 4), "premises_hold": held, "bound": bound,
+                     "measured_max": measured})
     ours = (sp.sqrt(d / n) * log_d + log_d**2 / sp.sqrt(n) + sp.sqrt(d) * log_d**2 / n ** sp.Rational(3, 4)
             + sp.sqrt(d) * log_d**3 / n)
     rate = compare(in_powers_of_d(ours), "lesssim", in_powers_of_d(claimed), ADMISSIBLE, d=d)

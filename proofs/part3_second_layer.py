@@ -737,22 +737,19 @@ def check_early_stopping(
     if not log_bound:
         return inconclusive("numeric", "holds at every ε_n tried, but the symbolic check of log(1 − x) ≤ −x failed",
                             regime=regime, **ev)
+    tried = ("holds for every ε_n tried once d ≥ d*(ε_n) (log10 d* = "
+             + ", ".join(f"{k}: {v}" for k, v in crossovers.items()) + ")")
     if claimed_log_rhs is not printed_early_stopping_rhs:  # the argument T log(1−x) ≤ −xT = −2L² is the printed one's
         return inconclusive(
             "numeric",
-            "holds at every ε_n tried once d ≥ d*(ε_n) (log10 d* = "
-            + ", ".join(f"{k}: {v}" for k, v in crossovers.items())
-            + "), but the argument for every ε_n > 0 (log(1−x) ≤ −x) proves the printed right side −2 log²d only; "
+            tried + ", but the argument for every ε_n > 0 (log(1−x) ≤ −x) proves the printed right side −2 log²d only; "
             "the region bounds ε_n by nothing, so sampled ε_n cannot verify this one (referee AI)",
             regime=regime,
             **ev,
         )
     return verified(
         "numeric+symbolic",
-        "holds for every ε_n tried once d ≥ d*(ε_n) (log10 d* = "
-        + ", ".join(f"{k}: {v}" for k, v in crossovers.items())
-        + "); log(1−x) ≤ −x makes it hold for "
-        "every ε_n > 0 beyond d*; below d* the base is negative",
+        tried + "; log(1−x) ≤ −x makes it hold for every ε_n > 0 beyond d*; below d* the base is negative",
         regime=regime,
         **ev,
     )
