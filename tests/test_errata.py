@@ -244,3 +244,6 @@ def test_display_texts_compare_by_tokens():
 
     assert normalised_latex("a \\leq  b \\label{eq:x}") == normalised_latex("a\\leq b")
     assert normalised_latex("a \\le qnd") != normalised_latex("a \\leq nd")
+    # inside a text-mode box a space is a character (referee AK); runs of spaces still count as one
+    assert normalised_latex("\\text{in the} x") != normalised_latex("\\text{inthe} x")
+    assert normalised_latex("\\text{in  the} x") == normalised_latex("\\text{in the}x")

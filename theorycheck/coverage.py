@@ -144,6 +144,10 @@ def normalised_latex(latex: str) -> str:
     control symbols, single characters) joined by one space, so whitespace does not count but ``\\le q`` is not
     ``\\leq`` (referee AJ: dropping all whitespace had merged them)."""
     text = re.sub(r"\\(?:label|tag)\{[^}]*\}", "", latex)
+    # inside \text{…} (and the other text-mode boxes) a space is a character: kept as one "␣" token
+    # (referee AK: "in the" is not "inthe")
+    text = re.sub(r"(\\(?:text|textrm|textit|textbf|mbox)\s*\{)([^{}]*)(\})",
+                  lambda m: m.group(1) + "␣".join(m.group(2).split()) + m.group(3), text)
     return " ".join(re.findall(r"\\[A-Za-z]+|\\.|\S", text))
 
 
