@@ -78,20 +78,16 @@ def _preset(d_: int, eps_n_: float, eps_p_: float, e: float, dl: float, mu_split
 
 
 def certified_delta(epsilon: float, mu_W: float, mu_a: float, prec: int = 400):
-    """An arb enclosure of δ(ε) of the composed release, μ = √(μ_W² + μ_a²) (GDP composition):
-    δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2), Φ(x) = erfc(−x/√2)/2 (python-flint, ``prec`` bits: the two terms
-    cancel down to δ = 1e-30). Independent of the calibration, which inverts ε(δ) in mpmath's log space."""
+    """An arb enclosure of δ(ε) of the composed release, μ = √(μ_W² + μ_a²) composed in arb (GDP composition), by the
+    library's μ-GDP curve :func:`theorycheck.privacy.gdp_delta_ball` at ``prec`` bits (the two terms cancel down to
+    δ = 1e-30). Independent of the calibration, which inverts ε(δ) in mpmath's log space."""
     from flint import arb, ctx
+
+    from theorycheck.privacy import gdp_delta_ball
 
     with ctx.workprec(prec):
         mu = (arb(mu_W) ** 2 + arb(mu_a) ** 2).sqrt()
-        e = arb(epsilon)
-        root2 = arb(2).sqrt()
-
-        def cdf(x):
-            return (-x / root2).erfc() / 2
-
-        return cdf(-e / mu + mu / 2) - e.exp() * cdf(-e / mu - mu / 2)
+    return gdp_delta_ball(epsilon, mu, prec)
 
 
 def gdp_curve_increasing_in_mu() -> bool:
@@ -118,8 +114,9 @@ def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqr
     The noise is calibrated by inverting ε(δ) (mpmath, log space), so ε_spent ≤ ε holds by construction up to the
     inversion's tolerance (referee A): the verdict rests on the independent direction, δ(ε) at the budget ε as a
     certified arb enclosure (:func:`certified_delta`), whose upper end must be ≤ δ."""
-    from flint import arb, ctx
+    from flint import ctx
 
+    from theorycheck.privacy import decide_ball_le
     from theorycheck.simulator.algorithm import epsilon_of_mu, privacy_mu
 
     if statement.lhs != eps_spent or statement.rel.value not in (r"\leq", "<"):
@@ -136,17 +133,12 @@ def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqr
         claimed = float(statement.rhs.subs(eps, e))  # the ε the statement bounds ε_spent by (the budget)
         # ε_spent ≤ claimed ⟺ δ(claimed) ≤ δ, decided in arb at 400 bits, or more where the ball is too wide to
         # decide (δ near 1e-300: referee AJ), up to 2^14 bits; undecided balls make the verdict inconclusive
-        prec = 400
-        while True:
-            ball = certified_delta(claimed, mus["mu_W"], mus["mu_a"], prec)
-            with ctx.workprec(prec):  # the ball's own precision: printed and rounded outside it, its radius would
-                upper = float(ball.mid() + ball.rad())  # show as the 53-bit default's ±1e-16 (referee C)
-                shown, radius = ball.str(20, radius=False), float(ball.rad())
-                certain = bool(ball <= arb(dl))  # in arb: every point of the ball ≤ δ (the float δ, exactly)
-                fails = bool(ball > arb(dl))
-            if certain or fails or prec >= 1 << 14:
-                break
-            prec *= 2
+        decided, ball, prec = decide_ball_le(
+            lambda bits: certified_delta(claimed, mus["mu_W"], mus["mu_a"], bits), dl, 400, 1 << 15)  # noqa: B023
+        certain, fails = decided is True, decided is False  # in arb: every point of the ball ≤ δ (or > δ)
+        with ctx.workprec(prec):  # the ball's own precision: printed and rounded outside it, its radius would
+            upper = float(ball.mid() + ball.rad())  # show as the 53-bit default's ±1e-16 (referee C)
+            shown, radius = ball.str(20, radius=False), float(ball.rad())
         row = {
             "d": d_,
             "n": n_,

@@ -294,9 +294,9 @@ def gdp_log_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
     return +ld
 
 
-def gdp_delta_ball(epsilon: float, mu: float, prec: int = 400) -> Any:
+def gdp_delta_ball(epsilon: float, mu: Any, prec: int = 400) -> Any:
     """δ(ε) of μ-GDP as a python-flint arb enclosure at ``prec`` bits: Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) with
-    Φ(x) = erfc(−x/√2)/2, ε and μ read exactly (floats are binary rationals)."""
+    Φ(x) = erfc(−x/√2)/2, ε and μ read exactly (floats are binary rationals; μ may be an arb ball)."""
     from flint import arb, ctx
 
     with ctx.workprec(prec):
@@ -309,21 +309,29 @@ def gdp_delta_ball(epsilon: float, mu: float, prec: int = 400) -> Any:
         return cdf(-e / m + m / 2) - e.exp() * cdf(-e / m - m / 2)
 
 
-def certified_private(epsilon: float, mu: float, delta: float, max_prec: int = 1 << 14) -> bool:
-    """True only when δ(ε; μ) ≤ δ is certified (arb, the precision doubled from 128 bits until the enclosure decides,
-    up to ``max_prec``); False when it is certified to fail or cannot be decided."""
+def decide_ball_le(ball_at: Callable[[int], Any], bound: float, prec: int = 128,
+                   max_prec: int = 1 << 14) -> tuple[bool | None, Any, int]:
+    """Whether the quantity ``ball_at(prec)`` encloses is ≤ ``bound`` (read exactly), the precision doubled from
+    ``prec`` until the enclosure decides, up to ``max_prec``: (True/False, or None when undecided; the last ball;
+    its precision)."""
     from flint import arb, ctx
 
-    prec = 128
-    while prec <= max_prec:
-        ball = gdp_delta_ball(epsilon, mu, prec)
+    while True:
+        ball = ball_at(prec)
         with ctx.workprec(prec):
-            if ball <= arb(delta):
-                return True
-            if ball > arb(delta):
-                return False
+            if ball <= arb(bound):
+                return True, ball, prec
+            if ball > arb(bound):
+                return False, ball, prec
+        if prec * 2 > max_prec:
+            return None, ball, prec
         prec *= 2
-    return False
+
+
+def certified_private(epsilon: float, mu: float, delta: float, max_prec: int = 1 << 14) -> bool:
+    """True only when δ(ε; μ) ≤ δ is certified (:func:`decide_ball_le` from 128 bits up to ``max_prec``); False when
+    it is certified to fail or cannot be decided."""
+    return decide_ball_le(lambda prec: gdp_delta_ball(epsilon, mu, prec), delta, 128, max_prec)[0] is True
 
 
 @exact_memo
