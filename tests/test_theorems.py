@@ -158,6 +158,38 @@ def test_theorem_command_reads_the_cache_and_rerun_runs_again(tmp_path):
     assert "running 2 checks" in theorem("--rerun")
 
 
+@pytest.mark.parametrize("width", [40, 60, 70, 80, 90, 100, 140, 200])
+def test_theorem_table_keeps_ids_whole_when_there_is_room_and_never_crops(width):
+    """The theorem table at every console width: no line wider than the console (rich crops a table whose
+    columns' minimums do not fit), one root failure per line, and an id is folded only when the console is too
+    narrow for the longest one beside the titles' longest words."""
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from theorycheck.commands.theorem import _column_widths
+
+    titles = ["1: Private feature learning (main result)", "2: First layer: privacy and a good certificate"]
+    ids = ["fourier.shifted-gaussian-inverse", "layer1.columns", "thm6.step1-sup-bound"]
+    widths = _column_widths(width, titles, ids)
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    table = Table()
+    for column, w in zip(("theorem", "verdict", "root failures", "claims v/r/i", "repaired"), widths):
+        table.add_column(column, overflow="fold", width=w)
+    table.add_row(titles[0], "fails", "\n".join(ids), "41/60/5", "open")
+    table.add_row(titles[1], "unproven", ids[0], "35/38/2", "")
+    console.print(table)
+    lines = console.file.getvalue().splitlines()
+    assert max(map(len, lines)) <= width
+    room = width - 16 - 28 - max(len(w) for t in titles for w in t.split())
+    whole = [i for i in ids if any(i in line for line in lines)]
+    if room >= max(map(len, ids)):
+        assert whole == ids  # every id on one line of its own
+    if widths[2] is not None:
+        assert sum(widths) + 16 <= width and widths[2] == min(room, max(map(len, ids)))
+
+
 # --- the repaired Theorem 1: each checker rejects a perturbed statement -----------------------------------------
 
 

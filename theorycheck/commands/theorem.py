@@ -54,13 +54,16 @@ def run(args: argparse.Namespace) -> int:
              "open": VERDICT_STYLE["inconclusive"]}
     console = make_console(open(args.output, "w", encoding="utf-8") if args.output else None)
     table = Table(title="Theorems: verdict as stated, from their claim trees")
-    for column in ("theorem", "verdict", "root failures", "claims v/r/i", "repaired"):
-        table.add_column(column, overflow="fold")
+    titles = [f"{r['theorem']}: {r['title']}" for r in records]
+    ids = [i for r in records for i in r["root_failures"]]
+    for column, width in zip(("theorem", "verdict", "root failures", "claims v/r/i", "repaired"),
+                             _column_widths(console.width, titles, ids)):
+        table.add_column(column, overflow="fold", width=width)
     for r in records:
         c = r["counts"]
         rep = r["repaired"]["verdict"] if r.get("repaired") else ""
         table.add_row(escape(f"{r['theorem']}: {r['title']}"), f"[{style[r['verdict']]}]{r['verdict']}[/]",
-                      escape(", ".join(r["root_failures"])), f"{c['verified']}/{c['refuted']}/{c['inconclusive']}",
+                      escape("\n".join(r["root_failures"])), f"{c['verified']}/{c['refuted']}/{c['inconclusive']}",
                       escape(rep))
     console.print(table)
     for r in records:
@@ -77,6 +80,25 @@ def run(args: argparse.Namespace) -> int:
         console.file.close()
         print(f"wrote {args.output}", file=sys.stderr)
     return 0
+
+
+def _column_widths(console_width: int, titles: list[str], ids: list[str]) -> list[int | None]:
+    """Widths of the theorem table's columns (theorem, verdict, root failures, claims, repaired; None: rich's
+    own) on a console narrower than the table: the root failures (one per line) as wide as the longest id when
+    there is room, the titles wrapped in what is left, but never narrower than their longest word; on a console
+    too narrow even for that, rich's own widths (ids fold)."""
+    fixed = [len("verdict") + 1, len("claims v/r/i"), len("repaired")]  # "unproven" is the widest verdict
+    rules = 16  # 6 rules and 2 spaces of padding per column
+    longest_id = max(map(len, ids), default=0)
+    natural = max(map(len, titles), default=0) + longest_id + sum(fixed) + rules
+    if natural <= console_width:
+        return [None] * 5
+    left = console_width - rules - sum(fixed)
+    shortest_title = max((len(w) for t in titles for w in t.split()), default=0)
+    id_width = min(longest_id, left - shortest_title)
+    if id_width < len("failures"):
+        return [None] * 5
+    return [left - id_width, fixed[0], id_width, fixed[1], fixed[2]]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
