@@ -507,13 +507,68 @@ def check_index_set(statement: Statement = INDEX_SET) -> Verdict:
 
 
 A_SYM = sp.IndexedBase("a")
+# Display (2, 51)'s objects: neuron i's second-layer weight ā_i, bias b_i and the indicator 1_{i∈I}; |I|; a(·)
+# of Theorem 6; σ; the projection ⟨μ, x⟩ (one real number: the identity holds at each x)
+_I_INDEX = sp.Symbol("i", integer=True, positive=True)
+_A_BAR = sp.IndexedBase(r"\overline{a}", real=True)
+_B_I = sp.IndexedBase("b", real=True)
+_IN_I = sp.IndexedBase(r"\mathbb{1}_{\mathcal{I}}", real=True)
+_SIZE_I = sp.Symbol(r"|\mathcal{I}|", positive=True)
+_A_FN = sp.Function("a", real=True)
+_SIGMA = sp.Function(r"\sigma", real=True)
+_MU_X = sp.Symbol(r"\langle \mu, x \rangle", real=True)
+
+
+def finite_model_weights(normalisation: sp.Expr = _SIZE_I) -> sp.Eq:
+    r"""The paper's choice ā_i = 1_{i∈I} a(b_i)/|I| (Part 2, §3.4, Step 2), with ``normalisation`` for |I|."""
+    return sp.Eq(_A_BAR[_I_INDEX], _IN_I[_I_INDEX] * _A_FN(_B_I[_I_INDEX]) / normalisation)
+
+
+#: Display (2, 51): Σ_{i=1}^p ā_i σ(⟨μ, x⟩ + b_i) = (1/|I|) Σ_{i∈I} a(b_i) σ(⟨μ, x⟩ + b_i), the sum over I written
+#: as the sum over every i with the indicator 1_{i∈I}
 FINITE_MODEL = Statement(
-    sp.Symbol("f_p_weights"),
+    sp.Sum(_A_BAR[_I_INDEX] * _SIGMA(_MU_X + _B_I[_I_INDEX]), (_I_INDEX, 1, p)),
     Rel.EQ,
-    sp.Symbol("f_p_I"),
+    sp.Sum(_IN_I[_I_INDEX] * _A_FN(_B_I[_I_INDEX]) * _SIGMA(_MU_X + _B_I[_I_INDEX]), (_I_INDEX, 1, p)) / _SIZE_I,
+    assumptions=(finite_model_weights(),),
     name="f_p identity",
     lhs_latex=r"\sum_{i = 1}^p \overline{a}_i \sigma(\langle \mu, x \rangle + b_i)",
 )
+
+
+def finite_model_difference(statement: Statement, weights: sp.Eq) -> sp.Expr:
+    """The statement's lhs − rhs with each ā_i replaced by ``weights``' right side, collected exactly (0 when the
+    identity holds for every p, every b, every a(·), σ and x)."""
+    def weight(e: sp.Indexed) -> sp.Expr:
+        return weights.rhs.subs(_I_INDEX, e.indices[0])
+    lhs = statement.lhs.replace(lambda e: isinstance(e, sp.Indexed) and e.base == _A_BAR, weight)
+    return sp.simplify(sp.factor_terms(lhs - statement.rhs))
+
+
+def _evaluate_indexed(expr: sp.Expr, values: dict, a: Any, at: Any = None) -> Any:
+    """``expr`` (sums over i of terms in ā_i, 1_{i∈I}, b_i, |I|, ⟨μ, x⟩, a(·) and σ = tanh) at numpy ``values``
+    (indexed objects as arrays indexed from 1; ⟨μ, x⟩ a row of points), with a free index i at the array ``at``:
+    each sum over its index array, the rest by lambdify, so that the numbers are the statement's own, not a formula
+    written again."""
+    plain = {_A_BAR: sp.IndexedBase("abar"), _IN_I: sp.IndexedBase("in_I"), _B_I: sp.IndexedBase("b"),
+             _SIZE_I: sp.Symbol("size_I"), _MU_X: sp.Symbol("u"), _I_INDEX: sp.Symbol("i")}
+    args = tuple(plain[k] for k in (_A_BAR, _IN_I, _B_I, _SIZE_I, _MU_X)) + (p,)
+    given = [values[k] for k in (_A_BAR, _IN_I, _B_I, _SIZE_I, _MU_X, p)]
+    modules = [{"a": a}, "numpy"]
+    sums: dict[sp.Symbol, Any] = {}
+
+    def placeholder(term: sp.Sum) -> sp.Symbol:
+        symbol = sp.Dummy()
+        (index, lo, hi), = term.limits
+        summand = sp.lambdify(args + (index,), term.function, modules=modules)
+        ii = np.arange(int(lo.subs(p, values[p])), int(hi.subs(p, values[p])) + 1)
+        sums[symbol] = np.sum(summand(*given, ii[:, None]), axis=0)
+        return symbol
+
+    outer = expr.xreplace(plain).replace(_SIGMA, sp.tanh).replace(lambda e: isinstance(e, sp.Sum), placeholder)
+    free = (plain[_I_INDEX],) if at is not None else ()
+    return sp.lambdify(args + free + tuple(sums), outer, modules=modules)(*given, *([at] if free else []),
+                                                                          *sums.values())
 
 
 def check_finite_model(
@@ -522,32 +577,52 @@ def check_finite_model(
     gamma_value: float = 0.1,
     p_value: int = 500,
     seed: int = SEED,
+    statement: Statement = FINITE_MODEL,
 ) -> Verdict:
     r"""Display (2, 51): with ā_i = 1_{i∈I} a(b_i)/|I|, Σ_{i=1}^p ā_i σ(z + b_i) = (1/|I|)Σ_{i∈I} a(b_i)σ(z + b_i).
 
-    Both sides on a seeded instance at 41 points z (float64); ``weight_normalisation`` is the denominator used for
-    ā (the paper's |I|; "p" is the perturbation)."""
+    Exactly, in SymPy: the weights substituted into the statement's left side, lhs − rhs collects to 0 for every
+    p, b, a(·), σ and x. Then the statement's two sides on a seeded instance (b_i ~ N(0, 1), I = {|b_i| ≤ C_b}, a of
+    Theorem 6 for ``target``, σ = tanh, 41 points ⟨μ, x⟩ ∈ [−4, 4]; float64): the numbers behind a failure.
+    ``weight_normalisation`` is the denominator of ā (the paper's |I|; "p" is the perturbation); ``statement``
+    the identity claimed."""
+    denominator = {"|I|": _SIZE_I, "p": p}.get(weight_normalisation)
+    if denominator is None:
+        raise ValueError(f"weight_normalisation must be '|I|' or 'p', got {weight_normalisation!r}")
+    weights = finite_model_weights(denominator)
+    difference = finite_model_difference(statement, weights)
     a, _ = _a_interpolant(target, gamma_value)
     rng = np.random.default_rng(seed)
-    bs = rng.standard_normal(p_value)
-    mask = np.abs(bs) <= C_B
-    m = int(mask.sum())
-    denom = m if weight_normalisation == "|I|" else p_value
-    abar = np.where(mask, a(np.clip(bs, -C_B, C_B)), 0.0) / denom
-    zz = np.linspace(-4, 4, 41)
-    left = np.tanh(zz[:, None] + bs[None, :]) @ abar
-    right = np.tanh(zz[:, None] + bs[mask][None, :]) @ a(bs[mask]) / m
+    bs = np.concatenate([[np.nan], rng.standard_normal(p_value)])  # b_1 … b_p at indices 1 … p
+    in_i = (np.abs(bs) <= C_B).astype(float)
+    m = int(in_i[1:].sum())
+    values: dict[Any, Any] = {_IN_I: in_i, _B_I: bs, _SIZE_I: float(m), _MU_X: np.linspace(-4, 4, 41)[None, :],
+                              p: p_value, _A_BAR: np.zeros_like(bs)}
+
+    def a_inside(x: Any) -> Any:  # a(b_i) is only used where 1_{i∈I} = 1: clip so that no b outside [−C_b, C_b]
+        return a(np.clip(np.nan_to_num(x), -C_B, C_B))  # reaches the interpolant (its values there are multiplied by 0)
+
+    values[_A_BAR] = _evaluate_indexed(weights.rhs, values, a_inside, at=np.arange(p_value + 1))  # ā_0 unused
+    left = _evaluate_indexed(statement.lhs, values, a_inside)
+    right = _evaluate_indexed(statement.rhs, values, a_inside)
     err = float(np.max(np.abs(left - right)))
-    ev = {"seed": seed, "p": p_value, "|I|": m, "max_difference": err, "tolerance": "1e-12", "achieved_error": err}
-    if err > 1e-12:
-        return refuted(
-            "numeric",
-            f"the two forms of f_p differ by {err:.3g}",
-            witness={"seed": seed, "p": p_value, "max_difference": err},
-            **ev,
-        )
+    ev = {"weights": sp.latex(weights), "lhs_minus_rhs": sp.latex(difference), "seed": seed, "p": p_value,
+          "|I|": m, "max_difference": err, "tolerance": "1e-12", "achieved_error": err}
+    if difference != 0:
+        if err > 1e-12:
+            return refuted(
+                "symbolic+numeric",
+                f"with {sp.latex(weights)}, lhs − rhs = {sp.latex(difference)}, not 0; on a seeded instance the two "
+                f"sides differ by {err:.3g}",
+                witness={"seed": seed, "p": p_value, "max_difference": err}, **ev)
+        return inconclusive("symbolic+numeric", f"lhs − rhs = {sp.latex(difference)} does not collect to 0, but the "
+                            f"seeded instance does not separate the sides ({err:.3g})", **ev)
+    if err > 1e-12:  # the exact identity holds: a numeric gap is a defect of the instance, not of the paper
+        return inconclusive("symbolic+numeric", f"exact identity, but the seeded instance differs by {err:.3g}", **ev)
     return verified(
-        "numeric", "the sum over all i with ā_i = 1_I a(b_i)/|I| is the average over I (float64, 41 z)", **ev
+        "symbolic+numeric",
+        "the sum over all i with ā_i = 1_I a(b_i)/|I| is the average over I: exactly (lhs − rhs collects to 0 for "
+        "every p, b, a(·), σ and x) and on a seeded instance (float64, 41 z)", **ev
     )
 
 

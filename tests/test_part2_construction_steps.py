@@ -50,6 +50,11 @@ def test_index_set(registered_verdict):
 def test_finite_model(registered_verdict):
     assert registered_verdict(m.check_finite_model).verdict == "verified"
     assert m.check_finite_model(weight_normalisation="p").verdict == "refuted"  # wrong normalisation
+    doubled = m.FINITE_MODEL.perturb(rhs=2 * m.FINITE_MODEL.rhs)  # a wrong constant in the statement itself
+    v = m.check_finite_model(statement=doubled)
+    assert v.verdict == "refuted" and v.evidence["max_difference"] > 0.1
+    shifted = m.FINITE_MODEL.perturb(rhs=m.FINITE_MODEL.rhs.replace(m._SIGMA, lambda u: m._SIGMA(u + 1)))
+    assert m.check_finite_model(statement=shifted).verdict == "refuted"  # σ(⟨μ, x⟩ + b_i + 1): a wrong argument
 
 
 def test_bounded_difference():
