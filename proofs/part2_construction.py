@@ -23,7 +23,7 @@ from theorycheck.statement import Rel, Statement, held, paper_latex
 
 from . import part2_construction_steps as steps
 from .part2_construction_steps import KEPT, PRIV, STEP3_N2, U, check_asymptotic, rewrite
-from .regime import DEGREES
+from .regime import SYMBOLIC_DEGREES
 from .symbols import LAMBDA, d, eps_b, eps_n, eps_p, gamma, log_d, n, p, q
 
 # names kept for the tests and notebooks of earlier rounds
@@ -124,7 +124,7 @@ def check_a_bound(
         "non_decaying_but_growing": drift,
     }
     diff = sp.simplify(exponent.lhs - exponent.rhs)
-    eq = diff == 0 or (False if any(diff.subs(q, k) != 0 for k in DEGREES) else None)
+    eq = diff == 0 or (False if any(diff.subs(q, k) != 0 for k in SYMBOLIC_DEGREES) else None)
     links["3 exponent arithmetic"] = {"lhs": str(exponent.lhs), "rhs": str(exponent.rhs), "holds": eq}
     v4 = check_asymptotic(ll, corner_ratios=True)
     links["4 (d^U)^(q/2) << d^(eps_p/8)"] = _report("≪", v4)
@@ -140,7 +140,7 @@ def check_a_bound(
         "achieved_error": max(v["fit"]["stderr"] for v in meas.values()),
     }
     if eq is False:
-        k = next(k for k in DEGREES if diff.subs(q, k) != 0)
+        k = next(k for k in SYMBOLIC_DEGREES if diff.subs(q, k) != 0)
         return refuted(
             "symbolic",
             f"q − 1 − (q−2)/2 simplifies to q/2, not {exponent.rhs}",
@@ -162,7 +162,7 @@ def check_a_bound(
         return inconclusive("exact+simulation", "a link was not decided", regime=v4.regime, **ev)
     return verified(
         "exact+simulation",
-        "each link holds on the whole region for every degree: |tanh| ≤ 1; S = "
+        "each link holds on the whole region for every degree checked: |tanh| ≤ 1; S = "
         "sup_{|b|≤C_b}|a| is Θ(1) (measured exponents ≈ 0 at every corner, proved bracket) ≲ the claimed "
         "power (≥ d^0); q−1−(q−2)/2 = q/2; d^{ε_p q/(8(q+1))} ≪ d^{ε_p/8}; with the corrected Theorem 6 "
         f"power (q−1)/2 the last link also holds ({v5.verdict})",
@@ -243,7 +243,7 @@ def check_mcdiarmid(
         "the exponent simplifies exactly and is Σc_i² of display (2, 53); with p = d^{π_p} (π_p ≥ ε_p), "
         f"t = d^{{−ε_p/(4q)}} it is $-\\tfrac{{c_b^2}}{{2}}{paper_latex(sp.simplify(rewrite(tail.rhs)))}$ → −∞ "
         "(its power of d is ≥ ε_p(3/4 − 1/(2q)) > 0) "
-        "and t ≲ d^{−ε_p/(4(q+1))} on the whole region, every degree",
+        "and t ≲ d^{−ε_p/(4(q+1))} on the whole region, every degree checked",
         regime=v_tail.regime,
         **ev,
     )
@@ -276,14 +276,14 @@ TAIL_MAX = Statement(
 TAIL_MAX_EQ = Statement((q / (2 * gamma)) ** q * sp.exp(-q / 2), Rel.EQ, (q / (2 * sp.sqrt(sp.E) * gamma)) ** q)
 
 
-@functools.cache  # one entry per degree: a bound below len(DEGREES) = 20 evicted every entry
+@functools.cache  # one entry per degree: a bound below len(SYMBOLIC_DEGREES) evicted every entry
 def _tail_maxima(k: int) -> tuple[sp.Expr, sp.Expr]:
     """For degree k: the maximum of z^k e^{−2γz} over its critical points, and z^{2k}e^{−2γz²} at z = √(k/(2γ)),
     each simplified (SymPy). They do not depend on the claimed bound or identity: remembered in-process (SymPy
     expressions are immutable), so the paper's and each perturbed statement are compared with the same values
     (the inline computation is kept as a reference in tests/test_construction_speedups.py). Unbounded: the checks
-    ask for every degree of DEGREES in turn, so a bound smaller than len(DEGREES) would evict each entry before
-    its next use."""
+    ask for every degree of SYMBOLIC_DEGREES in turn, so a bound smaller than len(SYMBOLIC_DEGREES) would evict
+    each entry before its next use."""
     f = ZP**k * sp.exp(-2 * GP * ZP)
     crit = sp.solve(sp.Eq(sp.diff(f, ZP), 0), ZP)
     value = sp.simplify(max((f.subs(ZP, c) for c in crit), key=lambda e: sp.N(e.subs(GP, 1))))
@@ -309,11 +309,12 @@ def _simplified_keyed(expr: sp.Expr, spelled: str) -> sp.Expr:
 def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TAIL_MAX_EQ) -> Verdict:
     """Part 2 §3.4, relations (2, P88, 10–11): for f(z) = z^q e^{−2γz}, f ≤ (q/(2γ))^q e^{−q/2} = (q/(2√eγ))^q.
 
-    The maximum is computed from the definition (critical point and value, SymPy) for every degree of DEGREES and
-    compared with the claimed bound exactly (ratio ≤ 1); also for the function the tail needs, z^{2q}e^{−2γz²}
-    (its sup is the same (q/(2eγ))^q). The identity is compared symbolically for each degree. For every q > 0 at
-    once (referee AB: the degrees are finitely many): log f = q log z − 2γz is strictly concave with its critical
-    point at q/(2γ), so max f = (q/(2γ))^q e^{−q}, and SymPy decides the sign of log max − log bound (e.g. −q/2).
+    The maximum is computed from the definition (critical point and value, SymPy) for every degree of
+    SYMBOLIC_DEGREES and compared with the claimed bound exactly (ratio ≤ 1); also for the function the tail needs,
+    z^{2q}e^{−2γz²} (its sup is the same (q/(2eγ))^q). The identity is compared symbolically for each degree. For
+    every q > 0 at once (referee AB: the degrees are finitely many): log f = q log z − 2γz is strictly concave with
+    its critical point at q/(2γ), so max f = (q/(2γ))^q e^{−q}, and SymPy decides the sign of log max − log bound
+    (e.g. −q/2).
     """
     qs = sp.Symbol("q_pos", positive=True)
     log_f = qs * sp.log(ZP) - 2 * GP * ZP
@@ -322,7 +323,7 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
     ident_all = sp.simplify(identity.lhs.subs({q: qs, gamma: GP}) - identity.rhs.subs({q: qs, gamma: GP}))
     every_q = bool(sp.diff(log_f, ZP, 2).is_negative) and bool(log_gap.is_nonpositive) and ident_all == 0
     rows, bad, undecided = [], None, []
-    for k in DEGREES:
+    for k in SYMBOLIC_DEGREES:
         value, value2 = _tail_maxima(k)
         claimed = statement.rhs.subs({q: k, gamma: GP})
         ratio = _simplified(value / claimed)
@@ -366,7 +367,7 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
             return refuted(
                 "symbolic",
                 f"for q = 2^{far.bit_length() - 1}: log max − log bound = {log_gap} > 0 there (it holds at every "
-                f"degree of {list(DEGREES)})",
+                f"degree of {list(SYMBOLIC_DEGREES)})",
                 witness={"q": str(far), "log_max_minus_log_bound": str(log_gap)},
                 **ev,
             )
@@ -374,7 +375,7 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
         return inconclusive(
             "symbolic",
             (f"max/bound depends on γ at the degrees {undecided} (not decided there), and " if undecided else
-             f"the bound and the identity hold at every degree of {list(DEGREES)}, but ")
+             f"the bound and the identity hold at every degree of {list(SYMBOLIC_DEGREES)}, but ")
             + "not for every q symbolically "
             f"(log max − log bound = {log_gap}, identity difference {ident_all})",
             **ev,
@@ -384,7 +385,7 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
         f"for every q > 0 the maximum (q/(2eγ))^q is ≤ the claimed {statement.rhs} (log max − log bound = "
         f"{log_gap}"
         + (": loose by e^{q/2}, e^{−2γz} at z = q/(2γ) is e^{−q}, not e^{−q/2}" if log_gap == -qs / 2 else "")
-        + "); the identity holds for every q; at each degree of DEGREES the same, and z^{2q}e^{−2γz²} has the same "
+        + "); the identity holds for every q; at each degree checked the same, and z^{2q}e^{−2γz²} has the same "
         "maximum",
         regime={"region": "q > 0, γ > 0", "holds_on": "all", "conditions": [], "witness": None},
         **ev,

@@ -35,7 +35,7 @@ from theorycheck.claims import Verdict
 from theorycheck.numerics import read_only
 from theorycheck.statement import Norm, Rel, Statement, paper_latex
 
-from .regime import ADMISSIBLE, CORNERS, DEGREES, at_symbols, corner_point, corner_width
+from .regime import ADMISSIBLE, CORNERS, SYMBOLIC_DEGREES, at_symbols, corner_point, corner_width
 from .symbols import (
     LAMBDA,
     NOISE_TO_WIDTH,
@@ -1137,11 +1137,11 @@ TAIL_DERIVATIVE = Statement(
 def check_tail_critical_points(statement: Statement = TAIL_DERIVATIVE, claimed_points=(0, q / (2 * gamma))) -> Verdict:
     r"""Relations (2, P88, 6–9): f'(z) = (qz^{q−1} − 2γz^q)e^{−2γz} for f(z) = z^q e^{−2γz}, and f'(z) = 0 at z = 0 or
     z = q/(2γ). The derivative is compared symbolically; each claimed critical point is substituted into f' for
-    every degree q in DEGREES (γ symbolic)."""
+    every degree q in SYMBOLIC_DEGREES (γ symbolic)."""
     diff = sp.simplify(statement.lhs - statement.rhs)
     rows, bad = [], None
     for pt in claimed_points:
-        for k in DEGREES:
+        for k in SYMBOLIC_DEGREES:
             val = (
                 sp.simplify(sp.diff(TAIL_AUX.subs(q, k), ZZ).subs(ZZ, sp.sympify(pt).subs(q, k)))
                 if pt != 0

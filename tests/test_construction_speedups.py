@@ -15,7 +15,7 @@ from theorycheck_proofs import part2_certificate as C
 from theorycheck_proofs import part2_certificate_steps as steps
 from theorycheck_proofs import part2_construction as construction
 from theorycheck_proofs import part2_construction_steps as csteps
-from theorycheck_proofs.regime import DEGREES
+from theorycheck_proofs.regime import SYMBOLIC_DEGREES as DEGREES
 from theorycheck_proofs.symbols import log_d
 
 

@@ -46,6 +46,10 @@ def test_a_bound_links(registered_verdict):
     assert m.check_a_bound(growth=m.A_GROWTH.perturb(rhs=d ** (-m.U))).verdict == "refuted"
     corner = m.check_a_bound(ll=m.A_LL.perturb(rhs=m.A_LL.rhs * CORNER))
     assert corner.verdict == "refuted" and corner.regime["holds_on"] == "part"
+    # a wrong constant that fails only for q ≥ 129, beyond the first list of degrees (referee AL): the degrees
+    # 1024 and 2^20 find it
+    late = m.check_a_bound(ll=m.A_LL.perturb(rhs=d ** (eps_p / 8 * sp.Rational(129, 130))))
+    assert late.verdict == "refuted" and "every degree checked" not in late.detail
 
 
 @pytest.mark.slow
