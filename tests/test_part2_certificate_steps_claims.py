@@ -7,6 +7,8 @@ import mpmath
 import pytest
 import sympy as sp
 
+from theorycheck.statement import Rel
+
 from theorycheck_proofs import part2_certificate_steps as m
 from theorycheck_proofs.part2_certificate_steps import ELL, EPS_B, EPS_P, LAM, PAPER_STEP3, D, N, Q
 
@@ -71,6 +73,23 @@ def test_tail_fp_perturbed():
 def test_summand_bound_perturbed():
     assert m.check_summand_bound(claimed_d_power=-EPS_P / 8).verdict == "refuted"
     assert m.check_summand_bound(claimed_d_power=sp.Integer(0)).verdict == "verified"
+
+
+def test_summand_and_tail_statements_read_their_relation_and_log_factors():
+    """Referee AM: only the power of d had been read from the statements; S ≥ 3.09 is bounded, so a decaying bound,
+    ≪ 1 or ≍ a growing power is false, and a tail bound below the proof's e^{−log²d/2}/log d is not proved."""
+    from theorycheck.statement import Statement
+
+    from theorycheck_proofs import symbols as SY
+
+    s = m.SUMMAND_STATEMENT
+    for wrong in (s.perturb(rhs=1 / SY.log_d), s.perturb(rhs=sp.exp(-SY.log_d**2 / 2)),
+                  Statement(s.lhs, Rel.LL, sp.Integer(1), lhs_latex=s.lhs_latex),
+                  Statement(s.lhs, Rel.ASYMP, s.rhs, lhs_latex=s.lhs_latex)):
+        assert m.check_summand_statement(wrong).verdict == "refuted", wrong.latex()
+    assert m.check_summand_statement(s.perturb(rhs=s.rhs / SY.log_d**5)).verdict == "verified"  # true: d^{ε_p/8} wins
+    t = m.TAIL_FP_STATEMENT
+    assert m.check_tail_fp_statement(t.perturb(rhs=sp.exp(-SY.log_d**2 / 2) / SY.log_d**2)).verdict == "inconclusive"
 
 
 @pytest.mark.slow
