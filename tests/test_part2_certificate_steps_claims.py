@@ -8,7 +8,6 @@ import pytest
 import sympy as sp
 
 from theorycheck.statement import Rel
-
 from theorycheck_proofs import part2_certificate_steps as m
 from theorycheck_proofs.part2_certificate_steps import ELL, EPS_B, EPS_P, LAM, PAPER_STEP3, D, N, Q
 
@@ -79,7 +78,6 @@ def test_summand_and_tail_statements_read_their_relation_and_log_factors():
     """Referee AM: only the power of d had been read from the statements; S ≥ 3.09 is bounded, so a decaying bound,
     ≪ 1 or ≍ a growing power is false, and a tail bound below the proof's e^{−log²d/2}/log d is not proved."""
     from theorycheck.statement import Statement
-
     from theorycheck_proofs import symbols as SY
 
     s = m.SUMMAND_STATEMENT
