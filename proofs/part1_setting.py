@@ -28,6 +28,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.asymptotics import compare, rate_terms, ratio_at
 from theorycheck.claims import Verdict
+from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement, notation
 
 from . import privacy as PV
@@ -177,11 +178,22 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
     (ε_n, ε_p), the window Part 2 §3.1 needs: with ε_n = lhs/(coefficient) + s, s > 0, is 3ε_n − ε_p/4 > 0 for all
     s, ε_p > 0 (SymPy sign)? And :data:`proofs.regime.ADMISSIBLE` encodes each of the four conditions and
     contains a rational interior point."""
+    from theorycheck.asymptotics import Region, decide
+
+    relations = {Rel.LT: sp.StrictLessThan, Rel.LE: sp.LessThan, Rel.GT: sp.StrictGreaterThan, Rel.GE: sp.GreaterThan}
+    rel = Rel.parse(statement.rel)
+    if rel not in relations:
+        raise InputError(f"Assumption 2 is an inequality between ε_n and ε_p (<, ≤, >, ≥), not {rel.value}")
+    # the region the statement itself describes (referee AL: only its left side had been read), and the window
+    # 3ε_n − ε_p/4 > 0 decided on it by exact LP (d^{ε_p/4 − 3ε_n} ≪ 1 ⇔ the exponent is < 0 everywhere)
+    stated = Region("Assumption 2 as stated", (S.eps_n, S.eps_p), (relations[rel](statement.lhs, statement.rhs),))
+    window = decide(Statement(S.d ** (S.eps_p / 4 - 3 * S.eps_n), Rel.LL, sp.Integer(1)), stated, d=S.d,
+                    what="the window 3ε_n − ε_p/4 > 0 for ε_b")
     s = sp.Symbol("s", positive=True)
-    lower = statement.lhs  # the statement's lower bound on ε_n, in ε_p
+    lower = statement.lhs if statement.rhs == S.eps_n else statement.rhs  # the bound on ε_n, in ε_p (printing)
     width = sp.expand(3 * (lower + s) - S.eps_p / 4)
     width_at_s0 = sp.expand(width.subs(s, 0))
-    positive = bool(width.is_positive) or bool(width_at_s0.is_nonnegative)
+    positive = window.verdict == "verified"
     point = {
         S.eps_n: sp.Rational(1, 5),
         S.eps_p: sp.Rational(1, 2),
@@ -196,8 +208,7 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
         "eps_n > 0, eps_p > 0": bool(S.eps_n.is_positive and S.eps_p.is_positive),
         "3 eps_p/16 < eps_n": (S.eps_n > sp.Rational(3, 16) * S.eps_p) in ASSUMPTION_2,
         "n >= d^(1+3eps_n)": (S.nu >= 1 + 3 * S.eps_n) in ASSUMPTION_2,
-        "p >= d^eps_p": "p = d^{pi_p}, n = d^nu (proofs.symbols.SIZES): n and p polynomial in d, a reading "
-        "(part1.size-reading: super-polynomial n or p, which the '≥' alone allows, break the union bounds)",
+        "p >= d^eps_p": (S.pi_p >= S.eps_p) in ADMISSIBLE.constraints,
     }
     ev = {
         "window_width_3eps_n_minus_eps_p_over_4": str(width),
@@ -211,29 +222,25 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
             "(1, P62, 3)": "p ≥ d^{ε_p}",
             "(1, P62, 4)": "n ≥ d^{1+3ε_n}",
         },
+        "window_decision": {"verdict": window.verdict, "detail": window.detail},
+        "sizes_reading": "p = d^{pi_p}, n = d^nu (proofs.symbols.SIZES): n and p polynomial in d, a reading "
+        "(part1.size-reading: super-polynomial n or p, which the '≥' alone allows, break the union bounds)",
         "note": "the paper bounds p only from below; p = d^{π_p} with π_p ≥ 16ε_n/3 is 'p ≥ d^{ε_p}' for a smaller "
         "ε_p: the region takes every width p = d^{π_p}, π_p ≥ ε_p (proofs.regime.WIDTH)",
     }
+    if window.verdict == "refuted":
+        return refuted("exact", f"on the region the statement describes, the ε_b window 3ε_n − ε_p/4 is empty "
+                       f"somewhere: {window.detail}", witness=(window.evidence or {}).get("witness"),
+                       regime=window.regime, **ev)
     if not positive:
-        witness_eps_p = sp.Integer(16)
-        w = {
-            "eps_p": str(witness_eps_p),
-            "eps_n": str(lower.subs(S.eps_p, witness_eps_p)),
-            "window_width": str(width_at_s0.subs(S.eps_p, witness_eps_p)),
-        }
-        return refuted(
-            "symbolic",
-            f"with ε_n just above {lower} the ε_b window 3ε_n − ε_p/4 = {width_at_s0} is empty",
-            witness=w,
-            **ev,
-        )
-    if not ev["interior_point_in_region"] or not all(v is True or isinstance(v, str) for v in encodes.values()):
+        return inconclusive("exact", f"the ε_b window is not decided: {window.detail}", **ev)
+    if not ev["interior_point_in_region"] or not all(v is True for v in encodes.values()):
         return refuted(
             "exact", "proofs.regime.ADMISSIBLE does not encode Assumption 2", witness=ev["interior_point"], **ev
         )
     return verified(
         "symbolic+exact",
-        f"for every ε_p > 0 and ε_n > {lower}: 3ε_n − ε_p/4 = {width} > 0, so the bias "
+        f"for every ε_n, ε_p > 0 with {statement.latex()}: 3ε_n − ε_p/4 > 0 (exact LP on that region), so the bias "
         "window is non-empty; the region holds the interior point ε_n = 1/5, ε_p = 1/2, ε_b = 1/4, ν = 8/5",
         regime={"region": ADMISSIBLE.name, "holds_on": "all", "conditions": [statement.latex()], "witness": None},
         **ev,

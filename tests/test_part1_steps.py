@@ -10,6 +10,7 @@ import mpmath
 import pytest
 import sympy as sp
 
+from theorycheck.errors import InputError
 from theorycheck_proofs import part1_setting as M
 from theorycheck_proofs import privacy as PV
 from theorycheck_proofs import symbols as S
@@ -57,7 +58,23 @@ def test_assumption2_consistent(registered_verdict):
 def test_assumption2_wrong_constant_refuted():
     bad = M.ASSUMPTION2.perturb(lhs=S.eps_p / 16)  # ε_n > ε_p/16 leaves 3ε_n − ε_p/4 < 0 possible
     v = M.check_regime_consistent(bad)
-    assert v.verdict == "refuted" and sp.Rational(v.evidence["witness"]["window_width"]) < 0
+    point = {k: sp.Rational(x) for k, x in v.evidence["witness"]["point"].items()}
+    assert v.verdict == "refuted"
+    assert 3 * point["eps_n"] - point["eps_p"] / 4 <= 0 < point["eps_n"] - point["eps_p"] / 16  # admissible, no window
+
+
+def test_assumption2_is_read_from_its_relation_and_both_sides():
+    """Referee AL: only the left side had been read, so the flipped inequality (which admits ε_n = 0.01, ε_p = 1: an
+    empty window) and a right side with no bound on ε_n were verified."""
+    from theorycheck.statement import Statement
+
+    a2 = M.ASSUMPTION2
+    flipped = Statement(a2.lhs, ">", a2.rhs, variables=a2.variables, assumptions=a2.assumptions)
+    assert M.check_regime_consistent(flipped).verdict == "refuted"
+    assert M.check_regime_consistent(a2.perturb(rhs=S.eps_p)).verdict == "refuted"  # 3ε_p/16 < ε_p: ε_n free
+    assert M.check_regime_consistent(a2.perturb(rhs=S.eps_n / 100)).verdict == "verified"  # ε_n > 75ε_p/4: true
+    with pytest.raises(InputError):
+        M.check_regime_consistent(Statement(a2.lhs, "=", a2.rhs))
 
 
 # ---------------------------------------------------------------- Assumption 3
