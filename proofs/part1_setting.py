@@ -474,6 +474,9 @@ def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ET
     The consequence (1 − 2η_aλ)^T ≤ e^{−2η_aλT} needs the step 2η_aλ = 2 log² d / d^{ε_n} to be at most 1, which
     holds only from some d*(ε_n) on (d* ≈ 3.8·10^17 at ε_n = 0.2): the evidence records the step, its limit and
     d*(ε_n) at a few ε_n (:func:`contraction_threshold`)."""
+    if Rel.parse(product.rel) is not Rel.EQ:  # an identity (referee AL: a true "≤" had been refuted)
+        raise InputError(f"2η_aλT = 2 log² d is an identity (=); this check does not decide "
+                         f"{Rel.parse(product.rel).value}")
     lhs = S.in_powers_of_d(product.lhs)
     identity = sp.simplify(lhs - S.in_powers_of_d(product.rhs)) == 0
     thresholds = {e: contraction_threshold(e) for e in (0.05, 0.1, 0.2, 0.5, 1)}

@@ -179,6 +179,10 @@ def test_step_products_wrong_constant_refuted():
 def test_step_products_wrong_exponent_refuted():
     bad = M.ETA_LAMBDA_T.perturb(lhs=2 * S.eta_a * S.lam * S.T**2)
     assert M.check_step_products(bad).verdict == "refuted"
+    from theorycheck.statement import Statement
+
+    with pytest.raises(InputError, match="identity"):  # a "≤" is not decided as an identity (referee AL)
+        M.check_step_products(Statement(M.ETA_LAMBDA_T.lhs, "<=", 4 * sp.log(S.d) ** 2))
 
 
 def test_noise_vs_sigma(registered_verdict):

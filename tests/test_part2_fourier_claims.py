@@ -257,6 +257,11 @@ def test_complete_square(registered_verdict):
     wrong = C.COMPLETE_SQUARE.perturb(rhs=C.COMPLETE_SQUARE.rhs.subs(eta**2, 1))  # the η² dropped
     v = C.check_complete_square(wrong)
     assert v.verdict == "refuted" and "witness" in v.evidence
+    from theorycheck.errors import InputError
+    from theorycheck.statement import Statement
+
+    with pytest.raises(InputError, match="identity"):  # a relation the identity check cannot decide (referee AL)
+        C.check_complete_square(Statement(C.COMPLETE_SQUARE.lhs, "<=", C.COMPLETE_SQUARE.rhs + 1))
 
 
 def test_delta_plus(registered_verdict):
