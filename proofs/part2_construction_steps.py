@@ -32,6 +32,7 @@ from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck import certificate as cert
 from theorycheck.asymptotics import Region, decide, ratio_at
 from theorycheck.claims import Verdict
+from theorycheck.errors import InputError
 from theorycheck.numerics import read_only
 from theorycheck.statement import Norm, Rel, Statement, paper_latex
 
@@ -1300,19 +1301,46 @@ def check_tail_finf(
 # Step 2: the "All in all" chain, display (2, 63) links 3–4
 
 
+#: Display (2, 63)'s third line, term by term: the bulk's rate, then the bounds it writes for the tails of f_∞ and f_p
+ALL_IN_ALL_LINE3 = (d ** (-U), d ** (eps_p / 4) * sp.exp(-(log_d**2) / 2), sp.exp(-(log_d**2) / 2) * d ** (eps_p / 8))
 ALL_IN_ALL_TAILS = Statement(
-    d ** (-U) + d ** (eps_p / 4) * sp.exp(-(log_d**2) / 2) + sp.exp(-(log_d**2) / 2) * d ** (eps_p / 8),
+    sp.Add(*ALL_IN_ALL_LINE3),
     Rel.BIG_O_P,
     d ** (-U),
     name="All in all, last line",
 )
 
 
-def check_all_in_all_tails(statement: Statement = ALL_IN_ALL_TAILS) -> Verdict:
-    r"""Display (2, 63), relations 3–4: the two tail expectations are replaced by their bounds (displays (2, 61) and
-    (2, 62), construct.tail-finf / construct.tail-fp), and d^{−ε_p/(4(q+1))} + d^{ε_p/4}e^{−log²d/2} +
-    e^{−log²d/2}d^{ε_p/8} = O_P(d^{−ε_p/(4(q+1))}) on the whole region (e^{−log²d/2} beats every power)."""
-    return check_asymptotic(statement, what="the last line of 'All in all'")
+def check_all_in_all_tails(statement: Statement = ALL_IN_ALL_TAILS,
+                           line3: tuple[sp.Expr, ...] = ALL_IN_ALL_LINE3) -> Verdict:
+    r"""Display (2, 63), relations 3–4. Relation 3 replaces the two tail expectations by bounds: each must be at least
+    the bound its premise proves (display (2, 61), construct.tail-finf: (q/(2√eγ))^q e^{−log²d/2} ≍
+    d^{ε_p/4}e^{−log²d/2}; display (2, 62), construct.tail-fp's right side), decided ≲ on the whole region (referee
+    AM: only relation 4 had been decided, so a copy error in line 3 passed). Relation 4: d^{−ε_p/(4(q+1))} +
+    d^{ε_p/4}e^{−log²d/2} + e^{−log²d/2}d^{ε_p/8} = O_P(d^{−ε_p/(4(q+1))}) on the whole region (e^{−log²d/2} beats every
+    power). ``line3`` is the third line term by term (bulk, tail of f_∞, tail of f_p); its sum is the statement's
+    left side."""
+    from .part2_certificate_steps import TAIL_FP_STATEMENT  # imported here: that module imports this one
+
+    if len(line3) != 3 or sp.simplify(sp.Add(*line3) - statement.lhs) != 0:
+        raise InputError("line3 must be the statement's left side as three terms (bulk, tail of f_∞, tail of f_p)")
+    premises = {
+        "tail of f_∞ (2, 61)": (TAIL_FINF_ORDER.rhs * sp.exp(-(log_d**2) / 2), line3[1]),
+        "tail of f_p (2, 62)": (TAIL_FP_STATEMENT.rhs, line3[2]),
+    }
+    relation3 = {name: check_asymptotic(Statement(bound, Rel.LESSSIM, term), corner_ratios=False,
+                                        what=f"the premise's bound for the {name} ≲ line 3's term")
+                 for name, (bound, term) in premises.items()}
+    v = check_asymptotic(statement, what="the last line of 'All in all'")
+    ev = dict(v.evidence) | {"relation_3": {name: {"verdict": r.verdict, "detail": r.detail}
+                                            for name, r in relation3.items()}}
+    failed = {name: r for name, r in relation3.items() if r.verdict != "verified"}
+    if failed:  # the premises bound the tails from above only: a smaller term is unproved, not disproved
+        return inconclusive("exact", "relation 3 does not follow from its premises: " + "; ".join(
+            f"line 3's term for the {name} is not ≳ the bound its premise proves ({r.detail})"
+            for name, r in failed.items()), regime=next(iter(failed.values())).regime, **ev)
+    return Verdict(v.verdict, v.method, "relation 3: each tail's bound is the one its premise proves; relation 4: "
+                   + v.detail, ev, v.corrected, v.regime)
 
 
 # ================================================================================================================

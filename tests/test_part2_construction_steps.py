@@ -12,6 +12,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
+from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement
 from theorycheck_proofs import part2_construction_steps as m
 from theorycheck_proofs.symbols import d, eps_b, eps_n, eps_p, log_d, nu, p, pi_p, q
@@ -136,6 +137,13 @@ def test_all_in_all_tails(registered_verdict):
     assert m.check_all_in_all_tails(m.ALL_IN_ALL_TAILS.perturb(rhs=d ** (-2 * m.U))).verdict == "refuted"
     corner = m.check_all_in_all_tails(m.ALL_IN_ALL_TAILS.perturb(rhs=d ** (-m.U) * CORNER))
     assert corner.verdict == "refuted" and _in_corner(corner)
+    # relation 3 (referee AM): a tail written e^{−log²d} where its premise proves only e^{−log²d/2} does not follow
+    line3 = list(m.ALL_IN_ALL_LINE3)
+    line3[1] = d ** (eps_p / 4) * sp.exp(-(log_d**2))
+    v = m.check_all_in_all_tails(m.ALL_IN_ALL_TAILS.perturb(lhs=sp.Add(*line3)), tuple(line3))
+    assert v.verdict == "inconclusive" and "relation 3 does not follow" in v.detail
+    with pytest.raises(InputError):  # line 3 that is not the statement's left side
+        m.check_all_in_all_tails(m.ALL_IN_ALL_TAILS, tuple(line3))
 
 
 def test_triangle(registered_verdict):
