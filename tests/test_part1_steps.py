@@ -352,3 +352,20 @@ def test_noise_before_normalising_perturbed_statements():
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert v.regime["conditions_exact"] == ["nu - 2*pi_p - r/2 - 1 > 0"]
     assert v.evidence["regime_width_eps_p"]["conditions_exact"] == ["-2*eps_p + nu - r/2 - 1 > 0"]
+
+
+def test_size_reading_decides_the_paper_probability_level_and_reads_rhs_and_relation():
+    """Referee AL: only "failure probability → 0" had been decided, and the right side and relation were never read.
+    The paper's ≤_P needs exp(−c log² d): a threshold log^{0.6} d vanishes but too slowly, and o(e^{−log² d}) is
+    false (n e^{−log² d/2} ≫ e^{−log² d}); o(1) is true."""
+    from theorycheck.statement import Statement
+
+    u = M.UNION_SIZES
+    slow = u.lhs.subs(sp.erfc(S.log_d / sp.sqrt(2)), sp.erfc(S.log_d ** sp.Rational(3, 5) / sp.sqrt(2)))
+    v = M.check_union_sizes(dataclasses.replace(u, lhs=slow))
+    assert v.verdict == "refuted" and "no c > 0 works" in v.evidence["witness"]["why"]
+    too_fast = Statement(u.lhs, "o", sp.exp(-(S.log_d**2)), lhs_latex=u.lhs_latex)
+    assert M.check_union_sizes(too_fast).verdict == "refuted"
+    assert M.check_union_sizes(Statement(u.lhs, "o", sp.Integer(1), lhs_latex=u.lhs_latex)).verdict == "verified"
+    with pytest.raises(InputError):
+        M.check_union_sizes(Statement(u.lhs, r"\asymp", u.rhs, lhs_latex=u.lhs_latex))
