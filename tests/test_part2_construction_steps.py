@@ -62,6 +62,17 @@ def test_bounded_difference():
     v = m.check_bounded_difference(swaps=12)
     assert v.verdict == "verified"
     assert m.check_bounded_difference(factor=0.5, swaps=12).verdict == "refuted"  # constant too small
+    # the statement itself (referee AM: it had not been read): each link decided from the chain's sides
+    from theorycheck_proofs.symbols import c_b
+
+    chain = m.BOUNDED_DIFFERENCE
+    for wrong in (chain.replace_link(0, rhs=2 / m._SIZE_I**2 * d ** (eps_p / 8)),  # 1/|I|² is below the 1/|I| move
+                  chain.replace_link(0, rhs=2 / m._SIZE_I * d ** (-eps_p / 8)),  # S = Θ(1) is not ≲ d^{−ε_p/8}
+                  chain.replace_link(1, rhs=2 / p * d ** (eps_p / 8)),  # 1/|I| ≤ 1/p is false: c_b dropped
+                  chain.replace_link(2, rhs=1 / (c_b * p**2) * d ** (eps_p / 8))):  # a wrong power of p
+        assert m.check_bounded_difference(swaps=4, chain=wrong).verdict == "refuted", wrong.latex()
+    weaker = chain.replace_link(1, rhs=2 / (c_b**2 * p) * d ** (eps_p / 8))  # true (c_b < 1), and ≍ the next: c_b fixed
+    assert m.check_bounded_difference(swaps=4, chain=weaker).verdict == "verified"
 
 
 @pytest.mark.slow
