@@ -404,10 +404,36 @@ STEP1_RATE = Statement(
 )
 
 
-def check_step1_regime(statement: Statement = STEP1_RATE) -> Verdict:
+def check_step1_regime(statement: Statement = STEP1_RATE, targets: Sequence[str] = ("x", "x^3", "x^2 + x - 1")
+                       ) -> Verdict:
     r"""Display (2, 50) over the region: E[(f_* − f_∞)²] = E[z⁴σ_*²]γ² + O(γ³) (exact series,
-    construct.step1-infinite-model) with γ = d^{−ε_p/(4(q+1))}, against 2 d^{−ε_p/(4(q+1))}."""
-    return check_asymptotic(statement, what="E[(f_* − f_∞)²] ≍ γ² ≲ 2d^{−ε_p/(4(q+1))}")
+    construct.step1-infinite-model) with γ = d^{−ε_p/(4(q+1))}, against 2 d^{−ε_p/(4(q+1))}.
+
+    The statement's left side is the order of E (referee AM: it had been taken as given, so γ³ or γ^{10} passed): the
+    exact series is recomputed for ``targets`` (E − m4γ² = O(γ³) with m4 = E[z⁴σ_*²] > 0, so E ≍ γ² = d^{−2U} for
+    every σ_* ≠ 0), and the left side must be ≍ d^{−2U} on the whole region (≲ both ways) before the ≲ is decided."""
+    from .part2_certificate_steps import _step1_moments  # imported here: that module imports this one
+
+    series = {}
+    for target in targets:
+        _, m4, lead, _ = _step1_moments(target)
+        series[target] = {"E[z^4 sigma^2]": str(m4), "E - m4 gamma^2 = O(gamma^3)": lead == 0}
+    order = d ** (-2 * U)
+    both = [check_asymptotic(Statement(statement.lhs, Rel.LESSSIM, order), corner_ratios=False),
+            check_asymptotic(Statement(order, Rel.LESSSIM, statement.lhs), corner_ratios=False)]
+    v = check_asymptotic(statement, what="E[(f_* − f_∞)²] ≍ γ² ≲ 2d^{−ε_p/(4(q+1))}")
+    ev = dict(v.evidence) | {"series": series, "lhs_is_the_order_of_E": [b.verdict for b in both]}
+    if not all(row["E - m4 gamma^2 = O(gamma^3)"] and sp.sympify(row["E[z^4 sigma^2]"]) > 0
+               for row in series.values()):
+        return inconclusive("exact", "the exact series of E does not start with m4γ², m4 > 0", regime=v.regime, **ev)
+    wrong = next((b for b in both if b.verdict == "refuted"), None)
+    if wrong is not None:
+        return refuted("exact", f"E[(f_* − f_∞)²] = E[z⁴σ_*²]γ² + O(γ³) with E[z⁴σ_*²] > 0 (exact series), so E ≍ "
+                       f"γ² = d^{{−2U}}, not the left side: {wrong.detail}", regime=wrong.regime,
+                       witness=(wrong.evidence or {}).get("witness"), **ev)
+    if any(b.verdict != "verified" for b in both):
+        return inconclusive("exact", "whether the left side is E's order γ² is not decided", regime=v.regime, **ev)
+    return Verdict(v.verdict, v.method, v.detail, ev, v.corrected, v.regime)
 
 
 # ================================================================================================================

@@ -31,6 +31,9 @@ def test_step1_regime(registered_verdict):
     assert m.check_step1_regime(m.STEP1_RATE.perturb(rhs=2 * d ** (-3 * m.U))).verdict == "refuted"  # exponent
     corner = m.check_step1_regime(m.STEP1_RATE.perturb(rhs=m.STEP1_RATE.rhs * d ** (-m.U) * CORNER**4))
     assert corner.verdict == "refuted" and corner.regime["holds_on"] == "part" and _in_corner(corner)
+    # the left side is E's order γ² (exact series, m4 > 0): γ³ is refuted though γ³ ≲ 2d^{−U} (referee AM)
+    v = m.check_step1_regime(m.STEP1_RATE.perturb(lhs=d ** (-3 * m.U)))
+    assert v.verdict == "refuted" and "not the left side" in v.detail
 
 
 def test_projection(registered_verdict):
