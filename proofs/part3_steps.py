@@ -1738,7 +1738,13 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
     checked at every run (it could fail). ‖·‖ is 1-Lipschitz and E‖z_k‖ ≤ Σ√p, so P(max_k‖z_k‖ > Σ(√p + log d)) ≤
     T e^{−log²d/2} with T = d^{ε_n}: the ratio is ≤ 1 + log d/√p → 1 with the paper's probability (SymPy limits).
     Read literally as ≤ 1 (no constant) it is not a theorem: where κ = λ_max/λ → 0 the ratio tends to
-    ‖z_{T−1}‖/(Σ√p(1 + κ)), which exceeds 1 with probability → P(χ²_p > p) → ½ when κ√p → 0."""
+    ‖z_{T−1}‖/(Σ√p(1 + κ)), which exceeds 1 with probability → P(χ²_p > p) → ½ when κ√p → 0.
+
+    A lower bound refutes an order that is too small (referee AL: no order could be refuted): z'_T = Σ_k M^{k−1}z_{T−k}
+    is Gaussian with covariance Σ²Σ_k M^{2(k−1)} ⪰ Σ²I (the k = 1 term), so ‖z'_T‖ ≥ Σ√p/2 except with probability
+    P(χ²_p ≤ p/4) ≤ e^{−9p/64}; and 2η_aλ = λ/(λ_max + λ) ≥ 1/(1 + d^{2ε_n}), since λ_max(K_n) ≤ tr K_n ≤ p (|φ| ≤ 1)
+    and λ = p/d^{2ε_n}. So the ratio is ≥ 1/(2(1 + d^{2ε_n})) with the paper's probability, and a claimed order g with
+    d^{−2ε_n} not ≲ g somewhere on the region is refuted there."""
     from theorycheck.asymptotics import compare
 
     # the fits are evidence only: a ratio bounded by ≈ 1 that approaches its bound from below grows at small d (0.17 ±
@@ -1749,6 +1755,14 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
         return v
     corners, raw = _runs_behind(v)
     rate = compare(S.in_powers_of_d(1 + S.log_d / sp.sqrt(S.p)), "lesssim", S.in_powers_of_d(order), ADMISSIBLE, d=d)
+    floor = compare(d ** (-2 * S.eps_n), "lesssim", S.in_powers_of_d(order), ADMISSIBLE, d=d)
+    if floor.holds_on != "all" and not floor.undecided:
+        lower = {"bound": "ratio ≥ 1/(2(1 + d^{2ε_n})) except with probability e^{−9p/64}",
+                 "why": "Cov z'_T ⪰ Σ²I; λ_max(K_n) ≤ tr K_n ≤ p, λ = p/d^{2ε_n}", "regime": floor.regime()}
+        return refuted("symbolic", f"the ratio is at least 1/(2(1 + d^{{2ε_n}})) with the paper's probability (Cov "
+                       f"z'_T ⪰ Σ²I; λ_max(K_n) ≤ tr K_n ≤ p), and d^{{−2ε_n}} ≲ {order} holds on "
+                       f"{floor.holds_on} of the region", regime=floor.regime(), witness=floor.witness,
+                       **dict(v.evidence, lower_bound=lower))
     worst_ratio, worst_gap, runs = 0.0, -math.inf, []
     for c in corners:
         for ratio, bound, gap in zip(raw[c][quantity], raw[c]["z_prime_triangle_bound"],
