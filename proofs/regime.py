@@ -77,7 +77,8 @@ ADMISSIBLE = Region(
         r"\nu \geq 1 + 3\varepsilon_n,\ "
         r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
         r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4,\ "
-        r"q \in \{1,\dots,16, 24, 32, 64, 128\}"
+        r"q \geq 1\ (\text{decided at } q \in \{1,\dots,16, 24, 32, 64, 128, 1024, 2^{20}\}\text{; every } q "
+        r"\text{ where a proof covers it})"
     ),
 )
 

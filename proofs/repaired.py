@@ -849,7 +849,8 @@ def check_noise_share(
         "not_decided_here": "where the columns go: the step's initial-output term E[f^0σ'x] is Θ(1) and off μ "
         "(rank1.alignment, rank1.corrected-direction); the risk (repaired.rate)",
         "procedure": "σ_W from the SymPy formula, tied to the preset; μ ≥ μ_cert (measured on the budget grid, proved "
-        "by the dpgd.privacy certificate); exact LPs on the region ∩ cap for every degree",
+        "by the dpgd.privacy certificate); exact LPs on the region ∩ cap at each checked degree, and for every q "
+        "where theorycheck.asymptotics.every_degree proves it",
     }
     if uncapped_fixed.witness:
         point = uncapped_fixed.witness["point"]
@@ -869,12 +870,16 @@ def check_noise_share(
     tightness = ("the cap is tight (off it the ratio fails at every fixed budget)" if not loose else
                  f"the cap is stricter than the noise needs ({', '.join(loose)}: off it the ratio still vanishes "
                  "somewhere)")
+    if some.holds_on == "all" and some.undecided:
+        return inconclusive("symbolic+exact", "the noise share holds at every checked degree, but not proved for "
+                            "every q: " + "; ".join(some.undecided), **ev)
     if some.holds_on == "all":
         return verified(
             "symbolic+exact",
             "given its clipping premise (repaired.clipped-signal, undecided): "
             f"the repaired first layer's column noise is o(the step's μ-component) for some ε_b > 0 on the whole "
-            f"region within the cap {ev['cap']} (every degree; the formula's σ_W is the preset's to "
+            f"region within the cap {ev['cap']} ({some.degrees_phrase().strip()}; the formula's σ_W is the "
+            f"preset's to "
             f"{gap:.1e}, and the exact μ ≥ μ_cert at all {len(mus)} budgets); without the cap it holds only where "
             f"{cond} (the ratio grows like √p), and {tightness}; repaired.rate's point lies inside; the clipping "
             "premise: at most "

@@ -766,3 +766,51 @@ def test_one_sided_limit_through_max_and_min():
     assert one_sided_limit(sp.Max(g, g**2) / g, g, 0) is None  # 1 with g, 0 with g²
     assert one_sided_limit(sp.Min(g, g**2) / g**2, g, 0) is None  # oo with g, 1 with g² (decided by neither rule)
     assert one_sided_limit(sp.Max(1, 1 / g), g, 0, "+-") is None
+
+
+# --- every degree q ≥ 1 (referee AL: a monotone exponent can change sign past the checked degrees) ----------------
+
+
+def _q_region():
+    from theorycheck_proofs.regime import ADMISSIBLE
+
+    return ADMISSIBLE
+
+
+def test_every_degree_proves_the_papers_q_dependent_comparisons():
+    from theorycheck_proofs.symbols import d, eps_b, eps_p, nu, pi_p, q, r, rho
+
+    U = eps_p / (4 * (q + 1))
+    cases = [
+        ((d**U) ** (q / 2), "ll", d ** (eps_p / 8)),  # construct.a-bound, link 4: q/(q+1) < 1 for every q
+        (d ** (-eps_p / (4 * q)), "lesssim", d ** (-U)),  # construct.mcdiarmid: Δe = −ε_p/(4q(q+1))
+        (sp.Integer(1), "ll", d ** (-eps_p * (q + 2) / (4 * q) + pi_p)),
+        (d ** (eps_b + eps_p / 4 - nu + r + 1) * sp.log(d) ** (2 * q + rho + 6) + d ** (-eps_p / (8 * q + 8)), "ll",
+         sp.Integer(1)),  # risk.approximation-rate: Δe < 0 free of q, whatever the log power
+        (sp.log(d) ** (q + 1), "lesssim", sp.log(d) ** (q + 2)),  # differences free of q
+    ]
+    for lhs, rel, rhs in cases:
+        c = compare(lhs, rel, rhs, _q_region(), d=d)
+        assert c.holds_everywhere and c.every_degree, (lhs, rel, rhs)
+
+
+@pytest.mark.parametrize("k", [129, 2**21])
+def test_a_relation_false_beyond_some_degree_is_not_proved_for_every_q(k):
+    """d^{ε_p q/(8(q+1))} ≪ d^{(k/(k+1))ε_p/8} fails for every q ≥ k. With k = 2^21 every checked degree passes:
+    the comparison must say so (undecided beyond them), and decide() must not verify it."""
+    from theorycheck.statement import Statement
+    from theorycheck_proofs.symbols import d, eps_p, q
+
+    lhs, rhs = d ** (eps_p * q / (8 * (q + 1))), d ** (eps_p / 8 * sp.Rational(k, k + 1))
+    c = compare(lhs, "ll", rhs, _q_region(), d=d)
+    assert c.every_degree is None and not c.holds_everywhere
+    v = decide(Statement(lhs, "ll", rhs), _q_region(), d=d)
+    assert v.verdict == ("refuted" if k < 2**20 else "inconclusive"), v.detail
+
+
+def test_every_degree_rejects_a_log_power_that_grows_with_q():
+    """(Δe, Δk) = (0, q − 2): in the relation at q ≤ 2, not beyond; the affine-in-q rule needs Δk non-increasing."""
+    from theorycheck_proofs.symbols import d, q
+
+    c = compare(sp.log(d) ** q, "lesssim", sp.log(d) ** 2, _q_region(), d=d)
+    assert c.holds_on != "all" and c.every_degree is None

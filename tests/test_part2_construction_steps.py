@@ -128,6 +128,9 @@ def test_tail_critical_points(registered_verdict):
     assert off.verdict == "refuted" and "fails too" in off.detail
     wrong = m.TAIL_DERIVATIVE.perturb(rhs=(q * m.ZZ ** (q - 1) - m.gamma * m.ZZ**q) * sp.exp(-2 * m.gamma * m.ZZ))
     assert m.check_tail_critical_points(wrong, claimed_points=(q / (2 * m.gamma),)).verdict == "refuted"
+    # a point right at every checked degree (q ≤ 128) but wrong from q = 129 on is not verified (referee AO)
+    late = q / (2 * m.gamma) * (1 + sp.floor(q / 129) / 10**6)
+    assert m.check_tail_critical_points(claimed_points=(late,)).verdict == "inconclusive"
 
 
 def test_tail_finf(registered_verdict):

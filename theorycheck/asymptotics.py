@@ -432,6 +432,9 @@ class Comparison:
     rhs_terms: tuple[Term, ...]
     checked_degrees: tuple[int | None, ...]
     undecided: tuple[str, ...] = ()
+    #: for a region with a degree q: how a relation that holds at every checked degree is known for every q ≥ 1
+    #: (:func:`every_degree`), or None when that is not proved (it then holds for the checked degrees only)
+    every_degree: str | None = None
 
     @property
     def holds_everywhere(self) -> bool:
@@ -446,7 +449,17 @@ class Comparison:
                 "region_exact": [str(c) for c in self.region.constraints if getattr(c, "is_Relational", False)]
                 + [f"{v} > 0" for v in self.region.variables if v.is_positive],
                 "degrees_checked": [q for q in self.checked_degrees if q is not None],
+                "every_degree": self.every_degree,
                 "undecided": list(self.undecided)}
+
+    def degrees_phrase(self) -> str:
+        """How far in the degree q the verdict reaches, for a verdict's text."""
+        if self.region.q is None:
+            return ""
+        if self.every_degree:
+            return f" for every degree q ≥ 1 ({self.every_degree})"
+        return " for every degree checked (q ∈ {" + ", ".join(str(q) for q in self.checked_degrees) + "}; not " \
+            "proved beyond them)"
 
 
 _LE_RELS = (Rel.LESSSIM, Rel.LESSSIM_P, Rel.LE, Rel.LE_P, Rel.BIG_O, Rel.BIG_O_P, Rel.LT)
@@ -1099,8 +1112,136 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
     conditions = [c for c, k in zip(conditions, keep) if k]
     exact = [c for c, k in zip(exact, keep) if k]
     holds_on = "all" if failure is None else ("part" if holds_somewhere else "none")
+    proof = None
+    if region.q is not None and holds_on == "all" and not undecided:
+        proof = every_degree(lhs_all, rhs_all, strict, region, d)
+        if proof is None:  # it holds at the checked degrees only: not on the whole region, where q is any q ≥ 1
+            undecided.append("every checked degree q ∈ {" + ", ".join(str(k) for k in region.degrees()) + "} holds, "
+                             "but no proof covers every q ≥ 1 (theorycheck.asymptotics.every_degree)")
     return Comparison(rel.value, holds_on, tuple(conditions), tuple(exact), failure, region, tuple(lhs_all),
-                      tuple(rhs_all), region.degrees(), tuple(undecided))
+                      tuple(rhs_all), region.degrees(), tuple(undecided), proof)
+
+
+def _affine_in(expr: sp.Expr, q: sp.Symbol, h: sp.Symbol, q_of_h: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """(A, B) with ``expr`` = A + B·h, A and B free of q, when ``expr`` written in h (q = ``q_of_h``) is affine in
+    h; else None."""
+    e = sp.expand(sp.simplify(expr.xreplace({q: q_of_h})))
+    if e.has(q):
+        return None
+    a_part, b_part = e.subs(h, 0), sp.simplify(sp.diff(e, h))
+    if b_part.has(h) or sp.simplify(e - a_part - b_part * h) != 0:
+        return None
+    return sp.simplify(a_part), b_part
+
+
+def _vanishing_shape(expr: sp.Expr, q: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
+    """(g, A, B) with ``expr`` = A + B·g(q), A and B free of q, g(q) → 0 as q → ∞ and g(q) between 0 (excluded) and
+    g(1) for every real q ≥ 1 (SymPy's range of g on [1, ∞)); None when ``expr`` has no such shape. g is read off
+    the first q-dependent coefficient (of a parameter, or the constant term)."""
+    expr = sp.expand(expr)
+    params = sorted(expr.free_symbols - {q}, key=str)
+    poly = sp.Poly(expr, *params) if params else None
+    if poly is None or poly.total_degree() > 1:
+        return None
+    coeffs = [poly.coeff_monomial(m) for m in params] + [poly.coeff_monomial(1)]
+    limits = [sp.limit(c, q, sp.oo) for c in coeffs]
+    if any(not lim.is_finite for lim in limits):
+        return None
+    first = next((c - lim for c, lim in zip(coeffs, limits) if sp.simplify(c - lim) != 0), None)
+    if first is None:
+        return None
+    g = sp.simplify(first)
+    ratios = [sp.simplify((c - lim) / g) for c, lim in zip(coeffs, limits)]
+    if any(r_.has(q) for r_ in ratios):
+        return None
+    real_q = sp.Dummy("q_real", positive=True)
+    try:
+        values = sp.calculus.util.function_range(g.subs(q, real_q), real_q, sp.Interval(1, sp.oo))
+    except (NotImplementedError, ValueError, TypeError):
+        return None
+    at_one = g.subs(q, 1)
+    segment = sp.Interval(sp.Min(0, at_one), sp.Max(0, at_one))
+    if not isinstance(values, sp.Interval) or not values.is_subset(segment) or values.contains(0) is not sp.false:
+        return None
+    a_part = sum(lim * m for lim, m in zip(limits, params + [1]))
+    b_part = sum(r_ * m for r_, m in zip(ratios, params + [1]))
+    return g, a_part, b_part
+
+
+def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: bool, region: Region,
+                 d: sp.Symbol) -> str | None:
+    r"""A proof that ``lhs ≲ rhs`` (``≪`` when ``strict``), known to hold at the region's checked degrees, holds for
+    every degree q ≥ 1; None when this procedure finds none (referee AL: monotone exponents can change sign past
+    the checked degrees).
+
+    Each left term i must be dominated by one right term j uniformly in q. With the differences of their exponents
+    Δe = e_i − e_j (of d) and Δk = k_i − k_j (of log d), linear in the region's parameters θ for each q:
+
+    - free of q: the pair's decision is the same at every q: one exact comparison of d^{Δe}log^{Δk} with 1;
+    - Δe < 0 at every q, whatever Δk: Δe free of q and < 0 on the whole region, or Δe = A + B·g(q) with g(q) → 0
+      and g(q) between 0 and g(1) for q ≥ 1 (1/q, 1/(q+1), 1/(q(q+1)) …; :func:`_vanishing_shape`): for each θ, Δe
+      is affine in g, so Δe < 0 at q = 1 and Δe ≤ 0 at g = 0 (both on the whole region) give Δe < 0 at every q;
+    - Δe or Δk affine in q itself (log^{2q+6} d): Δe = A_e + qB_e, Δk = A_k + qB_k with (B_e, B_k) ≤ 0 in the
+      lexicographic order (power of d first) and (Δe, Δk) at q = 1 in the relation: each q ≥ 1 adds (B_e, B_k) ≤ 0.
+
+    The region's constraints must be free of q; a super-polynomially small left term (or large right term) with
+    a growth free of q dominates (is dominated by) every power of d and log d."""
+    q = region.q
+    if q is None or any(getattr(c, "has", lambda *_: False)(q) for c in region.constraints):
+        return None
+    terms = list(lhs_terms) + list(rhs_terms)
+    if not any(t.d_exp.has(q) or t.log_exp.has(q) or t.poly_exp.has(q) or t.growth.has(q) for t in terms):
+        return "no exponent depends on q"
+    flat = dataclasses.replace(region, q=None, q_values=())
+    h = sp.Dummy("h", positive=True)
+    ll, le = ("ll", "lesssim")
+    rel = ll if strict else le
+
+    def holds(e: sp.Expr, k: sp.Expr, relation: str) -> bool:
+        try:
+            return compare(d**e * sp.log(d) ** k, relation, sp.Integer(1), flat, d=d).holds_everywhere
+        except InputError:
+            return False
+
+    def pair(i: Term, j: Term) -> str | None:
+        if i.infinite or j.infinite:
+            if i.growth.has(q) or j.growth.has(q):
+                return None
+            if i.infinite < 0 < j.infinite or (i.infinite < 0 and not j.infinite) or (j.infinite > 0 and
+                                                                                        not i.infinite):
+                return "a super-polynomial factor free of q decides"
+            return None
+        de, dk = sp.expand(i.d_exp - j.d_exp), sp.expand(i.log_exp - j.log_exp)
+        if not de.has(q) and not dk.has(q):
+            return "exponent differences free of q" if holds(de, dk, rel) else None
+        # Δe < 0 at every q: the power of d decides, whatever the powers of log d
+        if not de.has(q) and holds(de, 0, ll):
+            return "Δe < 0 free of q"
+        vanishing = _vanishing_shape(de, q)
+        if vanishing is not None:
+            g, a_part, b_part = vanishing
+            if holds(a_part + b_part * g.subs(q, 1), 0, ll) and holds(a_part, 0, le):
+                return f"Δe affine in g(q) = {g} (between 0 and g(1) for q ≥ 1): < 0 at q = 1 and ≤ 0 as q → ∞"
+        split_e = _affine_in(de, q, h, h)
+        split_k = _affine_in(dk, q, h, h)
+        if split_e is not None and split_k is not None:
+            (ae, be), (ak, bk) = split_e, split_k
+            if holds(be, bk, le) and holds(ae + be, ak + bk, rel):
+                return "exponents affine in q: in the relation at q = 1, non-increasing in q"
+        return None
+
+    reasons = set()
+    for i in lhs_terms:
+        if i.coeff.has(q) and not i.coeff.is_positive:  # its sign (hence whether it counts) could change with q
+            return None
+        if i.coeff.is_positive is False:
+            continue
+        found = next((r for r in (pair(i, j) for j in rhs_terms if not j.coeff.has(q) or j.coeff.is_positive)
+                      if r), None)
+        if found is None:
+            return None
+        reasons.add(found)
+    return "; ".join(sorted(reasons)) if reasons else None
 
 
 def _exponents_at(t: Term, values: Mapping[sp.Symbol, Any]) -> dict[str, str]:
@@ -1162,7 +1303,7 @@ def decide(statement: Any, region: Region, *, d: sp.Symbol, rewrite: Any = None,
         return inconclusive("exact", f"{label}: not decided on the whole region ({region.name}): "
                             + "; ".join(result.undecided), regime=regime, **evidence)
     if result.holds_on == "all":
-        return verified("exact", f"{label}: holds on the whole region ({region.name}) for every degree checked",
+        return verified("exact", f"{label}: holds on the whole region ({region.name})" + result.degrees_phrase(),
                         regime=regime, **evidence)
     point = result.witness["point"] if result.witness else {}
     evidence["witness"] = result.witness
