@@ -158,6 +158,8 @@ def check_union_sizes(statement: Statement = UNION_SIZES, sizes: dict | None = N
     def log_bound(term: sp.Expr, at: dict, which: int) -> sp.Expr:
         """log(size) + log(erfc bound) of ``term`` at the sizes ``at``, in L = log d (which: 0 lower, 1 upper)."""
         size, rest = term.as_independent(sp.erfc)
+        if not isinstance(rest, sp.erfc):  # referee AO: an IndexError
+            raise InputError(f"each union-bound term must be size·erfc(threshold/√2), not {term}")
         log_size = sp.expand_log(sp.log(size.subs(at)).subs(S.d, sp.exp(L)), force=True)
         return sp.expand(log_size + _erfc_log_bounds(rest.args[0].subs(S.d, sp.exp(L)))[which])
 
@@ -174,7 +176,9 @@ def check_union_sizes(statement: Statement = UNION_SIZES, sizes: dict | None = N
         lower = log_bound(term, literal, 0)
         literal_rows.append({"term": str(term), "sizes": {str(k): str(v) for k, v in literal.items()},
                              "log_lower_bound": str(lower), "limit": str(sp.limit(lower, L, sp.oo))})
-    sample_term = next(t for t in terms if t.has(S.n))
+    sample_term = next((t for t in terms if t.has(S.n)), None)
+    if sample_term is None:
+        raise InputError("the union bounds need the samples' term n·P(|z| > log d)")
     with mpmath.workdps(30):
         Lv = mpmath.log(100)
         nv = mpmath.e ** sp.lambdify(L, sp.expand_log(sp.log(literal[S.n].subs(S.d, sp.exp(L))), force=True),
@@ -231,7 +235,14 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
         raise InputError(f"Assumption 2 is an inequality between ε_n and ε_p (<, ≤, >, ≥), not {rel.value}")
     # the region the statement itself describes (referee AL: only its left side had been read), and the window
     # 3ε_n − ε_p/4 > 0 decided on it by exact LP (d^{ε_p/4 − 3ε_n} ≪ 1 ⇔ the exponent is < 0 everywhere)
-    stated = Region("Assumption 2 as stated", (S.eps_n, S.eps_p), (relations[rel](statement.lhs, statement.rhs),))
+    stated_rel = relations[rel](statement.lhs, statement.rhs)
+    stated = Region("Assumption 2 as stated", (S.eps_n, S.eps_p), (stated_rel,))
+    inside = stated.point()
+    encoded = S.eps_n > sp.Rational(3, 16) * S.eps_p  # what proofs.regime.ADMISSIBLE takes for Assumption 2
+    # the statement and the region's constraint describe the same set of (ε_n, ε_p) (referee AO: a different
+    # statement had been reported as encoded): each minus the other is empty, decided exactly
+    same_set = (Region("stated, not encoded", (S.eps_n, S.eps_p), (stated_rel, ~encoded)).point() is None
+                and Region("encoded, not stated", (S.eps_n, S.eps_p), (encoded, ~stated_rel)).point() is None)
     window = decide(Statement(S.d ** (S.eps_p / 4 - 3 * S.eps_n), Rel.LL, sp.Integer(1)), stated, d=S.d,
                     what="the window 3ε_n − ε_p/4 > 0 for ε_b")
     s = sp.Symbol("s", positive=True)
@@ -251,7 +262,7 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
     }
     encodes = {
         "eps_n > 0, eps_p > 0": bool(S.eps_n.is_positive and S.eps_p.is_positive),
-        "3 eps_p/16 < eps_n": (S.eps_n > sp.Rational(3, 16) * S.eps_p) in ASSUMPTION_2,
+        "3 eps_p/16 < eps_n": encoded in ASSUMPTION_2 and same_set,
         "n >= d^(1+3eps_n)": (S.nu >= 1 + 3 * S.eps_n) in ASSUMPTION_2,
         "p >= d^eps_p": (S.pi_p >= S.eps_p) in ADMISSIBLE.constraints,
     }
@@ -273,12 +284,20 @@ def check_regime_consistent(statement: Statement = ASSUMPTION2):
         "note": "the paper bounds p only from below; p = d^{π_p} with π_p ≥ 16ε_n/3 is 'p ≥ d^{ε_p}' for a smaller "
         "ε_p: the region takes every width p = d^{π_p}, π_p ≥ ε_p (proofs.regime.WIDTH)",
     }
+    if inside is None:  # an empty region: the window would be decided vacuously (referee AO)
+        return refuted("exact", f"the statement admits no ε_n, ε_p > 0 ({statement.latex()} is infeasible, proved "
+                       "exactly): Assumption 2 as stated is inconsistent", witness={"constraint": str(stated_rel)},
+                       **ev)
     if window.verdict == "refuted":
         return refuted("exact", f"on the region the statement describes, the ε_b window 3ε_n − ε_p/4 is empty "
                        f"somewhere: {window.detail}", witness=(window.evidence or {}).get("witness"),
                        regime=window.regime, **ev)
     if not positive:
         return inconclusive("exact", f"the ε_b window is not decided: {window.detail}", **ev)
+    if not same_set:
+        return inconclusive("exact", f"the window holds on the region {statement.latex()} describes, but "
+                            "proofs.regime.ADMISSIBLE encodes Assumption 2 as 3ε_p/16 < ε_n, a different set: the "
+                            "other claims' region-wide verdicts are not about this statement", **ev)
     if not ev["interior_point_in_region"] or not all(v is True for v in encodes.values()):
         return refuted(
             "exact", "proofs.regime.ADMISSIBLE does not encode Assumption 2", witness=ev["interior_point"], **ev

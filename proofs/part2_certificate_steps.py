@@ -21,6 +21,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import certificate as cert
 from theorycheck.claims import Verdict
+from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement
 
 from . import symbols as SY
@@ -1375,6 +1376,13 @@ def check_step1_statement(statement: Statement = STEP1_STATEMENT, **kw) -> Verdi
     return check_step1_infinite_model(claimed_constant=c, claimed_rate=-k, **kw)
 
 
+def _own_left_side(statement: Statement, registered: Statement) -> None:
+    """The statement's left side must be the claim's own quantity (referee AO: "d·S ≲ …" had been read as S)."""
+    if sp.simplify(statement.lhs - registered.lhs) != 0:
+        raise InputError(f"the left side must be {registered.lhs_latex or registered.lhs} (the claim's quantity), "
+                         f"not {statement.lhs}")
+
+
 def _decide_order(lhs: sp.Expr, rel: Rel, rhs: sp.Expr) -> Verdict:
     """``lhs rel rhs`` on the whole region, for a relation of ≲-type or ≪-type, or ≍ (both ≲ directions)."""
     rel = Rel.parse(rel)
@@ -1398,6 +1406,7 @@ def check_summand_statement(statement: Statement = SUMMAND_STATEMENT, **kw) -> V
     """The summands' bound, then the statement itself over the region (referee AM: only the power of d had been
     read): S is proved Θ(1) (:func:`check_summand_bound`'s bracket, d-free), so "S rel rhs" is "1 rel rhs", with
     the statement's own relation and every log and exp factor of its right side."""
+    _own_left_side(statement, SUMMAND_STATEMENT)
     v = check_summand_bound(claimed_d_power=_coef_power(statement.rhs)[1], **kw)
     decided = _decide_order(sp.Integer(1), statement.rel, statement.rhs)
     return _with_decision(v, decided, f"S = Θ(1) {Rel.parse(statement.rel).value} the claimed bound")
@@ -1419,6 +1428,9 @@ def _with_regime(v: Verdict, decided: Verdict, what: str) -> Verdict:
 def check_tail_fp_statement(statement: Statement = TAIL_FP_STATEMENT, **kw) -> Verdict:
     """Also decided over the region: with S = Θ(1) (measured) and the common factor e^{−log²d/2}, the bound needs
     1 ≲ d^{k} everywhere."""
+    _own_left_side(statement, TAIL_FP_STATEMENT)
+    if Rel.parse(statement.rel) is Rel.ASYMP:  # the proof bounds the tail from above only (referee AO)
+        raise InputError("the tail of f_p is bounded from above only: ≲-type or ≪-type relations, not ≍")
     _, k, a = _coef_power(statement.rhs)
     v = check_tail_fp(claimed_tail_coefficient=a, claimed_d_power=k, **kw)
     decided = check_asymptotic(Statement(sp.Integer(1), Rel.LESSSIM, SY.d ** k.subs(Q, SY.q)), corner_ratios=False)

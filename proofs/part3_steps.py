@@ -30,7 +30,8 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck.asymptotics import decide
 from theorycheck.claims import Verdict
-from theorycheck.statement import Norm, Statement, held, paper_latex
+from theorycheck.errors import InputError
+from theorycheck.statement import Norm, Rel, Statement, held, paper_latex
 
 from . import symbols as S
 from .part3_common import (
@@ -1747,6 +1748,13 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
     d^{−2ε_n} not ≲ g somewhere on the region is refuted there."""
     from theorycheck.asymptotics import compare
 
+    try:  # the upper bound and the floor below decide ≲-type orders only (referee AO: the relation was not read)
+        rel = Rel.parse(relation)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    if rel not in (Rel.LESSSIM, Rel.LESSSIM_P, Rel.LE_P, Rel.BIG_O, Rel.BIG_O_P):
+        raise InputError(f"noise.measured-z-prime decides an upper order of the ratio (≲, ≲_P, O, O_P), "
+                         f"not {rel.value}")
     # the fits are evidence only: a ratio bounded by ≈ 1 that approaches its bound from below grows at small d (0.17 ±
     # 0.03 at 'largest eps_p'), so the slopes cannot refute an order-1 bound here; a stated exact bound still can
     stated = measured.pop("exact_bound", None)

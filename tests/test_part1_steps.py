@@ -72,7 +72,8 @@ def test_assumption2_is_read_from_its_relation_and_both_sides():
     flipped = Statement(a2.lhs, ">", a2.rhs, variables=a2.variables, assumptions=a2.assumptions)
     assert M.check_regime_consistent(flipped).verdict == "refuted"
     assert M.check_regime_consistent(a2.perturb(rhs=S.eps_p)).verdict == "refuted"  # 3ε_p/16 < ε_p: ε_n free
-    assert M.check_regime_consistent(a2.perturb(rhs=S.eps_n / 100)).verdict == "verified"  # ε_n > 75ε_p/4: true
+    # ε_n > 75ε_p/4: the window holds, but the audit's region encodes 3ε_p/16 < ε_n, a different set (referee AO)
+    assert M.check_regime_consistent(a2.perturb(rhs=S.eps_n / 100)).verdict == "inconclusive"
     with pytest.raises(InputError):
         M.check_regime_consistent(Statement(a2.lhs, "=", a2.rhs))
 
@@ -369,3 +370,15 @@ def test_size_reading_decides_the_paper_probability_level_and_reads_rhs_and_rela
     assert M.check_union_sizes(Statement(u.lhs, "o", sp.Integer(1), lhs_latex=u.lhs_latex)).verdict == "verified"
     with pytest.raises(InputError):
         M.check_union_sizes(Statement(u.lhs, r"\asymp", u.rhs, lhs_latex=u.lhs_latex))
+
+
+def test_assumption2_empty_or_other_region_is_not_verified():
+    """Referee AO: an empty stated region had been verified vacuously, and a region other than the one the audit
+    uses had been reported as encoded."""
+    from theorycheck.statement import Statement
+
+    assert M.check_regime_consistent(Statement(S.eps_n, "<", sp.Integer(0))).verdict == "refuted"
+    assert M.check_regime_consistent(M.ASSUMPTION2.perturb(lhs=S.eps_p / 12)).verdict == "inconclusive"
+    assert M.check_regime_consistent(Statement(S.eps_n, ">", sp.Rational(3, 16) * S.eps_p)).verdict == "verified"
+    with pytest.raises(InputError):  # a term that is not size·erfc(…)
+        M.check_union_sizes(dataclasses.replace(M.UNION_SIZES, lhs=S.n + S.p * sp.erfc(S.log_d)))

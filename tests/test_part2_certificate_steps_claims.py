@@ -176,3 +176,17 @@ def test_statement_parameters_are_read_from_the_statement():
     assert sp.simplify(m._to_ell(m.STEP3_STATEMENT.rhs) - PAPER_STEP3) == 0
     v = m.check_rademacher_mean_statement(m.RADEMACHER_MEAN_STATEMENT.perturb(rhs=sp.Rational(1, 10)))
     assert v.verdict == "refuted"  # a wrong constant fed through the Statement
+
+
+def test_summand_and_tail_statements_read_their_left_side():
+    """Referee AO: "d·S ≲ d^{ε_p/8}" had been read as S; and the tail is bounded from above only (no ≍)."""
+    from theorycheck.errors import InputError
+    from theorycheck.statement import Statement
+    from theorycheck_proofs import symbols as SY
+
+    with pytest.raises(InputError):
+        m.check_summand_statement(m.SUMMAND_STATEMENT.perturb(lhs=SY.d * m.SUMMAND_STATEMENT.lhs))
+    with pytest.raises(InputError):
+        m.check_tail_fp_statement(m.TAIL_FP_STATEMENT.perturb(lhs=SY.d * m.TAIL_FP_STATEMENT.lhs))
+    with pytest.raises(InputError):
+        m.check_tail_fp_statement(Statement(m.TAIL_FP_STATEMENT.lhs, r"\asymp", m.TAIL_FP_STATEMENT.rhs))

@@ -277,3 +277,31 @@ def test_span_obstruction_and_its_undecided_rest_are_complements(pi, nu_value, e
     assert obstructed != rest
     assert r"\nu > \varepsilon_b - \pi_{p} + 2" in m.SPAN_NOT_REFUTED
     assert m.SPAN_NOISE_EXPONENT.subs(at) == 2 + at[eps_b] - at[nu] - at[pi_p]
+
+
+def test_referee_ao_statement_parts_are_read():
+    """Referee AO: the relation, the left side, every term of a line and the statement's own weights are read."""
+    from theorycheck_proofs.part2_fourier_common import Chain
+
+    f = m.FINITE_MODEL
+    with pytest.raises(InputError):  # "<" between equal sides had been verified
+        m.check_finite_model(statement=Statement(f.lhs, "<", f.rhs, assumptions=f.assumptions))
+    with pytest.raises(InputError):  # a symbol outside display (2, 51)
+        m.check_finite_model(statement=f.perturb(rhs=f.rhs + sp.Symbol("x")))
+    no_indicator = sp.Eq(m._A_BAR[m._I_INDEX], m._A_FN(m._B_I[m._I_INDEX]) / m._SIZE_I)
+    assert m.check_finite_model(statement=Statement(f.lhs, "=", f.rhs, assumptions=(no_indicator,))).verdict \
+        == "refuted"  # the statement's own ā_i, without 1_{i∈I}
+    # all-in-all-tails: line 3 must keep line 2's bulk
+    line3 = list(m.ALL_IN_ALL_LINE3)
+    line3[0] = d ** (-2 * m.U)
+    v = m.check_all_in_all_tails(m.ALL_IN_ALL_TAILS.perturb(lhs=sp.Add(*line3)), tuple(line3))
+    assert v.verdict == "inconclusive" and "bulk" in v.detail
+    # bounded-difference: each link's relation and the chain's left side
+    one, two, three = m.BOUNDED_DIFFERENCE.links
+    assert m.check_bounded_difference(swaps=4, chain=Chain((one, two, Statement(three.lhs, r"\ll", three.rhs)))) \
+        .verdict == "refuted"  # 2x ≪ x
+    for bad in (Chain((Statement(one.lhs, r"\asymp", one.rhs, lhs_latex=one.lhs_latex), two, three)),
+                Chain((Statement(p * one.lhs, one.rel, one.rhs), two, three)),
+                Chain((one, Statement(two.lhs, ">=", two.rhs), three))):
+        with pytest.raises(InputError):
+            m.check_bounded_difference(swaps=4, chain=bad)

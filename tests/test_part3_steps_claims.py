@@ -490,6 +490,11 @@ def test_z_prime_by_the_triangle_bound(registered_verdict):
     assert tiny.verdict == "refuted" and tiny.regime["holds_on"] == "none"
     assert m.check_z_prime("z_prime_over_corrected_bound", 1 / sp.log(d)).verdict == "inconclusive"
     assert m.check_z_prime("z_prime_over_corrected_bound", sp.Integer(1), exact_bound=0.1).verdict == "refuted"
+    from theorycheck.errors import InputError
+
+    for relation in ("asymp", "gtrsim"):  # referee AO: the relation had not been read (a true ≳ was refuted)
+        with pytest.raises(InputError):
+            m.check_z_prime("z_prime_over_corrected_bound", sp.Integer(1), relation)
 
 
 @pytest.mark.parametrize("r, b", [(0.3, 0.7), (1.0, -1.3), (5.0, 2.0), (300.0, 0.5), (3000.0, -1.1), (1.0, 0.0)])

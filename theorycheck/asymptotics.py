@@ -370,6 +370,21 @@ class Region:
         _ROWS_CACHE[key] = (rows, rhs, strict)
         return rows, rhs, strict
 
+    def point(self, q_value: int | None = None) -> dict[sp.Symbol, sp.Rational] | None:
+        """An exact rational point of the region (strict constraints strictly; positive symbols positive) at the
+        degree ``q_value`` (the first degree when None), or None when the region is empty there (proved exactly:
+        a dual certificate or Fourier–Motzkin elimination)."""
+        degree = q_value if q_value is not None else self.degrees()[0]
+        subs = {} if degree is None or self.q is None else {self.q: degree}
+        try:
+            A, b, strict = self._rows(subs)
+        except _EmptyRegion:
+            return None
+        found = _feasible(len(self.variables), [(tuple(a), r_, st) for a, r_, st in zip(A, b, strict)], [], {})
+        if found is None:
+            return None
+        return {v: sp.Rational(x.numerator, x.denominator) for v, x in zip(self.variables, found)}
+
     def contains(self, point: Mapping[Any, Any]) -> bool:
         """Exact membership (strict constraints strictly; positive symbols positive). ``point`` maps symbols
         or their names to numbers (rationals as text are exact); the degree q may be given too."""
@@ -1210,8 +1225,11 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
             if i.infinite < 0 < j.infinite or (i.infinite < 0 and not j.infinite) or (j.infinite > 0 and
                                                                                         not i.infinite):
                 return "a super-polynomial factor free of q decides"
-            return None
-        de, dk = sp.expand(i.d_exp - j.d_exp), sp.expand(i.log_exp - j.log_exp)
+            if i.infinite != j.infinite or sp.simplify(i.growth - j.growth) != 0:
+                return None
+            # the same super-polynomial factor on both sides: the powers of d and log d beside it decide
+        (ei, ki), (ej, kj) = i.exponents(), j.exponents()
+        de, dk = sp.expand(ei - ej), sp.expand(ki - kj)
         if not de.has(q) and not dk.has(q):
             return "exponent differences free of q" if holds(de, dk, rel) else None
         # Δe < 0 at every q: the power of d decides, whatever the powers of log d
