@@ -132,3 +132,34 @@ def test_parse_errors_name_the_written_piece_and_the_end():
         parse_formula("(x +\r [1])")
     with pytest.raises(InputError, match="at line 2, column 4"):
         parse_formula("(x^2 +\n1 ^* 3)")
+
+
+@pytest.mark.parametrize("text", ["9^9^9^9", "x*10^(10^7)", "x^1025", "(2^1000)^1000*x", "1" * 500 + "*x",
+                                  "x" + "+x" * 6000, "x\udcff"])
+def test_formulas_that_would_exhaust_time_or_memory_are_refused_at_once(text):
+    """Referee AN: SymPy evaluates numeric powers eagerly; 9^9^9^9 hung the parser, deaf to Ctrl-C."""
+    from theorycheck.errors import InputError
+    from theorycheck.expr import parse_formula
+
+    with pytest.raises(InputError):  # refused before anything large is built (else this test would hang)
+        parse_formula(text)
+
+
+def test_hermite_coefficients_closed_form_is_the_double_sum():
+    """α*_k by E[Z^i He_k] = i!/(2^m m!) (O(q²)) against the definition's double sum over both polynomials."""
+    import math
+    import random
+    from fractions import Fraction
+
+    from theorycheck.target import PolynomialTarget, gaussian_moment, he_coefficients
+
+    rng = random.Random(7)
+    for _ in range(40):
+        q = rng.randint(1, 14)
+        cs = [Fraction(rng.randint(-9, 9), rng.randint(1, 6)) for _ in range(q + 1)]
+        cs[-1] = cs[-1] or Fraction(1)
+        t = PolynomialTarget.from_coefficients(cs, require_information_exponent_one=False)
+        reference = tuple(Fraction(sum(c * h * gaussian_moment(i + j) for i, c in enumerate(t.coefficients)
+                                       for j, h in enumerate(he_coefficients(k))), math.factorial(k))
+                          for k in range(t.degree + 1))
+        assert t.hermite_coefficients() == reference

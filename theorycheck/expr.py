@@ -25,12 +25,37 @@ FUNCTIONS: dict[str, Any] = {
 }
 CONSTANTS: dict[str, sp.Expr] = {"pi": sp.pi, "E": sp.E, "I": sp.I}
 
+#: the longest formula text, the longest number literal, and the largest integer exponent of a power: SymPy
+#: evaluates numeric powers eagerly, and 9^9^9^9 or x*10^(10^7) hung the parser, deaf to Ctrl-C (referee AN)
+MAX_FORMULA_CHARS = 10_000
+MAX_LITERAL_CHARS = 400
+MAX_EXPONENT = 1024
+#: the largest number (in bits, numerator and denominator) a numeric power may build
+MAX_POWER_BITS = 100_000
+
+
+def _power(base: sp.Expr, exponent: sp.Expr, written: str) -> sp.Expr:
+    """``base**exponent`` when it is small enough to build: a numeric exponent at most :data:`MAX_EXPONENT` in size
+    (numerator and denominator), and a numeric base's power at most :data:`MAX_POWER_BITS` bits."""
+    if exponent.is_Number:
+        e = sp.Rational(exponent) if exponent.is_Rational else None
+        if e is None or abs(e.p) > MAX_EXPONENT or e.q > MAX_EXPONENT:
+            raise InputError(f"formula {written!r}: the exponent {exponent} is too large (at most {MAX_EXPONENT})")
+        if base.is_Rational and base != 0:
+            bits = abs(e.p) * (int(abs(base.p)).bit_length() + int(base.q).bit_length()) / e.q
+            if bits > MAX_POWER_BITS:
+                raise InputError(f"formula {written!r}: {base}^{exponent} is too large a number to build")
+    elif exponent.is_number:
+        raise InputError(f"formula {written!r}: the exponent {exponent} must be a rational number or contain a "
+                         "variable")
+    return base**exponent
+
+
 _BINOPS = {
     ast.Add: lambda a, b: a + b,
     ast.Sub: lambda a, b: a - b,
     ast.Mult: lambda a, b: a * b,
     ast.Div: lambda a, b: a / b,
-    ast.Pow: lambda a, b: a**b,
 }
 
 
@@ -44,6 +69,13 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
     """
     if not isinstance(text, str) or not text.strip():
         raise InputError("formula must be a non-empty string, e.g. 'x^3 - 3*x'")
+    if len(text) > MAX_FORMULA_CHARS:
+        raise InputError(f"formula is {len(text)} characters long; at most {MAX_FORMULA_CHARS}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes from the command line (surrogate escapes): referee AN
+        raise InputError(f"formula {text.encode('utf-8', 'backslashreplace').decode()!r} is not valid UTF-8 "
+                         "text") from None
     symbols = {name: sp.Symbol(name, real=True) for name in variables}
     # what the user wrote (line breaks as \n: Python also breaks lines at a bare \r): every message quotes it
     written = text.strip().replace("\r\n", "\n").replace("\r", "\n")
@@ -59,7 +91,11 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
         if isinstance(node, ast.Expression):
             return build(node.body)
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-            return sp.Rational(ast.get_source_segment(text, node) or repr(node.value))
+            literal = ast.get_source_segment(text, node) or repr(node.value)
+            if len(literal) > MAX_LITERAL_CHARS:
+                raise InputError(f"formula {written!r}: a number of {len(literal)} characters (at most "
+                                 f"{MAX_LITERAL_CHARS})")
+            return sp.Rational(literal)
         if isinstance(node, ast.Name):
             if node.id in symbols:
                 return symbols[node.id]
@@ -67,6 +103,8 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
                 return CONSTANTS[node.id]
             allowed = ", ".join(sorted(symbols) + sorted(CONSTANTS))
             raise InputError(f"unknown name {node.id!r} in formula {written!r}; allowed: {allowed}")
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+            return _power(build(node.left), build(node.right), written)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
             return _BINOPS[type(node.op)](build(node.left), build(node.right))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):

@@ -30,9 +30,11 @@ def _target_for(args: argparse.Namespace) -> str:
         if args.q is not None and target.degree != args.q:
             raise InputError(f"--q {args.q} disagrees with the degree {target.degree} of --target {args.target!r}")
         return args.target
+    from ..target import MAX_TARGET_DEGREE
+
     q = 3 if args.q is None else args.q
-    if q < 1:
-        raise InputError(f"--q must be >= 1, got {q}")
+    if not 1 <= q <= MAX_TARGET_DEGREE:  # before the target is built (referee AN: --q 1000 never returned)
+        raise InputError(f"--q must be between 1 and {MAX_TARGET_DEGREE}, got {q}")
     coeffs = [0] * (q + 1)
     for k in {1, q}:  # He_q + He_1: information exponent 1, degree q
         for i, c in enumerate(he_coefficients(k)):
