@@ -331,3 +331,15 @@ def test_full_standard_output_is_one_line(argv, tmp_path):
             env={**os.environ, "THEORYCHECK_NO_CACHE": "1"},
         )
     assert_one_line_error(out, "No space left")
+
+
+@pytest.mark.parametrize("extra, needles", [
+    (("--d", "1000000000"), ("GiB of memory available",)),  # referee AN: took 7 GB, deaf to Ctrl-C
+    (("--q", "1000"), ("--q must be between 1 and 128",)),  # referee AN: never returned
+    (("--target", "9^9^9^9"), ("too large",)),  # referee AN: hung inside SymPy
+])
+def test_simulate_refuses_runs_it_cannot_finish_before_starting(tmp_path, extra, needles):
+    out = run("simulate", "--seeds", "1", "--no-progress", "--output", str(tmp_path / "out"),
+              *(("--d", "16") if "--d" not in extra else ()), *extra)
+    assert_one_line_error(out, *needles)
+    assert not (tmp_path / "out").exists()  # nothing half-done

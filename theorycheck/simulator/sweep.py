@@ -50,6 +50,30 @@ def _settings(d: int, preset: str, eps: float, delta: float, eps_n: float, eps_p
     return d, parsed, n0, p0, n, p, eps_b
 
 
+def estimated_bytes(d: int, n: int, p: int, options: Options, n_test: int = 8192, n_public: int = 4096) -> int:
+    """A rough upper estimate of one run's peak memory in bytes: the test and public sets (n_test, n_public × d), the
+    two training sets when they are held in memory (n·d ≤ 2^24, :func:`~theorycheck.simulator.data.make_problem`),
+    a few d × p and p × p matrices (W, its gradient and noise; kernels), blocks of 4096 samples (d + p wide), the
+    feature cache (at most ``options.feature_cache_bytes``) and 256 MiB for the interpreter and libraries. The
+    README's O(block·(d+p) + p² + dp), with its constants; Algorithm 1 at d = 1024 peaks at 0.85 GB (this gives
+    1.2 GiB)."""
+    words = (n_test + min(n, n_public)) * d + (2 * n * d if n * d <= 2**24 else 0) + 6 * d * p + 4 * p * p \
+        + 4 * 4096 * (d + p)
+    return 8 * words + min(options.feature_cache_bytes, 8 * n * p) + 256 * 2**20
+
+
+def available_bytes() -> int | None:
+    """The memory available to a new run (Linux: MemAvailable of /proc/meminfo); None where it cannot be read."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
 def check_experiment(d: int, *, preset: str = "paper", eps: float = 1.0, delta: float = 1e-5, eps_n: float = 0.2,
                      eps_p: float = 1.0, eps_b: float | None = None, target: str | PolynomialTarget = DEFAULT_TARGET,
                      n: int | None = None, p: int | None = None, overrides: dict[str, float] | None = None,
@@ -59,6 +83,10 @@ def check_experiment(d: int, *, preset: str = "paper", eps: float = 1.0, delta: 
     a bad --delta or --sigma-W had left a half-written folder). The calibrated preset's hyper-parameters depend on
     the data; its overrides are checked against the paper preset's."""
     d, target, n0, p0, n, p, eps_b = _settings(d, preset, eps, delta, eps_n, eps_p, eps_b, target, n, p)
+    need, have = estimated_bytes(d, n, p, options or Options()), available_bytes()
+    if have is not None and need > have:  # before anything is drawn (referee AN: --d 1e9 took 7 GB, deaf to Ctrl-C)
+        raise InputError(f"--d {d}: a run (n = {n}, p = {p}) needs about {need / 2**30:.3g} GiB, more than the "
+                         f"{have / 2**30:.3g} GiB of memory available; give a smaller d (or --n, --p)")
     q = target.degree
     if preset == "repaired":
         hyper, _ = presets.repaired(d, n, p, q, eps_n, eps, delta)
