@@ -576,3 +576,24 @@ def test_a_report_ends_by_cutting_the_figure_folder_and_keeps_what_it_showed(tmp
     kept = {path.name: path.stat().st_mtime for path in figures.glob("regime-*.png")}
     assert sorted(kept) == sorted(plots._slice_path(plots._slice_key(r)).name for r in regimes)
     assert min(kept.values()) > 1_000_000  # the slice read from the folder was marked used
+
+
+def test_relation_level_coverage_applies_no_claim_to_an_edited_or_shifted_relation(tmp_path, paper_dir):
+    """Referee AN: at relation level an edited "≪" stayed covered with no warning, and a removed display passed its
+    claims on to the next one's relations."""
+    import shutil
+
+    for name in ("part1-setting.md", "part2-first-layer.md", "part3-second-layer.md"):
+        shutil.copy(paper_dir / name, tmp_path / name)
+    part3 = tmp_path / "part3-second-layer.md"
+    text = part3.read_text(encoding="utf-8")
+    assert text.count(r"= \log^2 d \ll") == 1
+    part3.write_text(text.replace(r"= \log^2 d \ll", r"= \log^5 d \gg"), encoding="utf-8")
+    files = [str(tmp_path / n) for n in ("part1-setting.md", "part2-first-layer.md", "part3-second-layer.md")]
+    out = run_cli("coverage", "--level", "relation", "--target", "--format", "json", *files,
+                  env={**os.environ, "THEORYCHECK_NO_CACHE": "1"}, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["summary"]["uncovered"] >= 1 and "relation(s) differ from the paper" in out.stderr
+    edited = [r for r in data["relations"] if r["part"] == 3 and r"\log^5 d" in r["latex"]]
+    assert edited and all(r["status"] == "uncovered" and not r["claims"] for r in edited)

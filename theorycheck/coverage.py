@@ -638,11 +638,30 @@ class RelationCoverage:
         return "covered" if self.claims else ("definition" if self.definition else "uncovered")
 
 
+def audited_relation_texts(files: Sequence[str | Path] | None = None) -> dict[tuple[int, str, int], str]:
+    """The normalised text of every relation of the paper the claims were checked against (``files``, by default
+    :func:`default_paper_files`), keyed as claims name them; ``{}`` when that paper is absent."""
+    paths = default_paper_files() if files is None else list(files)
+    return {r.key: normalised_latex(r.latex) for r in read_relations(paths)} if paths else {}
+
+
+def changed_relations(relations: Iterable[PaperRelation],
+                      reference: dict[tuple[int, str, int], str]) -> list[PaperRelation]:
+    """The relations whose text differs from the audited paper's relation with the same key, or which it does not
+    have: claims name relations by position, so after an edit, insertion or removal none may be applied there
+    (referee AN: at relation level an edited "≪" stayed covered, and a removed display passed its claims on to the
+    next one). Only parts the reference has count; no reference, nothing changed."""
+    parts = {k[0] for k in reference}
+    return [r for r in relations if r.part in parts and reference.get(r.key) != normalised_latex(r.latex)]
+
+
 def relation_coverage(relations: Iterable[PaperRelation], claims: Iterable[Claim],
-                      definitions: dict[tuple[int, str, int], str]) -> list[RelationCoverage]:
+                      definitions: dict[tuple[int, str, int], str],
+                      changed: Iterable[tuple[int, str, int]] = ()) -> list[RelationCoverage]:
     """Each relation with the claims covering it: a claim covers a relation it lists in ``relations``,
     and the relation of a display it lists in ``displays`` when that display holds exactly one relation.
-    A relation-level definition counts only when no claim covers the relation."""
+    A relation-level definition counts only when no claim covers the relation. A relation in ``changed`` (keys:
+    :func:`changed_relations`) gets neither claims nor a definition: it is uncovered."""
     relations = list(relations)
     per_display: dict[tuple[int, str], list[PaperRelation]] = {}
     for r in relations:
@@ -656,7 +675,9 @@ def relation_coverage(relations: Iterable[PaperRelation], claims: Iterable[Claim
                 keys.add(inside[0].key)
         for key in sorted(keys, key=str):
             by_key.setdefault(key, []).append(claim.id)
-    return [RelationCoverage(r, tuple(by_key.get(r.key, ())), definitions.get(r.key)) for r in relations]
+    blank = set(changed)
+    return [RelationCoverage(r, (), None) if r.key in blank else
+            RelationCoverage(r, tuple(by_key.get(r.key, ())), definitions.get(r.key)) for r in relations]
 
 
 def relation_dangling(

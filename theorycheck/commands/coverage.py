@@ -25,6 +25,7 @@ def _md(text: str) -> str:
 
 def run_relations(args: argparse.Namespace) -> int:
     from ..coverage import (
+        changed_relations,
         load_relation_definitions,
         read_paper,
         read_relations,
@@ -37,11 +38,17 @@ def run_relations(args: argparse.Namespace) -> int:
     relations = read_relations(args.paper)
     read_paper(args.paper)      # same files; validates them the same way as the display level
     definitions = load_relation_definitions(registry.location)
-    rows = relation_coverage(relations, registry.claims, definitions)
-    loose = relation_dangling(relations, registry.claims, definitions)
-    for owner, key in loose:
-        print(f"theorycheck coverage: warning: {owner} names relation {key}, which the paper does not have",
+    reference = audited_relation_reference(args.proofs)
+    changed = changed_relations(relations, reference)
+    if changed:
+        first = changed[0]
+        print(f"theorycheck coverage: warning: {len(changed)} relation(s) differ from the paper the claims were "
+              f"checked against, from Part {first.part}, {first.location}.{first.index} (line {first.line}) on: no "
+              "claim is applied to them (a relation inserted, removed or edited shifts or changes them)",
               file=sys.stderr)
+    rows = relation_coverage(relations, registry.claims, definitions, [r.key for r in changed])
+    loose = relation_dangling(relations, registry.claims, definitions)
+    warn_dangling([(owner, f"relation {key}") for owner, key in loose])
     if args.target:
         rows = [r for r in rows if r.relation.target]
     listed = [r for r in rows if not args.uncovered or r.status == "uncovered"]
@@ -132,6 +139,27 @@ def audited_reference(proofs: str | None, command: str) -> dict[tuple[int, int],
     return reference
 
 
+def audited_relation_reference(proofs: str | None) -> dict[tuple[int, str, int], str]:
+    """The relation texts of the audited paper, under the same rule as :func:`audited_reference` (its warnings are
+    printed by the display-level read of the same files, so none here)."""
+    from ..coverage import audited_relation_texts
+
+    if proofs is not None and not _is_this_projects_proofs(proofs):
+        return {}
+    return audited_relation_texts()
+
+
+def warn_dangling(loose: list[tuple[str, str]], listed: bool = True) -> None:
+    """One warning line for the claims naming displays or relations the given paper does not have (referee AN: one
+    line each had flooded the terminal with 73 lines); ``listed``: every pair is in the JSON output."""
+    if loose:
+        owners = sorted({owner for owner, _ in loose})
+        shown = ", ".join(f"{owner} names {what}" for owner, what in loose[:2])
+        print(f"theorycheck coverage: warning: {len(loose)} reference(s) of {len(owners)} claim(s) to what the paper "
+              f"does not have ({shown}{', …' if len(loose) > 2 else ''}"
+              f"{'; all in --format json' if listed and len(loose) > 2 else ''})", file=sys.stderr)
+
+
 def warn_changed(changed: list, command: str) -> None:
     """One warning line for the displays whose text differs from the audited paper's at their position: claims name
     displays by (part, ordinal), so none is applied to them."""
@@ -189,9 +217,7 @@ def run(args: argparse.Namespace) -> int:
     warn_changed(changed, "coverage")
     rows = coverage(displays, registry.claims, definitions, changed=[d.key for d in changed])
     loose = dangling(displays, registry.claims, definitions)
-    for owner, key in loose:
-        print(f"theorycheck coverage: warning: {owner} names display {key}, which the paper does not have",
-              file=sys.stderr)
+    warn_dangling([(owner, f"display {key}") for owner, key in loose], listed=False)
     if args.format == "json":
         data = [{"part": r.display.part, "ordinal": r.display.ordinal, "line": r.display.line,
                  "status": r.status, "claims": list(r.claims), "definition": r.definition,
