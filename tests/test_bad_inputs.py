@@ -343,3 +343,50 @@ def test_simulate_refuses_runs_it_cannot_finish_before_starting(tmp_path, extra,
               *(("--d", "16") if "--d" not in extra else ()), *extra)
     assert_one_line_error(out, *needles)
     assert not (tmp_path / "out").exists()  # nothing half-done
+
+
+def test_jobs_above_four_per_cpu_is_refused():
+    """Referee AN: --jobs 1000 would fork a process per claim."""
+    out = run("check", "lemma4.parity", "--jobs", str(4 * (os.cpu_count() or 1) + 1))
+    assert_one_line_error(out, "--jobs", "give at most")
+
+
+def test_report_checks_paper_files_before_any_check_or_folder(tmp_path):
+    """Referee AN: a binary --paper was refused after the whole audit, and an empty folder was left."""
+    binary = tmp_path / "bin.md"
+    binary.write_bytes(b"\x00\xff\xfe")
+    out = run("report", "lemma4.parity", "--paper", str(binary), "-o", str(tmp_path / "r"), "--no-progress")
+    assert_one_line_error(out, "not a UTF-8 text file")
+    assert not (tmp_path / "r").exists() and "running" not in out.stderr
+
+
+def test_errata_unknown_claim_leaves_no_folder(tmp_path, paper_dir):
+    out = run("errata", *map(str, sorted(paper_dir.glob("part*.md"))), "-o", str(tmp_path / "e"), "--claims", "nosuch")
+    assert_one_line_error(out, "unknown claim id")
+    assert not (tmp_path / "e").exists()
+
+
+def test_report_into_a_folder_with_an_undecodable_name_is_written_whole(tmp_path):
+    """Referee AN: the page embeds the folder's name; a surrogate-escaped name crashed the write after the file had
+    been opened, leaving index.html empty. Now every result file is written whole (atomically), the name escaped."""
+    folder = Path(os.fsdecode(os.fsencode(str(tmp_path)) + b"/rep\xff"))
+    out = run("report", "lemma4.parity", "-o", str(folder), "--no-paper", "--no-progress")
+    assert out.returncode == 0, out.stderr
+    page = (folder / "index.html").read_bytes()
+    assert len(page) > 1000 and b"rep\\udcff" in page  # the name, escaped
+
+
+def test_simulate_resume_with_damaged_files_is_a_clear_error_or_a_rerun(tmp_path):
+    """Referee AN: undecodable bytes in runs.jsonl or an empty sweep.json gave tracebacks."""
+    out_dir = tmp_path / "s"
+    first = run("simulate", "--d", "8", "--seeds", "1", "--no-progress", "--no-baselines", "--output", str(out_dir))
+    assert first.returncode == 0, first.stderr
+    with open(out_dir / "runs.jsonl", "ab") as fh:
+        fh.write(b"\xff\xfe garbage\n")
+    again = run("simulate", "--d", "8", "--seeds", "1", "--no-progress", "--no-baselines", "--resume", str(out_dir))
+    assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
+    (out_dir / "sweep.json").write_text("", encoding="utf-8")
+    broken = run("simulate", "--d", "8", "--seeds", "1", "--no-progress", "--no-baselines", "--resume", str(out_dir))
+    assert_one_line_error(broken, "sweep.json is damaged")
+    summary = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))
+    assert {"python", "platform", "packages"} <= set(summary["environment"])  # versions recorded (referee AN)

@@ -209,6 +209,18 @@ def test_bad_expectations_file_is_a_usage_error(project):
     assert "Traceback" not in out.stdout + out.stderr
 
 
+def test_binary_expectations_file_and_bad_timeout_are_usage_errors(project):
+    """Referee AN: a binary expectations file gave a traceback; a timeout of −5 failed every claim as timed out."""
+    (project / "theorycheck-expected.toml").write_bytes(b"\x00\xff\xfe")
+    out = pytest_run(project, "--theorycheck")
+    assert out.returncode != 0 and "not a UTF-8 text file" in (out.stdout + out.stderr)
+    assert "Traceback" not in out.stdout + out.stderr
+    (project / "theorycheck-expected.toml").unlink()
+    for bad in ("-5", "0", "nan"):
+        out = pytest_run(project, "--theorycheck", f"--theorycheck-timeout={bad}")
+        assert out.returncode != 0 and "expected a finite number > 0" in (out.stdout + out.stderr)
+
+
 def test_expected_toml_round_trip(tmp_path):
     data = {"a.b": {"verdict": "refuted", "reason": 'says "x" ≤ y'}, "c-d.e": {"verdict": "error", "reason": ""}}
     path = tmp_path / "e.toml"

@@ -78,6 +78,20 @@ def _positive_int(text: str) -> int:
     return value
 
 
+#: the most check processes --jobs may ask for, per CPU (referee AN: --jobs 1000 forked one process per claim)
+JOBS_PER_CPU = 4
+
+
+def _jobs(text: str) -> int:
+    """--jobs: a whole number from 1 to JOBS_PER_CPU × the CPUs (each check process may use up to 6 GiB)."""
+    value = _positive_int(text)
+    most = JOBS_PER_CPU * (os.cpu_count() or 1)
+    if value > most:
+        raise argparse.ArgumentTypeError(f"{value} check processes on {os.cpu_count() or 1} CPU(s): give at most "
+                                         f"{most} (checks are CPU-bound; more only shares the same CPUs)")
+    return value
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -387,8 +401,8 @@ def cmd_latex(args: argparse.Namespace) -> int:
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--jobs", "-j", type=_positive_int, default=min(2, os.cpu_count() or 1),
-                        help="checks run in parallel processes (default: %(default)s)")
+    parser.add_argument("--jobs", "-j", type=_jobs, default=min(2, os.cpu_count() or 1),
+                        help=f"checks run in parallel processes (default: %(default)s; at most {JOBS_PER_CPU} per CPU)")
     parser.add_argument("--timeout", type=_timeout, default=DEFAULT_TIMEOUT,
                         help="seconds each check may take before it is stopped as an error (default: %(default)s)")
     parser.add_argument("--no-progress", action="store_true",

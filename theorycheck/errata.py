@@ -32,6 +32,7 @@ from .claims import Claim, Verdict
 from .coverage import PaperDisplay, changed_displays, enumerate_displays, part_number
 from .errors import InputError
 from .latex import LATEX_PREAMBLE, standalone, tex_text
+from .outputs import save_text
 
 __all__ = ["Erratum", "Written", "build_errata", "errata_tex", "patch_part", "replacement_body", "write_errata"]
 
@@ -238,11 +239,11 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     for path, (part, text) in texts.items():
         patched = patch_part(text, part, errata)
         target = out_dir / path.name
-        target.write_text(patched, encoding="utf-8")
+        save_text(target, patched)
         patched_files.append(str(target))
         diff_lines.extend(difflib.unified_diff(text.splitlines(keepends=True), patched.splitlines(keepends=True),
                                                fromfile=f"a/{path.name}", tofile=f"b/{path.name}"))
-    (out_dir / "errata.diff").write_text("".join(diff_lines), encoding="utf-8")
+    save_text(out_dir / "errata.diff", "".join(diff_lines))
     tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()))
-    (out_dir / "errata.tex").write_text(tex, encoding="utf-8")
+    save_text(out_dir / "errata.tex", tex)
     return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed))

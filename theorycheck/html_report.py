@@ -33,7 +33,7 @@ from typing import Any
 from . import __version__, plots
 from .claims import VERDICT_KINDS
 from .coverage import DisplayCoverage, coverage, dangling, read_paper, summarise
-from .outputs import prune_least_recent, use_started
+from .outputs import prune_least_recent, save_text, use_started
 from .registry import Registry, load_definitions
 from .report import environment, json_report, one_line, seeds, summary
 from .runner import ClaimResult
@@ -669,7 +669,7 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
     page, math = render_html(data, drawn=drawn)
     if plots.FIGURE_CACHE is not None:  # slices of older code pile up otherwise
         prune_least_recent(Path(plots.FIGURE_CACHE), "regime-*.png", plots.FIGURE_CACHE_BYTES, keep_since=started)
-    (out / "index.html").write_text(page, encoding="utf-8")
+    save_text(out / "index.html", page)
 
     images: dict[str, str] = {}
     (out / "verdicts.png").write_bytes(drawn.verdicts)
@@ -683,7 +683,7 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
         if png:
             (out / f"figure-{i + 1}.png").write_bytes(png)
             images[f"figure-{i}"] = f"figure-{i + 1}.png"
-    (out / "report.md").write_text(render_markdown(data, images), encoding="utf-8")
+    save_text(out / "report.md", render_markdown(data, images))
 
     report = json_report(registry.paper, list(results))
     if data.theorems:
@@ -691,7 +691,7 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
     cov = coverage_json(data)
     if cov is not None:
         report["coverage"] = cov
-    (out / "report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    save_text(out / "report.json", json.dumps(report, indent=2) + "\n")
     return {"html": out / "index.html", "markdown": out / "report.md", "json": out / "report.json",
             "images": [out / v for v in images.values()], "math_rendered": math.rendered,
             "math_svg": math.as_svg, "math_failed": len(math.failed), "math_available": math.available}

@@ -117,6 +117,13 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def save_text(path: Path, text: str) -> None:
+    """Write ``text`` as UTF-8 with :func:`write_atomic` (the old file or the whole new one); a character UTF-8 cannot
+    hold (an undecodable path's surrogate escapes, shown in a page) is written as its backslash escape (referee AN:
+    a report into a folder with such a name had crashed and left index.html empty)."""
+    write_atomic(path, text.encode("utf-8", "backslashreplace"))
+
+
 def use_started() -> float:
     """The ``keep_since`` of a run that starts now (:func:`prune_least_recent`): time.time() less a file time's
     resolution, so that whatever the run writes or marks used counts as used since."""

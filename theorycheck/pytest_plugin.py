@@ -48,7 +48,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="folder of claim modules (default: this project's proofs/, installed as theorycheck_proofs)")
     group.addoption("--theorycheck-expected", metavar="FILE", default=None,
                     help=f"file of expected verdicts (default: {EXPECTED_FILE} in the root directory, if present)")
-    group.addoption("--theorycheck-timeout", metavar="SECONDS", type=float, default=None,
+    group.addoption("--theorycheck-timeout", metavar="SECONDS", type=_timeout_seconds, default=None,
                     help="seconds each check may take (default: theorycheck's default)")
     group.addoption("--theorycheck-update-expected", action="store_true", default=False,
                     help="after the run, write the verdicts seen (refuted, inconclusive, error) into the "
@@ -127,6 +127,21 @@ def expected_toml(expected: dict[str, dict[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _timeout_seconds(text: str) -> float:
+    """--theorycheck-timeout: a finite number of seconds > 0, as the CLI's --timeout (referee AN: −5 had failed every
+    claim as timed out, and 0 or nan had meant no timeout)."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a finite number > 0, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number > 0, got {text!r}")
+    return value
+
+
 class ClaimFailed(Exception):
     """A claim whose verdict fails its item; the message is the whole report."""
 
@@ -143,6 +158,8 @@ def load_expected(path: str | Path) -> dict[str, dict[str, str]]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"--theorycheck-expected {path}: cannot read it ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:  # referee AN: a traceback
+        raise InputError(f"--theorycheck-expected {path}: not a UTF-8 text file (byte {exc.start})") from None
     try:
         if path.suffix == ".json":
             data = json.loads(text)

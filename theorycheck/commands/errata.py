@@ -22,8 +22,8 @@ def run(args: argparse.Namespace) -> int:
     # the same checks as `coverage`: a folder, a missing, binary or display-free file is an error, each file once
     args.paper = check_paper_files(args.paper)
     parts = {display.part for display in read_paper(args.paper)}
+    wanted = registry.select(args.claims) if args.claims else registry.claims  # unknown ids before the folder (AN)
     check_folder(args.output)  # after the inputs, before any check runs (referees AD, AE)
-    wanted = registry.select(args.claims) if args.claims else registry.claims
     ids = [c.id for c in wanted if any(d[0] in parts for d in c.displays)]
     if not ids:
         raise InputError("no selected claim covers a display of these paper files")

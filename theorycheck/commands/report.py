@@ -19,27 +19,26 @@ import shlex
 import sys
 from pathlib import Path
 
-from ..errors import InputError
-
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import run_audit
-    from ..coverage import default_paper_files
+    from ..coverage import default_paper_files, read_paper
     from ..html_report import write_report
     from ..outputs import check_folder
     from ..registry import load
+    from .coverage import check_paper_files
 
-    check_folder(args.output)  # before the checks run, not after
     registry = load(args.proofs)
     if args.no_paper:
         paper_files: list[Path] = []
     elif args.paper:
-        paper_files = [Path(p) for p in args.paper]
-        for p in paper_files:
-            if not p.is_file():
-                raise InputError(f"--paper {p}: no such file")
+        # read and checked before any check runs and before the folder exists (referee AN: a binary --paper was
+        # refused only after the whole audit, leaving an empty folder)
+        paper_files = [Path(p) for p in check_paper_files([str(p) for p in args.paper])]
+        read_paper(paper_files)
     else:
         paper_files = default_paper_files()
+    check_folder(args.output)  # before the checks run, not after
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
                         progress=not args.no_progress, rerun=args.rerun)
     if results.cached:
@@ -60,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
                       f"--output {args.output}: cannot write the report ({exc.strerror or exc})")
     print(f"wrote {written['html']} (open it in a browser), {written['markdown']} and {written['json']}",
           file=sys.stderr)
-    if not paper_files:
+    if not paper_files and not args.no_paper:
         print("no paper sources found: the report has no coverage section (pass --paper FILES)", file=sys.stderr)
     total = written["math_rendered"] + written["math_svg"] + written["math_failed"]
     if not written["math_available"]:

@@ -16,6 +16,8 @@ import math
 import sys
 from pathlib import Path
 
+from ..outputs import save_text
+
 RISKS = (("risk_dpgd", "DP-GD (a_T)"), ("risk_ridge", "ridge on W1 features"), ("risk_rf", "random features (W0)"),
          ("risk_null", "null predictor"))
 
@@ -249,11 +251,14 @@ def run(args: argparse.Namespace) -> int:
     for r in rows_x:
         xt.add_row(*(escape(str(r[k])) for k in ("condition", "source", "formula", "crossover")))
     console.print(xt)
-    (out / "crossover.json").write_text(json.dumps(jsonable(rows_x), indent=2) + "\n", encoding="utf-8")
-    (out / "summary.json").write_text(json.dumps(jsonable({"slopes": slopes, "theorem1_exponent": predicted,
-                                                           "risk_fit": risk_fit,
-                                                           "preset": args.preset, "d": args.d, "seeds": args.seeds}),
-                                                 indent=2) + "\n", encoding="utf-8")
+    save_text(out / "crossover.json", json.dumps(jsonable(rows_x), indent=2) + "\n")
+    from ..report import environment
+
+    # the versions and platform behind the numbers (referee AN: only the seeds had been recorded)
+    save_text(out / "summary.json", json.dumps(jsonable({"slopes": slopes, "theorem1_exponent": predicted,
+                                                         "risk_fit": risk_fit, "preset": args.preset, "d": args.d,
+                                                         "seeds": args.seeds, "environment": environment()}),
+                                               indent=2) + "\n")
     console.print(f"wrote {out / 'runs.csv'}, {out / 'runs.jsonl'}, {out / 'risk_vs_d.png'}, {out / 'crossover.json'}")
     return 0
 

@@ -297,19 +297,28 @@ class RowLog:
         self.jsonl, self.csv, self.meta = self.dir / "runs.jsonl", self.dir / "runs.csv", self.dir / "sweep.json"
         if resume:
             if self.meta.exists():
-                old = json.loads(self.meta.read_text(encoding="utf-8"))
+                try:
+                    old = json.loads(self.meta.read_text(encoding="utf-8"))
+                    if not isinstance(old, dict):
+                        raise ValueError("not a JSON object")
+                except (UnicodeDecodeError, ValueError) as exc:  # referee AN: a traceback
+                    raise InputError(f"--resume {self.dir}: {self.meta.name} is damaged ({exc}), so the sweep's "
+                                     "settings are unknown; use a new --output folder") from None
                 diff = sorted(k for k in set(old) | set(config) if old.get(k) != config.get(k))
                 if diff:
                     raise InputError(f"--resume {self.dir}: the sweep there was run with other settings "
                                      f"({', '.join(diff)}); use a new --output folder")
             if self.jsonl.exists():
-                for line in self.jsonl.read_text(encoding="utf-8").splitlines():
+                # undecodable bytes make their line unreadable, and that run is done again (referee AN: a traceback)
+                for line in self.jsonl.read_text(encoding="utf-8", errors="replace").splitlines():
                     try:
                         row = json.loads(line)
                         self.rows[row_key(row)] = row
                     except (ValueError, KeyError, TypeError):
                         continue  # a line cut by the interruption: that run is done again
-        self.meta.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        from ..outputs import save_text
+
+        save_text(self.meta, json.dumps(config, indent=2, sort_keys=True) + "\n")
         self._rewrite(list(self.rows.values()))
 
     def done(self, d: int, seed: int) -> bool:
