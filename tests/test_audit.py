@@ -119,6 +119,7 @@ def test_cli_audit_json(capsys):
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
     assert data[0]["epsilon_lb"] > data[0]["claimed_epsilon"]
+    assert {"python", "platform", "packages"} <= set(data[0]["environment"])  # referee AN: versions recorded
 
 
 def test_cli_audit_table(capsys, monkeypatch):

@@ -61,8 +61,10 @@ def run(args: argparse.Namespace) -> int:
                                  f"d") from None
     if args.format == "json":
         from ..claims import jsonable
+        from ..report import environment
 
-        sys.stdout.write(json.dumps(jsonable([r.to_dict() for r in results]), indent=2) + "\n")
+        env = environment()  # the versions and platform behind the numbers (referee AN: only the seed was recorded)
+        sys.stdout.write(json.dumps(jsonable([r.to_dict() | {"environment": env} for r in results]), indent=2) + "\n")
         return 0
     from rich.table import Table
 
