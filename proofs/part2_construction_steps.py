@@ -1949,6 +1949,7 @@ CLAIMS = [
         r"F' = F \text{ with } b'_i \text{ for } b_i,\ 0 < c_b < 1",
         check_bounded_difference,
         depends_on=("construct.summand-bound", "construct.index-set"),
+        displays=((2, 53),),
         relations=((2, "D53", 1), (2, "D53", 2), (2, "D53", 3)),
     ),
     Claim(
@@ -1992,6 +1993,7 @@ CLAIMS = [
         r"p = d^{\pi_p} \geq d^{\varepsilon_p},\ \gamma = d^{-\varepsilon_p/(4(q+1))}",
         check_F_squared,
         depends_on=("construct.F-rate",),
+        displays=((2, 60),),
         relations=((2, "D60", 2),),
     ),
     Claim(
@@ -2001,6 +2003,7 @@ CLAIMS = [
         r"\E_x[(f_\infty(x) - f_p(x))^2 \mathbb{1}_{|\langle \mu, x \rangle| \leq \log d}] \leq |F|^2",
         r"F = \sup_x |f_p(x) - f_\infty(x)|",
         check_bulk_vs_F,
+        displays=((2, 60),),
         relations=((2, "D60", 1), (2, "P77", 1)),
     ),
     Claim(

@@ -248,7 +248,8 @@ class AuditConfig:
         validate.positive_int("T", self.T)
         validate.epsilon(self.epsilon)
         validate.delta(self.delta)
-        validate.delta(self.alpha, "alpha")
+        if not 0 < float(self.alpha) < 1:  # the audit's 1 − confidence, not a privacy δ (referee AN)
+            raise InputError(f"alpha (1 − the confidence of the ε lower bound) must lie in (0, 1), got {self.alpha!r}")
         for name in ("eps_n", "eps_p", "eps_b", "lam", "eta_a", "clip", "label"):
             validate.positive(name, getattr(self, name))
         if self.mechanism not in MECHANISMS:

@@ -431,7 +431,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="run the checks and print a table of verdicts")
     p.add_argument("ids", nargs="*", metavar="ID", help="claim ids or id prefixes such as 'fourier.' (default: all)")
-    p.add_argument("--format", choices=("table", "json", "markdown"), default="table")
+    p.add_argument("--format", choices=("table", "json", "markdown"), default="table",
+                   help="a table on the terminal (default), the JSON record of every claim, or Markdown")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of standard output")
     p.add_argument("--strict", action="store_true", help="also exit 1 when a claim is refuted")
     p.add_argument("--changed", action="store_true",
@@ -440,8 +441,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("show", help="statement, assumptions, evidence and correction of one claim")
-    p.add_argument("id", metavar="ID")
-    p.add_argument("--timeout", type=_timeout, default=DEFAULT_TIMEOUT)
+    p.add_argument("id", metavar="ID", help="a claim id (theorycheck list shows them)")
+    p.add_argument("--timeout", type=_timeout, default=DEFAULT_TIMEOUT,
+                   help="seconds the check may take before it is stopped as an error (default: %(default)s)")
     p.add_argument("--rerun", action="store_true", help="run the check again even if its cached verdict is fresh")
     p.add_argument("--json", action="store_true", help="print the raw JSON record of the claim (as in check --format "
                                                        "json)")
@@ -451,8 +453,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_list)
 
     p = sub.add_parser("latex", help="write a standalone LaTeX document of statements, verdicts and corrections")
-    p.add_argument("ids", nargs="*", metavar="ID")
-    p.add_argument("--output", "-o", metavar="FILE")
+    p.add_argument("ids", nargs="*", metavar="ID", help="claim ids or id prefixes such as 'fourier.' (default: all)")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the .tex file here (default: standard output)")
     p.add_argument("--no-run", action="store_true", help="statements only, without running the checks")
     _add_run_options(p)
     p.set_defaults(func=cmd_latex)
@@ -483,7 +485,10 @@ def _silence_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # point at the subcommand's help, not the top level's (referee AN)
+        where = f"theorycheck {args.command}" if getattr(args, "command", None) else "theorycheck"
+        parser.exit(2, f"theorycheck: error: unrecognized arguments: {' '.join(extra)} (see '{where} --help')\n")
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -48,7 +48,7 @@ def epsilon(value: object, name: str = "epsilon") -> object:
     """Privacy ε: must be a finite real > 0."""
     number = _as_real(name, value)
     if not number > 0 or math.isinf(number):
-        raise InputError(f"{name} (privacy ε) must be > 0, got {value!r}")
+        raise InputError(f"{name} (privacy ε) must be a finite number > 0, got {value!r}")
     return value
 
 

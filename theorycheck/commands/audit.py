@@ -115,12 +115,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--layer", choices=("second", "first", "both"), default="both",
                    help="which layer's dataset holds the differing record")
     p.add_argument("--epsilon", type=float, default=1.0, help="claimed ε (target of Assumption 3)")
-    p.add_argument("--delta", type=float, default=1e-5)
+    p.add_argument("--delta", type=float, default=1e-5, help="the δ of the claimed (ε, δ)-DP (default: %(default)s)")
     p.add_argument("--alpha", type=float, default=0.05, help="1 − confidence of the Clopper–Pearson bound")
     p.add_argument("--steps", type=int, default=10, help="T, second-layer steps")
     p.add_argument("--backend", choices=("auto", "simulator", "builtin"), default="auto",
                    help="theorycheck.simulator's Algorithm 1 (auto: if importable) or the built-in mechanism")
-    p.add_argument("--no-progress", action="store_true")
-    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+    p.add_argument("--format", choices=("table", "json"), default="table",
+                   help="a table (default) or JSON records with their configuration and environment")
     p.set_defaults(func=run)
 

@@ -261,7 +261,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--level", choices=("display", "relation"), default="display",
                    help="count displays (default) or every relation symbol inside the math, numbered "
                         "(part, D<display>|P<paragraph>, index)")
-    p.add_argument("--format", choices=("table", "json", "markdown"), default="table")
+    p.add_argument("--format", choices=("table", "json", "markdown"), default="table",
+                   help="a table per part (default), JSON rows with a summary, or Markdown")
     p.add_argument("--uncovered", action="store_true", help="list only what no claim covers (and no definition marks)")
     p.add_argument("--target", action="store_true",
                    help="relation level: only the sections issue 11 asks to cover completely "

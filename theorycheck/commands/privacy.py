@@ -124,11 +124,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--steps", "-T", type=_step_count, metavar="T", help="number of composed steps (>= 1)")
     p.add_argument("--delta", type=float, metavar="D", help="target δ in (0, 1)")
     p.add_argument("--epsilon", type=float, metavar="E", help="also print the exact δ at this ε (> 0)")
-    p.add_argument("--adjacency", choices=allowed("adjacency"), default="replace-one")
+    p.add_argument("--adjacency", choices=allowed("adjacency"), default="replace-one",
+                   help="neighbouring datasets differ by replacing one sample (default) or adding/removing one")
     p.add_argument("--noise-std", type=float, metavar="S", help="noise std in the units of the aggregate (instead of "
                                                                 "-z)")
     p.add_argument("--clip", type=float, metavar="C", help="per-sample clipping norm (with --noise-std)")
     p.add_argument("--n", type=int, metavar="N", help="number of records (with --noise-std)")
     p.add_argument("--aggregate", choices=allowed("aggregate"), default="mean", help="noise on the mean or on the sum")
-    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--format", choices=("table", "json"), default="table", help="a table (default) or JSON")
     p.set_defaults(func=run)

@@ -273,12 +273,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--preset", choices=("paper", "calibrated", "repaired"), default="paper",
                    help="paper: Assumption 4 verbatim; calibrated: feasible sizes from public data; repaired: the "
                         "repaired Theorem 1's data-independent choices (proofs/repaired.py), exactly private")
-    p.add_argument("--d", type=positive_int_arg, nargs="+", default=[32, 64, 128], metavar="D")
+    p.add_argument("--d", type=positive_int_arg, nargs="+", default=[32, 64, 128], metavar="D",
+                   help="input dimensions of the sweep (default: 32 64 128)")
     p.add_argument("--seeds", type=positive_int_arg, default=5, help="seeds 0..SEEDS-1 per d (default 5)")
     p.add_argument("--eps", type=positive_float_arg, default=1.0, help="privacy ε (default 1)")
     p.add_argument("--delta", type=positive_float_arg, default=1e-5, help="privacy δ in (0, 1) (default 1e-5)")
-    p.add_argument("--eps-n", dest="eps_n", type=positive_float_arg, default=0.2)
-    p.add_argument("--eps-p", dest="eps_p", type=positive_float_arg, default=1.0)
+    p.add_argument("--eps-n", dest="eps_n", type=positive_float_arg, default=0.2,
+                   help="ε_n of Assumption 2: n = ⌈d^(1+3ε_n)⌉ (default: %(default)s)")
+    p.add_argument("--eps-p", dest="eps_p", type=positive_float_arg, default=1.0,
+                   help="ε_p of Assumption 2: p = ⌈d^ε_p⌉ (default: %(default)s)")
     p.add_argument("--eps-b", dest="eps_b", type=positive_float_arg, default=None,
                    help="default: the middle of Part 2's window (0, 3ε_n − ε_p/4)")
     p.add_argument("--q", type=int, default=None, help="degree of σ_* (default target He_q + He_1, q = 3)")
@@ -286,18 +289,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--n", type=positive_int_arg, default=None, help="override n (default ⌈d^(1+3ε_n)⌉)")
     p.add_argument("--p", type=positive_int_arg, default=None, help="override p (default ⌈d^ε_p⌉)")
     for name in ("sigma-W", "sigma-a", "eta-a", "eta-W", "C-a", "lam"):
+        zero = " (0 allowed: no noise)" if name.startswith("sigma") else " (a number > 0)"
         p.add_argument(f"--{name}", dest=name.replace("-", "_"), type=float, default=None,
-                       help=f"override {name.replace('-', '_')} (0 allowed for the noise levels)")
+                       help=f"override {name.replace('-', '_')}{zero}")
     p.add_argument("--T", type=positive_int_arg, default=None, help="override the number of DP-GD steps")
-    p.add_argument("--clip-rule", dest="clip_rule", choices=("min", "literal", "none"), default="min")
-    p.add_argument("--first-layer-reduction", dest="first_layer_reduction", choices=("mean", "sum"), default="mean")
+    p.add_argument("--clip-rule", dest="clip_rule", choices=("min", "literal", "none"), default="min",
+                   help="the second layer's per-sample clipping: min(1, C_a/‖g‖) (default), the line as printed, "
+                   "or none")
+    p.add_argument("--first-layer-reduction", dest="first_layer_reduction", choices=("mean", "sum"), default="mean",
+                   help="the first layer's gradient as the mean (default) or the sum over the samples")
     p.add_argument("--first-layer-noise", dest="first_layer_noise", choices=("after-normalise", "before-normalise"),
                    default=None, help="default: after-normalise (paper), before-normalise (calibrated)")
-    p.add_argument("--noise-form", dest="noise_form", choices=("part1", "part1-scalar", "part3"), default="part1")
-    p.add_argument("--regulariser", choices=("clipped", "unclipped"), default="clipped")
-    p.add_argument("--T-rounding", dest="T_rounding", choices=("ceil", "round", "floor"), default="ceil")
+    p.add_argument("--noise-form", dest="noise_form", choices=("part1", "part1-scalar", "part3"), default="part1",
+                   help="Algorithm 1's per-coordinate noise (default), its literal scalar N(0, 1), or Part 3's η_a z")
+    p.add_argument("--regulariser", choices=("clipped", "unclipped"), default="clipped",
+                   help="the ridge term inside the clipped gradient (default) or added after clipping")
+    p.add_argument("--T-rounding", dest="T_rounding", choices=("ceil", "round", "floor"), default="ceil",
+                   help="how T = d^ε_n is rounded to a whole number of steps (default: ceil)")
     p.add_argument("--no-baselines", action="store_true", help="skip the random-features baseline (one pass less)")
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (a line per finished run in logs)")
     p.add_argument("--output", default=None, metavar="DIR", help="directory for runs.csv, runs.jsonl, "
                    "risk_vs_d.png, crossover.json (default ./simulate-out); rows are appended as runs finish")
     p.add_argument("--resume", metavar="DIR", default=None,

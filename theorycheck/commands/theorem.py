@@ -106,8 +106,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("theorem", help="each theorem's verdict as stated (holds/fails/unproven/open), from its claims")
     p.add_argument("which", nargs="?", default="all", metavar="N", help="theorem number (1, 2, 5, 6) or 'all'")
-    p.add_argument("--format", choices=("table", "json", "markdown"), default="table")
-    p.add_argument("--output", "-o", metavar="FILE")
+    p.add_argument("--format", choices=("table", "json", "markdown"), default="table",
+                   help="a table with each theorem's explanation (default), JSON records, or Markdown")
+    p.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     add_run_options(p)
     p.set_defaults(func=run)
 
