@@ -1229,7 +1229,8 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
                 return None
             # the same super-polynomial factor on both sides: the powers of d and log d beside it decide
         (ei, ki), (ej, kj) = i.exponents(), j.exponents()
-        de, dk = sp.expand(ei - ej), sp.expand(ki - kj)
+        # cancelled first: a rational function of q may be free of q once its factors cancel
+        de, dk = sp.expand(sp.cancel(sp.together(ei - ej))), sp.expand(sp.cancel(sp.together(ki - kj)))
         if not de.has(q) and not dk.has(q):
             return "exponent differences free of q" if holds(de, dk, rel) else None
         # Δe < 0 at every q: the power of d decides, whatever the powers of log d
