@@ -390,3 +390,13 @@ def test_simulate_resume_with_damaged_files_is_a_clear_error_or_a_rerun(tmp_path
     assert_one_line_error(broken, "sweep.json is damaged")
     summary = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))
     assert {"python", "platform", "packages"} <= set(summary["environment"])  # versions recorded (referee AN)
+
+
+def test_an_unwritable_cache_folder_is_said_once_and_the_checks_still_run(tmp_path):
+    """Referee AN: THEORYCHECK_CACHE_DIR naming a file had silently turned the cache off."""
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "THEORYCHECK_NO_CACHE"} | {"THEORYCHECK_CACHE_DIR": str(afile)}
+    out = run_cli("check", "lemma4.parity", "--no-progress", env=env, timeout=180)
+    assert out.returncode == 0, out.stderr
+    assert "verdict cache folder" in out.stderr and "running without the cache" in out.stderr

@@ -19,6 +19,7 @@ import math
 import os
 import pkgutil
 import sys
+from pathlib import Path
 
 from . import __version__
 from .errors import InputError
@@ -124,6 +125,19 @@ def _cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
+def _writable_folder(path: Path) -> bool:
+    """Whether ``path`` is, or can be made, a folder this process can write in."""
+    import tempfile
+
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError:
+        return False
+    return True
+
+
 def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, progress: bool,
               rerun: bool = False, changed: bool = False, use_cache: bool = True) -> AuditResults:
     """Run the selected checks, reporting progress on stderr unless ``progress`` is false:
@@ -141,6 +155,10 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
     started, cpu0 = time.perf_counter(), _cpu_seconds()
     selected = registry.select(ids)
     store = cache_mod.Cache(registry.location) if use_cache and cache_mod.enabled() else None
+    if store is not None and not _writable_folder(store.directory):  # referee AN: a bad cache folder was silent
+        print(f"theorycheck: warning: the verdict cache folder {store.directory} cannot be written (is "
+              "THEORYCHECK_CACHE_DIR a file or a read-only place?): running without the cache", file=sys.stderr)
+        store = None
     fresh: dict[str, cache_mod.Entry] = {}
     if store is not None and not rerun:
         for claim in selected:
