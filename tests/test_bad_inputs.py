@@ -400,3 +400,18 @@ def test_an_unwritable_cache_folder_is_said_once_and_the_checks_still_run(tmp_pa
     out = run_cli("check", "lemma4.parity", "--no-progress", env=env, timeout=180)
     assert out.returncode == 0, out.stderr
     assert "verdict cache folder" in out.stderr and "running without the cache" in out.stderr
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["privacy", "-z", "1", "--clip", "1", "--steps", "10", "--delta", "1e-5"], "only go with --noise-std"),
+    (["privacy", "-z", "1", "--aggregate", "sum", "--steps", "10", "--delta", "1e-5"], "only go with --noise-std"),
+    (["latex", "--no-run", "--rerun"], "give one"),
+])
+def test_contradictory_or_ignored_options_are_refused(argv, needle):
+    """Referee AN L3: these had been accepted and silently ignored."""
+    assert_one_line_error(run(*argv), needle)
+
+
+def test_coverage_target_at_display_level_is_refused(paper_dir):
+    out = run("coverage", "--target", *map(str, sorted(paper_dir.glob("part*.md"))))
+    assert_one_line_error(out, "--level relation")

@@ -406,6 +406,8 @@ def cmd_latex(args: argparse.Namespace) -> int:
     from .report import latex_document
 
     check_file(args.output)
+    if args.no_run and args.rerun:  # referee AN: accepted and ignored
+        raise InputError("--rerun runs the checks and --no-run writes the statements without them: give one")
     registry = load(args.proofs)
     selected = registry.select(args.ids)
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,

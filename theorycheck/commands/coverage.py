@@ -204,6 +204,10 @@ def run(args: argparse.Namespace) -> int:
     args.paper = check_paper_files(args.paper)
     if args.level == "relation":
         return run_relations(args)
+    if args.target:  # referee AN: ignored at the display level
+        from ..errors import InputError
+
+        raise InputError("--target selects relations of the target sections: use it with --level relation")
     from rich.markup import escape
     from rich.table import Table
 

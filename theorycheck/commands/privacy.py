@@ -26,6 +26,11 @@ def _figures(args: argparse.Namespace) -> tuple[dict, dict]:
     if args.noise_multiplier is not None:
         if args.noise_std is not None:
             raise InputError("give either --noise-multiplier or --noise-std (with --clip and --n), not both")
+        ignored = [flag for flag, value in (("--clip", args.clip), ("--n", args.n)) if value is not None]
+        ignored += ["--aggregate"] if args.aggregate != "mean" else []
+        if ignored:  # referee AN: they had been accepted and ignored
+            raise InputError(f"{', '.join(ignored)} only go with --noise-std; --noise-multiplier Z already is the "
+                             "noise std over the sensitivity of one step")
         z = args.noise_multiplier
         conv["units"] = "noise std / sensitivity of one step (given)"
     else:
