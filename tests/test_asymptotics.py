@@ -814,3 +814,33 @@ def test_every_degree_rejects_a_log_power_that_grows_with_q():
 
     c = compare(sp.log(d) ** q, "lesssim", sp.log(d) ** 2, _q_region(), d=d)
     assert c.holds_on != "all" and c.every_degree is None
+
+
+@pytest.mark.parametrize("lhs, rel, rhs", [
+    ("log", "lesssim", None),  # Δe = −ε_n (q − 250)²/q³: 0 at q = 250, where the log power wins (referee AP)
+    ("strict", "ll", None),
+    ("coefficient", "lesssim", None),  # the left coefficient (200 − q)(q − 300) > 0 only for 200 < q < 300
+    ("rhs-zero", "lesssim", None),  # the right coefficient (q − 250)² vanishes at q = 250
+])
+def test_every_degree_is_not_fooled_between_the_checked_degrees(lhs, rel, rhs):
+    from theorycheck_proofs.symbols import d, eps_n, eps_p, q
+
+    cases = {
+        "log": (sp.log(d) / d ** (eps_n * (q - 250) ** 2 / q**3), sp.Integer(1)),
+        "strict": (d ** (-eps_p * (q - 250) ** 2 / q**3), sp.Integer(1)),
+        "coefficient": (d**eps_n * (200 - q) * (q - 300), sp.Integer(1)),
+        "rhs-zero": (d**eps_n, d**eps_n * (q - 250) ** 2),
+    }
+    left, right = cases[lhs]
+    c = compare(left, rel, right, _q_region(), d=d)
+    assert c.every_degree is None and not c.holds_everywhere
+
+
+def test_signs_on_the_ray_are_exact():
+    from theorycheck.asymptotics import _signs_on_ray
+    from theorycheck_proofs.symbols import q
+
+    assert _signs_on_ray(-(q**2) + 500 * q - 60000, q) == {-1, 0, 1}  # exact rational roots 200 and 300
+    assert _signs_on_ray(q**2 - 2, q) == {-1, 0, 1}  # an irrational root, √2
+    assert _signs_on_ray(1 / (q * (q + 1)), q) == {1}
+    assert _signs_on_ray(1 / (q - 3), q) is None  # a pole on the ray

@@ -974,7 +974,9 @@ def _irredundant(linear: Sequence[tuple[sp.Expr, bool] | None], degrees: Sequenc
 def _substituted(t: Term, subs: Mapping[sp.Symbol, Any]) -> Term:
     if not subs:
         return t
-    return Term(t.coeff.xreplace(subs), sp.expand(t.d_exp.xreplace(subs)), sp.expand(t.log_exp.xreplace(subs)),
+    # sympified: xreplace of a bare symbol by a Python int returns the int (a coefficient q at q = 1: referee AP)
+    return Term(sp.sympify(t.coeff.xreplace(subs)), sp.expand(t.d_exp.xreplace(subs)),
+                sp.expand(t.log_exp.xreplace(subs)),
                 sp.expand(t.growth.xreplace(subs)), sp.expand(t.poly_exp.xreplace(subs)))
 
 
@@ -1149,6 +1151,39 @@ def _affine_in(expr: sp.Expr, q: sp.Symbol, h: sp.Symbol, q_of_h: sp.Expr) -> tu
     return sp.simplify(a_part), b_part
 
 
+def _signs_on_ray(f: sp.Expr, q: sp.Symbol) -> set[int] | None:
+    """The signs (−1, 0, 1) a rational function ``f`` of ``q`` alone takes on the real ray q ≥ 1, exactly: 0 when
+    its numerator has a real root there (SymPy's exact roots), and f's sign at 1, at the rational endpoints of the
+    roots' isolating intervals and beyond them; None when ``f`` has other symbols, a pole on the ray, a degree above
+    12, or is not rational (referee AP: SymPy's function_range had missed a zero of g at q = 250)."""
+    f = sp.cancel(sp.together(sp.sympify(f)))
+    if f.free_symbols - {q}:
+        return None
+    if not f.free_symbols:
+        return {int(sp.sign(f))}
+    num, den = sp.fraction(f)
+    try:
+        pn, pd = sp.Poly(num, q), sp.Poly(den, q)
+    except sp.PolynomialError:
+        return None
+    if pn.degree() > 12 or pd.degree() > 12 or not all(c.is_Rational for c in pn.all_coeffs() + pd.all_coeffs()):
+        return None
+    if any(r >= 1 for r in sp.real_roots(pd)):
+        return None
+    # every sign region of the ray holds 1, an endpoint of a root's rational isolating interval (an exact rational
+    # root is its own interval), a midpoint of two consecutive endpoints or the point beyond them all; a root on
+    # the ray adds the sign 0
+    signs = {0} if any(r >= 1 for r in sp.real_roots(pn)) else set()
+    ends = sorted({sp.Integer(1)} | {sp.Rational(e) for (lo, hi), _ in pn.intervals() for e in (lo, hi) if e >= 1})
+    probes = ends + [(a_ + b_) / 2 for a_, b_ in zip(ends, ends[1:])] + [ends[-1] + 1]  # between roots too
+    for x in probes:
+        value = sp.simplify(f.subs(q, x))
+        if not value.is_number or value.is_real is not True:
+            return None
+        signs.add(int(sp.sign(value)))
+    return signs
+
+
 def _vanishing_shape(expr: sp.Expr, q: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     """(g, A, B) with ``expr`` = A + B·g(q), A and B free of q, g(q) → 0 as q → ∞ and g(q) between 0 (excluded) and
     g(1) for every real q ≥ 1 (SymPy's range of g on [1, ∞)); None when ``expr`` has no such shape. g is read off
@@ -1169,14 +1204,9 @@ def _vanishing_shape(expr: sp.Expr, q: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.
     ratios = [sp.simplify((c - lim) / g) for c, lim in zip(coeffs, limits)]
     if any(r_.has(q) for r_ in ratios):
         return None
-    real_q = sp.Dummy("q_real", positive=True)
-    try:
-        values = sp.calculus.util.function_range(g.subs(q, real_q), real_q, sp.Interval(1, sp.oo))
-    except (NotImplementedError, ValueError, TypeError):
-        return None
+    # g(q)/g(1) ∈ (0, 1] on the whole ray: g never 0, of g(1)'s sign, and no larger than g(1) in size
     at_one = g.subs(q, 1)
-    segment = sp.Interval(sp.Min(0, at_one), sp.Max(0, at_one))
-    if not isinstance(values, sp.Interval) or not values.is_subset(segment) or values.contains(0) is not sp.false:
+    if at_one == 0 or _signs_on_ray(g / at_one, q) != {1} or not (_signs_on_ray(1 - g / at_one, q) or {-1}) <= {0, 1}:
         return None
     a_part = sum(lim * m for lim, m in zip(limits, params + [1]))
     b_part = sum(r_ * m for r_, m in zip(ratios, params + [1]))
@@ -1205,8 +1235,22 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
     if q is None or any(getattr(c, "has", lambda *_: False)(q) for c in region.constraints):
         return None
     terms = list(lhs_terms) + list(rhs_terms)
+
+    def coefficient_sign(c: sp.Expr) -> str:
+        """"positive" / "nonpositive" for every q ≥ 1, else "mixed" (referee AP: a coefficient that changes sign or
+        vanishes at some q between the checked degrees had been read as fixed)."""
+        if not c.has(q):
+            return "positive" if c.is_positive else ("nonpositive" if c.is_nonpositive else "fixed")
+        signs = _signs_on_ray(c, q) if c.free_symbols <= {q} else None
+        if signs is not None:
+            return "positive" if signs == {1} else ("nonpositive" if signs <= {-1, 0} else "mixed")
+        return "positive" if c.is_positive else ("nonpositive" if c.is_nonpositive else "mixed")
+
+    lhs_signs = [coefficient_sign(t.coeff) for t in lhs_terms]
+    if "mixed" in lhs_signs or any(t.coeff.has(q) and coefficient_sign(t.coeff) != "positive" for t in rhs_terms):
+        return None
     if not any(t.d_exp.has(q) or t.log_exp.has(q) or t.poly_exp.has(q) or t.growth.has(q) for t in terms):
-        return "no exponent depends on q"
+        return "no exponent depends on q; no coefficient changes sign with q"
     flat = dataclasses.replace(region, q=None, q_values=())
     h = sp.Dummy("h", positive=True)
     ll, le = ("ll", "lesssim")
@@ -1250,13 +1294,10 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
         return None
 
     reasons = set()
-    for i in lhs_terms:
-        if i.coeff.has(q) and not i.coeff.is_positive:  # its sign (hence whether it counts) could change with q
-            return None
-        if i.coeff.is_positive is False:
+    for i, sign in zip(lhs_terms, lhs_signs):
+        if sign == "nonpositive":  # dropped by compare at every degree: it only helps
             continue
-        found = next((r for r in (pair(i, j) for j in rhs_terms if not j.coeff.has(q) or j.coeff.is_positive)
-                      if r), None)
+        found = next((r for r in (pair(i, j) for j in rhs_terms) if r), None)
         if found is None:
             return None
         reasons.add(found)
