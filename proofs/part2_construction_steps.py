@@ -37,7 +37,7 @@ from theorycheck.numerics import read_only
 from theorycheck.statement import Norm, Rel, Statement, paper_latex
 
 from .part2_fourier_common import Chain
-from .regime import ADMISSIBLE, CORNERS, SYMBOLIC_DEGREES, at_symbols, corner_point, corner_width
+from .regime import ADMISSIBLE, BIAS_WINDOW, CORNERS, SYMBOLIC_DEGREES, at_symbols, corner_point, corner_width
 from .symbols import (
     LAMBDA,
     NOISE_TO_WIDTH,
@@ -131,10 +131,12 @@ def check_asymptotic(
         narrow = decide(reduced, region.restrict(eps_b < NARROW_EPS_B_BOUND, name=region.name + ", narrower ε_b"),
                         d=d, rewrite=rewrite, what=what or statement.latex())
         shifted_proof = False
-        if narrow.verdict == "inconclusive" and narrow.regime.get("holds_on") == "all":
+        window_only = all(c in BIAS_WINDOW for c in region.constraints if getattr(c, "has", lambda *_: False)(eps_b))
+        if narrow.verdict == "inconclusive" and narrow.regime.get("holds_on") == "all" and window_only:
             # the narrower window depends on q, so every_degree cannot cover it; ε_b = ε_b' − ε_p/(8(q+1)) with ε_b' in
             # the q-free window (0, 3ε_n − ε_p/4) covers a superset of it (ε_b' > 0 is weaker than ε_b > 0): holding
-            # there for every q proves the narrower reading for every q
+            # there for every q proves the narrower reading for every q. Only where ε_b is bounded by the window alone
+            # (referee AP: another bound on ε_b would not shift with it)
             shift = eps_b - eps_p / (8 * (q + 1))
             shifted = Statement(reduced.lhs.subs(eps_b, shift), reduced.rel, reduced.rhs.subs(eps_b, shift),
                                 name=reduced.name)

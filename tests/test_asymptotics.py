@@ -821,6 +821,8 @@ def test_every_degree_rejects_a_log_power_that_grows_with_q():
     ("strict", "ll", None),
     ("coefficient", "lesssim", None),  # the left coefficient (200 − q)(q − 300) > 0 only for 200 < q < 300
     ("rhs-zero", "lesssim", None),  # the right coefficient (q − 250)² vanishes at q = 250
+    ("abs", "lesssim", None),  # Δe = −ε_n|q − 250|/q²: 0 at q = 250
+    ("rhs-sum", "lesssim", None),  # a right term negative for 200 < q < 300 (counted in the sum, not a dominator)
 ])
 def test_every_degree_is_not_fooled_between_the_checked_degrees(lhs, rel, rhs):
     from theorycheck_proofs.symbols import d, eps_n, eps_p, q
@@ -830,6 +832,8 @@ def test_every_degree_is_not_fooled_between_the_checked_degrees(lhs, rel, rhs):
         "strict": (d ** (-eps_p * (q - 250) ** 2 / q**3), sp.Integer(1)),
         "coefficient": (d**eps_n * (200 - q) * (q - 300), sp.Integer(1)),
         "rhs-zero": (d**eps_n, d**eps_n * (q - 250) ** 2),
+        "abs": (sp.log(d) / d ** (eps_n * sp.Abs(q - 250) / q**2), sp.Integer(1)),
+        "rhs-sum": (d**eps_n, d**eps_n + (q - 200) * (q - 300) * d ** (eps_n + 1 / q)),
     }
     left, right = cases[lhs]
     c = compare(left, rel, right, _q_region(), d=d)

@@ -95,7 +95,15 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
             if len(literal) > MAX_LITERAL_CHARS:
                 raise InputError(f"formula {written!r}: a number of {len(literal)} characters (at most "
                                  f"{MAX_LITERAL_CHARS})")
-            return sp.Rational(literal)
+            mantissa, _, exponent = literal.lower().replace("_", "").partition("e")
+            if exponent and (not exponent.lstrip("+-").isdigit() or abs(int(exponent)) > MAX_LITERAL_CHARS):
+                # referee AP: 1e999999999 is 11 characters but builds a number of 10^9 digits
+                raise InputError(f"formula {written!r}: the number {literal} is too large or too small (decimal "
+                                 f"exponent at most {MAX_LITERAL_CHARS} in size)")
+            try:
+                return sp.Rational(literal)
+            except (ValueError, OverflowError, TypeError) as exc:
+                raise InputError(f"formula {written!r}: cannot read the number {literal} ({exc})") from None
         if isinstance(node, ast.Name):
             if node.id in symbols:
                 return symbols[node.id]
