@@ -1393,15 +1393,6 @@ def _decide_order(lhs: sp.Expr, rel: Rel, rhs: sp.Expr) -> Verdict:
     return check_asymptotic(Statement(lhs, rel, rhs), corner_ratios=False)
 
 
-def _with_decision(v: Verdict, decided: Verdict, what: str) -> Verdict:
-    """:func:`_with_regime`, and a verified ``v`` whose region-wide decision is undecided is undecided too."""
-    out = _with_regime(v, decided, what)
-    if out.verdict == "verified" and decided.verdict != "verified":
-        return inconclusive(out.method, f"{v.detail}; but {what} is not decided on the whole region: "
-                            f"{decided.detail}", regime=decided.regime, **out.evidence)
-    return out
-
-
 def check_summand_statement(statement: Statement = SUMMAND_STATEMENT, **kw) -> Verdict:
     """The summands' bound, then the statement itself over the region (referee AM: only the power of d had been
     read): S is proved Θ(1) (:func:`check_summand_bound`'s bracket, d-free), so "S rel rhs" is "1 rel rhs", with
@@ -1409,11 +1400,12 @@ def check_summand_statement(statement: Statement = SUMMAND_STATEMENT, **kw) -> V
     _own_left_side(statement, SUMMAND_STATEMENT)
     v = check_summand_bound(claimed_d_power=_coef_power(statement.rhs)[1], **kw)
     decided = _decide_order(sp.Integer(1), statement.rel, statement.rhs)
-    return _with_decision(v, decided, f"S = Θ(1) {Rel.parse(statement.rel).value} the claimed bound")
+    return _with_regime(v, decided, f"S = Θ(1) {Rel.parse(statement.rel).value} the claimed bound")
 
 
 def _with_regime(v: Verdict, decided: Verdict, what: str) -> Verdict:
-    """``v`` with the regime record of the region-wide decision ``decided``; a failing decision refutes."""
+    """``v`` with the regime record of the region-wide decision ``decided``; a failing decision refutes, and an
+    undecided one leaves a verified ``v`` inconclusive (it was not decided on the whole region)."""
     ev = dict(v.evidence) | {"region_wide": {"statement": what, "verdict": decided.verdict, "detail": decided.detail}}
     if v.verdict == "verified" and decided.verdict == "refuted":
         return refuted(
@@ -1422,6 +1414,9 @@ def _with_regime(v: Verdict, decided: Verdict, what: str) -> Verdict:
             regime=decided.regime,
             **(ev | {"witness": (decided.evidence or {}).get("witness")}),
         )
+    if v.verdict == "verified" and decided.verdict != "verified":  # not decided on the whole region: not verified
+        return inconclusive(v.method, f"{v.detail}; but {what} is not decided on the whole region: {decided.detail}",
+                            regime=decided.regime, **ev)
     return Verdict(v.verdict, v.method, v.detail, ev, v.corrected, decided.regime)
 
 

@@ -848,3 +848,15 @@ def test_signs_on_the_ray_are_exact():
     assert _signs_on_ray(q**2 - 2, q) == {-1, 0, 1}  # an irrational root, √2
     assert _signs_on_ray(1 / (q * (q + 1)), q) == {1}
     assert _signs_on_ray(1 / (q - 3), q) is None  # a pole on the ray
+
+
+def test_every_degree_when_each_left_term_has_differences_free_of_q():
+    """A left term dominated by different right terms at different points (no single dominator), every exponent
+    difference free of q: the checked degrees' decision is every degree's (thm2.step3-chain's comparison)."""
+    from theorycheck_proofs.symbols import d, eps_b, eps_p, nu, q, r, rho
+
+    x = eps_b + eps_p / 4 - nu + 1
+    lhs = d ** (x + r / 2) * sp.log(d) ** (2 * q + rho / 2 + 4)
+    rhs = d**x * sp.log(d) ** (2 * q + 2) + d ** (x + r) * sp.log(d) ** (2 * q + rho + 6)
+    c = compare(lhs, "O_P", rhs, _q_region(), d=d)
+    assert c.holds_everywhere and c.every_degree

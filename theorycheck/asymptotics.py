@@ -1219,7 +1219,9 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
     every degree q ≥ 1; None when this procedure finds none (referee AL: monotone exponents can change sign past
     the checked degrees).
 
-    Each left term i must be dominated by one right term j uniformly in q. With the differences of their exponents
+    Each left term i must be dominated by one right term j uniformly in q, or have every exponent difference with
+    the right side free of q (then its LPs, hence the checked degrees' answer, are the same at every q). With the
+    differences of their exponents
     Δe = e_i − e_j (of d) and Δk = k_i − k_j (of log d), linear in the region's parameters θ for each q:
 
     - free of q: the pair's decision is the same at every q: one exact comparison of d^{Δe}log^{Δk} with 1;
@@ -1293,11 +1295,25 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
                 return "exponents affine in q: in the relation at q = 1, non-increasing in q"
         return None
 
+    def free_against_all(i: Term) -> bool:
+        """Every exponent difference of ``i`` with a right term (and every growth) is free of q: the LPs deciding
+        ``i`` are the same at every degree, so the checked degrees' answer (``i`` dominated, by whichever right term
+        wins at each point) is every degree's."""
+        for j in rhs_terms:
+            if i.growth.has(q) or j.growth.has(q):
+                return False
+            (ei, ki), (ej, kj) = i.exponents(), j.exponents()
+            if any(sp.cancel(sp.together(x)).has(q) for x in (ei - ej, ki - kj)):
+                return False
+        return True
+
     reasons = set()
     for i, sign in zip(lhs_terms, lhs_signs):
         if sign == "nonpositive":  # dropped by compare at every degree: it only helps
             continue
         found = next((r for r in (pair(i, j) for j in rhs_terms) if r), None)
+        if found is None and free_against_all(i):
+            found = "every exponent difference with the right side free of q"
         if found is None:
             return None
         reasons.add(found)
