@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 
 def theorem_records(registry, wanted: str, *, jobs: int, timeout: float, progress: bool,
@@ -52,7 +51,12 @@ def run(args: argparse.Namespace) -> int:
 
     style = {"holds": VERDICT_STYLE["verified"], "fails": VERDICT_STYLE["refuted"], "unproven": "yellow",
              "open": VERDICT_STYLE["inconclusive"]}
-    console = make_console(open(args.output, "w", encoding="utf-8") if args.output else None)
+    import io
+
+    # the table is rendered to text, then written through write_output (referee AN: a full disk had been reported as
+    # "standard output" and the table lost; write_output saves to theorycheck-results-* when --output fails)
+    buffer = io.StringIO() if args.output else None
+    console = make_console(buffer)
     table = Table(title="Theorems: verdict as stated, from their claim trees")
     titles = [f"{r['theorem']}: {r['title']}" for r in records]
     ids = [i for r in records for i in r["root_failures"]]
@@ -76,9 +80,8 @@ def run(args: argparse.Namespace) -> int:
             rep = r["repaired"]
             console.print(f"  repaired statement: [{style[rep['verdict']]}]{rep['verdict']}[/]; changes: "
                           + escape("; ".join(rep["changes"])))
-    if args.output:
-        console.file.close()
-        print(f"wrote {args.output}", file=sys.stderr)
+    if buffer is not None:
+        write_output(buffer.getvalue(), args.output, ".txt")
     return 0
 
 
