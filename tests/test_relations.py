@@ -597,3 +597,23 @@ def test_relation_level_coverage_applies_no_claim_to_an_edited_or_shifted_relati
     assert data["summary"]["uncovered"] >= 1 and "relation(s) differ from the paper" in out.stderr
     edited = [r for r in data["relations"] if r["part"] == 3 and r"\log^5 d" in r["latex"]]
     assert edited and all(r["status"] == "uncovered" and not r["claims"] for r in edited)
+
+
+def test_relation_level_coverage_flags_an_edit_past_the_relation_snippet(tmp_path, paper_dir):
+    """Referee AQ: a relation's text is a snippet of ~75 characters a side; an edit further out (Part 1's clipping
+    display, {C_a} → {2 C_a}) had stayed covered. Every relation of a display whose full text changed is changed."""
+    import shutil
+
+    for name in ("part1-setting.md", "part2-first-layer.md", "part3-second-layer.md"):
+        shutil.copy(paper_dir / name, tmp_path / name)
+    part1 = tmp_path / "part1-setting.md"
+    text = part1.read_text(encoding="utf-8")
+    old = r"\right\|}{C_a}\right).$$"
+    assert text.count(old) == 1
+    part1.write_text(text.replace(old, r"\right\|}{2 C_a}\right).$$"), encoding="utf-8")
+    files = [str(tmp_path / n) for n in ("part1-setting.md", "part2-first-layer.md", "part3-second-layer.md")]
+    out = run_cli("coverage", "--level", "relation", "--format", "json", *files,
+                  env={**os.environ, "THEORYCHECK_NO_CACHE": "1"}, timeout=120)
+    assert out.returncode == 0, out.stderr
+    edited = [r for r in json.loads(out.stdout)["relations"] if r["part"] == 1 and r["location"] == "D6"]
+    assert edited and all(r["status"] == "uncovered" for r in edited)
