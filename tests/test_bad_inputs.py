@@ -415,3 +415,14 @@ def test_contradictory_or_ignored_options_are_refused(argv, needle):
 def test_coverage_target_at_display_level_is_refused(paper_dir):
     out = run("coverage", "--target", *map(str, sorted(paper_dir.glob("part*.md"))))
     assert_one_line_error(out, "--level relation")
+
+
+@pytest.mark.parametrize("extra, needle", [
+    (("--d", "8", "--n", str(10**12)), "multiply-adds"),  # referee AQ: passed the memory estimate, ran for ever
+    (("--d", "8", "--seeds", str(10**11)), "at most 100000"),  # referee AQ: the task list ran out of memory
+])
+def test_simulate_refuses_sweeps_too_long_to_finish(tmp_path, extra, needle):
+    out = run("simulate", "--no-progress", "--output", str(tmp_path / "out"), *(("--seeds", "1") if "--seeds" not in
+              extra else ()), *extra)
+    assert_one_line_error(out, needle)
+    assert not (tmp_path / "out").exists()

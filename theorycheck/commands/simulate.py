@@ -22,6 +22,10 @@ RISKS = (("risk_dpgd", "DP-GD (a_T)"), ("risk_ridge", "ridge on W1 features"), (
          ("risk_null", "null predictor"))
 
 
+#: the most (d, seed) runs one sweep may ask for (referee AQ: --seeds 10^11 ran out of memory building the list)
+MAX_RUNS = 100_000
+
+
 def _target_for(args: argparse.Namespace) -> str:
     from ..errors import InputError
     from ..simulator.data import as_target
@@ -136,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
 
     for d in args.d:
         check_experiment(d, n=args.n, p=args.p, **kwargs)
+    if len(args.d) * args.seeds > MAX_RUNS:  # before the task list or the folder exists (referee AQ)
+        raise InputError(f"--d × --seeds asks for {len(args.d) * args.seeds} runs; at most {MAX_RUNS} in one sweep")
     rows_x = crossover.table(eps_n=args.eps_n, eps_p=args.eps_p, eps=args.eps, delta=args.delta, eps_b=args.eps_b,
                              target=target)
     out = Path(args.resume or args.output or "simulate-out")
