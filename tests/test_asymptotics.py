@@ -823,6 +823,7 @@ def test_every_degree_rejects_a_log_power_that_grows_with_q():
     ("rhs-zero", "lesssim", None),  # the right coefficient (q − 250)² vanishes at q = 250
     ("abs", "lesssim", None),  # Δe = −ε_n|q − 250|/q²: 0 at q = 250
     ("rhs-sum", "lesssim", None),  # a right term negative for 200 < q < 300 (counted in the sum, not a dominator)
+    ("pole", "lesssim", None),  # referee AQ: 1/(q − 17) on both sides cancels in the difference; undefined at 17
 ])
 def test_every_degree_is_not_fooled_between_the_checked_degrees(lhs, rel, rhs):
     from theorycheck_proofs.symbols import d, eps_n, eps_p, q
@@ -834,6 +835,7 @@ def test_every_degree_is_not_fooled_between_the_checked_degrees(lhs, rel, rhs):
         "rhs-zero": (d**eps_n, d**eps_n * (q - 250) ** 2),
         "abs": (sp.log(d) / d ** (eps_n * sp.Abs(q - 250) / q**2), sp.Integer(1)),
         "rhs-sum": (d**eps_n, d**eps_n + (q - 200) * (q - 300) * d ** (eps_n + 1 / q)),
+        "pole": (d ** (eps_n + 1 / (q - 17)), d ** (2 * eps_n + 1 / (q - 17))),
     }
     left, right = cases[lhs]
     c = compare(left, rel, right, _q_region(), d=d)

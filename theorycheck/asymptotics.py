@@ -1248,6 +1248,18 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
             return "positive" if signs == {1} else ("nonpositive" if signs <= {-1, 0} else "mixed")
         return "positive" if c.is_positive else ("nonpositive" if c.is_nonpositive else "mixed")
 
+    def defined_on_ray(e: sp.Expr) -> bool:
+        """No pole of a q-dependent exponent at any q ≥ 1 (referee AQ: 1/(q − 17) in both sides' exponents cancels
+        in their difference, but the relation is undefined at q = 17)."""
+        den = sp.fraction(sp.cancel(sp.together(e)))[1]
+        if not den.has(q):
+            return True
+        signs = _signs_on_ray(den, q)
+        return signs is not None and 0 not in signs
+
+    if not all(defined_on_ray(x) for t in terms for x in (t.d_exp, t.log_exp, t.poly_exp, t.growth, t.coeff)
+               if x.has(q)):
+        return None
     lhs_signs = [coefficient_sign(t.coeff) for t in lhs_terms]
     if "mixed" in lhs_signs or any(t.coeff.has(q) and coefficient_sign(t.coeff) != "positive" for t in rhs_terms):
         return None
