@@ -1257,8 +1257,8 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
         signs = _signs_on_ray(den, q)
         return signs is not None and 0 not in signs
 
-    if not all(defined_on_ray(x) for t in terms for x in (t.d_exp, t.log_exp, t.poly_exp, t.growth, t.coeff)
-               if x.has(q)):
+    # (a coefficient's pole or sign change is caught by coefficient_sign: it is then neither positive nor ≤ 0)
+    if not all(defined_on_ray(x) for t in terms for x in (t.d_exp, t.log_exp, t.poly_exp, t.growth) if x.has(q)):
         return None
     lhs_signs = [coefficient_sign(t.coeff) for t in lhs_terms]
     if "mixed" in lhs_signs or any(t.coeff.has(q) and coefficient_sign(t.coeff) != "positive" for t in rhs_terms):
