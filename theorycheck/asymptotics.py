@@ -1186,8 +1186,8 @@ def _signs_on_ray(f: sp.Expr, q: sp.Symbol) -> set[int] | None:
 
 def _vanishing_shape(expr: sp.Expr, q: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     """(g, A, B) with ``expr`` = A + B·g(q), A and B free of q, g(q) → 0 as q → ∞ and g(q) between 0 (excluded) and
-    g(1) for every real q ≥ 1 (SymPy's range of g on [1, ∞)); None when ``expr`` has no such shape. g is read off
-    the first q-dependent coefficient (of a parameter, or the constant term)."""
+    g(1) for every real q ≥ 1 (decided exactly by :func:`_signs_on_ray`); None when ``expr`` has no such shape. g is
+    read off the first q-dependent coefficient (of a parameter, or the constant term)."""
     expr = sp.expand(expr)
     params = sorted(expr.free_symbols - {q}, key=str)
     poly = sp.Poly(expr, *params) if params else None
@@ -1261,7 +1261,7 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
     if not all(defined_on_ray(x) for t in terms for x in (t.d_exp, t.log_exp, t.poly_exp, t.growth) if x.has(q)):
         return None
     lhs_signs = [coefficient_sign(t.coeff) for t in lhs_terms]
-    if "mixed" in lhs_signs or any(t.coeff.has(q) and coefficient_sign(t.coeff) != "positive" for t in rhs_terms):
+    if "mixed" in lhs_signs or any(coefficient_sign(t.coeff) != "positive" for t in rhs_terms if t.coeff.has(q)):
         return None
     if not any(t.d_exp.has(q) or t.log_exp.has(q) or t.poly_exp.has(q) or t.growth.has(q) for t in terms):
         return "no exponent depends on q; no coefficient changes sign with q"
