@@ -126,14 +126,12 @@ def _cpu_seconds() -> float:
 
 
 def _writable_folder(path: Path) -> bool:
-    """Whether ``path`` is, or can be made, a folder this process can write in."""
-    import tempfile
+    """Whether ``path`` is, or can be made, a folder this process can write in (:func:`outputs.check_folder`)."""
+    from .outputs import check_folder
 
     try:
-        path.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=path):
-            pass
-    except OSError:
+        check_folder(path, "THEORYCHECK_CACHE_DIR")
+    except InputError:
         return False
     return True
 

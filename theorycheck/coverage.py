@@ -645,14 +645,18 @@ def audited_relation_texts(files: Sequence[str | Path] | None = None) -> dict[tu
     return {r.key: normalised_latex(r.latex) for r in read_relations(paths)} if paths else {}
 
 
-def changed_relations(relations: Iterable[PaperRelation],
-                      reference: dict[tuple[int, str, int], str]) -> list[PaperRelation]:
+def changed_relations(relations: Iterable[PaperRelation], reference: dict[tuple[int, str, int], str],
+                      changed_display_keys: Iterable[tuple[int, int]] = ()) -> list[PaperRelation]:
     """The relations whose text differs from the audited paper's relation with the same key, or which it does not
     have: claims name relations by position, so after an edit, insertion or removal none may be applied there
     (referee AN: at relation level an edited "≪" stayed covered, and a removed display passed its claims on to the
-    next one). Only parts the reference has count; no reference, nothing changed."""
+    next one). A relation's text is a snippet, so every relation of a display in ``changed_display_keys`` ((part,
+    ordinal): :func:`changed_displays`, on the full text) counts too (referee AQ: an edit past the snippet). Only
+    parts the reference has count; no reference, nothing changed."""
     parts = {k[0] for k in reference}
-    return [r for r in relations if r.part in parts and reference.get(r.key) != normalised_latex(r.latex)]
+    moved = {(part, f"D{ordinal}") for part, ordinal in changed_display_keys}
+    return [r for r in relations if r.part in parts and (reference.get(r.key) != normalised_latex(r.latex)
+                                                          or (r.part, r.location) in moved)]
 
 
 def relation_coverage(relations: Iterable[PaperRelation], claims: Iterable[Claim],

@@ -25,6 +25,8 @@ def _md(text: str) -> str:
 
 def run_relations(args: argparse.Namespace) -> int:
     from ..coverage import (
+        audited_display_texts,
+        changed_displays,
         changed_relations,
         load_relation_definitions,
         read_paper,
@@ -36,17 +38,11 @@ def run_relations(args: argparse.Namespace) -> int:
 
     registry = load(args.proofs)
     relations = read_relations(args.paper)
-    read_paper(args.paper)      # same files; validates them the same way as the display level
+    displays = read_paper(args.paper)      # same files; validates them the same way as the display level
     definitions = load_relation_definitions(registry.location)
     reference = audited_relation_reference(args.proofs)
-    changed = changed_relations(relations, reference)
-    if reference:  # a relation's text is a snippet: every relation of a display whose full text changed counts too
-        from ..coverage import audited_display_texts, changed_displays  # (referee AQ: edits past the snippet)
-
-        moved = {(x.part, f"D{x.ordinal}") for x in changed_displays(read_paper(args.paper), audited_display_texts())}
-        seen = {r.key for r in changed}
-        changed += [r for r in relations if (r.part, r.location) in moved and r.key not in seen]
-        changed.sort(key=lambda r: (r.part, r.line, r.index))
+    moved = [x.key for x in changed_displays(displays, audited_display_texts())] if reference else []
+    changed = changed_relations(relations, reference, moved)
     if changed:
         first = changed[0]
         print(f"theorycheck coverage: warning: {len(changed)} relation(s) differ from the paper the claims were "
