@@ -25,7 +25,7 @@ from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement
 
 from . import symbols as SY
-from .part2_construction_steps import STEP3_N1, STEP3_N2, U, check_asymptotic
+from .part2_construction_steps import STEP3_N1, STEP3_N2, U, check_asymptotic, decide_order
 
 EPS_P, Q = sp.symbols("eps_p q", positive=True)
 EPS_B, EPS_N = sp.symbols("eps_b eps_n", real=True)
@@ -1383,23 +1383,13 @@ def _own_left_side(statement: Statement, registered: Statement) -> None:
                          f"not {statement.lhs}")
 
 
-def _decide_order(lhs: sp.Expr, rel: Rel, rhs: sp.Expr) -> Verdict:
-    """``lhs rel rhs`` on the whole region, for a relation of ≲-type or ≪-type, or ≍ (both ≲ directions)."""
-    rel = Rel.parse(rel)
-    if rel is Rel.ASYMP:
-        up = check_asymptotic(Statement(lhs, Rel.LESSSIM, rhs), corner_ratios=False)
-        down = check_asymptotic(Statement(rhs, Rel.LESSSIM, lhs), corner_ratios=False)
-        return down if up.verdict == "verified" else up
-    return check_asymptotic(Statement(lhs, rel, rhs), corner_ratios=False)
-
-
 def check_summand_statement(statement: Statement = SUMMAND_STATEMENT, **kw) -> Verdict:
     """The summands' bound, then the statement itself over the region (referee AM: only the power of d had been
     read): S is proved Θ(1) (:func:`check_summand_bound`'s bracket, d-free), so "S rel rhs" is "1 rel rhs", with
     the statement's own relation and every log and exp factor of its right side."""
     _own_left_side(statement, SUMMAND_STATEMENT)
     v = check_summand_bound(claimed_d_power=_coef_power(statement.rhs)[1], **kw)
-    decided = _decide_order(sp.Integer(1), statement.rel, statement.rhs)
+    decided = decide_order(sp.Integer(1), statement.rel, statement.rhs)
     return _with_regime(v, decided, f"S = Θ(1) {Rel.parse(statement.rel).value} the claimed bound")
 
 
@@ -1433,7 +1423,7 @@ def check_tail_fp_statement(statement: Statement = TAIL_FP_STATEMENT, **kw) -> V
     # the whole right side, log factors included (referee AM): the tail is at most S²·P(|⟨μ, x⟩| > log d) ≤
     # S² e^{−log²d/2}/log d (|σ| ≤ 1, Mills' ratio), so that bound ≲ the statement's right side proves it
     bound = sp.exp(-(SY.log_d**2) / 2) / SY.log_d
-    proof = _decide_order(bound, statement.rel, statement.rhs)
+    proof = decide_order(bound, statement.rel, statement.rhs)
     v.evidence["upper_bound_decision"] = {"bound": sp.latex(bound), "verdict": proof.verdict, "detail": proof.detail}
     if v.verdict == "verified" and proof.verdict != "verified":  # an upper bound that fails refutes nothing
         return inconclusive(v.method, f"{v.detail}; but the proof's bound S² e^{{−log²d/2}}/log d is not ≲ the "

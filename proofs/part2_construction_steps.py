@@ -212,6 +212,22 @@ def _drop_shared_terms(statement: Statement) -> Statement:
     return statement.perturb(lhs=sp.Add(*kept), lhs_latex=None)
 
 
+def order_decisions(lhs: sp.Expr, rel: Rel | str, rhs: sp.Expr) -> list[tuple[str, Verdict]]:
+    """``lhs rel rhs`` on the whole region (:func:`check_asymptotic`, no corner ratios) for a relation of ≲-type or
+    ≪-type, or ≍ as ≲ both ways: (``"lhs <~ rhs"`` / ``"rhs <~ lhs"``, verdict) for each direction decided."""
+    rel = Rel.parse(rel)
+    if rel is Rel.ASYMP:
+        return [("lhs <~ rhs", check_asymptotic(Statement(lhs, Rel.LESSSIM, rhs), corner_ratios=False)),
+                ("rhs <~ lhs", check_asymptotic(Statement(rhs, Rel.LESSSIM, lhs), corner_ratios=False))]
+    return [("lhs <~ rhs", check_asymptotic(Statement(lhs, rel, rhs), corner_ratios=False))]
+
+
+def decide_order(lhs: sp.Expr, rel: Rel | str, rhs: sp.Expr) -> Verdict:
+    """One verdict for :func:`order_decisions`: the first direction not verified, else the last one."""
+    decisions = [v for _, v in order_decisions(lhs, rel, rhs)]
+    return next((v for v in decisions if v.verdict != "verified"), decisions[-1])
+
+
 def _relation_report(name: str, verdict: Verdict) -> dict[str, Any]:
     return {
         "relation": name,
@@ -741,12 +757,10 @@ def _bounded_difference_links(chain: Chain) -> tuple[dict[str, Any], list[Verdic
     decisions.append(verified("symbolic", "link 2") if holds2 else refuted(
         "symbolic", said + ", positive for c_b ∈ (0, 1)", witness={"lhs_minus_rhs": str(at_floor)})
         if fails2 else inconclusive("symbolic", said + ": its sign is not decided"))
-    link3 = [("3 rhs <~ next", Statement(three.lhs, Rel.LL if r3 is Rel.LL else Rel.LESSSIM, three.rhs))]
-    if r3 is Rel.ASYMP:
-        link3.append(("3 next <~ rhs", Statement(three.rhs, Rel.LESSSIM, three.lhs)))
-    for name, st in link3:
-        decisions.append(check_asymptotic(st, corner_ratios=False))
-        links[name] = _relation_report(name, decisions[-1])
+    names = {"lhs <~ rhs": "3 rhs <~ next", "rhs <~ lhs": "3 next <~ rhs"}
+    for direction, verdict in order_decisions(three.lhs, r3 if r3 in (Rel.LL, Rel.ASYMP) else Rel.LESSSIM, three.rhs):
+        decisions.append(verdict)
+        links[names[direction]] = _relation_report(names[direction], verdict)
     return links, decisions
 
 
