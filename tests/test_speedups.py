@@ -62,27 +62,35 @@ def test_blas_limit_finds_the_loaded_openblas_and_keeps_products_exact():
 # replaced (the private end of a bracket no wider than the tolerance), in fewer evaluations.
 
 
-@given(c=st.floats(0.01, 100), k=st.integers(1, 7), scale=st.floats(1e-6, 1e6))
-def test_bracket_decreasing_keeps_a_bracket_narrower_than_the_tolerance(c, k, scale):
-    from theorycheck.numerics import bracket_decreasing
+@given(c=st.floats(0.01, 100), k=st.integers(1, 7), scale=st.floats(1e-6, 1e6),
+       slope_factor=st.sampled_from([1.0, 0.1, 10.0, -1.0, 0.0, None]))
+def test_newton_bracket_keeps_a_bracket_narrower_than_the_tolerance_whatever_the_slope(c, k, scale, slope_factor):
+    """The bracket is decided by signs only: a slope too small, too large, of the wrong sign or missing costs
+    evaluations, never a wrong bracket."""
+    from theorycheck.numerics import newton_bracket_decreasing
 
     f = lambda x: c - (x / scale) ** k  # noqa: E731 - root scale·c^{1/k}
+    slope = lambda x: -k * (x / scale) ** (k - 1) / scale  # noqa: E731
+
+    def f_slope(x):
+        return f(x), None if slope_factor is None else slope_factor * slope(x)
+
     hi = scale * (c + 1)
-    lo, hi = bracket_decreasing(f, 0.0, hi, lambda a, b: 1e-10 * b)
+    lo, hi = newton_bracket_decreasing(f_slope, 0.0, hi, lambda a, b: 1e-10 * b)
     assert f(lo) > 0 >= f(hi) and hi - lo <= 1e-10 * hi
     root = scale * c ** (1 / k)
     assert lo <= root * (1 + 1e-12) and hi >= root * (1 - 1e-12)
 
 
-def test_bracket_decreasing_rejects_a_non_bracket_and_counts_fewer_steps_than_bisection():
-    from theorycheck.numerics import bracket_decreasing
+def test_newton_bracket_rejects_a_non_bracket_and_counts_fewer_steps_than_bisection():
+    from theorycheck.numerics import newton_bracket_decreasing
 
     with pytest.raises(ValueError, match="not a bracket"):
-        bracket_decreasing(lambda x: 1 - x, 2.0, 3.0, lambda a, b: 1e-9)
+        newton_bracket_decreasing(lambda x: (1 - x, -1.0), 2.0, 3.0, lambda a, b: 1e-9)
     calls = []
-    f = lambda x: calls.append(x) or (math.exp(-x) - 0.3)  # noqa: E731
-    bracket_decreasing(f, 0.0, 10.0, lambda a, b: 1e-15)
-    assert len(calls) < 20  # bisection needs log2(10/1e-15) ≈ 53
+    f = lambda x: calls.append(x) or (math.exp(-x) - 0.3, -math.exp(-x))  # noqa: E731
+    newton_bracket_decreasing(f, 0.0, 10.0, lambda a, b: 1e-15)
+    assert len(calls) < 12  # bisection needs log2(10/1e-15) ≈ 53
 
 
 @pytest.mark.parametrize("delta", [1e-30, 1e-5, 0.3, 0.999])

@@ -149,58 +149,55 @@ def root(f: Callable[[float], float], lo: float, hi: float, *, xtol: float = 1e-
     return float(brentq(f, lo, hi, xtol=xtol, maxiter=maxiter))
 
 
-def bracket_decreasing(f: Callable[[Any], Any], lo: Any, hi: Any, width: Callable[[Any, Any], Any], *,
-                       f_lo: Any = None, f_hi: Any = None, maxiter: int = 400) -> tuple[Any, Any]:
-    """Shrink a bracket of the root of a decreasing ``f`` until hi − lo ≤ ``width(lo, hi)``: returns (lo, hi)
-    with f(lo) > 0 ≥ f(hi), as bisection would, in far fewer evaluations.
+def newton_bracket_decreasing(f_slope: Callable[[Any], tuple[Any, Any]], lo: Any, hi: Any,
+                              width: Callable[[Any, Any], Any], *, f_lo: Any = None, f_hi: Any = None,
+                              maxiter: int = 400) -> tuple[Any, Any]:
+    """Shrink a bracket of the root of a decreasing f until hi − lo ≤ ``width(lo, hi)``: returns (lo, hi) with
+    f(lo) > 0 ≥ f(hi), as bisection would, in far fewer evaluations. ``f_slope(x)`` is (f(x), f'(x)), the slope None
+    where unknown; the bracket is decided by the signs of f only, so a wrong slope costs evaluations, never a wrong
+    bracket. Works in the arithmetic of ``lo`` and ``hi`` (floats, or mpmath numbers at the caller's precision).
+    ``f_lo``, ``f_hi``: f(lo), f(hi) when already known.
 
-    Illinois false position (the kept end's value is halved when an end is kept twice, so both ends move);
-    once the same end has been kept twice the next point is pushed half a tolerance past the estimate, so that
-    it lands on the other side of the root and closes the bracket; a bisection step whenever two steps did not
-    halve the bracket or a value is not finite. Works in the arithmetic of ``lo`` and ``hi`` (floats, or mpmath
-    numbers at the caller's precision). ``f_lo``, ``f_hi``: f(lo), f(hi) when already known. Raises ValueError
-    unless f(lo) > 0 ≥ f(hi).
+    Safeguarded Newton (Numerical Recipes' ``rtsafe``): a false-position step first, then a Newton step from the last
+    point when it lands inside the bracket and is at most half the step before last, else a bisection step. Once a
+    Newton step is below half the tolerance the next point is pushed half a tolerance past the estimate, to the other
+    side of the root, which closes the bracket. Raises ValueError unless f(lo) > 0 ≥ f(hi).
 
-    >>> lo, hi = bracket_decreasing(lambda x: 2 - x * x, 0.0, 2.0, lambda a, b: 1e-12)
+    >>> lo, hi = newton_bracket_decreasing(lambda x: (2 - x * x, -2 * x), 0.0, 2.0, lambda a, b: 1e-12)
     >>> lo < 2 ** 0.5 <= hi and hi - lo <= 1e-12
     True
     """
-    flo = f(lo) if f_lo is None else f_lo
-    fhi = f(hi) if f_hi is None else f_hi
+    flo = f_slope(lo)[0] if f_lo is None else f_lo
+    fhi = f_slope(hi)[0] if f_hi is None else f_hi
     if not (flo > 0 >= fhi):
         raise ValueError(f"not a bracket of a decreasing function: f({lo}) = {flo}, f({hi}) = {fhi}")
-    kept = ""  # which end the last step kept
-    twice = False  # whether it was kept by the step before as well
-    widths = [hi - lo]
+    x: Any = None  # the last point evaluated, f there and its slope
+    fx: Any = None
+    sx: Any = None
+    step_old = step = hi - lo
     for _ in range(maxiter):
         tol = width(lo, hi)
         if hi - lo <= tol:
             return lo, hi
-        x = None
-        usable = all(math.isfinite(float(v)) for v in (flo, fhi))
-        if usable and len(widths) >= 3 and not widths[-1] <= widths[-3] / 2:
-            usable = False  # two steps without halving the bracket: bisect
-            widths.clear()
-        if usable and flo != fhi:
-            x = hi - fhi * (hi - lo) / (fhi - flo)
-            if twice:  # approaching from one side: step half a tolerance past the estimate
-                x = x + tol / 2 if kept == "hi" else x - tol / 2
-        if x is None or not lo < x < hi:
-            x = lo + (hi - lo) / 2
-        fx = f(x)
+        cand = None
+        if x is None:
+            if math.isfinite(float(flo)) and math.isfinite(float(fhi)) and flo != fhi:
+                cand = hi - fhi * (hi - lo) / (fhi - flo)
+        elif sx is not None and math.isfinite(float(fx)) and math.isfinite(float(sx)) and sx < 0:
+            newton = -fx / sx
+            if abs(newton) <= abs(step_old) / 2:
+                cand = x + newton
+                if abs(newton) <= tol / 2:  # within the tolerance of the root: land on its other side
+                    cand = cand - tol / 2 if fx <= 0 else cand + tol / 2
+        if cand is None or not lo < cand < hi:
+            cand = lo + (hi - lo) / 2
+        step_old, step = step, cand - (x if x is not None else hi)
+        x = cand
+        fx, sx = f_slope(x)
         if fx > 0:
             lo, flo = x, fx
-            twice = kept == "hi"
-            if twice:
-                fhi = fhi / 2
-            kept = "hi"
         else:
             hi, fhi = x, fx
-            twice = kept == "lo"
-            if twice:
-                flo = flo / 2
-            kept = "lo"
-        widths.append(hi - lo)
     raise ValueError(f"no convergence in {maxiter} steps on [{lo}, {hi}]")
 
 

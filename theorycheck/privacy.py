@@ -279,6 +279,12 @@ def gdp_log_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
     if float(epsilon) < 0:
         raise InputError(f"epsilon must be >= 0, got {epsilon!r}")
     validate.positive("mu", mu)
+    return +_log_delta_and_ratio(epsilon, mu, dps)[0]
+
+
+def _log_delta_and_ratio(epsilon: Any, mu: Any, dps: int) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """(log δ(ε), r) of :func:`_log_delta_at`, at the precision :func:`gdp_log_delta` raises until it covers
+    log Φ(a)'s magnitude and the cancellation r; both keep that precision."""
     work = dps
     for _ in range(6):
         with mpmath.workdps(work):
@@ -289,9 +295,9 @@ def gdp_log_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
                 dps + 5 + int(max(0, mpmath.log10(abs(la) + 1))) + int(max(0, -mpmath.log10(abs(r)) if r != 0 else 60))
             )
         if need <= work:
-            return +ld
+            return ld, r
         work = need + 10
-    return +ld
+    return ld, r
 
 
 def gdp_delta_ball(epsilon: float, mu: Any, prec: int = 400) -> Any:
@@ -346,7 +352,8 @@ def gdp_delta(epsilon, mu, dps: int = BASE_DPS) -> mpmath.mpf:
 @exact_memo
 def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmath.mpf:
     """ε(δ) of μ-GDP: the smallest ε ≥ 0 with δ(ε) ≤ δ, to relative ``rel_tol`` from above, by shrinking a
-    bracket of the root of log δ(ε) − log δ (decreasing in ε; :func:`theorycheck.numerics.bracket_decreasing`).
+    bracket of the root of log δ(ε) − log δ (decreasing in ε), by
+    :func:`theorycheck.numerics.newton_bracket_decreasing` with the exact slope.
 
     Returns 0 when δ(0) = 2Φ(μ/2) − 1 ≤ δ already. Memoised (:func:`exact_memo`): a pure function of
     (δ, μ, dps, rel_tol), which the checks ask for again and again.
@@ -366,13 +373,21 @@ def gdp_epsilon(delta, mu, dps: int = BASE_DPS, rel_tol: float = 1e-20) -> mpmat
             lo, f_lo, hi = hi, f_hi, 2 * hi
         floor = mpmath.mpf(1e-30)
         f = lambda e: gdp_log_delta(e, m, dps) - target  # noqa: E731 - decreasing in ε
+
+        def f_slope(e: mpmath.mpf) -> tuple[mpmath.mpf, mpmath.mpf | None]:
+            """f(ε) (the value :func:`gdp_log_delta` gives) and its slope d log δ/dε = −e^ε Φ(b)/δ = −1/(e^{−r} − 1)
+            (dδ/dε = −e^ε Φ(b), since φ(a) = e^ε φ(b)); None where δ rounds to 0."""
+            ld, r = _log_delta_and_ratio(e, m, dps)
+            slope = -1 / mpmath.expm1(-r) if r < 0 and ld != mpmath.mpf("-inf") else None
+            return +ld - target, slope
+
         # the answer is a point of a fixed lattice in log ε (cells of relative width √(1 + rel_tol)), decided by
         # signs only: the same ε whatever the iterates (tests/test_speedups.py); the bracket is shrunk to one
         # cell, or to the bisection's absolute width when the root is below ``floor``
         step = mpmath.log1p(rel_tol) / 2
         cell = -mpmath.expm1(-step)  # hi − lo ≤ cell·hi  ⇔  log(hi/lo) ≤ step
-        lo, hi = numerics.bracket_decreasing(f, lo, hi, lambda a, b: max(cell * b, rel_tol * floor), f_lo=f_lo,
-                                             f_hi=f_hi)
+        lo, hi = numerics.newton_bracket_decreasing(f_slope, lo, hi, lambda a, b: max(cell * b, rel_tol * floor),
+                                                    f_lo=f_lo, f_hi=f_hi)
         if lo <= floor or mpmath.log(hi) - mpmath.log(lo) > step:
             return hi
         _, t_hi = numerics.snap_to_lattice(lambda t: f(mpmath.exp(t)), mpmath.log(lo), mpmath.log(hi), step,

@@ -81,13 +81,13 @@ def paper(d: int, n: int, p: int, q: int, eps_n: float, eps_b: float, eps: float
 def mu_for(eps: float, delta: float) -> float:
     """The μ whose μ-GDP curve gives exactly ε at δ, from below to relative 1e-12: the lower end of a cell
     [μ_lo, μ_hi] of a fixed lattice in log μ (μ_hi/μ_lo = 1 + 1e-12) with log δ(ε; μ_lo) < log δ ≤ log δ(ε; μ_hi)
-    (log δ is increasing in μ). The cell is found by :func:`theorycheck.numerics.bracket_decreasing` and
+    (log δ is increasing in μ). The cell is found by :func:`theorycheck.numerics.newton_bracket_decreasing` and
     :func:`theorycheck.numerics.snap_to_lattice` at a fixed precision, so the answer depends only on (ε, δ).
 
-    Memoised (:func:`theorycheck.privacy.exact_memo`, keyed on the exact (ε, δ)): a root finder of about 35
+    Memoised (:func:`theorycheck.privacy.exact_memo`, keyed on the exact (ε, δ)): a root finder of about 10
     evaluations of log δ, asked for the same budget at every size of a grid and by every run of the simulator's
     ``calibrated`` and ``repaired`` presets."""
-    from ..numerics import bracket_decreasing, snap_to_lattice
+    from ..numerics import newton_bracket_decreasing, snap_to_lattice
     from ..privacy import BASE_DPS, gdp_log_delta
 
     check_budget(eps, delta)
@@ -110,7 +110,17 @@ def mu_for(eps: float, delta: float) -> float:
         while (g_hi := g(hi)) > 0:
             lo, g_lo, hi = hi, g_hi, 2 * hi
         h = lambda t: g(math.exp(t))  # noqa: E731
-        t_lo, t_hi = bracket_decreasing(h, math.log(lo), math.log(hi), lambda a, b: step / 2, f_lo=g_lo, f_hi=g_hi)
+
+        def h_slope(t: float) -> tuple[float, float | None]:
+            """h(t) (the value g gives at μ = e^t) and its slope −μ φ(a)/δ (dδ/dμ = φ(a), since φ(a) = e^ε φ(b))."""
+            mu = math.exp(t)
+            log_delta = gdp_log_delta(eps, mu)
+            a = mpmath.mpf(mu) / 2 - mpmath.mpf(eps) / mu
+            slope = -float(mpmath.exp(t - a * a / 2 - mpmath.log(2 * mpmath.pi) / 2 - log_delta))
+            return float(target - log_delta), slope if math.isfinite(slope) else None
+
+        t_lo, t_hi = newton_bracket_decreasing(h_slope, math.log(lo), math.log(hi), lambda a, b: step / 2,
+                                               f_lo=g_lo, f_hi=g_hi)
         t_lo, _ = snap_to_lattice(h, t_lo, t_hi, step)
     mu = math.exp(t_lo)  # the slightly more private end
     return mu if certified_private(eps, mu, delta) else _certified_mu(eps, delta, mu)
