@@ -426,3 +426,64 @@ def test_simulate_refuses_sweeps_too_long_to_finish(tmp_path, extra, needle):
               extra else ()), *extra)
     assert_one_line_error(out, needle)
     assert not (tmp_path / "out").exists()
+
+
+def test_errata_into_the_papers_own_folder_is_refused_and_the_paper_kept(tmp_path):
+    """Referee AS (high): ``-o`` the paper's folder wrote the patched part over the paper itself."""
+    part = Path(_part_file(tmp_path))
+    before = part.read_bytes()
+    out = run("errata", str(part), "-o", str(tmp_path), "--no-progress", cwd=tmp_path)
+    assert_one_line_error(out, "would replace the paper file")
+    assert part.read_bytes() == before
+    relative = run("errata", part.name, "-o", ".", "--no-progress", cwd=tmp_path)  # the same through another name
+    assert_one_line_error(relative, "would replace the paper file")
+    (tmp_path / "e" / "errata.tex").mkdir(parents=True)  # a file to be written is a folder: refused before the checks
+    assert_one_line_error(run("errata", str(part), "-o", str(tmp_path / "e"), "--no-progress"), "is not a file")
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", "no.such.claim", "-o", "new/deep/out.json"],
+    ["theorem", "7", "-o", "new/t.txt"],
+    ["latex", "no.such.claim", "-o", "new/x.tex"],
+    ["latex", "--no-run", "--rerun", "-o", "new/x.tex"],
+    ["report", "no.such.claim", "--no-paper", "-o", "new/rep"],
+])
+def test_a_refused_run_creates_no_output_folder(tmp_path, argv):
+    """Referee AS: the destination's probe created the missing folders, left empty by a later input error."""
+    out = run(*argv, "--no-progress", cwd=tmp_path)
+    assert out.returncode == 2, out.stderr
+    assert not (tmp_path / "new").exists()
+
+
+def test_a_missing_output_folder_is_made_when_the_result_is_written(tmp_path):
+    out = run("check", "lemma4.parity", "--format", "json", "-o", "a/b/out.json", "--no-progress", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads((tmp_path / "a" / "b" / "out.json").read_text())["claims"][0]["id"] == "lemma4.parity"
+
+
+def test_write_text_keeps_the_old_file_when_the_write_fails(tmp_path, monkeypatch):
+    """Referee AS: an "w" open emptied the earlier result before the write failed; now the old file or the whole new
+    one, and the new text in a fallback file."""
+    from theorycheck import outputs
+    from theorycheck.errors import InputError
+
+    old = tmp_path / "keep.tex"
+    old.write_text("PRECIOUS EARLIER RESULT\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+
+    def failing_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(outputs.os, "replace", failing_replace)
+    with pytest.raises(InputError, match="saved to"):
+        outputs.write_text("new \udcff text\n", str(old), "-o", ".tex")
+    assert old.read_text(encoding="utf-8") == "PRECIOUS EARLIER RESULT\n"
+    [saved] = tmp_path.glob("theorycheck-results-*.tex")
+    assert saved.read_text(encoding="utf-8") == "new \\udcff text\n"
+    assert not list(tmp_path.glob(".tmp-*"))
+
+
+def test_an_output_pipe_nobody_reads_is_an_error_not_a_hang(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert_one_line_error(run("check", "lemma4.parity", "-o", str(fifo), "--no-progress", timeout=60), str(fifo))

@@ -24,22 +24,34 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or type(exc).__name__
 
 
-def _ensure_parent(path: Path, option: str, shown: str) -> None:
+def _existing_ancestor(path: Path) -> Path:
+    """The nearest folder of ``path``'s parents that exists (the working directory for a bare name)."""
     parent = path.parent
-    if parent.exists() and not parent.is_dir():
-        raise InputError(f"{option} {shown}: {parent} is not a folder; give a path inside a folder")
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    return parent
+
+
+def _probe_folder(folder: Path, missing: Path, option: str, shown: str) -> None:
+    """Raise :class:`InputError` unless ``folder`` (existing) is a folder this process can create files in; nothing
+    is created (referee AS: a probe that made the missing folders left them behind, empty, after a later input error
+    or an interruption). ``missing`` is the first folder the write will create, named in the message."""
+    if not folder.is_dir():
+        raise InputError(f"{option} {shown}: {folder} is not a folder; give a path inside a folder")
     try:
-        parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
     except OSError as exc:
-        raise InputError(f"{option} {shown}: cannot create the folder {parent} ({_reason(exc)}); "
-                         f"give a writable location") from None
+        where = f"cannot create the folder {missing}" if missing != folder else "cannot write in this folder"
+        raise InputError(f"{option} {shown}: {where} ({_reason(exc)}); give a writable location") from None
 
 
 def check_file(output: str | os.PathLike | None, option: str = "--output") -> None:
     """Raise :class:`InputError` unless ``output`` (when given) can be written as a file.
 
-    Creates missing parent folders (as the write would); leaves an existing file's content alone and
-    removes a probe file it had to create."""
+    Creates nothing: the missing parent folders are made when the result is written; an existing file's content is
+    left alone (a regular file must be writable; anything else, such as /dev/stdout or a pipe, must open for
+    writing without waiting for a reader)."""
     if output is None or str(output) == "-":
         return
     shown = str(output)
@@ -48,39 +60,36 @@ def check_file(output: str | os.PathLike | None, option: str = "--output") -> No
         raise InputError(f"{option}: empty file name; give a file name")
     if path.is_dir():
         raise InputError(f"{option} {shown}: is a folder; give a file name, e.g. {path / 'out.txt'}")
-    _ensure_parent(path, option, shown)
-    existed = path.exists()
-    try:
-        with open(path, "a", encoding="utf-8"):
-            pass
-    except OSError as exc:
-        raise InputError(f"{option} {shown}: cannot write there ({_reason(exc)}); give a writable file") from None
-    if not existed:
-        try:
-            path.unlink()
-        except OSError:
-            pass
+    if path.exists():
+        if path.is_file():
+            if not os.access(path, os.W_OK):
+                raise InputError(f"{option} {shown}: cannot write there (permission denied); give a writable file")
+            return
+        try:  # a device or a pipe: O_NONBLOCK, so a pipe nobody reads is an error, not a hang (referee AS)
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError as exc:
+            raise InputError(f"{option} {shown}: cannot write there ({_reason(exc)}); give a writable file") from None
+        return
+    parent = _existing_ancestor(path)
+    missing = next((p for p in [path.parent, *path.parent.parents] if p.parent == parent), path.parent)
+    _probe_folder(parent, missing, option, shown)
 
 
 def check_folder(output: str | os.PathLike, option: str = "--output") -> None:
-    """Raise :class:`InputError` unless ``output`` is, or can be created as, a writable folder."""
+    """Raise :class:`InputError` unless ``output`` is, or can be created as, a writable folder. Creates nothing: a
+    missing folder is made when the first result is written."""
     shown = str(output)
     path = Path(output)
     if not shown.strip():
         raise InputError(f"{option}: empty folder name; give a folder")
     if path.exists() and not path.is_dir():
         raise InputError(f"{option} {shown}: is a file, not a folder; give a folder name (it is created if missing)")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"{option} {shown}: cannot create the folder ({_reason(exc)}); give a writable "
-                         f"folder") from None
-    try:
-        with tempfile.TemporaryFile(dir=path):
-            pass
-    except OSError as exc:
-        raise InputError(f"{option} {shown}: cannot write in this folder ({_reason(exc)}); give a writable "
-                         f"folder") from None
+    if path.is_dir():
+        _probe_folder(path, path, option, shown)
+        return
+    parent = _existing_ancestor(path)
+    missing = next((p for p in [path, *path.parents] if p.parent == parent), path)
+    _probe_folder(parent, missing, option, shown)
 
 
 @functools.cache
@@ -181,7 +190,7 @@ def fallback_path(suffix: str) -> Path:
 def save_fallback(text: str, suffix: str, reason: str) -> None:
     """Write ``text`` to :func:`fallback_path` and raise :class:`InputError` naming both problems."""
     where = fallback_path(suffix)
-    where.write_text(text, encoding="utf-8")
+    where.write_text(text, encoding="utf-8", errors="backslashreplace")
     raise InputError(f"{reason}; the results were saved to {where} instead")
 
 
@@ -198,9 +207,11 @@ def write_text(text: str, output: str | os.PathLike | None, option: str = "--out
         return
     path = Path(output)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        if path.exists() and not path.is_file():  # /dev/stdout, a pipe: written in place (it cannot be replaced)
+            with open(path, "w", encoding="utf-8", errors="backslashreplace") as fh:
+                fh.write(text)
+        else:  # the old file or the whole new one (referee AS: an "w" open had emptied it before a failed write)
+            save_text(path, text)
     except OSError as exc:
         save_fallback(text, suffix, f"{option} {output}: cannot write ({_reason(exc)})")
     print(f"wrote {output}", file=sys.stderr)

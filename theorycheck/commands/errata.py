@@ -24,6 +24,7 @@ def run(args: argparse.Namespace) -> int:
     parts = {display.part for display in read_paper(args.paper)}
     wanted = registry.select(args.claims) if args.claims else registry.claims  # unknown ids before the folder (AN)
     check_folder(args.output)  # after the inputs, before any check runs (referees AD, AE)
+    _refuse_overwriting_inputs(args.paper, args.output)
     ids = [c.id for c in wanted if any(d[0] in parts for d in c.displays)]
     if not ids:
         raise InputError("no selected claim covers a display of these paper files")
@@ -38,6 +39,25 @@ def run(args: argparse.Namespace) -> int:
           f"{len(written.errata) - corrected} annotated); wrote {len(written.patched)} patched parts, {written.diff} "
           f"and {written.tex}", file=sys.stderr)
     return 0
+
+
+def _refuse_overwriting_inputs(paper: list[str], output: str) -> None:
+    """:class:`InputError` when a patched part (``OUTPUT/<the part's file name>``) would be written over a paper file
+    given (referee AS: ``-o`` the paper's own folder replaced the paper with its patched copy), or when a file to be
+    written is a folder (or anything but a file)."""
+    import os
+    from pathlib import Path
+
+    inputs = {os.path.realpath(f) for f in paper}
+    for f in paper:
+        target = Path(output) / Path(f).name
+        if os.path.realpath(target) in inputs:
+            raise InputError(f"--output {output}: the patched {Path(f).name} would replace the paper file {f}; "
+                             f"give another folder")
+    for name in [Path(f).name for f in paper] + ["errata.diff", "errata.tex"]:
+        target = Path(output) / name
+        if target.exists() and not target.is_file():  # found before the checks, not after them (referee AS)
+            raise InputError(f"--output {output}: {target} exists and is not a file; give another folder")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
