@@ -76,7 +76,7 @@ CASES = {
     "audit --seed -1": lambda t: (["audit", "--seed", "-1", "--runs", "20", "--no-progress"], ["--seed", "-1"]),
     "audit --d too big": lambda t: (
         ["audit", "--d", "100000000", "--runs", "20", "--layer", "second", "--no-progress"],
-        ["--d 100000000", "smaller d"],
+        ["d = 100000000", "smaller d"],
     ),
     "privacy tiny noise out of range": lambda t: (
         ["privacy", "--noise-multiplier", "1e-300", "--steps", "10", "--delta", "1e-5"],
@@ -487,3 +487,45 @@ def test_an_output_pipe_nobody_reads_is_an_error_not_a_hang(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     assert_one_line_error(run("check", "lemma4.parity", "-o", str(fifo), "--no-progress", timeout=60), str(fifo))
+
+
+@pytest.mark.parametrize("extra, needle", [
+    (("--eps-n", "1e300"), "overflows"),  # referee AS: an OverflowError traceback
+    (("--eps-p", "1e300"), "overflows"),
+    (("--workers", "2", "--scheduler", "tcp://127.0.0.1:1"), "drop --workers"),  # had been ignored, after the folder
+    (("--workers", "100000"), "at most"),
+])
+def test_simulate_refuses_before_the_folder_exists(tmp_path, extra, needle):
+    out = run("simulate", "--no-progress", "--d", "8", "--seeds", "1", "--output", str(tmp_path / "out"), *extra)
+    assert_one_line_error(out, needle)
+    assert not (tmp_path / "out").exists()
+
+
+def test_simulate_resume_needs_a_sweep_folder_and_reruns_rows_without_status(tmp_path):
+    """Referee AS: any folder was "resumed" (another sweep's rows counted as done), and a row without its status or
+    with d = Infinity crashed."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("important\n", encoding="utf-8")
+    assert_one_line_error(run("simulate", "--no-progress", "--d", "8", "--seeds", "1", "--resume", str(empty)),
+                          "no sweep.json")
+    assert sorted(p.name for p in empty.iterdir()) == ["notes.txt"]
+    out_dir = tmp_path / "s"
+    args = ("simulate", "--d", "8", "--seeds", "1", "--no-progress", "--no-baselines")
+    assert run(*args, "--output", str(out_dir)).returncode == 0
+    (out_dir / "runs.jsonl").write_text('{"d": Infinity, "seed": 0}\n{"d": 8, "seed": 0}\n', encoding="utf-8")
+    again = run(*args, "--resume", str(out_dir))
+    assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
+    assert "already there" not in again.stderr  # neither damaged row counted as done: the run was made again
+    rows = [json.loads(line) for line in (out_dir / "runs.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [r["status"] for r in rows if isinstance(r.get("status"), str)]
+
+
+@pytest.mark.parametrize("extra", [
+    ("--runs", "20", "--d", "4", "--steps", "100000000"),  # referee AS: ran with no end in sight
+    ("--runs", "100000000000", "--d", "4"),  # the message had blamed --d
+    ("--runs", "99999999999999999999", "--d", "4"),  # numpy's "Maximum allowed dimension exceeded" traceback
+    ("--runs", "20", "--d", "99999999999999999999"),
+])
+def test_audit_refuses_runs_it_cannot_finish(extra):
+    assert_one_line_error(run("audit", "--no-progress", *extra), "multiply-adds", "give fewer runs")

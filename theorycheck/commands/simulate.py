@@ -151,10 +151,9 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is None and held.is_file() and held.stat().st_size > 0:  # nothing lost (referee AD)
         raise InputError(f"--output {out} already holds a sweep (runs.jsonl): continue it with --resume {out}, or give "
                          "another folder")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"--output {out}: cannot create the folder ({exc.strerror or exc})") from None
+    if args.resume is not None and not (out / "sweep.json").is_file():  # referee AS: any folder was "resumed"
+        raise InputError(f"--resume {out}: no sweep.json there, so it holds no sweep of this command (start one with "
+                         "--output DIR)")
     tasks = [(d, seed) for d in args.d for seed in range(args.seeds)]
     sizes = {}
     for d in args.d:
@@ -162,20 +161,25 @@ def run(args: argparse.Namespace) -> int:
         sizes[d] = (args.n or n0, args.p or p0)
     config = jsonable({k: v for k, v in kwargs.items() if k != "options"} | {"options": options.__dict__, "n": args.n,
                                                                             "p": args.p})
-    log = RowLog(out, config, resume=args.resume is not None)
     console = make_console()
     err = make_console(sys.stderr)
     client = cluster = None
-    if args.scheduler is not None or args.workers is not None:
+    if args.scheduler is not None or args.workers is not None:  # before the folder exists (referee AS)
         client, cluster = make_client(args.scheduler, args.workers)
-        where = "a local Dask cluster" if cluster is not None else f"the Dask scheduler {args.scheduler}"
-        print(f"running {len(tasks)} experiments on {where} ({len(client.scheduler_info()['workers'])} workers)",
-              file=sys.stderr)
-    if log.rows:
-        print(f"resuming {out}: {sum(1 for t in tasks if log.done(*t))} of {len(tasks)} runs already there",
-              file=sys.stderr)
-    lines = not args.no_progress and not sys.stderr.isatty()  # logs and pipes: a line per finished run
     try:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"--output {out}: cannot create the folder ({exc.strerror or exc})") from None
+        log = RowLog(out, config, resume=args.resume is not None)
+        if client is not None:
+            where = "a local Dask cluster" if cluster is not None else f"the Dask scheduler {args.scheduler}"
+            print(f"running {len(tasks)} experiments on {where} ({len(client.scheduler_info()['workers'])} workers)",
+                  file=sys.stderr)
+        if log.rows:
+            print(f"resuming {out}: {sum(1 for t in tasks if log.done(*t))} of {len(tasks)} runs already there",
+                  file=sys.stderr)
+        lines = not args.no_progress and not sys.stderr.isatty()  # logs and pipes: a line per finished run
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=err, transient=False, disable=args.no_progress or lines) as bar:
             task = bar.add_task("simulating", total=len(tasks), completed=sum(1 for t in tasks if log.done(*t)))

@@ -43,8 +43,12 @@ def default_eps_b(eps_n: float, eps_p: float) -> float:
 
 
 def regime_sizes(d: int, eps_n: float, eps_p: float) -> tuple[int, int]:
-    """The smallest n, p of Assumption 2: n = ⌈d^{1+3ε_n}⌉, p = ⌈d^{ε_p}⌉."""
-    return math.ceil(d ** (1 + 3 * eps_n) - 1e-9), math.ceil(d ** eps_p - 1e-9)
+    """The smallest n, p of Assumption 2: n = ⌈d^{1+3ε_n}⌉, p = ⌈d^{ε_p}⌉; :class:`InputError` when one overflows."""
+    try:
+        return math.ceil(d ** (1 + 3 * eps_n) - 1e-9), math.ceil(d ** eps_p - 1e-9)
+    except OverflowError:  # referee AS: a traceback for --eps-n 1e300
+        raise InputError(f"d = {d}, ε_n = {eps_n}, ε_p = {eps_p}: n = d^(1+3ε_n) or p = d^ε_p overflows; use smaller "
+                         "exponents") from None
 
 
 def check_budget(eps: float, delta: float) -> None:

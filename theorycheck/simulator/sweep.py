@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -329,9 +330,11 @@ class RowLog:
                 for line in self.jsonl.read_text(encoding="utf-8", errors="replace").splitlines():
                     try:
                         row = json.loads(line)
-                        self.rows[row_key(row)] = row
-                    except (ValueError, KeyError, TypeError):
+                        key = row_key(row)
+                    except (ValueError, KeyError, TypeError, OverflowError):
                         continue  # a line cut by the interruption: that run is done again
+                    if isinstance(row.get("status"), str):  # a row without its status is run again (referee AS)
+                        self.rows[key] = row
         from ..outputs import save_text
 
         save_text(self.meta, json.dumps(config, indent=2, sort_keys=True) + "\n")
@@ -392,6 +395,12 @@ def make_client(scheduler: str | None, workers: int | None):
     except ImportError:
         raise InputError("--scheduler/--workers need Dask: pip install 'theorycheck[dask]' "
                          "(or pip install 'dask[distributed]')") from None
+    if workers is not None and scheduler not in (None, "local"):  # referee AS: silently ignored
+        raise InputError(f"--workers starts a local cluster; the scheduler {scheduler} has its own workers: drop "
+                         "--workers")
+    cpus = os.cpu_count() or 1
+    if workers is not None and workers > 4 * cpus:  # as --jobs (referee AS: no bound)
+        raise InputError(f"--workers {workers}: at most {4 * cpus} on this machine ({cpus} CPUs)")
     if scheduler in (None, "local"):
         cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1, processes=True,
                                dashboard_address=None, silence_logs=40)
