@@ -26,7 +26,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import privacy as P
-from theorycheck.asymptotics import compare, rate_terms, ratio_at
+from theorycheck.asymptotics import compare, if_undecided, rate_terms, ratio_at
 from theorycheck.claims import Verdict
 from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement, notation
@@ -819,6 +819,8 @@ def check_rate_o1(statement: Statement = THM1_O1, region=None):
         "lhs_terms": [t.latex(S.d) for t in result.lhs_terms],
         "procedure": "each term against 1, lexicographic in (power of d, power of log d), exact LP per degree q",
     }
+    if (undecided := if_undecided(result, statement.latex(), **ev)) is not None:
+        return undecided
     if result.holds_on == "all":
         return verified(
             "exact",
@@ -852,6 +854,8 @@ def check_theorem1_rate(statement: Statement = THM1_RATE_STATEMENT, proven: sp.E
         "per_term": "d^{−ε_p/(8(q+1))} ≫ d^{−ε_p/(8q)} everywhere (the certificate term of Theorem 6 is for degree "
         "q+1 in Part 2); the noise term d^{1+ε_b+ε_p/4}/n·log^{2q+6} d ≲ d^{1+ε_n}/n iff ε_b + ε_p/4 < ε_n",
     }
+    if (undecided := if_undecided(result, statement.latex(), **ev)) is not None:
+        return undecided
     if result.holds_on == "all":
         return verified(
             "exact", f"Part 3's bound is O({statement.latex()}) on the whole region", regime=result.regime(), **ev
@@ -1105,6 +1109,8 @@ def check_privacy_utility(statement: Statement = COLUMN_NOISE_SMALL):
         "moreover π_p < 1 and σ_W²d/p = 32 d log(1/δ)/ε² → ∞ (r > −1; thm1.risk-obstruction); elsewhere (π_p ≥ 1, or "
         "−1 − π_p ≤ r ≤ −1, where averaging over the p noisy neurons is not excluded) it is open (referee H)",
     }
+    if (undecided := if_undecided(result, statement.latex(), **ev)) is not None:
+        return undecided
     if result.holds_on == "all":
         return verified("exact", "the column noise is o(1) on the whole region", regime=result.regime(), **ev)
     point = result.witness["point"]
@@ -1341,6 +1347,8 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
               "rank1.alignment, rank1.corrected-direction)")
     if not cert["proved"]:
         return refuted("symbolic", "the noise is not calibrated for all of Assumption 3", witness=cert, **ev)
+    if (undecided := if_undecided(exists, noise_only, **ev)) is not None:
+        return undecided
     if exists.holds_on == "all":
         every = ("also for every ε_b of the window" if every_width.holds_on == "all" else
                  f"for every ε_b of the window only where {', '.join(every_width.conditions)}")

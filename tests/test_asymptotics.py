@@ -862,3 +862,43 @@ def test_every_degree_when_each_left_term_has_differences_free_of_q():
     rhs = d**x * sp.log(d) ** (2 * q + 2) + d ** (x + r) * sp.log(d) ** (2 * q + rho + 6)
     c = compare(lhs, "O_P", rhs, _q_region(), d=d)
     assert c.holds_everywhere and c.every_degree
+
+
+def _q_region():
+    from theorycheck_proofs.regime import DEGREES
+
+    en = sp.Symbol("eps_n", positive=True)
+    q = sp.Symbol("q", positive=True, integer=True)
+    return en, q, Region("R", (en,), (en < 1,), q=q, q_values=DEGREES)
+
+
+@pytest.mark.parametrize("coefficient", [-sp.Symbol("x"), 1 - sp.Symbol("xp", positive=True),
+                                         -sp.log(sp.Symbol("delta", positive=True))])
+def test_a_right_coefficient_of_outside_symbols_must_be_positive(coefficient):
+    """Referee AR M1: a coefficient made of symbols outside the region was read as positive whatever its form, so
+    d^{ε_n} ≲ 1 − x d² (false: the right side → −∞) was proved for every q. Outside symbols are positive constants:
+    −x is negative and 1 − x of either sign, so the rate is refused; x and c_b stay positive."""
+    en, _, region = _q_region()
+    with pytest.raises(InputError, match="not positive"):
+        compare(d**en, "lesssim", 1 + coefficient * d**2, region, d=d)
+    for fine in (sp.Symbol("x"), sp.Symbol("c_b", positive=True)):
+        assert compare(d**en, "lesssim", fine * d**2, region, d=d).holds_everywhere
+
+
+def test_a_comparison_left_undecided_beyond_the_checked_degrees_is_inconclusive():
+    """Referee AR I1: callers of compare read only holds_on, "all" when every checked degree holds. if_undecided
+    gives decide's inconclusive verdict: here q¹³/(q¹³ + 1) − 2 < 0 at every q, but every_degree's sign analysis
+    stops at degree 12."""
+    from theorycheck.asymptotics import if_undecided
+    from theorycheck.statement import Statement
+
+    en, q, region = _q_region()
+    lhs = d ** (en * (q**13 / (q**13 + 1) - 2))
+    result = compare(lhs, "lesssim", sp.Integer(1), region, d=d)
+    assert result.holds_on == "all" and result.undecided and not result.holds_everywhere
+    verdict = if_undecided(result, "the bound", extra=1)
+    assert verdict.verdict == "inconclusive" and "not decided on the whole region" in verdict.detail
+    assert verdict.evidence["extra"] == 1
+    assert decide(Statement(lhs, "lesssim", sp.Integer(1)), region, d=d).verdict == "inconclusive"
+    decided = compare(d ** (-en), "lesssim", sp.Integer(1), region, d=d)
+    assert decided.holds_everywhere and if_undecided(decided, "the bound") is None

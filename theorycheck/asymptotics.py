@@ -988,8 +988,11 @@ def _coefficient_sign(c: sp.Expr, params: set[sp.Symbol], variables: tuple[sp.Sy
         return "positive"
     if c.is_nonpositive:
         return "nonpositive"
-    if not c.free_symbols & params:
-        return "unknown" if c.is_number else "positive"  # outside symbols: positive constants
+    if not c.free_symbols & params:  # outside symbols are positive constants: −x is negative, 1 − x of either sign
+        if c.is_number:  # referee AR: every such coefficient had been read as positive
+            return "unknown"
+        positive = c.xreplace({s: sp.Dummy(s.name, positive=True) for s in c.free_symbols})
+        return "positive" if positive.is_positive else "nonpositive" if positive.is_nonpositive else "unknown"
     try:
         a, k = _linear(sp.expand(c), variables)
     except InputError:
@@ -1362,6 +1365,18 @@ def ratio_at(lhs: sp.Expr, rhs: sp.Expr, point: Mapping[str, Any], d: sp.Symbol,
     return out
 
 
+def if_undecided(result: Comparison, what: str, **evidence: Any) -> Any:
+    """The ``inconclusive`` verdict for a comparison left undecided somewhere (a degree q no proof covers, an exact
+    fallback too large), else None: how :func:`decide` answers, for callers of :func:`compare` that word their own
+    verdicts (referee AR: they read only ``holds_on``, which is "all" when every checked degree holds)."""
+    from .claims import inconclusive
+
+    if not result.undecided:
+        return None
+    return inconclusive("exact", f"{what}: not decided on the whole region ({result.region.name}): "
+                        + "; ".join(result.undecided), regime=result.regime(), **evidence)
+
+
 def decide(statement: Any, region: Region, *, d: sp.Symbol, rewrite: Any = None, what: str = "") -> Any:
     """A verdict for an asymptotic :class:`~theorycheck.statement.Statement` on the whole ``region``.
 
@@ -1371,7 +1386,7 @@ def decide(statement: Any, region: Region, *, d: sp.Symbol, rewrite: Any = None,
     the exponents there, and ``lhs/rhs`` at d = 10^8 … 10^128 otherwise. The verdict's ``regime`` says
     where the relation holds.
     """
-    from .claims import inconclusive, refuted, verified
+    from .claims import refuted, verified
 
     rewrite = rewrite or (lambda e: e)
     lhs, rhs = rewrite(statement.lhs), rewrite(statement.rhs)
@@ -1387,9 +1402,8 @@ def decide(statement: Any, region: Region, *, d: sp.Symbol, rewrite: Any = None,
         "(power of d, power of log d); LPs over the region for each degree, witness checked "
         "in exact rationals",
     }
-    if result.undecided:
-        return inconclusive("exact", f"{label}: not decided on the whole region ({region.name}): "
-                            + "; ".join(result.undecided), regime=regime, **evidence)
+    if (undecided := if_undecided(result, label, **evidence)) is not None:
+        return undecided
     if result.holds_on == "all":
         return verified("exact", f"{label}: holds on the whole region ({region.name})" + result.degrees_phrase(),
                         regime=regime, **evidence)
