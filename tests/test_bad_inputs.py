@@ -529,3 +529,22 @@ def test_simulate_resume_needs_a_sweep_folder_and_reruns_rows_without_status(tmp
 ])
 def test_audit_refuses_runs_it_cannot_finish(extra):
     assert_one_line_error(run("audit", "--no-progress", *extra), "multiply-adds", "give fewer runs")
+
+
+@pytest.mark.parametrize("name, value", [
+    ("THEORYCHECK_BLAS_THREADS", "abc"), ("THEORYCHECK_BLAS_THREADS", "0"), ("THEORYCHECK_BLAS_THREADS", "-1"),
+    ("THEORYCHECK_BLAS_THREADS", "99999999999999999999"), ("THEORYCHECK_NO_CACHE", "maybe"),
+])
+def test_a_bad_environment_variable_is_a_one_line_error(name, value):
+    """Referee AS: these had silently become 1 thread (or the cache off)."""
+    assert_one_line_error(run("list", env={name: value}), name, repr(value))
+
+
+@pytest.mark.parametrize("value, on", [("false", True), ("no", True), ("0", True), ("", True), ("1", False),
+                                       ("TRUE", False)])
+def test_no_cache_reads_words_as_a_user_means_them(monkeypatch, value, on):
+    from theorycheck import cache
+
+    monkeypatch.setenv("THEORYCHECK_NO_CACHE", value)
+    cache.check_environment()
+    assert cache.enabled() is on  # "false" had turned the cache off (referee AS)

@@ -59,9 +59,25 @@ CACHEABLE = ("verified", "refuted", "inconclusive")
 _LIBRARY = Path(__file__).resolve().parent
 
 
+#: ``THEORYCHECK_NO_CACHE`` values that leave the cache on, and those that turn it off (case ignored)
+CACHE_ON_VALUES = ("", "0", "false", "no", "off")
+CACHE_OFF_VALUES = ("1", "true", "yes", "on")
+
+
 def enabled() -> bool:
-    """False when ``THEORYCHECK_NO_CACHE`` is set to anything but ``""``/``0``."""
-    return os.environ.get("THEORYCHECK_NO_CACHE", "") in ("", "0")
+    """False when ``THEORYCHECK_NO_CACHE`` is set to a value of :data:`CACHE_OFF_VALUES` (or any other value but those
+    of :data:`CACHE_ON_VALUES`, which the command line refuses: :func:`check_environment`)."""
+    return os.environ.get("THEORYCHECK_NO_CACHE", "").strip().lower() in CACHE_ON_VALUES
+
+
+def check_environment() -> None:
+    """:class:`~theorycheck.errors.InputError` for a ``THEORYCHECK_NO_CACHE`` that is neither on nor off (referee AS: ``false`` had turned
+    the cache off)."""
+    from .errors import InputError
+
+    value = os.environ.get("THEORYCHECK_NO_CACHE", "")
+    if value.strip().lower() not in CACHE_ON_VALUES + CACHE_OFF_VALUES:
+        raise InputError(f"THEORYCHECK_NO_CACHE={value!r}: give 1 (the verdict cache off) or 0 (on)")
 
 
 def _sha256(data: bytes) -> str:

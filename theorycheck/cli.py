@@ -511,6 +511,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        from . import blas, cache
+
+        blas.check_environment()  # the environment is input too (referee AS)
+        cache.check_environment()
         return int(args.func(args) or 0)
     except InputError as exc:
         print(f"theorycheck: error: {' '.join(str(exc).split())}", file=sys.stderr)
