@@ -237,3 +237,15 @@ def test_shipped_expectations_name_registered_claims_only():
     ids = set(load().ids)
     assert set(shipped) <= ids, sorted(set(shipped) - ids)
     assert all(entry["verdict"] in ("refuted", "inconclusive", "error") for entry in shipped.values())
+
+
+def test_update_expected_into_a_folder_or_a_missing_folder_is_a_usage_error(project):
+    """Referee AS: a bad --theorycheck-expected path with --theorycheck-update-expected ended in a traceback after the
+    session (written even when collection had failed)."""
+    (project / "afile").write_text("x")
+    for bad in (str(project / "afile" / "x.toml"), str(project)):
+        out = pytest_run(project, "--theorycheck", "--theorycheck-update-expected", f"--theorycheck-expected={bad}")
+        text = out.stdout + out.stderr
+        assert out.returncode != 0 and "Traceback" not in text, text
+        assert "--theorycheck-expected" in text and "give a file in an existing folder" in text
+    assert not (project / "theorycheck-expected.toml").exists()

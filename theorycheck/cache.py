@@ -71,8 +71,8 @@ def enabled() -> bool:
 
 
 def check_environment() -> None:
-    """:class:`~theorycheck.errors.InputError` for a ``THEORYCHECK_NO_CACHE`` that is neither on nor off (referee AS: ``false`` had turned
-    the cache off)."""
+    """:class:`~theorycheck.errors.InputError` for a ``THEORYCHECK_NO_CACHE`` that is neither on nor off (referee AS:
+    ``false`` had turned the cache off)."""
     from .errors import InputError
 
     value = os.environ.get("THEORYCHECK_NO_CACHE", "")

@@ -59,6 +59,12 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "theorycheck: a claim of the paper checked by theorycheck (--theorycheck)")
     if config.getoption("theorycheck_only"):
         config.option.theorycheck = True
+    if config.getoption("theorycheck", False) and config.getoption("theorycheck_update_expected", False):
+        path = _expected_path(config)  # checked before the claims run (referee AS: a traceback at the session's end)
+        if path.is_dir() or not path.parent.is_dir():
+            raise pytest.UsageError(f"--theorycheck-expected {path}: "
+                                    f"{'is a folder' if path.is_dir() else 'its folder does not exist'}; give a file "
+                                    "in an existing folder")
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -86,10 +92,12 @@ def pytest_runtest_logreport(report) -> None:
 _SEEN: dict[str, str] = {}
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     if not (config.getoption("theorycheck", False) and config.getoption("theorycheck_update_expected", False)):
         return
+    if exitstatus in (pytest.ExitCode.INTERRUPTED, pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR):
+        return  # a session that did not run its claims (a collection error, Ctrl-C) updates nothing (referee AS)
     if hasattr(config, "workerinput"):  # an xdist worker: the controller writes the file
         return
     path = _expected_path(config)
@@ -103,8 +111,16 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
                 "verdict": verdict,
                 "reason": old.get("reason", "") if old.get("verdict") == verdict else "",
             }
-    path.write_text(expected_toml(current), encoding="utf-8")
     reporter = config.pluginmanager.get_plugin("terminalreporter")
+    from .outputs import save_text
+
+    try:
+        save_text(path, expected_toml(current))  # the old file or the whole new one
+    except OSError as exc:
+        if reporter is not None:
+            reporter.write_line(f"theorycheck: cannot write {path} ({exc.strerror or exc}); the expected verdicts "
+                                "were not updated")
+        return
     if reporter is not None:
         reporter.write_line(f"theorycheck: wrote {len(current)} expected verdicts to {path}")
 
