@@ -406,6 +406,14 @@ def test_an_unwritable_cache_folder_is_said_once_and_the_checks_still_run(tmp_pa
     (["privacy", "-z", "1", "--clip", "1", "--steps", "10", "--delta", "1e-5"], "only go with --noise-std"),
     (["privacy", "-z", "1", "--aggregate", "sum", "--steps", "10", "--delta", "1e-5"], "only go with --noise-std"),
     (["latex", "--no-run", "--rerun"], "give one"),
+    # referee AS: accepted and ignored
+    (["check", "--changed", "--rerun", "lemma4.parity"], "give one"),
+    (["report", "lemma4.parity", "--paper", "x.md", "--no-paper"], "give one"),
+    (["simulate", "--d", "8", "--T", "3", "--T-rounding", "floor"], "give one"),
+    (["simulate", "--d", "8", "8", "--seeds", "1"], "given more than once"),
+    (["simulate", "--d", "8", "--output", ""], "empty folder name"),
+    (["--proofs", "tests", "privacy", "-z", "1", "--steps", "1", "--delta", "0.1"], "drop it"),
+    (["--proofs", "tests", "audit", "--runs", "20"], "drop it"),
 ])
 def test_contradictory_or_ignored_options_are_refused(argv, needle):
     """Referee AN L3: these had been accepted and silently ignored."""

@@ -181,6 +181,11 @@ def test_rerun_ignores_the_cache_and_changed_lists_only_stale_claims(paper, tmp_
     assert sorted(changed) == ["beta.crash", "beta.one"]
     out = tc(paper, "check", "alpha.", "--changed", "--no-progress", cache=cache)
     assert out.returncode == 0 and "nothing changed: all 3 selected claims are fresh" in out.stderr
+    # an earlier full report in -o is kept, not replaced by an empty one (referee AS)
+    kept = tmp_path / "full.json"
+    kept.write_text("EARLIER FULL REPORT\n")
+    out = tc(paper, "check", "alpha.", "--changed", "--no-progress", "--format", "json", "-o", str(kept), cache=cache)
+    assert out.returncode == 0 and "left as it was" in out.stderr and kept.read_text() == "EARLIER FULL REPORT\n"
 
 
 def test_table_marks_cached_rows_and_summary_has_wall_and_cpu_time(paper, tmp_path):

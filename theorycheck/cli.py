@@ -242,6 +242,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     from . import report
     from .outputs import check_file
 
+    if args.changed and args.rerun:  # referee AS: --rerun had silently emptied --changed's selection
+        raise InputError("--changed runs only the stale claims and --rerun runs every one again: give one")
     check_file(args.output)  # before minutes of checks, not after
     registry = load(args.proofs)
     registry.select(args.ids)  # an unknown id is an error before anything runs
@@ -250,6 +252,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.changed and not results:
         print(f"theorycheck: nothing changed: all {results.skipped_fresh} selected claims are fresh in the cache "
               f"({results.cache_dir}); --rerun runs them again", file=sys.stderr)
+        if args.output is not None and str(args.output) != "-":  # referee AS: an empty report replaced the file
+            print(f"theorycheck: {args.output} left as it was", file=sys.stderr)
+            return 0
     if args.format == "json":
         _write(json.dumps(report.json_report(registry.paper, results), indent=2) + "\n", args.output, ".json")
     elif args.format == "markdown":
@@ -501,6 +506,10 @@ def _silence_stdout() -> None:
         pass
 
 
+#: the commands that read no claim module (``--proofs`` has nothing to choose for them)
+COMMANDS_WITHOUT_CLAIMS = ("simulate", "audit", "privacy")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
@@ -515,6 +524,8 @@ def main(argv: list[str] | None = None) -> int:
 
         blas.check_environment()  # the environment is input too (referee AS)
         cache.check_environment()
+        if args.proofs is not None and args.command in COMMANDS_WITHOUT_CLAIMS:  # referee AS: accepted and ignored
+            raise InputError(f"--proofs chooses the claims to check; `theorycheck {args.command}` checks none: drop it")
         return int(args.func(args) or 0)
     except InputError as exc:
         print(f"theorycheck: error: {' '.join(str(exc).split())}", file=sys.stderr)

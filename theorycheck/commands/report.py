@@ -23,11 +23,14 @@ from pathlib import Path
 def run(args: argparse.Namespace) -> int:
     from ..cli import run_audit
     from ..coverage import default_paper_files, read_paper
+    from ..errors import InputError
     from ..html_report import write_report
     from ..outputs import check_folder
     from ..registry import load
     from .coverage import check_paper_files
 
+    if args.no_paper and args.paper:  # referee AS: --paper was ignored
+        raise InputError("--paper FILE adds the coverage of FILE and --no-paper leaves coverage out: give one")
     registry = load(args.proofs)
     if args.no_paper:
         paper_files: list[Path] = []

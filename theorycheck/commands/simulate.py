@@ -112,13 +112,21 @@ def run(args: argparse.Namespace) -> int:
 
     from ..claims import jsonable
     from ..cli import make_console
+    from ..errors import InputError
     from ..simulator import Options, crossover, theorem1_exponent
     from ..simulator.data import as_target as _as_target
     from ..simulator.presets import regime_sizes
 
+    if args.T is not None and args.T_rounding is not None:  # referee AS: accepted and ignored
+        raise InputError("--T-rounding rounds the T that Assumption 4 gives; --T sets T itself: give one")
+    if args.output is not None and not str(args.output).strip():  # referee AS: "" wrote into ./simulate-out
+        raise InputError("--output: empty folder name; give a folder")
+    repeated = sorted({d for d in args.d if args.d.count(d) > 1})
+    if repeated:  # referee AS: the same runs twice, counted twice by the fit
+        raise InputError(f"--d {' '.join(map(str, repeated))} given more than once: give each d once")
     target = _target_for(args)
     options = Options(clip_rule=args.clip_rule, first_layer_reduction=args.first_layer_reduction,
-                      noise_form=args.noise_form, regulariser=args.regulariser, T_rounding=args.T_rounding,
+                      noise_form=args.noise_form, regulariser=args.regulariser, T_rounding=args.T_rounding or "ceil",
                       **({"first_layer_noise": args.first_layer_noise} if args.first_layer_noise else
                          ({"first_layer_noise": "before-normalise"} if args.preset == "calibrated" else {})))
     overrides = {"sigma_W": args.sigma_W, "sigma_a": args.sigma_a, "eta_a": args.eta_a, "eta_W": args.eta_W,
@@ -314,7 +322,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="Algorithm 1's per-coordinate noise (default), its literal scalar N(0, 1), or Part 3's η_a z")
     p.add_argument("--regulariser", choices=("clipped", "unclipped"), default="clipped",
                    help="the ridge term inside the clipped gradient (default) or added after clipping")
-    p.add_argument("--T-rounding", dest="T_rounding", choices=("ceil", "round", "floor"), default="ceil",
+    p.add_argument("--T-rounding", dest="T_rounding", choices=("ceil", "round", "floor"), default=None,
                    help="how T = d^ε_n is rounded to a whole number of steps (default: ceil)")
     p.add_argument("--no-baselines", action="store_true", help="skip the random-features baseline (one pass less)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (a line per finished run in logs)")
