@@ -108,18 +108,24 @@ def _seed(text: str) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("audit", help="empirical privacy audit of Algorithm 1: Clopper–Pearson lower bound on ε")
     p.add_argument("--seed", type=_seed, default=0, help="random seed, a whole number >= 0 (default 0)")
-    p.add_argument("--runs", type=int, default=2000, help="runs per dataset (half calibrate the test, half evaluate)")
-    p.add_argument("--d", type=int, nargs="+", default=[8], help="input dimension(s); n, p from Assumption 2")
+    p.add_argument("--runs", type=int, default=2000,
+                   help="runs per dataset (half calibrate the test, half evaluate; default: %(default)s)")
+    p.add_argument("--d", type=int, nargs="+", default=[8],
+                   help="input dimension(s); n, p from Assumption 2 (default: %(default)s)")
     p.add_argument("--mechanism", choices=MECHANISMS, default="paper",
-                   help="paper (Part 3 noise on the mean), no-noise, or sum-noise (noise on the sum: broken)")
+                   help="paper (Part 3 noise on the mean), no-noise, or sum-noise (noise on the sum: broken; default: "
+                        "%(default)s)")
     p.add_argument("--layer", choices=("second", "first", "both"), default="both",
-                   help="which layer's dataset holds the differing record")
-    p.add_argument("--epsilon", type=float, default=1.0, help="claimed ε (target of Assumption 3)")
+                   help="which layer's dataset holds the differing record (default: %(default)s)")
+    p.add_argument("--epsilon", type=float, default=1.0,
+                   help="claimed ε (target of Assumption 3; default: %(default)s)")
     p.add_argument("--delta", type=float, default=1e-5, help="the δ of the claimed (ε, δ)-DP (default: %(default)s)")
-    p.add_argument("--alpha", type=float, default=0.05, help="1 − confidence of the Clopper–Pearson bound")
-    p.add_argument("--steps", type=int, default=10, help="T, second-layer steps")
+    p.add_argument("--alpha", type=float, default=0.05,
+                   help="1 − confidence of the Clopper–Pearson bound (default: %(default)s)")
+    p.add_argument("--steps", type=int, default=10, help="T, second-layer steps (default: %(default)s)")
     p.add_argument("--backend", choices=("auto", "simulator", "builtin"), default="auto",
-                   help="theorycheck.simulator's Algorithm 1 (auto: if importable) or the built-in mechanism")
+                   help="theorycheck.simulator's Algorithm 1 (auto: if importable) or the built-in mechanism "
+                        "(default: %(default)s)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
     p.add_argument("--format", choices=("table", "json"), default="table",
                    help="a table (default) or JSON records with their configuration and environment")

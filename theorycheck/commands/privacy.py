@@ -126,8 +126,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                        "classical figures")
     p.add_argument("--noise-multiplier", "-z", type=float, metavar="Z",
                    help="noise standard deviation divided by the ℓ₂ sensitivity of one step")
-    p.add_argument("--steps", "-T", type=_step_count, metavar="T", help="number of composed steps (>= 1)")
-    p.add_argument("--delta", type=float, metavar="D", help="target δ in (0, 1)")
+    p.add_argument("--steps", "-T", type=_step_count, metavar="T", help="number of composed steps (>= 1; required)")
+    p.add_argument("--delta", type=float, metavar="D", help="target δ in (0, 1) (required)")
     p.add_argument("--epsilon", type=float, metavar="E", help="also print the exact δ at this ε (> 0)")
     p.add_argument("--adjacency", choices=allowed("adjacency"), default="replace-one",
                    help="neighbouring datasets differ by replacing one sample (default) or adding/removing one")
@@ -135,6 +135,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                                 "-z)")
     p.add_argument("--clip", type=float, metavar="C", help="per-sample clipping norm (with --noise-std)")
     p.add_argument("--n", type=int, metavar="N", help="number of records (with --noise-std)")
-    p.add_argument("--aggregate", choices=allowed("aggregate"), default="mean", help="noise on the mean or on the sum")
+    p.add_argument("--aggregate", choices=allowed("aggregate"), default="mean",
+                   help="noise on the mean or on the sum (default: %(default)s)")
     p.add_argument("--format", choices=("table", "json"), default="table", help="a table (default) or JSON")
     p.set_defaults(func=run)

@@ -335,5 +335,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="run the (d, seed) experiments as Dask tasks: 'local' (a LocalCluster here, the default "
                         "with --workers) or a scheduler address such as tcp://host:8786; without it, in this process")
     p.add_argument("--workers", type=positive_int_arg, default=None, metavar="N",
-                   help="worker processes of the local Dask cluster (implies --scheduler local)")
+                   help="worker processes of the local Dask cluster (implies --scheduler local; default with "
+                        "--scheduler local: 1)")
     p.set_defaults(func=run)
