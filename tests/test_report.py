@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -497,3 +498,19 @@ def test_seeds_inside_lists_are_recorded():
     result = NS(claim=NS(id="x"), verdict=NS(evidence={"seed": 1, "rows": [{"seed": 3}, {"seed": 3}, {"seed": 4}],
                                                           "sub": {"seeds": [0, 3]}, "plain": [1, 2]}))
     assert seeds([result]) == {"x": {"seed": 1, "rows[*].seed": [3, 4], "sub.seeds": [0, 3]}}
+
+
+def test_a_report_rewritten_without_coverage_removes_the_old_coverage_plot(tmp_path):
+    """Referee AS: re-running into a report folder kept a coverage.png (and figure-N.png) the new report.md and
+    index.html no longer referenced; every file is now written whole and the stale images removed."""
+    out = tmp_path / "rep"
+    first = run_cli("report", "lemma4.parity", "-o", str(out), "--no-progress", env={**os.environ}, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert (out / "coverage.png").is_file()
+    (out / "figure-99.png").write_bytes(b"stale")
+    again = run_cli("report", "lemma4.parity", "-o", str(out), "--no-paper", "--no-progress", env={**os.environ},
+                    timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert not (out / "coverage.png").exists() and not (out / "figure-99.png").exists()
+    assert "coverage.png" not in (out / "report.md").read_text(encoding="utf-8")
+    assert not list(out.glob(".tmp-*"))

@@ -33,7 +33,7 @@ from typing import Any
 from . import __version__, plots
 from .claims import VERDICT_KINDS
 from .coverage import DisplayCoverage, coverage, dangling, read_paper, summarise
-from .outputs import prune_least_recent, save_text, use_started
+from .outputs import prune_least_recent, save_text, use_started, write_atomic
 from .registry import Registry, load_definitions
 from .report import environment, json_report, one_line, seeds, summary
 from .runner import ClaimResult
@@ -669,20 +669,21 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
     page, math = render_html(data, drawn=drawn)
     if plots.FIGURE_CACHE is not None:  # slices of older code pile up otherwise
         prune_least_recent(Path(plots.FIGURE_CACHE), "regime-*.png", plots.FIGURE_CACHE_BYTES, keep_since=started)
-    save_text(out / "index.html", page)
-
+    # every file whole (atomic), index.html last; report images an earlier report left and this one does not draw
+    # are removed (referee AS: a stale coverage.png stayed beside a report without coverage)
     images: dict[str, str] = {}
-    (out / "verdicts.png").write_bytes(drawn.verdicts)
-    images["verdicts"] = "verdicts.png"
-    (out / "dependencies.png").write_bytes(drawn.dependencies)
-    images["dependencies"] = "dependencies.png"
+    pngs = {"verdicts": ("verdicts.png", drawn.verdicts), "dependencies": ("dependencies.png", drawn.dependencies)}
     if drawn.coverage is not None:
-        (out / "coverage.png").write_bytes(drawn.coverage)
-        images["coverage"] = "coverage.png"
+        pngs["coverage"] = ("coverage.png", drawn.coverage)
     for i, (_title, _caption, png) in enumerate(data.figures):
         if png:
-            (out / f"figure-{i + 1}.png").write_bytes(png)
-            images[f"figure-{i}"] = f"figure-{i + 1}.png"
+            pngs[f"figure-{i}"] = (f"figure-{i + 1}.png", png)
+    for key, (name, png) in pngs.items():
+        write_atomic(out / name, png)
+        images[key] = name
+    for old in [out / "coverage.png", *out.glob("figure-*.png")]:
+        if old.name not in images.values() and old.is_file():
+            old.unlink()
     save_text(out / "report.md", render_markdown(data, images))
 
     report = json_report(registry.paper, list(results))
@@ -692,6 +693,7 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
     if cov is not None:
         report["coverage"] = cov
     save_text(out / "report.json", json.dumps(report, indent=2) + "\n")
+    save_text(out / "index.html", page)
     return {"html": out / "index.html", "markdown": out / "report.md", "json": out / "report.json",
             "images": [out / v for v in images.values()], "math_rendered": math.rendered,
             "math_svg": math.as_svg, "math_failed": len(math.failed), "math_available": math.available}

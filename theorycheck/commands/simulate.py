@@ -85,7 +85,10 @@ def _plot(rows: list[dict], out: Path, predicted: float, title: str) -> dict[str
     ax.set_ylabel("test risk E[(f(x) − y)²]")
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=7)
-    fig.savefig(out, dpi=110, bbox_inches="tight")
+    from ..outputs import write_atomic
+    from ..plots import png_bytes
+
+    write_atomic(out, png_bytes(fig))  # the old plot or the whole new one (referee AS)
     return slopes
 
 
