@@ -105,6 +105,8 @@ CASES = {
     ),
     "latex -o EXISTING_DIR": lambda t: (["latex", "lemma4.parity", "-o", str(t), "--no-progress"], ["folder"]),
     "--proofs missing folder": lambda t: (["--proofs", str(t / "nope"), "list"], ["no such directory"]),
+    "--proofs a file": lambda t: (["--proofs", str(_file(t)), "list"], ["is a file"]),  # referee AS
+    "--proofs empty": lambda t: (["--proofs", "", "list"], ["empty folder name"]),
     "--proofs import fails": lambda t: (
         ["--proofs", folder(t, "p", {"broken.py": "import os\n\nraise RuntimeError('no data')\n"}), "list"],
         ["broken.py:3", "RuntimeError", "no data"],

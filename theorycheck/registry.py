@@ -195,7 +195,11 @@ def load(proofs_dir: str | Path | None = None) -> Registry:
             raise InputError(f"no {DEFAULT_PACKAGE!r} package is installed; pass --proofs DIR") from None
         path = Path(next(iter(package.__path__)))
     else:
+        if not str(proofs_dir).strip():  # referee AS: "" was read as the working directory
+            raise InputError("--proofs: empty folder name; give the folder of claim modules")
         path = Path(proofs_dir).resolve()
+        if path.exists() and not path.is_dir():
+            raise InputError(f"--proofs {proofs_dir}: is a file; give the folder of claim modules")
         if not path.is_dir():
             raise InputError(f"--proofs {proofs_dir}: no such directory")
         if not _module_names(path):
