@@ -902,3 +902,19 @@ def test_a_comparison_left_undecided_beyond_the_checked_degrees_is_inconclusive(
     assert decide(Statement(lhs, "lesssim", sp.Integer(1)), region, d=d).verdict == "inconclusive"
     decided = compare(d ** (-en), "lesssim", sp.Integer(1), region, d=d)
     assert decided.holds_everywhere and if_undecided(decided, "the bound") is None
+
+
+@pytest.mark.parametrize("exponent", [
+    "Max(0, 4 - Abs(q - 20)) - 1",  # d^{3ε_n} at q = 20, between the checked degrees: false there
+    "(-1)**q/(q + 1) - 2",
+    "Piecewise((1, q < 5), (2, True)) - 3",
+    "floor(1/(q - 17)) - 1",  # undefined at q = 17
+    "(q**2 - 289)/(q - 17) - q - 18",  # a removable pole at q = 17: undefined there too
+])
+def test_every_degree_gives_no_proof_for_exponents_not_rational_in_q(exponent):
+    """Referee AR L1/L2: floor, a removable pole, Max, Piecewise and (−1)^q had crashed the proof search or been
+    proved for every q (undefined at q = 17, false at q = 20 for the Max). Now: no proof, so undecided."""
+    en, q, region = _q_region()
+    e = sp.sympify(exponent, locals={"q": q})
+    result = compare(d ** (en * e), "lesssim", sp.Integer(1), region, d=d)
+    assert result.every_degree is None and result.undecided and not result.holds_everywhere

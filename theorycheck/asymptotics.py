@@ -1252,9 +1252,13 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
         return "positive" if c.is_positive else ("nonpositive" if c.is_nonpositive else "mixed")
 
     def defined_on_ray(e: sp.Expr) -> bool:
-        """No pole of a q-dependent exponent at any q ≥ 1 (referee AQ: 1/(q − 17) in both sides' exponents cancels
-        in their difference, but the relation is undefined at q = 17)."""
-        den = sp.fraction(sp.cancel(sp.together(e)))[1]
+        """A q-dependent exponent is a rational function of q with no pole at any q ≥ 1 (referee AQ: 1/(q − 17) in
+        both sides' exponents cancels in their difference, but the relation is undefined at q = 17). Read before any
+        cancelling, so a removable pole (q² − 289)/(q − 17) counts; any other function of q (floor, Max, Piecewise,
+        (−1)^q) gives no proof (referee AR: they had slipped past, or crashed the proof search)."""
+        if not e.is_rational_function(q):
+            return False
+        den = sp.fraction(sp.together(e))[1]
         if not den.has(q):
             return True
         signs = _signs_on_ray(den, q)
