@@ -988,11 +988,13 @@ def _coefficient_sign(c: sp.Expr, params: set[sp.Symbol], variables: tuple[sp.Sy
         return "positive"
     if c.is_nonpositive:
         return "nonpositive"
-    if not c.free_symbols & params:  # outside symbols are positive constants: −x is negative, 1 − x of either sign
-        if c.is_number:  # referee AR: every such coefficient had been read as positive
+    if not c.free_symbols & params:  # outside symbols are positive constants (the caller's: log(2/δ) for δ < 1)
+        if c.is_number:
             return "unknown"
+        # refused only when it cannot be positive for any positive values of them (referee AR: −x had been read as
+        # positive); a sign that depends on their values (1 − x) is the caller's to know
         positive = c.xreplace({s: sp.Dummy(s.name, positive=True) for s in c.free_symbols})
-        return "positive" if positive.is_positive else "nonpositive" if positive.is_nonpositive else "unknown"
+        return "nonpositive" if positive.is_nonpositive else "positive"
     try:
         a, k = _linear(sp.expand(c), variables)
     except InputError:
