@@ -531,7 +531,9 @@ CLAIMS = [
         check_penalty_absorbed,
         depends_on=("thm2.a-norm",),
         displays=((2, 68),),
-        relations=((2, "D68", 1), (2, "D68", 2)),
+        # (2, D68, 1), the bound on E_x[(f^W − f_*)²] + λ‖ā‖², is thm2.statement's (referee AT: this claim decides the
+        # algebra of relation 2 only, and had been the one claim covering relation 1)
+        relations=((2, "D68", 2),),
     ),
     Claim(
         "thm2.rate",

@@ -2222,7 +2222,9 @@ CLAIMS = [
             ),
             "approximation rate",
         ),
-        depends_on=("thm2.rate", "thm2.penalty-absorbed", "risk.population-ridge-chain"),
+        # the term is Theorem 2's quantity: its bound is thm2.statement (referee AT: only thm2.rate, the final
+        # simplification, had been a premise, so the first layer's obstruction never reached this claim)
+        depends_on=("thm2.statement", "thm2.rate", "thm2.penalty-absorbed", "risk.population-ridge-chain"),
         relations=((3, "D3", 4),),
     ),
     Claim(
