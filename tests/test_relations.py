@@ -617,3 +617,17 @@ def test_relation_level_coverage_flags_an_edit_past_the_relation_snippet(tmp_pat
     assert out.returncode == 0, out.stderr
     edited = [r for r in json.loads(out.stdout)["relations"] if r["part"] == 1 and r["location"] == "D6"]
     assert edited and all(r["status"] == "uncovered" for r in edited)
+
+
+def test_theorem2_bound_is_covered_by_theorem2_wherever_the_paper_states_it():
+    """Referee AT F1: (2, D68, 1) and (3, D3, 4) state E_x[(f^W − f_*)²] + λ‖ā‖² = O_P(rate); they had been covered
+    only by claims deciding the right side (verified), so the relations showed verified while thm2.statement refutes
+    their left side. Now thm2.statement covers both, and the Part 3 claim on that term rests on it."""
+    from theorycheck.registry import load
+
+    registry = load()
+    covering = {key: sorted(c.id for c in registry.claims if key in c.relations)
+                for key in ((2, "D68", 1), (3, "D3", 4))}
+    assert all("thm2.statement" in ids for ids in covering.values()), covering
+    assert covering[(2, "D68", 1)] == ["thm2.statement"]  # penalty-absorbed decides the algebra (2, D68, 2) only
+    assert "thm2.statement" in registry.get("risk.approximation-rate").depends_on
