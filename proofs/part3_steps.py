@@ -1800,7 +1800,9 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
         return inconclusive("simulation+symbolic", v.detail + f"; the triangle bound does not decide it (largest ratio "
                             f"{worst_ratio:.3g}, contraction gap {worst_gap:.2g}, slack → {slack_limit}, its rate "
                             f"1 + log d/√p ≲ {order} on {rate.holds_on} of the region)", regime=rate.regime(), **ev)
-    regime = {"region": ADMISSIBLE.name, "holds_on": "all", "conditions": [],
+    # the region's name says that Assumption 4's η_a is replaced (referee AT: it had read "Assumptions 2–4")
+    regime = {"region": f"{ADMISSIBLE.name}, with the stable step η_a = 1/(2(λ_max(K_n) + λ)) for Assumption 4's η_a",
+              "holds_on": "all", "conditions": [],
               "readings": {"≲_P (the paper's ≲; the bound up to 1 + log d/√p → 1)": "all",
                            "≤ 1 literally (no constant)": "none where κ√p → 0 (probability → ½)"}}
     return verified(

@@ -482,6 +482,7 @@ def test_z_prime_by_the_triangle_bound(registered_verdict):
     assert v.evidence["slack_limit"] == "0" and v.evidence["failure_probability_log_over_log2d"] == "-1/2"
     assert 0.49 < float(v.evidence["literal_reading"]["P(chi2_p > p)"]["1024"]) < 0.5
     assert sorted(v.regime["readings"].values())[0] == "all"
+    assert "stable step" in v.regime["region"]  # not Assumption 4's η_a (referee AT)
     # the lower bound ratio ≥ 1/(2(1 + d^{2ε_n})) (referee AL: no order could be refuted): the printed order 1/√p is
     # refuted where π_p > 4ε_n, d^{−3ε_n} everywhere; 1/log d is beyond what the bound decides
     small = m.check_z_prime("z_prime_over_corrected_bound", 1 / sp.sqrt(p))
