@@ -62,6 +62,13 @@ def test_mcdiarmid(registered_verdict):
     assert m.check_mcdiarmid(tail=t_bad).verdict == "refuted"
     corner = m.check_mcdiarmid(t_vs_rate=m.MCD_T.perturb(rhs=m.MCD_T.rhs * CORNER))
     assert corner.verdict == "refuted" and _in_corner(corner)
+    # the exceptional event |I| < c_b p (referee AT: asserted in prose): its links are decided, and an event whose
+    # probability exponent is only the tail's (not p) or a shift the log cannot absorb is refuted
+    assert {"mean shift p·c̄·P(B) << t", "P(B) << the printed tail"} <= set(
+        v.evidence["links"]["1b exceptional event B = {|I| < c_b p}"])
+    same = m.MCD_EVENT.perturb(rhs=m.MCD_EVENT.lhs / log_d)
+    assert m.check_mcdiarmid(event=same).verdict == "refuted"
+    assert m.check_mcdiarmid(shift=m.MCD_SHIFT.perturb(rhs=log_d)).verdict == "refuted"
 
 
 def test_expected_sup_implication(registered_verdict):
