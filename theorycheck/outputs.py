@@ -24,25 +24,21 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or type(exc).__name__
 
 
-def _existing_ancestor(path: Path) -> Path:
-    """The nearest folder of ``path``'s parents that exists (the working directory for a bare name)."""
-    parent = path.parent
-    while not parent.exists() and parent != parent.parent:
-        parent = parent.parent
-    return parent
-
-
-def _probe_folder(folder: Path, missing: Path, option: str, shown: str) -> None:
-    """Raise :class:`InputError` unless ``folder`` (existing) is a folder this process can create files in; nothing
-    is created (referee AS: a probe that made the missing folders left them behind, empty, after a later input error
-    or an interruption). ``missing`` is the first folder the write will create, named in the message."""
-    if not folder.is_dir():
-        raise InputError(f"{option} {shown}: {folder} is not a folder; give a path inside a folder")
+def _probe_folder(folder: Path, option: str, shown: str) -> None:
+    """Raise :class:`InputError` unless ``folder`` is, or can be made (its nearest existing ancestor is), a folder
+    this process can create files in; nothing is created (referee AS: a probe that made the missing folders left them
+    behind, empty, after a later input error or an interruption)."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise InputError(f"{option} {shown}: {existing} is not a folder; give a path inside a folder")
     try:
-        with tempfile.TemporaryFile(dir=folder):
+        with tempfile.TemporaryFile(dir=existing):
             pass
     except OSError as exc:
-        where = f"cannot create the folder {missing}" if missing != folder else "cannot write in this folder"
+        missing = next((p for p in [folder, *folder.parents] if p.parent == existing), folder)
+        where = f"cannot create the folder {missing}" if existing != folder else "cannot write in this folder"
         raise InputError(f"{option} {shown}: {where} ({_reason(exc)}); give a writable location") from None
 
 
@@ -70,9 +66,7 @@ def check_file(output: str | os.PathLike | None, option: str = "--output") -> No
         except OSError as exc:
             raise InputError(f"{option} {shown}: cannot write there ({_reason(exc)}); give a writable file") from None
         return
-    parent = _existing_ancestor(path)
-    missing = next((p for p in [path.parent, *path.parent.parents] if p.parent == parent), path.parent)
-    _probe_folder(parent, missing, option, shown)
+    _probe_folder(path.parent, option, shown)
 
 
 def check_folder(output: str | os.PathLike, option: str = "--output") -> None:
@@ -84,12 +78,7 @@ def check_folder(output: str | os.PathLike, option: str = "--output") -> None:
         raise InputError(f"{option}: empty folder name; give a folder")
     if path.exists() and not path.is_dir():
         raise InputError(f"{option} {shown}: is a file, not a folder; give a folder name (it is created if missing)")
-    if path.is_dir():
-        _probe_folder(path, path, option, shown)
-        return
-    parent = _existing_ancestor(path)
-    missing = next((p for p in [path, *path.parents] if p.parent == parent), path)
-    _probe_folder(parent, missing, option, shown)
+    _probe_folder(path, option, shown)
 
 
 @functools.cache

@@ -134,7 +134,6 @@ def run(args: argparse.Namespace) -> int:
                          ({"first_layer_noise": "before-normalise"} if args.preset == "calibrated" else {})))
     overrides = {"sigma_W": args.sigma_W, "sigma_a": args.sigma_a, "eta_a": args.eta_a, "eta_W": args.eta_W,
                  "C_a": args.C_a, "T": args.T, "lam": args.lam}
-    from ..errors import InputError
     from ..simulator.sweep import RowLog, make_client, row_key, stream_sweep
 
     if args.resume is not None:
