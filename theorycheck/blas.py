@@ -29,36 +29,35 @@ _SETTERS = ("openblas_set_num_threads", "openblas_set_num_threads64_", "scipy_op
             "scipy_openblas_set_num_threads")
 
 
-#: the most BLAS threads a check may ask for, per CPU (as ``--jobs``)
-MAX_THREADS_PER_CPU = 4
+def _threads_setting() -> tuple[str | None, int | None]:
+    """``THEORYCHECK_BLAS_THREADS`` as set (None when unset) and its value when it is a whole number from 1 to
+    :func:`theorycheck.validate.most_per_cpu` (else None)."""
+    from .validate import most_per_cpu
+
+    value = os.environ.get("THEORYCHECK_BLAS_THREADS")
+    try:
+        threads = int(value) if value is not None else None
+    except ValueError:
+        threads = None
+    return value, threads if threads is not None and 1 <= threads <= most_per_cpu() else None
 
 
 def threads_per_check() -> int:
-    """``THEORYCHECK_BLAS_THREADS`` when set to a whole number from 1 to :data:`MAX_THREADS_PER_CPU` per CPU, else 1
-    (the command line refuses other values up front: :func:`check_environment`)."""
-    try:
-        threads = int(os.environ.get("THEORYCHECK_BLAS_THREADS", "1"))
-    except ValueError:
-        return 1
-    return threads if 1 <= threads <= MAX_THREADS_PER_CPU * (os.cpu_count() or 1) else 1
+    """``THEORYCHECK_BLAS_THREADS`` when set to a whole number from 1 to 4 per CPU, else 1 (the command line refuses
+    other values up front: :func:`check_environment`)."""
+    return _threads_setting()[1] or 1
 
 
 def check_environment() -> None:
     """:class:`~theorycheck.errors.InputError` for a ``THEORYCHECK_BLAS_THREADS`` that is not a whole number from 1 to
-    :data:`MAX_THREADS_PER_CPU` per CPU (referee AS: ``abc``, ``0`` and ``-1`` had silently become 1)."""
+    4 per CPU (referee AS: ``abc``, ``0`` and ``-1`` had silently become 1)."""
     from .errors import InputError
+    from .validate import most_per_cpu
 
-    value = os.environ.get("THEORYCHECK_BLAS_THREADS")
-    if value is None:
-        return
-    most = MAX_THREADS_PER_CPU * (os.cpu_count() or 1)
-    try:
-        threads = int(value)
-    except ValueError:
-        threads = 0
-    if not 1 <= threads <= most:
-        raise InputError(f"THEORYCHECK_BLAS_THREADS={value!r}: give a whole number from 1 to {most} (BLAS threads "
-                         "per check)")
+    value, threads = _threads_setting()
+    if value is not None and threads is None:
+        raise InputError(f"THEORYCHECK_BLAS_THREADS={value!r}: give a whole number from 1 to {most_per_cpu()} (BLAS "
+                         "threads per check)")
 
 
 def _loaded_openblas() -> list[str]:

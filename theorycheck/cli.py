@@ -21,7 +21,7 @@ import pkgutil
 import sys
 from pathlib import Path
 
-from . import __version__
+from . import __version__, validate
 from .errors import InputError
 from .registry import Registry, load
 from .runner import DEFAULT_TIMEOUT, ClaimResult, audit
@@ -79,14 +79,14 @@ def _positive_int(text: str) -> int:
     return value
 
 
-#: the most check processes --jobs may ask for, per CPU (referee AN: --jobs 1000 forked one process per claim)
-JOBS_PER_CPU = 4
+#: the most check processes --jobs may ask for, per CPU (:data:`theorycheck.validate.PER_CPU`)
+JOBS_PER_CPU = validate.PER_CPU
 
 
 def _jobs(text: str) -> int:
     """--jobs: a whole number from 1 to JOBS_PER_CPU × the CPUs (each check process may use up to 6 GiB)."""
     value = _positive_int(text)
-    most = JOBS_PER_CPU * (os.cpu_count() or 1)
+    most = validate.most_per_cpu()
     if value > most:
         raise argparse.ArgumentTypeError(f"{value} check processes on {os.cpu_count() or 1} CPU(s): give at most "
                                          f"{most} (checks are CPU-bound; more only shares the same CPUs)")

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import math
+import os
 from numbers import Real
 from typing import Any
 
 from .errors import InputError
+
+#: the most processes or threads per CPU that --jobs, simulate's --workers and THEORYCHECK_BLAS_THREADS may ask for
+#: (referee AN: --jobs 1000 forked one process per claim; referee AS: --workers and the BLAS threads had no bound)
+PER_CPU = 4
+
+
+def most_per_cpu() -> int:
+    """:data:`PER_CPU` × this machine's CPUs."""
+    return PER_CPU * (os.cpu_count() or 1)
 
 
 def _as_real(name: str, value: Any) -> float:

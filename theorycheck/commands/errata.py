@@ -5,7 +5,9 @@ a standalone ``errata.tex`` (see :mod:`theorycheck.errata`). Verdicts come from 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from ..errors import InputError
 
@@ -45,9 +47,6 @@ def _refuse_overwriting_inputs(paper: list[str], output: str) -> None:
     """:class:`InputError` when a patched part (``OUTPUT/<the part's file name>``) would be written over a paper file
     given (referee AS: ``-o`` the paper's own folder replaced the paper with its patched copy), or when a file to be
     written is a folder (or anything but a file)."""
-    import os
-    from pathlib import Path
-
     inputs = {os.path.realpath(f) for f in paper}
     for f in paper:
         target = Path(output) / Path(f).name

@@ -398,9 +398,9 @@ def make_client(scheduler: str | None, workers: int | None):
     if workers is not None and scheduler not in (None, "local"):  # referee AS: silently ignored
         raise InputError(f"--workers starts a local cluster; the scheduler {scheduler} has its own workers: drop "
                          "--workers")
-    cpus = os.cpu_count() or 1
-    if workers is not None and workers > 4 * cpus:  # as --jobs (referee AS: no bound)
-        raise InputError(f"--workers {workers}: at most {4 * cpus} on this machine ({cpus} CPUs)")
+    if workers is not None and workers > validate.most_per_cpu():  # as --jobs (referee AS: no bound)
+        raise InputError(f"--workers {workers}: at most {validate.most_per_cpu()} on this machine "
+                         f"({os.cpu_count() or 1} CPUs)")
     if scheduler in (None, "local"):
         cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1, processes=True,
                                dashboard_address=None, silence_logs=40)
