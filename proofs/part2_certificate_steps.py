@@ -20,12 +20,13 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import certificate as cert
-from theorycheck.claims import Verdict
+from theorycheck.claims import Verdict, with_readings
 from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement
 
 from . import symbols as SY
 from .part2_construction_steps import STEP3_N1, STEP3_N2, U, check_asymptotic, decide_order
+from .regime import HIDING_A_CONSTANT, absolute_constant_outcome, constant_readings
 
 EPS_P, Q = sp.symbols("eps_p q", positive=True)
 EPS_B, EPS_N = sp.symbols("eps_b eps_n", real=True)
@@ -1390,7 +1391,19 @@ def check_summand_statement(statement: Statement = SUMMAND_STATEMENT, **kw) -> V
     _own_left_side(statement, SUMMAND_STATEMENT)
     v = check_summand_bound(claimed_d_power=_coef_power(statement.rhs)[1], **kw)
     decided = decide_order(sp.Integer(1), statement.rel, statement.rhs)
-    return _with_regime(v, decided, f"S = Θ(1) {Rel.parse(statement.rel).value} the claimed bound")
+    v = _with_regime(v, decided, f"S = Θ(1) {Rel.parse(statement.rel).value} the claimed bound")
+    return _constant_readings(v, statement, sp.Integer(1), "S/(the claimed bound)",
+                              "S = sup_{|b|≤C_b}|a(b)| is linear in σ_* (σ_* → Mσ_* multiplies it by M)")
+
+
+def _constant_readings(v: Verdict, statement: Statement, bound: sp.Expr, ratio: str, scaling: str) -> Verdict:
+    """A verified ``v`` with the readings of its ≲'s constant (:data:`proofs.regime.CONSTANT_ABSOLUTE`, referee AT
+    F3): the proof's constant is built from the target (S, S̄), so the absolute reading holds where ``bound`` (the
+    proof's order) ≪ the statement's right side, decided on the whole region."""
+    if v.verdict != "verified" or Rel.parse(statement.rel) not in HIDING_A_CONSTANT:
+        return v
+    slack = decide_order(bound, Rel.LL, statement.rhs)
+    return with_readings(v, constant_readings(absolute_constant_outcome(slack, ratio, scaling)))
 
 
 def _with_regime(v: Verdict, decided: Verdict, what: str) -> Verdict:
@@ -1428,7 +1441,8 @@ def check_tail_fp_statement(statement: Statement = TAIL_FP_STATEMENT, **kw) -> V
     if v.verdict == "verified" and proof.verdict != "verified":  # an upper bound that fails refutes nothing
         return inconclusive(v.method, f"{v.detail}; but the proof's bound S² e^{{−log²d/2}}/log d is not ≲ the "
                             f"claimed bound on the whole region ({proof.detail})", regime=proof.regime, **v.evidence)
-    return v
+    return _constant_readings(v, statement, bound, "E_tail/(the claimed bound) ≤ S̄·S·e^{−log²d/2}/(log d · the bound)",
+                              "S̄·S, the proof's constant, is quadratic in σ_* (σ_* → Mσ_* multiplies E_tail by M²)")
 
 
 def check_step2_decomposition_statement(statement: Statement = STEP2_DECOMPOSITION_STATEMENT, **kw) -> Verdict:

@@ -37,7 +37,16 @@ from theorycheck.numerics import read_only
 from theorycheck.statement import Norm, Rel, Statement, paper_latex
 
 from .part2_fourier_common import Chain
-from .regime import ADMISSIBLE, BIAS_WINDOW, CORNERS, SYMBOLIC_DEGREES, at_symbols, corner_point, corner_width
+from .regime import (
+    ADMISSIBLE,
+    BIAS_WINDOW,
+    CORNERS,
+    SYMBOLIC_DEGREES,
+    at_symbols,
+    constant_readings,
+    corner_point,
+    corner_width,
+)
 from .symbols import (
     LAMBDA,
     NOISE_TO_WIDTH,
@@ -1429,13 +1438,22 @@ def check_tail_finf(
     hidden = float(sum(abs(c) for c in poly.coefficients)) ** 2 * K
     ev["general"] = {"log_ratio_first": str(first), "log_ratio_second": str(second), "proved": general,
                      "hidden_constant": f"(Σ|c|)²·max(1, (2√e/q)^q) = {hidden:.6g}"}
+    # the constant is (Σ|c|)²K, quadratic in σ_*; an absolute one (Part 1 §2.5, referee AT F3) needs the ratio to
+    # the bound → 0: it is at most (Σ|c|)²K·P(|z| > log d)e^{log²d/2}, and SymPy takes that factor's limit
+    ell = sp.Symbol("ell", positive=True)
+    mills = sp.limit(sp.erfc(ell / sp.sqrt(2)) * sp.exp(ell**2 / 2), ell, sp.oo)
+    absolute = ("all: E_tail/((q/(2√eγ))^q e^{−log²d/2}) ≤ (Σ|c|)²K·erfc(log d/√2)e^{log²d/2}, whose limit as d → ∞ "
+                f"is (Σ|c|)²K·{mills} (SymPy), so C = 1 from some d_0 on" if mills == 0 else
+                f"undecided: the ratio's bound tends to (Σ|c|)²K·{mills}, and (Σ|c|)² grows with σ_*")
+    ev["general"]["ratio_factor_limit"] = str(mills)
     return verified(
         "numeric+symbolic" if general else "numeric",
         "E_tail ≤ sup f_γ²·P ≤ (Σ|c|)²(q/(2√eγ))^q e^{−log²d/2} at every γ tried (erfc(x/√2) ≤ "
         "e^{−x²/2}, sup f_γ² ≤ (Σ|c|)²(q/(2eγ))^q)"
         + ("; and at every γ ∈ (0, 1], q and d with the hidden constant (Σ|c|)²max(1, (2√e/q)^q) (sup f_γ² ≤ "
            "(Σ|c|)²max(1, (q/(2eγ))^q); SymPy: the log ratios are " + f"{first} and {second}, ≤ 0)" if general else ""),
-        regime={"region": "γ ∈ (0, 1], every q and d", "holds_on": "all", "conditions": [], "witness": None}
+        regime={"region": "γ ∈ (0, 1], every q and d", "holds_on": "all", "conditions": [], "witness": None,
+                "readings": constant_readings(absolute)}
         if general else None,
         **ev,
     )

@@ -33,6 +33,7 @@ from .part3_common import (
     run_corner,
     run_paper,
 )
+from .regime import constant_readings
 
 DS = (32, 64, 128)
 REL_TOL = 1e-9
@@ -952,7 +953,7 @@ def check_a_rr_norm(rate: sp.Expr = A_RR_RATE, ds=DS) -> Verdict:
         f"are at most {top_a:.3g} and {top_middle:.3g} times the rate; ‖Y‖ ≲ √n "
         "log^q d by max_j|y_j| ≤ (Σ|c_k|) log^q d (ridge.measured-labels), not by the paper's |σ_*(z)| ≲ |z|^q "
         "(refuted near 0: ridge.label-polynomial-bound)",
-        regime=regime,
+        regime=dict(regime or {}) | {"readings": constant_readings(_a_rr_absolute_constant(rate))},
         **ev,
     )
 
@@ -967,6 +968,26 @@ def _a_rr_regime(rate: sp.Expr) -> Verdict:
     return decide(
         Statement(A_RR_CHAIN, r"\lesssim", rate), ADMISSIBLE, d=S.d, rewrite=S.in_powers_of_d, what="‖a_RR‖ chain"
     )
+
+
+def _a_rr_absolute_constant(rate: sp.Expr) -> str:
+    """The absolute-constant reading of (3, 17) (:data:`proofs.regime.CONSTANT_ABSOLUTE`, referee AT F3): where the
+    chain's order is ≪ ``rate`` (decided), C = 1 serves from some d on; where it is ≍, the chain's constant is
+    (Σ|c_k|)/2, ridge.measured-labels' constant (which no absolute C replaces there) over 2, and an absolute C
+    would need ‖Y‖ ≪ √n log^q d, which this check does not decide."""
+    from theorycheck.asymptotics import decide
+
+    from .regime import ADMISSIBLE
+
+    slack = decide(Statement(A_RR_CHAIN, r"\ll", rate), ADMISSIBLE, d=S.d, rewrite=S.in_powers_of_d,
+                   what="‖a_RR‖ chain, ≪")
+    if slack.verdict == "verified":
+        return "all: the chain's order/rate → 0 on the whole region (decided), so C = 1 from some d_0 on"
+    where = "nowhere" if (slack.regime or {}).get("holds_on") == "none" else "not on the whole region"
+    return (f"undecided: the chain's order/rate → 0 {where}; the chain's constant is (Σ|c_k|)/2, which grows with σ_* "
+            "(max_j|y_j| ≤ "
+            "C log^q d has no absolute C under ≲_P: ridge.measured-labels); an absolute C would need ‖Y‖ ≪ √n log^q d, "
+            "which is not checked")
 
 
 DEFINITIONS = {

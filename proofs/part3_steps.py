@@ -29,7 +29,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck.asymptotics import decide
-from theorycheck.claims import Verdict
+from theorycheck.claims import Verdict, with_readings
 from theorycheck.errors import InputError
 from theorycheck.statement import Norm, Rel, Statement, held, paper_latex
 
@@ -45,7 +45,17 @@ from .part3_common import (
     run_corner,
     to_rates,
 )
-from .regime import ADMISSIBLE, ALL_CORNERS, CORNERS, LIMIT_CORNERS, corner_point, eps_b_middle
+from .regime import (
+    ADMISSIBLE,
+    ALL_CORNERS,
+    CORNERS,
+    HIDING_A_CONSTANT,
+    LIMIT_CORNERS,
+    absolute_constant_outcome,
+    constant_readings,
+    corner_point,
+    eps_b_middle,
+)
 
 d, n, p, en, ep, eb, q = S.d, S.n, S.p, S.eps_n, S.eps_p, S.eps_b, S.q
 L = S.log_d
@@ -1066,6 +1076,31 @@ def _label_event_limits() -> tuple[sp.Expr, sp.Expr]:
     return sp.limit(LABELS_UPPER_TAIL + LABELS_RATE, _ELL, sp.oo), sp.limit(LABELS_LOWER_COUNT, _ELL, sp.oo)
 
 
+@cache
+def _labels_absolute_constant(scale: int = 2, constant: int = 1, c: sp.Rational = sp.Rational(1, 4),
+                              log_d: int = 14) -> str:
+    """The absolute-constant reading of max_j|y_j| ≲_P log^q d (:data:`proofs.regime.CONSTANT_ABSOLUTE`, referee AT
+    F3). With σ_* of leading coefficient c_q, P(|y_1| > C log^q d) ≥ P(|z| > ρ log d) with ρ = (C/|c_q|)^{1/q}, and by
+    Mills' lower bound its log over log² d tends to −ρ²/2 (SymPy): ≲_P with probability 1 − e^{−c log² d} needs
+    C ≥ |c_q|(2c)^{q/2}, which grows with σ_*. Witness at q = 1, σ_*(z) = ``scale``·z, C = ``constant``, c = ``c``,
+    log d = ``log_d`` (30 digits)."""
+    ell, rho = sp.Symbol("ell", positive=True), sp.Symbol("rho", positive=True)
+    t = rho * ell
+    rate = sp.limit(sp.log(2 * t * sp.exp(-(t**2) / 2) / (sp.sqrt(2 * sp.pi) * (1 + t**2))) / ell**2, ell, sp.oo)
+    need = sp.solve(sp.Eq(-rate, c), rho)  # ρ at which the tail's rate meets c: C ≥ |c_q| ρ^q
+    with mpmath.workdps(30):
+        tail = mpmath.erfc(mpmath.mpf(constant) / scale * log_d / mpmath.sqrt(2))
+        allowed = mpmath.exp(-mpmath.mpf(c.p) / c.q * log_d**2)
+    if rate != -(rho**2) / 2 or need != [sp.sqrt(2 * c)] or tail <= allowed:
+        return f"undecided: the tail's rate came out {rate} and the witness's ratio {mpmath.nstr(tail / allowed, 5)}"
+    return (f"none: P(|y_1| > C log^q d) ≥ P(|z| > ρ log d), ρ = (C/|c_q|)^{{1/q}}, = e^{{(−ρ²/2 + o(1)) log² d}} "
+            f"(SymPy's limit of Mills' lower bound), so ≲_P needs C ≥ |c_q|ρ_c^q with ρ_c = √(2c) = {need[0]} (at "
+            f"c = {c}): it grows with "
+            f"σ_*'s leading coefficient. Witness: σ_*(z) = {scale}z (q = 1), C = {constant}, c = {c}, log d = {log_d}: "
+            f"P(|y_1| > C log d) = {mpmath.nstr(tail, 6)} > e^{{−c log² d}} = {mpmath.nstr(allowed, 6)}. With c "
+            "allowed to depend on σ_* (c < (C/|c_q|)^{2/q}/2) an absolute C holds")
+
+
 def check_labels(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """ridge.measured-labels: max_j |y_j| ≲_P ``order`` (the paper: log^q d), decided exactly on the whole region
     (n = d^ν, every finite ν) under Part 1's ≲_P (probability ≥ 1 − e^{−c log² d}): SymPy limits as log d → ∞ show
@@ -1103,7 +1138,7 @@ def check_labels(quantity: str, order: sp.Expr, relation: str = "lesssim", **mea
                 "the corner fits do not contradict it (they are inconclusive: "
                 + ", ".join(ev.get("undecided_corners") or ["no corner"]) + " cannot resolve powers of log d at d ≤ "
                 + f"{max(found.evidence['corners'][0]['d'])})")
-        return verified(
+        out = verified(
             "exact+simulation",
             f"max_j|y_j| ≤ (Σ|c_k|) log^q d ≲ {paper_latex(order)} with probability ≥ 1 − e^{{−log²d/4}} for large d, "
             f"on the whole region (n = d^ν, every ν and q); log^q d is tight under the paper's ≲_P (with probability "
@@ -1111,6 +1146,15 @@ def check_labels(quantity: str, order: sp.Expr, relation: str = "lesssim", **mea
             regime=dict(upper.regime or {}),
             **ev,
         )
+        if Rel.parse(relation) not in HIDING_A_CONSTANT:
+            return out
+        # the constant Σ|c_k| grows with σ_*; where order ≍ log^q d (tight), no absolute C exists; where
+        # log^q d ≪ order, C = 1 serves from some d on
+        slack = _decide_cached(LABELS_UPPER, "ll", order)
+        tight = slack.verdict == "refuted" and (slack.regime or {}).get("holds_on") == "none"
+        absolute = _labels_absolute_constant() if tight else absolute_constant_outcome(
+            slack, "log^q d/order", "there C ≥ |c_q|(2c)^{q/2} (see the order log^q d), which grows with σ_*")
+        return with_readings(out, constant_readings(absolute))
     if upper.verdict == "refuted":
         return refuted(
             "exact+simulation",

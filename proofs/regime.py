@@ -45,6 +45,7 @@ from typing import Any
 import sympy as sp
 
 from theorycheck.asymptotics import Region
+from theorycheck.statement import Rel
 
 from .symbols import eps_b, eps_n, eps_p, nu, pi_p, q, r, rho
 
@@ -166,3 +167,37 @@ def at_symbols(point: Mapping[str, Any]) -> dict[sp.Symbol, Any]:
     """A point by parameter name (:func:`corner_point`, plus ``q``) as a substitution map of the region's symbols."""
     by_name = {str(v): v for v in (*ADMISSIBLE.variables, q)}
     return {by_name[k]: v for k, v in point.items()}
+
+
+#: The two readings of ≲'s hidden constant (referee AT, F3). Part 1 §2.5 defines a ≲ b with "a hidden absolute
+#: constant C > 0", for n, d, p large enough, and ≲_P with probability 1 − exp(−c log² d), where Theorem 1 calls c
+#: absolute. A proof whose constant is built from the target (Σ|c_k|, sup_{|b|≤C_b}|a(b)|, q) proves the first
+#: reading. The second holds where the ratio of the two sides tends to 0 (then C = 1 once d ≥ d_0, and d_0 may
+#: depend on the target: "large enough"), or where another argument gives an absolute C.
+CONSTANT_OF_TARGET = "≲'s C independent of n, d, p; it may depend on the target (σ_*, C_b, q)"
+#: The relations with a hidden constant that these readings qualify (≪, o and exact relations hide none).
+HIDING_A_CONSTANT = (Rel.LESSSIM, Rel.LESSSIM_P, Rel.BIG_O, Rel.BIG_O_P)
+CONSTANT_ABSOLUTE = ("≲'s C (and ≲_P's c) absolute, as Part 1 §2.5 and Theorem 1 print them, for d ≥ d_0 (d_0 may "
+                     "depend on the target)")
+
+
+def constant_readings(absolute: str) -> dict[str, str]:
+    """The regime's ``readings`` (:func:`theorycheck.claims.with_readings`) of a ≲ whose proof's constant depends
+    on the target: it holds wherever it was verified under :data:`CONSTANT_OF_TARGET`; ``absolute`` is what the
+    check decided under :data:`CONSTANT_ABSOLUTE` ("all: …", "part: …", "none: …" or "undecided: …", with why)."""
+    return {CONSTANT_OF_TARGET: "all", CONSTANT_ABSOLUTE: absolute}
+
+
+def absolute_constant_outcome(slack: Any, ratio: str, scaling: str) -> str:
+    """The outcome of :data:`CONSTANT_ABSOLUTE` from ``slack``, a region-wide decision (a
+    :class:`~theorycheck.claims.Verdict`) that the bound's order is ≪ the claimed right side: verified, ``ratio``
+    tends to 0 everywhere, so C = 1 suffices from some d_0 on; where it does not, the ratio tends to a positive
+    constant that ``scaling`` says grows with the target, so no absolute C exists there."""
+    where = (slack.regime or {}).get("holds_on")
+    if slack.verdict == "verified":
+        return f"all: {ratio} → 0 on the whole region (decided), so C = 1 from some d_0 on"
+    if where == "part":
+        return f"part: {ratio} → 0 only where {slack.detail}; elsewhere it tends to a constant, and {scaling}"
+    if slack.verdict == "refuted":
+        return f"none: {ratio} does not tend to 0 ({slack.detail}), and {scaling}"
+    return f"undecided: whether {ratio} → 0 was not decided ({slack.detail})"

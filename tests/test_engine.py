@@ -322,6 +322,51 @@ def test_taint_is_transitive_and_leaves_own_verdict(toy_proofs):
     assert top.rests_on_refuted == ("a.root",) and top.verdict.verdict == "verified"
 
 
+def _with_reading(outcome: str):
+    def check():
+        from theorycheck.claims import with_readings
+
+        region = {"region": "r", "holds_on": "all", "conditions": []}
+        return with_readings(verified("numeric", "ok", regime=region, x=1), {"the reading taken": "all",
+                                                                            "the literal reading": outcome})
+    return check
+
+
+def test_a_verified_claim_under_a_reading_says_so():
+    """AT F4: a verified claim whose regime records a reading that fails (or is undecided), and every verified claim
+    resting on it, hold only under the other readings: ``under_reading``, the summary and ``show`` name it; a claim
+    whose readings all hold, or a refuted one, names nothing."""
+    from theorycheck.claims import readings_short_of_all, with_readings
+    from theorycheck.report import summary_line
+
+    chain = Registry(
+        "p",
+        (
+            _claim("a.literal", _with_reading("none: n = d^{log d} breaks it")),
+            _claim("a.open", _with_reading("undecided: not decided")),
+            _claim("a.both", _with_reading("all: the ratio → 0")),
+            _claim("a.uses", depends_on=("a.literal",)),
+            _claim("a.far", depends_on=("a.uses", "a.both")),
+            _claim("a.no", lambda: refuted("numeric", "no", witness=1), depends_on=("a.literal",)),
+        ),
+        ".",
+    )
+    results = {r.claim.id: r for r in audit(chain, chain.select([]), timeout=30)}
+    assert results["a.literal"].under_reading == ("a.literal",)
+    assert results["a.open"].verified_under_reading == ("a.open",)
+    assert results["a.both"].under_reading == () and readings_short_of_all(results["a.both"].verdict) == ()
+    assert results["a.far"].verified_under_reading == ("a.literal",)
+    assert results["a.far"].to_dict()["under_reading"] == ["a.literal"]
+    assert results["a.no"].under_reading == ("a.literal",) and results["a.no"].verified_under_reading == ()
+    line = summary_line(list(results.values()))
+    assert "4 of the verified hold only under a reading" in line, line
+    assert "reading" not in summary_line([results["a.both"], results["a.no"]])
+    with pytest.raises(ValueError, match="must start with"):
+        with_readings(results["a.both"].verdict, {"x": "holds"})
+    with pytest.raises(ValueError, match="has none"):
+        with_readings(verified("numeric", "ok", x=1), {"x": "all"})
+
+
 def test_a_verified_claim_on_an_undecided_premise_says_so():
     """An inconclusive premise (or one whose check errs), directly or through a verified claim, is named in
     ``rests_on_undecided``, the table's detail and the summary; a decided chain names nothing."""

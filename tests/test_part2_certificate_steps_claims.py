@@ -90,6 +90,23 @@ def test_summand_and_tail_statements_read_their_relation_and_log_factors():
     assert m.check_tail_fp_statement(t.perturb(rhs=sp.exp(-SY.log_d**2 / 2) / SY.log_d**2)).verdict == "inconclusive"
 
 
+def test_summand_and_tail_record_the_readings_of_their_constant():
+    """Referee AT F3: the proofs' constants (S, S̄) grow with σ_*, so Part 1 §2.5's absolute C holds only where the
+    bound is ≪ the claimed side (then C = 1 from some d on); a statement tight at the proof's order is verified only
+    in the reading where C may depend on the target."""
+    from theorycheck_proofs import symbols as SY
+    from theorycheck_proofs.regime import CONSTANT_ABSOLUTE, CONSTANT_OF_TARGET
+
+    for check in (m.check_summand_statement, m.check_tail_fp_statement):
+        readings = check().regime["readings"]
+        assert readings[CONSTANT_OF_TARGET] == "all" and readings[CONSTANT_ABSOLUTE].startswith("all: "), readings
+    tight = m.check_summand_statement(m.SUMMAND_STATEMENT.perturb(rhs=sp.Integer(1)))  # S ≲ 1: true, C = S
+    assert tight.verdict == "verified" and tight.regime["readings"][CONSTANT_ABSOLUTE].startswith("none: ")
+    bound = sp.exp(-SY.log_d**2 / 2) / SY.log_d  # the proof's own order: C = S̄·S
+    tail = m.check_tail_fp_statement(m.TAIL_FP_STATEMENT.perturb(rhs=bound))
+    assert tail.verdict == "verified" and tail.regime["readings"][CONSTANT_ABSOLUTE].startswith("none: ")
+
+
 @pytest.mark.slow
 def test_decomposition_readings():
     assert m.check_step2_decomposition(second_indicator=">").verdict == "verified"  # the intended reading

@@ -139,6 +139,13 @@ def test_tail_finf(registered_verdict):
     # with its constant hidden it holds at every γ ∈ (0, 1], q and d (referee AB), an explicit one only where checked
     assert registered_verdict(m.check_tail_finf).regime["holds_on"] == "all"
     assert m.check_tail_finf(constant=1.0).regime is None
+    # AT F3: the hidden constant (Σ|c|)²K grows with σ_*; Part 1 §2.5's absolute C holds because the ratio carries
+    # erfc(log d/√2)e^{log²d/2} → 0 (SymPy), so C = 1 from some d on
+    from theorycheck_proofs.regime import CONSTANT_ABSOLUTE
+
+    general = registered_verdict(m.check_tail_finf)
+    assert general.evidence["general"]["ratio_factor_limit"] == "0"
+    assert general.regime["readings"][CONSTANT_ABSOLUTE].startswith("all: ")
 
 
 def test_tail_finf_order(registered_verdict):

@@ -760,6 +760,16 @@ def test_labels_decided_exactly_and_perturbed_orders(registered_verdict):
     assert part.verdict == "refuted" and part.regime["holds_on"] == "part"
     assert Fraction(part.evidence["witness"]["point"]["eps_p"]) < 1
     assert m.check_labels("max_abs_y", L ** (q + 1), **SMALL).verdict == "verified"
+    # AT F3: tight at log^q d, its constant ≥ |c_q|(2c)^{q/2} grows with σ_*: no absolute C (with an absolute c),
+    # witnessed; at a weaker order log^{q+1} d, C = 1 serves from some d on
+    from theorycheck_proofs.regime import CONSTANT_ABSOLUTE, CONSTANT_OF_TARGET
+
+    assert v.regime["readings"][CONSTANT_OF_TARGET] == "all"
+    literal = v.regime["readings"][CONSTANT_ABSOLUTE]
+    assert literal.startswith("none: ") and "√(2c) = sqrt(2)/2" in literal, literal
+    weaker = m.check_labels("max_abs_y", L ** (q + 1), **SMALL).regime["readings"][CONSTANT_ABSOLUTE]
+    assert weaker.startswith("all: ")
+    assert m._labels_absolute_constant(scale=1, constant=4).startswith("undecided")  # C = 4 > √(2c): no witness
     # the rate: the union bound 2n e^{−log²d/2} stays below e^{−log²d/4}; a tail e^{νℓ − ℓ^{3/2}} would not
     assert sp.limit(m.LABELS_UPPER_TAIL + m.LABELS_RATE, m._ELL, sp.oo) == -sp.oo
     assert sp.limit(m._NU * m._ELL - m._ELL ** sp.Rational(3, 2) + m.LABELS_RATE, m._ELL, sp.oo) == sp.oo

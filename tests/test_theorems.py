@@ -202,6 +202,9 @@ def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdi
     v = registered_verdict(repaired.check_privacy, repaired.PRIVACY)
     assert v.verdict == "verified" and v.method == "certified"
     assert 0.99 < v.evidence["worst"]["delta_ratio_upper"] <= 1  # the budget is spent exactly, never exceeded
+    # the evidence's exact ε(δ) reads δ as the certified decision does (the float's binary value): ε_spent ≤ ε
+    # wherever δ(ε) ≤ δ is certified (referee AV: at δ = 1 − 1e-12 the decimal reading had shown ε_spent = 4.4e-5 > ε)
+    assert all(r["margin"] <= 0 for r in (*v.evidence["rows"], v.evidence["worst"]))
     # every budget, not the points (referee AI): the μ-GDP curve is increasing in μ (SymPy), the calibration's μ the
     # lower end of a bracket; a calibration the argument does not cover is not verified from the points alone
     assert v.evidence["gdp_curve_increasing_in_mu"] and v.detail.startswith("at every budget")

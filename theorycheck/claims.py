@@ -90,6 +90,9 @@ class Verdict:
         For an asymptotic claim, where in the admissible parameter region it
         holds: ``{"region", "holds_on": "all"|"part"|"none", "conditions": [LaTeX],
         "witness": {...}}`` (see :mod:`theorycheck.asymptotics`); else ``None``.
+        Where the paper's convention is ambiguous, ``"readings"`` maps each reading
+        to where it holds (``"all"``, or a text starting ``"none"``, ``"part"`` or
+        ``"undecided"``); see :func:`with_readings` and :func:`readings_short_of_all`.
     """
 
     verdict: VerdictKind
@@ -138,6 +141,30 @@ class Verdict:
             corrected=data.get("corrected"),
             regime=data.get("regime"),
         )
+
+
+def with_readings(verdict: Verdict, readings: Mapping[str, str]) -> Verdict:
+    """``verdict`` with ``readings`` (reading → ``"all"`` or a text starting ``"none"``, ``"part"`` or
+    ``"undecided"``, with the reason) added to its regime record, which must exist: where the paper's convention is
+    ambiguous, a verdict says under which readings it holds."""
+    if verdict.regime is None:
+        raise ValueError("readings qualify a regime record; this verdict has none")
+    for reading, where in readings.items():
+        if not str(where).startswith(READING_OUTCOMES):
+            raise ValueError(f"reading {reading!r}: {where!r} must start with one of {READING_OUTCOMES}")
+    regime = dict(verdict.regime) | {"readings": dict(verdict.regime.get("readings") or {}) | dict(readings)}
+    return dataclasses.replace(verdict, regime=regime)
+
+
+#: How a reading's outcome text starts (see :func:`with_readings`).
+READING_OUTCOMES = ("all", "none", "part", "undecided")
+
+
+def readings_short_of_all(verdict: Verdict) -> tuple[str, ...]:
+    """The readings recorded in ``verdict``'s regime under which it does not hold on the whole region (their
+    outcome is not ``"all…"``): a verified verdict with any holds only under the others."""
+    readings = (verdict.regime or {}).get("readings") or {}
+    return tuple(reading for reading, where in readings.items() if not str(where).startswith("all"))
 
 
 def verified(method: str, detail: str, corrected: Any = None, *, regime: Mapping[str, Any] | None = None,

@@ -148,7 +148,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
 
     from . import cache as cache_mod
     from . import memo
-    from .runner import root_failures, taint, undecided
+    from .runner import root_failures, taint, undecided, under_reading
 
     started, cpu0 = time.perf_counter(), _cpu_seconds()
     selected = registry.select(ids)
@@ -186,16 +186,19 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
         tainted = taint(registry, verdicts)
         roots = root_failures(registry, verdicts)
         open_premises = undecided(registry, verdicts)
+        qualified = under_reading(registry, verdicts)
         out = AuditResults()
         for claim in selected:
             if claim.id in by_id:
                 out.append(dataclasses.replace(by_id[claim.id], rests_on_refuted=tainted[claim.id],
                                                root_failures=roots[claim.id],
-                                               rests_on_undecided=open_premises[claim.id]))
+                                               rests_on_undecided=open_premises[claim.id],
+                                               under_reading=qualified[claim.id]))
             elif not changed:
                 entry = fresh[claim.id]
                 out.append(ClaimResult(claim, entry.verdict, entry.seconds, tainted[claim.id], cached=True,
-                                       root_failures=roots[claim.id], rests_on_undecided=open_premises[claim.id]))
+                                       root_failures=roots[claim.id], rests_on_undecided=open_premises[claim.id],
+                                       under_reading=qualified[claim.id]))
         out.cached = sum(1 for r in out if r.cached)
         out.unknown_premises = tuple(dep for dep in outside if dep not in premises)
         out.skipped_fresh = len(fresh) if changed else 0
@@ -320,6 +323,9 @@ def regime_lines(regime: dict | None) -> list[str]:
         point = witness.get("point", witness) if isinstance(witness, dict) else witness
         text = ", ".join(f"{k} = {v}" for k, v in point.items()) if isinstance(point, dict) else str(point)
         out.append(f"  fails at: {text}")
+    if regime.get("readings"):
+        out.append("  readings:")
+        out += [f"    {reading}: {where}" for reading, where in regime["readings"].items()]
     return out
 
 
@@ -368,6 +374,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     if result.verified_given:
         console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.verified_given))} (inconclusive, or "
                       "their check raised an error: the verdict is the step's own, given these premises)")
+    if result.verified_under_reading:
+        console.print(f"[bold]Holds only under a reading of:[/] {escape(', '.join(result.verified_under_reading))} "
+                      "(a reading of the paper's convention fails or is undecided there; `theorycheck show ID` "
+                      "lists the readings)")
     if unknown:
         console.print(f"[bold]Premises not in the cache:[/] {len(unknown)} ({escape(', '.join(unknown[:5]))}"
                       f"{', …' if len(unknown) > 5 else ''}): their verdicts are unknown here, so the refuted and "

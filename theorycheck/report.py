@@ -180,11 +180,14 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
 
 def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu: float | None = None) -> str:
     """Counts by verdict, how many verified claims rest on a refuted premise (their step follows from the premises,
-    but a premise fails: verified only given it), then the run's wall and CPU time when given (else the sum of the
+    but a premise fails: verified only given it), on an undecided one, and hold only under a reading of the paper's
+    convention (their own or a premise's: :func:`~theorycheck.runner.under_reading`), then the run's wall and CPU
+    time when given (else the sum of the
     checks' own times) and how many rows came from the verdict cache."""
     counts = summary(results)
     conditional = sum(1 for r in results if r.verdict.verdict == "verified" and r.rests_on_refuted)
     unsettled = sum(1 for r in results if r.verified_given)
+    reading = sum(1 for r in results if getattr(r, "verified_under_reading", ()))
     cached = sum(1 for r in results if getattr(r, "cached", False))
     if wall is not None:
         timing = f"wall {wall:.1f} s, CPU {cpu:.1f} s" if cpu is not None else f"wall {wall:.1f} s"
@@ -195,6 +198,8 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
     premises = f"; {conditional} of the verified rest on a refuted premise" if conditional else ""
     if unsettled:
         premises += f"; {unsettled} of the verified rest on an undecided (inconclusive or error) premise"
+    if reading:
+        premises += f"; {reading} of the verified hold only under a reading (theirs or a premise's)"
     return (plural(len(results), "claim") + ": " + ", ".join(
         plural(counts[k], k) if k == "error" else f"{counts[k]} {k}" for k in VERDICT_KINDS) + premises
         + f"  ({timing})")

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any, cast
 
-from .claims import Claim, Verdict
+from .claims import Claim, Verdict, readings_short_of_all
 from .numerics import interpreter_precision
 from .registry import Registry
 
@@ -62,6 +62,15 @@ class ClaimResult:
     #: (``error``), see :func:`undecided`: a verified claim resting on one is verified only given it.
     rests_on_undecided: tuple[str, ...] = ()
 
+    #: The verified claims, this one or its premises (direct or through others), that record a reading of the
+    #: paper's convention under which they do not hold on the whole region (see :func:`under_reading`).
+    under_reading: tuple[str, ...] = ()
+
+    @property
+    def verified_under_reading(self) -> tuple[str, ...]:
+        """:attr:`under_reading` of a verified claim, which holds only under the other readings of those claims."""
+        return self.under_reading if self.verdict.verdict == "verified" else ()
+
     @property
     def verified_given(self) -> tuple[str, ...]:
         """The undecided premises the views name: those of a verified claim, which holds only given them (a refuted
@@ -85,6 +94,7 @@ class ClaimResult:
             "rests_on_refuted": list(self.rests_on_refuted),
             "root_failures": list(self.root_failures),
             "rests_on_undecided": list(self.rests_on_undecided),
+            "under_reading": list(self.under_reading),
             "displays": [list(d) for d in self.claim.displays],
             "relations": [list(r) for r in self.claim.relations],
             "statement": self.claim.statement,
@@ -382,6 +392,20 @@ def undecided(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tup
     return _premises_judged(registry, verdicts, ("inconclusive", "error"))
 
 
+def under_reading(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
+    """For each claim, the verified claims among it and what it rests on (directly or through others) whose regime
+    records a reading under which they do not hold on the whole region
+    (:func:`~theorycheck.claims.readings_short_of_all`, e.g. Assumption 2 read without an upper bound on n, or ≲
+    with an absolute constant): a claim verified on them holds only under their other readings. Claims without a
+    known verdict count not at all."""
+    def qualified(cid: str) -> bool:
+        v = verdicts.get(cid)
+        return v is not None and v.verdict == "verified" and bool(readings_short_of_all(v))
+
+    return {claim.id: tuple(cid for cid in (claim.id, *registry.dependencies(claim.id)) if qualified(cid))
+            for claim in registry.claims}
+
+
 def root_failures(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
     """For each claim, the refuted claims it rests on that rest on no refuted claim themselves.
 
@@ -405,5 +429,6 @@ def audit(
     tainted = taint(registry, verdicts)
     roots = root_failures(registry, verdicts)
     open_premises = undecided(registry, verdicts)
+    qualified = under_reading(registry, verdicts)
     return [ClaimResult(c, raw[c.id][0], raw[c.id][1], tainted[c.id], root_failures=roots[c.id],
-                        rests_on_undecided=open_premises[c.id]) for c in selected]
+                        rests_on_undecided=open_premises[c.id], under_reading=qualified[c.id]) for c in selected]
