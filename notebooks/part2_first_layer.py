@@ -194,8 +194,9 @@ slow("lemma3.initial-output-centred", 15)
 # %% [markdown]
 # Stein's step (the law of $\langle \mu, w_i^0 \rangle$), Lemma 4's proof lines and the bias step.
 # $\max_i |b_i| \leq \frac{\varepsilon_b}{4}\log d$ is true as $d \to \infty$ but only past a crossover
-# $d \approx e^{32\varepsilon_p/\varepsilon_b^2}$; the $j = 0$ term dominates the Hermite series only for
-# $\varepsilon_b < 1$.
+# $d \approx e^{32\varepsilon_p/\varepsilon_b^2}$; with the paper's premise $\alpha_1^{b_i} \geq d^{-\varepsilon_b/2}/2$
+# the $j = 0$ term dominates the Hermite series only for $\varepsilon_b < 1$ (the corrected premise
+# $\alpha_1^{b_i} \geq C d^{-1/4}$ gives it on the whole region).
 
 # %%
 slow("stein.projection-law", 10)
