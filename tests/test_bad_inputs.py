@@ -409,6 +409,8 @@ def test_an_unwritable_cache_folder_is_said_once_and_the_checks_still_run(tmp_pa
     (["privacy", "-z", "1", "--aggregate", "sum", "--steps", "10", "--delta", "1e-5"], "only go with --noise-std"),
     (["latex", "--no-run", "--rerun"], "give one"),
     # referee AS: accepted and ignored
+    (["latex", "--no-run", "-j", "1"], "--no-run runs none"),
+    (["latex", "--no-run", "--timeout", "5", "--no-progress"], "--timeout and --no-progress set how"),
     (["check", "--changed", "--rerun", "lemma4.parity"], "give one"),
     (["report", "lemma4.parity", "--paper", "x.md", "--no-paper"], "give one"),
     (["simulate", "--d", "8", "--T", "3", "--T-rounding", "floor"], "give one"),

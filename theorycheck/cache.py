@@ -64,10 +64,16 @@ CACHE_ON_VALUES = ("", "0", "false", "no", "off")
 CACHE_OFF_VALUES = ("1", "true", "yes", "on")
 
 
+def _no_cache_setting() -> str:
+    """``THEORYCHECK_NO_CACHE`` as :data:`CACHE_ON_VALUES` and :data:`CACHE_OFF_VALUES` spell it (trimmed, lower
+    case; "" when unset)."""
+    return os.environ.get("THEORYCHECK_NO_CACHE", "").strip().lower()
+
+
 def enabled() -> bool:
     """False when ``THEORYCHECK_NO_CACHE`` is set to a value of :data:`CACHE_OFF_VALUES` (or any other value but those
     of :data:`CACHE_ON_VALUES`, which the command line refuses: :func:`check_environment`)."""
-    return os.environ.get("THEORYCHECK_NO_CACHE", "").strip().lower() in CACHE_ON_VALUES
+    return _no_cache_setting() in CACHE_ON_VALUES
 
 
 def check_environment() -> None:
@@ -75,8 +81,8 @@ def check_environment() -> None:
     ``false`` had turned the cache off)."""
     from .errors import InputError
 
-    value = os.environ.get("THEORYCHECK_NO_CACHE", "")
-    if value.strip().lower() not in CACHE_ON_VALUES + CACHE_OFF_VALUES:
+    if _no_cache_setting() not in CACHE_ON_VALUES + CACHE_OFF_VALUES:
+        value = os.environ.get("THEORYCHECK_NO_CACHE", "")
         raise InputError(f"THEORYCHECK_NO_CACHE={value!r}: give 1 (the verdict cache off) or 0 (on)")
 
 

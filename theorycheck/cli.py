@@ -421,6 +421,9 @@ def cmd_latex(args: argparse.Namespace) -> int:
     check_file(args.output)
     if args.no_run and args.rerun:  # referee AN: accepted and ignored
         raise InputError("--rerun runs the checks and --no-run writes the statements without them: give one")
+    if args.no_run and getattr(args, "given", ()):  # referee AS: accepted and ignored
+        raise InputError(f"{' and '.join(dict.fromkeys(args.given))} set how the checks run, and --no-run runs none: "
+                         "drop one")
     registry = load(args.proofs)
     selected = registry.select(args.ids)
     results = run_audit(registry, args.ids, jobs=args.jobs, timeout=args.timeout,
@@ -433,12 +436,21 @@ def cmd_latex(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Given(argparse.Action):
+    """Store the value and remember that the option was given (``namespace.given``), so that a command can refuse
+    an option its other options make pointless (``latex --no-run --jobs 4``: nothing runs)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        setattr(namespace, self.dest, True if self.nargs == 0 else values)
+        namespace.given = (*getattr(namespace, "given", ()), option_string)
+
+
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--jobs", "-j", type=_jobs, default=min(2, os.cpu_count() or 1),
+    parser.add_argument("--jobs", "-j", type=_jobs, default=min(2, os.cpu_count() or 1), action=_Given,
                         help=f"checks run in parallel processes (default: %(default)s; at most {JOBS_PER_CPU} per CPU)")
-    parser.add_argument("--timeout", type=_timeout, default=DEFAULT_TIMEOUT,
+    parser.add_argument("--timeout", type=_timeout, default=DEFAULT_TIMEOUT, action=_Given,
                         help="seconds each check may take before it is stopped as an error (default: %(default)s)")
-    parser.add_argument("--no-progress", action="store_true",
+    parser.add_argument("--no-progress", action=_Given, nargs=0, default=False,
                         help="no progress on standard error (a bar on a terminal, otherwise a line per finished check)")
     parser.add_argument("--rerun", action="store_true",
                         help="run every selected check again, ignoring cached verdicts (fresh results are still "
