@@ -1389,21 +1389,37 @@ def check_summand_statement(statement: Statement = SUMMAND_STATEMENT, **kw) -> V
     read): S is proved Θ(1) (:func:`check_summand_bound`'s bracket, d-free), so "S rel rhs" is "1 rel rhs", with
     the statement's own relation and every log and exp factor of its right side."""
     _own_left_side(statement, SUMMAND_STATEMENT)
+    _asymptotic_relation(statement, "the summands' bound")
     v = check_summand_bound(claimed_d_power=_coef_power(statement.rhs)[1], **kw)
     decided = decide_order(sp.Integer(1), statement.rel, statement.rhs)
     v = _with_regime(v, decided, f"S = Θ(1) {Rel.parse(statement.rel).value} the claimed bound")
+    # S is Θ(1) both ways (the proved bracket), so where S ≪ the bound fails the ratio tends to a constant ≥ S
     return _constant_readings(v, statement, sp.Integer(1), "S/(the claimed bound)",
-                              "S = sup_{|b|≤C_b}|a(b)| is linear in σ_* (σ_* → Mσ_* multiplies it by M)")
+                              "S = sup_{|b|≤C_b}|a(b)| ≥ |a(0)| > 0 is linear in σ_* (σ_* → Mσ_* multiplies it by M)",
+                              tight=True)
 
 
-def _constant_readings(v: Verdict, statement: Statement, bound: sp.Expr, ratio: str, scaling: str) -> Verdict:
+#: The relations an order-of-magnitude check decides; an exact ≤, <, = or ≥ needs the constants, which these checks
+#: do not compare (referee AX F6: "S ≤ 1/100" had been verified, read as S ≲ 1, while S ≥ 3.09 is proved).
+_ASYMPTOTIC = (Rel.LESSSIM, Rel.LESSSIM_P, Rel.LL, Rel.ASYMP, Rel.BIG_O, Rel.BIG_O_P, Rel.LITTLE_O)
+
+
+def _asymptotic_relation(statement: Statement, what: str) -> None:
+    if Rel.parse(statement.rel) not in _ASYMPTOTIC:
+        raise InputError(f"{what} is decided as an order of magnitude (≲, ≪, ≍, O, o), not with the exact relation "
+                         f"{Rel.parse(statement.rel).value}, whose constants this check does not compare")
+
+
+def _constant_readings(v: Verdict, statement: Statement, bound: sp.Expr, ratio: str, scaling: str, *,
+                       tight: bool) -> Verdict:
     """A verified ``v`` with the readings of its ≲'s constant (:data:`proofs.regime.CONSTANT_ABSOLUTE`, referee AT
     F3): the proof's constant is built from the target (S, S̄), so the absolute reading holds where ``bound`` (the
-    proof's order) ≪ the statement's right side, decided on the whole region."""
+    proof's order) ≪ the statement's right side, decided on the whole region; elsewhere it fails if the bound is
+    ``tight`` and is undecided if not."""
     if v.verdict != "verified" or Rel.parse(statement.rel) not in HIDING_A_CONSTANT:
         return v
     slack = decide_order(bound, Rel.LL, statement.rhs)
-    return with_readings(v, constant_readings(absolute_constant_outcome(slack, ratio, scaling)))
+    return with_readings(v, constant_readings(absolute_constant_outcome(slack, ratio, scaling, tight=tight)))
 
 
 def _with_regime(v: Verdict, decided: Verdict, what: str) -> Verdict:
@@ -1429,6 +1445,7 @@ def check_tail_fp_statement(statement: Statement = TAIL_FP_STATEMENT, **kw) -> V
     _own_left_side(statement, TAIL_FP_STATEMENT)
     if Rel.parse(statement.rel) is Rel.ASYMP:  # the proof bounds the tail from above only (referee AO)
         raise InputError("the tail of f_p is bounded from above only: ≲-type or ≪-type relations, not ≍")
+    _asymptotic_relation(statement, "the tail of f_p")
     _, k, a = _coef_power(statement.rhs)
     v = check_tail_fp(claimed_tail_coefficient=a, claimed_d_power=k, **kw)
     decided = check_asymptotic(Statement(sp.Integer(1), Rel.LESSSIM, SY.d ** k.subs(Q, SY.q)), corner_ratios=False)
@@ -1442,7 +1459,8 @@ def check_tail_fp_statement(statement: Statement = TAIL_FP_STATEMENT, **kw) -> V
         return inconclusive(v.method, f"{v.detail}; but the proof's bound S² e^{{−log²d/2}}/log d is not ≲ the "
                             f"claimed bound on the whole region ({proof.detail})", regime=proof.regime, **v.evidence)
     return _constant_readings(v, statement, bound, "E_tail/(the claimed bound) ≤ S̄·S·e^{−log²d/2}/(log d · the bound)",
-                              "S̄·S, the proof's constant, is quadratic in σ_* (σ_* → Mσ_* multiplies E_tail by M²)")
+                              "S̄·S, the proof's constant, is quadratic in σ_* (σ_* → Mσ_* multiplies E_tail by M²)",
+                              tight=False)
 
 
 def check_step2_decomposition_statement(statement: Statement = STEP2_DECOMPOSITION_STATEMENT, **kw) -> Verdict:

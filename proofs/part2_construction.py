@@ -182,8 +182,11 @@ MCDIARMID_EQ = Statement(
     name="McDiarmid exponent",
 )
 T_CHOICE = d ** (-eps_p / (4 * q))
+#: The tail 2exp(−c_b²pt²/(2d^{ε_p/4})) at ≤_P's level (Part 1 §2.5: 1 − e^{−c log² d}): the exponent ≳ log² d
+#: (referee AW F2: "→ ∞", i.e. probability → 1, had been decided; t = d^{ε_p/8} log^{3/4} d/√p passed)
 MCD_TAIL = Statement(
-    sp.Integer(1), Rel.LL, p * T_CHOICE**2 / d ** (eps_p / 4), name="tail exponent diverges", lhs_latex="1"
+    log_d**2, Rel.LESSSIM, p * T_CHOICE**2 / d ** (eps_p / 4), name="tail exponent >~ log^2 d",
+    lhs_latex=r"\log^2 d",
 )
 MCD_T = Statement(T_CHOICE, Rel.LESSSIM, d ** (-U), name="t <~ d^{-U}")
 #: McDiarmid's extension to differences bounded off an exceptional event B = {|I| < c_b p} (Combes 2015, "An extension
@@ -207,8 +210,9 @@ def check_mcdiarmid(
         :data:`MCD_EVENT`): t shifted by p·c̄·P(B) and P(B) added, both decided negligible on the region (referee AT:
         this had been asserted in prose);
     (2) the equality of the two exponents (symbolic);
-    (3) |F − E F| ≤_P d^{−ε_p/(4(q+1))}: with t = d^{−ε_p/(4q)} the exponent c_b²pt²/(2d^{ε_p/4}) → ∞ (decided:
-        1 ≪ p t²/d^{ε_p/4} on the region) and t ≲ d^{−ε_p/(4(q+1))} (decided).
+    (3) |F − E F| ≤_P d^{−ε_p/(4(q+1))}: with t = d^{−ε_p/(4q)} the exponent c_b²pt²/(2d^{ε_p/4}) is ≳ log² d, so
+        the tail is ≤ e^{−c log² d} (≤_P's level; decided: log² d ≲ p t²/d^{ε_p/4} on the region) and
+        t ≲ d^{−ε_p/(4(q+1))} (decided).
     """
     diff = sp.simplify(claimed.lhs - claimed.rhs)
     den_ok = sp.simplify(-2 * T_S**2 / MCD_SUM - claimed.lhs) == 0
@@ -226,7 +230,7 @@ def check_mcdiarmid(
                 "P(B) << the printed tail": _report("p t²/d^{ε_p/4} ≪ p", v_event),
             },
             "2 exponent equality": {"difference": str(diff)},
-            "3a tail exponent diverges": _report("1 ≪ p t²/d^{ε_p/4}", v_tail),
+            "3a tail exponent >~ log^2 d (≤_P's level)": _report("log² d ≲ p t²/d^{ε_p/4}", v_tail),
             "3b t <~ d^{-eps_p/(4(q+1))}": _report("t ≲ d^{-U}", v_t),
         },
         "tail_power_of_d": str(sp.simplify(rewrite(tail.rhs))),
@@ -260,8 +264,8 @@ def check_mcdiarmid(
     return verified(
         "symbolic+exact",
         "the exponent simplifies exactly and is Σc_i² of display (2, 53); with p = d^{π_p} (π_p ≥ ε_p), "
-        f"t = d^{{−ε_p/(4q)}} it is $-\\tfrac{{c_b^2}}{{2}}{paper_latex(sp.simplify(rewrite(tail.rhs)))}$ → −∞ "
-        "(its power of d is ≥ ε_p(3/4 − 1/(2q)) > 0) "
+        f"t = d^{{−ε_p/(4q)}} it is $-\\tfrac{{c_b^2}}{{2}}{paper_latex(sp.simplify(rewrite(tail.rhs)))}$, ≳ log² d "
+        "(≤_P's level) "
         "and t ≲ d^{−ε_p/(4(q+1))} on the whole region, every degree checked; the bounded differences hold off "
         "|I| < c_b p, an event whose mean shift and probability are negligible there (McDiarmid's extension)",
         regime=v_tail.regime,

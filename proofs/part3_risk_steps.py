@@ -288,10 +288,18 @@ def check_population_chain(
                 else "; also read literally"
             )
         )
+        # the readings in a regime record, where the count of reading-qualified verdicts reads them (referee AX F2)
+        readings = {"E_x[(f_a − f_*)²] (the square inside)": "all: links 1–3 at every run"}
+        if "literal" in holds:
+            readings["(E_x[f_a − f_*])² (the square outside, literally)"] = (
+                "all: links 1–3 at every run" if holds["literal"] else
+                f"none: a link fails at d = {witness['d']} (failure_in_other_reading)" if witness else "none")
         return verified(
             "simulation+numeric",
             "links 1–3 hold with E_x[(f_a−f_*)²]: λ‖a_H‖² ≥ 0, the objective at a_H "
             "equals its closed-form minimum, and no tested ā does better" + extra,
+            regime={"region": "the simulated runs (" + ", ".join(str(r["d"]) for r in out["square-inside"])
+                    + ")", "holds_on": "all", "conditions": [], "readings": readings},
             failure_in_other_reading=witness,
             **ev,
         )

@@ -953,7 +953,7 @@ def check_a_rr_norm(rate: sp.Expr = A_RR_RATE, ds=DS) -> Verdict:
         f"are at most {top_a:.3g} and {top_middle:.3g} times the rate; ‖Y‖ ≲ √n "
         "log^q d by max_j|y_j| ≤ (Σ|c_k|) log^q d (ridge.measured-labels), not by the paper's |σ_*(z)| ≲ |z|^q "
         "(refuted near 0: ridge.label-polynomial-bound)",
-        regime=dict(regime or {}) | {"readings": constant_readings(_a_rr_absolute_constant(rate))},
+        regime=dict(regime or {}) | {"readings": _a_rr_constant_readings(rate)},
         **ev,
     )
 
@@ -970,11 +970,12 @@ def _a_rr_regime(rate: sp.Expr) -> Verdict:
     )
 
 
-def _a_rr_absolute_constant(rate: sp.Expr) -> str:
-    """The absolute-constant reading of (3, 17) (:data:`proofs.regime.CONSTANT_ABSOLUTE`, referee AT F3): where the
-    chain's order is ≪ ``rate`` (decided), C = 1 serves from some d on; where it is ≍, the chain's constant is
-    (Σ|c_k|)/2, ridge.measured-labels' constant (which no absolute C replaces there) over 2, and an absolute C
-    would need ‖Y‖ ≪ √n log^q d, which this check does not decide."""
+def _a_rr_constant_readings(rate: sp.Expr) -> dict[str, str]:
+    """The readings of (3, 17)'s constants (:mod:`proofs.regime`; referees AT F3, AX F3). Where the chain's order is
+    ≪ ``rate`` (decided), C = 1 serves from some d on in every reading. Where it is ≍: the chain's constant is
+    ridge.measured-labels' C over 2 (the resolvent's ½ is absolute), so with C absolute and c from the target it
+    holds as the labels' bound does; with both absolute the labels' bound fails, and an absolute C would need
+    ‖Y‖ ≪ √n log^q d, which this check does not decide."""
     from theorycheck.asymptotics import decide
 
     from .regime import ADMISSIBLE
@@ -982,12 +983,14 @@ def _a_rr_absolute_constant(rate: sp.Expr) -> str:
     slack = decide(Statement(A_RR_CHAIN, r"\ll", rate), ADMISSIBLE, d=S.d, rewrite=S.in_powers_of_d,
                    what="‖a_RR‖ chain, ≪")
     if slack.verdict == "verified":
-        return "all: the chain's order/rate → 0 on the whole region (decided), so C = 1 from some d_0 on"
+        return constant_readings(*["all: the chain's order/rate → 0 on the whole region (decided), so C = 1 from "
+                                   "some d_0 on"] * 2)
     where = "nowhere" if (slack.regime or {}).get("holds_on") == "none" else "not on the whole region"
-    return (f"undecided: the chain's order/rate → 0 {where}; the chain's constant is (Σ|c_k|)/2, which grows with σ_* "
-            "(max_j|y_j| ≤ "
-            "C log^q d has no absolute C under ≲_P: ridge.measured-labels); an absolute C would need ‖Y‖ ≪ √n log^q d, "
-            "which is not checked")
+    return constant_readings(
+        "all: the chain's constant is ½ (the resolvent's AM–GM, absolute) times max_j|y_j|'s C, absolute in this "
+        "reading with c from the target (ridge.measured-labels)",
+        f"undecided: the chain's order/rate → 0 {where}; max_j|y_j| ≤ C log^q d has no absolute pair (C, c) "
+        "(ridge.measured-labels), and an absolute C would need ‖Y‖ ≪ √n log^q d, which is not checked")
 
 
 DEFINITIONS = {

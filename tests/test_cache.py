@@ -323,3 +323,50 @@ def test_import_analysis_is_remembered_by_digest_and_redone_for_an_edited_module
     append_comment(paper / "beta.py")
     after = claims_json(paper, cache=cache)
     assert not after["alpha.true"]["cached"] and not after["beta.one"]["cached"]
+
+
+READINGS = """
+from theorycheck import Claim, verified
+
+
+def literal():
+    region = {"region": "r", "holds_on": "all", "conditions": [],
+              "readings": {"the reading taken": "all", "the literal reading": "none: it fails read literally"}}
+    return verified("numeric", "holds under the reading taken", regime=region, x=1)
+
+
+def plain():
+    return verified("numeric", "one equals one", value=1)
+
+
+CLAIMS = [
+    Claim("read.literal", "a reading", "R §1", "x = x", "none", literal),
+    Claim("read.uses", "uses it", "R §2", "x = x", "none", plain, depends_on=("read.literal",)),
+    Claim("read.alone", "alone", "R §3", "x = x", "none", plain),
+]
+"""
+
+
+def test_reading_qualified_verdicts_in_show_json_and_the_cached_summary(tmp_path):
+    """Referee AX F12: ``show`` names the claims a verified verdict holds only under a reading of, and lists the
+    readings; ``check`` counts them from run and from cached verdicts alike; the JSON names them."""
+    folder = tmp_path / "readings"
+    folder.mkdir()
+    (folder / "__init__.py").write_text('PAPER = "Readings paper"\n')
+    (folder / "read.py").write_text(READINGS)
+    cache = tmp_path / "cache"
+    env = {k: v for k, v in os.environ.items() if k != "THEORYCHECK_NO_CACHE"} | {"THEORYCHECK_CACHE_DIR": str(cache)}
+    for attempt in ("ran", "cached"):
+        out = run_cli("--proofs", str(folder), "check", "--no-progress", "--format", "json", env=env)
+        assert out.returncode == 0, out.stderr
+        rows = {c["id"]: c for c in json.loads(out.stdout)["claims"]}
+        assert all(c["cached"] == (attempt == "cached") for c in rows.values())
+        assert rows["read.uses"]["under_reading"] == ["read.literal"] and rows["read.alone"]["under_reading"] == []
+        table = run_cli("--proofs", str(folder), "check", "--no-progress", env=env)
+        assert "2 of the verified hold only under a reading" in " ".join(table.stdout.split()), table.stdout
+    shown = run_cli("--proofs", str(folder), "show", "read.uses", env=env)
+    assert "Holds only under a reading of: read.literal" in shown.stdout, shown.stdout
+    literal = " ".join(run_cli("--proofs", str(folder), "show", "read.literal", env=env).stdout.split())
+    assert "the reading taken: all" in literal and "the literal reading: none: it fails read literally" in literal
+    assert "Regime: holds on the whole region (r) — under a reading" in literal, literal
+    assert "Holds only under" not in run_cli("--proofs", str(folder), "show", "read.alone", env=env).stdout

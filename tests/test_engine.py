@@ -363,6 +363,10 @@ def test_a_verified_claim_under_a_reading_says_so():
     assert "reading" not in summary_line([results["a.both"], results["a.no"]])
     with pytest.raises(ValueError, match="must start with"):
         with_readings(results["a.both"].verdict, {"x": "holds"})
+    with pytest.raises(ValueError, match="must start with"):  # referee AX F10: a prefix is not a word
+        with_readings(results["a.both"].verdict, {"x": "allegedly fine"})
+    with pytest.raises(ValueError, match="must start with"):  # a regime built by hand is checked too
+        verified("numeric", "ok", regime={"region": "r", "holds_on": "all", "readings": {"x": "partial"}}, x=1)
     with pytest.raises(ValueError, match="has none"):
         with_readings(verified("numeric", "ok", x=1), {"x": "all"})
 

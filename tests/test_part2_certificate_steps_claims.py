@@ -102,9 +102,25 @@ def test_summand_and_tail_record_the_readings_of_their_constant():
         assert readings[CONSTANT_OF_TARGET] == "all" and readings[CONSTANT_ABSOLUTE].startswith("all: "), readings
     tight = m.check_summand_statement(m.SUMMAND_STATEMENT.perturb(rhs=sp.Integer(1)))  # S ≲ 1: true, C = S
     assert tight.verdict == "verified" and tight.regime["readings"][CONSTANT_ABSOLUTE].startswith("none: ")
+    # at the proof's own order the bound is not shown to be attained: undecided, not "none" (referee AX F4)
     bound = sp.exp(-SY.log_d**2 / 2) / SY.log_d  # the proof's own order: C = S̄·S
     tail = m.check_tail_fp_statement(m.TAIL_FP_STATEMENT.perturb(rhs=bound))
-    assert tail.verdict == "verified" and tail.regime["readings"][CONSTANT_ABSOLUTE].startswith("none: ")
+    assert tail.verdict == "verified" and tail.regime["readings"][CONSTANT_ABSOLUTE].startswith("undecided: ")
+
+
+def test_summand_and_tail_refuse_exact_relations():
+    """Referee AX F6: "S ≤ 1/100" had been verified (read as S ≲ 1) while S ≥ 3.09 is proved; the checks decide
+    orders of magnitude only, and say so."""
+    from theorycheck.errors import InputError
+    from theorycheck.statement import Statement
+
+    s = m.SUMMAND_STATEMENT
+    for rel in (Rel.LE, Rel.LT, Rel.EQ):
+        with pytest.raises(InputError, match="order of magnitude"):
+            m.check_summand_statement(Statement(s.lhs, rel, sp.Rational(1, 100), lhs_latex=s.lhs_latex))
+    t = m.TAIL_FP_STATEMENT
+    with pytest.raises(InputError, match="order of magnitude"):
+        m.check_tail_fp_statement(Statement(t.lhs, Rel.LE, t.rhs, lhs_latex=t.lhs_latex))
 
 
 @pytest.mark.slow

@@ -60,6 +60,9 @@ def test_mcdiarmid(registered_verdict):
     assert m.check_mcdiarmid(claimed=bad).verdict == "refuted"
     t_bad = m.MCD_TAIL.perturb(rhs=m.p * d ** (-eps_p) / d ** (eps_p / 4))  # t = d^{-ε_p/2}: the tail does not vanish
     assert m.check_mcdiarmid(tail=t_bad).verdict == "refuted"
+    # referee AW F2: t = d^{ε_p/8} log^{3/4} d/√p makes the exponent log^{3/2} d → ∞ (probability → 1) but not ≳ log² d
+    t_band = d ** (eps_p / 8) * log_d ** sp.Rational(3, 4) / sp.sqrt(m.p)
+    assert m.check_mcdiarmid(tail=m.MCD_TAIL.perturb(rhs=m.p * t_band**2 / d ** (eps_p / 4))).verdict == "refuted"
     corner = m.check_mcdiarmid(t_vs_rate=m.MCD_T.perturb(rhs=m.MCD_T.rhs * CORNER))
     assert corner.verdict == "refuted" and _in_corner(corner)
     # the exceptional event |I| < c_b p (referee AT: asserted in prose): its links are decided, and an event whose

@@ -115,6 +115,13 @@ def test_bulk_vs_F(registered_verdict):
 def test_tail_polynomial(registered_verdict):
     assert registered_verdict(m.check_tail_polynomial_bound).verdict == "verified"
     assert m.check_tail_polynomial_bound(claimed_power=2).verdict == "refuted"  # z^{2(q−1)} for a cubic
+    # referee AX F1: the constant (Σ|c|)² grows with σ_*; at z^{2q} the ratio → c_q² > 0 (no absolute C), at a
+    # higher power it → 0 (C = 1 from some d on)
+    from theorycheck_proofs.regime import CONSTANT_ABSOLUTE
+
+    tight = registered_verdict(m.check_tail_polynomial_bound).regime["readings"][CONSTANT_ABSOLUTE]
+    assert tight.startswith("none: ") and "→ 1 = c_q²" in tight
+    assert m.check_tail_polynomial_bound(claimed_power=4).regime["readings"][CONSTANT_ABSOLUTE].startswith("all: ")
 
 
 def test_tail_critical_points(registered_verdict):

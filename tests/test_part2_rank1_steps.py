@@ -8,8 +8,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import pytest
 import sympy as sp
 
+from theorycheck.errors import InputError
 from theorycheck.statement import Statement
 from theorycheck_proofs import part2_rank1_measure as M
 from theorycheck_proofs import part2_rank1_steps as S
@@ -119,6 +121,9 @@ def test_bernstein_tail(registered_verdict):
     # referee AU F2: t = √(d/n) log^{3/4} d still sends the tail to 0, but not below e^{-c log² d} (≤_P's level)
     v = S.check_bernstein_tail(sp.sqrt(d / n) * log_d ** sp.Rational(3, 4))
     assert v.verdict == "refuted" and v.evidence["tail_vanishes"] == "all" and "3}{4}" in v.detail
+    # referee AX F7: a huge t makes the exponent ≈ (3/2)n²t/√d, far above log² d: the tail is tiny, not refuted
+    assert S.check_bernstein_tail(d**10).verdict == "verified"
+    assert S.check_bernstein_tail(sp.sqrt(d) * log_d**2 / n**2).verdict == "refuted"  # both exponents too small
 
 
 def test_sample_norms_and_projection(registered_verdict):
@@ -132,6 +137,9 @@ def test_sample_norms_and_projection(registered_verdict):
     v = S.check_sample_projection(ST["mux.law"], ST["mux.max"].perturb(rhs=log_d ** sp.Rational(3, 4)))
     assert v.verdict == "refuted" and v.evidence["probability_vanishes"] == "all"
     assert S.check_sample_projection(ST["mux.law"], ST["mux.max"].perturb(rhs=2 * log_d)).verdict == "verified"
+    with pytest.raises(InputError, match="bounded from above"):  # referee AX F7: a ≥ had been verified, read as ≤
+        S.check_sample_projection(ST["mux.law"], Statement(ST["mux.max"].lhs, ">=", log_d,
+                                                           lhs_latex=ST["mux.max"].lhs_latex))
     # wrong constant in the law
     assert S.check_sample_projection(ST["mux.law"].perturb(rhs=sp.Integer(2)), ST["mux.max"]).verdict == "refuted"
 
@@ -142,6 +150,15 @@ def test_target_growth_perturbations(registered_verdict):
     assert v.verdict == "refuted"
     v = S.check_target_growth(ST["target"], ST["ubar"].perturb(rhs=log_d**q), ST["triangle"])  # dropped √d
     assert v.verdict == "refuted"
+    # referee AX F1: |σ_*| ≲_P log^q d is tight at ≤_P's level, as the labels' bound: C absolute holds with c from the
+    # target, both absolute fails; at weaker orders C = 1 serves in every reading
+    from theorycheck_proofs.regime import BOTH_ABSOLUTE, CONSTANT_ABSOLUTE
+
+    readings = registered_verdict(S.check_target_growth, ST["target"], ST["ubar"], ST["triangle"]).regime["readings"]
+    assert readings[CONSTANT_ABSOLUTE].startswith("all: ") and readings[BOTH_ABSOLUTE].startswith("none: ")
+    weaker = S.check_target_growth(ST["target"].perturb(rhs=log_d ** (q + 1)),
+                                   ST["ubar"].perturb(rhs=d * log_d**q), ST["triangle"]).regime["readings"]
+    assert weaker[BOTH_ABSOLUTE].startswith("all: ")
 
 
 def test_projection_law():
@@ -163,9 +180,16 @@ def test_projection_law():
 
 def test_bias_max_and_corner_perturbation(registered_verdict):
     v = registered_verdict(S.check_bias_max, ST["bias.max"])
-    assert "ε_b²/32" in v.detail and "c → 0" in v.evidence["readings"]["an absolute c (Theorem 1)"]
+    readings = v.regime["readings"]  # in the regime, where the reading-qualified count reads them (referee AX F2)
+    assert "ε_b²/32" in v.detail and readings["≤_P's c absolute (Theorem 1)"].startswith("none: ")
+    assert readings["≤_P's c may depend on ε_b (some c > 0, Part 1 §2.5)"].startswith("all: ")
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
     assert S.check_bias_max(ST["bias.max"].perturb(rhs=eps_b / 4 * log_d ** sp.Rational(1, 4))).verdict == "refuted"
+    # referee AW F1: (ε_b/4) log^{3/4} d is above the maximum √(2π_p log d) (probability → 1) but fails with
+    # probability e^{−Θ(log^{3/2} d)} ≫ e^{−c log² d}: not ≤_P; its detail names the bound given
+    band = S.check_bias_max(ST["bias.max"].perturb(rhs=eps_b / 4 * log_d ** sp.Rational(3, 4)))
+    assert band.verdict == "refuted" and band.evidence["probability_tends_to_one"] == "verified"
+    assert "3}{4}" in band.detail and band.evidence["failure_exponent_c"] == "0"
     # wrong only where ε_p < 1: (max_i |b_i| ≍ √log d) ≲ d^{ε_p − 1} log d
     v = S.check_bias_max(ST["bias.max"].perturb(rhs=d ** (eps_p - 1) * log_d))
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and _w(v, "eps_p") < 1
@@ -204,9 +228,9 @@ def test_step_scale_readings_and_sign(registered_verdict):
     # fail, and the evidence says where
     v = registered_verdict(S.check_step_scale, ST["scale.half"], ST["scale.full"], ST["scale.positive"])
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
-    assert v.evidence["readings"] == {"bias bound d^{−ε_b/2}/2": "all", "bias bound d^{−ε_b}/2": "part",
-                                      "α*_1 > 0 without loss of generality": "all",
-                                      "α*_1 of either sign (literal)": "none"}
+    assert v.regime["readings"] == {"bias bound d^{−ε_b/2}/2": "all", "bias bound d^{−ε_b}/2 (as printed)": "part",
+                                    "α*_1 > 0 without loss of generality": "all",
+                                    "α*_1 of either sign (literal)": "none"}
     # the other bias reading fails only where ε_b > ε_p (a corner of the window)
     other = v.evidence["regime_other_reading"]
     assert other["holds_on"] == "part" and Fraction(other["witness"]["point"]["eps_b"]) > Fraction(

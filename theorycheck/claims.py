@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
@@ -116,6 +117,7 @@ class Verdict:
             regime = jsonable(dict(self.regime))
             if regime.get("holds_on") not in ("all", "part", "none"):
                 raise ValueError("regime['holds_on'] must be 'all', 'part' or 'none'")
+            _check_readings(regime.get("readings") or {})
             object.__setattr__(self, "regime", regime)
         # Normalise evidence to JSON types now, so a bad value fails inside the check.
         object.__setattr__(self, "evidence", jsonable(dict(self.evidence)))
@@ -149,22 +151,37 @@ def with_readings(verdict: Verdict, readings: Mapping[str, str]) -> Verdict:
     ambiguous, a verdict says under which readings it holds."""
     if verdict.regime is None:
         raise ValueError("readings qualify a regime record; this verdict has none")
-    for reading, where in readings.items():
-        if not str(where).startswith(READING_OUTCOMES):
-            raise ValueError(f"reading {reading!r}: {where!r} must start with one of {READING_OUTCOMES}")
     regime = dict(verdict.regime) | {"readings": dict(verdict.regime.get("readings") or {}) | dict(readings)}
-    return dataclasses.replace(verdict, regime=regime)
+    return dataclasses.replace(verdict, regime=regime)  # __post_init__ checks the outcomes
 
 
-#: How a reading's outcome text starts (see :func:`with_readings`).
+#: How a reading's outcome text starts (see :func:`with_readings`): one of these words, alone or followed by a
+#: space or punctuation ("all: the ratio → 0", "none where κ√p → 0"; not "allegedly").
 READING_OUTCOMES = ("all", "none", "part", "undecided")
+_OUTCOME = re.compile(r"(all|none|part|undecided)(?![\w-])")
+
+
+def reading_outcome(where: Any) -> str:
+    """The outcome word a reading's text starts with (:data:`READING_OUTCOMES`); ValueError if none."""
+    found = _OUTCOME.match(str(where))
+    if found is None:
+        raise ValueError(f"a reading's outcome {where!r} must start with one of {READING_OUTCOMES} (a word)")
+    return found.group(1)
+
+
+def _check_readings(readings: Mapping[str, Any]) -> None:
+    for reading, where in readings.items():
+        try:
+            reading_outcome(where)
+        except ValueError as exc:
+            raise ValueError(f"reading {reading!r}: {exc}") from None
 
 
 def readings_short_of_all(verdict: Verdict) -> tuple[str, ...]:
     """The readings recorded in ``verdict``'s regime under which it does not hold on the whole region (their
-    outcome is not ``"all…"``): a verified verdict with any holds only under the others."""
+    outcome is not ``all``): a verified verdict with any holds only under the others."""
     readings = (verdict.regime or {}).get("readings") or {}
-    return tuple(reading for reading, where in readings.items() if not str(where).startswith("all"))
+    return tuple(reading for reading, where in readings.items() if reading_outcome(where) != "all")
 
 
 def verified(method: str, detail: str, corrected: Any = None, *, regime: Mapping[str, Any] | None = None,

@@ -393,6 +393,8 @@ def cmd_show(args: argparse.Namespace) -> int:
             line += " — given its premises, of which some are refuted (above)"
         elif result.verified_given and line.startswith("Regime: holds"):
             line += " — given its premises, of which some are undecided (above)"
+        elif result.verified_under_reading and line.startswith("Regime: holds"):
+            line += " — under a reading (the readings below, or a premise's: above)"
         console.print(line, markup=False)
     if isinstance(console.file, io.StringIO):
         _write("".join(line.rstrip() + "\n" for line in console.file.getvalue().splitlines()), None)

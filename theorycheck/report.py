@@ -85,6 +85,8 @@ def json_report(paper: str, results: Sequence[ClaimResult]) -> dict[str, Any]:
         "paper": paper,
         "claims": [r.to_dict() for r in results],
         "summary": summary(results),
+        # the verified claims that hold only under a reading (their own or a premise's; ClaimResult.under_reading)
+        "verified_under_a_reading": sum(1 for r in results if getattr(r, "verified_under_reading", ())),
         "environment": environment(),
         "seeds": seeds(results),
     }
@@ -152,6 +154,7 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
             roots = r.rests_on_refuted
         # the undecided premises first: a long list of refuted ones is cut at the column's width
         prefix = f"[rests on undecided: {', '.join(r.verified_given)}] " if r.verified_given else ""
+        prefix += "[under a reading] " if getattr(r, "verified_under_reading", ()) else ""
         prefix += f"[rests on refuted: {', '.join(roots)}] " if roots else ""
         seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
         rows.append((r, prefix, " ".join(str(r.verdict.detail).split()), seconds))
@@ -212,13 +215,14 @@ def _md_escape(text: str) -> str:
 def markdown_table(paper: str, results: Sequence[ClaimResult]) -> str:
     timing = {"wall": getattr(results, "wall", None), "cpu": getattr(results, "cpu", None)}  # cli.AuditResults
     lines = [f"# Audit of “{paper}”", "", summary_line(results, **timing), "",
-             "| id | source | verdict | method | detail | seconds | rests on refuted | verified, given undecided |",
-             "|---|---|---|---|---|---:|---|---|"]
+             "| id | source | verdict | method | detail | seconds | rests on refuted | verified, given undecided "
+             "| verified, under a reading of |",
+             "|---|---|---|---|---|---:|---|---|---|"]
     for r in results:
         lines.append("| " + " | ".join(_md_escape(x) for x in (
             f"`{r.claim.id}`", r.claim.source, f"**{r.verdict.verdict}**", r.verdict.method,
             one_line(r.verdict.detail, 300), f"{r.seconds:.1f}", ", ".join(r.rests_on_refuted),
-            ", ".join(r.verified_given))) + " |")
+            ", ".join(r.verified_given), ", ".join(getattr(r, "verified_under_reading", ())))) + " |")
     return "\n".join(lines) + "\n"
 
 
