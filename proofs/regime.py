@@ -225,8 +225,7 @@ def polynomial_tail_readings(scale: int = 2, constant: int = 1, c: sp.Rational =
     ρ' = (C/Σ|c_k|)^{1/q}, probability ≤ 2n e^{−ρ'² log² d/2} ≤ e^{−c log² d} with c = ρ'²/4 for large d (n polynomial):
     holds, c depending on σ_*. Both absolute: P(|y_1| > C log^q d) ≥ P(|z| > ρ log d), ρ = (C/|c_q|)^{1/q}, so ≲_P
     needs C ≥ |c_q|(2c)^{q/2}, which grows with σ_*: fails. Witness at q = 1, σ_*(z) = ``scale``·z, C = ``constant``,
-    c = ``c``, log d =
-    ``log_d`` (30 digits)."""
+    c = ``c``, log d = ``log_d`` (30 digits). Returns the outcomes (C absolute, both absolute)."""
     ell, rho, nu_ = sp.Symbol("ell", positive=True), sp.Symbol("rho", positive=True), sp.Symbol("nu", positive=True)
     t = rho * ell
     lower = sp.limit(sp.log(2 * t * sp.exp(-(t**2) / 2) / (sp.sqrt(2 * sp.pi) * (1 + t**2))) / ell**2, ell, sp.oo)
@@ -249,6 +248,5 @@ def polynomial_tail_readings(scale: int = 2, constant: int = 1, c: sp.Rational =
                 f"(SymPy's limit of Mills' lower bound), so ≲_P needs C ≥ |c_q|ρ_c^q with ρ_c = √(2c) = {need[0]} (at "
                 f"c = {c}): it grows with σ_*'s leading coefficient. Witness: σ_*(z) = {scale}z (q = 1), "
                 f"C = {constant}, c = {c}, log d = {log_d}: P(|y_1| > C log d) = {mpmath.nstr(tail, 6)} > "
-                "e^{−c log² d} = "
-                f"{mpmath.nstr(allowed, 6)}")
+                f"e^{{−c log² d}} = {mpmath.nstr(allowed, 6)}")
     return absolute, both

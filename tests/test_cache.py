@@ -370,3 +370,12 @@ def test_reading_qualified_verdicts_in_show_json_and_the_cached_summary(tmp_path
     assert "the reading taken: all" in literal and "the literal reading: none: it fails read literally" in literal
     assert "Regime: holds on the whole region (r) — under a reading" in literal, literal
     assert "Holds only under" not in run_cli("--proofs", str(folder), "show", "read.alone", env=env).stdout
+    # the report (from the cache): the Markdown section and the HTML rows and panels
+    report = run_cli("--proofs", str(folder), "report", "--no-paper", "--no-progress", "-o", str(tmp_path / "rep"),
+                     env=env, timeout=300)
+    assert report.returncode == 0, report.stderr
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "## Verdicts that hold only under a reading" in md and "carries `read.uses`" in md, md
+    page = (tmp_path / "rep" / "index.html").read_text()
+    assert "under a reading of: read.literal" in page and "the literal reading: none: it fails" in page
+    assert json.loads((tmp_path / "rep" / "report.json").read_text())["verified_under_a_reading"] == 2

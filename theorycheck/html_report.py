@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, plots
-from .claims import VERDICT_KINDS
+from .claims import VERDICT_KINDS, readings_short_of_all
 from .coverage import DisplayCoverage, coverage, dangling, read_paper, summarise
 from .outputs import prune_least_recent, save_text, use_started, write_atomic
 from .registry import Registry, load_definitions
@@ -603,6 +603,17 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
         out.append(f"- `{cid}` (undecided) is a premise of the verified " + ", ".join(f"`{u}`" for u in users))
     if "dependencies" in images:
         out += ["", f"![dependency graph]({images['dependencies']})"]
+    read = [r for r in results if r.verdict.verdict == "verified" and r.verdict.regime
+            and readings_short_of_all(r.verdict)]
+    if read:  # the claims whose own regime records a reading that fails (theorycheck.runner.under_reading)
+        out += ["", "## Verdicts that hold only under a reading", "",
+                "Each verified claim below records a reading of the paper's convention under which it does not hold "
+                "on the whole region; the verified claims resting on it hold only under its other readings.", ""]
+        for r in read:
+            users = [u.claim.id for u in results if r.claim.id in u.verified_under_reading and u.claim.id != r.claim.id]
+            readings = (r.verdict.regime or {}).get("readings") or {}
+            out.append(f"- `{r.claim.id}`: " + "; ".join(f"{reading}: {where}" for reading, where in readings.items())
+                       + (" — carries " + ", ".join(f"`{u}`" for u in users) if users else ""))
     out += ["", "## Paper coverage", ""]
     if data.coverage is None:
         out.append("The paper's source files were not found; pass `--paper FILES`.")
