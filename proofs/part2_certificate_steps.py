@@ -289,20 +289,35 @@ def check_step1_infinite_model(
         if corrected_ok
         else None
     )
+    # §3.4 is an asymptotic argument and Part 1 §2.5 takes its notation "with n, d, p large enough": the step is read
+    # for d large enough, which the series decides; the literal every-d reading (Theorem 6's "< 2γ for γ > 0",
+    # refuted in thm6.approximation-error) is recorded with its witness (referee AY F2: this claim had been refuted on
+    # the finite d = 10^64 below the threshold, a root failure of its own although the fault is Theorem 6's)
+    readings = {
+        "for d large enough (§3.4's asymptotic argument; Part 1 §2.5)":
+            "all: E = E[z⁴σ_*²]γ² + O(γ³) is below the bound from some d on, for every target and ε_p checked",
+        "for every d (as Theorem 6's < 2γ for γ > 0 reads)": (
+            f"none: at σ_* = {literal_fail['f']}, ε_p = {literal_fail['eps_p']}, d = {literal_fail['d']}: "
+            f"E = {literal_fail['E'][:10]} > {literal_fail['claimed_bound'][:10]} (thm6.approximation-error)"
+            if literal_fail else "all: at every grid point"),
+    }
+    regime = {"region": "γ = d^{−ε_p/(4(q+1))}, the targets and ε_p checked", "holds_on": "all", "conditions": [],
+              "readings": readings}
     if literal_fail:
-        return refuted(
+        return verified(
             "exact+numeric",
-            f"read literally the bound fails: for σ_* = {literal_fail['f']}, ε_p = "
-            f"{literal_fail['eps_p']}, d = {literal_fail['d']} (γ = {literal_fail['gamma'][:8]}), "
-            f"E[(f_* − f_∞)²] = {literal_fail['E'][:10]} > {literal_fail['claimed_bound'][:10]} (Theorem 6's "
-            "< 2γ holds only for γ < 2/E[z⁴σ_*²], see thm6.approximation-error); it holds for d large "
-            "enough (E = E[z⁴σ_*²]γ² + O(γ³), eventual reading verified for every target), which is all "
-            "the asymptotic proof uses: a literal slip, harmless for §3.4",
+            "for d large enough, E[(f_* − f_∞)²] = E[z⁴σ_*²]γ² + O(γ³) < 2γ for every target checked (exact series), "
+            "which is all the asymptotic proof uses; read for every d it fails: for σ_* = "
+            f"{literal_fail['f']}, ε_p = {literal_fail['eps_p']}, d = {literal_fail['d']} (γ = "
+            f"{literal_fail['gamma'][:8]}), E = {literal_fail['E'][:10]} > {literal_fail['claimed_bound'][:10]} "
+            "(Theorem 6's < 2γ holds only for γ < 2/E[z⁴σ_*²]: thm6.approximation-error)",
             corrected=corrected,
-            witness=literal_fail,
+            regime=regime,
+            literal_witness=literal_fail,
             **ev,
         )
-    return verified("exact+numeric", "the bound holds at every grid point and, exactly, for d large", **ev)
+    return verified("exact+numeric", "the bound holds at every grid point and, exactly, for d large", regime=regime,
+                    **ev)
 
 
 # ----------------------------------------------------------------------------------------------------------------
