@@ -1425,15 +1425,41 @@ def check_drop_derivative(seed: int = SIM_SEED, trials: int = 2000, weights: str
         lhs = float(np.linalg.norm((f0 * sp_) @ X / 3))
         rhs = float(np.linalg.norm(f0 @ X / 3))
         if lhs > claimed_factor * rhs * (1 + 1e-6):
+            embedded = _embed_drop_derivative_witness(W0, b, X, sp_ if weights == "sigma_prime" else None)
+            if embedded["lhs"] <= claimed_factor * embedded["rhs"] * (1 + 1e-6):
+                continue  # not a witness at admissible sizes (cannot happen: both sides scale by √(3/p))
             return refuted(
                 "simulation",
-                "the inequality fails on a small instance" + (
-                    ": weights σ' ∈ (0, 1] can remove cancellation inside the norm" if weights == "sigma_prime" else
-                    f" (left side {lhs:.6g} > {claimed_factor:g} × {rhs:.6g})"),
-                witness={"seed": seed, "trial": t, "W0": W0, "b": b, "X": X, "lhs": lhs, "rhs": rhs},
+                "the inequality fails on a small instance, and on its embedding at admissible sizes (d = "
+                f"{embedded['d']}, p = {embedded['p']}, n = {embedded['n']} ≥ d^{{1+3ε_n}} at ε_n = "
+                f"{embedded['eps_n']}: samples repeated, zero coordinates and neurons added, both sides scaled alike)"
+                + (": weights σ' ∈ (0, 1] can remove cancellation inside the norm" if weights == "sigma_prime" else
+                   f" (left side {lhs:.6g} > {claimed_factor:g} × {rhs:.6g})"),
+                witness={"seed": seed, "trial": t, "W0": W0, "b": b, "X": X, "lhs": lhs, "rhs": rhs,
+                         "admissible_embedding": embedded},
                 tolerance="relative 1e-6",
             )
     return inconclusive("simulation", f"no counterexample in {trials} trials", seed=seed)
+
+
+def _embed_drop_derivative_witness(W0: np.ndarray, b: np.ndarray, X: np.ndarray, sigma_prime: np.ndarray | None,
+                                   d: int = 16, p: int = 16, eps_n: float = 0.2) -> dict:
+    """A small instance of :func:`check_drop_derivative` (d = 2, p = 3, n = 3) at admissible sizes (referee AY: the
+    stored witness lay outside Assumption 2): each sample repeated until n ≥ d^{1+3ε_n} (the averages are unchanged),
+    x and W_0 padded with zero coordinates, and p − 3 neurons with w = 0, b = 0 (tanh 0 = 0) added, a_0 = p^{−1/2}𝟙 (f^0
+    scales by √(3/p) on both sides). Both sides are recomputed at those sizes."""
+    n = 3 * math.ceil(d ** (1 + 3 * eps_n) / 3)
+    W = np.zeros((d, p))
+    W[: W0.shape[0], : W0.shape[1]] = W0
+    bb = np.zeros(p)
+    bb[: b.shape[0]] = b
+    XX = np.zeros((n, d))
+    XX[:, : X.shape[1]] = np.repeat(X, n // 3, axis=0)
+    a0 = np.full(p, 1 / math.sqrt(p))
+    f0 = model_output(W, bb, a0, XX)
+    sp_ = 1 / np.cosh(XX @ W[:, 0] + bb[0]) ** 2 if sigma_prime is not None else np.ones(n)
+    return {"d": d, "p": p, "n": n, "eps_n": eps_n, "n_at_least": d ** (1 + 3 * eps_n),
+            "lhs": float(np.linalg.norm((f0 * sp_) @ XX / n)), "rhs": float(np.linalg.norm(f0 @ XX / n))}
 
 
 def paper_alignment_limit(population_direction: np.ndarray, mu: np.ndarray, alpha1_star: float) -> np.ndarray:
