@@ -71,6 +71,10 @@ def test_strong_convexity(registered_verdict):
 def test_contraction(registered_verdict):
     v = registered_verdict(m.check_contraction)
     assert v.verdict == "refuted" and v.evidence["witness"]["stability_margin_2eta(lmax+lam)"] > 2 and v.corrected
+    # referee AZ F1: it fails as d → ∞ too, where π_p < ε_n (not only at the finite d of the runs)
+    grows = v.evidence["as_d_grows"]
+    assert grows["exponent_of_d"] == "1/24" and float(grows["lower_bound_at_d"][-1]) > 1e6
+    assert abs(float(grows["c0"]) - 0.3942944904) < 1e-9 and "fails as d → ∞ too" in v.detail
     assert m.check_contraction(m.corrected_contraction, require_contraction=False).verdict == "verified"
     perturbed = lambda eta, lam, lmin, lmax: m.corrected_contraction(eta, lam, lmin, lmax) * 1.01  # noqa: E731
     assert m.check_contraction(perturbed, require_contraction=False).verdict == "refuted"
