@@ -305,14 +305,15 @@ check("clip.s3-corrected")
 # ### A slice of the region: where the contraction (and with it the corrected $S_3$ bound) holds
 #
 # At the smallest sample size $n = d^{1+3\varepsilon_n}$ and the narrowest width $p = d^{\varepsilon_p}$ ($\pi_p = \varepsilon_p$):
-# the contraction needs $\varepsilon_n < \pi_p$ (the corrected $S_3 = \eta_a\sum_k|\cdot| \ll d^{\varepsilon_n}\log^{q+1}d$
-# then holds: $\eta_a$'s $1/p$ cancels the $p$ the chain drops), and
-# Assumption 2 needs $\tfrac{3}{16}\varepsilon_p < \varepsilon_n$.
+# the contraction needs $\varepsilon_n < \pi_p$, $\varepsilon_n < 1$ and $\nu \le 2 + \varepsilon_b - \varepsilon_n$ for
+# some $\varepsilon_b$ of the window, i.e. $\varepsilon_n < 1 - \varepsilon_p/4$ (`dpgd.contraction-regime`); the corrected
+# $S_3 = \eta_a\sum_k|\cdot| \ll d^{\varepsilon_n}\log^{q+1}d$ then holds ($\eta_a$'s $1/p$ cancels the $p$ the chain
+# drops), and Assumption 2 needs $\tfrac{3}{16}\varepsilon_p < \varepsilon_n$.
 
 # %%
 en_grid, ep_grid = np.meshgrid(np.linspace(0.01, 1.5, 300), np.linspace(0.01, 4, 300))
 admissible = en_grid > 3 * ep_grid / 16
-ok = admissible & (en_grid < ep_grid)
+ok = admissible & (en_grid < ep_grid) & (en_grid < 1) & (en_grid < 1 - ep_grid / 4)
 fig, ax = plt.subplots(figsize=(6, 4))
 ax.contourf(
     en_grid,

@@ -298,7 +298,8 @@ def check_step1_infinite_model(
             "all: E = E[z⁴σ_*²]γ² + O(γ³) is below the bound from some d on, for every target and ε_p checked",
         "for every d (as Theorem 6's < 2γ for γ > 0 reads)": (
             f"none: at σ_* = {literal_fail['f']}, ε_p = {literal_fail['eps_p']}, d = {literal_fail['d']}: "
-            f"E = {literal_fail['E'][:10]} > {literal_fail['claimed_bound'][:10]} (thm6.approximation-error)"
+            f"E = {float(literal_fail['E']):.6g} > {float(literal_fail['claimed_bound']):.6g} "
+            "(thm6.approximation-error)"
             if literal_fail else "all: at every grid point"),
     }
     regime = {"region": "γ = d^{−ε_p/(4(q+1))}, the targets and ε_p checked", "holds_on": "all", "conditions": [],
@@ -306,11 +307,12 @@ def check_step1_infinite_model(
     if literal_fail:
         return verified(
             "exact+numeric",
-            "for d large enough, E[(f_* − f_∞)²] = E[z⁴σ_*²]γ² + O(γ³) < 2γ for every target checked (exact series), "
-            "which is all the asymptotic proof uses; read for every d it fails: for σ_* = "
+            "for d large enough, E[(f_* − f_∞)²] = E[z⁴σ_*²]γ² + O(γ³) is below the claimed bound for every target "
+            "checked (exact series), which is all the asymptotic proof uses; read for every d it fails: for σ_* = "
             f"{literal_fail['f']}, ε_p = {literal_fail['eps_p']}, d = {literal_fail['d']} (γ = "
-            f"{literal_fail['gamma'][:8]}), E = {literal_fail['E'][:10]} > {literal_fail['claimed_bound'][:10]} "
-            "(Theorem 6's < 2γ holds only for γ < 2/E[z⁴σ_*²]: thm6.approximation-error)",
+            f"{float(literal_fail['gamma']):.6g}), E = {float(literal_fail['E']):.6g} > "
+            f"{float(literal_fail['claimed_bound']):.6g} (Theorem 6's < 2γ holds only for γ < 2/E[z⁴σ_*²]: "
+            "thm6.approximation-error)",
             corrected=corrected,
             regime=regime,
             literal_witness=literal_fail,

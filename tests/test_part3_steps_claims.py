@@ -169,8 +169,10 @@ def test_s_term_steps_and_s3_corrected(registered_verdict):
     v = _registered_chain(registered_verdict, "clip.s-term-steps", m.steps_s_terms())
     assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D27", 4]]
     # referee AZ F2: S_3 = η_a × the sum, and η_a's 1/p cancels the p the chain drops: with both, S_3 ≪ its target
-    c = _registered_chain(registered_verdict, "clip.s3-corrected", m.steps_s3_corrected())
+    c = registered_verdict(next(c for c in m.CLAIMS if c.id == "clip.s3-corrected"))
     assert c.verdict == "verified" and c.regime["holds_on"] == "all"
+    # as a bound on S_3 it needs the contraction, which the record names (referee BA F1)
+    assert c.regime["premise_conditions"] and "‖I − η_aL‖ < 1" in c.detail
     # without η_a (the sum against S_3's target, as printed) the p-corrected chain fails where π_p + 3ε_n/2 ≥ ν
     bad = m.check_chain(m.steps_s3_corrected(sp.Integer(1)))
     assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"

@@ -325,11 +325,13 @@ def test_step1_sup_bound_too_small_constant_refuted():
 
 
 def test_s3_corrected_with_half_the_power_of_p_refuted():
-    """clip.s3-corrected: the corrected S_3 lines (3, D27, 4)–(3, D27, 5), keeping the factor p, are verified; with
-    only p^{1/2} kept, (3, D27, 4) fails."""
-    assert P3.check_chain(P3.steps_s_terms(sp.Integer(1))[-3:-1]).verdict == "verified"
+    """clip.s3-corrected: S_3 = η_a × the sum with the p restored is verified (with its contraction premise); with
+    only p^{1/2} kept, (3, D27, 4) fails; without η_a, (3, D27, 6) fails on part of the region."""
+    ok = P3.check_s3_corrected()
+    assert ok.verdict == "verified" and ok.regime["premise_conditions"]
     v = P3.check_chain(P3.steps_s_terms(sp.Rational(1, 2))[-3:])
     assert v.verdict == "refuted" and [3, "D27", 4] in v.evidence["failing_relations"]
+    assert P3.check_s3_corrected(P3.steps_s3_corrected(sp.Integer(1))).verdict == "refuted"
 
 
 def test_loo_move_steeper_order_refuted():
