@@ -406,10 +406,16 @@ def check_noise_chain_corrected(exponent: sp.Expr = SEVEN_HALVES) -> Verdict:
         return v
     # where the chain is a bound on η_a‖z'_i‖ at all: the contraction's region, in the record as well as in the
     # claim's assumptions (referee AG, F7: the record said "all" with no condition)
-    regime = {**v.regime, "premise_conditions": [paper_latex(c) for c in CONTRACTION_CONDITIONS],
-              "premise": "dpgd.contraction-regime: ‖I − η_aL‖ < 1 (the identity and the ≪ link hold on the whole "
-                         "region; as a bound on η_a‖z'_i‖ the chain needs the contraction)"}
-    return _dc_replace(v, regime=regime, detail=v.detail + " (as a bound on η_a‖z'_i‖: only where ‖I − η_aL‖ < 1, "
+    return _with_contraction_premise(v, "η_a‖z'_i‖", "the identity and the ≪ link hold on the whole region")
+
+
+def _with_contraction_premise(v: Verdict, bound_of: str, relations_hold: str) -> Verdict:
+    """``v`` (with a regime record) naming the contraction's region as its premise: a chain through
+    1/(1 − ‖I − η_aL‖) ≤ 1/(2η_aλ) bounds ``bound_of`` only where ‖I − η_aL‖ < 1 (dpgd.contraction-regime)."""
+    regime = {**(v.regime or {}), "premise_conditions": [paper_latex(c) for c in CONTRACTION_CONDITIONS],
+              "premise": f"dpgd.contraction-regime: ‖I − η_aL‖ < 1 ({relations_hold}; as a bound on {bound_of} the "
+                         "chain needs the contraction)"}
+    return _dc_replace(v, regime=regime, detail=v.detail + f" (as a bound on {bound_of}: only where ‖I − η_aL‖ < 1, "
                        + ", ".join(regime["premise_conditions"]) + "; dpgd.contraction-regime)")
 
 
@@ -420,11 +426,7 @@ def check_s3_corrected(steps: tuple[Step, ...] | None = None) -> Verdict:
     v = check_chain(steps_s3_corrected() if steps is None else steps, "S_3 with p and η_a")
     if v.regime is None or v.verdict != "verified":
         return v
-    regime = {**v.regime, "premise_conditions": [paper_latex(c) for c in CONTRACTION_CONDITIONS],
-              "premise": "dpgd.contraction-regime: ‖I − η_aL‖ < 1 (the relations hold on the whole region; as a bound "
-                         "on S_3 the chain needs the contraction)"}
-    return _dc_replace(v, regime=regime, detail=v.detail + " (as a bound on S_3: only where ‖I − η_aL‖ < 1, "
-                       + ", ".join(regime["premise_conditions"]) + "; dpgd.contraction-regime)")
+    return _with_contraction_premise(v, "S_3", "the relations hold on the whole region")
 
 
 def lambda_target_steps(exponent: sp.Expr = SEVEN_HALVES, with_lambda: bool = True) -> tuple[Step, ...]:
