@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 
@@ -361,6 +362,15 @@ def test_a_verified_claim_under_a_reading_says_so():
     line = summary_line(list(results.values()))
     assert "4 of the verified hold only under a reading" in line, line
     assert "reading" not in summary_line([results["a.both"], results["a.no"]])
+    # referee BA F7: a refuted claim that holds under another recorded reading is counted too
+    from theorycheck.claims import readings_holding
+
+    region = {"region": "r", "holds_on": "none", "conditions": [],
+              "readings": {"literal": "none: fails", "as ≲_P": "all: holds"}}
+    other = refuted("numeric", "fails read literally", regime=region, witness=1)
+    assert readings_holding(other) == ("as ≲_P",) and readings_holding(results["a.no"].verdict) == ()
+    mixed = dataclasses.replace(results["a.no"], verdict=other)
+    assert "1 of the refuted hold under another reading" in summary_line([mixed, results["a.no"]])
     with pytest.raises(ValueError, match="must start with"):
         with_readings(results["a.both"].verdict, {"x": "holds"})
     with pytest.raises(ValueError, match="must start with"):  # referee AX F10: a prefix is not a word

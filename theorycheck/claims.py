@@ -184,6 +184,13 @@ def readings_short_of_all(verdict: Verdict) -> tuple[str, ...]:
     return tuple(reading for reading, where in readings.items() if reading_outcome(where) != "all")
 
 
+def readings_holding(verdict: Verdict) -> tuple[str, ...]:
+    """The readings recorded in ``verdict``'s regime under which it holds on the whole region (outcome ``all``): a
+    refuted verdict with any fails only under its other readings."""
+    readings = (verdict.regime or {}).get("readings") or {}
+    return tuple(reading for reading, where in readings.items() if reading_outcome(where) == "all")
+
+
 def verified(method: str, detail: str, corrected: Any = None, *, regime: Mapping[str, Any] | None = None,
              **evidence: Any) -> Verdict:
     """Shorthand for ``Verdict("verified", ...)`` with evidence as keywords."""

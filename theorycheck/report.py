@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .claims import VERDICT_KINDS
+from .claims import VERDICT_KINDS, readings_holding
 from .runner import ClaimResult
 
 #: Packages whose versions every report records.
@@ -87,6 +87,9 @@ def json_report(paper: str, results: Sequence[ClaimResult]) -> dict[str, Any]:
         "summary": summary(results),
         # the verified claims that hold only under a reading (their own or a premise's; ClaimResult.under_reading)
         "verified_under_a_reading": sum(1 for r in results if getattr(r, "verified_under_reading", ())),
+        # refuted claims whose regime records a reading under which they hold (claims.readings_holding)
+        "refuted_but_holding_under_a_reading": sum(1 for r in results if r.verdict.verdict == "refuted"
+                                                   and readings_holding(r.verdict)),
         "environment": environment(),
         "seeds": seeds(results),
     }
@@ -203,6 +206,9 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
         premises += f"; {unsettled} of the verified rest on an undecided (inconclusive or error) premise"
     if reading:
         premises += f"; {reading} of the verified hold only under a reading (theirs or a premise's)"
+    other = sum(1 for r in results if r.verdict.verdict == "refuted" and readings_holding(r.verdict))
+    if other:  # referee BA F7: a refuted claim that holds under another recorded reading (theorycheck show ID)
+        premises += f"; {other} of the refuted hold under another reading"
     return (plural(len(results), "claim") + ": " + ", ".join(
         plural(counts[k], k) if k == "error" else f"{counts[k]} {k}" for k in VERDICT_KINDS) + premises
         + f"  ({timing})")
