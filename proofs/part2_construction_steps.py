@@ -1333,6 +1333,12 @@ def check_tail_critical_points(statement: Statement = TAIL_DERIVATIVE, claimed_p
             "named point, which is what the maximisation uses) it "
             + ("holds for every q > 0" if necessary else "fails too"),
             witness=bad,
+            # the readings in a regime record too, where the counts read them (referee AY, 3)
+            regime={"region": "q ≥ 1, γ > 0", "holds_on": "part", "conditions": [], "witness": bad, "readings": {
+                        "sufficient (f'(z) = 0 at each named z)":
+                            f"part: fails for q = {bad['q']} at z = {bad['point']}",
+                        "necessary (f'(z) = 0 for z > 0 only at a named z; what the maximisation uses)":
+                            ("all" if necessary else "none") + f": positive zeros of f': {zeros}"}},
             **ev,
         )
     # every q at once (referee AO: a point right only for q ≤ 128 had been verified "for every degree"): each

@@ -133,6 +133,11 @@ def test_tail_critical_points(registered_verdict):
         .startswith("holds")
     off = m.check_tail_critical_points(claimed_points=(0, q / m.gamma))
     assert off.verdict == "refuted" and "fails too" in off.detail
+    # the readings are in the regime too (referee AY), so the refuted verdict counts as holding under another reading
+    from theorycheck.claims import readings_holding
+
+    assert readings_holding(v) == ("necessary (f'(z) = 0 for z > 0 only at a named z; what the maximisation uses)",)
+    assert readings_holding(off) == ()
     wrong = m.TAIL_DERIVATIVE.perturb(rhs=(q * m.ZZ ** (q - 1) - m.gamma * m.ZZ**q) * sp.exp(-2 * m.gamma * m.ZZ))
     assert m.check_tail_critical_points(wrong, claimed_points=(q / (2 * m.gamma),)).verdict == "refuted"
     # a point right at every checked degree (q ≤ 128) but wrong from q = 129 on is not verified (referee AO)
