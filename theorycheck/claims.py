@@ -177,18 +177,21 @@ def _check_readings(readings: Mapping[str, Any]) -> None:
             raise ValueError(f"reading {reading!r}: {exc}") from None
 
 
+def _readings_where(verdict: Verdict, holding: bool) -> tuple[str, ...]:
+    readings = (verdict.regime or {}).get("readings") or {}
+    return tuple(reading for reading, where in readings.items() if (reading_outcome(where) == "all") == holding)
+
+
 def readings_short_of_all(verdict: Verdict) -> tuple[str, ...]:
     """The readings recorded in ``verdict``'s regime under which it does not hold on the whole region (their
     outcome is not ``all``): a verified verdict with any holds only under the others."""
-    readings = (verdict.regime or {}).get("readings") or {}
-    return tuple(reading for reading, where in readings.items() if reading_outcome(where) != "all")
+    return _readings_where(verdict, holding=False)
 
 
 def readings_holding(verdict: Verdict) -> tuple[str, ...]:
     """The readings recorded in ``verdict``'s regime under which it holds on the whole region (outcome ``all``): a
     refuted verdict with any fails only under its other readings."""
-    readings = (verdict.regime or {}).get("readings") or {}
-    return tuple(reading for reading, where in readings.items() if reading_outcome(where) == "all")
+    return _readings_where(verdict, holding=True)
 
 
 def verified(method: str, detail: str, corrected: Any = None, *, regime: Mapping[str, Any] | None = None,

@@ -85,11 +85,7 @@ def json_report(paper: str, results: Sequence[ClaimResult]) -> dict[str, Any]:
         "paper": paper,
         "claims": [r.to_dict() for r in results],
         "summary": summary(results),
-        # the verified claims that hold only under a reading (their own or a premise's; ClaimResult.under_reading)
-        "verified_under_a_reading": sum(1 for r in results if getattr(r, "verified_under_reading", ())),
-        # refuted claims whose regime records a reading under which they hold (claims.readings_holding)
-        "refuted_but_holding_under_a_reading": sum(1 for r in results if r.verdict.verdict == "refuted"
-                                                   and readings_holding(r.verdict)),
+        **dict(zip(("verified_under_a_reading", "refuted_but_holding_under_a_reading"), reading_counts(results))),
         "environment": environment(),
         "seeds": seeds(results),
     }
@@ -184,6 +180,14 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
     return table
 
 
+def reading_counts(results: Sequence[ClaimResult]) -> tuple[int, int]:
+    """(the verified claims that hold only under a reading, their own or a premise's: ClaimResult.under_reading;
+    the refuted claims whose regime records a reading under which they hold: claims.readings_holding)."""
+    verified_under = sum(1 for r in results if getattr(r, "verified_under_reading", ()))
+    refuted_holding = sum(1 for r in results if r.verdict.verdict == "refuted" and readings_holding(r.verdict))
+    return verified_under, refuted_holding
+
+
 def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu: float | None = None) -> str:
     """Counts by verdict, how many verified claims rest on a refuted premise (their step follows from the premises,
     but a premise fails: verified only given it), on an undecided one, and hold only under a reading of the paper's
@@ -193,7 +197,7 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
     counts = summary(results)
     conditional = sum(1 for r in results if r.verdict.verdict == "verified" and r.rests_on_refuted)
     unsettled = sum(1 for r in results if r.verified_given)
-    reading = sum(1 for r in results if getattr(r, "verified_under_reading", ()))
+    reading, other = reading_counts(results)
     cached = sum(1 for r in results if getattr(r, "cached", False))
     if wall is not None:
         timing = f"wall {wall:.1f} s, CPU {cpu:.1f} s" if cpu is not None else f"wall {wall:.1f} s"
@@ -206,7 +210,6 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
         premises += f"; {unsettled} of the verified rest on an undecided (inconclusive or error) premise"
     if reading:
         premises += f"; {reading} of the verified hold only under a reading (theirs or a premise's)"
-    other = sum(1 for r in results if r.verdict.verdict == "refuted" and readings_holding(r.verdict))
     if other:  # referee BA F7: a refuted claim that holds under another recorded reading (theorycheck show ID)
         premises += f"; {other} of the refuted hold under another reading"
     return (plural(len(results), "claim") + ": " + ", ".join(
