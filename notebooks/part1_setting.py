@@ -139,6 +139,11 @@ check("part1.assumption2-consistent")
 check("part1.size-reading")
 
 # %%
+check("part1.hermite-definitions")
+check("part1.information-exponent")
+check("part1.vanishing-budget")
+
+# %%
 check("part1.assumption3-nonempty")
 check("part1.privacy-factor")
 check("part1.step-products")

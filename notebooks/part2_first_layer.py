@@ -264,6 +264,16 @@ check("thm6.step1-sup-bound")
 # %%
 check("thm6.gaussian-window")
 
+# %% [markdown]
+# The same step relation by relation (`theorycheck coverage --level relation`): the residual inside the expectation,
+# the constant sup φf² that the ≲ drops (a constant of f: it fails under an absolute constant), and the four
+# equalities of the window integral, each by quadrature and by SymPy's integrals.
+
+# %%
+check("thm6.step1-residual")
+check("thm6.step1-constant")
+check("thm6.step1-window-links")
+
 # %%
 check("thm6.sign-flip")
 
@@ -275,6 +285,13 @@ check("fourier.gaussian-polynomial-derivative")
 
 # %%
 check("fourier.gaussian-polynomial")
+
+# %% [markdown]
+# Time scaling, linearity and the Hermite form of display (2, 27), each link on its own: only the Hermite form fails
+# (the chain rule's factor $(\pi/\sqrt\gamma)^n$ is lost).
+
+# %%
+check("cert.step1-fourier-links")
 
 # %% [markdown]
 # ### Step 2: the transforms of $\operatorname{sech}$, $\operatorname{sech}^2$ and $\tanh$
@@ -289,6 +306,16 @@ check("fourier.sech")
 
 # %%
 check("fourier.sech-residue")
+
+# %% [markdown]
+# The pole inside the contour, the contour's sides at finite $R$ (display (2, 31) omits the left side and garbles
+# the right one; both vanish as $R \to \infty$, which is all that is used), and the convolution theorem for
+# $\operatorname{sech}^2$.
+
+# %%
+check("fourier.step2-pole")
+check("fourier.step2-contour-sides")
+check("fourier.step2-product-convolution")
 
 # %%
 check("fourier.sech-convolution")
@@ -380,6 +407,15 @@ check("fourier.shifted-gaussian-inverse-special")
 check("cert.delta-inverse")
 
 # %% [markdown]
+# Step 3 line by line: the regroupings hold; the errors enter at (2, 40)'s first and third lines and (2, 43)'s first.
+# The rewriting of (2, 35) with $\Delta^\pm_n$ is exact, but (2, 35) itself is not the transform that reconstructs
+# $f_\gamma$.
+
+# %%
+check("cert.step3-delta-links")
+check("cert.step3-restated-transform")
+
+# %% [markdown]
 # ### Step 4: bounding $\sup_b |a(b)\phi(b)|$
 
 # %%
@@ -387,6 +423,17 @@ check("cert.step4-modulus")
 
 # %%
 check("cert.gaussian-monomial-max")
+
+# %% [markdown]
+# Step 4 relation by relation: the modulus steps of (2, 47) fail; the critical points of $e^{-\gamma x^2}x^k$ are
+# stated for $k \geq 2$ only (the maximum is right for every $k$); (2, 48)'s power $n$ is a typo for $k$.
+
+# %%
+check("cert.step4-modulus-links")
+check("cert.step4-critical-points")
+check("cert.step4-monomial-max-typo")
+check("cert.step4-monomial-bound")
+check("cert.step4-monomial-power")
 
 # %%
 check("cert.sup-bound")

@@ -1397,6 +1397,147 @@ PART2_PART3_TOP = (
     "dpgd.noise-accumulation",
 )
 
+
+# ------------------------------------------------------------------------------- §2.5 Hermite, Assumption 1, abstract
+
+_n_def = sp.Symbol("n", integer=True, nonnegative=True)
+#: Part 1, display (1, 10): the probabilists' He_n and the physicists' H_n by Rodrigues' formula
+HE_DEFINITION = Statement(notation("He_n", r"\he_n", "the probabilists' Hermite polynomial")(S.x), "=",
+                          (-1) ** _n_def * sp.exp(S.x**2 / 2) * sp.Derivative(sp.exp(-(S.x**2) / 2), (S.x, _n_def)),
+                          variables=(S.x,))
+H_DEFINITION = Statement(notation("H_n", r"\h_n", "the physicists' Hermite polynomial")(S.x), "=",
+                         (-1) ** _n_def * sp.exp(S.x**2) * sp.Derivative(sp.exp(-(S.x**2)), (S.x, _n_def)),
+                         variables=(S.x,))
+HERMITE_DEGREES = tuple(range(13))
+
+
+def check_hermite_definitions(he: Statement = HE_DEFINITION, h: Statement = H_DEFINITION) -> Verdict:
+    """part1.hermite-definitions, display (1, 10): Rodrigues' formulas, worked out by SymPy for n ≤ 12, against the
+    polynomials the toolkit computes with (:func:`theorycheck.hermite.he_numpy` and ``h_numpy`` at five points, and
+    the coefficient lists :func:`theorycheck.target.he_coefficients` behind every Hermite coefficient α_k =
+    E[f He_k]/k!), and the orthogonality E[He_j He_k] = k!δ_{jk} that this α_k needs (exact Gaussian moments)."""
+    from theorycheck import hermite as hm
+    from theorycheck.target import gaussian_moment, he_coefficients
+
+    rows, bad = [], None
+    pts = np.array([-2.5, -0.7, 0.0, 0.4, 1.9])
+    for m in HERMITE_DEGREES:
+        he_m = sp.expand(sp.simplify(he.rhs.subs(_n_def, m).doit()))
+        h_m = sp.expand(sp.simplify(h.rhs.subs(_n_def, m).doit()))
+        coeffs = [int(c0) for c0 in reversed(sp.Poly(he_m, S.x).all_coeffs())] if he_m.has(S.x) else [int(he_m)]
+        lib_coeffs = list(he_coefficients(m))
+        he_f, h_f = sp.lambdify(S.x, he_m, "numpy"), sp.lambdify(S.x, h_m, "numpy")
+        gap = max(float(np.max(np.abs(hm.he_numpy(m, pts) - he_f(pts) * np.ones_like(pts)))),
+                  float(np.max(np.abs(hm.h_numpy(m, pts) - h_f(pts) * np.ones_like(pts)))))
+        scale = max(1.0, float(np.max(np.abs(he_f(pts) * np.ones_like(pts)))), float(np.max(np.abs(h_f(pts)
+                                                                                              * np.ones_like(pts)))))
+        ok = coeffs + [0] * (len(lib_coeffs) - len(coeffs)) == lib_coeffs + [0] * (len(coeffs) - len(lib_coeffs)) \
+            and gap <= 1e-9 * scale
+        rows.append({"n": m, "He_n": str(he_m), "H_n": str(h_m), "numpy_gap": f"{gap:.2e}", "holds": ok})
+        if not ok and bad is None:
+            bad = rows[-1] | {"library_coefficients": lib_coeffs}
+    # orthogonality from the definition's coefficients (exact Gaussian moments)
+    ortho_ok = True
+    for j in range(7):
+        for m in range(7):
+            pj = sp.Poly(sp.expand(he.rhs.subs(_n_def, j).doit() * he.rhs.subs(_n_def, m).doit()), S.x)
+            moment = sum(int(c0) * gaussian_moment(e[0]) for e, c0 in pj.terms())
+            ortho_ok &= moment == (math.factorial(m) if j == m else 0)
+    ev = {"rows": rows, "orthogonality_E_He_j_He_k_eq_k_factorial_delta": ortho_ok, "tolerance": "exact (SymPy); "
+          "numpy evaluators within 1e-9 relative", "achieved_error": max(r["numpy_gap"] for r in rows)}
+    if bad is not None:
+        return refuted("symbolic+numeric", f"Rodrigues' formula of display (1, 10) at n = {bad['n']} gives "
+                       f"He_n = {bad['He_n']}, H_n = {bad['H_n']}, not the polynomials the toolkit computes with",
+                       witness=bad, **ev)
+    if not ortho_ok:
+        return refuted("symbolic", "the He_n of display (1, 10) are not orthogonal with E[He_k²] = k!, so α_k = "
+                       "E[f He_k]/k! is not their coefficient", witness={"orthogonality": False}, **ev)
+    return verified("symbolic+numeric", f"display (1, 10)'s He_n and H_n (n ≤ {HERMITE_DEGREES[-1]}) are the "
+                    "polynomials the toolkit computes with (coefficients and numpy evaluators), and E[He_jHe_k] = "
+                    "k!δ_jk (j, k ≤ 6), so α_k = E[f He_k]/k!", **ev)
+
+
+#: Assumption 1: information exponent 1, α*_0 = E[σ_*(z)] = 0 and α*_1 = E[σ_*(z) z] ≠ 0
+INFORMATION_EXPONENT = Statement(sp.Symbol("alpha_0^*"), "=", sp.Integer(0), variables=(),
+                                 lhs_latex=r"\alpha^*_0")
+
+
+def check_information_exponent(targets: tuple[str, ...] | None = None) -> Verdict:
+    """part1.information-exponent, (1, P61, 1–2): for every degree q ≤ 10 the target x + He_q (and the simulator's
+    default target) has α*_0 = E[σ_*(z)] = 0 and α*_1 = E[σ_*(z)z] ≠ 0, computed from exact Gaussian moments (so
+    Assumption 1 is satisfiable at every degree the toolkit uses), and the toolkit's target parser refuses a target
+    with α*_0 ≠ 0 or α*_1 = 0 (what keeps the simulations inside Assumption 1)."""
+    from theorycheck.errors import InputError as _InputError
+    from theorycheck.simulator import DEFAULT_TARGET
+    from theorycheck.target import PolynomialTarget, gaussian_moment
+
+    def alphas(text: str) -> tuple[int, int]:
+        expr = sp.expand(sp.sympify(text.replace("^", "**"), locals={"x": S.x}))  # fixed literals of this module
+        poly = sp.Poly(expr, S.x)
+        a0 = sum(c0 * gaussian_moment(e[0]) for e, c0 in poly.terms())
+        a1 = sum(c0 * gaussian_moment(e[0] + 1) for e, c0 in poly.terms())
+        return a0, a1
+
+    he = lambda m: sp.hermite_prob(m, S.x)  # noqa: E731
+    texts = targets if targets is not None else (DEFAULT_TARGET, *(str(sp.expand(S.x + he(m))) for m in range(2, 11)))
+    rows, bad = [], None
+    for text in texts:
+        a0, a1 = alphas(text)
+        rows.append({"target": text, "alpha_0": str(a0), "alpha_1": str(a1)})
+        if (a0 != 0 or a1 == 0) and bad is None:
+            bad = rows[-1]
+    refusals = {}
+    for text in ("x**2", "x**3 - 3*x"):
+        try:
+            PolynomialTarget.parse(text)
+            refusals[text] = "accepted"
+        except (_InputError, ValueError) as exc:
+            refusals[text] = f"refused: {str(exc)[:80]}"
+    ev = {"rows": rows, "parser_on_targets_outside_assumption_1": refusals, "tolerance": "exact",
+          "achieved_error": "0"}
+    if bad is not None:
+        return refuted("exact", f"{bad['target']} has α*_0 = {bad['alpha_0']}, α*_1 = {bad['alpha_1']}: outside "
+                       "Assumption 1", witness=bad, **ev)
+    if any(v == "accepted" for v in refusals.values()):
+        return refuted("exact", "the target parser accepts a target outside Assumption 1",
+                       witness={"accepted": [t for t, v in refusals.items() if v == "accepted"]}, **ev)
+    return verified("exact", "α*_0 = 0 and α*_1 ≠ 0 hold for x + He_q at every q ≤ 10 and for the simulator's default "
+                    f"target {DEFAULT_TARGET} (exact Gaussian moments), and the parser refuses x² (α*_0 = 1) and "
+                    "He_3 (α*_1 = 0): Assumption 1 is satisfiable at every degree and enforced on simulated targets",
+                    **ev)
+
+
+#: the abstract's "ε, δ = o(1)": Assumption 3 admits a vanishing budget, e.g. ε = log^{−1/4} d, δ = 1/d
+VANISHING_BUDGET = {S.eps: sp.log(S.d) ** sp.Rational(-1, 4), S.delta: 1 / S.d}
+
+
+def check_vanishing_budget(budget: dict | None = None) -> Verdict:
+    """part1.vanishing-budget, (1, P4, 2): the abstract's "ε, δ = o(1)" is admissible: with ``budget`` (ε =
+    log^{−1/4} d, δ = 1/d) ε → 0, δ → 0, ε < 8 log(1/δ) for d ≥ 3, and ε/√log(1/δ) = log^{−3/4} d = ω(1/log d)
+    (Assumption 3; SymPy limits), and Theorem 1's privacy factor log(1.25/δ)/ε² = O(log^{3/2} d) stays inside the
+    range the rates allow (o(log² d), part1.privacy-factor)."""
+    bud = VANISHING_BUDGET if budget is None else budget
+    e, dl = bud[S.eps], bud[S.delta]
+    d = S.d
+    lim = lambda expr: sp.limit(expr, d, sp.oo)  # noqa: E731
+    facts = {
+        "eps_to_0": lim(e) == 0,
+        "delta_to_0": lim(dl) == 0,
+        "delta_in_(0,1) for d ≥ 3": bool(sp.N(dl.subs(d, 3)) < 1) and lim(dl) >= 0,
+        "eps < 8 log(1/δ) for large d": lim(e / (8 * sp.log(1 / dl))) == 0,
+        "eps/sqrt(log(1/δ)) = ω(1/log d)": lim(e / sp.sqrt(sp.log(1 / dl)) * sp.log(d)) == sp.oo,
+        "log(1.25/δ)/ε² = o(log² d)": lim(sp.log(sp.Rational(5, 4) / dl) / e**2 / sp.log(d) ** 2) == 0,
+    }
+    ev = {"budget": {str(k0): str(v0) for k0, v0 in bud.items()}, "facts": {k0: bool(v0) for k0, v0 in facts.items()},
+          "tolerance": "exact (SymPy limits)", "achieved_error": "0"}
+    failing = [k0 for k0, v0 in facts.items() if not v0]
+    if failing:
+        return refuted("symbolic", f"the budget {ev['budget']} is not a vanishing admissible one: {failing}",
+                       witness={"failing": failing, **ev["budget"]}, **ev)
+    return verified("symbolic", "Assumption 3 admits ε, δ = o(1): ε = log^{−1/4} d, δ = 1/d satisfy its three "
+                    "conditions for large d (SymPy limits) with log(1.25/δ)/ε² = o(log² d); whether Algorithm 1 is "
+                    "then private is thm1.privacy's question", **ev)
+
 CLAIMS = [
     Claim(
         id="part1.assumption2-consistent",
@@ -1406,6 +1547,35 @@ CLAIMS = [
         assumptions=r"\varepsilon_n, \varepsilon_p > 0,\ p \geq d^{\varepsilon_p},\ n \geq d^{1 + 3\varepsilon_n}",
         check=partial(check_regime_consistent, ASSUMPTION2),
         relations=((1, "P62", 1), (1, "P62", 2), (1, "P62", 3), (1, "P62", 4)),
+    ),
+    Claim(
+        id="part1.hermite-definitions",
+        title="Display (1, 10)'s He_n and H_n are the Hermite polynomials the toolkit computes with",
+        source="Part 1, §2.5, display (1, 10)",
+        statement=HE_DEFINITION,
+        assumptions=r"n \geq 0",
+        check=partial(check_hermite_definitions, HE_DEFINITION, H_DEFINITION),
+        relations=((1, "D10", 1), (1, "D10", 2)),
+    ),
+    Claim(
+        id="part1.information-exponent",
+        title="Assumption 1's information exponent 1 is satisfiable at every degree and enforced on simulated targets",
+        source="Part 1, §2.2, Assumption 1",
+        statement=INFORMATION_EXPONENT,
+        assumptions=r"\sigma_* \text{ a polynomial of degree } q \geq 1;\ \text{also checked: } \alpha^*_1 \neq 0",
+        check=partial(check_information_exponent, None),
+        depends_on=("part1.hermite-definitions",),
+        relations=((1, "P61", 1), (1, "P61", 2)),
+    ),
+    Claim(
+        id="part1.vanishing-budget",
+        title="The abstract's ε, δ = o(1) is admissible under Assumption 3",
+        source="Part 1, Abstract; Assumption 3",
+        statement=Statement(S.eps, "=", VANISHING_BUDGET[S.eps], variables=(S.d,)),
+        assumptions=r"\delta = 1/d,\ \text{Assumption 3}",
+        check=partial(check_vanishing_budget, None),
+        depends_on=("part1.assumption3-nonempty", "part1.privacy-factor"),
+        relations=((1, "P4", 2),),
     ),
     Claim(
         id="part1.size-reading",

@@ -1178,6 +1178,7 @@ CLAIMS = [
         r"\eta > 0",
         partial(check_convolution_form, paper_convolution_form),
         displays=((2, 27),),
+        relations=((2, "D27", 2),),
     ),
     Claim(
         "cert.complete-square",
@@ -1206,6 +1207,7 @@ CLAIMS = [
         r"n \ge 0,\ \gamma, \eta > 0",
         partial(check_hermite_shift, HERMITE_SHIFT),
         displays=((2, 39), (2, 40)),
+        relations=((2, "D39", 1),),
     ),
     Claim(
         "cert.delta-inverse",
@@ -1252,6 +1254,7 @@ CLAIMS = [
         partial(check_sup_bound, SUP_BOUND),
         depends_on=("cert.closed-form",),
         displays=((2, 23), (2, 49)),
+        relations=((2, "D23", 2),),
     ),
     Claim(
         "cert.step4-modulus",
@@ -1262,6 +1265,7 @@ CLAIMS = [
         partial(check_step4_modulus, STEP4_MODULUS),
         depends_on=("cert.closed-form",),
         displays=((2, 47),),
+        relations=((2, "D47", 1),),
     ),
     Claim(
         "cert.gaussian-monomial-max",

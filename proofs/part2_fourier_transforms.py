@@ -984,6 +984,7 @@ CLAIMS = [
         partial(check_sech_transform, SECH_TRANSFORM),
         depends_on=("fourier.sech-bound",),
         displays=((2, 29), (2, 32)),
+        relations=((2, "P52", 1),),
     ),
     Claim(
         "fourier.sech-bound",
@@ -993,6 +994,7 @@ CLAIMS = [
         r"x \in \mathbb{R}",
         partial(check_sech_bound, SECH_BOUND),
         displays=((2, 28),),
+        relations=((2, "D28", 1), (2, "D28", 2)),
     ),
     Claim(
         "fourier.sech-residue",
@@ -1002,6 +1004,7 @@ CLAIMS = [
         r"t \in \mathbb{R},\ R\ \text{large}",
         partial(check_sech_residue, SECH_RESIDUE),
         displays=((2, 30), (2, 31)),
+        relations=((2, "D30", 1), (2, "D30", 2), (2, "D30", 3)),
     ),
     Claim(
         "fourier.sech-convolution",
@@ -1030,6 +1033,7 @@ CLAIMS = [
         TANH_TRANSFORM,
         r"t \neq 0,\ \text{as a distribution}",
         partial(check_tanh_transform, TANH_TRANSFORM),
+        relations=((2, "P54", 1),),
         depends_on=("fourier.sech-convolution",),
     ),
     Claim(
@@ -1049,6 +1053,7 @@ CLAIMS = [
         r"n \in \{0,\dots,5\},\ \gamma > 0,\ t \in \mathbb{R}",
         partial(check_gaussian_polynomial_derivative, GAUSSIAN_POLYNOMIAL_DERIVATIVE),
         displays=((2, 27),),
+        relations=((2, "D27", 4),),
     ),
     Claim(
         "fourier.shifted-gaussian-inverse",

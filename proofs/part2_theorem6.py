@@ -932,6 +932,7 @@ CLAIMS = [
         r"\gamma > 0,\ x \sim \mathcal N(0,1)",
         partial(check_gaussian_window, GAUSSIAN_WINDOW),
         displays=((2, 25),),
+        relations=((2, "D25", 5), (2, "D25", 6)),
     ),
     Claim(
         "thm6.approximation-error",
@@ -944,6 +945,7 @@ CLAIMS = [
         partial(check_approximation_error, APPROXIMATION_ERROR),
         depends_on=("thm6.gaussian-window", "thm6.step1-sup-bound"),
         displays=((2, 23),),
+        relations=((2, "D23", 1),),
     ),
     Claim(
         "thm6.step1-sup-bound",
@@ -954,6 +956,7 @@ CLAIMS = [
         r"f\ \text{polynomial},\ \gamma > 0",
         partial(check_step1_sup_bound, None),
         displays=((2, 24),),
+        relations=((2, "D24", 2),),
     ),
     Claim(
         "thm6.sign-flip",
@@ -972,6 +975,7 @@ CLAIMS = [
         r"f\ \text{of degree } q \ge 1,\ \eta, \gamma > 0,\ \text{the constant in } \lesssim \text{ free of } \gamma",
         partial(check_existence, EXISTENCE),
         displays=((2, 23),),
+        relations=((2, "D23", 1), (2, "D23", 2)),
     ),
     Claim(
         "thm6.repaired",

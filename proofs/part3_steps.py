@@ -2322,6 +2322,7 @@ CLAIMS = [
         "Assumptions 1–4, (ε, δ) fixed; f_DPGD = Σ_i a_{T,i} σ(w_iᵀx + b_i) on the released W_1",
         check_private_risk_obstruction,
         depends_on=("thm2.statement",),
+        relations=((1, "P4", 1),),
     ),
     Claim(
         "risk.summary-corrected",
