@@ -82,8 +82,6 @@ RELATION_DEFINITIONS = {
     (1, "P85", 6): "§2.5: ≍'s first half a ≲ b",
     (1, "P85", 7): "§2.5: ≍'s second half b ≲ a",
     (1, "P88", 1): "§2.5: the notation α_n = α_n^0 (tanh's Hermite coefficients at zero bias)",
-    (1, "P13", 1): "§1.1: a cited result about other models (Brown et al. 2024, Bombari et al. 2025), outside this "
-                   "paper's mathematics: not checked here",
     # ---- Part 1, Theorem 1
     (1, "P66", 1): "Theorem 1: names the trained network f_NN = a_Tᵀσ(W_1ᵀx + b)",
     (1, "D9", 1): "Theorem 1: the risk R(f) = E_x[(f(x) − f_*(x))²] (its first display)",
@@ -107,13 +105,14 @@ RELATION_DEFINITIONS = {
     (2, "P4", 1): "§3: names f^W(x) = āᵀσ(W_1ᵀx + b), the network with the trained first layer",
     (2, "P6", 1): "§3.1: names f^0(x) = a_0ᵀσ(W_0ᵀx + b), the network at initialisation",
     (2, "P38", 1): "Theorem 6: its parameter domain η, γ > 0 (a quantifier)",
-    (2, "P38", 2): "Theorem 6: names f_γ = E_b[a(b)σ(ηz + b)] for the a it asserts",
+    (2, "P38", 2): "Theorem 6: names f_γ = E_b[a(b)σ(ηz + b)] for the a it asserts (Step 1 names f_γ = f e^{−γx²} "
+                   "too, P41.3: that the two agree for some a is what thm6.existence decides)",
     (2, "P38", 3): "Theorem 6: names φ, the N(0, 1) density (the paper says 'probability mass function')",
     (2, "P38", 4): "Theorem 6: the law of b (b ~ N(0, 1))",
     (2, "P41", 1): "Step 1: names the coefficients c_n of f",
     (2, "P41", 2): "Step 1: the quantifier γ > 0",
-    (2, "P41", 3): "Step 1: names the proof's f_γ = f e^{−γx²} (the target a is built to reconstruct)",
-    (2, "P44", 1): "Step 1: the equation a is constructed to solve (thm6.existence decides whether it is solved)",
+    (2, "P41", 3): "Step 1: names the proof's f_γ = f e^{−γx²} (the target a is built to reconstruct; it clashes with "
+                   "Theorem 6's f_γ, P38.2, and the clash is thm6.existence's question)",
     (2, "P44", 2): "Step 1: names σ_η(x) = σ(ηx)",
     (2, "D36", 1): "Step 3: names Δ⁺_n (its later lines are cert.step3-delta-links' relations)",
     (2, "P49", 1): "Step 2: names g(z) = 2cos(2πtz)/(e^z + e^{−z})",

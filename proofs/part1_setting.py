@@ -33,7 +33,7 @@ from theorycheck.statement import Rel, Statement, notation
 
 from . import privacy as PV
 from . import symbols as S
-from .regime import ADMISSIBLE, ASSUMPTION_2
+from .regime import ADMISSIBLE, ASSUMPTION_2, as_printed_and_intended
 
 
 def _plain(expr) -> str:
@@ -702,7 +702,7 @@ def check_gradient_lines(statement: Statement = GRADIENT_LITERAL):
         if statement is not GRADIENT_MEAN and check_gradient_lines(GRADIENT_MEAN).verdict == "verified"
         else None
     )
-    return refuted(
+    v = refuted(
         "symbolic",
         f"as an equation, {statement.latex()} fails for n = {bad}: the difference is "
         f"{list(results[bad])} (the per-sample loss is written ∇_a L; the mean of the per-sample gradients "
@@ -711,6 +711,13 @@ def check_gradient_lines(statement: Statement = GRADIENT_LITERAL):
         witness={"n": bad, "difference": str(list(results[bad]))},
         **ev,
     )
+    if statement is not GRADIENT_LITERAL:
+        return v
+    # a slip of notation (referee AZ F5): the line means the i-th sample's gradient, whose mean P53 takes
+    return as_printed_and_intended(
+        v, region="n ≥ 1 samples", printed=f"part: holds only for n = 1 (fails at n = {bad})",
+        intended="∇_a L read as the i-th sample's gradient ∇_a[(aᵀφ_i − y_i)² + λ‖a‖²] (whose mean P53 takes)",
+        intended_holds=corrected is not None, why_not="the mean of the per-sample gradients is not ∇_a L")
 
 
 Part2Update = notation(
@@ -1569,7 +1576,7 @@ CLAIMS = [
     ),
     Claim(
         id="part1.vanishing-budget",
-        title="The abstract's ε, δ = o(1) is admissible under Assumption 3",
+        title="The abstract's ε, δ = o(1) is admissible under Assumption 3 (privacy at such budgets: thm1.privacy)",
         source="Part 1, Abstract; Assumption 3",
         statement=Statement(S.eps, "=", VANISHING_BUDGET[S.eps], variables=(S.d,)),
         assumptions=r"\delta = 1/d,\ \text{Assumption 3}",
@@ -1677,7 +1684,7 @@ CLAIMS = [
         check=partial(check_theorem1_rate, THM1_RATE_STATEMENT, PART3_RATE),
         depends_on=("thm1.exponent-consistency", "thm1.rate-vanishes", "thm1.rate-o1", "thm1.privacy-utility")
         + PART2_PART3_TOP,
-        relations=((1, "D9", 1), (1, "D9", 2), (1, "P66", 1)),
+        relations=((1, "D9", 1), (1, "D9", 2), (1, "P66", 1), (1, "P4", 1)),
     ),
     Claim(
         id="thm1.probability",
@@ -1708,7 +1715,7 @@ CLAIMS = [
             "alg1.noise-vs-sigma",
             "alg1.first-layer-update",
         ),
-        relations=((1, "P66", 1),),
+        relations=((1, "P66", 1), (1, "P4", 2)),
     ),
     Claim(
         id="thm1.privacy-corrected-route",

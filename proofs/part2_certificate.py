@@ -1234,6 +1234,7 @@ CLAIMS = [
             "cert.fourier-a-phi",
         ),
         displays=((2, 46),),
+        relations=((2, "P44", 1),),
     ),
     Claim(
         "cert.fourier-a-phi",

@@ -41,7 +41,7 @@ from theorycheck.numerics import ball_cache
 from theorycheck.statement import Expect, Norm, Statement
 from theorycheck.target import PolynomialTarget, he_coefficients
 
-from .regime import ADMISSIBLE
+from .regime import ADMISSIBLE, as_printed_and_intended
 from .symbols import b as _b
 from .symbols import d as _d
 from .symbols import eps_b as _eps_b
@@ -509,7 +509,7 @@ def check_stein_decomposition(
             printed = claimed_rhs is printed_stein_rhs
             fixed = printed and (check_stein_decomposition(paper_stein_rhs, cases, target_alpha, tol).verdict
                                  == "verified")
-            return refuted(
+            v = refuted(
                 "numeric",
                 f"claimed right side differs from g(w) by {err:.3g} (seed {seed}, d = {d}, b = {b})"
                 + (": the display writes σ''(⟨w,x⟩) without the bias, which is right only at b = 0" if printed else ""),
@@ -518,6 +518,13 @@ def check_stein_decomposition(
                 target=str(target),
                 corrected=STEIN_CORRECTED if fixed else None,
             )
+            if not printed:
+                return v
+            # a slip: the next display and the conclusion write σ''(⟨w, x⟩ + b) (referee AY, 4)
+            return as_printed_and_intended(
+                v, region="every w, μ and bias b", printed="part: right only at b = 0",
+                intended="σ''(⟨w, x⟩ + b), as the next display (2, 12) and the conclusion write it",
+                intended_holds=fixed, why_not="the corrected display failed the same check")
     return verified(
         "numeric",
         "g(w) computed from its definition (2-D quadrature in span(μ, w); the orthogonal part "

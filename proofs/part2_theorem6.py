@@ -945,7 +945,6 @@ CLAIMS = [
         partial(check_approximation_error, APPROXIMATION_ERROR),
         depends_on=("thm6.gaussian-window", "thm6.step1-sup-bound"),
         displays=((2, 23),),
-        relations=((2, "D23", 1),),
     ),
     Claim(
         "thm6.step1-sup-bound",

@@ -250,3 +250,28 @@ def polynomial_tail_readings(scale: int = 2, constant: int = 1, c: sp.Rational =
                 f"C = {constant}, c = {c}, log d = {log_d}: P(|y_1| > C log d) = {mpmath.nstr(tail, 6)} > "
                 f"e^{{−c log² d}} = {mpmath.nstr(allowed, 6)}")
     return absolute, both
+
+
+#: The reading of a formula exactly as the paper prints it (see :func:`as_printed_and_intended`).
+AS_PRINTED = "as printed"
+
+
+def as_printed_and_intended(verdict: Any, *, region: str, printed: str, intended: str, intended_holds: bool,
+                            why_not: str = "") -> Any:
+    """``verdict`` (a :class:`~theorycheck.claims.Verdict` refuted as printed) with two readings recorded in its regime:
+    :data:`AS_PRINTED`, whose outcome ``printed`` ("none: …" or "part: …") says where the printed formula fails, and
+    ``intended`` (a typo or slip read as the surrounding text uses it), which holds on the whole region when
+    ``intended_holds`` — the same check decided the intended formula (its ``corrected`` statement) — and otherwise
+    fails for ``why_not``. A verdict without a regime record gets one over ``region`` (referee AZ F5: errata-level
+    refutations are counted among the refuted claims that hold under another reading)."""
+    import dataclasses
+
+    from theorycheck.claims import reading_outcome, with_readings
+
+    if verdict.regime is None:
+        regime = {"region": region, "holds_on": reading_outcome(printed), "conditions": []}
+        if "witness" in verdict.evidence:
+            regime["witness"] = verdict.evidence["witness"]
+        verdict = dataclasses.replace(verdict, regime=regime)
+    return with_readings(verdict, {AS_PRINTED: printed,
+                                   intended: "all" if intended_holds else f"none: {why_not or 'not verified'}"})

@@ -162,7 +162,8 @@ CASES = {
     "coverage two files of one part": lambda t: (["coverage", _part_file(t), str(_copy(t))], ["both part 1"]),
     "coverage directory": lambda t: (["coverage", str(t)], [str(t), "is a folder"]),
     "coverage missing file": lambda t: (["coverage", str(t / "nope.md")], ["no such file"]),
-    "show a prefix": lambda t: (["show", "fourier."], ["'fourier.' matches", "fourier.sech"]),
+    "show a prefix": lambda t: (["show", "fourier."],
+                                ["'fourier.' matches", "show takes one id, e.g. theorycheck show fourier."]),
     "show unknown id": lambda t: (["show", "fourier.nope"], ["unknown claim id"]),
     "check unknown id": lambda t: (["check", "no.such.claim"], ["unknown claim id"]),
 }

@@ -17,6 +17,9 @@ from theorycheck_proofs import symbols as S
 
 IDS = {
     "part1.assumption2-consistent",
+    "part1.hermite-definitions",
+    "part1.information-exponent",
+    "part1.vanishing-budget",
     "part1.assumption3-nonempty",
     "part1.size-reading",
     "part1.privacy-factor",

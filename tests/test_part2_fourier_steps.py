@@ -89,6 +89,11 @@ def test_delta_links_fail_exactly_where_the_errors_enter():
     v = F.check_delta_links(F.delta_links((1, 2)))
     assert v.verdict == "refuted"
     assert _failing_relations(v) == {(2, "D40", 1), (2, "D40", 3), (2, "D43", 1)}
+    # (2, 40)'s and (2, 43)'s first lines follow from their printed premises; the witness is the local failure
+    follows = {tuple(r["relation"]): r.get("follows_from_printed_premises") for r in v.evidence["links"]
+               if r["holds"] is False}
+    assert follows[(2, "D40", 1)] is True and follows[(2, "D43", 1)] is True and follows[(2, "D40", 3)] is None
+    assert v.evidence["witness"]["relation"] == [2, "D40", 3]
     holding = [link for link in F.delta_links((2,)) if link.key == (2, "D43", 2)][0]
     assert F.evaluate_link(holding)["holds"] is True
     wrong = holding.perturb(rhs=holding.statement.rhs.subs(sp.I, -sp.I))
@@ -109,6 +114,9 @@ def test_modulus_links_are_refuted_and_their_correction_holds():
     v = F.check_modulus_links()
     assert v.verdict == "refuted" and _failing_relations(v) == {(2, "D47", 2), (2, "D47", 3)}
     assert v.corrected is not None and v.evidence["corrected_link"]["holds"] is True
+    fixed = F.modulus_links()[0]
+    wrong = fixed.perturb(rhs=sp.Abs(3 * x * F._delta))  # 3|x|δ for the 4|x|δ of (x + δ)² − (x − δ)²
+    assert F.evaluate_link(wrong)["holds"] is False
 
 
 def test_critical_points_readings_and_perturbed_derivative_and_maximiser():
@@ -117,7 +125,9 @@ def test_critical_points_readings_and_perturbed_derivative_and_maximiser():
     assert len(readings_holding(v)) == 1  # the necessary condition the maximisation uses
     plus = k * x ** (k - 1) * sp.exp(-gamma * x**2) + 2 * gamma * x * sp.exp(-gamma * x**2) * x**k
     assert "derivative" in F.check_critical_points(plus).evidence["witness"]
-    assert F.check_critical_points(claimed_max=sp.sqrt(k / gamma)).verdict == "refuted"
+    moved = F.check_critical_points(claimed_max=sp.sqrt(k / gamma))
+    assert moved.verdict == "refuted" and "the maximum of g is not at" in moved.detail
+    assert "the maximum of g is not at" not in v.detail and v.evidence["every_k_argument"]["holds"] is True
 
 
 def test_monomial_max_as_printed_fails_and_with_power_k_holds():

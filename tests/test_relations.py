@@ -254,14 +254,16 @@ def test_this_projects_relation_definitions_are_real_relations(paper_relations):
 
 def test_no_relation_of_the_paper_is_left_uncovered(paper_relations):
     """Every relation of the three parts is checked by a claim or marked as a definition (notation that asserts
-    nothing): the step-level audit reaches every =, ≤, ≲ and ≪ of the paper."""
+    nothing): the step-level audit reaches every =, ≤, ≲ and ≪ of the paper. One stays uncovered on purpose: §1.1's
+    "ε, δ = o(1)" reports other papers' results (Brown et al. 2024, Bombari et al. 2025), outside this paper's
+    mathematics, neither a definition nor checkable here (referee BB, F6)."""
     import theorycheck_proofs.definitions as d
     from theorycheck.coverage import load_relation_definitions
     from theorycheck.registry import load
 
     claims = load().claims
     rows = relation_coverage(paper_relations, claims, load_relation_definitions(Path(d.__file__).parent))
-    assert [(r.key, r.latex[:60]) for r in rows if r.status == "uncovered"] == []
+    assert [r.relation.key for r in rows if r.status == "uncovered"] == [(1, "P13", 1)]
 
 
 # --- the command ------------------------------------------------------------------------------
