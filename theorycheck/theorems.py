@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from .claims import Verdict
+from .claims import Verdict, readings_holding
 from .errors import InputError
 from .registry import Registry
 
@@ -107,15 +107,23 @@ def tree(registry: Registry, roots: Sequence[str]) -> list[str]:
 
 
 def _regions(claim_ids: Sequence[str], verdicts: Mapping[str, Verdict]) -> dict[str, Any]:
+    """Where the proof survives: the conditions of the steps that hold on part of the region. A refuted step that
+    holds on the whole region under another recorded reading (a slip read as the surrounding text uses it, ≤_P read as
+    ≲_P, …; :func:`~theorycheck.claims.readings_holding`) is listed under ``holding_under_a_reading`` with those
+    readings instead of emptying the region: the argument goes through with that step so read."""
     survives_on: list[dict[str, Any]] = []
     nowhere: list[str] = []
     everywhere: list[str] = []
+    read: list[dict[str, Any]] = []
     for cid in claim_ids:
         v = verdicts.get(cid)
         regime = v.regime if v is not None else None
         if not regime:
             continue
-        if regime.get("holds_on") == "all":
+        holding = readings_holding(v) if v is not None and v.verdict == "refuted" else ()
+        if holding:
+            read.append({"claim": cid, "readings": list(holding)})
+        elif regime.get("holds_on") == "all":
             everywhere.append(cid)
         elif regime.get("holds_on") == "none":
             nowhere.append(cid)
@@ -123,11 +131,13 @@ def _regions(claim_ids: Sequence[str], verdicts: Mapping[str, Verdict]) -> dict[
             survives_on.append({"claim": cid, "conditions": list(regime.get("conditions", [])),
                                 "conditions_exact": list(regime.get("conditions_exact", [])),
                                 "witness": regime.get("witness")})
+    reading = (f" (with {len(read)} refuted step(s) read as recorded: {', '.join(r['claim'] for r in read)})"
+               if read else "")
     return {"proof_survives_on": survives_on, "claims_failing_everywhere": nowhere,
-            "claims_holding_everywhere": everywhere,
+            "claims_holding_everywhere": everywhere, "holding_under_a_reading": read,
             "summary": ("empty: some step fails on the whole region" if nowhere else
                         "the whole admissible region" if not survives_on else
-                        f"the part of the region where the {len(survives_on)} listed conditions all hold")}
+                        f"the part of the region where the {len(survives_on)} listed conditions all hold") + reading}
 
 
 def _decide(roots: Sequence[str], falsifiers: Sequence[str], registry: Registry,
