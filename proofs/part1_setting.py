@@ -716,7 +716,8 @@ def check_gradient_lines(statement: Statement = GRADIENT_LITERAL):
     # a slip of notation (referee AZ F5): the line means the i-th sample's gradient, whose mean P53 takes
     return as_printed_and_intended(
         v, region="n ≥ 1 samples", printed=f"part: holds only for n = 1 (fails at n = {bad})",
-        intended="∇_a L read as the i-th sample's gradient ∇_a[(aᵀφ_i − y_i)² + λ‖a‖²] (whose mean P53 takes)",
+        intended="∇_a L read as the i-th sample's gradient ∇_a[(aᵀφ_i − y_i)² + λ‖a‖²] (whose mean P53 takes), at "
+                 "the iterate a_{t−1} for the printed a_{i−1}",
         intended_holds=corrected is not None, why_not="the mean of the per-sample gradients is not ∇_a L")
 
 

@@ -162,9 +162,13 @@ def check_asymptotic(
                         "read as a suitable ε_b (§3.4's \"our choice of ε_b\"), it holds on the whole region for every "
                         "ε_b < 3ε_n − ε_p/4 − ε_p/(8(q+1)), a window never empty", v.evidence, v.corrected, v.regime)
         # both readings in the regime record, where the counts read them (referee AY, 7)
-        suitable = ("all: every ε_b < 3ε_n − ε_p/4 − ε_p/(8(q+1)) (a window never empty)"
-                    if narrow.verdict == "verified" and nonempty else
-                    f"{narrow.regime.get('holds_on', 'undecided')}: decided {narrow.verdict} on the narrower window")
+        if narrow.verdict == "verified" and nonempty:
+            suitable = ("all: every ε_b < 3ε_n − ε_p/4 − ε_p/(8(q+1)) (a window never empty, but narrower than the "
+                        "one Part 2 l. 180 states: a correction of the hypothesis, not only a reading)")
+        elif narrow.verdict == "refuted":
+            suitable = f"{narrow.regime.get('holds_on', 'none')}: refuted on the narrower window too"
+        else:  # inconclusive, or verified on a window not shown non-empty (referee BC, H2)
+            suitable = f"undecided: decided {narrow.verdict} on the narrower window (never empty: {nonempty})"
         if v.regime is not None:
             v = with_readings(v, {
                 "every ε_b of the window 0 < ε_b < 3ε_n − ε_p/4 (Part 2 l. 180, the only stated choice)":

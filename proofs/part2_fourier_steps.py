@@ -29,6 +29,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Relation, Verdict
 from theorycheck.statement import Rel, Statement, held, paper_latex
 
+from .part2_fourier_transforms import SHIFTED_GAUSSIAN_SPECIAL
 from .regime import CONSTANT_ABSOLUTE, constant_readings
 from .symbols import eta, gamma, k, t, x
 
@@ -58,20 +59,26 @@ class Link:
     points: tuple[tuple[str, ...], ...]
     exact: ExactArgument | None = None
     note: str = ""
-    #: the step as derived: its left side replaced by what the paper's previous lines, as printed, give (a relation
-    #: that fails while this holds is a valid step from a refuted premise, ``premise_note`` names which)
-    premise: Statement | None = None
+    #: what the paper's previous lines, as printed, give for the left side: the step as derived is
+    #: ``premise_lhs = statement.rhs`` (the statement's own right side, so a perturbed right side is judged too); a
+    #: relation that fails while that holds is a valid step on a refuted premise (``premise_note`` names which)
+    premise_lhs: sp.Expr | None = None
     premise_note: str = ""
+    #: a rule the derivation uses besides the printed premises (e.g. the transform of a derivative), checked with it
+    premise_rule: Statement | None = None
 
     def perturb(self, **changes: Any) -> Link:
         """A copy with the statement's fields replaced (for perturbed-statement tests); the exact argument is
-        re-derived from the perturbed statement where it reads it (a ``partial`` bound to the statement)."""
+        re-derived from the perturbed statement where it reads it (a ``partial`` bound to the statement), and the
+        derived step compares ``premise_lhs`` with the perturbed right side (a changed left side drops it)."""
         st = self.statement.perturb(**changes)
         exact = self.exact
         if isinstance(exact, partial) and exact.args and exact.args[0] is self.statement:
             exact = partial(exact.func, st, *exact.args[1:], **exact.keywords)
         elif isinstance(exact, partial) and len(exact.args) > 1 and exact.args[1] is self.statement:
             exact = partial(exact.func, exact.args[0], st, *exact.args[2:], **exact.keywords)
+        if "lhs" in changes:
+            return dataclasses.replace(self, statement=st, exact=exact, premise_lhs=None, premise_rule=None)
         return dataclasses.replace(self, statement=st, exact=exact)
 
 
@@ -125,13 +132,19 @@ def evaluate_link(link: Link) -> dict[str, Any]:
         out["note"] = link.note
     if witness is not None:
         out.update(holds=False, witness=witness)
-        if link.premise is not None:
-            # a premise by quadrature at the first point only (each costs two transforms at two precisions)
-            pts = link.points[:1] if link.premise.lhs.has(sp.Integral) else link.points
-            step = evaluate_link(Link(link.key, link.premise, pts))
-            out["follows_from_printed_premises"] = step["holds"]
+        if link.premise_lhs is not None:
+            derived = Statement(link.premise_lhs, "=", st.rhs, variables=st.variables)
+            step = evaluate_link(Link(link.key, derived, link.points))
+            rule = None
+            if link.premise_rule is not None:  # by quadrature at the first point only (two transforms, two precisions)
+                rule = evaluate_link(Link(link.key, link.premise_rule, link.points[:1]))
+            follows = step["holds"] if rule is None or rule["holds"] is True else (
+                False if rule["holds"] is False else None)
+            out["follows_from_printed_premises"] = follows
             out["premises"] = link.premise_note
-            out["step_as_derived"] = {"latex": step["latex"], "points": step["points"]}
+            out["step_as_derived"] = {"latex": step["latex"], "points": step["points"], "holds": step["holds"]}
+            if rule is not None:
+                out["rule_used"] = {"latex": rule["latex"], "points": rule["points"], "holds": rule["holds"]}
         return out
     if undecided:
         out.update(holds=None, why=f"{len(undecided)} point(s) neither agree nor fail beyond the numerical error")
@@ -285,7 +298,7 @@ def check_residual(statement: Statement = RESIDUAL) -> Verdict:
                           lambda p=pointwise: (p == 0, f"SymPy: the integrands differ by {p} for every f, γ")))
     readings = {"the display's a read as Step 1's γ (f_a = f_γ = f e^{−γx²})": "all",
                 "a as printed (in §3.3, a is Theorem 6's second-layer function a(b))":
-                    "none: f_a and e^{−ax²} are not defined for a function a"}
+                    "undecided: f_a and e^{−ax²} are not defined for a function a"}
     v = check_links(links, "E[(f − f_γ)²] = E[(f(1 − e^{−γx²}))²] for f = " + ", ".join(_RESIDUAL_TARGETS),
                     readings=readings, region="γ > 0, f polynomial")
     if v.verdict != "verified":
@@ -619,6 +632,10 @@ def _d40_line3(m: int) -> sp.Expr:
         * sp.diff(sp.exp(-(u**2)), t, j))
 
 
+#: (2, 42) as printed: the inverse transform of e^{−[πt/√γ − π√γ/(2η)]²}, √(γ/π)e^{−γx² + iπ²√γ/η}
+_D42_PRINTED = SHIFTED_GAUSSIAN_SPECIAL.rhs
+
+
 def _d38_with_d39_printed(m: int) -> sp.Expr:
     """Δ⁺_n as (2, 38) prints it, with H_n(πt/√γ) replaced by (2, 39)'s printed expansion
     Σ_k C(n,k)H_k(u)[−π√γ/η]^{n−k}: what (2, 40)'s first line is derived from."""
@@ -665,24 +682,26 @@ def delta_links(degrees: Sequence[int] = (0, 1, 2, 3)) -> tuple[Link, ...]:
         d40c = Statement(_d40_line2(m), "=", _d40_line3(m), variables=vt)
         d43a = Statement(_inverse(delta_plus_definition(m)), "=", _d43_line1(m), variables=vx,
                          lhs_latex=r"\check{\Delta^+_n}")
-        d40a_step = Statement(_d38_with_d39_printed(m), "=", _d40_line1(m), variables=vt)
-        # (2, 43)'s first line from (2, 40)'s third: the rule ∫(i/2π)ᵏ(dᵏh/dtᵏ)e^{2πitx}dt = xᵏȟ(x) (here for
-        # h = e^{−u²}, k = n, by quadrature), with (2, 42)'s printed ȟ substituted
-        d43a_step = Statement(_inverse((IU / (2 * PI)) ** m * sp.diff(sp.exp(-(u**2)), t, m)), "=",
+        # (2, 43)'s first line from (2, 40)'s third: the rule ∫(i/2π)ᵏ(dᵏh/dtᵏ)e^{2πitx}dt = xᵏȟ(x) (checked for
+        # h = e^{−u²}, k = n, by quadrature) with (2, 42)'s printed ȟ (fourier.shifted-gaussian-inverse-special)
+        d43a_rule = Statement(_inverse((IU / (2 * PI)) ** m * sp.diff(sp.exp(-(u**2)), t, m)), "=",
                               x**m * _inverse(sp.exp(-(u**2))), variables=vx)
+        d43a_derived = sp.exp(PI**2 * gamma / 4) * _binomial_sum(
+            m, lambda j: (IU * sp.sqrt(gamma) / (2 * eta)) ** (m - j) * x**j * _D42_PRINTED)
         d43b = Statement(_d43_line1(m), "=", _d43_line2(m), variables=vx)
         note = f"n = {m}"
         sym = lambda st: partial(_symbolic_equality, st, "γ, η > 0, real t, x", doit=False)  # noqa: E731
         out += [Link((2, "D36", 2), d36, _T_POINTS, sym(d36), note),
                 Link((2, "D39", 2), d39, _T_POINTS, sym(d39), note),
                 Link((2, "D40", 1), d40a, _T_POINTS, sym(d40a), note + "; Δ⁺_n from its definition (2, 36)",
-                     premise=d40a_step, premise_note="(2, 38) and (2, 39) (cert.delta-plus, cert.hermite-shift)"),
+                     premise_lhs=_d38_with_d39_printed(m),
+                     premise_note="(2, 38) and (2, 39) (cert.delta-plus, cert.hermite-shift)"),
                 Link((2, "D40", 2), d40b, _T_POINTS, sym(d40b), note),
                 Link((2, "D40", 3), d40c, _T_POINTS, sym(d40c), note),
                 Link((2, "D43", 1), d43a, _X_POINTS, None, note + "; the inverse transform of (2, 36)'s Δ⁺_n",
-                     premise=d43a_step,
-                     premise_note="(2, 40)'s third line and (2, 42) (fourier.shifted-gaussian-inverse-special): the "
-                     "rule ∫(i/2π)ᵏ(dᵏh/dtᵏ)e^{2πitx}dt = xᵏȟ(x) holds"),
+                     premise_lhs=d43a_derived, premise_rule=d43a_rule,
+                     premise_note="(2, 40)'s third line and (2, 42) (fourier.shifted-gaussian-inverse-special), with "
+                     "the rule ∫(i/2π)ᵏ(dᵏh/dtᵏ)e^{2πitx}dt = xᵏȟ(x)"),
                 Link((2, "D43", 2), d43b, _X_POINTS, sym(d43b), note)]
     return tuple(out)
 

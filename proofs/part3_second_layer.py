@@ -906,7 +906,7 @@ def check_recursion(
             f"at step i = {worst} of a noiseless run (d = {d}) the printed left side "
             f"differs from (I − η_aL)(ã_i − a_RR) by {errs[worst]:.3g} (relative): the recursion is for "
             "ã_{i+1} − a_RR, not ã_{i+1} − ã_i",
-            corrected=(r"\tilde a_{i+1} - a_{RR} = (\mathrm{Id}-\eta_a L)(\tilde a_i - a_{RR}) + \eta_a z_i"
+            corrected=(r"\tilde a_{i+1} - a_{RR} = (\mathrm{Id}-\eta_a L)(\tilde a_i - a_{RR})\quad (z_i = 0)"
                        if ok else None),
             witness={"step": worst, "relative_error": errs[worst]},
             corrected_relative_errors=fixed,

@@ -171,3 +171,26 @@ def test_vanishing_budget_holds_and_a_budget_too_small_for_assumption_3_is_refut
     too_small = {S.eps: 1 / sp.log(S.d), S.delta: 1 / S.d}
     v = P1.check_vanishing_budget(too_small)
     assert v.verdict == "refuted" and "eps/sqrt(log(1/δ)) = ω(1/log d)" in v.evidence["witness"]["failing"]
+
+
+def test_a_perturbed_step_does_not_follow_from_its_printed_premises():
+    """Referee BC, H1: the derived step compares what the printed premises give with the statement's own right side,
+    so a wrong (2, 40) or (2, 43) first line is a failure of its own, not a valid step on a refuted premise."""
+    for link in (lk for lk in F.delta_links((1,)) if lk.key in ((2, "D40", 1), (2, "D43", 1))):
+        assert F.evaluate_link(link)["follows_from_printed_premises"] is True
+        moved = F.evaluate_link(link.perturb(rhs=7 * link.statement.rhs))
+        assert moved["holds"] is False and moved["follows_from_printed_premises"] is False
+
+
+def test_an_undecided_narrow_window_is_no_holding_reading():
+    """Referee BC, H2: where the narrower-window decision is inconclusive, the 'suitable ε_b' reading is undecided,
+    never 'all' (so the claim is not counted among the refuted claims that hold under another reading)."""
+    import theorycheck_proofs.part2_construction_steps as CS
+    from theorycheck_proofs.regime import ADMISSIBLE
+
+    region = ADMISSIBLE.restrict(S.eps_b < 2 * S.eps_n, name="with an extra bound on ε_b")
+    v = CS.check_asymptotic(CS.CHAIN_SUM, region=region, corrected=CS.CHAIN_SUM_CORRECTED, suitable_eps_b=True,
+                            what="probe")
+    suitable = [w for r, w in v.regime["readings"].items() if r.startswith("a suitable")]
+    assert v.evidence["reading_suitable_eps_b"]["verdict"] != "verified"
+    assert suitable and suitable[0].startswith("undecided") and not readings_holding(v)

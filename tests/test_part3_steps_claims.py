@@ -706,6 +706,11 @@ def test_gradient_and_label_bound(registered_verdict):
     assert b.verdict == "refuted" and b.corrected
     assert m.check_label_polynomial(1 + sp.Abs(m.S.z) ** 3).verdict == "verified"
     assert m.check_label_polynomial(1 + sp.Abs(m.S.z) ** 2).verdict == "refuted"  # wrong exponent
+    # the paper's target: the two readings (as printed near z = 0; with the + 1) in the regime
+    assert b.regime["holds_on"] == "part" and len(b.regime["readings"]) == 2
+    # another target fails at infinity: the witness, the text and the (absent) readings say so (referee BC, M1)
+    v = m.check_label_polynomial(None, m.S.z**5)
+    assert v.verdict == "refuted" and v.evidence["witness"]["z"] == "+oo" and "z → ∞" in v.detail and v.regime is None
 
 
 def test_base_case_steps(registered_verdict, monkeypatch):
