@@ -18,6 +18,7 @@ holds for each x^n), at the degrees :data:`DEGREES_CHECKED`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -27,7 +28,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Relation, Verdict
-from theorycheck.statement import Rel, Statement, held, paper_latex
+from theorycheck.statement import Rel, Statement, evaluator, held, paper_latex
 
 from .part2_fourier_transforms import SHIFTED_GAUSSIAN_SPECIAL
 from .regime import CONSTANT_ABSOLUTE, constant_readings
@@ -83,9 +84,20 @@ class Link:
 
 
 def _side_value(st: Statement, which: str, point: Sequence[str], dps: int) -> Any:
+    return _expr_value(st.side(which), tuple(st.variables), tuple(point), dps)
+
+
+@functools.lru_cache(maxsize=4096)
+def _expr_value(expr: sp.Expr, variables: tuple[sp.Symbol, ...], point: tuple[str, ...], dps: int) -> Any:
+    """One side's value at a point and precision, remembered in the process: a chain's links share their middle
+    expressions (each link's right side is the next one's left side), so each is evaluated once per point."""
     with mpmath.workdps(dps):
-        f = st.evaluator(which, backend="mpmath")
-        return f(*(mpmath.mpf(v) for v in point))
+        return _compiled(expr, variables)(*(mpmath.mpf(v) for v in point))
+
+
+@functools.lru_cache(maxsize=1024)
+def _compiled(expr: sp.Expr, variables: tuple[sp.Symbol, ...]) -> Callable[..., Any]:
+    return evaluator(expr, variables, backend="mpmath")
 
 
 def _relative(a: Any, b: Any) -> Any:
