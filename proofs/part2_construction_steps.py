@@ -163,8 +163,10 @@ def check_asymptotic(
                         "ε_b < 3ε_n − ε_p/4 − ε_p/(8(q+1)), a window never empty", v.evidence, v.corrected, v.regime)
         # both readings in the regime record, where the counts read them (referee AY, 7)
         if narrow.verdict == "verified" and nonempty:
-            suitable = ("all: every ε_b < 3ε_n − ε_p/4 − ε_p/(8(q+1)) (a window never empty, but narrower than the "
-                        "one Part 2 l. 180 states: a correction of the hypothesis, not only a reading)")
+            # on the stated region this reading holds only where ε_b lies in the narrower window: a repair of the
+            # hypothesis, not a slip read as meant, so it is "part", never "all" (referee BD, H1)
+            suitable = ("part: holds for every ε_b < 3ε_n − ε_p/4 − ε_p/(8(q+1)) (a window never empty, but narrower "
+                        "than the one Part 2 l. 180 states: a repair of the hypothesis)")
         elif narrow.verdict == "refuted":
             suitable = f"{narrow.regime.get('holds_on', 'none')}: refuted on the narrower window too"
         else:  # inconclusive, or verified on a window not shown non-empty (referee BC, H2)

@@ -228,6 +228,10 @@ def explain(record: Mapping[str, Any]) -> str:
     if fixed:
         text += (f" Of these, {len(fixed)} come with a corrected statement their check also checked (a typo or a "
                  f"local fix; `theorycheck show ID` prints it and where it holds): {', '.join(fixed)}.")
+    read = [r["claim"] for r in (record.get("region") or {}).get("holding_under_a_reading", []) if r["claim"] in roots]
+    if read:
+        text += (f" {len(read)} of the root failures hold under another recorded reading (a slip or notation read as "
+                 f"the text uses it; `theorycheck show ID` lists the readings): {', '.join(read)}.")
     return text
 
 
