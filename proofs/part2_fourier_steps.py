@@ -772,15 +772,30 @@ def check_restated_transform(links: Sequence[Link] | None = None) -> Verdict:
 _delta = sp.Symbol("delta", positive=True)
 
 
+_N_DEG = sp.Symbol("n", integer=True, positive=True)
+_I_SUM = sp.Symbol("i", integer=True, nonnegative=True)
+#: (2, 47), second relation: ||x + δ|ⁿ − |x − δ|ⁿ| = |Σ_{i=0}^{n−1} x^{n−1−i}δ^i(1 − (−1)^i)|, δ = √γ/(2η)
+MODULUS_EQ = Statement(
+    sp.Abs(sp.Abs(x + _delta) ** _N_DEG - sp.Abs(x - _delta) ** _N_DEG), "=",
+    sp.Abs(sp.Sum(x ** (_N_DEG - 1 - _I_SUM) * _delta**_I_SUM * (1 - (-1) ** _I_SUM), (_I_SUM, 0, _N_DEG - 1))),
+    variables=(x, _delta))
+#: (2, 47), third relation: that sum's modulus ≤ 2|Σ_{i=0}^{n−1} x^{n−1−i}δ^i|
+MODULUS_LE = Statement(MODULUS_EQ.rhs, "<=",
+                       2 * sp.Abs(sp.Sum(x ** (_N_DEG - 1 - _I_SUM) * _delta**_I_SUM, (_I_SUM, 0, _N_DEG - 1))),
+                       variables=(x, _delta))
+
+
+def _at(st: Statement, values: dict) -> Statement:
+    """``st`` at fixed values of some symbols (a degree), its sums done: an instance of the one formula."""
+    return Statement(st.lhs.subs(values).doit(), st.rel, st.rhs.subs(values).doit(), variables=st.variables)
+
+
 def modulus_links(n_deg: int = 2) -> tuple[Link, ...]:
-    """(2, 47)'s second and third relations at degree ``n_deg``, with δ = √γ/(2η) (a single positive number)."""
-    terms = [x ** (n_deg - 1 - i) * _delta**i for i in range(n_deg)]
-    lhs = sp.Abs(sp.Abs(x + _delta) ** n_deg - sp.Abs(x - _delta) ** n_deg)
-    middle = sp.Abs(sp.Add(*(term * (1 - (-1) ** i) for i, term in enumerate(terms))))
-    right = 2 * sp.Abs(sp.Add(*terms))
+    """(2, 47)'s second and third relations (:data:`MODULUS_EQ`, :data:`MODULUS_LE`) at degree ``n_deg``, with
+    δ = √γ/(2η) (a single positive number)."""
     pts = (("1", "0.5"), ("-0.5", "0.5"), ("2", "0.25"))
-    return (Link((2, "D47", 2), Statement(lhs, "=", middle, variables=(x, _delta)), pts, note=f"n = {n_deg}"),
-            Link((2, "D47", 3), Statement(middle, "<=", right, variables=(x, _delta)), pts, note=f"n = {n_deg}"))
+    return (Link((2, "D47", 2), _at(MODULUS_EQ, {_N_DEG: n_deg}), pts, note=f"n = {n_deg}"),
+            Link((2, "D47", 3), _at(MODULUS_LE, {_N_DEG: n_deg}), pts, note=f"n = {n_deg}"))
 
 
 def check_modulus_links(links: Sequence[Link] | None = None) -> Verdict:
@@ -877,18 +892,23 @@ def check_critical_points(derivative: sp.Expr | None = None,
 N_POWER = sp.Symbol("n", positive=True)
 
 
+def monomial_max_statements(exponent: sp.Expr = N_POWER) -> tuple[Statement, Statement]:
+    """(2, 48)'s first two relations with the power ``exponent`` (the display's n, or k):
+    e^{−γx²}x^k ≤ (√(k/(2γ)))^{exponent} e^{−γk/(2γ)} and that bound = (k/(2eγ))^{k/2}."""
+    bound = sp.sqrt(k / (2 * gamma)) ** exponent * sp.exp(-gamma * k / (2 * gamma))
+    return (Statement(_g_k, "<=", bound, variables=(gamma, x)),
+            Statement(bound, "=", (k / (2 * sp.E * gamma)) ** (k / 2), variables=(gamma, x)))
+
+
 def monomial_max_links(exponent: sp.Expr = N_POWER) -> tuple[Link, ...]:
     """(2, 48)'s first two relations with the power ``exponent`` (as printed: the display's n; the typo read: k) at
     k = 2, 3 and n = k + 1: g(x) ≤ (√(k/(2γ)))ⁿe^{−k/2} = (k/(2eγ))^{k/2}."""
+    bound_st, equal_st = monomial_max_statements(exponent)
     out = []
     for kv in (2, 3):
         nv = kv + 1
-        ex = sp.sympify(exponent).subs({N_POWER: nv, k: kv})
-        bound = sp.sqrt(kv / (2 * gamma)) ** ex * sp.exp(-gamma * kv / (2 * gamma))
-        final = (kv / (2 * sp.E * gamma)) ** sp.Rational(kv, 2)
         pts = (("0.3", "1"), ("2", "0.4"), ("0.05", "-3"), ("2", str(mpmath.sqrt(mpmath.mpf(kv) / 4))))
-        st1 = Statement(_g_k.subs(k, kv), "<=", bound, variables=(gamma, x))
-        st2 = Statement(bound, "=", final, variables=(gamma, x))
+        st1, st2 = _at(bound_st, {k: kv, N_POWER: nv}), _at(equal_st, {k: kv, N_POWER: nv})
         out += [Link((2, "D48", 1), st1, pts, partial(_sup_argument, kv, st1), note=f"k = {kv}, n = {nv}"),
                 Link((2, "D48", 2), st2, pts, partial(_symbolic_equality, st2, "γ > 0", doit=False),
                      note=f"k = {kv}, n = {nv}")]
@@ -1017,27 +1037,36 @@ CLAIMS = [
                                                                               PRODUCT_CONVOLUTION),
           depends_on=("fourier.sech",), relations=((2, "P52", 2),)),
     Claim("cert.step3-delta-links", "Step 3: Δ⁺_n and its inverse transform, line by line", f"{_S}, Step 3",
-          delta_links((1,))[2].statement, r"\gamma, \eta > 0", partial(check_delta_links, None),
+          delta_links((1,))[4].statement,
+          r"\gamma, \eta > 0;\ \text{shown: (2, 40)'s third line at } n = 1;\ \text{checked: each line at } n = 0,"
+          r"\dots,3", partial(check_delta_links, None),
           # no depends_on: (2, 40)'s third line fails on its own; the refuted premises of its first lines are named
           # in each link's evidence (follows_from_printed_premises), not as premises of the claim (referee BD, M2)
           relations=((2, "D36", 2), (2, "D39", 2), (2, "D40", 1), (2, "D40", 2), (2, "D40", 3), (2, "D43", 1),
                      (2, "D43", 2))),
     Claim("cert.step3-restated-transform", "Step 3: (2, 35) rewritten with Δ⁺_n − Δ⁻_n", f"{_S}, Step 3",
-          restated_links()[1].statement, r"\gamma, \eta > 0", partial(check_restated_transform, None),
+          restated_links()[1].statement,
+          r"\gamma, \eta > 0;\ \text{shown: the } c_1 \text{ term; checked: the terms } c_0, \dots, c_5",
+          partial(check_restated_transform, None),
           depends_on=("cert.fourier-a-phi",), relations=((2, "P68", 1),)),
     Claim("cert.step4-modulus-links", "Step 4: the modulus of a difference of n-th powers, and its bound",
-          f"{_S}, Step 4", modulus_links()[0].statement, r"\gamma, \eta > 0", partial(check_modulus_links, None),
+          f"{_S}, Step 4", MODULUS_EQ, r"\delta = \sqrt{\gamma}/(2\eta) > 0;\ \text{checked at } n = 2",
+          partial(check_modulus_links, None),
           relations=((2, "D47", 2), (2, "D47", 3))),
     Claim("cert.step4-critical-points", "Step 4: the critical points and the maximum of e^{−γx²}x^k",
-          f"{_S}, Step 4", Statement(sp.diff(_g_k, x), "=", k * x ** (k - 1) * sp.exp(-gamma * x**2)
+          f"{_S}, Step 4", Statement(sp.Derivative(_g_k, x), "=", k * x ** (k - 1) * sp.exp(-gamma * x**2)
                                      - 2 * gamma * x * sp.exp(-gamma * x**2) * x**k, variables=(x,)),
           r"\gamma > 0,\ k \ge 0", partial(check_critical_points, None),
           relations=tuple((2, "P71", i) for i in range(2, 8))),
     Claim("cert.step4-monomial-max-typo", "Step 4: (√(k/(2γ)))ⁿe^{−k/2} = (k/(2eγ))^{k/2} with the power n printed",
-          f"{_S}, Step 4", monomial_max_links()[1].statement, r"\gamma > 0", partial(check_monomial_max_typo, None),
+          f"{_S}, Step 4", monomial_max_statements()[1],
+          r"\gamma > 0;\ \text{checked at } k = 2, 3,\ n = k + 1",
+          partial(check_monomial_max_typo, None),
           relations=((2, "D48", 1), (2, "D48", 2))),
     Claim("cert.step4-monomial-bound", "Step 4: e^{−γx²}x^{n−1−i}(√γ/(2η))^i bounded by its sup", f"{_S}, Step 4",
-          monomial_bound_links()[1].statement, r"\gamma, \eta > 0", partial(check_monomial_bound_links, None),
+          monomial_bound_links()[1].statement,
+          r"\gamma, \eta > 0;\ \text{shown at } n = 3,\ i = 1;\ \text{checked at four } (n, i),\ k = 0, \dots, 3",
+          partial(check_monomial_bound_links, None),
           depends_on=("cert.gaussian-monomial-max",), relations=((2, "D48", 3),)),
     Claim("cert.step4-monomial-power", "Step 4: the power of γ and η in the bound", f"{_S}, Step 4",
           MONOMIAL_POWER, r"\gamma, \eta > 0,\ 0 \le i < n \le q", partial(check_monomial_power, MONOMIAL_POWER),
