@@ -1003,8 +1003,8 @@ CLAIMS = [
         SECH_RESIDUE,
         r"t \in \mathbb{R},\ R\ \text{large}",
         partial(check_sech_residue, SECH_RESIDUE),
-        displays=((2, 30), (2, 31)),
-        relations=((2, "D30", 1), (2, "D30", 2), (2, "D30", 3)),
+        displays=((2, 30),),
+        relations=((2, "D30", 1), (2, "D30", 2), (2, "D30", 3)),  # (2, 31) is fourier.step2-contour-sides
     ),
     Claim(
         "fourier.sech-convolution",

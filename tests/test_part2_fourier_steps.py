@@ -68,7 +68,8 @@ def test_pole_is_i_pi_over_two_and_i_pi_is_refuted():
 def test_contour_sides_fail_at_finite_r_and_the_intended_reading_holds():
     v = F.check_contour_sides()
     assert v.verdict == "refuted" and _failing_relations(v) == {(2, "D31", 1), (2, "D31", 2)}
-    assert len(readings_holding(v)) == 2  # the vertical term read as i∫g(R + ix)dx; the R → ∞ limit
+    # only the R → ∞ limit makes both lines hold; the vertical term read as i∫g(R + ix)dx mends the second only
+    assert len(readings_holding(v)) == 1 and readings_holding(v)[0].startswith("up to terms")
     intended = F.contour_links(F._RIGHT)[1]
     assert F.evaluate_link(intended)["holds"] is True
     wrong_factor = intended.perturb(rhs=(2 + sp.exp(2 * sp.pi**2 * t) + sp.exp(-2 * sp.pi**2 * t)) / 3 * F._BOTTOM
@@ -113,7 +114,8 @@ def test_restated_transform_holds_as_a_rewriting_and_a_wrong_constant_is_refuted
 def test_modulus_links_are_refuted_and_their_correction_holds():
     v = F.check_modulus_links()
     assert v.verdict == "refuted" and _failing_relations(v) == {(2, "D47", 2), (2, "D47", 3)}
-    assert v.corrected is not None and v.evidence["corrected_link"]["holds"] is True
+    # the identity checked beside it ((x ± δ)² without the moduli) is evidence, not a printed correction
+    assert v.corrected is None and v.evidence["corrected_link"]["holds"] is True
     fixed = F.modulus_links()[0]
     wrong = fixed.perturb(rhs=sp.Abs(3 * x * F._delta))  # 3|x|δ for the 4|x|δ of (x + δ)² − (x − δ)²
     assert F.evaluate_link(wrong)["holds"] is False

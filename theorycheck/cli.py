@@ -378,6 +378,10 @@ def cmd_show(args: argparse.Namespace) -> int:
         console.print(f"[bold]Holds only under a reading of:[/] {escape(', '.join(result.verified_under_reading))} "
                       "(a reading of the paper's convention fails or is undecided there; `theorycheck show ID` "
                       "lists the readings)")
+    if result.refuted_holding_under:
+        console.print(f"[bold]Refuted as printed, holds under another reading:[/] "
+                      f"{escape('; '.join(result.refuted_holding_under))} (the Regime line below is the printed "
+                      "reading's)")
     if unknown:
         console.print(f"[bold]Premises not in the cache:[/] {len(unknown)} ({escape(', '.join(unknown[:5]))}"
                       f"{', …' if len(unknown) > 5 else ''}): their verdicts are unknown here, so the refuted and "

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from .claims import Claim, Verdict
+from .claims import Claim, Verdict, readings_holding
 from .coverage import PaperDisplay, changed_displays, enumerate_displays, part_number
 from .errors import InputError
 from .latex import LATEX_PREAMBLE, standalone, tex_text
@@ -84,8 +84,15 @@ def build_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
         items = found[key]
         corrected = tuple(dict.fromkeys(v.corrected for _, v in items if v.corrected))
         out.append(Erratum(d.part, d.ordinal, d.line, d.latex, tuple(cid for cid, _ in items), corrected,
-                           tuple(f"{cid}: {_one_line(v)}" for cid, v in items)))
+                           tuple(f"{cid}: {_one_line(v)}" + _holding_note(v) for cid, v in items)))
     return out
+
+
+def _holding_note(verdict: Verdict) -> str:
+    """" (holds under another reading: …)" for a refuted verdict whose regime records a reading under which it holds
+    (a slip read as the text uses it: an erratum, not an error of the argument), else ""."""
+    holding = readings_holding(verdict)
+    return f" (holds under another reading: {'; '.join(holding)})" if holding else ""
 
 
 def _comment(text: str) -> str:

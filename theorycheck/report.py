@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .claims import VERDICT_KINDS, readings_holding
+from .claims import VERDICT_KINDS
 from .runner import ClaimResult
 
 #: Packages whose versions every report records.
@@ -154,6 +154,7 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
         # the undecided premises first: a long list of refuted ones is cut at the column's width
         prefix = f"[rests on undecided: {', '.join(r.verified_given)}] " if r.verified_given else ""
         prefix += "[under a reading] " if getattr(r, "verified_under_reading", ()) else ""
+        prefix += "[holds under another reading] " if getattr(r, "refuted_holding_under", ()) else ""
         prefix += f"[rests on refuted: {', '.join(roots)}] " if roots else ""
         seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
         rows.append((r, prefix, " ".join(str(r.verdict.detail).split()), seconds))
@@ -184,7 +185,7 @@ def reading_counts(results: Sequence[ClaimResult]) -> tuple[int, int]:
     """(the verified claims that hold only under a reading, their own or a premise's: ClaimResult.under_reading;
     the refuted claims whose regime records a reading under which they hold: claims.readings_holding)."""
     verified_under = sum(1 for r in results if getattr(r, "verified_under_reading", ()))
-    refuted_holding = sum(1 for r in results if r.verdict.verdict == "refuted" and readings_holding(r.verdict))
+    refuted_holding = sum(1 for r in results if getattr(r, "refuted_holding_under", ()))
     return verified_under, refuted_holding
 
 

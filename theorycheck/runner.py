@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any, cast
 
-from .claims import Claim, Verdict, readings_short_of_all
+from .claims import Claim, Verdict, readings_holding, readings_short_of_all
 from .numerics import interpreter_precision
 from .registry import Registry
 
@@ -72,6 +72,12 @@ class ClaimResult:
         return self.under_reading if self.verdict.verdict == "verified" else ()
 
     @property
+    def refuted_holding_under(self) -> tuple[str, ...]:
+        """The readings under which a refuted claim holds on the whole region (its regime's readings with outcome
+        ``all``; :func:`~theorycheck.claims.readings_holding`): refuted as printed, holding as the text uses it."""
+        return readings_holding(self.verdict) if self.verdict.verdict == "refuted" else ()
+
+    @property
     def verified_given(self) -> tuple[str, ...]:
         """The undecided premises the views name: those of a verified claim, which holds only given them (a refuted
         or inconclusive verdict says the same without them); the JSON keeps ``rests_on_undecided`` for every claim."""
@@ -95,6 +101,7 @@ class ClaimResult:
             "root_failures": list(self.root_failures),
             "rests_on_undecided": list(self.rests_on_undecided),
             "under_reading": list(self.under_reading),
+            "holds_under_reading": list(self.refuted_holding_under),
             "displays": [list(d) for d in self.claim.displays],
             "relations": [list(r) for r in self.claim.relations],
             "statement": self.claim.statement,

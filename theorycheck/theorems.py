@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from .claims import Verdict, readings_holding
+from .claims import Verdict, readings_holding, readings_short_of_all
 from .errors import InputError
 from .registry import Registry
 
@@ -123,6 +123,9 @@ def _regions(claim_ids: Sequence[str], verdicts: Mapping[str, Verdict]) -> dict[
         holding = readings_holding(v) if v is not None and v.verdict == "refuted" else ()
         if holding:
             read.append({"claim": cid, "readings": list(holding)})
+        elif v is not None and v.verdict == "verified" and readings_short_of_all(v):
+            # it holds everywhere only under some readings (referee BE): listed with those, not as holding everywhere
+            read.append({"claim": cid, "readings": list(readings_holding(v))})
         elif regime.get("holds_on") == "all":
             everywhere.append(cid)
         elif regime.get("holds_on") == "none":
@@ -131,8 +134,8 @@ def _regions(claim_ids: Sequence[str], verdicts: Mapping[str, Verdict]) -> dict[
             survives_on.append({"claim": cid, "conditions": list(regime.get("conditions", [])),
                                 "conditions_exact": list(regime.get("conditions_exact", [])),
                                 "witness": regime.get("witness")})
-    reading = (f" (with {len(read)} refuted step(s) read as recorded: {', '.join(r['claim'] for r in read)})"
-               if read else "")
+    reading = (f" (with {len(read)} step(s) holding only under a recorded reading: "
+               f"{', '.join(r['claim'] for r in read)})" if read else "")
     return {"proof_survives_on": survives_on, "claims_failing_everywhere": nowhere,
             "claims_holding_everywhere": everywhere, "holding_under_a_reading": read,
             "summary": ("empty: some step fails on the whole region" if nowhere else

@@ -72,10 +72,17 @@ def run(args: argparse.Namespace) -> int:
     console.print(table)
     for r in records:
         console.print(f"[bold]Theorem {escape(r['theorem'])}[/] ({escape(r['source'])}): {escape(r['explanation'])}")
-        if r.get("region") and r["region"]["proof_survives_on"]:
-            console.print(f"  proof survives on {escape(r['region']['summary'])}:")
-            for item in r["region"]["proof_survives_on"][:8]:
+        region = r.get("region")
+        if region:  # also when it is empty: which steps empty it, and which hold only under a reading (referee BE)
+            console.print(f"  proof survives on {escape(region['summary'])}"
+                          + (":" if region["proof_survives_on"] else ""))
+            for item in region["proof_survives_on"][:8]:
                 console.print(escape(survival_line(item)))
+            if region.get("claims_failing_everywhere"):
+                failing = ", ".join(region["claims_failing_everywhere"])
+                console.print("  failing on the whole region: " + escape(failing))
+            for item in region.get("holding_under_a_reading", [])[:8]:
+                console.print(escape(f"    {item['claim']} holds under: {'; '.join(item['readings'])}"[:220]))
         if r.get("repaired"):
             rep = r["repaired"]
             console.print(f"  repaired statement: [{style[rep['verdict']]}]{rep['verdict']}[/]; changes: "
