@@ -30,6 +30,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Relation, Verdict
 from theorycheck.statement import Rel, Statement, evaluator, held, paper_latex
 
+from .part2_fourier_common import instance
 from .part2_fourier_transforms import SHIFTED_GAUSSIAN_SPECIAL
 from .regime import CONSTANT_ABSOLUTE, constant_readings
 from .symbols import eta, gamma, k, t, x
@@ -371,7 +372,7 @@ def check_step1_constant(statement: Statement | None = None) -> Verdict:
         limits[str(where)] = sp.limit(ratio, gamma, where, "+" if where == 0 else "-")
     finite = all(val.is_finite for val in limits.values())
     cx = sp.Symbol("c", positive=True)
-    linear_sup = sp.simplify(_sup_phi_f2_symbolic(cx))
+    linear_sup = sp.simplify(cx**2 * _sup_phi_f2("x"))  # sup φ(cx)² = c² sup φx²
     ev = {"sup_phi_f2": {tgt: f"{sp.sstr(v)} = {sp.N(v, 20)}" for tgt, v in sups.items()},
           "ratio_lhs_over_rhs": str(ratio), "limits_of_ratio": {k_: str(v) for k_, v in limits.items()},
           "sup_for_f_eq_c_x": str(linear_sup), "tolerance": "exact (SymPy)", "achieved_error": "0"}
@@ -388,12 +389,6 @@ def check_step1_constant(statement: Statement | None = None) -> Verdict:
                     + ", ".join(f"{tgt}: {sp.N(v, 6)}" for tgt, v in sups.items())
                     + f"); lhs/rhs = {ratio} stays bounded as γ → 0 and γ → ∞; with an absolute C it fails "
                     f"({CONSTANT_ABSOLUTE.split(',')[0]})", regime=regime, **ev)
-
-
-def _sup_phi_f2_symbolic(cx: sp.Symbol) -> sp.Expr:
-    g = _PHI_X * (cx * x) ** 2
-    crit = [r for r in sp.solve(sp.diff(g, x), x) if r.is_positive]
-    return g.subs(x, crit[0])
 
 
 # ---------------------------------------------------------------------------------------------- (2, 27) and P44
@@ -463,7 +458,7 @@ def hermite_form(factor: sp.Expr = -IU / (2 * PI)) -> Statement:
 
 def _hermite_form_link(n_deg: int, factor: sp.Expr = -IU / (2 * PI)) -> Link:
     """:func:`hermite_form` at degree ``n_deg``."""
-    st = _at(hermite_form(factor), {_N_DEG: n_deg})
+    st = instance(hermite_form(factor), {_N_DEG: n_deg})
     return Link((2, "D27", 5), st, (("0.5", "0.3"), ("2", "-0.7"), ("0.1", "0.05")),
                 partial(_symbolic_equality, st, "γ > 0, real t", doit=False), note=f"the x^{n_deg} term")
 
@@ -814,17 +809,12 @@ MODULUS_LE = Statement(MODULUS_EQ.rhs, "<=",
                        variables=(x, _delta))
 
 
-def _at(st: Statement, values: dict) -> Statement:
-    """``st`` at fixed values of some symbols (a degree), its sums done: an instance of the one formula."""
-    return Statement(st.lhs.subs(values).doit(), st.rel, st.rhs.subs(values).doit(), variables=st.variables)
-
-
 def modulus_links(n_deg: int = 2) -> tuple[Link, ...]:
     """(2, 47)'s second and third relations (:data:`MODULUS_EQ`, :data:`MODULUS_LE`) at degree ``n_deg``, with
     δ = √γ/(2η) (a single positive number)."""
     pts = (("1", "0.5"), ("-0.5", "0.5"), ("2", "0.25"))
-    return (Link((2, "D47", 2), _at(MODULUS_EQ, {_N_DEG: n_deg}), pts, note=f"n = {n_deg}"),
-            Link((2, "D47", 3), _at(MODULUS_LE, {_N_DEG: n_deg}), pts, note=f"n = {n_deg}"))
+    return (Link((2, "D47", 2), instance(MODULUS_EQ, {_N_DEG: n_deg}), pts, note=f"n = {n_deg}"),
+            Link((2, "D47", 3), instance(MODULUS_LE, {_N_DEG: n_deg}), pts, note=f"n = {n_deg}"))
 
 
 def check_modulus_links(links: Sequence[Link] | None = None) -> Verdict:
@@ -940,7 +930,7 @@ def monomial_max_links(exponent: sp.Expr = N_POWER) -> tuple[Link, ...]:
     for kv in (2, 3):
         nv = kv + 1
         pts = (("0.3", "1"), ("2", "0.4"), ("0.05", "-3"), ("2", str(mpmath.sqrt(mpmath.mpf(kv) / 4))))
-        st1, st2 = _at(bound_st, {k: kv, N_POWER: nv}), _at(equal_st, {k: kv, N_POWER: nv})
+        st1, st2 = instance(bound_st, {k: kv, N_POWER: nv}), instance(equal_st, {k: kv, N_POWER: nv})
         out += [Link((2, "D48", 1), st1, pts, partial(_sup_argument, kv, st1), note=f"k = {kv}, n = {nv}"),
                 Link((2, "D48", 2), st2, pts, partial(_symbolic_equality, st2, "γ > 0", doit=False),
                      note=f"k = {kv}, n = {nv}")]
