@@ -278,7 +278,7 @@ TARGET_SECTIONS: tuple[tuple[int, str, str | None, str | None], ...] = (
     (2, "§3.1 from the gradient display", r"^\s*\\nabla_\{w_i\} \\L\\left\(f\^0\\right\)", r"^### 3\.2\."),
     (2, "§3.2", r"^### 3\.2\.", r"^### 3\.3\."),
     (2, "§3.4", r"^### 3\.4\.", r"^## References"),
-    (3, "Part 3", None, r"^References\s*$"),
+    (3, "the whole part", None, r"^References\s*$"),
 )
 
 

@@ -95,8 +95,12 @@ def run_relations(args: argparse.Namespace) -> int:
 
     console = make_console()
     for part, c in total.items():
-        table = Table(title=f"Part {part}: {c['covered']} covered, {c['definitions']} definitions, "
-                            f"{c['uncovered']} uncovered of {c['total']} relations")
+        title = (f"Part {part}: {c['covered']} covered, {c['definitions']} definitions, "
+                 f"{c['uncovered']} uncovered of {c['total']} relations")
+        if args.uncovered and not any(r.relation.part == part for r in listed):
+            console.print(f"{title}: nothing to list")  # no empty table
+            continue
+        table = Table(title=title)
         for col in ("where", "line", "section", "status", "claims / definition", "relation"):
             table.add_column(col)
         for r in listed:
@@ -244,8 +248,12 @@ def run(args: argparse.Namespace) -> int:
     counts = summarise(rows)
     for part, c in counts.items():
         mine = [r for r in rows if r.display.part == part and (not args.uncovered or r.status == "uncovered")]
-        table = Table(title=f"Part {part}: {c['covered']} covered, {c['definition']} definitions, "
-                            f"{c['uncovered']} uncovered of {c['total']} displays")
+        title = (f"Part {part}: {c['covered']} covered, {c['definition']} definitions, "
+                 f"{c['uncovered']} uncovered of {c['total']} displays")
+        if args.uncovered and not mine:
+            console.print(f"{title}: nothing to list")  # no empty table
+            continue
+        table = Table(title=title)
         for col in ("#", "line", "status", "claims / definition", "display"):
             table.add_column(col)
         for r in mine:
