@@ -13,11 +13,13 @@ import contextlib
 import functools
 import io
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import matplotlib.ticker
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
@@ -177,26 +179,56 @@ def dependency_graph(claims: Sequence[tuple[str, str, Sequence[str]]], max_nodes
                         color="white" if verdict[n] in ("verified", "refuted", "error") else "black",
                         bbox=dict(boxstyle="round,pad=0.3", fc=colour, ec=edge, lw=2.4 if n in tainted else 0.8))
         boxes[n] = label
-    fig.canvas.draw()  # the text boxes get their extents, so arrows can start and end at their edges
+    ax.set_xlim(-0.6, max(xs[c] for c in columns) + 0.6)
+    ax.set_ylim(-tallest / 2 - 0.2, tallest / 2 + 0.2)
+    fig.subplots_adjust(left=0, right=1, bottom=0, top=1)  # before the boxes are measured: final data → pixels
+    # each arrow runs between the edges of its two boxes: the text's extent plus the box's pad (0.3 of the font
+    # size), measured without drawing; clipping each arrow against the box patches at every draw took seconds
+    renderer = FigureCanvasAgg(fig).get_renderer()  # the canvas savefig uses for PNG
+    pad = 0.3 * 8 * fig.dpi / 72
+    half = {}
+    for n, label in boxes.items():
+        extent = label.get_window_extent(renderer)
+        half[n] = (extent.width / 2 + pad, extent.height / 2 + pad)
+    to_pixels, to_data = ax.transData, ax.transData.inverted()
     for n in nodes:
         for p in parents[n]:
             if p in node_set:
                 bad = verdict.get(p) == "refuted" or p in tainted
-                ax.add_patch(FancyArrowPatch(pos[p], pos[n], arrowstyle="-|>", mutation_scale=10,
-                                             patchA=boxes[p].get_bbox_patch(), patchB=boxes[n].get_bbox_patch(),
+                start, end = _between_boxes(to_pixels.transform(pos[p]), half[p], to_pixels.transform(pos[n]),
+                                            half[n])
+                if start is None:  # overlapping boxes: no arrow to draw
+                    continue
+                ax.add_patch(FancyArrowPatch(tuple(to_data.transform(start)), tuple(to_data.transform(end)),
+                                             arrowstyle="-|>", mutation_scale=10, shrinkA=0, shrinkB=0,
                                              color="#c62828" if bad else "#888888", lw=1.4 if bad else 0.9,
-                                             connectionstyle="arc3,rad=0.0", zorder=1))
-    ax.set_xlim(-0.6, max(xs[c] for c in columns) + 0.6)
-    ax.set_ylim(-tallest / 2 - 0.2, tallest / 2 + 0.2)
+                                             zorder=1))
     ax.axis("off")
     handles = [Line2D([], [], marker="s", ls="", ms=9, color=VERDICT_COLOURS[k], label=k) for k in VERDICT_KINDS]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=4, fontsize=8, frameon=False)
     ax.set_title("Dependency graph: an arrow points from a claim to the claims resting on it", fontsize=10, loc="left")
     # the axes fill the figure and png_bytes/svg_text crop to the drawn artists (bbox_inches="tight"), the title
-    # above and the legend below included; tight_layout found the same margins to within 3 % of the height but clips
-    # every arrow against its two boxes once more to do so (about 1 s for this paper's graph)
-    fig.subplots_adjust(left=0, right=1, bottom=0, top=1)
+    # above and the legend below included
     return fig, caption
+
+
+def _between_boxes(a: Any, half_a: tuple[float, float], b: Any,
+                   half_b: tuple[float, float]) -> tuple[Any, Any] | tuple[None, None]:
+    """The part of the segment from box centre ``a`` to box centre ``b`` (pixels) outside both boxes (half widths
+    and heights ``half_a``, ``half_b``): where it leaves the first and enters the second; ``(None, None)`` when
+    nothing of it is outside (the boxes overlap along it)."""
+    import numpy as np
+
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    dx, dy = b - a
+
+    def exit_at(half: tuple[float, float]) -> float:  # fraction of the segment inside a box around its end
+        return min(half[0] / abs(dx) if dx else np.inf, half[1] / abs(dy) if dy else np.inf)
+
+    t0, t1 = exit_at(half_a), 1 - exit_at(half_b)
+    if not t0 < t1:
+        return None, None
+    return a + t0 * (b - a), a + t1 * (b - a)
 
 
 def coverage_bars(per_part: Mapping[int, Mapping[str, int]]) -> Figure:
@@ -244,6 +276,8 @@ def check_times(results: Sequence[tuple[str, str, float]], top: int = 15) -> Fig
 DEFAULT_SLICE: dict[str, str] = {"nu": "1 + 3*eps_n", "eps_b": "(3*eps_n - eps_p/4)/2", "r": "0", "rho": "0",
                                  "q": "1", "pi_p": "eps_p"}
 #: Names a condition of a regime record may use (``pi_p``: the width's exponent, p = d^{π_p} with π_p ≥ ε_p).
+#: The width, in characters, a regime slice's title is wrapped to (it spans the axes and the legend beside them).
+SLICE_TITLE_CHARS = 92
 REGIME_VARIABLES: tuple[str, ...] = ("eps_n", "eps_p", "eps_b", "nu", "q", "r", "rho", "pi_p")
 _COMPARISON = re.compile(r"(<=|>=|==|<|>)")
 
@@ -380,7 +414,15 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     colour[~admissible] = grey
     colour[admissible & holds] = green
     colour[admissible & ~holds] = red
-    fig, ax = _subplots(figsize=(5.6, 4.2))
+    head = title or f"holds on {regime.get('holds_on', '?')} of {regime.get('region', 'the region')}"
+    lines = [*textwrap.wrap(head, SLICE_TITLE_CHARS), *textwrap.wrap(", ".join(shown), SLICE_TITLE_CHARS)]
+    # a fixed layout, in inches, instead of cropping to the drawn artists (bbox_inches="tight" draws the slice
+    # twice, a third of its time): the title is wrapped to the width it has, left-aligned over the axes
+    left, bottom, width, height, right = 0.62, 0.52, 4.35, 3.25, 1.3
+    top = 0.12 + 0.135 * len(lines)
+    fig = Figure(figsize=(left + width + right, bottom + height + top))
+    W, H = fig.get_size_inches()
+    ax = fig.add_axes((left / W, bottom / H, width / W, height / H))
     ax.imshow(colour, origin="lower", extent=(x0, x1, y0, y1), aspect="auto", interpolation="nearest")
     handles = [Line2D([], [], marker="s", linestyle="", markersize=10, color=green, label="holds"),
                Line2D([], [], marker="s", linestyle="", markersize=10, color=red, label="fails"),
@@ -391,11 +433,10 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     ax.set_xlabel(r"$\varepsilon_p$  ($p = d^{\pi_p} \geq d^{\varepsilon_p}$)")
     ax.set_ylabel(r"$\varepsilon_n$")
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
-    head = title or f"holds on {regime.get('holds_on', '?')} of {regime.get('region', 'the region')}"
-    ax.set_title(head + "\n" + ", ".join(shown), fontsize=8)
-    # no tight_layout: png_bytes crops to the drawn artists (bbox_inches="tight"), legend and title included, so a
-    # second layout pass would only cost time (a sixth of a slice; the report draws one per distinct regime)
-    return png_bytes(fig, dpi)
+    ax.set_title("\n".join(lines), fontsize=8, loc="left")
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
 
 
 #: Folder where :func:`cached_regime_slice` keeps drawn slices (``None``: no cache); the report sets it to
@@ -516,7 +557,7 @@ def start_regime_slices(regimes: Sequence[Mapping[str, Any] | None], jobs: int =
     fewer than two to draw nothing is started (they are drawn when asked for)."""
     todo: dict[str, Mapping[str, Any]] = {}
     for regime in regimes:
-        if not regime:
+        if not regime or not has_slice(regime):  # regime_html shows none
             continue
         key = _slice_key(regime)
         path = _slice_path(key)
@@ -534,6 +575,13 @@ def draw_regime_slices(regimes: Sequence[Mapping[str, Any] | None], jobs: int = 
     return start_regime_slices(regimes, jobs).wait()
 
 
+def has_slice(regime: Mapping[str, Any]) -> bool:
+    """Whether the report draws a slice of ``regime``: not when it holds on less than all of its region and has no
+    inequalities to colour (e.g. a claim refuted by a measured obstruction, undecided elsewhere): a slice would paint
+    the whole plane green."""
+    return regime.get("holds_on") == "all" or bool(regime.get("conditions_exact"))
+
+
 def regime_html(regime: Mapping[str, Any] | None) -> str:
     """An HTML ``<figure>`` with :func:`regime_slice` of a verdict's regime (``""`` without one); a regime
     that cannot be drawn gives a one-line note instead of breaking the report."""
@@ -541,9 +589,7 @@ def regime_html(regime: Mapping[str, Any] | None) -> str:
 
     if not regime:
         return ""
-    if regime.get("holds_on") != "all" and not regime.get("conditions_exact"):
-        # no inequalities to colour (e.g. a claim refuted by a measured obstruction, undecided elsewhere): a slice
-        # would paint the whole plane green
+    if not has_slice(regime):
         said = "; ".join(str(c) for c in regime.get("conditions") or ()) or "none stated"
         return f'<p class="meta">No regime slice (no inequalities to draw): {_html.escape(said)}</p>'
     try:
