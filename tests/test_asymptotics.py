@@ -918,3 +918,36 @@ def test_every_degree_gives_no_proof_for_exponents_not_rational_in_q(exponent):
     e = sp.sympify(exponent, locals={"q": q})
     result = compare(d ** (en * e), "lesssim", sp.Integer(1), region, d=d)
     assert result.every_degree is None and result.undecided and not result.holds_everywhere
+
+
+@pytest.mark.parametrize("rel", ["o", "ll", "O", "O_P"])
+def test_a_negative_left_term_counts_by_its_size_under_size_relations(rel):
+    """Referee BF (F1): a left term with a negative coefficient was dropped as "only helps" under O, O_P, o and ≪
+    too, which bound |lhs|: d^{−ν} − d^{ν} = o(1) was verified. It counts by its size there; under ≲ and ≤ it still
+    only helps."""
+    from theorycheck_proofs.regime import ADMISSIBLE
+    from theorycheck_proofs.symbols import d, eps_n, nu
+
+    assert not compare(d ** (-nu) - d**nu, rel, sp.Integer(1), ADMISSIBLE, d=d).holds_everywhere
+    assert compare(d ** (-nu) - d**nu, "lesssim", sp.Integer(1), ADMISSIBLE, d=d).holds_everywhere
+    assert compare(d ** (-nu) - d ** (-2 * nu), rel, sp.Integer(1), ADMISSIBLE, d=d).holds_everywhere
+    assert compare(d**eps_n - d ** (-nu), rel, d ** (2 * eps_n), ADMISSIBLE, d=d).holds_everywhere
+    expected = rel in ("O", "O_P")  # 1 − d^{−ν} is Θ(1): O(1), not o(1)
+    assert compare(1 - d ** (-nu), rel, sp.Integer(1), ADMISSIBLE, d=d).holds_everywhere is expected
+
+
+def test_terms_of_opposite_sign_and_the_same_order_leave_a_failure_undecided():
+    """Where the term that beats the right side has a partner of the other sign and the same order at the witness,
+    the two may cancel: no refutation there (on x = 1/2, d^x − d^{1/2} is 0)."""
+    x = sp.Symbol("x", positive=True)
+    d = sp.Symbol("d", positive=True)
+    line = Region("x = 1/2", (x,), (x >= sp.Rational(1, 2), x <= sp.Rational(1, 2)))
+    result = compare(d**x - sp.sqrt(d), "o", sp.Integer(1), line, d=d)
+    assert result.witness is None and not result.holds_everywhere and result.undecided
+    assert any("other sign has the same order" in u for u in result.undecided)
+    # off the line they do not cancel: refuted with a witness where the exponents differ
+    wide = Region("0 < x < 1", (x,), (x > 0, x < 1))
+    result = compare(d**x - sp.sqrt(d), "o", sp.Integer(1), wide, d=d)
+    assert not result.holds_everywhere
+    if result.witness is not None:
+        assert Fraction(result.witness["point"]["x"]) != Fraction(1, 2)

@@ -479,6 +479,9 @@ class Comparison:
 
 _LE_RELS = (Rel.LESSSIM, Rel.LESSSIM_P, Rel.LE, Rel.LE_P, Rel.BIG_O, Rel.BIG_O_P, Rel.LT)
 _LL_RELS = (Rel.LL, Rel.LITTLE_O)
+#: relations that bound the size |lhs| (O, O_P, o, ≪), not lhs from above (≤, ≲): a negative left term counts by its
+#: size instead of only helping (referee BF: d^{−ν} − d^{ν} = o(1) had been verified)
+_SIZE_RELS = (Rel.BIG_O, Rel.BIG_O_P, Rel.LITTLE_O, Rel.LL)
 
 # a linear system: rows (a, b, strict) meaning a·θ < b (strict) or a·θ ≤ b, equalities (a, b) meaning a·θ = b
 _Row = tuple[tuple[Fraction, ...], Fraction, bool]
@@ -1014,7 +1017,9 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
     Coefficients are hidden constants: on the right they must be positive on the whole region (a coefficient
     linear in the region's parameters is checked exactly; otherwise :class:`InputError`); symbols outside the
     region in a coefficient are taken as positive constants. A term of the left side whose coefficient is
-    ≤ 0 on the whole region only helps and is dropped; one whose sign changes on the region is refused.
+    ≤ 0 on the whole region only helps a ≤ or ≲ and is dropped; under O, O_P, o and ≪, which bound |lhs|, it counts
+    by its size, and a failure where a left term of the other sign has the same order (they may cancel) is left
+    undecided. A left term whose sign changes on the region is refused.
 
     Every answer is exact: a failure is a rational point checked in exact arithmetic, and "no failure" is
     proved by a rational dual certificate of the LP (or exact Fourier–Motzkin elimination).
@@ -1026,6 +1031,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         strict = True
     else:
         raise InputError(f"compare decides ≲-type and ≪-type relations, not {rel.value}")
+    size_bound = rel in _SIZE_RELS
     lhs_all = rate_terms(lhs, d)
     rhs_all = rate_terms(rhs, d)
     variables = tuple(region.variables)
@@ -1056,20 +1062,23 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
             if _coefficient_sign(t.coeff, params, variables, rows, cache) != "positive":
                 raise InputError(f"the right side {rhs} has a term {t.latex(d)} whose coefficient {t.coeff} is not "
                                  f"positive on the whole region{where}; a rate's hidden constants must be positive")
-        L = []
+        L, negative = [], set()
         for t in (_substituted(t, subs) for t in lhs_all):
             sign = _coefficient_sign(t.coeff, params, variables, rows, cache)
             if sign == "positive":
                 L.append(t)
-            elif sign != "nonpositive":  # a negative term on the left only helps
+            elif sign == "nonpositive" and size_bound and not t.coeff.is_zero:  # counts by its size
+                L.append(dataclasses.replace(t, coeff=-t.coeff))
+                negative.add(len(L) - 1)
+            elif sign != "nonpositive":  # a negative term on the left only helps ≤ and ≲
                 raise InputError(f"the left side {lhs} has a term {t.latex(d)} whose coefficient {t.coeff} changes "
                                  f"sign on the region{where}; split the region or bound the coefficient")
         forms = {t: _term_forms(t, {}, variables) for t in L + R}
-        degrees.append((q_value, L, R, rows, forms))
+        degrees.append((q_value, L, R, rows, forms, negative))
     failure: dict[str, Any] | None = None
     holds_somewhere = False
-    for q_value, L, R, rows, forms in degrees:
-        for i in L:
+    for q_value, L, R, rows, forms, negative in degrees:
+        for index, i in enumerate(L):
             try:
                 point = _beats(i, R, variables, rows, strict, d, cache, forms)
             except _Undecided:
@@ -1081,6 +1090,12 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
             if q_value is not None:
                 witness[str(region.q)] = q_value
             values = dict(zip(variables, (sp.Rational(x.numerator, x.denominator) for x in point)))
+            order = _exponents_at(i, values)
+            if any((k in negative) != (index in negative) and _exponents_at(j, values) == order
+                   for k, j in enumerate(L) if k != index):
+                undecided.append(f"term {i.latex(d)} at q = {q_value}: a left term of the other sign has the same "
+                                 f"order at {witness} (they may cancel)")
+                continue
             failure = {"point": witness, "term": i.latex(d),
                        "term_exponents": _exponents_at(i, values),
                        "right_side_exponents": [_exponents_at(j, values) for j in R]}
@@ -1088,7 +1103,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         if failure is not None:
             break
     if failure is not None:
-        for q_value, L, R, rows, forms in degrees:
+        for q_value, L, R, rows, forms, _ in degrees:
             try:
                 if _dominated_somewhere(L, R, variables, rows, strict, d, cache, forms) is not None:
                     holds_somewhere = True
@@ -1099,7 +1114,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         """True / False when, on every point of the region with e_i = e_j (every degree), the log powers
         decide the tie for / against the relation; None when both happen (or undecidable)."""
         seen_ok = seen_bad = False
-        for q_value, _, _, rows, _ in degrees:
+        for q_value, _, _, rows, _, _ in degrees:
             subs = {} if q_value is None else {region.q: q_value}
             try:
                 fi = _term_forms(_substituted(i, subs), {}, variables)
@@ -1123,20 +1138,20 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
 
     conditions, exact, linear = [], [], []
     for i in lhs_all:
-        if i.coeff.is_positive is False:
+        if i.coeff.is_positive is False and not size_bound:
             continue
         latex, text, form = _condition(i, rhs_all, strict, d, tie_in_region)
         if latex and latex not in conditions:
             conditions.append(latex)
             exact.append(text)
             linear.append(form)
-    keep = _irredundant(linear, [(q_value, rows) for q_value, _, _, rows, _ in degrees], region, cache)
+    keep = _irredundant(linear, [(q_value, rows) for q_value, _, _, rows, _, _ in degrees], region, cache)
     conditions = [c for c, k in zip(conditions, keep) if k]
     exact = [c for c, k in zip(exact, keep) if k]
     holds_on = "all" if failure is None else ("part" if holds_somewhere else "none")
     proof = None
     if region.q is not None and holds_on == "all" and not undecided:
-        proof = every_degree(lhs_all, rhs_all, strict, region, d)
+        proof = every_degree(lhs_all, rhs_all, strict, region, d, size_bound=size_bound)
         if proof is None:  # it holds at the checked degrees only: not on the whole region, where q is any q ≥ 1
             undecided.append("every checked degree q ∈ {" + ", ".join(str(k) for k in region.degrees()) + "} holds, "
                              "but no proof covers every q ≥ 1 (theorycheck.asymptotics.every_degree)")
@@ -1219,7 +1234,7 @@ def _vanishing_shape(expr: sp.Expr, q: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.
 
 
 def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: bool, region: Region,
-                 d: sp.Symbol) -> str | None:
+                 d: sp.Symbol, size_bound: bool = False) -> str | None:
     r"""A proof that ``lhs ≲ rhs`` (``≪`` when ``strict``), known to hold at the region's checked degrees, holds for
     every degree q ≥ 1; None when this procedure finds none (referee AL: monotone exponents can change sign past
     the checked degrees).
@@ -1237,7 +1252,8 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
       lexicographic order (power of d first) and (Δe, Δk) at q = 1 in the relation: each q ≥ 1 adds (B_e, B_k) ≤ 0.
 
     The region's constraints must be free of q; a super-polynomially small left term (or large right term) with
-    a growth free of q dominates (is dominated by) every power of d and log d."""
+    a growth free of q dominates (is dominated by) every power of d and log d. With ``size_bound`` (O, o, ≪: |lhs|
+    is bounded) a left term whose coefficient is ≤ 0 is proved like any other, not skipped."""
     q = region.q
     if q is None or any(getattr(c, "has", lambda *_: False)(q) for c in region.constraints):
         return None
@@ -1330,7 +1346,7 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
 
     reasons = set()
     for i, sign in zip(lhs_terms, lhs_signs):
-        if sign == "nonpositive":  # dropped by compare at every degree: it only helps
+        if sign == "nonpositive" and not size_bound:  # dropped by compare at every degree: it only helps
             continue
         found = next((r for r in (pair(i, j) for j in rhs_terms) if r), None)
         if found is None and free_against_all(i):
