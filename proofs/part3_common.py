@@ -393,6 +393,29 @@ def _decided(statement: Statement, region: Region, prec: int) -> Any:
     return decide(statement, region, d=S.d, rewrite=to_rates)
 
 
+def mixed_privacy_factors(statement: Statement) -> dict[str, bool] | None:
+    r"""For a relation with both ``\log(1/δ)`` and another ``\log(c/δ)`` (``None`` otherwise): :func:`privacy_rewrite`
+    reads both as the same ``ε² d^r \log^ρ d``, i.e. ``\log(1/δ)`` as its upper bound ``\log(1.25/δ)``; unbounded
+    apart under Assumption 3 (δ → 1; referee BF, F2). With ``u = \log(1/δ)`` (every other logarithm positive): a
+    "holds" read so is sound when the left side does not decrease and the right side does not increase in ``u``
+    (``verify``); a failure is sound when the reverse (``refute``)."""
+    logs = [e for e in (statement.lhs + statement.rhs).subs(PART3_SUBS).atoms(sp.log) if S.delta in e.free_symbols]
+    one = [e for e in logs if sp.simplify(e.args[0] * S.delta - 1) == 0]
+    if not one or len(one) == len(logs):
+        return None
+    u = sp.Dummy("u", positive=True)
+    # log(c/δ) > 0 for c ≥ 1 > δ, log d > 0 for d > 1
+    positive = {e: sp.Dummy("ell", positive=True) for e in [*(e for e in logs if e not in one), sp.log(S.d)]}
+
+    def slope(side: sp.Expr) -> sp.Expr:
+        side = sp.sympify(side).subs(PART3_SUBS).xreplace({e: u for e in one}).xreplace(positive)
+        return sp.diff(side, u)
+
+    up_l, up_r = slope(statement.lhs), slope(statement.rhs)
+    return {"verify": bool(up_l.is_nonnegative and (-up_r).is_nonnegative),
+            "refute": bool((-up_l).is_nonnegative and up_r.is_nonnegative)}
+
+
 def _asymptotic(step: Step) -> dict[str, Any]:
     st = step.statement
     region = privacy_region(st.lhs + st.rhs, step.region)
@@ -409,6 +432,15 @@ def _asymptotic(step: Step) -> dict[str, Any]:
     if v.verdict != "verified":
         out["witness"] = v.evidence.get("witness")
         out["ratio_at_witness"] = v.evidence.get("ratio_at_witness")
+    mixed = mixed_privacy_factors(st)
+    if mixed is not None:
+        sound = mixed["verify"] if v.verdict == "verified" else mixed["refute"] if v.verdict == "refuted" else True
+        out["privacy_factors"] = (r"\log(1/δ) read as its upper bound \log(1.25/δ) (one factor d^r \log^ρ d): "
+                                  + ("the direction of the relation keeps the verdict" if sound else
+                                     "the direction of the relation does not keep the verdict; undecided"))
+        if not sound:
+            out["holds"] = None
+            out["why"] = "log(1/δ) and log(1.25/δ) read as one factor, in the direction that does not keep the verdict"
     return out
 
 

@@ -811,3 +811,27 @@ def test_label_events_against_simulation():
         assert math.sqrt(math.log(nn)) <= zmax <= math.log(dd)
     upper = float(m.LABELS_UPPER_TAIL.subs({m._NU: nu, m._ELL: math.log(dd)}))
     assert upper < math.log(1e-10)  # 2n e^{−log²d/2} < 1e-10 there
+
+
+def test_mixed_privacy_factors_keep_only_a_verdict_their_direction_keeps():
+    """Referee BF (F2): log(1/δ) and log(1.25/δ) were both read as d^r log^ρ d, so log(1.25/δ)/ε² ≲ log(1/δ)/ε²·log d
+    held on the whole region, though under Assumption 3 (δ → 1) their ratio is unbounded. log(1/δ) is read as its
+    upper bound log(1.25/δ): a verdict stands only where that reading moves the relation in its favour."""
+    from theorycheck.statement import Statement
+    from theorycheck_proofs import symbols as S
+
+    one, other = sp.log(1 / S.delta), sp.log(sp.Rational(5, 4) / S.delta)
+    wrong = check_step(Step((3, "X", 1), Statement(other / S.eps**2, "lesssim", one / S.eps**2 * sp.log(S.d)),
+                            "asymptotic"))
+    assert wrong["holds"] is None and "does not keep" in wrong["privacy_factors"]
+    right = check_step(Step((3, "X", 1), Statement(one / S.eps**2, "lesssim", other / S.eps**2 * sp.log(S.d)),
+                            "asymptotic"))
+    assert right["holds"] is True and "keeps the verdict" in right["privacy_factors"]
+    # a failure read with the larger factor on the left is no witness: undecided
+    fails = check_step(Step((3, "X", 1), Statement(one / S.eps**2 * S.d, "lesssim", other / S.eps**2),
+                            "asymptotic"))
+    assert fails["holds"] is None
+    # the unmixed relation is decided as before
+    plain = check_step(Step((3, "X", 1), Statement(other / S.eps**2 * S.d, "lesssim", other / S.eps**2),
+                            "asymptotic"))
+    assert plain["holds"] is False and "privacy_factors" not in plain
