@@ -30,7 +30,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck import certificate as cert
-from theorycheck.asymptotics import Region, decide, ratio_at
+from theorycheck.asymptotics import Region, crossover_log10_d, decide, ratio_at
 from theorycheck.claims import Verdict, with_readings
 from theorycheck.errors import InputError
 from theorycheck.numerics import read_only
@@ -190,6 +190,22 @@ def check_asymptotic(
                 ev["ratio_at_corners"][name] = ratio_at(lhs, rhs, pt, d, log10_ds=(8, 32, 128))
             except Exception as exc:  # noqa: BLE001 - a ratio that cannot be evaluated is reported, not fatal
                 ev["ratio_at_corners"][name] = f"not evaluated: {type(exc).__name__}"
+        if v.verdict == "verified":  # how late it shows: lhs/rhs < 1 (constants 1) from this d on (referee BF, F3)
+            cross = {}
+            # of the relation decided (a left term printed on the right too keeps lhs/rhs above 1 for ever)
+            own_lhs, own_rhs = rewrite(reduced.lhs), rewrite(reduced.rhs)
+            for name, pt in _corner_points().items():
+                try:
+                    cross[name] = crossover_log10_d(own_lhs, own_rhs, pt, d)
+                except Exception as exc:  # noqa: BLE001 - reported, not fatal
+                    cross[name] = f"not evaluated: {type(exc).__name__}"
+            ev["log10_d_from_which_lhs_below_rhs_at_corners"] = cross
+            worst = max(cross, key=lambda k: _log10_order(cross[k]))
+            if _log10_order(cross[worst]) >= 3:
+                at = f"≈ 10^{cross[worst]}" if _is_number(cross[worst]) else f"= 10^x with x {cross[worst]}"
+                v = Verdict(v.verdict, v.method, v.detail + f"; with hidden constants 1 the left side is below the "
+                            f"right only from d {at} at the corner '{worst}' (ε_b mid-window; log10 d at every corner "
+                            "in the evidence)", v.evidence, v.corrected, v.regime)
     if v.verdict == "refuted" and corrected is not None:
         cv = decide(corrected, region, d=d, rewrite=rewrite)
         ev["corrected_check"] = {
@@ -207,6 +223,22 @@ def check_asymptotic(
                 **ev,
             )
     return Verdict(v.verdict, v.method, v.detail, ev, None, v.regime)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _log10_order(text: str) -> float:
+    """A :func:`~theorycheck.asymptotics.crossover_log10_d` answer as a number to compare: "> top" is +∞, "< 0.1" and
+    an answer not evaluated are −∞."""
+    if _is_number(text):
+        return float(text)
+    return math.inf if text.startswith(">") else -math.inf
 
 
 #: The narrower bias window of the "suitable ε_b" reading (referee H): ε_b < 3ε_n − ε_p/4 − ε_p/(8(q+1)), which

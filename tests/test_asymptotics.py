@@ -951,3 +951,22 @@ def test_terms_of_opposite_sign_and_the_same_order_leave_a_failure_undecided():
     assert not result.holds_everywhere
     if result.witness is not None:
         assert Fraction(result.witness["point"]["x"]) != Fraction(1, 2)
+
+
+def test_crossover_log10_d_finds_where_the_ratio_stays_below_one():
+    """Referee BF (F3): a verified rate says how late it shows. log^8 d = d^{1/16} at log10 d ≈ 376.0 (checked
+    here from the definition); 1/d is below 1 from the start; d never is."""
+    import mpmath
+
+    from theorycheck.asymptotics import crossover_log10_d
+
+    d = sp.Symbol("d", positive=True)
+    x = crossover_log10_d(sp.log(d) ** 8 / d ** sp.Rational(1, 16), sp.Integer(1), {}, d)
+    with mpmath.workdps(30):
+        L = mpmath.mpf(x) * mpmath.log(10)
+        assert abs(8 * mpmath.log(L) - L / 16) < 1e-2  # the two sides meet there
+    assert 375 < float(x) < 377
+    assert crossover_log10_d(1 / d, sp.Integer(1), {}, d) == "< 0.1"
+    assert crossover_log10_d(d, sp.Integer(1), {}, d).startswith(">")
+    a = sp.Symbol("a", positive=True)  # a parameter point moves it: log^8 d = d^{a} with a = 1/8 meets earlier
+    assert float(crossover_log10_d(sp.log(d) ** 8 / d**a, sp.Integer(1), {"a": "1/8"}, d)) < float(x)

@@ -137,6 +137,9 @@ def test_penalty(registered_verdict):
 def test_theorem2_rate(registered_verdict):
     v = registered_verdict(m.check_theorem2_rate)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    # how late the rate shows (referee BF, F3): far beyond any simulated d at some corner, and said in the detail
+    cross = v.evidence["log10_d_from_which_lhs_below_rhs_at_corners"]
+    assert max(float(x) for x in cross.values() if x[0].isdigit()) > 30 and "only from d ≈ 10^" in v.detail
     assert m.check_theorem2_rate(m.THM2_RATE.perturb(rhs=d ** (-eps_p / 4))).verdict == "refuted"
     corner = m.check_theorem2_rate(m.THM2_RATE.perturb(rhs=CORNER / log_d))
     assert corner.verdict == "refuted" and _in_corner(corner)
