@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
+from .prose import readable
 from .vocabulary import VerdictKind, allowed, check, check_method  # vocabularies checked in one place
 
 VERDICT_KINDS: tuple[VerdictKind, ...] = allowed("verdict")  # type: ignore[assignment]  # the Literal's values
@@ -119,6 +120,7 @@ class Verdict:
                 raise ValueError("regime['holds_on'] must be 'all', 'part' or 'none'")
             _check_readings(regime.get("readings") or {})
             object.__setattr__(self, "regime", regime)
+        object.__setattr__(self, "detail", readable(self.detail))  # SymPy's x**2, dict reprs: as a reader writes
         # Normalise evidence to JSON types now, so a bad value fails inside the check.
         object.__setattr__(self, "evidence", jsonable(dict(self.evidence)))
         json.dumps(self.evidence)
