@@ -369,6 +369,8 @@ def test_reading_qualified_verdicts_in_show_json_and_the_cached_summary(tmp_path
     literal = " ".join(run_cli("--proofs", str(folder), "show", "read.literal", env=env).stdout.split())
     assert "the reading taken: all" in literal and "the literal reading: none: it fails read literally" in literal
     assert "Regime: holds on the whole region (r) — under a reading" in literal, literal
+    # its own readings are named as such, not as if the claim were its own premise (referee BE)
+    assert "Holds only under a reading of: its own readings" in literal and "of: read.literal" not in literal
     assert "Holds only under" not in run_cli("--proofs", str(folder), "show", "read.alone", env=env).stdout
     # the report (from the cache): the Markdown section and the HTML rows and panels
     report = run_cli("--proofs", str(folder), "report", "--no-paper", "--no-progress", "-o", str(tmp_path / "rep"),

@@ -106,6 +106,12 @@ def test_region_collects_partial_regimes():
     words = evaluate(theorem, REG, {**kinds, "top": _v("refuted", {"region": "R", "holds_on": "part",
                                                                     "conditions": ["not refuted where b > 1"]})})
     assert survival_line(words["region"]["proof_survives_on"][0]) == "    top: not refuted where b > 1"
+    # long conditions are cut between conditions, marked, never mid-token; SymPy's text reads as a reader writes it
+    long = {"claim": "top", "conditions_exact": ["-eps_p/(8*q + 8) + 2*eps_n > 0"] * 6}
+    line = survival_line(long)
+    assert line.endswith("; …") is False and line.endswith(" …") and "−" not in line and "**" not in line
+    assert "ε_p/(8·q + 8) + 2·ε_n > 0" in line and len(line) < 4 + len("top: ") + 160
+    assert line[:-2].rstrip().endswith("> 0")
 
 
 TOY = textwrap.dedent("""

@@ -375,7 +375,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.verified_given))} (inconclusive, or "
                       "their check raised an error: the verdict is the step's own, given these premises)")
     if result.verified_under_reading:
-        console.print(f"[bold]Holds only under a reading of:[/] {escape(', '.join(result.verified_under_reading))} "
+        # the claim itself reads as "its own readings" (referee BE: it had named itself as if it were a premise)
+        whose = ["its own readings" if cid == result.claim.id else cid for cid in result.verified_under_reading]
+        console.print(f"[bold]Holds only under a reading of:[/] {escape(', '.join(whose))} "
                       "(a reading of the paper's convention fails or is undecided there; `theorycheck show ID` "
                       "lists the readings)")
     if result.refuted_holding_under:

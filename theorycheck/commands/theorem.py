@@ -123,8 +123,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+#: how much of a claim's conditions a survival line shows (the JSON has them all)
+SURVIVAL_CHARS = 150
+
+
 def survival_line(item: dict) -> str:
     """One claim of "proof survives on": its exact conditions, else (a regime without inequalities, such as a
     measured obstruction's) the conditions in words."""
-    said = "; ".join(item.get("conditions_exact") or item.get("conditions") or ["(no condition recorded)"])
-    return f"    {item['claim']}: {said[:150]}"
+    from ..prose import readable
+
+    said = "; ".join(readable(c) for c in item.get("conditions_exact") or item.get("conditions")
+                     or ["(no condition recorded)"])
+    if len(said) > SURVIVAL_CHARS:  # cut at a condition's or a word's end, not mid-token (referee BE)
+        cut = said.rfind("; ", 0, SURVIVAL_CHARS)
+        cut = cut if cut > 0 else said.rfind(" ", 0, SURVIVAL_CHARS)
+        said = said[:cut if cut > 0 else SURVIVAL_CHARS] + " …"
+    return f"    {item['claim']}: {said}"
