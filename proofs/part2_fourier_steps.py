@@ -533,7 +533,8 @@ def _g(w: sp.Expr) -> sp.Expr:
     return 2 * sp.cos(2 * PI * t * w) / (sp.exp(w) + sp.exp(-w))
 
 
-_X0 = sp.Symbol("x0", real=True)
+#: the integration variable of (2, 31), x as the paper writes it (a dummy of each side's integral)
+_X0 = sp.Symbol("x", real=True)
 #: the four sides of C_R at finite R: bottom, right, top, left
 _BOTTOM = sp.Integral(_g(_X0), (_X0, -R_, R_))
 _RIGHT = IU * sp.Integral(_g(R_ + IU * _X0), (_X0, 0, PI))

@@ -53,3 +53,28 @@ def test_latex_of_every_claim_compiles_with_math_assumptions(tmp_path):
     )
     errors = [line for line in run.stdout.splitlines() if line.startswith("!")]
     assert run.returncode == 0, errors[:3]
+
+
+def test_long_displays_break_before_their_relation_and_at_a_middle_sign():
+    """Referee BE: `latex fourier.step2-contour-sides` set one display 300 pt past the margin. A long statement is
+    set as multline*, broken before its top-level relation (never inside braces or a \\left … \\right pair) and, where
+    a side is long too, at its top-level + or − signs."""
+    from theorycheck.latex import LONG_DISPLAY, _display_lines, _tex_math
+
+    assert _display_lines("a = b") == ["a = b"]
+    long_side = " + ".join(f"x_{{{k}}}" for k in range(60))
+    tex = r"\left(a = b\right) + \frac{c = d}{2} + " + long_side + r" \leq y"
+    lines = _display_lines(tex)
+    assert len(lines) >= 3 and lines[-1] == r"\leq y" and lines[0].startswith(r"\left(a = b\right)")
+    assert lines[1].startswith("{} + ") and all(len(line) <= LONG_DISPLAY + 3 for line in lines)
+    assert "".join(line.removeprefix("{} ") for line in lines).replace(" ", "") == tex.replace(" ", "")
+    assert _tex_math(tex).startswith("\\begin{multline*}") and _tex_math("a = b").startswith("\\[")
+    # no top-level relation: one line, as before
+    assert _display_lines(r"\left(" + long_side + r" = 1\right)") == [r"\left(" + long_side + r" = 1\right)"]
+
+
+def test_the_contour_claim_prints_x_as_its_integration_variable():
+    from theorycheck.registry import load
+
+    claim = load().get("fourier.step2-contour-sides")
+    assert "x_{0}" not in claim.statement and r"\, dx" in claim.statement

@@ -101,11 +101,73 @@ def tex_inline_math(text: str) -> str:
 
 
 def _tex_math(statement: str) -> str:
-    """A statement as a display; a statement that mixes prose and $...$ math is set as text."""
+    """A statement as a display; a statement that mixes prose and $...$ math is set as text. A long one (more than
+    :data:`LONG_DISPLAY` characters of LaTeX) is set as ``multline*``, broken before its relation and, where a side
+    is long too, at top-level ``+``/``−`` signs (pdflatex had set one 300 pt past the margin)."""
     s = statement.strip()
     if "$" in s:
         return s + "\n"
+    lines = _display_lines(s)
+    if len(lines) > 1:
+        return "\\begin{multline*}\n" + " \\\\\n".join(lines) + "\n\\end{multline*}\n"
     return "\\[\n" + s + "\n\\]\n"
+
+
+#: LaTeX longer than this (characters) is broken over lines (about a line of an 11pt page, for this paper's formulas)
+LONG_DISPLAY = 240
+_RELATIONS = ("=", r"\leq", r"\geq", r"\lesssim", r"\gtrsim", r"\ll", r"\asymp", "<", ">", r"\le", r"\ge")
+_OPEN, _CLOSE = ("{", r"\left"), ("}", r"\right")
+
+
+def _top_level(tex: str, tokens: tuple[str, ...]) -> list[tuple[int, str]]:
+    """Positions of `` token `` (space on both sides) outside every brace group and ``\\left … \\right`` pair."""
+    depth, out, i = 0, [], 0
+    while i < len(tex):
+        if tex.startswith(r"\left", i) and not tex[i + 5:i + 6].isalpha():
+            depth, i = depth + 1, i + 5
+            continue
+        if tex.startswith(r"\right", i) and not tex[i + 6:i + 7].isalpha():
+            depth, i = depth - 1, i + 6
+            continue
+        if tex[i] == "\\" and i + 1 < len(tex) and tex[i + 1] in "{}":  # an escaped brace
+            i += 2
+            continue
+        if tex[i] == "{":
+            depth += 1
+        elif tex[i] == "}":
+            depth -= 1
+        elif depth == 0 and tex[i] == " ":
+            for token in tokens:
+                if tex.startswith(token + " ", i + 1) and not (token[0] == "\\" and tex[i + 1 + len(token)].isalpha()):
+                    out.append((i + 1, token))
+                    break
+        i += 1
+    return out
+
+
+def _display_lines(tex: str) -> list[str]:
+    """``tex`` in lines for ``multline*`` (one line when it is short or has no top-level relation)."""
+    if len(tex) <= LONG_DISPLAY:
+        return [tex]
+    rel = _top_level(tex, _RELATIONS)
+    if not rel:
+        return [tex]
+    at = rel[0][0]
+    lines = []
+    for k, side in enumerate((tex[:at].rstrip(), tex[at:].strip())):
+        # cut at top-level signs, greedily: each piece as long as it may be (a sign right after the relation stays)
+        cuts = [i for i, _ in _top_level(side, ("+", "-")) if i > (len(rel[0][1]) + 1 if k else 0)]
+        start = 0
+        while len(side) - start > LONG_DISPLAY:
+            fits = [i for i in cuts if start < i <= start + LONG_DISPLAY]
+            later = [i for i in cuts if i > start]
+            if not later:
+                break
+            cut = fits[-1] if fits else later[0]
+            lines.append(("{} " if start else "") + side[start:cut].strip())
+            start = cut
+        lines.append(("{} " if start else "") + side[start:].strip())
+    return lines
 
 
 #: Unicode that appears in details and titles, set as LaTeX (declared with \\DeclareUnicodeCharacter).
