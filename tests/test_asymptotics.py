@@ -938,19 +938,41 @@ def test_a_negative_left_term_counts_by_its_size_under_size_relations(rel):
 
 def test_terms_of_opposite_sign_and_the_same_order_leave_a_failure_undecided():
     """Where the term that beats the right side has a partner of the other sign and the same order at the witness,
-    the two may cancel: no refutation there (on x = 1/2, d^x − d^{1/2} is 0)."""
+    the two may cancel: no refutation there (on x = 1/2, d^x − d^{1/2} is 0), and never "holds on all"."""
     x = sp.Symbol("x", positive=True)
     d = sp.Symbol("d", positive=True)
     line = Region("x = 1/2", (x,), (x >= sp.Rational(1, 2), x <= sp.Rational(1, 2)))
     result = compare(d**x - sp.sqrt(d), "o", sp.Integer(1), line, d=d)
-    assert result.witness is None and not result.holds_everywhere and result.undecided
-    assert any("other sign has the same order" in u for u in result.undecided)
-    # off the line they do not cancel: refuted with a witness where the exponents differ
+    assert result.witness is None and result.holds_on != "all" and result.undecided
+    assert any("other sign has its order" in u for u in result.undecided)
+    # off the line they do not cancel: the search moves away from the tie and refutes there
     wide = Region("0 < x < 1", (x,), (x > 0, x < 1))
     result = compare(d**x - sp.sqrt(d), "o", sp.Integer(1), wide, d=d)
-    assert not result.holds_everywhere
-    if result.witness is not None:
-        assert Fraction(result.witness["point"]["x"]) != Fraction(1, 2)
+    assert result.witness is not None and Fraction(result.witness["point"]["x"]) != Fraction(1, 2)
+
+
+def test_referee_bg_cancellation_cases():
+    """Referee BG: F1 a negative coefficient that vanishes on the region is refused under o (it had been counted, and
+    a failure reported where the left side is 0); F4 d^ν − d^{2ν−1} = o(1) on [1, 2] is refuted away from the tie at
+    ν = 1 (it had been left inconclusive with holds_on "all"); F5 terms that meet once q is substituted are summed
+    (0 at q = 1); F6 under ≲ a dropped negative term of higher order leaves a failure undecided (d^ν − d^{2ν} < 0)."""
+    d, nu, q = sp.symbols("d nu q", positive=True)
+    closed = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2))
+    with pytest.raises(InputError, match="is 0 somewhere"):
+        compare((1 - nu) * d ** (1 - nu), "o", sp.Integer(1), closed, d=d)
+    f4 = compare(d**nu - d ** (2 * nu - 1), "o", sp.Integer(1), closed, d=d)
+    assert f4.witness is not None and Fraction(f4.witness["point"]["nu"]) > 1
+    degrees = Region("1 < nu < 3", (nu,), (nu > 1, nu < 3), q=q, q_values=(1, 2, 3))
+    f5 = compare(d**nu - d ** (q * (nu - 1) + 1), "o", d ** (nu / 2), degrees, d=d)
+    assert f5.holds_on == "part" and f5.witness["point"]["q"] != 1
+    open_ = Region("0 < nu < 3", (nu,), (nu > 0, nu < 3))
+    f6 = compare(d**nu - d ** (2 * nu), "lesssim", sp.Integer(1), open_, d=d)
+    assert f6.witness is None and f6.holds_on != "none" and f6.undecided
+    # a dropped term of lower order cancels nothing: d^ν − d^{ν/2} ≲ d^{ν/2} fails, as before
+    low = compare(d**nu - d ** (nu / 2), "lesssim", d ** (nu / 2), closed, d=d)
+    assert low.holds_on == "none" and low.witness is not None
+    # under o the size counts: d^ν − d^{2ν} = o(1) fails
+    assert compare(d**nu - d ** (2 * nu), "o", sp.Integer(1), open_, d=d).witness is not None
 
 
 def test_crossover_log10_d_finds_where_the_ratio_stays_below_one():
@@ -968,5 +990,11 @@ def test_crossover_log10_d_finds_where_the_ratio_stays_below_one():
     assert 375 < float(x) < 377
     assert crossover_log10_d(1 / d, sp.Integer(1), {}, d) == "< 0.1"
     assert crossover_log10_d(d, sp.Integer(1), {}, d).startswith(">")
+    # referee BG (F7): the ratio as it is (a negative one is below 1), its size under O/o; a constant ratio ≥ 1 is
+    # "never" with constant 1, not "> top"; log log d / log d < 1 for every d > 1
+    assert crossover_log10_d(-d, sp.Integer(1), {}, d) == "< 0.1"
+    assert crossover_log10_d(-d, sp.Integer(1), {}, d, size=True).startswith(">")
+    assert crossover_log10_d(sp.log(sp.log(d)), sp.log(d), {}, d) == "< 0.1"
+    assert crossover_log10_d(2 * d, d, {}, d) == "never (→ 2.0)"
     a = sp.Symbol("a", positive=True)  # a parameter point moves it: log^8 d = d^{a} with a = 1/8 meets earlier
     assert float(crossover_log10_d(sp.log(d) ** 8 / d**a, sp.Integer(1), {"a": "1/8"}, d)) < float(x)
