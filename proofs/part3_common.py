@@ -205,11 +205,25 @@ def order_slope(order: sp.Expr, corner: str, ds: Sequence[float], q_value: int =
 # ------------------------------------------------------------------------------------------------ steps
 
 
+def delta_log(e: sp.Expr) -> tuple[sp.Rational, sp.Expr]:
+    r"""``(a, c)`` with ``\log(·) = a\log δ + c`` for a logarithm of δ (``\log(1.25/δ)``: (−1, log 5/4); ``\log δ``,
+    ``-\log(1/δ)`` and ``\log(δ^{-2})`` are read by the same rule); :class:`InputError` for any other dependence on
+    δ."""
+    expanded = sp.expand(sp.expand_log(e, force=True))
+    a = expanded.coeff(sp.log(S.delta))
+    c = sp.simplify(expanded - a * sp.log(S.delta))
+    if not a.is_Rational or a == 0 or S.delta in c.free_symbols:
+        raise InputError(f"{e}: not a multiple of log δ plus a constant; the privacy factor cannot be read from it")
+    return a, c
+
+
 def privacy_rewrite(expr: sp.Expr) -> sp.Expr:
-    r"""Replace every ``log(·/δ)`` by ``ε² d^{r}\log^{ρ} d`` (so ``\log(1.25/δ)/ε² = d^r \log^ρ d``; Assumption 3)."""
+    r"""Replace every ``\log(C/δ^k)`` by ``k ε² d^{r}\log^{ρ} d`` (so ``\log(1.25/δ)/ε² = d^r \log^ρ d``; Assumption 3),
+    with its sign: ``\log δ`` (negative) becomes ``−ε² d^r \log^ρ d`` (referee BG, F3: it had become positive)."""
     expr = sp.sympify(expr)
     return expr.replace(
-        lambda e: isinstance(e, sp.log) and S.delta in e.free_symbols, lambda e: S.PRIVACY_FACTOR * S.eps**2
+        lambda e: isinstance(e, sp.log) and S.delta in e.free_symbols,
+        lambda e: -delta_log(e)[0] * S.PRIVACY_FACTOR * S.eps**2,
     )
 
 
@@ -370,7 +384,7 @@ def privacy_region(expr: sp.Expr, region: Region) -> Region:
     if region is not ADMISSIBLE:
         return region
     logs = [e for e in sp.sympify(expr).subs(PART3_SUBS).atoms(sp.log) if S.delta in e.free_symbols]
-    if logs and all(sp.simplify(e.args[0] - S.delta) == 0 or sp.simplify(e.args[0] * S.delta - 1) == 0 for e in logs):
+    if logs and all(delta_log(e)[1] == 0 for e in logs):  # multiples of log(1/δ) only, in any spelling
         return ADMISSIBLE_LOG1
     return region
 
@@ -394,24 +408,30 @@ def _decided(statement: Statement, region: Region, prec: int) -> Any:
 
 
 def mixed_privacy_factors(statement: Statement) -> dict[str, bool] | None:
-    r"""For a relation with both ``\log(1/δ)`` and another ``\log(c/δ)`` (``None`` otherwise): :func:`privacy_rewrite`
+    r"""For a relation with both ``\log(1/δ)`` (in any spelling: ``−\log δ``, ``\log δ^{-2}``) and another ``\log(c/δ)``
+    (``None`` otherwise): :func:`privacy_rewrite`
     reads both as the same ``ε² d^r \log^ρ d``, i.e. ``\log(1/δ)`` as its upper bound ``\log(1.25/δ)``; unbounded
     apart under Assumption 3 (δ → 1; referee BF, F2). With ``u = \log(1/δ)`` (every other logarithm positive): a
     "holds" read so is sound when the left side does not decrease and the right side does not increase in ``u``
     (``verify``); a failure is sound when the reverse (``refute``)."""
     logs = [e for e in (statement.lhs + statement.rhs).subs(PART3_SUBS).atoms(sp.log) if S.delta in e.free_symbols]
-    one = [e for e in logs if sp.simplify(e.args[0] * S.delta - 1) == 0]
+    read = {e: delta_log(e) for e in logs}
+    # a multiple of log(1/δ) in any spelling (log δ, log(δ^{-2}), …): no constant (referee BG, F3)
+    one = {e: -a for e, (a, c) in read.items() if c == 0}
     if not one or len(one) == len(logs):
         return None
     u = sp.Dummy("u", positive=True)
     # log(c/δ) > 0 for c ≥ 1 > δ, log d > 0 for d > 1
-    positive = {e: sp.Dummy("ell", positive=True) for e in [*(e for e in logs if e not in one), sp.log(S.d)]}
+    positive = {e: sp.Dummy("ell", positive=True) for e in logs if e not in one and read[e][0] < 0 and read[e][1] >= 0}
+    positive[sp.log(S.d)] = sp.Dummy("ell", positive=True)
 
-    def slope(side: sp.Expr) -> sp.Expr:
-        side = sp.sympify(side).subs(PART3_SUBS).xreplace({e: u for e in one}).xreplace(positive)
-        return sp.diff(side, u)
+    def side_in_u(side: sp.Expr) -> sp.Expr:
+        return sp.sympify(side).subs(PART3_SUBS).xreplace({e: k * u for e, k in one.items()}).xreplace(positive)
 
-    up_l, up_r = slope(statement.lhs), slope(statement.rhs)
+    up_l, up_r = (sp.diff(side_in_u(side), u) for side in (statement.lhs, statement.rhs))
+    if statement.rel in (Rel.BIG_O, Rel.BIG_O_P, Rel.LITTLE_O, Rel.LL) and not side_in_u(statement.lhs).is_nonnegative:
+        # these bound |lhs|: the direction argument needs lhs ≥ 0 (referee BG, F2)
+        return {"verify": False, "refute": False}
     return {"verify": bool(up_l.is_nonnegative and (-up_r).is_nonnegative),
             "refute": bool((-up_l).is_nonnegative and up_r.is_nonnegative)}
 
@@ -432,7 +452,7 @@ def _asymptotic(step: Step) -> dict[str, Any]:
     if v.verdict != "verified":
         out["witness"] = v.evidence.get("witness")
         out["ratio_at_witness"] = v.evidence.get("ratio_at_witness")
-    mixed = mixed_privacy_factors(st)
+    mixed = mixed_privacy_factors(st.subs(step.subs) if step.subs else st)
     if mixed is not None:
         sound = mixed["verify"] if v.verdict == "verified" else mixed["refute"] if v.verdict == "refuted" else True
         out["privacy_factors"] = (r"\log(1/δ) read as its upper bound \log(1.25/δ) (one factor d^r \log^ρ d): "

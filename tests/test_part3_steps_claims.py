@@ -835,3 +835,27 @@ def test_mixed_privacy_factors_keep_only_a_verdict_their_direction_keeps():
     plain = check_step(Step((3, "X", 1), Statement(other / S.eps**2 * S.d, "lesssim", other / S.eps**2),
                             "asymptotic"))
     assert plain["holds"] is False and "privacy_factors" not in plain
+
+
+def test_privacy_factors_in_any_spelling_and_under_size_relations():
+    """Referee BG: F2, under O and o (which bound |lhs|) the direction argument needs lhs ≥ 0 (−ε²/log(1/δ) =
+    O(ε²/log(1.25/δ)) had been verified, −log(1/δ)/ε² = O(log³d + …) refuted); F3, log(1/δ) spelled −log δ or
+    log(δ^{-2}) escaped the guard, and privacy_rewrite read log δ (negative) as a positive factor."""
+    from theorycheck.statement import Statement
+    from theorycheck_proofs import symbols as S
+    from theorycheck_proofs.part3_common import delta_log, privacy_rewrite
+
+    one, other = sp.log(1 / S.delta), sp.log(sp.Rational(5, 4) / S.delta)
+
+    def holds(lhs, rel, rhs):
+        return check_step(Step((3, "X", 1), Statement(lhs, rel, rhs), "asymptotic"))["holds"]
+
+    assert holds(-S.eps**2 / one, "O", S.eps**2 / other) is None
+    assert holds(-one / S.eps**2, "O", sp.log(S.d) ** 3 + other / (S.eps**2 * S.d)) is None
+    assert holds(-sp.log(S.delta) * S.d / S.eps**2, "lesssim", other / S.eps**2) is None
+    assert holds(-sp.log(S.delta) * S.d / S.eps**2, "lesssim", sp.Integer(1)) is False
+    assert holds(other * S.d / S.eps**2, "lesssim", sp.log(S.delta**-2) * S.d * sp.log(S.d) / S.eps**2) is None
+    assert holds(one / S.eps**2, "lesssim", other / S.eps**2 * sp.log(S.d)) is True
+    assert delta_log(sp.log(S.delta)) == (1, 0) and delta_log(other)[0] == -1 and delta_log(other)[1] != 0
+    assert privacy_rewrite(sp.log(S.delta)) == -privacy_rewrite(one)
+    assert privacy_rewrite(sp.log(S.delta**-2)) == 2 * privacy_rewrite(one)
