@@ -196,16 +196,21 @@ def check_asymptotic(
             own_lhs, own_rhs = rewrite(reduced.lhs), rewrite(reduced.rhs)
             for name, pt in _corner_points().items():
                 try:
-                    cross[name] = crossover_log10_d(own_lhs, own_rhs, pt, d)
+                    cross[name] = crossover_log10_d(own_lhs, own_rhs, pt, d, size=reduced.rel in SIZE_RELATIONS)
                 except Exception as exc:  # noqa: BLE001 - reported, not fatal
                     cross[name] = f"not evaluated: {type(exc).__name__}"
             ev["log10_d_from_which_lhs_below_rhs_at_corners"] = cross
+            ev["crossover_reading"] = CORNER_READING + (", of the relation decided (decided_as)"
+                                                        if reduced is not statement else "")
             worst = max(cross, key=lambda k: _log10_order(cross[k]))
             if _log10_order(cross[worst]) >= 3:
-                at = f"≈ 10^{cross[worst]}" if _is_number(cross[worst]) else f"= 10^x with x {cross[worst]}"
+                said = cross[worst]
+                at = (f"only from d ≈ 10^{said}" if _is_number(said) else f"never (the ratio tends to {said[8:-1]})"
+                      if said.startswith("never") else f"only from d = 10^x with x {said}")
                 v = Verdict(v.verdict, v.method, v.detail + f"; with hidden constants 1 the left side is below the "
-                            f"right only from d {at} at the corner '{worst}' (ε_b mid-window; log10 d at every corner "
-                            "in the evidence)", v.evidence, v.corrected, v.regime)
+                            f"right {at} at the corner '{worst}' ({CORNER_READING}; it moves with q and toward the "
+                            "region's edges; log10 d at every corner in the evidence)", v.evidence, v.corrected,
+                            v.regime)
     if v.verdict == "refuted" and corrected is not None:
         cv = decide(corrected, region, d=d, rewrite=rewrite)
         ev["corrected_check"] = {
@@ -234,11 +239,17 @@ def _is_number(text: str) -> bool:
 
 
 def _log10_order(text: str) -> float:
-    """A :func:`~theorycheck.asymptotics.crossover_log10_d` answer as a number to compare: "> top" is +∞, "< 0.1" and
-    an answer not evaluated are −∞."""
+    """A :func:`~theorycheck.asymptotics.crossover_log10_d` answer as a number to compare: "> top" and "never (→ c)"
+    are +∞, "< 0.1" and an answer not evaluated are −∞."""
     if _is_number(text):
         return float(text)
-    return math.inf if text.startswith(">") else -math.inf
+    return math.inf if text.startswith((">", "never")) else -math.inf
+
+
+#: what the named corners fix besides ε_n, ε_p, ν (:func:`_corner_points`), for texts that quote them
+CORNER_READING = "q = 1, r = 0, ρ = 1, ε_b mid-window"
+#: relations that bound |lhs| (the crossover compares the ratio's size)
+SIZE_RELATIONS = (Rel.BIG_O, Rel.BIG_O_P, Rel.LITTLE_O, Rel.LL)
 
 
 #: The narrower bias window of the "suitable ε_b" reading (referee H): ε_b < 3ε_n − ε_p/4 − ε_p/(8(q+1)), which
@@ -1765,10 +1776,12 @@ SPAN_NOISE = NOISE_TO_WIDTH
 #: factor still diverges), both read from SPAN_NOISE; the obstruction leaves the rest undecided (not refuted)
 SPAN_NOISE_EXPONENT = NOISE_TO_WIDTH_EXPONENT
 SPAN_OBSTRUCTION: tuple[sp.Basic, ...] = (pi_p < 1, SPAN_NOISE_EXPONENT >= 0)
+#: the exponent's root in ν (it is linear in ν: one division, not sympy.solve, which took half a second at import)
+assert sp.diff(SPAN_NOISE_EXPONENT, nu, 2) == 0 and sp.diff(SPAN_NOISE_EXPONENT, nu) != 0
+SPAN_NOISE_ROOT = sp.expand(nu - SPAN_NOISE_EXPONENT / sp.diff(SPAN_NOISE_EXPONENT, nu))
 #: the undecided rest, as the regime records print it: π_p ≥ 1 or σ_W²d/p ↛ ∞ (ν above the root of the exponent)
 SPAN_NOT_REFUTED = (r"\text{not refuted (undecided) where } " + paper_latex(pi_p >= 1) + r" \text{ or } "
-                    + r"\sigma_W^2 d/p \not\to \infty\ ("
-                    + paper_latex(nu > sp.solve(SPAN_NOISE_EXPONENT, nu)[0]) + ")")
+                    + r"\sigma_W^2 d/p \not\to \infty\ (" + paper_latex(nu > SPAN_NOISE_ROOT) + ")")
 
 
 def _alpha1(target: Any) -> float:

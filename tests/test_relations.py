@@ -407,6 +407,13 @@ def test_regime_slice_shades_where_the_condition_holds_and_fails():
         regime_slice(dict(one, conditions_exact=[]), fixed=fixed, eps_p_range=(0, 3), eps_n_range=(0, 1), dpi=60)
     )
     assert _share(img, red) < 0.002 and _share(img, green) > 0.3  # the legend's swatch is ~0.0006
+    # a regime that holds on all of its region is green wherever admissible, whatever its conditions say on a tie set
+    # (referee BG, F8: thm2.step3-chain's slice, at r = 0 on the tie of its Max, was all red under "holds on all")
+    tie = dict(one, holds_on="all", conditions_exact=["eps_n < Max(eps_n, eps_n + 0)"])
+    img = _pixels(regime_slice(tie, fixed=fixed, eps_p_range=(0, 3), eps_n_range=(0, 1), dpi=60))
+    assert _share(img, red) < 0.002 and _share(img, green) > 0.3
+    assert _share(_pixels(regime_slice(dict(tie, holds_on="part"), fixed=fixed, eps_p_range=(0, 3),
+                                       eps_n_range=(0, 1), dpi=60)), red) > 0.3
 
 
 def test_regime_html_embeds_a_png_or_says_why_not():

@@ -409,6 +409,8 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
         holds &= _holds(lhs, op, rhs, env, REGIME_VARIABLES)
     if not conditions and regime.get("holds_on") == "none":
         holds[:] = False
+    if regime.get("holds_on") == "all":  # on all of the region by the verdict; a condition with a tie rule ("or equal
+        holds[:] = True  # … log d …") read strictly had painted a slice on the tie set red (referee BG, F8)
     colour = np.ones(X.shape + (3,))
     grey, green, red = (0.88, 0.88, 0.88), (0.55, 0.80, 0.55), (0.93, 0.55, 0.55)
     colour[~admissible] = grey
