@@ -205,7 +205,8 @@ def check_asymptotic(
             worst = max(cross, key=lambda k: _log10_order(cross[k]))
             if _log10_order(cross[worst]) >= 3:
                 said = cross[worst]
-                at = (f"only from d ≈ 10^{said}" if _is_number(said) else f"never (the ratio tends to {said[8:-1]})"
+                at = (f"only from d ≈ 10^{said}" if _is_number(said)
+                      else f"never (the ratio tends to {said[len('never (→ '):-1]})"
                       if said.startswith("never") else f"only from d = 10^x with x {said}")
                 v = Verdict(v.verdict, v.method, v.detail + f"; with hidden constants 1 the left side is below the "
                             f"right {at} at the corner '{worst}' ({CORNER_READING}; it moves with q and toward the "

@@ -221,10 +221,18 @@ def privacy_rewrite(expr: sp.Expr) -> sp.Expr:
     r"""Replace every ``\log(C/δ^k)`` by ``k ε² d^{r}\log^{ρ} d`` (so ``\log(1.25/δ)/ε² = d^r \log^ρ d``; Assumption 3),
     with its sign: ``\log δ`` (negative) becomes ``−ε² d^r \log^ρ d`` (referee BG, F3: it had become positive)."""
     expr = sp.sympify(expr)
-    return expr.replace(
-        lambda e: isinstance(e, sp.log) and S.delta in e.free_symbols,
-        lambda e: -delta_log(e)[0] * S.PRIVACY_FACTOR * S.eps**2,
-    )
+
+    def factor(e: sp.Expr) -> sp.Expr:
+        a, c = delta_log(e)
+        if (a < 0 and c.is_negative) or (a > 0 and c.is_positive) or not c.is_real:
+            # log(1/(2δ)) is negative for δ > 1/2: not a multiple of the factor (referee BH, P3)
+            raise InputError(f"{e} changes sign for δ ∈ (0, 1); the privacy factor cannot be read from it")
+        return -a * S.PRIVACY_FACTOR * S.eps**2
+
+    out = expr.replace(lambda e: isinstance(e, sp.log) and S.delta in e.free_symbols, factor)
+    if S.delta in out.free_symbols:  # δ outside a logarithm (SymPy turns exp(log(1/δ)) into 1/δ; referee BH, P1)
+        raise InputError(f"{expr}: δ outside a logarithm; Assumption 3 bounds log(1/δ)/ε², not δ itself")
+    return out
 
 
 #: Substitutions of Part 3 beyond Assumption 4: Σ of §4.3.

@@ -859,3 +859,23 @@ def test_privacy_factors_in_any_spelling_and_under_size_relations():
     assert delta_log(sp.log(S.delta)) == (1, 0) and delta_log(other)[0] == -1 and delta_log(other)[1] != 0
     assert privacy_rewrite(sp.log(S.delta)) == -privacy_rewrite(one)
     assert privacy_rewrite(sp.log(S.delta**-2)) == 2 * privacy_rewrite(one)
+
+
+def test_delta_outside_a_log_squared_factors_and_sign_changing_logs():
+    """Referee BH: P1 δ outside a logarithm (SymPy turns exp(log(1/δ)) into 1/δ) had been taken as a constant and a
+    false relation verified: refused; P2 a squared factor had crashed on |log d|; P3 log(1/(2δ)), negative for δ > 1/2,
+    had been read as the positive factor: refused."""
+    from theorycheck.statement import Statement
+    from theorycheck_proofs import symbols as S
+
+    other = sp.log(sp.Rational(5, 4) / S.delta)
+
+    def step(lhs, rel, rhs):
+        return check_step(Step((3, "X", 1), Statement(lhs, rel, rhs), "asymptotic"))
+
+    with pytest.raises(InputError, match="δ outside a logarithm"):
+        step(sp.sqrt(1 / S.delta) * S.d / S.eps, "lesssim", S.d)
+    assert step(other**2 * S.d, "lesssim", S.d**3)["holds"] is True
+    assert step(other**2 * S.d**3, "lesssim", S.d)["holds"] is False
+    with pytest.raises(InputError, match="changes sign"):
+        step(sp.log(1 / (2 * S.delta)) * S.d / S.eps**2, "lesssim", sp.Integer(1))
