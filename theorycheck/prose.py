@@ -17,33 +17,55 @@ from __future__ import annotations
 import ast
 import re
 
-#: Parameter names of the proofs as a reader writes them (whole words not preceded by a backslash or a letter).
+#: Parameter names of the proofs as a reader writes them. A name is replaced as a whole word only: not after a
+#: backslash (LaTeX), a dot or a letter-and-hyphen (claim ids such as ``cert.delta-plus``, ``thm2.eps-b-window``), not
+#: before a hyphen-and-letter or "(" (a function such as SymPy's ``gamma(…)``), and never inside quotes ('small eps_p',
+#: a corner's name, is the key a reader looks up in the evidence).
 GREEK: dict[str, str] = {
     "varepsilon_n": "ε_n", "varepsilon_p": "ε_p", "varepsilon_b": "ε_b", "eps_n": "ε_n", "eps_p": "ε_p",
     "eps_b": "ε_b", "pi_p": "π_p", "eps": "ε", "nu": "ν", "rho": "ρ", "gamma": "γ", "delta": "δ", "eta": "η",
-    "lambda": "λ", "sigma": "σ", "mu": "μ",
+    "sigma": "σ", "mu": "μ",
 }
-_NAME = re.compile(r"(?<![\\\w])(" + "|".join(sorted(GREEK, key=len, reverse=True)) + r")(?!\w)")
-#: a Python dict repr with string keys and no nested braces: a parameter point
-_DICT = re.compile(r"\{'[^{}]*\}")
+_NAME = re.compile(r"(?<![\\\w.])(?<!\w-)(" + "|".join(sorted(GREEK, key=len, reverse=True)) + r")(?![\w(])(?!-\w)")
+#: a quoted name: the quotes stand apart from words (an apostrophe, as in "term's", opens nothing)
+_QUOTED = re.compile(r"((?<!\w)'[^'\n]*'(?!\w))")
 _POWER = re.compile(r"(?<=[\w)\]])\*\*(?=[\w(\-])")
-#: a product SymPy prints as ``2*x``; not before "(" (``d*(ε_n)`` is prose: d-star of ε_n)
-_TIMES = re.compile(r"(?<=[A-Za-z0-9)\]])\*(?=[A-Za-z0-9])")
+#: a product SymPy prints as ``2*x`` or ``2*(x + 1)``; not after a lone letter before "(" (``d*(ε_n)``: d-star)
+_TIMES = re.compile(r"(?<=[A-Za-z0-9)\]])\*(?=[A-Za-z0-9(])")
+_LONE_LETTER = re.compile(r"(?<![\w])[A-Za-z]$")
 _COMPARE = {" <= ": " ≤ ", " >= ": " ≥ "}
 _ABS = re.compile(r"\bAbs\(([^()]*)\)")
-_INFINITY = re.compile(r"(?<![\w\\])(-?)oo(?!\w)")
+_INFINITY = re.compile(r"(?<![\w\\'])(-?)oo(?![\w'])")
 
 
-def _point(match: re.Match[str]) -> str:
+def _point(group: str) -> str | None:
+    """A flat dict repr with string keys and scalar values as ``k = v, …`` (names readable), else None."""
     try:
-        value = ast.literal_eval(match.group(0))
+        value = ast.literal_eval(group)
     except (ValueError, SyntaxError):
-        return match.group(0)
+        return None
     if not isinstance(value, dict) or not value or not all(isinstance(k, str) for k in value):
-        return match.group(0)
+        return None
     if not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value.values()):
-        return match.group(0)
-    return ", ".join(f"{k} = {v}" for k, v in value.items())
+        return None
+    return ", ".join(f"{_NAME.sub(lambda m: GREEK[m.group(1)], k)} = {v}" for k, v in value.items())
+
+
+def _python_groups(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each outermost ``{'…}`` (a Python repr) in ``text``, braces balanced."""
+    out, i = [], 0
+    while (start := text.find("{'", i)) >= 0:
+        depth, j = 0, start
+        while j < len(text):
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            j += 1
+            if depth == 0:
+                break
+        if depth:
+            break
+        out.append((start, j))
+        i = j
+    return out
 
 
 def _outside_math(text: str, rewrite) -> str:
@@ -52,15 +74,37 @@ def _outside_math(text: str, rewrite) -> str:
     return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else rewrite(p) for p in pieces)
 
 
+def _times(match: re.Match[str]) -> str:
+    before = match.string[:match.start()]
+    after = match.string[match.end():match.end() + 1]
+    return "*" if after == "(" and _LONE_LETTER.search(before) else "·"
+
+
+def _words(text: str) -> str:
+    """Operators and names outside quotes made readable."""
+    pieces = _QUOTED.split(text)
+    for k in range(0, len(pieces), 2):  # the odd pieces are quoted: kept
+        t = _POWER.sub("^", pieces[k])
+        t = _TIMES.sub(_times, t)
+        t = _ABS.sub(r"|\1|", t)
+        for ascii_op, sign in _COMPARE.items():
+            t = t.replace(ascii_op, sign)
+        t = _INFINITY.sub(lambda m: ("−" if m.group(1) else "") + "∞", t)
+        pieces[k] = _NAME.sub(lambda m: GREEK[m.group(1)], t)
+    return "".join(pieces)
+
+
 def _plain(text: str) -> str:
-    text = _DICT.sub(_point, text)
-    text = _POWER.sub("^", text)
-    text = _TIMES.sub("·", text)
-    text = _ABS.sub(r"|\1|", text)
-    for ascii_op, sign in _COMPARE.items():
-        text = text.replace(ascii_op, sign)
-    text = _INFINITY.sub(lambda m: ("−" if m.group(1) else "") + "∞", text)
-    return _NAME.sub(lambda m: GREEK[m.group(1)], text)
+    """A flat dict repr becomes ``k = v, …``; any other Python repr (nested, lists) is kept as it is."""
+    out, pos = [], 0
+    for start, end in _python_groups(text):
+        out.append(_words(text[pos:start]))
+        group = text[start:end]
+        point = _point(group)
+        out.append(group if point is None else point)
+        pos = end
+    out.append(_words(text[pos:]))
+    return "".join(out)
 
 
 def readable(text: str) -> str:
