@@ -69,6 +69,13 @@ def test_long_displays_break_before_their_relation_and_at_a_middle_sign():
     assert lines[1].startswith("{} + ") and all(len(line) <= LONG_DISPLAY + 3 for line in lines)
     assert "".join(line.removeprefix("{} ") for line in lines).replace(" ", "") == tex.replace(" ", "")
     assert _tex_math(tex).startswith("\\begin{multline*}") and _tex_math("a = b").startswith("\\[")
+    # several top-level relations (a list of conditions): set as written
+    listed = r"\text{with } C = " + long_side + r",\ \sigma = 2"
+    assert _display_lines(listed) == [listed]
+    # a relation inside an environment (cases, matrices) is not the statement's: no break inside it (referee BH, L1)
+    cases = r"f = \begin{cases} " + long_side + r" & x = 0 \\ 1 & x \neq 0 \end{cases}"
+    assert _display_lines(cases)[0] == "f" and all(r"\end{cases}" in line or r"\begin{cases}" not in line
+                                                   for line in _display_lines(cases))
     # no top-level relation: one line, as before
     assert _display_lines(r"\left(" + long_side + r" = 1\right)") == [r"\left(" + long_side + r" = 1\right)"]
 

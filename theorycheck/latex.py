@@ -120,11 +120,18 @@ _OPEN, _CLOSE = ("{", r"\left"), ("}", r"\right")
 
 
 def _top_level(tex: str, tokens: tuple[str, ...]) -> list[tuple[int, str]]:
-    """Positions of `` token `` (space on both sides) outside every brace group and ``\\left … \\right`` pair."""
+    """Positions of `` token `` (space on both sides) outside every brace group, ``\\left … \\right`` pair and
+    ``\\begin … \\end`` environment."""
     depth, out, i = 0, [], 0
     while i < len(tex):
         if tex.startswith(r"\left", i) and not tex[i + 5:i + 6].isalpha():
             depth, i = depth + 1, i + 5
+            continue
+        if tex.startswith(r"\begin", i) and not tex[i + 6:i + 7].isalpha():  # cases, matrices: one level
+            depth, i = depth + 1, i + 6
+            continue
+        if tex.startswith(r"\end", i) and not tex[i + 4:i + 5].isalpha():
+            depth, i = depth - 1, i + 4
             continue
         if tex.startswith(r"\right", i) and not tex[i + 6:i + 7].isalpha():
             depth, i = depth - 1, i + 6
@@ -146,11 +153,12 @@ def _top_level(tex: str, tokens: tuple[str, ...]) -> list[tuple[int, str]]:
 
 
 def _display_lines(tex: str) -> list[str]:
-    """``tex`` in lines for ``multline*`` (one line when it is short or has no top-level relation)."""
+    """``tex`` in lines for ``multline*`` (one line when it is short or is not one relation: no top-level relation,
+    or several, as in a list of conditions ``C_W = …,\\ σ_W = …``, which is set as written)."""
     if len(tex) <= LONG_DISPLAY:
         return [tex]
     rel = _top_level(tex, _RELATIONS)
-    if not rel:
+    if len(rel) != 1:
         return [tex]
     at = rel[0][0]
     lines = []
