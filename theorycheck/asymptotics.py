@@ -693,6 +693,10 @@ def _infinite_order(i: Term, j: Term, d: sp.Symbol) -> int:
     diff = sp.expand(i.growth - j.growth)
     if diff == 0:
         return 0
+    if diff.free_symbols - {d}:
+        # SymPy's limit treats the parameters as generic: log^{ν+1}d − log²d → −∞ "for all ν" (referee BI, S1)
+        raise InputError(f"cannot compare the super-polynomial factors exp({i.growth}) and exp({j.growth}): their "
+                         "ratio depends on the parameters")
     lim = _limit_at_infinity(diff, d)
     if lim == -sp.oo:
         return -1
@@ -821,19 +825,25 @@ def _beats(i: Term, others: Sequence[Term], variables: tuple[sp.Symbol, ...], re
     return _search(nvar, region_rows, options, cache)
 
 
-def _merged(terms: Sequence[Term]) -> list[Term]:
-    """Terms of the same exponents whose coefficients sum to 0 dropped: after a degree q is substituted two terms may
-    cancel (d^ν − d^{q(ν−1)+1} is 0 at q = 1; referee BG, F5). Other terms of the same exponents are kept apart (a
-    sum such as (ν − 1)d^ν may vanish on the region's edge, where the terms apart have definite signs; referee BH)."""
+def _merged(terms: Sequence[Term], definite: Callable[[sp.Expr], bool] = lambda c: False) -> list[Term]:
+    """Terms of the same exponents summed where their coefficients cancel (dropped: after a degree q is substituted,
+    d^ν − d^{q(ν−1)+1} is 0 at q = 1; referee BG, F5) or where ``definite`` says the sum has one sign on the whole
+    region (2d^ν − d^ν is d^ν; referee BI, R4); kept apart otherwise (a sum such as (ν − 1)d^ν may vanish on the
+    region's edge, where the terms apart have definite signs; referee BH, R3)."""
     groups: dict[tuple[sp.Expr, ...], list[Term]] = {}
     for t in terms:
         groups.setdefault((t.d_exp, t.log_exp, t.growth, t.poly_exp), []).append(t)
     out = []
-    for group in groups.values():
+    for key, group in groups.items():
         if len(group) == 1:
             out.append(group[0])
             continue
-        if sp.simplify(sum((t.coeff for t in group), sp.Integer(0))) != 0:
+        total = sp.simplify(sum((t.coeff for t in group), sp.Integer(0)))
+        if total == 0:
+            continue
+        if definite(total):
+            out.append(Term(total, *key))
+        else:
             out.extend(group)
     return out
 
@@ -1121,7 +1131,13 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                 value = _number(sp.nsimplify(point_values[v]), {}, v)
                 rows += [(unit, value, False), (tuple(-x for x in unit), -value, False)]
         where = "" if q_value is None else f" (q = {q_value})"
-        R = _merged([_substituted(t, subs) for t in rhs_all])
+
+        def definite(c: sp.Expr, rows: list[_Row] = rows, params: set[sp.Symbol] = params) -> bool:
+            """One sign on the whole region, never 0."""
+            return "positive" in (_coefficient_sign(c, params, variables, rows, cache),
+                                  _coefficient_sign(-c, params, variables, rows, cache))
+
+        R = _merged([_substituted(t, subs) for t in rhs_all], definite)
         for t in R:
             # hidden constants must be positive; symbols outside the region (δ, ε of a privacy factor left
             # unsubstituted) are taken as the positive constants they are; a coefficient linear in the
@@ -1132,7 +1148,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         # L: the terms that count (under O, o, ≪ a negative one by its size: ``negative`` indexes them); dropped: the
         # negative terms ≤ and ≲ drop (they only help a bound from above, but may cancel a failing term, below)
         L, negative, dropped = [], set(), []
-        for t in _merged([_substituted(t, subs) for t in lhs_all]):
+        for t in _merged([_substituted(t, subs) for t in lhs_all], definite):
             if t.coeff.is_zero:  # a coefficient such as q − 1 at q = 1
                 continue
             sign = _coefficient_sign(t.coeff, params, variables, rows, cache)
