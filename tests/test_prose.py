@@ -24,6 +24,7 @@ from theorycheck.prose import readable
         ("{'nu': [1, 2], 'q': 1}", "{'nu': [1, 2], 'q': 1}"),
         ("gamma(nu/2)", "gamma(ν/2)"),
         ("d ≥ d*(eps_n)", "d ≥ d*(ε_n)"),
+        ("2*q*(nu - 1)", "2·q·(ν - 1)"),
         (r"\frac{3 \varepsilon_p}{16} < \varepsilon_n, α*_0 = 0",
          r"\frac{3 \varepsilon_p}{16} < \varepsilon_n, α*_0 = 0"),
         ("$x**2$ and x**2", "$x**2$ and x^2"),

@@ -30,9 +30,9 @@ _NAME = re.compile(r"(?<![\\\w.])(?<!\w-)(" + "|".join(sorted(GREEK, key=len, re
 #: a quoted name: the quotes stand apart from words (an apostrophe, as in "term's", opens nothing)
 _QUOTED = re.compile(r"((?<!\w)'[^'\n]*'(?!\w))")
 _POWER = re.compile(r"(?<=[\w)\]])\*\*(?=[\w(\-])")
-#: a product SymPy prints as ``2*x`` or ``2*(x + 1)``; not after a lone letter before "(" (``d*(ε_n)``: d-star)
+#: a product SymPy prints as ``2*x`` or ``2*(x + 1)``; not ``d*(`` after a lone d (``d*(ε_n)``: d-star)
 _TIMES = re.compile(r"(?<=[A-Za-z0-9)\]])\*(?=[A-Za-z0-9(])")
-_LONE_LETTER = re.compile(r"(?<![\w])[A-Za-z]$")
+_LONE_LETTER = re.compile(r"(?<![\w])d$")
 _COMPARE = {" <= ": " ≤ ", " >= ": " ≥ "}
 _ABS = re.compile(r"\bAbs\(([^()]*)\)")
 _INFINITY = re.compile(r"(?<![\w\\'])(-?)oo(?![\w'])")
