@@ -69,7 +69,11 @@ def test_long_displays_break_before_their_relation_and_at_a_middle_sign():
     assert lines[1].startswith("{} + ") and all(len(line) <= LONG_DISPLAY + 3 for line in lines)
     assert "".join(line.removeprefix("{} ") for line in lines).replace(" ", "") == tex.replace(" ", "")
     assert _tex_math(tex).startswith("\\begin{multline*}") and _tex_math("a = b").startswith("\\[")
-    # several top-level relations (a list of conditions): set as written
+    # a chain a = b = c is broken before each relation (referee BI, L3)
+    chain = "a = " + long_side + " = " + long_side + " = c"
+    assert [line.split(" ")[0] for line in _display_lines(chain)].count("=") == 3
+    # a list of conditions (top-level commas or \text): set as written
+    assert _display_lines("a = " + long_side + ", b = 2") == ["a = " + long_side + ", b = 2"]
     listed = r"\text{with } C = " + long_side + r",\ \sigma = 2"
     assert _display_lines(listed) == [listed]
     # a relation inside an environment (cases, matrices) is not the statement's: no break inside it (referee BH, L1)
@@ -81,7 +85,10 @@ def test_long_displays_break_before_their_relation_and_at_a_middle_sign():
 
 
 def test_the_contour_claim_prints_x_as_its_integration_variable():
+    from theorycheck.latex import _tex_math
     from theorycheck.registry import load
 
     claim = load().get("fourier.step2-contour-sides")
     assert "x_{0}" not in claim.statement and r"\, dx" in claim.statement
+    # its thin spaces \, are no list commas: it is broken over lines (it had overflowed the margin by 300 pt)
+    assert _tex_math(claim.statement).startswith("\\begin{multline*}")

@@ -153,18 +153,22 @@ def _top_level(tex: str, tokens: tuple[str, ...]) -> list[tuple[int, str]]:
 
 
 def _display_lines(tex: str) -> list[str]:
-    """``tex`` in lines for ``multline*`` (one line when it is short or is not one relation: no top-level relation,
-    or several, as in a list of conditions ``C_W = …,\\ σ_W = …``, which is set as written)."""
+    """``tex`` in lines for ``multline*``: broken before each top-level relation (a chain a = b = c too) and, within a
+    long side, at top-level signs. One line when it is short, has no top-level relation, or is a list (a top-level
+    comma or ``\\text``, as in the conditions ``C_W = …,\\ σ_W = …``, which is set as written)."""
     if len(tex) <= LONG_DISPLAY:
         return [tex]
     rel = _top_level(tex, _RELATIONS)
-    if len(rel) != 1:
+    listed = " " + tex.replace(r"\,", r"\;").replace(",", " , ") + " "  # a comma, not the thin space \,
+    if not rel or _top_level(listed, (",",)) or r"\text" in tex:
         return [tex]
-    at = rel[0][0]
+    bounds = [0, *(at for at, _ in rel), len(tex)]
     lines = []
-    for k, side in enumerate((tex[:at].rstrip(), tex[at:].strip())):
-        # cut at top-level signs, greedily: each piece as long as it may be (a sign right after the relation stays)
-        cuts = [i for i, _ in _top_level(side, ("+", "-")) if i > (len(rel[0][1]) + 1 if k else 0)]
+    for k in range(len(bounds) - 1):
+        side = tex[bounds[k]:bounds[k + 1]].strip()
+        skip = len(rel[k - 1][1]) + 1 if k else 0  # a sign right after the relation stays on its line
+        # cut at top-level signs, greedily: each piece as long as it may be
+        cuts = [i for i, _ in _top_level(side, ("+", "-")) if i > skip]
         start = 0
         while len(side) - start > LONG_DISPLAY:
             fits = [i for i in cuts if start < i <= start + LONG_DISPLAY]
