@@ -1013,3 +1013,16 @@ def test_crossover_log10_d_finds_where_the_ratio_stays_below_one():
     assert crossover_log10_d(d - 1, d, {}, d) == "< 0.1" and crossover_log10_d(2 * d, 1, {}, d).startswith(">")
     a = sp.Symbol("a", positive=True)  # a parameter point moves it: log^8 d = d^{a} with a = 1/8 meets earlier
     assert float(crossover_log10_d(sp.log(d) ** 8 / d**a, sp.Integer(1), {"a": "1/8"}, d)) < float(x)
+
+
+def test_referee_bi_parameter_dependent_growths_and_definite_sums():
+    """Referee BI: S1 sympy.limit read log^{ν+1}d − log²d as → −∞ for every ν, so exp(log^{ν+1}d) ≲ exp(log²d) was
+    verified on ν ∈ [1/2, 2]: such growths are refused; R4 2d^ν − d^{q(ν−1)+1} at q = 1 is d^ν and is refuted again."""
+    d, nu, q = sp.symbols("d nu q", positive=True)
+    log_d = sp.log(d)
+    region = Region("1/2 <= nu <= 2", (nu,), (nu >= sp.Rational(1, 2), nu <= 2))
+    with pytest.raises(InputError, match="depends on the parameters"):
+        compare(sp.exp(log_d ** (nu + 1)), "lesssim", sp.exp(log_d**2), region, d=d)
+    by_q = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2), q=q, q_values=(1, 2, 3))
+    r4 = compare(2 * d**nu - d ** (q * (nu - 1) + 1), "O", d, by_q, d=d)
+    assert r4.witness is not None and Fraction(r4.witness["point"]["nu"]) > 1

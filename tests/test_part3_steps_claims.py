@@ -879,3 +879,14 @@ def test_delta_outside_a_log_squared_factors_and_sign_changing_logs():
     assert step(other**2 * S.d**3, "lesssim", S.d)["holds"] is False
     with pytest.raises(InputError, match="changes sign"):
         step(sp.log(1 / (2 * S.delta)) * S.d / S.eps**2, "lesssim", sp.Integer(1))
+
+
+def test_a_log_of_delta_with_a_non_constant_remainder_is_refused():
+    """Referee BI (P4): log(n/δ) had been read as the factor, its log n dropped."""
+    from theorycheck_proofs import symbols as S
+    from theorycheck_proofs.part3_common import delta_log, privacy_rewrite
+
+    with pytest.raises(InputError, match="not a multiple of log δ"):
+        delta_log(sp.log(S.n / S.delta))
+    with pytest.raises(InputError):
+        privacy_rewrite(sp.log(S.d / S.delta) * S.d)
