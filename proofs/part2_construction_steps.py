@@ -61,6 +61,7 @@ from .symbols import (
     eps_p,
     gamma,
     in_powers_of_d,
+    linear_root,
     log_d,
     n,
     nu,
@@ -1777,9 +1778,8 @@ SPAN_NOISE = NOISE_TO_WIDTH
 #: factor still diverges), both read from SPAN_NOISE; the obstruction leaves the rest undecided (not refuted)
 SPAN_NOISE_EXPONENT = NOISE_TO_WIDTH_EXPONENT
 SPAN_OBSTRUCTION: tuple[sp.Basic, ...] = (pi_p < 1, SPAN_NOISE_EXPONENT >= 0)
-#: the exponent's root in ν (it is linear in ν: one division, not sympy.solve, which took half a second at import)
-assert sp.diff(SPAN_NOISE_EXPONENT, nu, 2) == 0 and sp.diff(SPAN_NOISE_EXPONENT, nu) != 0
-SPAN_NOISE_ROOT = sp.expand(nu - SPAN_NOISE_EXPONENT / sp.diff(SPAN_NOISE_EXPONENT, nu))
+#: the exponent's root in ν (linear in ν)
+SPAN_NOISE_ROOT = linear_root(SPAN_NOISE_EXPONENT, nu)
 #: the undecided rest, as the regime records print it: π_p ≥ 1 or σ_W²d/p ↛ ∞ (ν above the root of the exponent)
 SPAN_NOT_REFUTED = (r"\text{not refuted (undecided) where } " + paper_latex(pi_p >= 1) + r" \text{ or } "
                     + r"\sigma_W^2 d/p \not\to \infty\ (" + paper_latex(nu > SPAN_NOISE_ROOT) + ")")

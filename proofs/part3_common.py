@@ -132,7 +132,7 @@ def run_point(eps_n: float, eps_p: float, extra_n: float, d: int, seed: int = SE
 #: W_1's columns share a mode (their unit parts align, Part 2's step) along which |φ_jᵀa_0| ≍ √(p/(1 + σ_W²d)) grows,
 #: so S_1 ≤ log²d and the no-clipping bound at step 0 (where that exceeds d^{2ε_n}) likely fail; the simulable d keep
 #: σ_W²d ≫ p at every corner (the log^{q+3} d in σ_W), and the alignment Θ(1) it rests on is not proved here.
-COMMON_MODE_UNDECIDED = (r"\text{where } " + paper_latex(S.pi_p > sp.solve(S.NOISE_TO_WIDTH_EXPONENT, S.pi_p)[0])
+COMMON_MODE_UNDECIDED = (r"\text{where } " + paper_latex(S.pi_p > S.linear_root(S.NOISE_TO_WIDTH_EXPONENT, S.pi_p))
                          + r"\ (\sigma_W^2 d \ll p)\text{: W}_1"
                          r"\text{'s columns share a mode along which } |\varphi_j^\intercal a_0| \asymp "
                          r"\sqrt{p/(1 + \sigma_W^2 d)} \text{ grows (likely failing; not decided)}")

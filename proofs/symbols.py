@@ -88,6 +88,15 @@ SIZES: dict[sp.Symbol, sp.Expr] = {p: d**pi_p, n: d**nu}
 PRIVACY_FACTOR = d**r * log_d**rho
 
 
+def linear_root(expr: sp.Expr, var: sp.Symbol) -> sp.Expr:
+    """The root in ``var`` of ``expr``, linear in it: one division (``sympy.solve`` took half a second at import, most
+    of it loading ``sympy.physics.units`` for its simplification)."""
+    slope = sp.diff(expr, var)
+    if slope == 0 or sp.diff(expr, var, 2) != 0:
+        raise ValueError(f"{expr} is not linear in {var}")
+    return sp.expand(var - expr / slope)
+
+
 def in_powers_of_d(expr: sp.Expr) -> sp.Expr:
     r"""``expr`` with Assumption 4 substituted and p, n written as powers of d (the regime's sizes).
 
