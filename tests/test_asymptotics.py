@@ -1026,3 +1026,19 @@ def test_referee_bi_parameter_dependent_growths_and_definite_sums():
     by_q = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2), q=q, q_values=(1, 2, 3))
     r4 = compare(2 * d**nu - d ** (q * (nu - 1) + 1), "O", d, by_q, d=d)
     assert r4.witness is not None and Fraction(r4.witness["point"]["nu"]) > 1
+
+
+def test_referee_bj_constants_in_growths_and_in_merged_coefficients():
+    """Referee BJ: J2 a growth difference with a constant or a parameter only in its coefficients is decided by its
+    fastest piece (e^{−log²d − ν log^{3/2}d} ≲ e^{−log²d}; d^ν e^{−c log²d} ≲ e^{−c log²d/2}), not refused; J1 a sum of
+    same-order terms with constants outside the region (δ − 1) is not merged as if it had one sign."""
+    d, nu, q, c, delta, eps = sp.symbols("d nu q c delta epsilon", positive=True)
+    log_d = sp.log(d)
+    region = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2))
+    assert compare(sp.exp(-log_d**2 - nu * log_d ** sp.Rational(3, 2)), "lesssim", sp.exp(-log_d**2), region,
+                   d=d).holds_everywhere
+    assert compare(d**nu * sp.exp(-c * log_d**2), "lesssim", sp.exp(-c * log_d**2 / 2), region, d=d).holds_everywhere
+    assert compare(sp.exp(c * log_d**2), "lesssim", sp.exp(c * log_d**2 / 2), region, d=d).witness is not None
+    by_q = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2), q=q, q_values=(1, 2, 3))
+    held = compare(delta * d**nu - d ** (q * (nu - 1) + 1), "lesssim", d, by_q, d=d)
+    assert held.witness is None  # (δ − 1)d^ν < 0 for δ < 1: never refuted

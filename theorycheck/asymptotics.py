@@ -694,9 +694,7 @@ def _infinite_order(i: Term, j: Term, d: sp.Symbol) -> int:
     if diff == 0:
         return 0
     if diff.free_symbols - {d}:
-        # SymPy's limit treats the parameters as generic: log^{ν+1}d − log²d → −∞ "for all ν" (referee BI, S1)
-        raise InputError(f"cannot compare the super-polynomial factors exp({i.growth}) and exp({j.growth}): their "
-                         "ratio depends on the parameters")
+        return _order_with_parameters(diff, d, i, j)
     lim = _limit_at_infinity(diff, d)
     if lim == -sp.oo:
         return -1
@@ -704,6 +702,37 @@ def _infinite_order(i: Term, j: Term, d: sp.Symbol) -> int:
         return 1
     raise InputError(f"cannot compare the super-polynomial factors exp({i.growth}) and exp({j.growth}) "
                      "(their ratio depends on the parameters)")
+
+
+def _order_with_parameters(diff: sp.Expr, d: sp.Symbol, i: Term, j: Term) -> int:
+    """The sign of lim diff (d → ∞) for a growth difference with parameters or constants in it: each term is c·g(d)
+    with g free of them (a parameter in an exponent, log^{ν+1}d, is refused: SymPy's limit reads the parameters as
+    generic, → −∞ "for every ν"; referee BI, S1), the fastest g decides, by the sign of its coefficient (the symbols
+    positive) (referee BJ, J2: e^{−c log²d} with a constant c > 0, and −ν log^{3/2}d beside −log²d, are decided)."""
+    refuse = InputError(f"cannot compare the super-polynomial factors exp({i.growth}) and exp({j.growth}): their "
+                        "ratio depends on the parameters")
+    parts: dict[sp.Expr, sp.Expr] = {}
+    for term in sp.Add.make_args(diff):
+        c, g = term.as_independent(d, as_Add=False)
+        if g.free_symbols - {d}:
+            raise refuse
+        parts[g] = parts.get(g, sp.Integer(0)) + c
+    parts = {g: c for g, c in parts.items() if sp.simplify(c) != 0}
+    if not parts:
+        return 0
+    gs = list(parts)
+    lead = gs[0]
+    for g in gs[1:]:
+        ratio = _limit_at_infinity(sp.simplify(g / lead), d)
+        if ratio in (sp.oo, -sp.oo):
+            lead = g
+        elif ratio != 0:  # two pieces of the same order: not decided here
+            raise refuse
+    grows = _limit_at_infinity(lead, d)
+    c = parts[lead].xreplace({s: sp.Dummy(s.name, positive=True) for s in parts[lead].free_symbols})
+    if grows not in (sp.oo, -sp.oo) or not (c.is_positive or c.is_negative):
+        raise refuse
+    return 1 if (grows == sp.oo) == bool(c.is_positive) else -1
 
 
 def _pair(i: Term, j: Term, strict: bool, d: sp.Symbol) -> str:
@@ -1133,7 +1162,12 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         where = "" if q_value is None else f" (q = {q_value})"
 
         def definite(c: sp.Expr, rows: list[_Row] = rows, params: set[sp.Symbol] = params) -> bool:
-            """One sign on the whole region, never 0."""
+            """One sign on the whole region, never 0; with symbols outside the region (ε, δ) only where SymPy
+            decides it for every positive value of them (referee BJ, J1: ε² − 1 had counted as one sign)."""
+            outside = c.free_symbols - params
+            if outside:
+                c = c.xreplace({s: sp.Dummy(s.name, positive=True) for s in c.free_symbols})
+                return bool(c.is_positive or c.is_negative)
             return "positive" in (_coefficient_sign(c, params, variables, rows, cache),
                                   _coefficient_sign(-c, params, variables, rows, cache))
 
