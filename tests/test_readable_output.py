@@ -72,6 +72,8 @@ def test_long_displays_break_before_their_relation_and_at_a_middle_sign():
     # a chain a = b = c is broken before each relation (referee BI, L3)
     chain = "a = " + long_side + " = " + long_side + " = c"
     assert [line.split(" ")[0] for line in _display_lines(chain)].count("=") == 3
+    # a \text inside a subscript is part of a symbol, not prose: still broken (referee BJ, J3)
+    assert len(_display_lines(r"R_{\text{NN}} = " + long_side)) > 1
     # a list of conditions (top-level commas or \text): set as written
     assert _display_lines("a = " + long_side + ", b = 2") == ["a = " + long_side + ", b = 2"]
     listed = r"\text{with } C = " + long_side + r",\ \sigma = 2"

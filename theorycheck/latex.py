@@ -160,7 +160,9 @@ def _display_lines(tex: str) -> list[str]:
         return [tex]
     rel = _top_level(tex, _RELATIONS)
     listed = " " + tex.replace(r"\,", r"\;").replace(",", " , ") + " "  # a comma, not the thin space \,
-    if not rel or _top_level(listed, (",",)) or r"\text" in tex:
+    # prose at the top level (\text{…} in a subscript or a fraction is part of a symbol; referee BJ, J3)
+    prose = _top_level(" " + tex.replace(r"\text{", r" PROSE \text{") + " ", ("PROSE",))
+    if not rel or _top_level(listed, (",",)) or prose:
         return [tex]
     bounds = [0, *(at for at, _ in rel), len(tex)]
     lines = []
