@@ -854,7 +854,7 @@ def _beats(i: Term, others: Sequence[Term], variables: tuple[sp.Symbol, ...], re
     return _search(nvar, region_rows, options, cache)
 
 
-def _merged(terms: Sequence[Term], definite: Callable[[sp.Expr], bool] = lambda c: False) -> list[Term]:
+def _merged(terms: Sequence[Term], definite: Callable[[sp.Expr], bool]) -> list[Term]:
     """Terms of the same exponents summed where their coefficients cancel (dropped: after a degree q is substituted,
     d^ν − d^{q(ν−1)+1} is 0 at q = 1; referee BG, F5) or where ``definite`` says the sum has one sign on the whole
     region (2d^ν − d^ν is d^ν; referee BI, R4); kept apart otherwise (a sum such as (ν − 1)d^ν may vanish on the
@@ -1213,14 +1213,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
 
             try:
                 point = _beats(i, R, variables, rows, strict, d, cache, forms)
-                values = _values(variables, point)
-                rivals = opponents(values) if point is not None else []
-                if point is not None and (sp.nsimplify(i.coeff.subs(values)) == 0):
-                    # i vanishes at the witness (a coefficient ≤ 0 that is 0 on the region's edge; referee BG, F1)
-                    undecided.append(f"term {i.latex(d)} at q = {q_value}: it beats the right side where its "
-                                     "coefficient may be 0")
-                    skipped = True
-                    continue
+                rivals = opponents(_values(variables, point)) if point is not None else []
                 if rivals:  # search again where i's order differs from theirs (referee BG, F4 and F6)
                     point = _beats_apart(i, rivals, R, variables, rows, strict, d, cache, forms, size_bound,
                                          lambda pt: not opponents(_values(variables, pt)))
@@ -1235,10 +1228,16 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                 continue
             if point is None:
                 continue
+            values = _values(variables, point)
+            if sp.nsimplify(i.coeff.subs(values)) == 0:  # at the point finally found, after any search apart
+                # i vanishes at the witness (a coefficient ≤ 0 that is 0 on the region's edge; referee BG, F1)
+                undecided.append(f"term {i.latex(d)} at q = {q_value}: it beats the right side where its "
+                                 "coefficient may be 0")
+                skipped = True
+                continue
             witness: dict[str, Any] = {str(v): str(x) for v, x in zip(variables, point)}
             if q_value is not None:
                 witness[str(region.q)] = q_value
-            values = _values(variables, point)
             failure = {"point": witness, "term": i.latex(d),
                        "term_exponents": _exponents_at(i, values),
                        "right_side_exponents": [_exponents_at(j, values) for j in R]}
