@@ -134,6 +134,48 @@ def test_second_run_reads_the_cache_and_errors_are_never_cached(paper, tmp_path)
     ]
 
 
+FORMULA = """
+import sympy as sp
+
+from theorycheck.statement import Statement
+
+x = sp.Symbol("x", positive=True)
+SQUARE = Statement((x + 1) ** 2, "=", x**2 + 2 * x + 1)
+"""
+
+DELTA = """
+from theorycheck import Claim, verified
+
+from .formula import SQUARE
+
+
+def check():
+    return verified("numeric", "checked", value=1)
+
+
+CLAIMS = [Claim("delta.square", "square", "D §1", SQUARE, "x > 0", check)]
+"""
+
+
+def test_a_statements_latex_is_kept_with_its_verdict_and_printed_again_when_its_source_changes(paper, tmp_path):
+    cache = tmp_path / "cache"
+    (paper / "formula.py").write_text(FORMULA)
+    (paper / "delta.py").write_text(DELTA)
+    first = claims_json(paper, cache=cache)["delta.square"]
+    assert first["statement_source"] == "sympy" and "x^{2}" in first["statement"]
+    stored = json.loads((cache / "claims" / "delta.square.json").read_text())
+    assert stored["statement"] == first["statement"]
+    # the warm run shows the kept text rather than printing it: mark the kept text to see which one it shows
+    stored["statement"] = "KEPT"
+    (cache / "claims" / "delta.square.json").write_text(json.dumps(stored))
+    warm = claims_json(paper, cache=cache)["delta.square"]
+    assert warm["cached"] and warm["statement"] == "KEPT"
+    # the formula's module is part of the key: an edited formula is printed (and checked) again
+    (paper / "formula.py").write_text(FORMULA.replace("x**2 + 2 * x + 1", "x**3 + 2 * x + 1"))
+    edited = claims_json(paper, cache=cache)["delta.square"]
+    assert not edited["cached"] and "x^{3}" in edited["statement"] and edited["statement"] != "KEPT"
+
+
 def test_editing_a_module_reruns_only_the_claims_that_can_reach_it(paper, tmp_path):
     cache = tmp_path / "cache"
     claims_json(paper, cache=cache)

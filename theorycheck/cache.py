@@ -19,7 +19,9 @@ A cached verdict is reused only when nothing it could depend on has changed. Its
 Only ``verified``, ``refuted`` and ``inconclusive`` verdicts are stored; an ``error``
 (a crash, a timeout) is always run again. Each claim is one JSON file written atomically
 (temporary file + rename), so concurrent audits and an interrupted audit leave a
-consistent cache.
+consistent cache. An entry also keeps the LaTeX of the claim's statement (a SymPy ``Statement``
+is printed from its source, which the key holds, by SymPy, whose version it holds), so a warm
+audit's JSON does not print 200 statements again.
 
 Where: ``$THEORYCHECK_CACHE_DIR`` if set; else a ``.theorycheck/`` folder beside the proofs
 folder (in the folder that holds it) when that place is writable; else the user cache
@@ -424,6 +426,11 @@ class Cache:
         data = self._read(claim.id)
         if not data or data.get("key") != key_of(self.parts(claim)):
             return None
+        text = data.get("statement")
+        if isinstance(text, str) and claim.formula is not None and "statement" not in claim.__dict__:
+            # the LaTeX its Statement prints: the key holds every source the Statement and its printer are defined
+            # in (the claim's module and what it imports) and SymPy's version, so the text is what printing gives
+            object.__setattr__(claim, "statement", text)
         try:
             return Entry(Verdict.from_dict(data["verdict"]), float(data["seconds"]), str(data.get("stored", "")))
         except (KeyError, TypeError, ValueError):
@@ -479,7 +486,8 @@ class Cache:
         if not self.unchanged(parts):
             return False
         data = {"key": key_of(parts), "parts": parts, "verdict": verdict.to_dict(), "seconds": seconds,
-                "stored": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")}
+                "stored": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                "statement": claim.statement}
         target = self.path(claim.id)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
