@@ -489,7 +489,8 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
     if not regs:
         return None
     holds = [g["holds_on"] for g in regs]
-    holds_on = "all" if all(h == "all" for h in holds) else ("none" if any(h == "none" for h in holds) else "part")
+    holds_on = ("all" if all(h == "all" for h in holds) else "none" if any(h == "none" for h in holds)
+                else "undecided" if any(h == "undecided" for h in holds) else "part")
     conditions, exact = [], []
     for g in regs:
         if g["holds_on"] != "all":

@@ -697,7 +697,8 @@ def mean_mode_failure(claimed_order: sp.Expr, proxy: str, proxy_order: sp.Expr, 
     results = [compare(S.in_powers_of_d(t), "lesssim", S.in_powers_of_d(claimed_order), ADMISSIBLE, d=d)
                for t in MIN_TERMS.get(proxy_order, (proxy_order,))]
     parts = [r for r in results if r.holds_on == "part"]
-    holds_on = ("all" if any(r.holds_on == "all" for r in results) else "part" if parts else "none")
+    holds_on = ("all" if any(r.holds_everywhere for r in results) else "undecided" if any(
+        r.holds_on == "undecided" or r.undecided for r in results) else "part" if parts else "none")
     conditions = [" or ".join(rf"\left({', '.join(r.conditions)}\right)" for r in parts)] if parts else []
     exact = [" or ".join(f"({' and '.join(r.conditions_exact)})" for r in parts)] if parts else []
     terms = MIN_TERMS.get(proxy_order, (proxy_order,))

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from theorycheck.asymptotics import Region, compare, decide, rate_terms, ratio_at
 from theorycheck.errors import InputError
+from theorycheck.statement import Statement
 
 d = sp.Symbol("d", positive=True)
 A = sp.symbols("a0 a1 a2", real=True)
@@ -986,6 +987,54 @@ def test_referee_bg_cancellation_cases():
     assert low.holds_on == "none" and low.witness is not None
     # under o the size counts: d^ν − d^{2ν} = o(1) fails
     assert compare(d**nu - d ** (2 * nu), "o", sp.Integer(1), open_, d=d).witness is not None
+
+
+_D, _NU = sp.symbols("d nu", positive=True)
+
+
+@pytest.mark.parametrize("lhs, rel, rhs, low", [
+    (_D**_NU + _D ** (2 - _NU) - 2 * _D, "o", _D, 1),  # 0 at ν = 1
+    (_D**_NU - _D ** (2 * _NU - 1), "o", sp.Integer(1), 1),  # 0 at ν = 1
+    (_D**_NU - _D ** (2 - _NU), "lesssim", sp.Integer(1), sp.Rational(1, 2)),  # lhs ≤ 0 for ν ≤ 1
+    (_D**_NU - _D * sp.log(_D), "lesssim", sp.Integer(1), 1),  # lhs → −∞ at ν = 1
+])
+def test_terms_of_opposite_signs_never_make_holds_nowhere(lhs, rel, rhs, low):
+    """Referee BH (M1): where the left side has terms of opposite signs that may cancel or outweigh the failing one,
+    "holds nowhere" was reported (and shown, and counted by the theorem's survival region) where the relation holds;
+    the failure is still refuted at its exact witness, and where else it holds is "undecided"."""
+    region = Region(f"{low} <= nu <= 2", (_NU,), (_NU >= low, _NU <= 2))
+    result = compare(lhs, rel, rhs, region, d=_D)
+    assert result.holds_on == "undecided" and result.witness is not None
+    verdict = decide(Statement(lhs, rel, rhs), region, d=_D)
+    assert verdict.verdict == "refuted" and "where else it holds is not decided" in verdict.detail
+    assert verdict.regime["holds_on"] == "undecided"
+
+
+def test_holds_nowhere_stays_where_opposite_terms_are_always_smaller():
+    """The perturbation of M1's fix: a negative term of lower order everywhere (d^{ν/2} beside d^ν), and a negative
+    term super-polynomially small, cancel nothing: "holds nowhere" stands; with only positive terms, too."""
+    d, nu = sp.symbols("d nu", positive=True)
+    closed = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2))
+    assert compare(d**nu - d ** (nu / 2), "lesssim", d ** (nu / 2), closed, d=d).holds_on == "none"
+    assert compare(d**nu - d ** (nu / 2), "o", d ** (nu / 2), closed, d=d).holds_on == "none"
+    assert compare(d**nu - sp.exp(-sp.log(d) ** 2), "o", sp.Integer(1), closed, d=d).holds_on == "none"
+    assert compare(2 * d**nu, "lesssim", sp.Integer(1), closed, d=d).holds_on == "none"
+
+
+def test_an_undecided_comparison_without_a_witness_is_not_part():
+    """Referee BH (M2): a comparison left undecided with no failure found (d^ν − d^{2ν−1} ≲ 1 on [1, 2] holds
+    everywhere: lhs ≤ 0) had holds_on "part", which says it fails somewhere; it is "undecided", and decide is
+    inconclusive. With an exact witness beside an undecided term, decide refutes (the witness decides)."""
+    d, nu = sp.symbols("d nu", positive=True)
+    closed = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2))
+    result = compare(d**nu - d ** (2 * nu - 1), "lesssim", sp.Integer(1), closed, d=d)
+    assert result.holds_on == "undecided" and result.witness is None and result.undecided
+    assert decide(Statement(d**nu - d ** (2 * nu - 1), "lesssim", sp.Integer(1)), closed,
+                  d=d).verdict == "inconclusive"
+    # a second positive term d^{2ν} beats the right side where nothing cancels it: refuted at its witness
+    both = Statement(d**nu - d ** (2 * nu - 1) + d ** (3 * nu), "lesssim", sp.Integer(1))
+    verdict = decide(both, closed, d=d)
+    assert verdict.verdict == "refuted" and verdict.evidence["witness"]["point"]
 
 
 def test_crossover_log10_d_finds_where_the_ratio_stays_below_one():

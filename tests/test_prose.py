@@ -25,6 +25,9 @@ from theorycheck.prose import readable
         ("gamma(nu/2)", "gamma(ν/2)"),
         ("d ≥ d*(eps_n)", "d ≥ d*(ε_n)"),
         ("2*q*(nu - 1)", "2·q·(ν - 1)"),
+        # a product with d is no d-star (referee BJ, J5): after a factor, or with more than a name inside
+        ("q*d*(nu - 1)", "q·d·(ν - 1)"),
+        ("d*(q*(nu - 1) + 1)", "d·(q·(ν - 1) + 1)"),
         (r"\frac{3 \varepsilon_p}{16} < \varepsilon_n, α*_0 = 0",
          r"\frac{3 \varepsilon_p}{16} < \varepsilon_n, α*_0 = 0"),
         ("$x**2$ and x**2", "$x**2$ and x^2"),

@@ -82,6 +82,9 @@ def test_long_displays_break_before_their_relation_and_at_a_middle_sign():
     cases = r"f = \begin{cases} " + long_side + r" & x = 0 \\ 1 & x \neq 0 \end{cases}"
     assert _display_lines(cases)[0] == "f" and all(r"\end{cases}" in line or r"\begin{cases}" not in line
                                                    for line in _display_lines(cases))
+    # a comma inside bare parentheses or brackets is an argument's, not a list's (referee BJ, J4)
+    for argument in (r"\max(a, b)", r"\mathcal{N}(0, I_{d})", r"[0, 1)"):
+        assert len(_display_lines(argument + " + " + long_side + r" \leq y")) > 1, argument
     # no top-level relation: one line, as before
     assert _display_lines(r"\left(" + long_side + r" = 1\right)") == [r"\left(" + long_side + r" = 1\right)"]
 

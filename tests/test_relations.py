@@ -414,6 +414,12 @@ def test_regime_slice_shades_where_the_condition_holds_and_fails():
     assert _share(img, red) < 0.002 and _share(img, green) > 0.3
     assert _share(_pixels(regime_slice(dict(tie, holds_on="part"), fixed=fixed, eps_p_range=(0, 3),
                                        eps_n_range=(0, 1), dpi=60)), red) > 0.3
+    # an undecided regime (terms of opposite signs, referee BH M1): outside its conditions it is not decided, amber,
+    # never red
+    amber = (0.97, 0.82, 0.45)
+    undecided = _pixels(regime_slice(dict(one, holds_on="undecided"), fixed=fixed, eps_p_range=(0, 3),
+                                     eps_n_range=(0, 1), dpi=60))
+    assert _share(undecided, red) < 0.002 and _share(undecided, amber) > 0.3
 
 
 def test_regime_html_embeds_a_png_or_says_why_not():

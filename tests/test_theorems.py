@@ -440,6 +440,11 @@ def test_show_prints_the_regime():
     assert lines[:3] == ["Regime: holds on part of the region (R)", "  holds where:", "    x > 0"]
     assert regime_lines({"region": "R", "holds_on": "none", "conditions_exact": ["0 > 1"]})[1:] == [
         "  would hold where (nowhere in the region):", "    0 > 1"]
+    # referee BH (M1): terms of opposite signs may cancel; the conditions say where it holds at least
+    assert regime_lines({"region": "R", "holds_on": "undecided", "conditions_exact": ["x > 0"],
+                         "witness": {"point": {"x": "-1"}}}) == [
+        "Regime: holds on a part of the region not decided (R)", "  holds at least where:", "    x > 0",
+        "  fails at: x = -1"]
 
 
 def test_regime_slices_are_drawn_once_per_regime(tmp_path, monkeypatch):

@@ -66,6 +66,12 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
+#: Where a regime's relation holds: on the whole region, on part of it (it fails somewhere, holds somewhere),
+#: nowhere, or not decided (asymptotics.compare: left terms of opposite signs that may cancel, an exact fallback too
+#: large; a witness, when there is one, is still a point where it fails).
+HOLDS_ON = ("all", "part", "none", "undecided")
+
+
 @dataclasses.dataclass(frozen=True)
 class Verdict:
     """The outcome of one check.
@@ -90,7 +96,7 @@ class Verdict:
         generated from the object the check evaluated.
     regime:
         For an asymptotic claim, where in the admissible parameter region it
-        holds: ``{"region", "holds_on": "all"|"part"|"none", "conditions": [LaTeX],
+        holds: ``{"region", "holds_on": "all"|"part"|"none"|"undecided", "conditions": [LaTeX],
         "witness": {...}}`` (see :mod:`theorycheck.asymptotics`); else ``None``.
         Where the paper's convention is ambiguous, ``"readings"`` maps each reading
         to where it holds (``"all"``, or a text starting ``"none"``, ``"part"`` or
@@ -116,8 +122,8 @@ class Verdict:
             object.__setattr__(self, "corrected", latex())
         if self.regime is not None:
             regime = jsonable(dict(self.regime))
-            if regime.get("holds_on") not in ("all", "part", "none"):
-                raise ValueError("regime['holds_on'] must be 'all', 'part' or 'none'")
+            if regime.get("holds_on") not in HOLDS_ON:
+                raise ValueError("regime['holds_on'] must be 'all', 'part', 'none' or 'undecided'")
             _check_readings(regime.get("readings") or {})
             object.__setattr__(self, "regime", regime)
         object.__setattr__(self, "detail", readable(self.detail))  # SymPy's x**2, dict reprs: as a reader writes

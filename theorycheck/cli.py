@@ -300,7 +300,8 @@ def regime_lines(regime: dict | None) -> list[str]:
     """Where an asymptotic claim holds, as plain lines: the region, all/part/none, each exact condition, the witness."""
     if not regime:
         return []
-    where = {"all": "on the whole region", "part": "on part of the region", "none": "nowhere in the region"}
+    where = {"all": "on the whole region", "part": "on part of the region", "none": "nowhere in the region",
+             "undecided": "on a part of the region not decided"}
     holds_on = str(regime.get("holds_on"))
     undecided = regime.get("undecided") or []
     exact = regime.get("conditions_exact") or [c for c in regime.get("conditions") or [] if c not in undecided]
@@ -311,7 +312,8 @@ def regime_lines(regime: dict | None) -> list[str]:
     else:
         out = [f"Regime: holds {where.get(holds_on, holds_on)} ({regime.get('region', '')})"]
     if exact and holds_on != "all":
-        out.append("  holds where:" if holds_on != "none" else "  would hold where (nowhere in the region):")
+        out.append({"none": "  would hold where (nowhere in the region):",
+                    "undecided": "  holds at least where:"}.get(holds_on, "  holds where:"))
         out += [f"    {c}" for c in exact]
     if regime.get("premise"):
         out.append(f"  given: {regime['premise']}")

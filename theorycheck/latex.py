@@ -120,8 +120,9 @@ _OPEN, _CLOSE = ("{", r"\left"), ("}", r"\right")
 
 
 def _top_level(tex: str, tokens: tuple[str, ...]) -> list[tuple[int, str]]:
-    """Positions of `` token `` (space on both sides) outside every brace group, ``\\left … \\right`` pair and
-    ``\\begin … \\end`` environment."""
+    """Positions of `` token `` (space on both sides) outside every brace group, ``\\left … \\right`` pair,
+    ``\\begin … \\end`` environment and bare parentheses or brackets (the comma of ``\\max(a, b)`` or
+    ``\\mathcal N(0, I)`` is no list's; referee BJ, J4; a half-open interval such as ``[0, 1)`` still balances)."""
     depth, out, i = 0, [], 0
     while i < len(tex):
         if tex.startswith(r"\left", i) and not tex[i + 5:i + 6].isalpha():
@@ -139,9 +140,9 @@ def _top_level(tex: str, tokens: tuple[str, ...]) -> list[tuple[int, str]]:
         if tex[i] == "\\" and i + 1 < len(tex) and tex[i + 1] in "{}":  # an escaped brace
             i += 2
             continue
-        if tex[i] == "{":
+        if tex[i] in "{([":
             depth += 1
-        elif tex[i] == "}":
+        elif tex[i] in "})]":
             depth -= 1
         elif depth == 0 and tex[i] == " ":
             for token in tokens:

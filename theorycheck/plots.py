@@ -412,10 +412,12 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     if regime.get("holds_on") == "all":  # on all of the region by the verdict; a condition with a tie rule ("or equal
         holds[:] = True  # … log d …") read strictly had painted a slice on the tie set red (referee BG, F8)
     colour = np.ones(X.shape + (3,))
-    grey, green, red = (0.88, 0.88, 0.88), (0.55, 0.80, 0.55), (0.93, 0.55, 0.55)
+    grey, green, red, amber = (0.88, 0.88, 0.88), (0.55, 0.80, 0.55), (0.93, 0.55, 0.55), (0.97, 0.82, 0.45)
+    # undecided: the conditions say where it holds at least (terms of opposite signs may cancel elsewhere)
+    undecided = regime.get("holds_on") == "undecided"
     colour[~admissible] = grey
     colour[admissible & holds] = green
-    colour[admissible & ~holds] = red
+    colour[admissible & ~holds] = amber if undecided else red
     head = title or f"holds on {regime.get('holds_on', '?')} of {regime.get('region', 'the region')}"
     lines = [*textwrap.wrap(head, SLICE_TITLE_CHARS), *textwrap.wrap(", ".join(shown), SLICE_TITLE_CHARS)]
     # a fixed layout, in inches, instead of cropping to the drawn artists (bbox_inches="tight" draws the slice
@@ -427,7 +429,8 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     ax = fig.add_axes((left / W, bottom / H, width / W, height / H))
     ax.imshow(colour, origin="lower", extent=(x0, x1, y0, y1), aspect="auto", interpolation="nearest")
     handles = [Line2D([], [], marker="s", linestyle="", markersize=10, color=green, label="holds"),
-               Line2D([], [], marker="s", linestyle="", markersize=10, color=red, label="fails"),
+               Line2D([], [], marker="s", linestyle="", markersize=10, color=amber if undecided else red,
+                      label="not decided" if undecided else "fails"),
                Line2D([], [], marker="s", linestyle="", markersize=10, color=grey, label="not admissible")]
     if wx is not None and wy is not None:
         ax.plot([wx], [wy], marker="*", color="black", markersize=13, linestyle="")

@@ -30,9 +30,11 @@ _NAME = re.compile(r"(?<![\\\w.])(?<!\w-)(" + "|".join(sorted(GREEK, key=len, re
 #: a quoted name: the quotes stand apart from words (an apostrophe, as in "term's", opens nothing)
 _QUOTED = re.compile(r"((?<!\w)'[^'\n]*'(?!\w))")
 _POWER = re.compile(r"(?<=[\w)\]])\*\*(?=[\w(\-])")
-#: a product SymPy prints as ``2*x`` or ``2*(x + 1)``; not ``d*(`` after a lone d (``d*(ε_n)``: d-star)
+#: a product SymPy prints as ``2*x`` or ``2*(x + 1)``; not ``d*(name)`` after a lone d (``d*(ε_n)``: d-star)
 _TIMES = re.compile(r"(?<=[A-Za-z0-9)\]])\*(?=[A-Za-z0-9(])")
-_LONE_LETTER = re.compile(r"(?<![\w])d$")
+_LONE_LETTER = re.compile(r"(?<![\w*])d$")
+#: what follows d-star: a bare name in parentheses (``d*(ε_n)``), not a product's factor (``d*(q*(nu - 1) + 1)``)
+_STAR_ARGUMENT = re.compile(r"\(\w+\)")
 _COMPARE = {" <= ": " ≤ ", " >= ": " ≥ "}
 _ABS = re.compile(r"\bAbs\(([^()]*)\)")
 _INFINITY = re.compile(r"(?<![\w\\'])(-?)oo(?![\w'])")
@@ -76,8 +78,8 @@ def _outside_math(text: str, rewrite) -> str:
 
 def _times(match: re.Match[str]) -> str:
     before = match.string[:match.start()]
-    after = match.string[match.end():match.end() + 1]
-    return "*" if after == "(" and _LONE_LETTER.search(before) else "·"
+    star = _LONE_LETTER.search(before) and _STAR_ARGUMENT.match(match.string, match.end())
+    return "*" if star else "·"  # referee BJ, J5: q*d*(nu - 1) and d*(q*(nu - 1) + 1) are products
 
 
 def _words(text: str) -> str:
