@@ -27,7 +27,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.asymptotics import compare, if_undecided, rate_terms, ratio_at
-from theorycheck.claims import Verdict
+from theorycheck.claims import Verdict, with_readings
 from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement, notation
 
@@ -772,16 +772,35 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
     if ok:
         return verified("symbolic", "the update equals Part 2's for n = 1, 2, 3", **ev)
     bad = next(n for n, v in diffs.items() if v != 0)
-    return refuted(
+    printed = average is False and weight is None
+    # Algorithm 1 labels g_W(x_i) "∇_W L" but writes the per-sample ∇_W(f − y_i)²: its i-th summand (1/n)∇_W(f − y_i)²
+    # is the other reading (referee BL), decided by the same check
+    per_summand = check_first_layer_update(statement, True) if printed else None
+    # every sample size n = d^ν ≥ 2: the updates differ by η_W (c(n) − 1/n) Σ_i G_i, and c(n) − 1/n ≠ 0 for every n ≥ 2
+    m = sp.Symbol("m", nonnegative=True)
+    gap = sp.factor(sp.sympify(c_n).subs(S.n, m + 2) - 1 / (m + 2))
+    never = bool(gap.is_positive or gap.is_negative)
+    regime = {"region": "every sample size n ≥ 2", "holds_on": "none" if never else "undecided", "conditions": [],
+              "witness": {"n": bad}, "gap_c_of_n_minus_1_over_n_at_n_eq_m_plus_2": str(gap)}
+    verdict = refuted(
         "symbolic",
         f"the sum Σ g_W is n ∇_W L: for n = {bad} the two updates differ by {diffs[bad]} "
         "(Algorithm 1 takes the step n·η_W, Part 2 analyses η_W); g^C_W is undefined (read as g_W)",
         corrected=r"W_1 \gets W_0 - \frac{\eta_W}{n}\sum_{i=1}^n g_W(x^W_i, y^W_i, f) = W_0 - \eta_W\nabla_W\mathcal{L}"
-        if not average and weight is None and check_first_layer_update(statement, True).verdict == "verified"
+        if per_summand is not None and per_summand.verdict == "verified"
         else None,
         witness={"n": bad, "difference": str(diffs[bad])},
+        regime=regime,
         **ev,
     )
+    if per_summand is None:
+        return verdict
+    return with_readings(verdict, {
+        "g_W(x_i) = ∇_W (f(x_i) − y_i)², the per-sample gradient as written":
+            f"{regime['holds_on']}: the sum is n∇_W L",
+        "g_W(x_i) = the i-th summand (1/n)∇_W (f(x_i) − y_i)² of ∇_W L, as its label says":
+            "all: the sum is ∇_W L, Part 2's step" if per_summand.verdict == "verified" else
+            f"none: {per_summand.detail}"})
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1336,7 +1355,7 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
         "readings": {
             "some ε_b > 0 (the proof's device; not a parameter of the algorithm), every width p = d^{π_p} ≥ d^{ε_p} "
             "(Assumption 2 as printed)": exists.holds_on,
-            "some ε_b > 0, width p = d^{ε_p} exactly (the reading before referee P)": at_eps_p.holds_on,
+            "some ε_b > 0, width p = d^{ε_p} exactly (Assumption 2 read with equality)": at_eps_p.holds_on,
             "every ε_b of the window, width p = d^{ε_p}": result.holds_on,
             "every ε_b of the window, every width": every_width.holds_on,
         },
@@ -1362,18 +1381,19 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
     if exists.holds_on == "all":
         every = ("also for every ε_b of the window" if every_width.holds_on == "all" else
                  f"for every ε_b of the window only where {', '.join(every_width.conditions)}")
-        return verified(
+        return with_readings(verified(
             "symbolic+exact",
             f"private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), and {noise_only} on the whole region, every "
             "width, for some ε_b > 0 (ε_b is the proof's device, α_1^{b_i} ≥ d^{−ε_b}/2 at the paper's probability "
             f"for every fixed ε_b > 0, not a parameter of the algorithm: take it small); {every}{caveat}",
             regime=exists.regime(),
             **ev,
-        )
+        ), ev["readings"])
     point = exists.witness["point"]
     at_reading = ("; at the reading p = d^{ε_p} it holds on the whole region" if at_eps_p.holds_on == "all" else
                   f"; at the reading p = d^{{ε_p}} only where {', '.join(at_eps_p.conditions)}")
-    return refuted(
+    # the readings as a regime record (referee BL: the width reading p = d^{ε_p} held and was named only in the text)
+    return with_readings(refuted(
         "symbolic+exact",
         f"private on all of Assumption 3 (μ = ε/√(8 log(1/δ))), but {noise_only} for some ε_b > 0 only where "
         f"{', '.join(exists.conditions)} (p = d^{{π_p}}: the ratio grows like √p, and Assumption 2 bounds p from "
@@ -1385,7 +1405,7 @@ def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISI
         ratio_with_constants_at_witness=ratio_at(lhs_any_width, sp.Integer(1), point, S.d),
         ratio_with_constants_at_witness_eps_b_to_0=ratio_at(lhs_any_width.subs(S.eps_b, 0), sp.Integer(1), point, S.d),
         **ev,
-    )
+    ), ev["readings"])
 
 
 # ------------------------------------------------------------------------------------------------

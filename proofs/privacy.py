@@ -19,8 +19,9 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from theorycheck import Claim, refuted, verified
+from theorycheck import Claim, Verdict, refuted, verified
 from theorycheck import privacy as P
+from theorycheck.claims import reading_outcome, with_readings
 from theorycheck.statement import Statement
 
 from . import symbols as S
@@ -593,6 +594,27 @@ def _shaped_noise(noise_fn, adjacency: str, shape: Callable[[int], list]) -> dic
     return {"shapes": shapes, "lambda_min": float(lam_min), "singular": None}
 
 
+#: Definition 1's "adjacent", which it leaves undefined: the readings a privacy claim is decided under
+ADJACENCY_READINGS = {
+    "replace-one": "replace-one adjacency (one record replaced; n fixed)",
+    "add-remove": "add-remove adjacency with the public normaliser n (one record added or removed)",
+}
+
+
+def reading_outcome_of(verdict: Verdict) -> str:
+    """A privacy verdict of :func:`check_dpgd_privacy` as a reading's outcome text (``"all: …"``, ``"part: …"``)."""
+    if verdict.verdict == "verified":
+        steps = verdict.evidence.get("step_count_readings") or {}
+        proved = (verdict.evidence.get("symbolic_certificate") or {}).get("proved")
+        return ("all: the exact privacy curve (μ-GDP, T steps composed) is ≤ δ on Assumption 3's whole grid"
+                + (", and the SymPy certificate proves it for every (ε, δ) of the range" if proved else "")
+                + ("; with T the integer number of steps σ uses (⌈T⌉ > T steps fail near ε → 8 log(1/δ))"
+                   if steps.get("witness") else ""))
+    holds = (verdict.regime or {}).get("holds_on", "none")
+    outcome = holds if holds in ("all", "part", "none", "undecided") else "none"
+    return f"{outcome}: {verdict.detail.split(';')[0]}"
+
+
 def check_dpgd_privacy(
     noise_fn=DPGD_STATEMENT,
     adjacency: str = "replace-one",
@@ -602,6 +624,7 @@ def check_dpgd_privacy(
     corrected_tex=None,
     noise_shape: Callable[[int], list] | None = None,
     beyond_range: bool = True,
+    readings: bool = True,
 ):
     """T steps of clipped-mean gradient descent with per-step noise on a given by ``noise_fn``: a Statement
     (Σ = … of Part 3 or σ_a = … of Assumption 4 / Algorithm 1) or a callable ``(ε, δ, T, C, n, η) -> std``.
@@ -614,7 +637,12 @@ def check_dpgd_privacy(
     ``scalar_noise=True`` (or ``noise_shape``): the noise per step is std·ξ with Cov ξ = ``noise_shape(p)``
     (default :func:`scalar_noise_shape`, 11ᵀ: one scalar added to every coordinate). A singular shape
     gives δ(ε) = 1 along its null direction (refuted with that pair as witness); a full-rank one is
-    the isotropic mechanism with std·√λ_min and goes through the same grid."""
+    the isotropic mechanism with std·√λ_min and goes through the same grid.
+
+    ``readings``: a refutation under replace-one records the readings of Definition 1's undefined "adjacent" (the
+    same check under add-remove with the public normaliser n), and the scalar reading those of N(0, 1) read as
+    N(0, I_p) (referee BL: both had been named in the detail, never decided)."""
+    given = noise_fn
     statement = noise_fn if isinstance(noise_fn, Statement) else None
     noise_fn = noise_on_a(noise_fn)
     if corrected_tex is None and isinstance(corrected_fn, Statement):
@@ -624,7 +652,13 @@ def check_dpgd_privacy(
         decided = _shaped_noise(noise_fn, adjacency, noise_shape or scalar_noise_shape)
         if decided["singular"] is not None:
             w = decided["singular"]
-            return refuted(
+            per_coordinate = {}
+            if readings:  # N(0, 1) read as N(0, I_p), one draw per coordinate: the isotropic mechanism, both
+                per_coordinate = {  # adjacencies
+                    f"N(0, 1) read as N(0, I_p), {ADJACENCY_READINGS[a]}": reading_outcome_of(check_dpgd_privacy(
+                        given, a, eps_upper, beyond_range=False, readings=False))
+                    for a in ("replace-one", "add-remove")}
+            result = refuted(
                 "exact",
                 f"the noise covariance std²·M is singular (rank {w['rank']} < p = {w['p']}): two "
                 f"adjacent datasets whose clipped mean gradients differ along the null direction "
@@ -646,6 +680,10 @@ def check_dpgd_privacy(
                 achieved_error=0,
                 shapes_checked=decided["shapes"],
             )
+            if not per_coordinate:
+                return result
+            return with_readings(result, {"as printed: one scalar N(0, 1) added to every coordinate":
+                                          "none: the noise covariance is singular", **per_coordinate})
         # full rank: the worst adjacent pair differs along M's smallest eigenvector; the mechanism is the
         # isotropic one with std·√λ_min, so the grid below decides it exactly as for isotropic noise
         lam = decided["lambda_min"]
@@ -696,6 +734,11 @@ def check_dpgd_privacy(
             row["ratio"] = row["exact_epsilon"] / row["epsilon"]
         corrected = None
         extra = {}
+        if adjacency == "replace-one" and readings:
+            # Definition 1 leaves "adjacent" undefined: the same noise under add-remove, on the whole range
+            extra["add_remove_reading"] = reading_outcome_of(check_dpgd_privacy(
+                given, "add-remove", eps_upper, scalar_noise=scalar_noise, noise_shape=noise_shape, beyond_range=False,
+                readings=False))
         if adjacency == "replace-one":
             # the same noise under add-remove (sensitivity C/n): is the witness point private there?
             w = smallest
@@ -727,7 +770,10 @@ def check_dpgd_privacy(
                 " (replace-one adjacency, the fixed-n reading of Definition 1, which leaves 'adjacent' "
                 "undefined; under add-remove the same noise is "
                 + ("private" if ar["holds"] else "not private")
-                + f" at this witness: exact ε {mpmath.nstr(ar['exact_epsilon'], 6)})"
+                + f" at this witness: exact ε {mpmath.nstr(ar['exact_epsilon'], 6)}"
+                + (f"; under add-remove it holds on {reading_outcome(extra['add_remove_reading'])} of the range "
+                   "(the readings below)" if "add_remove_reading" in extra else "")
+                + ")"
             )
             if ar
             else f" ({adjacency} adjacency)"
@@ -746,6 +792,12 @@ def check_dpgd_privacy(
             ),
             "witness": {k: smallest[k] for k in ("epsilon", "delta", "T", "fraction_of_range", "exact_epsilon")},
         }
+        if "add_remove_reading" in extra:
+            holds = regime["holds_on"]
+            regime["readings"] = {
+                ADJACENCY_READINGS["replace-one"]: ("part: ε ≤ ε*(δ) (evidence holds_up_to)" if holds == "part"
+                                                    else "none: fails at every δ of the grid"),
+                ADJACENCY_READINGS["add-remove"]: extra["add_remove_reading"]}
         return refuted(
             "numeric",
             f"the claimed noise is not (ε, δ)-DP inside Assumption 3's range: at ε = "

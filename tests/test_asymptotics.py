@@ -981,7 +981,8 @@ def test_referee_bg_cancellation_cases():
     assert f5.holds_on == "part" and f5.witness["point"]["q"] != 1
     open_ = Region("0 < nu < 3", (nu,), (nu > 0, nu < 3))
     f6 = compare(d**nu - d ** (2 * nu), "lesssim", sp.Integer(1), open_, d=d)
-    assert f6.witness is None and f6.holds_on != "none" and f6.undecided
+    # referee BK (BK2): −d^{2ν} strictly outranks d^ν on all of ν > 0, so nothing can cancel and lhs < 0: it holds
+    assert f6.witness is None and f6.holds_on == "all" and not f6.undecided
     # a dropped term of lower order cancels nothing: d^ν − d^{ν/2} ≲ d^{ν/2} fails, as before
     low = compare(d**nu - d ** (nu / 2), "lesssim", d ** (nu / 2), closed, d=d)
     assert low.holds_on == "none" and low.witness is not None
@@ -1035,6 +1036,60 @@ def test_an_undecided_comparison_without_a_witness_is_not_part():
     both = Statement(d**nu - d ** (2 * nu - 1) + d ** (3 * nu), "lesssim", sp.Integer(1))
     verdict = decide(both, closed, d=d)
     assert verdict.verdict == "refuted" and verdict.evidence["witness"]["point"]
+
+
+def test_referee_bk_cases():
+    """Referee BK: BK7/BK8 every_degree reused the checked degrees' answer for a left term they never decided (merged
+    with a partner of the other sign, or a coefficient 0 there); BK6 Float exponents were snapped to simple fractions;
+    BK2 a negative left term of strictly higher order is no cancellation; BK1 a coefficient ≥ 0 that is 0 on a face
+    was refused as a sign change; BK3 ≤ and < between rates say they are read as ≲; BK4 a term dropped everywhere
+    gave "never" among the conditions of a relation that holds on all of the region."""
+    d, nu = sp.symbols("d nu", positive=True)
+    eps = sp.Symbol("eps", positive=True)
+    q = sp.Symbol("q", positive=True, integer=True)
+    at2 = Region("0<eps<1, q=2", (eps,), (eps < 1,), q=q, q_values=(2,))
+    at1 = Region("0<eps<1, q=1", (eps,), (eps < 1,), q=q, q_values=(1,))
+    three = Region("0<eps<1, q<=3", (eps,), (eps < 1,), q=q, q_values=(1, 2, 3))
+    # BK7: cancelled at the checked degree, false at q = 1 (and at q = 4 for the cubic): no proof for every q
+    for statement, region in ((Statement(d**eps - d ** (q * eps / 2), "lesssim", sp.Integer(1)), at2),
+                              (Statement(d**eps - d ** (eps / q), "lesssim", sp.Integer(1)), at1),
+                              (Statement(d**eps - d ** (eps - (q - 1) * (q - 2) * (q - 3) * eps), "lesssim",
+                                         sp.Integer(1)), three)):
+        assert decide(statement, region, d=d).verdict != "verified", statement
+    # BK8: a coefficient 0 at the checked degree under O, o, ≪
+    for statement in (Statement((1 - q) * d, "O", sp.Integer(1)),
+                      Statement(1 + (1 - q) * d**eps, "o", d ** (eps / 2)),
+                      Statement((1 - q) * d**eps * sp.log(d), "ll", d**eps)):
+        assert decide(statement, at1, d=d).verdict != "verified", statement
+    # ... while a coefficient positive at every q, or a negative one under ≲, still has its proof
+    assert decide(Statement((1 + q) * d ** (-eps), "O", sp.Integer(1)), at1, d=d).verdict == "verified"
+    assert decide(Statement(d ** (-eps) + (1 - q) * d, "lesssim", sp.Integer(1)), at1, d=d).verdict == "verified"
+    # BK6: 0.3333333334 is not 1/3
+    unit = Region("0<=nu<=1", (nu,), (nu >= 0, nu <= 1))
+    assert decide(Statement(d ** sp.Float("0.3333333334"), "lesssim", d ** sp.Rational(1, 3)), unit,
+                  d=d).verdict == "refuted"
+    x = sp.Symbol("x")  # not positive: x = 0, where the two sides are equal, is in the region
+    line = Region("0<=x<=1", (x,), (x >= 0, x <= 1))
+    assert compare(d ** (sp.Float("0.3333333333") * x), "ll", d ** (x / 3), line, d=d).holds_on == "part"
+    # BK2: a negative term of higher order everywhere: it holds; a tie somewhere stays undecided
+    assert compare(d - d**2, "lesssim", sp.Integer(1), unit, d=d).holds_everywhere
+    assert compare(d - d * sp.log(d), "lesssim", sp.Integer(1), unit, d=d).holds_everywhere
+    assert not compare(d**2 - d, "lesssim", sp.Integer(1), unit, d=d).holds_everywhere  # the perturbation
+    # BK1: (ν − 1)d^ν on [1, 2] is refuted at an exact point where it is > 0, not refused
+    closed = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2))
+    r = compare((nu - 1) * d**nu, "lesssim", sp.Integer(1), closed, d=d)
+    assert r.witness is not None and Fraction(r.witness["point"]["nu"]) > 1 and r.holds_on == "undecided"
+    assert compare((nu - 1) * d ** (1 - nu), "lesssim", sp.Integer(1), closed, d=d).holds_everywhere
+    with pytest.raises(InputError, match="changes sign"):
+        compare((nu - sp.Rational(3, 2)) * d, "lesssim", sp.Integer(1), closed, d=d)
+    with pytest.raises(InputError, match="does not settle"):
+        compare((nu - 1) ** 2 * d, "lesssim", d**2, closed, d=d)
+    # BK3: the reading is said
+    assert "read as ≲" in decide(Statement(2 * d, "<", d), unit, d=d).detail
+    # BK4: no "never" among the conditions of a relation that holds on all of the region
+    sym = Region("-1<nu<1", (nu,), (nu > -1, nu < 1))
+    r = compare(-(nu + 1) * d**2 + 1, "lesssim", sp.Integer(1), sym, d=d)
+    assert r.holds_on == "all" and r.conditions_exact == ()
 
 
 def test_crossover_log10_d_finds_where_the_ratio_stays_below_one():

@@ -221,6 +221,15 @@ def test_first_layer_update(registered_verdict):
     v = registered_verdict(M.check_first_layer_update, M.FIRST_LAYER_SUM)
     assert v.verdict == "refuted" and v.corrected and r"\frac{\eta_W}{n}" in v.corrected
     assert M.check_first_layer_update(M.FIRST_LAYER_SUM, average=True).verdict == "verified"
+    # referee BL: g_W(x_i) read as the i-th summand of ∇_W L (its label) holds; as written it fails for every n ≥ 2
+    from theorycheck.claims import readings_holding
+
+    assert v.regime["holds_on"] == "none" and v.regime["gap_c_of_n_minus_1_over_n_at_n_eq_m_plus_2"] != "0"
+    assert readings_holding(v) == ("g_W(x_i) = the i-th summand (1/n)∇_W (f(x_i) − y_i)² of ∇_W L, as its label says",)
+    wrong_constant = M.check_first_layer_update(M.FIRST_LAYER_SUM, weight=2 / S.n)
+    assert wrong_constant.regime["holds_on"] == "none"
+    # a weight equal to 1/n at one n ≥ 2 only (2/n²: at n = 2) is not "nowhere": undecided, never "none"
+    assert M.check_first_layer_update(M.FIRST_LAYER_SUM, weight=2 / S.n**2).regime["holds_on"] == "undecided"
 
 
 def test_first_layer_direction_measured_inconclusive_where_bound_is_vacuous(registered_verdict):
@@ -335,6 +344,9 @@ def test_noise_before_normalising_private_and_o1_for_some_eps_b_only_for_bounded
     route = next(c for c in M.CLAIMS if c.id == "thm1.privacy-corrected-route")  # its accuracy premises, declared
     assert {"lemma3.target-growth", "lemma3.initial-output-centred", "lemma4.bias-range"} <= set(route.depends_on)
     assert v.evidence["regime_width_eps_p"]["holds_on"] == "all"  # at the reading p = d^{ε_p}, for some ε_b > 0
+    from theorycheck.claims import readings_holding  # referee BL: that reading is recorded, not only named
+
+    assert readings_holding(v) == ("some ε_b > 0, width p = d^{ε_p} exactly (Assumption 2 read with equality)",)
     every = v.evidence["regime_every_eps_b"]  # for every ε_b of the window: only part of the region
     assert every["holds_on"] == "part" and every["conditions_exact"] == ["-eps_b - eps_p/2 + nu - r/2 - 1 > 0"]
     pt = {k: sp.Rational(x) for k, x in every["witness"]["point"].items() if k != "q"}
@@ -356,6 +368,9 @@ def test_noise_before_normalising_perturbed_statements():
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert v.regime["conditions_exact"] == ["nu - 2*pi_p - r/2 - 1 > 0"]
     assert v.evidence["regime_width_eps_p"]["conditions_exact"] == ["-2*eps_p + nu - r/2 - 1 > 0"]
+    from theorycheck.claims import readings_holding
+
+    assert not readings_holding(v)  # no reading rescues it: neither width reading holds on the whole region
 
 
 def test_size_reading_decides_the_paper_probability_level_and_reads_rhs_and_relation():

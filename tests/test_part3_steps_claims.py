@@ -337,6 +337,14 @@ def test_lambda_min_is_zero_where_p_exceeds_n(registered_verdict):
     v = registered_verdict(claim)
     assert v.verdict == "refuted" and v.evidence["smallest_measured"] > 0  # positive at every corner (p < n)
     assert "harmless" in v.detail
+    # referee BL: the first < read as ≤ holds (K_n is a Gram matrix); as printed only where p ≤ n
+    from theorycheck.claims import readings_holding
+    from theorycheck_proofs.part3_common import EQUAL_WIDTH_READING
+
+    readings = v.regime["readings"]
+    assert readings["as printed"].startswith("part") and "nu - pi_p" in str(v.regime)
+    assert readings_holding(v) == (next(k for k in readings if k.startswith("the first < read as ≤")),)
+    assert readings[EQUAL_WIDTH_READING].startswith("part")  # p = d^{ε_p} may exceed n too (ε_p > ν is admissible)
     w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
     assert w["pi_p"] > w["nu"] >= 1 + 3 * w["eps_n"] and 3 * w["eps_p"] / 16 < w["eps_n"]  # admissible, p > n
     assert w["pi_p"] >= w["eps_p"]
@@ -669,6 +677,13 @@ def test_recursion_steps(registered_verdict):
     assert m.check_recursion_steps(m.unrolled_z_prime).verdict == "verified"
     bad = m.check_recursion_steps(m.unrolled_z_prime, two=1.0)
     assert bad.verdict == "refuted" and [3, "D11", 1] in bad.evidence["failing_relations"]
+    # referee BL: z'_i as §4.3.2 uses it is recorded as a reading that holds; the printed one fails from step 2 on
+    from theorycheck.claims import readings_holding
+
+    assert len(readings_holding(v)) == 1 and "(I − η_aL)^{k−1}" in readings_holding(v)[0]
+    assert v.evidence["d11_5_relative_error_by_step"][0] < 1e-9 < min(v.evidence["d11_5_relative_error_by_step"][1:])
+    # a wrong factor in (3, D11, 1) (1 for 2) is no reading's business: no reading recorded, refuted as it is
+    assert "readings" not in (m.check_recursion_steps(two=1.0).regime or {})
 
 
 def test_loo_chain(registered_verdict):
@@ -697,8 +712,16 @@ def test_iterate_chain_and_split(registered_verdict):
 
 
 def test_gradient_and_label_bound(registered_verdict):
-    v = _registered_chain(registered_verdict, "clip.per-sample-gradient", m.gradient_steps())
-    assert v.verdict == "refuted"
+    v = registered_verdict(m.check_per_sample_gradient)
+    assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "P23", 3]]
+    # referee BL: under the square loss's other normalisation, ½(φᵀa − y)² + λ‖a‖², the printed g_{i,j} is exact
+    from theorycheck.claims import readings_holding
+
+    assert len(readings_holding(v)) == 1 and "halved" in readings_holding(v)[0]
+    # a printed gradient right under neither normalisation (λa for 2λa) holds under no reading
+    wrong = (m._f1 * m._a1 + m._f2 * m._a2 - m._y) * m._f1 + m.lam * m._a1
+    assert m.check_per_sample_gradient(wrong).verdict == "refuted" and not readings_holding(
+        m.check_per_sample_gradient(wrong))
     right = 2 * (m._f1 * m._a1 + m._f2 * m._a2 - m._y) * m._f1 + 2 * m.lam * m._a1
     assert m.check_chain(m.gradient_steps(right)).verdict == "verified"
     assert m.check_chain(m.gradient_steps(right.subs(m.lam, -m.lam))).verdict == "refuted"  # wrong sign
@@ -890,3 +913,27 @@ def test_a_log_of_delta_with_a_non_constant_remainder_is_refused():
         delta_log(sp.log(S.n / S.delta))
     with pytest.raises(InputError):
         privacy_rewrite(sp.log(S.d / S.delta) * S.d)
+
+
+def test_a_refuted_chain_records_the_width_reading_p_equals_d_to_the_eps_p():
+    """Referee BL: Assumption 2 prints p ≥ d^{ε_p}; a chain refuted only at widths p > d^{ε_p} holds under the reading
+    p = d^{ε_p} (decided again on the region with π_p = ε_p), one that fails there too does not; a failing identity,
+    which no width changes, records no width reading."""
+    from theorycheck.claims import readings_holding
+    from theorycheck_proofs.part3_common import EQUAL_WIDTH_READING, EVERY_WIDTH_READING, check_steps
+
+    d, pi_p, eps_p, eps_n = m.S.d, m.S.pi_p, m.S.eps_p, m.S.eps_n
+    wide = Step((3, "X", 1), m._st(d**pi_p, "lesssim", d**eps_p), "asymptotic")  # fails only for π_p > ε_p
+    v = check_steps((wide,), title="toy")
+    assert v.verdict == "refuted" and v.regime["readings"][EVERY_WIDTH_READING].startswith("part")
+    assert readings_holding(v) == (EQUAL_WIDTH_READING,)
+    perturbed = Step((3, "X", 1), m._st(d ** (2 * pi_p), "lesssim", d**eps_p), "asymptotic")  # fails at π_p = ε_p too
+    v = check_steps((perturbed,), title="toy")
+    assert v.verdict == "refuted" and not readings_holding(v)
+    assert v.regime["readings"][EQUAL_WIDTH_READING].split(":")[0] in ("none", "part")
+    identity = Step((3, "X", 2), m._st(sp.Integer(2), "=", sp.Integer(3)), "identity")
+    holds = Step((3, "X", 3), m._st(d ** (-eps_n), "lesssim", sp.Integer(1)), "asymptotic")
+    v = check_steps((identity, holds), title="toy")
+    assert v.verdict == "refuted" and "readings" not in v.regime
+    # the chain's regime is not "all" when a relation with no regime of its own fails (referee BL: it had been)
+    assert v.regime["holds_on"] == "undecided" and v.regime["failing_without_a_regime"] == [[3, "X", 2]]

@@ -138,6 +138,27 @@ def test_alg1_noise_verified_under_add_remove(small_dpgd_grid):
     assert PC.check_dpgd_privacy(PC.part1_noise_on_a, "add-remove").verdict == "verified"
 
 
+def test_the_adjacency_readings_are_decided_and_a_noise_too_small_for_either_holds_under_none(small_dpgd_grid):
+    """Referee BL (1, 2): Definition 1 leaves "adjacent" undefined; a replace-one refutation records both readings,
+    each decided on the whole range: Algorithm 1's noise holds under add-remove with the public n, on part of the
+    range under replace-one. Perturbed (the noise halved), it holds under neither on the whole range."""
+    from theorycheck.claims import readings_holding
+
+    v = PC.check_dpgd_privacy(PC.part1_noise_on_a)
+    readings = v.regime["readings"]
+    assert readings[PC.ADJACENCY_READINGS["add-remove"]].startswith("all")
+    assert readings[PC.ADJACENCY_READINGS["replace-one"]].startswith("part")
+    assert readings_holding(v) == (PC.ADJACENCY_READINGS["add-remove"],)
+    half = PC.check_dpgd_privacy(lambda *a: PC.part1_noise_on_a(*a) / 2)
+    assert half.verdict == "refuted" and not readings_holding(half)
+    assert half.regime["readings"][PC.ADJACENCY_READINGS["add-remove"]].split(":")[0] in ("part", "none")
+    # the scalar reading: N(0, 1) read as N(0, I_p) is alg1.noise, with its two adjacencies
+    scalar = PC.check_dpgd_privacy(PC.part1_noise_on_a, scalar_noise=True)
+    assert [r.split(":")[0] for r in scalar.regime["readings"].values()] == ["none", "part", "all"]
+    halved = PC.check_dpgd_privacy(lambda *a: PC.part1_noise_on_a(*a) / 2, scalar_noise=True)
+    assert "all" not in [r.split(":")[0] for r in halved.regime["readings"].values()]
+
+
 def test_alg1_scalar_noise_refuted():
     v = PC.check_dpgd_privacy(PC.part1_noise_on_a, scalar_noise=True)
     assert v.verdict == "refuted"
