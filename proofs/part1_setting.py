@@ -773,8 +773,8 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
         return verified("symbolic", "the update equals Part 2's for n = 1, 2, 3", **ev)
     bad = next(n for n, v in diffs.items() if v != 0)
     printed = average is False and weight is None
-    # Algorithm 1 labels g_W(x_i) "∇_W L" but writes the per-sample ∇_W(f − y_i)²: its i-th summand (1/n)∇_W(f − y_i)²
-    # is the other reading (referee BL), decided by the same check
+    # the averaged step (1/n)Σ g_W is the correction, not a reading: Algorithm 1 writes g_W(x_i) ← ∇_W L =
+    # ∇_W(f(x_i) − y_i)², the per-sample gradient, whose sum is n∇_W L whichever way its label is read (referee BM, BM4)
     per_summand = check_first_layer_update(statement, True) if printed else None
     # every sample size n = d^ν ≥ 2: the updates differ by η_W (c(n) − 1/n) Σ_i G_i, and c(n) − 1/n ≠ 0 for every n ≥ 2
     m = sp.Symbol("m", nonnegative=True)
@@ -782,7 +782,7 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
     never = bool(gap.is_positive or gap.is_negative)
     regime = {"region": "every sample size n ≥ 2", "holds_on": "none" if never else "undecided", "conditions": [],
               "witness": {"n": bad}, "gap_c_of_n_minus_1_over_n_at_n_eq_m_plus_2": str(gap)}
-    verdict = refuted(
+    return refuted(
         "symbolic",
         f"the sum Σ g_W is n ∇_W L: for n = {bad} the two updates differ by {diffs[bad]} "
         "(Algorithm 1 takes the step n·η_W, Part 2 analyses η_W); g^C_W is undefined (read as g_W)",
@@ -793,14 +793,6 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
         regime=regime,
         **ev,
     )
-    if per_summand is None:
-        return verdict
-    return with_readings(verdict, {
-        "g_W(x_i) = ∇_W (f(x_i) − y_i)², the per-sample gradient as written":
-            f"{regime['holds_on']}: the sum is n∇_W L",
-        "g_W(x_i) = the i-th summand (1/n)∇_W (f(x_i) − y_i)² of ∇_W L, as its label says":
-            "all: the sum is ∇_W L, Part 2's step" if per_summand.verdict == "verified" else
-            f"none: {per_summand.detail}"})
 
 
 # ------------------------------------------------------------------------------------------------

@@ -495,10 +495,10 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
     # the chain does not hold on all of it, and where it holds is not decided (referee BL: dpgd.noise-chain-steps had
     # "all" from its asymptotic relations while its identity (3, D19, 5) fails)
     unplaced = [list(r["relation"]) for r in results if r.get("holds") is False and not r.get("regime")]
-    if unplaced and holds_on == "all":
-        holds_on = "undecided"
+    if unplaced and holds_on in ("all", "part"):  # the asymptotic relations' conditions are not where it holds either
+        holds_on = "undecided"  # (referee BM, BM3)
     conditions, exact = [], []
-    for g in regs:
+    for g in regs if not unplaced else ():
         if g["holds_on"] != "all":
             conditions += [c for c in g["conditions"] if c not in conditions]
             exact += [c for c in g.get("conditions_exact", []) if c not in exact]
@@ -536,6 +536,8 @@ def width_readings(steps: Sequence[Step], results: Sequence[Mapping[str, Any]],
         return {}
     narrow = [dataclasses.replace(s, region=s.region.restrict(S.pi_p <= S.eps_p, name=s.region.name + ", p = d^{ε_p}"))
               if s.kind == "asymptotic" else s for s in steps]
+    if any(s.kind == "asymptotic" and s.region.point() is None for s in narrow):  # empty: "all" would say nothing
+        return {}
     again = [check_step(s) if s.kind == "asymptotic" else r for s, r in zip(narrow, results)]
     merged = merge_regimes(again, narrow[0].region if narrow else ADMISSIBLE)
     failing = [tuple(r["relation"]) for r in again if r["holds"] is False]

@@ -960,7 +960,8 @@ def test_referee_bg_cancellation_cases():
     d, nu, q = sp.symbols("d nu q", positive=True)
     closed = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2))
     f1 = compare((1 - nu) * d ** (1 - nu), "o", sp.Integer(1), closed, d=d)
-    assert f1.witness is None and f1.holds_on != "none" and any("may be 0" in u for u in f1.undecided)
+    # referee BM (BM1): its failures are searched where the coefficient is < 0 (ν > 1), where d^{1−ν} → 0: it holds
+    assert f1.witness is None and f1.holds_everywhere
     # referee BH: R1 a coefficient that is 0 at one degree is dropped there, as before; R3 terms of the same exponents
     # are summed only when they cancel; R2 super-polynomial terms of opposite signs are ordered by their growths
     by_q = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2), q=q, q_values=(1, 2, 3))
@@ -1090,6 +1091,29 @@ def test_referee_bk_cases():
     sym = Region("-1<nu<1", (nu,), (nu > -1, nu < 1))
     r = compare(-(nu + 1) * d**2 + 1, "lesssim", sp.Integer(1), sym, d=d)
     assert r.holds_on == "all" and r.conditions_exact == ()
+
+
+def test_referee_bm_cases():
+    """Referee BM: BM1 under O/o a nonpositive left coefficient that is 0 on a face (1 − x on x ≥ 1) gave "holds
+    nowhere" where the relation holds on that face; BM2 a Float is read as the binary number it holds (its 15-digit
+    print rounds 2/3 up: d^{2/3 as a float} ≲ d^{2/3} had been refuted)."""
+    d, x, y, nu = sp.symbols("d x y nu", positive=True)
+    box = Region("R", (x, y), (x >= 1, x <= 2, y >= sp.Rational(1, 4), y <= 1))
+    lhs, rhs = (1 - x) * d + d ** (-x + y / 2), d ** (-x + y - sp.Rational(1, 2))
+    r = compare(lhs, "O", rhs, box, d=d)
+    assert r.holds_on == "undecided" and r.witness is not None and Fraction(r.witness["point"]["x"]) > 1
+    closed = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2))
+    r = compare((1 - nu) * d**2 + 1, "O", sp.Integer(1), closed, d=d)  # it had been inconclusive (a vertex at ν = 1)
+    assert r.witness is not None and Fraction(r.witness["point"]["nu"]) > 1
+    # the perturbation: a coefficient negative on all of the region is "nowhere" as before
+    assert compare((-1 - nu) * d**2 + 1, "O", sp.Integer(1), closed, d=d).holds_on == "none"
+    assert decide(Statement(d ** (2 / 3), "lesssim", d ** sp.Rational(2, 3)), closed, d=d).verdict == "verified"
+    # ... and exactly: the float 2/3 is 0.66666666666666663 (binary), below 2/3, so d^{2/3} ≲ d^{that} fails
+    assert decide(Statement(d ** sp.Rational(2, 3), "lesssim", d ** (2 / 3)), closed, d=d).verdict == "refuted"
+    # BM5: under ≲ a dropped term whose coefficient is 0 somewhere is absent there: d + (ν − 2)d² ≲ 1 fails at ν = 2
+    r = decide(Statement(d + (nu - 2) * d**2, "lesssim", sp.Integer(1)), closed, d=d)
+    assert r.verdict == "refuted" and r.evidence["witness"]["point"] == {"nu": "2"}
+    assert compare(d + (nu - 3) * d**2, "lesssim", sp.Integer(1), closed, d=d).holds_everywhere  # never 0 there
 
 
 def test_crossover_log10_d_finds_where_the_ratio_stays_below_one():

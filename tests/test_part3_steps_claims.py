@@ -937,3 +937,8 @@ def test_a_refuted_chain_records_the_width_reading_p_equals_d_to_the_eps_p():
     assert v.verdict == "refuted" and "readings" not in v.regime
     # the chain's regime is not "all" when a relation with no regime of its own fails (referee BL: it had been)
     assert v.regime["holds_on"] == "undecided" and v.regime["failing_without_a_regime"] == [[3, "X", 2]]
+    # nor "part" with the asymptotic relations' conditions, which the failing identity fails on too (referee BM, BM3)
+    part = Step((3, "X", 4), m._st(d**eps_n, "lesssim", d ** (eps_p / 4)), "asymptotic")
+    v = check_steps((identity, part), title="toy")
+    assert v.regime["holds_on"] == "undecided" and v.regime["conditions"] == [] and "readings" in v.regime
+    assert not readings_holding(v)

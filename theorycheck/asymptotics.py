@@ -761,17 +761,22 @@ def _symbolic_linear(expr: sp.Expr, variables: tuple[sp.Symbol, ...]) -> tuple[t
 
 
 def _exact(value: Any) -> Any:
-    """A number read exactly: a Float as the decimal it prints (0.3333333334 stays 3333333334/10^{10}, never snapped to
-    1/3 as ``nsimplify`` did: referee BK, BK6), an exact expression SymPy proves equal to a rational as that rational;
-    anything else unchanged."""
+    """A number read exactly: a Float as the binary number it holds (0.3333333334 is not 1/3, as ``nsimplify`` had
+    snapped it: referee BK, BK6), an exact expression SymPy proves equal to a rational as that rational; anything else
+    unchanged."""
     value = sp.sympify(value)
     floats = value.atoms(sp.Float)
-    if floats:
-        value = value.xreplace({f: sp.Rational(str(f)) for f in floats})
+    if floats:  # the binary value it holds, exactly (referee BM, BM2: its 15-digit print rounds 2/3 up)
+        value = value.xreplace({f: sp.Rational(f) for f in floats})
     if value.is_Rational or not value.is_number:
         return value
     guess = sp.nsimplify(value)
     return guess if guess.is_Rational and sp.simplify(value - guess) == 0 else value
+
+
+def _at_q(q_value: int | None) -> str:
+    """" at q = 3" in a message, nothing for a region without a degree."""
+    return "" if q_value is None else f" at q = {q_value}"
 
 
 def _number(c: sp.Expr, subs: Mapping[sp.Symbol, Any], what: sp.Expr) -> Fraction:
@@ -847,13 +852,18 @@ def _search(nvar: int, region_rows: list[_Row], options: Sequence[Sequence[tuple
 
 def _beats(i: Term, others: Sequence[Term], variables: tuple[sp.Symbol, ...], region_rows: list[_Row],
            strict: bool, d: sp.Symbol, cache: dict[Any, Any], forms: Mapping[Term, tuple[_Form, _Form]],
-           also: Sequence[Term] = (), also_strict: bool = False) -> list[Fraction] | None:
+           also: Sequence[Term] = (), also_strict: bool = False,
+           vanishing: Mapping[Term, _Eq] | None = None) -> list[Fraction] | None:
     """A point where term ``i`` is not dominated by any of ``others``: for each j, e_i > e_j, or e_i = e_j and
     k_i > k_j (k_i ≥ k_j when ``strict``: then a tie also breaks ≪); and not by any of ``also`` either, read with
-    ``also_strict`` (the left terms of the other sign, below)."""
+    ``also_strict`` (the left terms of the other sign, below), or such a term is absent there: its coefficient is 0
+    (the equality ``vanishing[j]``; referee BM, BM5)."""
+    vanishing = vanishing or {}
     lp = []
     for j, s in [(j, strict) for j in others] + [(j, also_strict) for j in also]:
         how = _pair(i, j, s, d)
+        if how == "yes" and any(j is t for t in also) and j in vanishing:
+            how = "lp"  # it dominates i, but it vanishes where its coefficient is 0
         if how == "yes":
             return None
         if how == "lp":
@@ -864,8 +874,12 @@ def _beats(i: Term, others: Sequence[Term], variables: tuple[sp.Symbol, ...], re
         a, c = _minus(forms[j][0], forms[i][0])
         a2, c2 = _minus(forms[j][1], forms[i][1])
         # e_j − e_i < 0, or e_j = e_i and k_j − k_i < 0 (≤ 0 for ≪)
-        options.append([([(a, -c, True)], []), ([(a2, -c2, not s)], [(a, -c)])])
-        relaxed.append((a, -c, False))
+        option = [([(a, -c, True)], []), ([(a2, -c2, not s)], [(a, -c)])]
+        if j in vanishing and any(j is t for t in also):
+            option.append(([], [vanishing[j]]))  # or j's coefficient is 0 there
+        else:
+            relaxed.append((a, -c, False))
+        options.append(option)
     if lp and _empty(nvar, relaxed, [], cache):  # e_i ≥ e_j for every j is impossible: i never wins
         return None
     return _search(nvar, region_rows, options, cache)
@@ -1192,6 +1206,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
     undecided: list[str] = []
     degrees = []
     face_rows: dict[tuple[Any, Term], _Row] = {}  # a left coefficient ≥ 0 that is 0 on a face: the row "it is > 0"
+    vanishing_at: dict[tuple[Any, Term], _Eq] = {}  # a dropped coefficient ≤ 0 that is 0 somewhere: "it is 0"
     for q_value in region.degrees():
         subs: dict[sp.Symbol, Any] = {} if q_value is None else {region.q: q_value}
         if point_values:
@@ -1242,8 +1257,26 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
             elif sign == "nonpositive" and size_bound:  # counts by its size (a failure where it is 0: undecided)
                 L.append(dataclasses.replace(t, coeff=-t.coeff))
                 negative.add(len(L) - 1)
+                if t.coeff.free_symbols & params and not t.coeff.is_negative:
+                    # 0 on a face too? then its failures are searched where it is < 0, and where it vanishes the
+                    # relation may hold (referee BM, BM1: "holds nowhere" had been said)
+                    try:
+                        slope, level = _linear(sp.expand(t.coeff), variables)
+                    except InputError:
+                        slope = None
+                    if slope is not None and _feasible(len(variables), list(rows) + [(tuple(-x for x in slope),
+                                                       Fraction(level), False)], [], cache, readable=False) is not None:
+                        face_rows[(q_value, L[-1])] = (tuple(slope), -Fraction(level), True)
             elif sign == "nonpositive":
                 dropped.append(t)
+                if t.coeff.free_symbols & params and not t.coeff.is_negative:  # 0 somewhere? it is absent there
+                    try:
+                        slope, level = _linear(sp.expand(t.coeff), variables)
+                    except InputError:
+                        slope = None
+                    if slope is not None and _feasible(len(variables), list(rows), [(tuple(slope), -Fraction(level))],
+                                                       cache, readable=False) is not None:
+                        vanishing_at[(q_value, t)] = (tuple(slope), -Fraction(level))
             elif sign == "unknown":
                 raise InputError(f"the left side {lhs} has a term {t.latex(d)} whose coefficient {t.coeff} has a sign "
                                  f"the region does not settle{where} (not linear in its parameters); bound the "
@@ -1273,11 +1306,13 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                     # larger still is the failure (its own turn); only a tie may cancel (referee BK, BK2: a negative
                     # term of higher order had left the failure "undecided, they may cancel")
                     own = rows + ([face_rows[(q_value, i)]] if (q_value, i) in face_rows else [])
-                    point = _beats(i, R, variables, own, strict, d, cache, forms, also=dropped, also_strict=False)
+                    absent = {j: vanishing_at[(q_value, j)] for j in dropped if (q_value, j) in vanishing_at}
+                    point = _beats(i, R, variables, own, strict, d, cache, forms, also=dropped, also_strict=False,
+                                   vanishing=absent)
                     if point is None:
                         if _beats(i, R, variables, own, strict, d, cache, forms, also=dropped,
-                                  also_strict=True) is not None:
-                            undecided.append(f"term {i.latex(d)} at q = {q_value}: it beats the right side only where "
+                                  also_strict=True, vanishing=absent) is not None:
+                            undecided.append(f"term {i.latex(d)}{_at_q(q_value)}: it beats the right side only where "
                                              "a left term of the other sign has its order (they may cancel)")
                             skipped = True
                         continue
@@ -1290,12 +1325,12 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                     point = _beats_apart(i, rivals, R, variables, own, strict, d, cache, forms, size_bound,
                                          lambda pt: not opponents(_values(variables, pt)))
                     if point is None:
-                        undecided.append(f"term {i.latex(d)} at q = {q_value}: it beats the right side only where a "
+                        undecided.append(f"term {i.latex(d)}{_at_q(q_value)}: it beats the right side only where a "
                                          "left term of the other sign has its order (they may cancel)")
                         skipped = True
                         continue
             except _Undecided:
-                undecided.append(f"term {i.latex(d)} at q = {q_value}: the exact fallback was too large")
+                undecided.append(f"term {i.latex(d)}{_at_q(q_value)}: the exact fallback was too large")
                 skipped = True
                 continue
             if point is None:
@@ -1303,7 +1338,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
             values = _values(variables, point)
             if _exact(i.coeff.subs(values)) == 0:  # at the point finally found, after any search apart
                 # i vanishes at the witness (a coefficient ≤ 0 that is 0 on the region's edge; referee BG, F1)
-                undecided.append(f"term {i.latex(d)} at q = {q_value}: it beats the right side where its "
+                undecided.append(f"term {i.latex(d)}{_at_q(q_value)}: it beats the right side where its "
                                  "coefficient may be 0")
                 skipped = True
                 continue
@@ -1323,7 +1358,7 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                     holds_somewhere = True
                     break
             except _Undecided:
-                undecided.append(f"where the relation holds at q = {q_value}: the exact fallback was too large")
+                undecided.append(f"where the relation holds{_at_q(q_value)}: the exact fallback was too large")
     def tie_in_region(i: Term, j: Term) -> bool | None:
         """True / False when, on every point of the region with e_i = e_j (every degree), the log powers
         decide the tie for / against the relation; None when both happen (or undecidable)."""
