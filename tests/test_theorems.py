@@ -440,6 +440,9 @@ def test_show_prints_the_regime():
     assert lines[:3] == ["Regime: holds on part of the region (R)", "  holds where:", "    x > 0"]
     assert regime_lines({"region": "R", "holds_on": "none", "conditions_exact": ["0 > 1"]})[1:] == [
         "  would hold where (nowhere in the region):", "    0 > 1"]
+    # a chain whose identity fails names it (referee BL: its regime had said "all")
+    assert regime_lines({"region": "R", "holds_on": "undecided", "failing_without_a_regime": [[3, "D19", 5]]}) == [
+        "Regime: holds on a part of the region not decided (R)", "  fails as an identity: (3, D19, 5)"]
     # referee BH (M1): terms of opposite signs may cancel; the conditions say where it holds at least
     assert regime_lines({"region": "R", "holds_on": "undecided", "conditions_exact": ["x > 0"],
                          "witness": {"point": {"x": "-1"}}}) == [

@@ -317,6 +317,9 @@ def regime_lines(regime: dict | None) -> list[str]:
         out += [f"    {c}" for c in exact]
     if regime.get("premise"):
         out.append(f"  given: {regime['premise']}")
+    if regime.get("failing_without_a_regime"):  # a chain's identity that fails: it places no failure on the region
+        out.append("  fails as an identity: " + ", ".join("(" + ", ".join(map(str, k)) + ")"
+                                                        for k in regime["failing_without_a_regime"]))
     if undecided:
         out.append("  undecided:")
         out += [f"    {u}" for u in undecided]

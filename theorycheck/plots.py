@@ -418,7 +418,9 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     colour[~admissible] = grey
     colour[admissible & holds] = green
     colour[admissible & ~holds] = amber if undecided else red
-    head = title or f"holds on {regime.get('holds_on', '?')} of {regime.get('region', 'the region')}"
+    holds_on = regime.get("holds_on", "?")
+    head = title or (f"holds at least in green, not decided elsewhere ({regime.get('region', 'the region')})"
+                     if holds_on == "undecided" else f"holds on {holds_on} of {regime.get('region', 'the region')}")
     lines = [*textwrap.wrap(head, SLICE_TITLE_CHARS), *textwrap.wrap(", ".join(shown), SLICE_TITLE_CHARS)]
     # a fixed layout, in inches, instead of cropping to the drawn artists (bbox_inches="tight" draws the slice
     # twice, a third of its time): the title is wrapped to the width it has, left-aligned over the axes
