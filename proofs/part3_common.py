@@ -452,7 +452,8 @@ def _asymptotic(step: Step) -> dict[str, Any]:
         "relation": list(step.key),
         "latex": st.latex(),
         "kind": "asymptotic",
-        "holds": v.verdict == "verified",
+        # an inconclusive decision is no failure (referee BN, BN1: it had made a chain "refuted … fails")
+        "holds": True if v.verdict == "verified" else False if v.verdict == "refuted" else None,
         "regime": dict(v.regime),
         "lhs_in_powers_of_d": v.evidence.get("lhs_in_powers_of_d"),
         "rhs_in_powers_of_d": v.evidence.get("rhs_in_powers_of_d"),
@@ -469,6 +470,7 @@ def _asymptotic(step: Step) -> dict[str, Any]:
         if not sound:
             out["holds"] = None
             out["why"] = "log(1/δ) and log(1.25/δ) read as one factor, in the direction that does not keep the verdict"
+            out["regime"] = dict(out["regime"], holds_on="undecided")  # not decide's "all" or witness (referee BN, BN2)
     return out
 
 
@@ -497,6 +499,8 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
     unplaced = [list(r["relation"]) for r in results if r.get("holds") is False and not r.get("regime")]
     if unplaced and holds_on in ("all", "part"):  # the asymptotic relations' conditions are not where it holds either
         holds_on = "undecided"  # (referee BM, BM3)
+    if holds_on == "all" and any(r.get("holds") is None for r in results):  # an undecided relation (referee BN, BN2)
+        holds_on = "undecided"
     conditions, exact = [], []
     for g in regs if not unplaced else ():
         if g["holds_on"] != "all":

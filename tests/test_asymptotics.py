@@ -1108,6 +1108,12 @@ def test_referee_bm_cases():
     # the perturbation: a coefficient negative on all of the region is "nowhere" as before
     assert compare((-1 - nu) * d**2 + 1, "O", sp.Integer(1), closed, d=d).holds_on == "none"
     assert decide(Statement(d ** (2 / 3), "lesssim", d ** sp.Rational(2, 3)), closed, d=d).verdict == "verified"
+    # BN3: one reader for a Float, in the region's constraints too: x ≥ 2/3 (a float) allows x = that float, where
+    # d^x ≲ d^{2/3} holds (it had been "holds nowhere": the region had read the float by its 15-digit print)
+    x = sp.Symbol("x", positive=True)
+    floats = Region("2/3<=x<=1", (x,), (x >= 2 / 3, x <= 1))
+    assert compare(d**x, "lesssim", d ** (2 / 3), floats, d=d).holds_on == "part"
+    assert compare(d**x, "lesssim", d ** sp.Rational(1, 2), floats, d=d).holds_on == "none"  # the perturbation
     # ... and exactly: the float 2/3 is 0.66666666666666663 (binary), below 2/3, so d^{2/3} ≲ d^{that} fails
     assert decide(Statement(d ** sp.Rational(2, 3), "lesssim", d ** (2 / 3)), closed, d=d).verdict == "refuted"
     # BM5: under ≲ a dropped term whose coefficient is 0 somewhere is absent there: d + (ν − 2)d² ≲ 1 fails at ν = 2

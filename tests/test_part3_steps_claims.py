@@ -942,3 +942,24 @@ def test_a_refuted_chain_records_the_width_reading_p_equals_d_to_the_eps_p():
     v = check_steps((identity, part), title="toy")
     assert v.regime["holds_on"] == "undecided" and v.regime["conditions"] == [] and "readings" in v.regime
     assert not readings_holding(v)
+
+
+def test_an_undecided_relation_is_no_failure_of_its_chain():
+    """Referee BN (BN1): an inconclusive asymptotic relation had counted as failed, so its chain was "refuted … fails"
+    with no witness; it is undecided, and the chain inconclusive. (BN2) A relation left undecided keeps the merged
+    regime from "all". The perturbation: a relation that fails is still a refutation."""
+    from theorycheck.asymptotics import Region
+    from theorycheck.statement import Statement
+    from theorycheck_proofs.part3_common import check_steps, merge_regimes
+
+    d, x = m.S.d, sp.Symbol("x", positive=True)
+    region = Region("1/2<=x<=1", (x,), (x >= sp.Rational(1, 2), x <= 1))
+    undecided = Step((9, "X", 1), Statement(d**x - d ** (2 - x), "lesssim", sp.Integer(1)), "asymptotic", region)
+    assert check_step(undecided)["holds"] is None
+    assert check_steps((undecided,), title="t").verdict == "inconclusive"
+    failing = Step((9, "X", 2), Statement(d**x, "lesssim", sp.Integer(1)), "asymptotic", region)
+    assert check_steps((undecided, failing), title="t").verdict == "refuted"
+    everywhere = {"region": "R", "holds_on": "all", "conditions": [], "conditions_exact": []}
+    merged = merge_regimes([{"relation": (3, "D1", 1), "holds": None, "regime": everywhere},
+                            {"relation": (3, "D1", 2), "holds": True, "regime": everywhere}])
+    assert merged["holds_on"] == "undecided"

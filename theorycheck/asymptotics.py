@@ -397,7 +397,7 @@ class Region:
         values = {}
         for k, v in point.items():
             sym = names.get(str(k), k) if not isinstance(k, sp.Symbol) else k
-            values[sym] = sp.Rational(str(v)) if isinstance(v, (Fraction, str, int, float)) else _exact(v)
+            values[sym] = sp.Rational(str(v)) if isinstance(v, (Fraction, str, int)) else _exact(v)
         for v in self.variables:
             if v not in values:
                 raise InputError(f"region {self.name}: the point gives no value for {v}")
@@ -423,9 +423,15 @@ def _linear(expr: sp.Expr, variables: tuple[sp.Symbol, ...]) -> tuple[tuple[Frac
     poly = sp.Poly(expr, *variables) if variables else sp.Poly(expr, sp.Dummy())
     if poly.total_degree() > 1:
         raise InputError(f"{expr} is not linear in {tuple(variables)}")
+    def fraction(c: Any) -> Fraction:  # one reader for every number: a Float by its binary value (referee BN, BN3)
+        r = _exact(c)
+        if not r.is_Rational:
+            raise ValueError(c)
+        return Fraction(int(r.p), int(r.q))
+
     try:
-        coeffs = tuple(Fraction(str(poly.coeff_monomial(v))) for v in variables) if variables else ()
-        const = Fraction(str(poly.coeff_monomial(1)))
+        coeffs = tuple(fraction(poly.coeff_monomial(v)) for v in variables) if variables else ()
+        const = fraction(poly.coeff_monomial(1))
     except ValueError:
         raise InputError(f"{expr} has a coefficient that is not a rational number") from None
     return coeffs, const
@@ -1186,7 +1192,8 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
     by its size, and a failure where a left term of the other sign has the same order (they may cancel) is left
     undecided. A left coefficient ≥ 0 that is 0 on a face counts, its failures searched where it is > 0. A left term
     whose sign changes on the region is refused. ≤ and < between rates are read as ≲ (hidden constant free, d large;
-    :func:`decide` says so in its verdict), Floats as the decimals they print.
+    :func:`decide` says so in its verdict); a Float everywhere (exponents, coefficients, the region) as the binary
+    number it holds.
 
     Every answer is exact: a failure is a rational point checked in exact arithmetic, and "no failure" is
     proved by a rational dual certificate of the LP (or exact Fourier–Motzkin elimination).
