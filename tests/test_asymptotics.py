@@ -1108,6 +1108,15 @@ def test_referee_bm_cases():
     # the perturbation: a coefficient negative on all of the region is "nowhere" as before
     assert compare((-1 - nu) * d**2 + 1, "O", sp.Integer(1), closed, d=d).holds_on == "none"
     assert decide(Statement(d ** (2 / 3), "lesssim", d ** sp.Rational(2, 3)), closed, d=d).verdict == "verified"
+    # BN4: the checked degrees q = 1, 2, 3 find no failure only because −d^{qx/2+x+1} outranks d^{q+x−2} there; from
+    # q = 13 on it does not near x = 2 − 6/q: no proof for every q (it had been verified for every degree)
+    q = sp.Symbol("q", positive=True, integer=True)
+    w = sp.Symbol("w", positive=True)
+    by_q = Region("1<w<=2", (w,), (w > 1, w <= 2), q=q, q_values=(1, 2, 3))
+    lhs, rhs = d ** (q + w - 2) - d ** (q * w / 2 + w + 1), d ** (q - w + 1)
+    assert decide(Statement(lhs, "lesssim", rhs), by_q, d=d).verdict == "inconclusive"
+    assert decide(Statement(d ** (q + w - 2) - d ** (q * w / 2 + w + 1), "lesssim", d ** (q + w)), by_q,
+                  d=d).verdict == "verified"  # dominated by the right side itself at every q: proved, as before
     # BN3: one reader for a Float, in the region's constraints too: x ≥ 2/3 (a float) allows x = that float, where
     # d^x ≲ d^{2/3} holds (it had been "holds nowhere": the region had read the float by its 15-digit print)
     x = sp.Symbol("x", positive=True)

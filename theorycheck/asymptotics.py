@@ -1656,7 +1656,10 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
         if sign == "nonpositive" and not size_bound:  # dropped by compare at every degree: it only helps
             continue
         found = next((r for r in (pair(i, j) for j in rhs_terms) if r), None)
-        if found is None and id(i) not in unseen_terms and free_against_all(i):
+        # under ≤, ≲ with a dropped (negative) left term, the checked degrees may have found i "no failure" because
+        # that term outranked it there, which another q need not repeat (referee BN, BN4): then only a uniform proof
+        leans_on_dropped = not size_bound and "nonpositive" in lhs_signs
+        if found is None and id(i) not in unseen_terms and not leans_on_dropped and free_against_all(i):
             found = "every exponent difference with the right side free of q"
         if found is None:
             return None
