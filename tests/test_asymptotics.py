@@ -1128,6 +1128,7 @@ def test_referee_bm_cases():
     # BM5: under ≲ a dropped term whose coefficient is 0 somewhere is absent there: d + (ν − 2)d² ≲ 1 fails at ν = 2
     r = decide(Statement(d + (nu - 2) * d**2, "lesssim", sp.Integer(1)), closed, d=d)
     assert r.verdict == "refuted" and r.evidence["witness"]["point"] == {"nu": "2"}
+    assert r.regime["holds_on"] == "undecided" and r.regime["conditions"] == []  # no "holds at least where never"
     assert compare(d + (nu - 3) * d**2, "lesssim", sp.Integer(1), closed, d=d).holds_everywhere  # never 0 there
 
 

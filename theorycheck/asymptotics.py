@@ -1435,6 +1435,9 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         holds_on = "part"
     else:
         holds_on = "undecided" if mixed_signs() else "none"
+    if holds_on == "undecided":  # "holds at least where never" says nothing (referee BN, BN5)
+        kept = [k for k, text in enumerate(exact) if text != "0 > 1"]
+        conditions, exact = [conditions[k] for k in kept], [exact[k] for k in kept]
     proof = None
     if region.q is not None and holds_on == "all" and not undecided:
         proof = every_degree(lhs_all, rhs_all, strict, region, d, size_bound=size_bound)
