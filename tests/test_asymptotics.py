@@ -1117,6 +1117,19 @@ def test_referee_bm_cases():
     assert decide(Statement(lhs, "lesssim", rhs), by_q, d=d).verdict == "inconclusive"
     assert decide(Statement(d ** (q + w - 2) - d ** (q * w / 2 + w + 1), "lesssim", d ** (q + w)), by_q,
                   d=d).verdict == "verified"  # dominated by the right side itself at every q: proved, as before
+    # referee BO: BO1 a dropped coefficient 0 at an unchecked degree ((q − 1) at q = 1, checked at q = 2) gives no
+    # proof for every q; BO2 a positive term dominated by the right side alone, or by a dropped term that stands to it
+    # the same way at every q, keeps its proof beside dropped terms
+    at_two = Region("1<=w<=2", (w,), (w >= 1, w <= 2), q=q, q_values=(2,))
+    assert decide(Statement(d**w - (q - 1) * d**w * sp.log(d), "lesssim", sp.Integer(1)), at_two,
+                  d=d).verdict == "inconclusive"
+    assert decide(Statement(d**w - (q + 1) * d**w * sp.log(d), "lesssim", sp.Integer(1)), at_two,
+                  d=d).verdict == "verified"  # never 0 at any q: the proof stands
+    mid = Region("1/2<=w<=3/2", (w,), (w >= sp.Rational(1, 2), w <= sp.Rational(3, 2)), q=q, q_values=(1, 2, 3))
+    spread = d ** (q + w) + d ** (q + 2 - w)
+    assert decide(Statement(d ** (q + 1) - 1, "lesssim", spread), mid, d=d).verdict == "verified"
+    assert decide(Statement(d ** (q + w / 2) - d ** (q + 2 * w - sp.Rational(1, 2)), "lesssim",
+                            d**q + d ** (q - sp.Rational(1, 2))), mid, d=d).verdict == "verified"
     # BN3: one reader for a Float, in the region's constraints too: x ≥ 2/3 (a float) allows x = that float, where
     # d^x ≲ d^{2/3} holds (it had been "holds nowhere": the region had read the float by its 15-digit print)
     x = sp.Symbol("x", positive=True)

@@ -1597,8 +1597,20 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
 
     counted = [i for i, sign in zip(lhs_terms, lhs_signs) if sign != "nonpositive" or size_bound]
     unseen_terms = {id(i) for i in counted if unseen(i)}
+    dropped = [j for j, sign in zip(lhs_terms, lhs_signs) if sign == "nonpositive" and not size_bound]
+
+    def present_at_every_q(j: Term) -> bool:
+        """A dropped term's coefficient is never 0 at a degree q ≥ 1 (free of q, or with no zero on the ray): where the
+        checked degrees relied on it, every degree can (referee BO, BO1: (q − 1)d^x log d, checked at q = 2, is 0 at
+        q = 1, where d^x ≲ 1 fails)."""
+        if not j.coeff.has(q):
+            return True
+        signs = _signs_on_ray(j.coeff, q) if j.coeff.free_symbols <= {q} else None
+        return signs is not None and 0 not in signs
+
+    steady = all(present_at_every_q(j) for j in dropped)
     if not any(t.d_exp.has(q) or t.log_exp.has(q) or t.poly_exp.has(q) or t.growth.has(q) for t in terms) \
-            and not unseen_terms:
+            and not unseen_terms and steady:
         return "no exponent depends on q; no coefficient changes sign with q"
     flat = dataclasses.replace(region, q=None, q_values=())
     h = sp.Dummy("h", positive=True)
@@ -1654,6 +1666,24 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
                 return False
         return True
 
+    def free_of_q(i: Term, j: Term) -> bool:
+        if i.growth.has(q) or j.growth.has(q):
+            return False
+        (ei, ki), (ej, kj) = i.exponents(), j.exponents()
+        return not any(sp.cancel(sp.together(x)).has(q) for x in (ei - ej, ki - kj))
+
+    def right_alone(i: Term) -> bool:
+        """i ≲ (≪) the right side at every point of the region, the comparison free of q (every difference is)."""
+        if i.infinite or any(j.infinite for j in rhs_terms) or not all(free_of_q(i, j) for j in rhs_terms):
+            return False
+        (ei, ki) = i.exponents()
+        ratio = sum(d ** sp.cancel(sp.together(j.exponents()[0] - ei)) * sp.log(d) ** sp.cancel(sp.together(
+            j.exponents()[1] - ki)) for j in rhs_terms)
+        try:
+            return compare(sp.Integer(1), rel, ratio, flat, d=d).holds_everywhere
+        except InputError:
+            return False
+
     reasons = set()
     for i, sign in zip(lhs_terms, lhs_signs):
         if sign == "nonpositive" and not size_bound:  # dropped by compare at every degree: it only helps
@@ -1661,8 +1691,10 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
         found = next((r for r in (pair(i, j) for j in rhs_terms) if r), None)
         # under ≤, ≲ with a dropped (negative) left term, the checked degrees may have found i "no failure" because
         # that term outranked it there, which another q need not repeat (referee BN, BN4): then only a uniform proof
-        leans_on_dropped = not size_bound and "nonpositive" in lhs_signs
-        if found is None and id(i) not in unseen_terms and not leans_on_dropped and free_against_all(i):
+        # ... unless i is dominated by the right side alone (one comparison free of q), or every dropped term stands to
+        # i as at the checked degrees at every q (exponent differences free of q, present at every q; referee BO, BO2)
+        safe = (not dropped or right_alone(i) or (steady and all(free_of_q(i, j) for j in dropped)))
+        if found is None and id(i) not in unseen_terms and safe and free_against_all(i):
             found = "every exponent difference with the right side free of q"
         if found is None:
             return None
