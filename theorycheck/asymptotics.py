@@ -1151,6 +1151,21 @@ def _substituted(t: Term, subs: Mapping[sp.Symbol, Any]) -> Term:
                 sp.expand(t.growth.xreplace(subs)), sp.expand(t.poly_exp.xreplace(subs)))
 
 
+def _zero_somewhere(c: sp.Expr, params: set[sp.Symbol], variables: tuple[sp.Symbol, ...], rows: list[_Row],
+                    cache: dict[Any, Any]) -> tuple[tuple[Fraction, ...], Fraction] | None:
+    """The linear form (a, k) of a coefficient c = a·θ + k of the region's parameters when c may be 0 somewhere on the
+    region (one exact LP), else None (c free of them, negative for SymPy, not linear, or never 0)."""
+    if not c.free_symbols & params or c.is_negative:
+        return None
+    try:
+        slope, level = _linear(sp.expand(c), variables)
+    except InputError:
+        return None
+    form = (tuple(slope), Fraction(level))
+    zero = _feasible(len(variables), list(rows), [(form[0], -form[1])], cache, readable=False)
+    return form if zero is not None else None
+
+
 def _coefficient_sign(c: sp.Expr, params: set[sp.Symbol], variables: tuple[sp.Symbol, ...], rows: list[_Row],
                       cache: dict[Any, Any]) -> str:
     """"positive" / "nonpositive" on the whole region, "nonnegative" (≥ 0, and 0 somewhere: on a face), "mixed", or
@@ -1264,26 +1279,14 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
             elif sign == "nonpositive" and size_bound:  # counts by its size (a failure where it is 0: undecided)
                 L.append(dataclasses.replace(t, coeff=-t.coeff))
                 negative.add(len(L) - 1)
-                if t.coeff.free_symbols & params and not t.coeff.is_negative:
-                    # 0 on a face too? then its failures are searched where it is < 0, and where it vanishes the
-                    # relation may hold (referee BM, BM1: "holds nowhere" had been said)
-                    try:
-                        slope, level = _linear(sp.expand(t.coeff), variables)
-                    except InputError:
-                        slope = None
-                    if slope is not None and _feasible(len(variables), list(rows) + [(tuple(-x for x in slope),
-                                                       Fraction(level), False)], [], cache, readable=False) is not None:
-                        face_rows[(q_value, L[-1])] = (tuple(slope), -Fraction(level), True)
+                # 0 on a face too? then its failures are searched where it is < 0, and where it vanishes the relation
+                # may hold (referee BM, BM1: "holds nowhere" had been said)
+                if (zero := _zero_somewhere(t.coeff, params, variables, rows, cache)) is not None:
+                    face_rows[(q_value, L[-1])] = (zero[0], -zero[1], True)
             elif sign == "nonpositive":
                 dropped.append(t)
-                if t.coeff.free_symbols & params and not t.coeff.is_negative:  # 0 somewhere? it is absent there
-                    try:
-                        slope, level = _linear(sp.expand(t.coeff), variables)
-                    except InputError:
-                        slope = None
-                    if slope is not None and _feasible(len(variables), list(rows), [(tuple(slope), -Fraction(level))],
-                                                       cache, readable=False) is not None:
-                        vanishing_at[(q_value, t)] = (tuple(slope), -Fraction(level))
+                if (zero := _zero_somewhere(t.coeff, params, variables, rows, cache)) is not None:  # absent there
+                    vanishing_at[(q_value, t)] = (zero[0], -zero[1])
             elif sign == "unknown":
                 raise InputError(f"the left side {lhs} has a term {t.latex(d)} whose coefficient {t.coeff} has a sign "
                                  f"the region does not settle{where} (not linear in its parameters); bound the "
@@ -1307,12 +1310,12 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                 return [j for j in dropped if _order_against(j, i, values, d) in (0, 1, None)]
 
             try:
+                own = rows + ([face_rows[(q_value, i)]] if (q_value, i) in face_rows else [])
                 if not size_bound and dropped:
                     # under ≤, ≲ a failure of i needs every negative left term strictly below it (then nothing cancels
                     # i); where one strictly outranks i, the left side is negative there, or another positive term
                     # larger still is the failure (its own turn); only a tie may cancel (referee BK, BK2: a negative
                     # term of higher order had left the failure "undecided, they may cancel")
-                    own = rows + ([face_rows[(q_value, i)]] if (q_value, i) in face_rows else [])
                     absent = {j: vanishing_at[(q_value, j)] for j in dropped if (q_value, j) in vanishing_at}
                     point = _beats(i, R, variables, own, strict, d, cache, forms, also=dropped, also_strict=False,
                                    vanishing=absent)
@@ -1325,7 +1328,6 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                         continue
                     rivals = []
                 else:
-                    own = rows + ([face_rows[(q_value, i)]] if (q_value, i) in face_rows else [])
                     point = _beats(i, R, variables, own, strict, d, cache, forms)
                     rivals = opponents(_values(variables, point)) if point is not None else []
                 if rivals:  # search again where i's order differs from theirs (referee BG, F4 and F6)
