@@ -37,7 +37,7 @@ import sympy as sp
 
 from theorycheck import inconclusive, memo, refuted, verified
 from theorycheck.asymptotics import Region, decide
-from theorycheck.claims import Verdict, with_readings
+from theorycheck.claims import HOLDS_ON, Verdict, relation_label, with_readings
 from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement, paper_latex
 
@@ -550,9 +550,10 @@ def width_readings(steps: Sequence[Step], results: Sequence[Mapping[str, Any]],
     def outcome(holds_on: str, conditions: Sequence[str], bad: Sequence[tuple], undecided: Sequence[tuple]) -> str:
         if not bad and not undecided:
             return "all"
-        word = holds_on if holds_on in ("part", "none", "undecided") else "undecided"
+        word = holds_on if holds_on in HOLDS_ON and holds_on != "all" else "undecided"
+
         def named(keys: Sequence[tuple]) -> str:
-            return ", ".join("(" + ", ".join(map(str, k)) + ")" for k in keys)
+            return ", ".join(map(relation_label, keys))
 
         return (f"{word}: " + (f"fails at {named(bad)}" if bad else "")
                 + (f"; undecided at {named(undecided)}" if undecided else "")

@@ -21,7 +21,7 @@ import sympy as sp
 
 from theorycheck import Claim, Verdict, refuted, verified
 from theorycheck import privacy as P
-from theorycheck.claims import reading_outcome, with_readings
+from theorycheck.claims import HOLDS_ON, reading_outcome, with_readings
 from theorycheck.statement import Statement
 
 from . import symbols as S
@@ -611,7 +611,7 @@ def reading_outcome_of(verdict: Verdict) -> str:
                 + ("; with T the integer number of steps σ uses (⌈T⌉ > T steps fail near ε → 8 log(1/δ))"
                    if steps.get("witness") else ""))
     holds = (verdict.regime or {}).get("holds_on", "none")
-    outcome = holds if holds in ("all", "part", "none", "undecided") else "none"
+    outcome = holds if holds in HOLDS_ON else "none"
     return f"{outcome}: {verdict.detail.split(';')[0]}"
 
 

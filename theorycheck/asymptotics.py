@@ -944,15 +944,14 @@ def _order_against(j: Term, i: Term, values: Mapping[sp.Symbol, Any], d: sp.Symb
 
 def _beats_apart(i: Term, rivals: Sequence[Term], others: Sequence[Term], variables: tuple[sp.Symbol, ...],
                  region_rows: list[_Row], strict: bool, d: sp.Symbol, cache: dict[Any, Any],
-                 forms: Mapping[Term, tuple[_Form, _Form]], size_bound: bool,
+                 forms: Mapping[Term, tuple[_Form, _Form]],
                  clear: Callable[[list[Fraction]], bool]) -> list[Fraction] | None:
-    """A point where ``i`` beats ``others`` and the power of d of each of ``rivals`` (left terms of the other sign)
-    differs from i's (is below it, for ≤ and ≲), so nothing cancels i there (``clear`` confirms); None when none is
-    found (at most 3 rivals, finite terms only)."""
+    """A point where ``i`` beats ``others`` and the power of d of each of ``rivals`` (left terms of the other sign,
+    under O, o, ≪) differs from i's, so nothing cancels i there (``clear`` confirms); None when none is found (at most
+    3 rivals, finite terms only). Under ≤ and ≲ :func:`_beats` decides this itself (its ``also`` terms)."""
     if len(rivals) > 3 or i.infinite or any(j.infinite for j in rivals):
         return None
-    sides = [(-1, 1)] * len(rivals) if size_bound else [(-1,)] * len(rivals)
-    for pattern in itertools.product(*sides):
+    for pattern in itertools.product(*[(-1, 1)] * len(rivals)):
         extra = []
         for j, side in zip(rivals, pattern):
             a, c = _minus(forms[j][0], forms[i][0])  # e_j − e_i = a·θ + c, wanted < 0 (side −1) or > 0 (side 1)
@@ -1301,13 +1300,11 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
     for q_value, L, R, rows, forms, negative, dropped in degrees:
         for index, i in enumerate(L):
             def opponents(values: Mapping[sp.Symbol, Any], index: int = index, i: Term = i, L: list[Term] = L,
-                          negative: set[int] = negative, dropped: list[Term] = dropped) -> list[Term]:
-                """Left terms of the other sign that may cancel i at the point: under O, o, ≪ one of the same order
-                (a larger one beats the right side itself); under ≤, ≲ a dropped one of at least i's order."""
-                if size_bound:
-                    return [j for k, j in enumerate(L) if k != index and (k in negative) != (index in negative)
-                            and _order_against(j, i, values, d) in (0, None)]
-                return [j for j in dropped if _order_against(j, i, values, d) in (0, 1, None)]
+                          negative: set[int] = negative) -> list[Term]:
+                """Left terms of the other sign that may cancel i at the point, under O, o, ≪: one of the same order
+                (a larger one beats the right side itself). (Under ≤, ≲ the search below keeps them apart itself.)"""
+                return [j for k, j in enumerate(L) if k != index and (k in negative) != (index in negative)
+                        and _order_against(j, i, values, d) in (0, None)]
 
             try:
                 own = rows + ([face_rows[(q_value, i)]] if (q_value, i) in face_rows else [])
@@ -1326,12 +1323,12 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
                                              "a left term of the other sign has its order (they may cancel)")
                             skipped = True
                         continue
-                    rivals = []
+                    rivals: list[Term] = []
                 else:
                     point = _beats(i, R, variables, own, strict, d, cache, forms)
-                    rivals = opponents(_values(variables, point)) if point is not None else []
+                    rivals = opponents(_values(variables, point)) if point is not None and size_bound else []
                 if rivals:  # search again where i's order differs from theirs (referee BG, F4 and F6)
-                    point = _beats_apart(i, rivals, R, variables, own, strict, d, cache, forms, size_bound,
+                    point = _beats_apart(i, rivals, R, variables, own, strict, d, cache, forms,
                                          lambda pt: not opponents(_values(variables, pt)))
                     if point is None:
                         undecided.append(f"term {i.latex(d)}{_at_q(q_value)}: it beats the right side only where a "

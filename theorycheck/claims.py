@@ -20,7 +20,7 @@ import dataclasses
 import json
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -70,6 +70,11 @@ def jsonable(value: Any) -> Any:
 #: nowhere, or not decided (asymptotics.compare: left terms of opposite signs that may cancel, an exact fallback too
 #: large; a witness, when there is one, is still a point where it fails).
 HOLDS_ON = ("all", "part", "none", "undecided")
+
+
+def relation_label(key: Sequence[Any]) -> str:
+    """A relation's key (part, display, position) as a reader writes it: ``(3, D19, 5)``."""
+    return "(" + ", ".join(map(str, key)) + ")"
 
 
 @dataclasses.dataclass(frozen=True)

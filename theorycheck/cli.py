@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from . import __version__, validate
+from .claims import relation_label
 from .errors import InputError
 from .registry import Registry, load
 from .runner import DEFAULT_TIMEOUT, ClaimResult, audit
@@ -318,8 +319,7 @@ def regime_lines(regime: dict | None) -> list[str]:
     if regime.get("premise"):
         out.append(f"  given: {regime['premise']}")
     if regime.get("failing_without_a_regime"):  # a chain's identity that fails: it places no failure on the region
-        out.append("  fails as an identity: " + ", ".join("(" + ", ".join(map(str, k)) + ")"
-                                                        for k in regime["failing_without_a_regime"]))
+        out.append("  fails as an identity: " + ", ".join(map(relation_label, regime["failing_without_a_regime"])))
     if undecided:
         out.append("  undecided:")
         out += [f"    {u}" for u in undecided]
