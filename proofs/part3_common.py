@@ -36,7 +36,7 @@ import numpy as np
 import sympy as sp
 
 from theorycheck import inconclusive, memo, refuted, verified
-from theorycheck.asymptotics import Region, decide
+from theorycheck.asymptotics import Region, conditions_cannot_hold, decide
 from theorycheck.claims import HOLDS_ON, Verdict, relation_label, with_readings
 from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement, paper_latex
@@ -506,6 +506,11 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
         if g["holds_on"] != "all":
             conditions += [c for c in g["conditions"] if c not in conditions]
             exact += [c for c in g.get("conditions_exact", []) if c not in exact]
+    if holds_on in ("part", "undecided") and exact and conditions_cannot_hold(exact, region):
+        if holds_on == "part":  # each relation holds on a part, but no point is in every part (referee BN, BN2(b))
+            holds_on = "none"
+        else:  # "holds at least where" conditions that cannot all hold says nothing (referee BO, BO3)
+            conditions, exact = [], []
     witness = next((g["witness"] for g in regs if g.get("witness")), None)
     return {
         "region": region.name,

@@ -1199,3 +1199,27 @@ def test_referee_bj_constants_in_growths_and_in_merged_coefficients():
     by_q = Region("1 <= nu <= 2", (nu,), (nu >= 1, nu <= 2), q=q, q_values=(1, 2, 3))
     held = compare(delta * d**nu - d ** (q * (nu - 1) + 1), "lesssim", d, by_q, d=d)
     assert held.witness is None  # (δ − 1)d^ν < 0 for δ < 1: never refuted
+
+
+def test_a_face_term_leaves_none_when_the_rest_fails_on_the_face_too():
+    """Referee BN (BN5): any left term whose coefficient is 0 on a face had turned a provable "holds nowhere" into
+    "undecided". On each face the rest is now decided with that term removed. The perturbations: where the rest does
+    hold on the face, the regime stays undecided (it holds there), and the witness is still a refutation."""
+    nu = sp.Symbol("nu", positive=True)
+    region = Region("[1,2]", (nu,), (nu >= 1, nu <= 2))
+    fails = compare(d**3 + (nu - 1) * d**-5, "lesssim", sp.Integer(1), region, d=d)
+    assert fails.holds_on == "none" and fails.witness is not None
+    assert compare(d**nu + (nu - 1) * d**3, "lesssim", sp.Integer(1), region, d=d).holds_on == "none"
+    assert compare((1 - nu) * d**2 + d**3, "O", sp.Integer(1), region, d=d).holds_on == "none"
+    # the rest holds on the face ν = 1 (only there): undecided, never "none"
+    assert compare((nu - 1) * d**2 + 1, "lesssim", sp.Integer(1), region, d=d).holds_on == "undecided"
+    assert compare((1 - nu) * d**2 + d ** (nu - 1), "O", sp.Integer(1), region, d=d).holds_on == "undecided"
+    # two face terms on different faces: it fails on each face and inside
+    assert compare((nu - 1) * d**2 + (2 - nu) * d**3 + 1, "lesssim", sp.Integer(1), region, d=d).holds_on == "none"
+    # two faces that meet: it holds only at the corner x = y = 1, where both terms vanish (the meet is searched)
+    x, y = sp.symbols("x y", positive=True)
+    square = Region("[1,2]^2", (x, y), (x >= 1, x <= 2, y >= 1, y <= 2))
+    corner = compare((x - 1) * d**2 + (y - 1) * d**2 + 1, "lesssim", sp.Integer(1), square, d=d)
+    assert corner.holds_on == "undecided"
+    apart = compare((x - 1) * d**2 + (y - 1) * d**2 + d, "lesssim", sp.Integer(1), square, d=d)
+    assert apart.holds_on == "none"

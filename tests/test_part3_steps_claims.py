@@ -963,3 +963,38 @@ def test_an_undecided_relation_is_no_failure_of_its_chain():
     merged = merge_regimes([{"relation": (3, "D1", 1), "holds": None, "regime": everywhere},
                             {"relation": (3, "D1", 2), "holds": True, "regime": everywhere}])
     assert merged["holds_on"] == "undecided"
+
+
+def test_merged_parts_that_do_not_meet_hold_nowhere():
+    """Referee BN (BN2(b)): two relations that each hold on a part, on parts that do not meet, had merged to "part";
+    the chain holds nowhere. Referee BO (BO3): an undecided merge listed "holds at least where" conditions that cannot
+    all hold. The perturbation: parts that do meet stay "part", with their conditions."""
+    from theorycheck.asymptotics import Region, compare, conditions_cannot_hold
+    from theorycheck_proofs.part3_common import merge_regimes
+
+    d, x = m.S.d, sp.Symbol("x", positive=True)
+    region = Region("1/2<=x<=2", (x,), (x >= sp.Rational(1, 2), x <= 2))
+
+    def record(lhs, rhs, k):
+        c = compare(lhs, "lesssim", rhs, region, d=d)
+        assert c.holds_on == "part"
+        return {"relation": [3, "X", k], "holds": False, "regime": c.regime()}
+
+    below_one = record(d**x, d, 1)  # x ≤ 1
+    above = record(d, d ** (x - sp.Rational(1, 2)), 2)  # x ≥ 3/2
+    below_three_halves = record(d**x, d ** sp.Rational(3, 2), 3)  # x ≤ 3/2
+    assert merge_regimes([below_one, above], region)["holds_on"] == "none"
+    meet = merge_regimes([below_one, below_three_halves], region)
+    assert meet["holds_on"] == "part" and meet["conditions_exact"] == ["1 - x >= 0", "3/2 - x >= 0"]
+    # BO3: an undecided relation's "at least where" beside a part that misses it: no conditions are listed
+    undecided = {"relation": [3, "X", 4], "holds": None,
+                 "regime": dict(above["regime"], holds_on="undecided", witness=None)}
+    merged = merge_regimes([below_one, undecided], region)
+    assert merged["holds_on"] == "undecided" and merged["conditions_exact"] == []
+    kept = merge_regimes([below_three_halves, dict(undecided, regime=dict(below_one["regime"],
+                                                                          holds_on="undecided"))], region)
+    assert kept["conditions_exact"] == ["3/2 - x >= 0", "1 - x >= 0"]
+    # closures only: x > 1 and x < 1 meet at x = 1 once closed (a tie there may be decided for the relation)
+    assert not conditions_cannot_hold(["1 - x > 0", "x - 1 > 0"], region)
+    assert conditions_cannot_hold(["1 - x >= 0", "x - 3/2 >= 0"], region)
+    assert not conditions_cannot_hold(["x - 3/2 < Max(x, 1)", "1 - x >= 0"], region)  # a Max is left out

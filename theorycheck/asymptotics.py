@@ -39,6 +39,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -413,6 +414,39 @@ class Region:
 
 
 _ROWS_CACHE: dict[Any, Any] = {}
+
+
+def conditions_cannot_hold(conditions_exact: Sequence[str], region: Region) -> bool:
+    """Whether the conditions of a regime record (``conditions_exact``, as :func:`compare` writes them) cannot all
+    hold at one point of ``region``, at any of its degrees: True only when proved, exactly, for their closures
+    (``g > 0`` read as ``g ≥ 0``, so that a tie the log powers decide for the relation is not lost). A condition that
+    is not one linear inequality in the region's symbols (a ``Max``, a decimal) is left out, which only widens the
+    set tested. The text is read by :func:`theorycheck.expr.parse_formula`, never ``eval``."""
+    from .expr import parse_formula
+
+    names = {str(v): v for v in region.variables}
+    if region.q is not None:
+        names[str(region.q)] = region.q
+    closures = []
+    for text in conditions_exact:
+        parts = re.split(r"\s*(>=|<=|>|<)\s*", text)
+        if len(parts) != 3 or re.search(r"\d\.\d|\de[-+]?\d|Max|Min", text):
+            continue
+        try:
+            left, right = (parse_formula(side, names).xreplace({sp.Symbol(k, real=True): v for k, v in names.items()})
+                           for side in (parts[0], parts[2]))
+            gap = sp.expand(left - right if parts[1] in (">=", ">") else right - left)  # the condition: gap ≥ 0
+            _linear(gap.subs(region.q, 1) if region.q is not None else gap, tuple(region.variables))
+        except InputError:
+            continue
+        closures.append(gap >= 0)
+    if not closures:
+        return False
+    try:
+        narrowed = region.restrict(*closures)
+        return all(narrowed.point(q_value) is None for q_value in region.degrees())
+    except (InputError, _Undecided):
+        return False
 
 
 @functools.lru_cache(maxsize=65536)
@@ -1418,8 +1452,32 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
     # a failure left undecided (terms that may cancel, an exact fallback too large) is never "all" (referee BG, F4),
     # nor "part" (referee BH, M2: it may hold everywhere); "none" only where no left terms of opposite signs could
     # cancel the failing ones somewhere (referee BH, M1: d^ν − d^{2−ν} ≲ 1 holds for ν ≤ 1, where lhs ≤ 0)
+    def holds_on_a_face() -> bool:
+        """Whether the relation may hold at a point where left terms whose coefficient is 0 on a face vanish: on
+        each face (and each meet of faces) in the region, the rest dominated somewhere (one exact search per face;
+        referee BN, BN5: any face had made a provable "none" undecided). True when not proved otherwise."""
+        for q_value, L, R, rows, forms, *_ in degrees:
+            faces = [(t, face_rows[(q_value, t)]) for t in L if (q_value, t) in face_rows]
+            if len(faces) > 6:  # 2^6 − 1 faces and meets at most
+                return True
+            for size in range(1, len(faces) + 1):
+                for chosen in itertools.combinations(faces, size):
+                    # a row "c ≠ 0" is a·θ < b (strict); its face c = 0 is a·θ = b
+                    on_face = [row for _, (a, b_, _) in chosen for row in ((a, b_, False), (tuple(-x for x in a),
+                                                                                          -b_, False))]
+                    rest = [t for t in L if all(t is not u for u, _ in chosen)]
+                    try:
+                        if _empty(len(variables), list(rows) + on_face, [], cache):
+                            continue
+                        if _dominated_somewhere(rest, R, variables, list(rows) + on_face, strict, d, cache,
+                                                forms) is not None:
+                            return True
+                    except _Undecided:
+                        return True
+        return False
+
     def mixed_signs() -> bool:
-        if face_rows:  # a left term whose coefficient is 0 on a face: it vanishes there, where the rest may hold
+        if face_rows and holds_on_a_face():  # where a left term vanishes on a face, the rest may hold
             return True
         for _, L, _, rows, forms, negative, dropped in degrees:
             positive = [t for k, t in enumerate(L) if k not in negative]
