@@ -894,7 +894,9 @@ def check_theorem1_rate(statement: Statement = THM1_RATE_STATEMENT, proven: sp.E
         "corrected Theorem 1: its derivation rests on refuted steps (Part 2's certificate, rank1.noisy-alignment), "
         "and where π_p < 1 and σ_W²d/p → ∞ the risk stays above a constant (thm1.risk-obstruction); no corrected "
         "rate is offered",
-        regime=result.regime(),
+        # the regime is the step's, Parts 2–3's bound against the stated rate, not the risk's (referee BP, F4)
+        regime=dict(result.regime(), decides="Parts 2–3's bound = O(Theorem 1's rate), the step (1, D9, 2) from the "
+                    "proof to the theorem; for the risk itself see thm1.risk-obstruction"),
         witness=result.witness,
         ratio_at_witness=ratio_at(lhs, rhs, point, S.d),
         **ev,

@@ -142,7 +142,9 @@ def check_asymptotic(
                         d=d, rewrite=rewrite, what=what or statement.latex())
         shifted_proof = False
         window_only = all(c in BIAS_WINDOW for c in region.constraints if getattr(c, "has", lambda *_: False)(eps_b))
-        if narrow.verdict == "inconclusive" and narrow.regime.get("holds_on") == "all" and window_only:
+        # an inconclusive verdict's regime is "undecided"; what its comparison decided is under "as_decided"
+        decided = (narrow.regime or {}).get("as_decided", narrow.regime or {})
+        if narrow.verdict == "inconclusive" and decided.get("holds_on") == "all" and window_only:
             # the narrower window depends on q, so every_degree cannot cover it; ε_b = ε_b' − ε_p/(8(q+1)) with ε_b' in
             # the q-free window (0, 3ε_n − ε_p/4) covers a superset of it (ε_b' > 0 is weaker than ε_b > 0): holding
             # there for every q proves the narrower reading for every q. Only where ε_b is bounded by the window alone

@@ -506,10 +506,13 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
         if g["holds_on"] != "all":
             conditions += [c for c in g["conditions"] if c not in conditions]
             exact += [c for c in g.get("conditions_exact", []) if c not in exact]
+    complete = all(g.get("conditions_complete", True) for g in regs if g["holds_on"] != "all")
     if holds_on in ("part", "undecided") and exact and conditions_cannot_hold(exact, region):
-        if holds_on == "part":  # each relation holds on a part, but no point is in every part (referee BN, BN2(b))
+        if holds_on == "part" and complete:
+            # each relation holds exactly where its conditions do, and no point is in every part (referee BN, BN2(b));
+            # only with complete conditions: they may leave out where a face term vanishes (referee BR, BR1)
             holds_on = "none"
-        else:  # "holds at least where" conditions that cannot all hold says nothing (referee BO, BO3)
+        elif holds_on == "undecided":  # "holds at least where" conditions that cannot all hold says nothing (BO3)
             conditions, exact = [], []
     witness = next((g["witness"] for g in regs if g.get("witness")), None)
     return {
@@ -518,6 +521,7 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
         "holds_on": holds_on,
         "conditions": conditions,
         "conditions_exact": exact,
+        **({} if complete else {"conditions_complete": False}),
         "witness": witness,
         "relations": [
             {"relation": r["relation"], "region": r["regime"]["region"], "holds_on": r["regime"]["holds_on"]}

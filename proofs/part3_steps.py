@@ -30,7 +30,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck.asymptotics import decide
-from theorycheck.claims import Verdict, with_readings
+from theorycheck.claims import AT_MOST, Verdict, with_readings
 from theorycheck.errors import InputError
 from theorycheck.statement import Norm, Rel, Statement, held, paper_latex
 
@@ -951,7 +951,7 @@ def _mean_mode_summary(mm: dict, regime: dict, witness: dict) -> tuple[str, dict
              else {**witness, "asymptotic": asymptotic})
     regime = dict(regime, holds_on="none" if mm["holds_on"] == "none" else "part",
                   conditions=[rf"\text{{at most where }} {c}" for c in mm["conditions"]],
-                  conditions_exact=mm["conditions_exact"], witness=named)
+                  conditions_exact=mm["conditions_exact"], conditions_bound=AT_MOST, witness=named)
     slopes = ", ".join(f"{r['corner']} {r['measured_slope']:.2f}±{r['stderr']:.2f} vs {r['order_slope']:.2f}"
                        for r in mm["rows"])
     return where, regime, slopes
@@ -1752,7 +1752,8 @@ def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim"
     regime = dict(v.regime, holds_on="part",
                   conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b \text{ or } "
                               r"\pi_p \le 2\varepsilon_n"],
-                  witness=point | {"c(1)": floor})
+                  conditions_bound=AT_MOST, witness=point | {"c(1)": floor})
+    regime.pop("conditions_exact", None)  # a disjunction: no list of inequalities says it (the chain's were for "all")
     return refuted(
         "simulation+symbolic",
         f"{quantity}: where ν > 2 + ε_b (σ_W√d → 0, W_1's columns align) and π_p > 2ε_n (so that ‖a_RR‖ ≲ "
@@ -2087,7 +2088,9 @@ def check_base_case_order(quantity: str, order: sp.Expr, relation: str = "lesssi
         witness=named_witness(aligned_witness(w["corner"]), {
             "corner": w["corner"], **ALL_CORNERS[w["corner"]], "max_phi_a0": w["max_phi_a0"], "floor": w["floor"],
             "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]}),
+        # where ν > 2 + ε_b it is now refuted, not undecided as check_measured had left it
         regime=dict(v.regime or {}, holds_on="part", conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b"],
+                    conditions_exact=["eps_b - nu + 2 >= 0"], conditions_bound=AT_MOST, undecided=[],
                     witness=aligned_witness(w["corner"])),
         **ev,
     )
@@ -2137,6 +2140,7 @@ def check_base_case(steps: tuple[Step, ...] | None = None) -> Verdict:
             "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]}),
         regime=dict(v.regime or {}, holds_on="part",
                     conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b"],
+                    conditions_exact=["eps_b - nu + 2 >= 0"], conditions_bound=AT_MOST,
                     witness=aligned_witness(w["corner"])),
         **ev,
     )

@@ -247,3 +247,33 @@ def test_display_texts_compare_by_tokens():
     # inside a text-mode box a space is a character (referee AK); runs of spaces still count as one
     assert normalised_latex("\\text{in the} x") != normalised_latex("\\text{inthe} x")
     assert normalised_latex("\\text{in  the} x") == normalised_latex("\\text{in the}x")
+
+
+def test_refuted_relations_in_running_text_are_annotated_and_listed(tmp_path):
+    """Referee BQ: a refuted claim about a formula in running text (no display of its own: fourier.tanh's
+    −4i csch(π²t), 62 claims in all) had no erratum. Its paragraph now gets a comment line with the checked
+    correction, and errata.tex lists it; the perturbation: a verified claim on the same paragraph adds nothing."""
+    from theorycheck.coverage import enumerate_relations
+    from theorycheck.errata import build_text_errata
+
+    text = "# Part 2 toy\n\nWords with $a = b$ inline and $c \\le d$ too.\n\nAnother paragraph, $e = f$.\n"
+    relations = enumerate_relations(text, 2)
+    where = next(r for r in relations if r.latex.replace(" ", "").startswith("a=b"))
+    claim = Claim(id="toy.inline", title="a = b", source="Part 2", statement="a = b", assumptions="",
+                  check=lambda: None, relations=(where.key,))
+    wrong = refuted("numeric", "a differs from b", corrected="a = b + 1", witness={"x": 1})
+    [erratum] = build_text_errata([claim], {"toy.inline": wrong}, relations)
+    assert erratum.paragraph == where.location and erratum.has_correction
+    patched = patch_part(text, 2, [], [erratum])
+    added = [ln for ln in patched.splitlines() if ln not in text.splitlines()]
+    assert added == [ln for ln in added if ln.startswith("<!-- theorycheck errata: toy.inline refuted")]
+    assert len(added) == 1 and "a = b + 1" in added[0]
+    assert patched.replace(added[0] + "\n", "") == text  # nothing else changed
+    assert build_text_errata([claim], {"toy.inline": verified("numeric", "fine")}, relations) == []
+    tex = errata_tex([], "toy", text_errata=[erratum])
+    assert "In the running text" in tex and "toy.inline" in tex
+    if shutil.which("pdflatex"):
+        (tmp_path / "e.tex").write_text(tex, encoding="utf-8")
+        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "e.tex"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout[-2000:]

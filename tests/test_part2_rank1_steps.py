@@ -345,6 +345,25 @@ def test_noise_level_bound_delta_path(registered_verdict):
     assert S.check_noise_level_bound(wide).verdict == "verified"
 
 
+def test_noise_level_bound_regime_is_the_printed_strict_inequality(registered_verdict):
+    """Referee BP (F2): the printed strict < has the constant √2 on its left, so where the orders tie (r = 0, ρ = 2) it
+    fails; the regime had been the ≲ reading's (a hidden constant), which holds there. Both readings are recorded.
+    The perturbation: with the constant 1/2 on the left the printed < holds at the tie, and the regime says so."""
+    from theorycheck.plots import conditions_hold_at
+
+    tie = {"eps_n": 0.2, "eps_p": 0.1, "eps_b": 0.1, "nu": 1.7, "r": 0.0, "rho": 2.0, "pi_p": 0.1}
+    below = dict(tie, rho=1.5)
+    v = registered_verdict(S.check_noise_level_bound, ST["sigmaW.bound"])
+    assert not conditions_hold_at(v.regime["conditions_exact"], tie)
+    assert conditions_hold_at(v.regime["conditions_exact"], below)
+    printed, lesssim = v.regime["readings"].values()
+    assert "1 - rho/2 > 0" in printed and "1 - rho/2 >= 0" in lesssim
+    halved = ST["sigmaW.bound"].perturb(lhs=ST["sigmaW.bound"].lhs / (2 * sp.sqrt(2)))
+    w = S.check_noise_level_bound(halved)
+    assert w.verdict == "refuted" and "readings" not in w.regime  # the ≲ reading is then the printed one
+    assert conditions_hold_at(w.regime["conditions_exact"], tie)
+
+
 def test_final_and_valid_version(registered_verdict):
     v = registered_verdict(S.check_final, ST["final"], ST["final.noise_l2"], ST["final.noise_linf"])
     assert v.verdict == "refuted" and v.regime["holds_on"] == "none"

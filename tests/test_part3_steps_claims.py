@@ -998,3 +998,19 @@ def test_merged_parts_that_do_not_meet_hold_nowhere():
     assert not conditions_cannot_hold(["1 - x > 0", "x - 1 > 0"], region)
     assert conditions_cannot_hold(["1 - x >= 0", "x - 3/2 >= 0"], region)
     assert not conditions_cannot_hold(["x - 3/2 < Max(x, 1)", "1 - x >= 0"], region)  # a Max is left out
+    # referee BR (BR1, BR2): conditions that say only where it holds at least (a negative left term, a term absent at
+    # a degree) never make a merge "none": d^x − d^y ≲ d holds at x = 5/2, y = 3 as d^{2−x} ≲ 1 does
+    x_, y_ = sp.symbols("x y", positive=True)
+    square = Region("[0,3]^2", (x_, y_), (x_ >= 0, x_ <= 3, y_ >= 0, y_ <= 3))
+    offset = compare(d**x_ - d**y_, "lesssim", d, square, d=d)
+    assert offset.holds_on == "part" and not offset.conditions_complete
+    far = compare(d ** (2 - x_), "lesssim", sp.Integer(1), square, d=d)
+    merged = merge_regimes([{"relation": [3, "X", 5], "holds": False, "regime": offset.regime()},
+                            {"relation": [3, "X", 6], "holds": False, "regime": far.regime()}], square)
+    assert merged["holds_on"] == "part" and merged["conditions_complete"] is False
+    q_ = sp.Symbol("q", positive=True, integer=True)
+    degrees = Region("[0,1], q in {1,2}", (x_,), (x_ >= 0, x_ <= 1), q=q_, q_values=(1, 2))
+    absent = compare((q_ - 1) * d**2 + d**x_, "lesssim", d, degrees, d=d)  # holds everywhere at q = 1
+    assert absent.conditions_exact == ("0 > 1",) and not absent.conditions_complete
+    assert merge_regimes([{"relation": [3, "X", 7], "holds": False, "regime": absent.regime()}],
+                         degrees)["holds_on"] == "part"

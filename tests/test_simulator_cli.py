@@ -147,3 +147,24 @@ def test_crossover_bad_input():
         crossover.table(eps_n=0.05, eps_p=1.0)  # empty ε_b window
     with pytest.raises(InputError):
         crossover.table(target="x^2")
+
+
+def test_simulate_resume_alone_continues_the_sweep_it_names(tmp_path, capsys):
+    """Referee BQ: `--resume DIR` without --d/--seeds had run the default grid (32 64 128 × 5 seeds) instead of the
+    interrupted sweep. The folder now records its grid; the perturbation: an explicit --d still wins, and a folder
+    without the record (an older sweep) asks for --d and --seeds instead of guessing."""
+    import json
+
+    out = tmp_path / "sim"
+    assert main(["simulate", "--d", "8", "12", "--seeds", "1", "--no-progress", "--output", str(out)]) == 0
+    assert json.loads((out / "grid.json").read_text()) == {"d": [8, 12], "seeds": 1}
+    rows = (out / "runs.jsonl").read_text().splitlines()
+    (out / "runs.jsonl").write_text(rows[0] + "\n")  # as if interrupted after one run
+    capsys.readouterr()
+    assert main(["simulate", "--no-progress", "--resume", str(out)]) == 0
+    assert "1 of 2 runs already there" in capsys.readouterr().err
+    assert json.loads((out / "summary.json").read_text())["d"] == [8, 12]
+    assert len((out / "runs.jsonl").read_text().splitlines()) == 2
+    (out / "grid.json").unlink()
+    assert main(["simulate", "--no-progress", "--resume", str(out)]) == 2
+    assert "give them as the sweep was started" in capsys.readouterr().err

@@ -437,7 +437,7 @@ def conditions_cannot_hold(conditions_exact: Sequence[str], region: Region) -> b
                            for side in (parts[0], parts[2]))
             gap = sp.expand(left - right if parts[1] in (">=", ">") else right - left)  # the condition: gap ≥ 0
             _linear(gap.subs(region.q, 1) if region.q is not None else gap, tuple(region.variables))
-        except InputError:
+        except (InputError, sp.PolynomialError, TypeError, ValueError):  # not one linear inequality (referee BR, BR3)
             continue
         closures.append(gap >= 0)
     if not closures:
@@ -493,6 +493,9 @@ class Comparison:
     #: for a region with a degree q: how a relation that holds at every checked degree is known for every q ≥ 1
     #: (:func:`every_degree`), or None when that is not proved (it then holds for the checked degrees only)
     every_degree: str | None = None
+    #: whether the conditions say exactly where it holds (True) or where it holds at least (False: a left term that
+    #: vanishes on a face or at a degree, or a left term of the other sign, may make it hold outside them; referee BR)
+    conditions_complete: bool = True
 
     @property
     def holds_everywhere(self) -> bool:
@@ -508,7 +511,8 @@ class Comparison:
                 + [f"{v} > 0" for v in self.region.variables if v.is_positive],
                 "degrees_checked": [q for q in self.checked_degrees if q is not None],
                 "every_degree": self.every_degree,
-                "undecided": list(self.undecided)}
+                "undecided": list(self.undecided),
+                **({} if self.conditions_complete else {"conditions_complete": False})}
 
     def degrees_phrase(self) -> str:
         """How far in the degree q the verdict reaches, for a verdict's text."""
@@ -1116,7 +1120,8 @@ def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol,
             return (f"{paper_latex(gap)} {op} 0", f"{gap} {op_text} 0", (gap, not ok))
         log_gap = sp.expand(j.log_exp - i.log_exp)
         tie = rf" \text{{ (or }} = 0 \text{{ and }} {paper_latex(log_gap)} {cmp_latex} 0)"
-        return (paper_latex(gap) + " > 0" + tie, f"{gap} > 0", None)
+        # exact with its tie rule (referee BP, F1/F2: "gap > 0" alone was false on a tie set inside the region)
+        return (paper_latex(gap) + " > 0" + tie, f"{gap} > 0 or ({gap} == 0 and {log_gap} {cmp_text} 0)", None)
     ei = i.exponents()[0]
     targets = sorted(varying + log_only, key=lambda j: str(j.exponents()[0]))
     exps = ", ".join(paper_latex(j.exponents()[0]) for j in targets)
@@ -1126,8 +1131,20 @@ def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol,
         return (rf"{paper_latex(ei)} \leq \max\left({exps}\right)", f"{ei} <= {max_text}", None)
     if not log_only and all(t is False for t in ties):
         return (rf"{paper_latex(ei)} < \max\left({exps}\right)", f"{ei} < {max_text}", None)
+    # exact with the ties the log powers decide for the relation: e_i = e_j and k_j − k_i ≥ 0 (> 0 for ≪) for some j
+    # (referee BP, F1: "e_i < Max(…)" alone was false on the face r = 0, where the log powers decide)
+    tie_texts = []
+    for j in targets:
+        ok = tie_ok(j)
+        if ok is False:
+            continue
+        gap = sp.expand(j.exponents()[0] - ei)
+        log_gap = sp.expand(j.log_exp - i.log_exp)
+        parts = ([] if gap == 0 else [f"{gap} == 0"]) + ([] if ok is True else [f"{log_gap} {cmp_text} 0"])
+        tie_texts.append(" and ".join(parts) if len(parts) == 1 else "(" + " and ".join(parts) + ")")
     return (rf"{paper_latex(ei)} < \max\left({exps}\right) \text{{ (or equal to the power of d of a term whose "
-            rf"power of }}\log d\text{{ is }}{cmp_latex}\text{{ its own)}}", f"{ei} < {max_text}", None)
+            rf"power of }}\log d\text{{ is }}{cmp_latex}\text{{ its own)}}",
+            " or ".join([f"{ei} < {max_text}"] + tie_texts), None)
 
 
 def _irredundant(linear: Sequence[tuple[sp.Expr, bool] | None], degrees: Sequence[tuple[int | None, list[_Row]]],
@@ -1501,8 +1518,18 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         if proof is None:  # it holds at the checked degrees only: not on the whole region, where q is any q ≥ 1
             undecided.append("every checked degree q ∈ {" + ", ".join(str(k) for k in region.degrees()) + "} holds, "
                              "but no proof covers every q ≥ 1 (theorycheck.asymptotics.every_degree)")
+    # the conditions are where every left term is dominated: sufficient always, and necessary unless a left term may
+    # be absent somewhere (0 on a face, or at a degree) or a left term of the other sign may offset one (referee BR)
+    complete = not face_rows and not vanishing_at and all(not negative and not dropped for *_, negative, dropped in
+                                                          degrees)
+    complete = complete and all(_exact(t.coeff if q_value is None else t.coeff.subs(region.q, q_value)) != 0
+                                for t in lhs_all for q_value, *_ in degrees)
+    if holds_on == "all" and not undecided:
+        # where it holds is the whole region: a condition would only restate the region, and one written without
+        # its tie rule is false on a face (referee BP, C1: a Max condition false wherever r = 0)
+        conditions, exact = [], []
     return Comparison(rel.value, holds_on, tuple(conditions), tuple(exact), failure, region, tuple(lhs_all),
-                      tuple(rhs_all), region.degrees(), tuple(undecided), proof)
+                      tuple(rhs_all), region.degrees(), tuple(undecided), proof, complete)
 
 
 def _affine_in(expr: sp.Expr, q: sp.Symbol, h: sp.Symbol, q_of_h: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:

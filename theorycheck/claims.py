@@ -70,6 +70,10 @@ def jsonable(value: Any) -> Any:
 #: nowhere, or not decided (asymptotics.compare: left terms of opposite signs that may cancel, an exact fallback too
 #: large; a witness, when there is one, is still a point where it fails).
 HOLDS_ON = ("all", "part", "none", "undecided")
+#: a regime's optional ``conditions_bound``: "at most" when its conditions bound where the relation holds from above (a
+#: measured obstruction: it fails outside them, and inside them it is not decided); absent when they say exactly where
+#: it holds ("part", "none") or at least where ("undecided")
+AT_MOST = "at most"
 
 
 def relation_label(key: Sequence[Any]) -> str:
@@ -129,6 +133,18 @@ class Verdict:
             regime = jsonable(dict(self.regime))
             if regime.get("holds_on") not in HOLDS_ON:
                 raise ValueError("regime['holds_on'] must be 'all', 'part', 'none' or 'undecided'")
+            if regime.get("conditions_bound", AT_MOST) != AT_MOST:
+                raise ValueError(f"regime['conditions_bound'] must be {AT_MOST!r} when given")
+            if self.verdict == "inconclusive" and regime["holds_on"] != "undecided":
+                # an inconclusive verdict decides no part of the region: "all" would be a verification, "part" or
+                # "none" a failure (referee BP, F3: four inconclusive claims had said "holds on the whole region" or
+                # "on part" from a sub-check); what that sub-check decided stays, under "as_decided"
+                kept = {k: regime.pop(k) for k in ("holds_on", "conditions", "conditions_exact") if k in regime}
+                regime = {**regime, "holds_on": "undecided", "conditions": [], "conditions_exact": [],
+                          "as_decided": kept}
+            if (self.verdict, regime["holds_on"]) in (("verified", "part"), ("verified", "none"), ("refuted", "all")):
+                raise ValueError(f"a {self.verdict} verdict with a regime that holds on {regime['holds_on']!r} of "
+                                 "the region contradicts itself")
             _check_readings(regime.get("readings") or {})
             object.__setattr__(self, "regime", regime)
         object.__setattr__(self, "detail", readable(self.detail))  # SymPy's x**2, dict reprs: as a reader writes

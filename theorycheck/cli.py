@@ -18,11 +18,12 @@ import json
 import math
 import os
 import pkgutil
+import re
 import sys
 from pathlib import Path
 
 from . import __version__, validate
-from .claims import relation_label
+from .claims import AT_MOST, relation_label
 from .errors import InputError
 from .registry import Registry, load
 from .runner import DEFAULT_TIMEOUT, ClaimResult, audit
@@ -306,16 +307,28 @@ def regime_lines(regime: dict | None) -> list[str]:
     holds_on = str(regime.get("holds_on"))
     undecided = regime.get("undecided") or []
     exact = regime.get("conditions_exact") or [c for c in regime.get("conditions") or [] if c not in undecided]
-    if holds_on == "part" and not exact and undecided:
+    at_most = regime.get("conditions_bound") == AT_MOST
+    if at_most:
+        # a measured obstruction: it fails outside its conditions, and inside them it is not decided (referee BP, C2)
+        exact = regime.get("conditions_exact") or [re.sub(r"^\\text\{at most where \}\s*", "", c)
+                                                   for c in regime.get("conditions") or []]
+    if (holds_on == "part" and not exact and undecided) or at_most:
         # e.g. a measured obstruction: refuted where it was measured, and its conditions only say where it is not
         # refuted (undecided) — no part of the region where it is shown to hold (referee L)
         out = [f"Regime: fails on part of the region, undecided on the rest ({regime.get('region', '')})"]
     else:
         out = [f"Regime: holds {where.get(holds_on, holds_on)} ({regime.get('region', '')})"]
     if exact and holds_on != "all":
-        out.append({"none": "  would hold where (nowhere in the region):",
-                    "undecided": "  holds at least where:"}.get(holds_on, "  holds where:"))
+        out.append("  holds at most where (fails elsewhere):" if at_most else
+                   {"none": "  would hold where (nowhere in the region):",
+                    "undecided": "  holds at least where:"}.get(holds_on, "  holds where (but for the undecided part "
+                                                                          "below):" if undecided else
+                                                                          "  holds at least where:" if
+                                                                          regime.get("conditions_complete") is False
+                                                                          else "  holds where:"))
         out += [f"    {c}" for c in exact]
+    if regime.get("decides"):
+        out.append(f"  of the relation: {regime['decides']}")
     if regime.get("premise"):
         out.append(f"  given: {regime['premise']}")
     if regime.get("failing_without_a_regime"):  # a chain's identity that fails: it places no failure on the region

@@ -518,6 +518,12 @@ def _paragraphs(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def paragraph_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` offsets of every paragraph of one part; the k-th (from 1) is location ``P{k}`` of
+    :func:`enumerate_relations`."""
+    return _paragraphs(text)
+
+
 def _sections(text: str, paragraphs: list[tuple[int, int]]) -> list[tuple[int, str]]:
     """``(offset, "heading › label")`` where the section a relation sits under changes, in order."""
     out: list[tuple[int, str]] = []

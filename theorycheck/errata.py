@@ -29,12 +29,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from .claims import Claim, Verdict, readings_holding
-from .coverage import PaperDisplay, changed_displays, enumerate_displays, part_number
+from .coverage import (
+    PaperDisplay,
+    PaperRelation,
+    changed_displays,
+    enumerate_displays,
+    enumerate_relations,
+    paragraph_spans,
+    part_number,
+)
 from .errors import InputError
 from .latex import LATEX_PREAMBLE, standalone, tex_text
 from .outputs import save_text
 
-__all__ = ["Erratum", "Written", "build_errata", "errata_tex", "patch_part", "replacement_body", "write_errata"]
+__all__ = ["Erratum", "TextErratum", "Written", "build_errata", "build_text_errata", "errata_tex", "patch_part",
+           "replacement_body", "write_errata"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,6 +65,70 @@ class Erratum:
     @property
     def has_correction(self) -> bool:
         return bool(self.corrected)
+
+
+@dataclasses.dataclass(frozen=True)
+class TextErratum:
+    """Refuted relations inside one paragraph's running text (in-text math, no display of their own): the paragraph
+    (``P<k>`` of :func:`theorycheck.coverage.enumerate_relations`), the relations as printed, the claims, the
+    checked corrections and the evidence. The patched part annotates the paragraph; it never rewrites running text."""
+
+    part: int
+    paragraph: str
+    line: int
+    printed: tuple[str, ...]
+    claims: tuple[str, ...]
+    corrected: tuple[str, ...]
+    evidence: tuple[str, ...]
+
+    @property
+    def location(self) -> str:
+        return f"Part {self.part}, paragraph {self.paragraph[1:]} (line {self.line})"
+
+    @property
+    def has_correction(self) -> bool:
+        return bool(self.corrected)
+
+
+def build_text_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
+                      relations: Iterable[PaperRelation]) -> list[TextErratum]:
+    """One erratum per paragraph that holds a relation of a refuted claim naming no display (referee BQ: 62 refuted
+    claims about running text, fourier.tanh's −4i csch(π²t) among them, had no erratum), in paper order."""
+    by_key = {r.key: r for r in relations}
+    found: dict[tuple[int, str], list[tuple[str, Verdict, PaperRelation]]] = {}
+    for claim in claims:
+        verdict = verdicts.get(claim.id)
+        if verdict is None or verdict.verdict != "refuted" or claim.displays:
+            continue
+        for key in claim.relations:
+            rel = by_key.get((int(key[0]), str(key[1]), int(key[2])))
+            if rel is not None and rel.location.startswith("P"):
+                found.setdefault((rel.part, rel.location), []).append((claim.id, verdict, rel))
+    out = []
+    for (part, where), items in sorted(found.items(), key=lambda kv: (kv[0][0], int(kv[0][1][1:]))):
+        ids = tuple(dict.fromkeys(cid for cid, _, _ in items))
+        verdict_of = {cid: v for cid, v, _ in items}
+        out.append(TextErratum(
+            part, where, min(r.line for _, _, r in items),
+            tuple(dict.fromkeys(" ".join(r.latex.split()) for _, _, r in items)), ids,
+            tuple(dict.fromkeys(verdict_of[c].corrected for c in ids if verdict_of[c].corrected)),
+            tuple(f"{c}: {_one_line(verdict_of[c])}" + _holding_note(verdict_of[c]) for c in ids)))
+    return out
+
+
+def _html_comment(text: str) -> str:
+    """One line of an HTML comment (invisible in the rendered Markdown); ``--`` cannot appear inside one."""
+    return "<!-- " + " ".join(text.split()).replace("--", "- -") + " -->"
+
+
+def text_annotation(erratum: TextErratum) -> str:
+    """The comment line placed after the paragraph of ``erratum`` in the patched part."""
+    said = "; ".join(erratum.printed)
+    if erratum.has_correction:
+        return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the paragraph above ({said})"
+                             f"; corrected (checked): {' ; '.join(erratum.corrected)}")
+    return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the paragraph above ({said}); "
+                         f"no checked correction; evidence: {erratum.evidence[0]}")
 
 
 def _one_line(verdict: Verdict, width: int = 220) -> str:
@@ -155,17 +228,23 @@ def _display_spans(text: str, displays: Sequence[PaperDisplay]) -> dict[int, tup
     return spans
 
 
-def patch_part(text: str, part: int, errata: Sequence[Erratum]) -> str:
-    """``text`` (one part of the paper) with its errata applied; everything else byte for byte the same."""
+def patch_part(text: str, part: int, errata: Sequence[Erratum], text_errata: Sequence[TextErratum] = ()) -> str:
+    """``text`` (one part of the paper) with its errata applied: refuted displays replaced or annotated, and a comment
+    line after each paragraph whose running text holds a refuted relation; everything else byte for byte the same."""
     displays = enumerate_displays(text, part)
     spans = _display_spans(text, displays)
-    mine = sorted((e for e in errata if e.part == part), key=lambda e: e.ordinal, reverse=True)
+    edits = [(spans[e.ordinal], replacement_body(e, text[spans[e.ordinal][0]:spans[e.ordinal][1]]))
+             for e in errata if e.part == part and e.ordinal in spans]
+    paragraphs = paragraph_spans(text)
+    for e in text_errata:
+        k = int(e.paragraph[1:])
+        if e.part == part and 1 <= k <= len(paragraphs):
+            end = paragraphs[k - 1][1]
+            lead = "" if end == 0 or text[end - 1] == "\n" else "\n"
+            edits.append(((end, end), lead + text_annotation(e) + "\n"))
     out = text
-    for e in mine:
-        if e.ordinal not in spans:
-            continue
-        i, j = spans[e.ordinal]
-        out = out[:i] + replacement_body(e, out[i:j]) + out[j:]
+    for (i, j), new in sorted(edits, key=lambda x: x[0], reverse=True):  # from the end: earlier offsets stay valid
+        out = out[:i] + new + out[j:]
     return out
 
 
@@ -190,8 +269,10 @@ def _tex_display(math: str) -> str:
     return "\\begin{equation*}\n" + body + "\n\\end{equation*}\n"
 
 
-def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()) -> str:
-    """``errata.tex``: a standalone LaTeX list of the errata (compiles with pdflatex)."""
+def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = (),
+               text_errata: Sequence[TextErratum] = ()) -> str:
+    """``errata.tex``: a standalone LaTeX list of the errata (compiles with pdflatex): the refuted displays, then the
+    refuted relations in running text (quoted as printed, as text: a relation cut out of a formula need not compile)."""
     preamble = LATEX_PREAMBLE + "\n".join(macros) + ("\n" if macros else "")
     out = [r"\title{Errata for ``" + tex_text(paper) + "''}", r"\author{theorycheck}", r"\date{}",
            r"\begin{document}", r"\maketitle", r"\allowdisplaybreaks",
@@ -206,6 +287,20 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
         else:
             out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
         out.append(r"\noindent Evidence: " + tex_text(e.evidence[0]) + "\n")
+    if text_errata:
+        out.append(r"\section*{" + tex_text(f"In the running text: {len(text_errata)} paragraphs, "
+                                              f"{sum(t.has_correction for t in text_errata)} with a checked "
+                                              "correction") + "}")
+    for t in text_errata:
+        out.append(r"\subsection*{" + tex_text(t.location) + "}")
+        out.append(r"\noindent Claims: \texttt{" + tex_text(", ".join(t.claims)) + "}.\n")
+        out.append(r"\noindent As printed (the relations, as text): \texttt{" + tex_text(" ; ".join(t.printed))
+                   + "}\n")
+        if t.has_correction:
+            out.append(r"\noindent Corrected (checked):" + "\n" + "".join(_tex_display(c) for c in t.corrected))
+        else:
+            out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
+        out.append(r"\noindent Evidence: " + tex_text(t.evidence[0]) + "\n")
     out.append(r"\end{document}")
     return standalone("\n".join(out) + "\n", preamble)
 
@@ -220,6 +315,8 @@ class Written:
     tex: str
     #: displays whose text differs from the audited paper's at their position: left as they are
     changed: tuple[PaperDisplay, ...] = ()
+    #: paragraphs whose running text holds a refuted relation (annotated, not rewritten)
+    text_errata: tuple[TextErratum, ...] = ()
 
 
 def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], verdicts: Mapping[str, Verdict],
@@ -227,7 +324,7 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
                  reference: Mapping[tuple[int, int], str] | None = None) -> Written:
     """Write the patched parts, ``errata.diff`` and ``errata.tex`` into ``output``; return what was written."""
     out_dir = Path(output)
-    texts, displays = {}, []
+    texts, displays, relations = {}, [], []
     for f in paper_files:
         path = Path(f)
         if not path.is_file():
@@ -236,21 +333,24 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
         part = part_number(path, text)
         texts[path] = (part, text)
         displays.extend(enumerate_displays(text, part))
+        relations.extend(enumerate_relations(text, part))
     # claims name displays by (part, ordinal): a display whose text is not the audited one gets no erratum (referee AI)
     changed = changed_displays(displays, None if reference is None else dict(reference))
     keys = {d.key for d in changed}
     errata = build_errata(claims, verdicts, [d for d in displays if d.key not in keys])
+    in_text = build_text_errata(claims, verdicts, relations)
     out_dir.mkdir(parents=True, exist_ok=True)
     diff_lines: list[str] = []
     patched_files = []
     for path, (part, text) in texts.items():
-        patched = patch_part(text, part, errata)
+        patched = patch_part(text, part, errata, in_text)
         target = out_dir / path.name
         save_text(target, patched)
         patched_files.append(str(target))
         diff_lines.extend(difflib.unified_diff(text.splitlines(keepends=True), patched.splitlines(keepends=True),
                                                fromfile=f"a/{path.name}", tofile=f"b/{path.name}"))
     save_text(out_dir / "errata.diff", "".join(diff_lines))
-    tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()))
+    tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()), in_text)
     save_text(out_dir / "errata.tex", tex)
-    return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed))
+    return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed),
+                   tuple(in_text))

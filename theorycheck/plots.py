@@ -24,7 +24,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
-from .claims import VERDICT_KINDS
+from .claims import AT_MOST, VERDICT_KINDS
 
 #: Colours of the four verdicts (colour-blind-safe-ish, and readable on white).
 VERDICT_COLOURS = {"verified": "#2e7d32", "refuted": "#c62828", "inconclusive": "#f9a825", "error": "#6a1b9a"}
@@ -319,6 +319,60 @@ def parse_condition(text: str, variables: Sequence[str] = REGIME_VARIABLES) -> t
     return _side(pieces[0], variables), pieces[1], _side(pieces[2], variables)
 
 
+def _split_words(text: str, word: str) -> list[str]:
+    """``text`` cut at ``word`` (" or ", " and ") where it stands at parenthesis depth 0."""
+    out, depth, start, k = [], 0, 0, 0
+    while k < len(text):
+        depth += text[k] == "("
+        depth -= text[k] == ")"
+        if depth == 0 and text.startswith(word, k):
+            out.append(text[start:k])
+            start = k = k + len(word)
+            continue
+        k += 1
+    return out + [text[start:]]
+
+
+def _wrapped(text: str) -> bool:
+    """Whether the whole of ``text`` sits inside one pair of parentheses."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and k < len(text) - 1:
+            return False
+    return True
+
+
+def parse_condition_tree(text: str, variables: Sequence[str] = REGIME_VARIABLES) -> tuple[Any, ...]:
+    """A regime condition with ``or``/``and`` and parentheses (``"g > 0 or (g == 0 and k >= 0)"``: where a tie in the
+    power of d is decided by the powers of log d) as a tree: ``("or", [...])``, ``("and", [...])`` or
+    ``("rel", lhs, op, rhs)`` (one inequality, :func:`parse_condition`)."""
+    text = str(text).strip()
+    while _wrapped(text) and len(_split_words(text[1:-1], " or ")) + len(_split_words(text[1:-1], " and ")) > 2:
+        text = text[1:-1].strip()
+    for word, kind in ((" or ", "or"), (" and ", "and")):
+        parts = _split_words(text, word)
+        if len(parts) > 1:
+            return (kind, [parse_condition_tree(part, variables) for part in parts])
+    if _wrapped(text):  # one inequality in parentheses, e.g. "(a <= Max(0, b))"
+        text = text[1:-1]
+    return ("rel", *parse_condition(text, variables))
+
+
+def _holds_tree(tree: tuple[Any, ...], env: Mapping[str, Any], variables: Sequence[str]):
+    """Where a condition tree (:func:`parse_condition_tree`) holds on a grid."""
+    import numpy as np
+
+    if tree[0] == "rel":
+        _, lhs, op, rhs = tree
+        return _holds(lhs, op, rhs, env, variables)
+    parts = [_holds_tree(t, env, variables) for t in tree[1]]
+    return functools.reduce(np.logical_or if tree[0] == "or" else np.logical_and, parts)
+
+
 def _holds(lhs, op: str, rhs, env: Mapping[str, Any], variables: Sequence[str]):
     """Where ``lhs op rhs`` holds on a grid (``env`` maps names to arrays or numbers)."""
     import numpy as np
@@ -346,7 +400,7 @@ def conditions_hold_at(conditions: Sequence[str], point: Mapping[str, float]) ->
     """
     env = {"eps_n": 0.0, "eps_p": 0.0, "eps_b": 0.0, "nu": 0.0, "r": 0.0, "rho": 0.0, "q": 1.0, **point}
     env.setdefault("pi_p", env["eps_p"])
-    return all(bool(_holds(*parse_condition(c), env, REGIME_VARIABLES)) for c in conditions)
+    return all(bool(_holds_tree(parse_condition_tree(c), env, REGIME_VARIABLES)) for c in conditions)
 
 
 def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None = None,
@@ -365,7 +419,7 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
 
     from .expr import parse_formula
 
-    conditions = [parse_condition(c) for c in regime.get("conditions_exact") or ()]
+    conditions = [parse_condition_tree(c) for c in regime.get("conditions_exact") or ()]
     region_text = list(region if region is not None else (regime.get("region_exact") or ()))
     region_conditions = [parse_condition(c) for c in region_text]
     witness = regime.get("witness") or {}
@@ -405,22 +459,26 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     for lhs, op, rhs in region_conditions:
         admissible &= _holds(lhs, op, rhs, env, REGIME_VARIABLES)
     holds = np.ones_like(X, dtype=bool)
-    for lhs, op, rhs in conditions:
-        holds &= _holds(lhs, op, rhs, env, REGIME_VARIABLES)
+    for tree in conditions:
+        holds &= _holds_tree(tree, env, REGIME_VARIABLES)
     if not conditions and regime.get("holds_on") == "none":
         holds[:] = False
     if regime.get("holds_on") == "all":  # on all of the region by the verdict; a condition with a tie rule ("or equal
         holds[:] = True  # … log d …") read strictly had painted a slice on the tie set red (referee BG, F8)
     colour = np.ones(X.shape + (3,))
     grey, green, red, amber = (0.88, 0.88, 0.88), (0.55, 0.80, 0.55), (0.93, 0.55, 0.55), (0.97, 0.82, 0.45)
-    # undecided: the conditions say where it holds at least (terms of opposite signs may cancel elsewhere)
+    # undecided: the conditions say where it holds at least (terms of opposite signs may cancel elsewhere); "at most":
+    # it fails outside the conditions and is not decided inside them (a measured obstruction; referee BP, C2)
     undecided = regime.get("holds_on") == "undecided"
+    at_most = regime.get("conditions_bound") == AT_MOST
     colour[~admissible] = grey
-    colour[admissible & holds] = green
+    colour[admissible & holds] = amber if at_most else green
     colour[admissible & ~holds] = amber if undecided else red
     holds_on = regime.get("holds_on", "?")
     head = title or (f"holds at least in green, not decided elsewhere ({regime.get('region', 'the region')})"
-                     if holds_on == "undecided" else f"holds on {holds_on} of {regime.get('region', 'the region')}")
+                     if holds_on == "undecided" else
+                     f"fails in red, not decided in amber ({regime.get('region', 'the region')})" if at_most else
+                     f"holds on {holds_on} of {regime.get('region', 'the region')}")
     lines = [*textwrap.wrap(head, SLICE_TITLE_CHARS), *textwrap.wrap(", ".join(shown), SLICE_TITLE_CHARS)]
     # a fixed layout, in inches, instead of cropping to the drawn artists (bbox_inches="tight" draws the slice
     # twice, a third of its time): the title is wrapped to the width it has, left-aligned over the axes
@@ -430,7 +488,8 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     W, H = fig.get_size_inches()
     ax = fig.add_axes((left / W, bottom / H, width / W, height / H))
     ax.imshow(colour, origin="lower", extent=(x0, x1, y0, y1), aspect="auto", interpolation="nearest")
-    handles = [Line2D([], [], marker="s", linestyle="", markersize=10, color=green, label="holds"),
+    handles = [Line2D([], [], marker="s", linestyle="", markersize=10, color=amber if at_most else green,
+                      label="not decided" if at_most else "holds"),
                Line2D([], [], marker="s", linestyle="", markersize=10, color=amber if undecided else red,
                       label="not decided" if undecided else "fails"),
                Line2D([], [], marker="s", linestyle="", markersize=10, color=grey, label="not admissible")]
@@ -518,6 +577,13 @@ def _draw_or_none(regime: Mapping[str, Any]) -> bytes | None:
         return None
 
 
+def _ignore_sigint() -> None:
+    """A drawing process's initializer: Ctrl-C is for the process that started it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class SlicesInFlight:
     """Regime slices being drawn in forked processes (:func:`start_regime_slices`); :meth:`wait` keeps them."""
 
@@ -528,7 +594,9 @@ class SlicesInFlight:
         self._pool: Any = None
         self._pending: Any = None
         if jobs >= 2 and len(todo) >= 2:
-            self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(todo)))
+            # the drawing processes ignore Ctrl-C: the report's process decides (it stops them, below); each had
+            # died on it with a traceback, its task lost, and wait() then hung (referee BQ)
+            self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(todo)), initializer=_ignore_sigint)
             self._pending = self._pool.map_async(_draw_or_none, list(todo.values()), chunksize=1)
 
     def wait(self) -> int:
@@ -538,10 +606,12 @@ class SlicesInFlight:
             return 0
         try:
             pngs = self._pending.get()
-        finally:
-            self._pool.close()
-            self._pool.join()
-            self._pool = None
+        except BaseException:  # Ctrl-C or a failed drawing: stop the others at once, keep nothing
+            self.cancel()
+            raise
+        self._pool.close()
+        self._pool.join()
+        self._pool = None
         drawn = 0
         for key, png in zip(self._keys, pngs):
             if png is not None:
@@ -608,6 +678,8 @@ def regime_html(regime: Mapping[str, Any] | None) -> str:
     conditions = "; ".join(regime.get("conditions_exact") or ()) or "none"
     undecided = "; ".join(str(u) for u in regime.get("undecided") or ())
     given = f" (given {_html.escape(str(regime['premise']))})" if regime.get("premise") else ""
-    return (f'<figure><img alt="regime slice" src="{uri}"><figcaption>Where the claim holds{given}: conditions '
+    where = ("Where the claim may hold (it fails outside)" if regime.get("conditions_bound") == AT_MOST else
+             "Where the claim holds")
+    return (f'<figure><img alt="regime slice" src="{uri}"><figcaption>{where}{given}: conditions '
             f"<code>{_html.escape(conditions)}</code> on {_html.escape(str(regime.get('region', '')))}"
             + (f"; undecided: {_html.escape(undecided)}" if undecided else "") + "</figcaption></figure>")

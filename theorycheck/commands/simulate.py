@@ -108,6 +108,37 @@ def _risk_fit(rows: list[dict]) -> dict | None:
     return {"slope": fit.slope, "stderr": fit.stderr, "ci95": [fit.slope - half, fit.slope + half], "points": fit.n}
 
 
+#: the sweep's d values and seeds, beside sweep.json (which holds the settings --resume must match)
+GRID_FILE = "grid.json"
+DEFAULT_D, DEFAULT_SEEDS = [32, 64, 128], 5
+
+
+def _grid_from_resume(args: argparse.Namespace) -> None:
+    """``--d`` and ``--seeds`` when not given: with ``--resume DIR``, those the sweep in DIR was started with (its
+    grid.json); else the defaults."""
+    from ..errors import InputError
+
+    stored: dict = {}
+    if args.resume is not None and (args.d is None or args.seeds is None):
+        path = Path(args.resume) / GRID_FILE
+        if path.is_file():
+            try:
+                stored = json.loads(path.read_text(encoding="utf-8"))
+                if not (isinstance(stored, dict) and all(isinstance(x, int) and x > 0 for x in stored.get("d", []))
+                        and isinstance(stored.get("seeds"), int) and stored["seeds"] > 0):
+                    raise ValueError("not a grid")
+            except (UnicodeDecodeError, ValueError) as exc:
+                raise InputError(f"--resume {args.resume}: {GRID_FILE} is damaged ({exc}); give --d and --seeds "
+                                 "as the sweep was started") from None
+        elif Path(args.resume, "sweep.json").is_file():
+            raise InputError(f"--resume {args.resume}: the folder does not record its --d and --seeds (no "
+                             f"{GRID_FILE}, an older sweep); give them as the sweep was started")
+    if args.d is None:
+        args.d = list(stored.get("d") or DEFAULT_D)
+    if args.seeds is None:
+        args.seeds = int(stored.get("seeds") or DEFAULT_SEEDS)
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -120,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
     from ..simulator.data import as_target as _as_target
     from ..simulator.presets import regime_sizes
 
+    _grid_from_resume(args)
     if args.T is not None and args.T_rounding is not None:  # referee AS: accepted and ignored
         raise InputError("--T-rounding rounds the T that Assumption 4 gives; --T sets T itself: give one")
     if args.output is not None and not str(args.output).strip():  # referee AS: "" wrote into ./simulate-out
@@ -182,6 +214,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise InputError(f"--output {out}: cannot create the folder ({exc.strerror or exc})") from None
         log = RowLog(out, config, resume=args.resume is not None)
+        # the grid, so that --resume DIR alone continues this sweep (referee BQ: it had run the default grid)
+        save_text(out / GRID_FILE, json.dumps({"d": list(args.d), "seeds": args.seeds}) + "\n")
         if client is not None:
             where = "a local Dask cluster" if cluster is not None else f"the Dask scheduler {args.scheduler}"
             print(f"running {len(tasks)} experiments on {where} ({len(client.scheduler_info()['workers'])} workers)",
@@ -293,9 +327,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--preset", choices=("paper", "calibrated", "repaired"), default="paper",
                    help="paper: Assumption 4 verbatim; calibrated: feasible sizes from public data; repaired: the "
                         "repaired Theorem 1's data-independent choices (proofs/repaired.py), exactly private")
-    p.add_argument("--d", type=positive_int_arg, nargs="+", default=[32, 64, 128], metavar="D",
-                   help="input dimensions of the sweep (default: 32 64 128)")
-    p.add_argument("--seeds", type=positive_int_arg, default=5, help="seeds 0..SEEDS-1 per d (default 5)")
+    p.add_argument("--d", type=positive_int_arg, nargs="+", default=None, metavar="D",
+                   help="input dimensions of the sweep (default: 32 64 128; with --resume, the sweep's own)")
+    p.add_argument("--seeds", type=positive_int_arg, default=None,
+                   help="seeds 0..SEEDS-1 per d (default 5; with --resume, the sweep's own)")
     p.add_argument("--eps", type=positive_float_arg, default=1.0, help="privacy ε (default 1)")
     p.add_argument("--delta", type=positive_float_arg, default=1e-5, help="privacy δ in (0, 1) (default 1e-5)")
     p.add_argument("--eps-n", dest="eps_n", type=positive_float_arg, default=0.2,
