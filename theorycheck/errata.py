@@ -69,9 +69,10 @@ class Erratum:
 
 @dataclasses.dataclass(frozen=True)
 class TextErratum:
-    """Refuted relations inside one paragraph's running text (in-text math, no display of their own): the paragraph
-    (``P<k>`` of :func:`theorycheck.coverage.enumerate_relations`), the relations as printed, the claims, the
-    checked corrections and the evidence. The patched part annotates the paragraph; it never rewrites running text."""
+    """Refuted relations of relation-level claims (claims that name relations, not whole displays): in one paragraph's
+    running text (``P<k>`` of :func:`theorycheck.coverage.enumerate_relations`) or inside one display (``D<k>``); the
+    relations as printed, the claims, the checked corrections (of the relation, not of the whole display) and the
+    evidence. The patched part annotates the paragraph or display after it; it never rewrites them."""
 
     part: int
     paragraph: str
@@ -83,7 +84,8 @@ class TextErratum:
 
     @property
     def location(self) -> str:
-        return f"Part {self.part}, paragraph {self.paragraph[1:]} (line {self.line})"
+        kind = "paragraph" if self.paragraph.startswith("P") else "display"
+        return f"Part {self.part}, {kind} {self.paragraph[1:]} (line {self.line})"
 
     @property
     def has_correction(self) -> bool:
@@ -92,8 +94,8 @@ class TextErratum:
 
 def build_text_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
                       relations: Iterable[PaperRelation]) -> list[TextErratum]:
-    """One erratum per paragraph that holds a relation of a refuted claim naming no display (referee BQ: 62 refuted
-    claims about running text, fourier.tanh's −4i csch(π²t) among them, had no erratum), in paper order."""
+    """One erratum per paragraph or display that holds a relation of a refuted claim naming no whole display (referee
+    BQ: 62 such claims, fourier.tanh's −4i csch(π²t) in running text among them, had no erratum), in paper order."""
     by_key = {r.key: r for r in relations}
     found: dict[tuple[int, str], list[tuple[str, Verdict, PaperRelation]]] = {}
     for claim in claims:
@@ -102,10 +104,10 @@ def build_text_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
             continue
         for key in claim.relations:
             rel = by_key.get((int(key[0]), str(key[1]), int(key[2])))
-            if rel is not None and rel.location.startswith("P"):
+            if rel is not None and rel.location[:1] in ("P", "D"):
                 found.setdefault((rel.part, rel.location), []).append((claim.id, verdict, rel))
     out = []
-    for (part, where), items in sorted(found.items(), key=lambda kv: (kv[0][0], int(kv[0][1][1:]))):
+    for (part, where), items in sorted(found.items(), key=lambda kv: (kv[0][0], min(r.line for *_, r in kv[1]))):
         ids = tuple(dict.fromkeys(cid for cid, _, _ in items))
         verdict_of = {cid: v for cid, v, _ in items}
         out.append(TextErratum(
@@ -122,12 +124,13 @@ def _html_comment(text: str) -> str:
 
 
 def text_annotation(erratum: TextErratum) -> str:
-    """The comment line placed after the paragraph of ``erratum`` in the patched part."""
+    """The comment line placed after the paragraph or display of ``erratum`` in the patched part."""
     said = "; ".join(erratum.printed)
+    where = "paragraph" if erratum.paragraph.startswith("P") else "display"
     if erratum.has_correction:
-        return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the paragraph above ({said})"
+        return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the {where} above ({said})"
                              f"; corrected (checked): {' ; '.join(erratum.corrected)}")
-    return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the paragraph above ({said}); "
+    return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the {where} above ({said}); "
                          f"no checked correction; evidence: {erratum.evidence[0]}")
 
 
@@ -238,10 +241,16 @@ def patch_part(text: str, part: int, errata: Sequence[Erratum], text_errata: Seq
     paragraphs = paragraph_spans(text)
     for e in text_errata:
         k = int(e.paragraph[1:])
-        if e.part == part and 1 <= k <= len(paragraphs):
+        if e.part != part:
+            continue
+        if e.paragraph.startswith("P") and 1 <= k <= len(paragraphs):
             end = paragraphs[k - 1][1]
-            lead = "" if end == 0 or text[end - 1] == "\n" else "\n"
-            edits.append(((end, end), lead + text_annotation(e) + "\n"))
+        elif e.paragraph.startswith("D") and k in spans:
+            end = spans[k][1]
+        else:
+            continue
+        lead = "" if end == 0 or text[end - 1] == "\n" else "\n"
+        edits.append(((end, end), lead + text_annotation(e) + "\n"))
     out = text
     for (i, j), new in sorted(edits, key=lambda x: x[0], reverse=True):  # from the end: earlier offsets stay valid
         out = out[:i] + new + out[j:]
@@ -270,7 +279,7 @@ def _tex_display(math: str) -> str:
 
 
 def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = (),
-               text_errata: Sequence[TextErratum] = ()) -> str:
+               text_errata: Sequence[TextErratum] = (), unplaced: Sequence[str] = ()) -> str:
     """``errata.tex``: a standalone LaTeX list of the errata (compiles with pdflatex): the refuted displays, then the
     refuted relations in running text (quoted as printed, as text: a relation cut out of a formula need not compile)."""
     preamble = LATEX_PREAMBLE + "\n".join(macros) + ("\n" if macros else "")
@@ -288,7 +297,8 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
             out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
         out.append(r"\noindent Evidence: " + tex_text(e.evidence[0]) + "\n")
     if text_errata:
-        out.append(r"\section*{" + tex_text(f"In the running text: {len(text_errata)} paragraphs, "
+        out.append(r"\section*{" + tex_text(f"Relation by relation (in running text and inside displays): "
+                                              f"{len(text_errata)} places, "
                                               f"{sum(t.has_correction for t in text_errata)} with a checked "
                                               "correction") + "}")
     for t in text_errata:
@@ -301,6 +311,9 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
         else:
             out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
         out.append(r"\noindent Evidence: " + tex_text(t.evidence[0]) + "\n")
+    if unplaced:  # refuted claims about no printed formula of these files (a measured order, a proof's route)
+        out.append(r"\section*{" + tex_text(f"Refuted, tied to no printed formula: {len(unplaced)}") + "}")
+        out.append(r"\begin{itemize}" + "".join(r"\item " + tex_text(u) + "\n" for u in unplaced) + r"\end{itemize}")
     out.append(r"\end{document}")
     return standalone("\n".join(out) + "\n", preamble)
 
@@ -339,6 +352,11 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     keys = {d.key for d in changed}
     errata = build_errata(claims, verdicts, [d for d in displays if d.key not in keys])
     in_text = build_text_errata(claims, verdicts, relations)
+    placed = {c for e in errata for c in e.claims} | {c for t in in_text for c in t.claims}
+    parts = {part for part, _ in texts.values()}
+    unplaced = [f"{c.id}: {_one_line(verdicts[c.id])}" for c in claims
+                if c.id in verdicts and verdicts[c.id].verdict == "refuted" and c.id not in placed
+                and not any(int(k[0]) not in parts for k in [*c.displays, *c.relations])]
     out_dir.mkdir(parents=True, exist_ok=True)
     diff_lines: list[str] = []
     patched_files = []
@@ -350,7 +368,7 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
         diff_lines.extend(difflib.unified_diff(text.splitlines(keepends=True), patched.splitlines(keepends=True),
                                                fromfile=f"a/{path.name}", tofile=f"b/{path.name}"))
     save_text(out_dir / "errata.diff", "".join(diff_lines))
-    tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()), in_text)
+    tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()), in_text, unplaced)
     save_text(out_dir / "errata.tex", tex)
     return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed),
                    tuple(in_text))

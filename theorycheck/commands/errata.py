@@ -27,8 +27,10 @@ def run(args: argparse.Namespace) -> int:
     wanted = registry.select(args.claims) if args.claims else registry.claims  # unknown ids before the folder (AN)
     check_folder(args.output)  # after the inputs, before any check runs (referees AD, AE)
     _refuse_overwriting_inputs(args.paper, args.output)
+    # claims on a display, on a relation (in running text or inside a display) or on no printed formula (a
+    # measured order, a proof's route: listed in errata.tex) of these parts (referee BQ)
     ids = [c.id for c in wanted if any(d[0] in parts for d in c.displays)
-           or any(r[0] in parts for r in c.relations)]  # in-text relations too (referee BQ)
+           or any(r[0] in parts for r in c.relations) or not (c.displays or c.relations)]
     if not ids:
         raise InputError("no selected claim covers a display of these paper files")
     results = run_audit(registry, ids, jobs=args.jobs, timeout=args.timeout, progress=not args.no_progress,
@@ -40,8 +42,9 @@ def run(args: argparse.Namespace) -> int:
     corrected = sum(1 for e in written.errata if e.has_correction)
     in_text = written.text_errata
     print(f"{len(written.errata)} refuted displays ({corrected} replaced by a checked correction, "
-          f"{len(written.errata) - corrected} annotated); {len(in_text)} paragraphs with refuted relations in their "
-          f"running text ({sum(e.has_correction for e in in_text)} with a checked correction), annotated; wrote "
+          f"{len(written.errata) - corrected} annotated); {len(in_text)} paragraphs or displays with refuted "
+          f"relations of relation-level claims ({sum(e.has_correction for e in in_text)} with a checked correction), "
+          "annotated; wrote "
           f"{len(written.patched)} patched parts, {written.diff} and {written.tex}", file=sys.stderr)
     return 0
 
