@@ -271,7 +271,7 @@ def test_refuted_relations_in_running_text_are_annotated_and_listed(tmp_path):
     assert patched.replace(added[0] + "\n", "") == text  # nothing else changed
     assert build_text_errata([claim], {"toy.inline": verified("numeric", "fine")}, relations) == []
     tex = errata_tex([], "toy", text_errata=[erratum])
-    assert "In the running text" in tex and "toy.inline" in tex
+    assert "Relation by relation" in tex and "toy.inline" in tex
     if shutil.which("pdflatex"):
         (tmp_path / "e.tex").write_text(tex, encoding="utf-8")
         done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "e.tex"], cwd=tmp_path,
