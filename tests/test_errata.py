@@ -277,3 +277,33 @@ def test_refuted_relations_in_running_text_are_annotated_and_listed(tmp_path):
         done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "e.tex"], cwd=tmp_path,
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stdout[-2000:]
+
+
+def test_relation_level_claims_inside_a_display_are_annotated_after_it():
+    """Referee BQ: 35 refuted relation-level claims name a relation inside a display, not the whole display, and had
+    no erratum. The display is annotated after its closing delimiter (never replaced by the relation's correction);
+    the perturbation: a claim that names the whole display replaces it instead."""
+    from theorycheck.coverage import enumerate_relations
+    from theorycheck.errata import build_text_errata
+
+    relations = enumerate_relations(TEXT, 2)
+    inside = next(r for r in relations if r.location.startswith("D") and r.symbol in ("\\le", "≤", "<="))
+    claim = Claim(id="toy.relation", title="c ≤ d", source="Part 2", statement="c \\le d", assumptions="",
+                  check=lambda: None, relations=(inside.key,))
+    wrong = refuted("numeric", "c exceeds d", corrected="c \\le 2d", witness={"x": 1})
+    [erratum] = build_text_errata([claim], {"toy.relation": wrong}, relations)
+    assert erratum.paragraph == inside.location and "display" in erratum.location
+    patched = patch_part(TEXT, 2, [], [erratum])
+    added = [ln for ln in patched.splitlines() if ln not in TEXT.splitlines()]
+    assert len(added) == 1 and added[0].startswith("<!-- theorycheck errata: toy.relation refuted in the display")
+    lines = patched.splitlines()
+    at = lines.index(added[0])
+    assert lines[at - 1] == "$$" and "c \\le d" in lines[at - 2]  # right after the display's closing $$
+    whole = dataclasses_replace_displays(claim, inside)
+    assert build_text_errata([whole], {"toy.relation": wrong}, relations) == []
+
+
+def dataclasses_replace_displays(claim, relation):
+    import dataclasses
+
+    return dataclasses.replace(claim, displays=((relation.part, int(relation.location[1:])),))
