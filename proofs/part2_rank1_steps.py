@@ -795,7 +795,8 @@ def check_sample_projection(law: Statement, statement: Statement, target: float 
         "exact",
         f"max_j |⟨μ,x_j⟩| ≤ {bound} does not hold with probability 1 − e^{{−c log² d}} (some c > 0) on the whole "
         f"region{level}" + ("" if var_ok else "; the variance of ⟨μ, x⟩ is not 1"),
-        regime=reg.regime(),
+        # a wrong law fails at every point of the region, whatever the rate's regime says
+        regime=reg.regime() if var_ok else dict(reg.regime(), holds_on="none", conditions=[], conditions_exact=[]),
         witness=reg.witness or {"variance_exact": bool(var_ok)},
         **ev,
     )

@@ -142,9 +142,6 @@ class Verdict:
                 kept = {k: regime.pop(k) for k in ("holds_on", "conditions", "conditions_exact") if k in regime}
                 regime = {**regime, "holds_on": "undecided", "conditions": [], "conditions_exact": [],
                           "as_decided": kept}
-            if (self.verdict, regime["holds_on"]) in (("verified", "part"), ("verified", "none"), ("refuted", "all")):
-                raise ValueError(f"a {self.verdict} verdict with a regime that holds on {regime['holds_on']!r} of "
-                                 "the region contradicts itself")
             _check_readings(regime.get("readings") or {})
             object.__setattr__(self, "regime", regime)
         object.__setattr__(self, "detail", readable(self.detail))  # SymPy's x**2, dict reprs: as a reader writes
