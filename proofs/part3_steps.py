@@ -951,7 +951,8 @@ def _mean_mode_summary(mm: dict, regime: dict, witness: dict) -> tuple[str, dict
              else {**witness, "asymptotic": asymptotic})
     regime = dict(regime, holds_on="none" if mm["holds_on"] == "none" else "part",
                   conditions=[rf"\text{{at most where }} {c}" for c in mm["conditions"]],
-                  conditions_exact=mm["conditions_exact"], conditions_bound=AT_MOST, witness=named)
+                  conditions_exact=mm["conditions_exact"], witness=named,
+                  **({"conditions_bound": AT_MOST} if mm["holds_on"] != "none" else {}))  # "none": fails everywhere
     slopes = ", ".join(f"{r['corner']} {r['measured_slope']:.2f}±{r['stderr']:.2f} vs {r['order_slope']:.2f}"
                        for r in mm["rows"])
     return where, regime, slopes
@@ -1752,8 +1753,8 @@ def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim"
     regime = dict(v.regime, holds_on="part",
                   conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b \text{ or } "
                               r"\pi_p \le 2\varepsilon_n"],
+                  conditions_exact=["nu - eps_b - 2 <= 0 or pi_p - 2*eps_n <= 0"],  # or/and text (referee BS, BS3)
                   conditions_bound=AT_MOST, witness=point | {"c(1)": floor})
-    regime.pop("conditions_exact", None)  # a disjunction: no list of inequalities says it (the chain's were for "all")
     return refuted(
         "simulation+symbolic",
         f"{quantity}: where ν > 2 + ε_b (σ_W√d → 0, W_1's columns align) and π_p > 2ε_n (so that ‖a_RR‖ ≲ "

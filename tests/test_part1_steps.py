@@ -320,7 +320,7 @@ def test_theorem1_privacy_perturbed_correction_refuted():
 def test_privacy_utility(registered_verdict):
     v = registered_verdict(M.check_privacy_utility, M.COLUMN_NOISE_SMALL)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
-    assert v.regime["conditions_exact"] == ["-pi_p - r - 1 > 0"]
+    assert v.regime["conditions_exact"] == ["-pi_p - r - 1 > 0 or (-pi_p - r - 1 == 0 and -rho > 0)"]
     ok = M.COLUMN_NOISE_SMALL.perturb(lhs=M.COLUMN_NOISE_SMALL.lhs / (S.d**2 * S.p))
     assert M.check_privacy_utility(ok).verdict == "verified"
 
@@ -347,7 +347,8 @@ def test_noise_before_normalising_private_and_o1_for_some_eps_b_only_for_bounded
 
     assert readings_holding(v) == ("some ε_b > 0, width p = d^{ε_p} exactly (Assumption 2 read with equality)",)
     every = v.evidence["regime_every_eps_b"]  # for every ε_b of the window: only part of the region
-    assert every["holds_on"] == "part" and every["conditions_exact"] == ["-eps_b - eps_p/2 + nu - r/2 - 1 > 0"]
+    assert every["holds_on"] == "part" and every["conditions_exact"] == [
+        "-eps_b - eps_p/2 + nu - r/2 - 1 > 0 or (-eps_b - eps_p/2 + nu - r/2 - 1 == 0 and -q - rho/2 > 0)"]
     pt = {k: sp.Rational(x) for k, x in every["witness"]["point"].items() if k != "q"}
     assert pt["eps_b"] + pt["eps_p"] / 2 >= pt["nu"] - 1 - pt["r"] / 2  # the witness is in the failing corner
 

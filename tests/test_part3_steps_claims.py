@@ -160,7 +160,8 @@ def test_lambda_target(registered_verdict):
     w = _w(v)
     # where the corrected noise term beats C_a/(8λ), or the width p = d^{π_p} passes d^{6ε_n} (C_a/(4λ) ∝ p^{-1/2})
     assert w["nu"] <= (w["eps_n"] + w["pi_p"] + w["r"]) / 2 or w["pi_p"] > 6 * w["eps_n"]
-    assert v.regime["conditions_exact"] == ["3*eps_n - pi_p/2 >= 0", "-eps_n/2 + nu - pi_p/2 - r/2 > 0"]
+    assert v.regime["conditions_exact"] == ["3*eps_n - pi_p/2 >= 0", "-eps_n/2 + nu - pi_p/2 - r/2 > 0 or "
+                                            "(-eps_n/2 + nu - pi_p/2 - r/2 == 0 and -rho/2 > 0)"]  # the tie: exact
     assert m.check_chain(m.lambda_target_steps(with_lambda=False)).verdict == "verified"  # the printed C_a/8
     assert m.check_chain(m.lambda_target_steps(sp.Integer(9))).verdict == "refuted"  # a wrong exponent
 

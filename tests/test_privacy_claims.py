@@ -266,8 +266,11 @@ def test_layer1_columns_region_excludes_the_theta1_boundary():
 
     regime = PC._asymptotic_regime(S.p / S.log_d**2)  # layer1.columns' μ² = p/log²d
     assert any("2 - \\rho > 0" in c for c in regime["conditions"]), regime["conditions"]
-    assert regime["conditions_exact"] == ["-pi_p - r > 0"]
-    assert not conditions_hold_at(regime["conditions_exact"], {"pi_p": 1.0, "r": -1.0})
+    assert regime["conditions_exact"] == ["-pi_p - r > 0 or (-pi_p - r == 0 and 2 - rho > 0)"]
+    # on the tie π_p + r = 0 the text decides by ρ (referee BP: it had said "fails" there for every ρ)
+    assert not conditions_hold_at(regime["conditions_exact"], {"pi_p": 1.0, "r": -1.0, "rho": 2.0})
+    assert conditions_hold_at(regime["conditions_exact"], {"pi_p": 1.0, "r": -1.0, "rho": 1.0})
+    assert not conditions_hold_at(regime["conditions_exact"], {"pi_p": 1.0, "r": -0.5})
     assert conditions_hold_at(regime["conditions_exact"], {"pi_p": 1.0, "r": -1.5})
 
 

@@ -156,7 +156,7 @@ def test_part3_rule_on_assumption3_range_verified_and_its_half_refuted():
 def test_layer1_columns_regime_needs_polynomially_small_privacy_factor(registered_verdict):
     v = registered_verdict(PC.check_layer1_columns, PC.SIGMA_W_STATEMENT, PC.COLUMN_PREMISE)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
-    assert v.regime["conditions_exact"] == ["-pi_p - r > 0"]
+    assert v.regime["conditions_exact"] == ["-pi_p - r > 0 or (-pi_p - r == 0 and 2 - rho > 0)"]
     assert v.regime["witness"]["point"]["r"] == "0"  # fails at constant privacy
     assert all(g["holds_at"] == 0 for g in v.evidence["assumption3_grid_by_d"].values())
 

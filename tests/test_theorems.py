@@ -437,7 +437,8 @@ def test_show_prints_the_regime():
     # ... but a condition that is not undecided is still where it holds
     lines = regime_lines({"region": "R", "holds_on": "part", "conditions": ["x > 0", "where y > 1"],
                           "undecided": ["where y > 1"]})
-    assert lines[:3] == ["Regime: holds on part of the region (R)", "  holds where:", "    x > 0"]
+    assert lines[:3] == ["Regime: holds on part of the region (R)", "  holds where (but for the undecided part below):",
+                         "    x > 0"]  # referee BP, F7: the undecided part lies inside where it would hold
     assert regime_lines({"region": "R", "holds_on": "none", "conditions_exact": ["0 > 1"]})[1:] == [
         "  would hold where (nowhere in the region):", "    0 > 1"]
     # a chain whose identity fails names it (referee BL: its regime had said "all")

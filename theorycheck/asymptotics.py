@@ -1124,9 +1124,10 @@ def _condition(i: Term, rhs: Sequence[Term], strict: bool, d: sp.Symbol,
         return (paper_latex(gap) + " > 0" + tie, f"{gap} > 0 or ({gap} == 0 and {log_gap} {cmp_text} 0)", None)
     ei = i.exponents()[0]
     targets = sorted(varying + log_only, key=lambda j: str(j.exponents()[0]))
-    exps = ", ".join(paper_latex(j.exponents()[0]) for j in targets)
+    powers = list(dict.fromkeys(sp.expand(j.exponents()[0]) for j in targets))  # each power once (referee BS)
+    exps = ", ".join(paper_latex(e) for e in powers)
     ties = [tie_ok(j) for j in varying]
-    max_text = f"Max({', '.join(str(j.exponents()[0]) for j in targets)})"
+    max_text = f"Max({', '.join(str(e) for e in powers)})"
     if not log_only and all(t is True for t in ties):
         return (rf"{paper_latex(ei)} \leq \max\left({exps}\right)", f"{ei} <= {max_text}", None)
     if not log_only and all(t is False for t in ties):
@@ -1442,7 +1443,9 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
             return None
         return not seen_bad
 
-    conditions, exact, linear = [], [], []
+    conditions: list[str] = []
+    exact: list[str] = []
+    linear: list[tuple[sp.Expr, bool] | None] = []
     def counted_somewhere(i: Term) -> bool:
         """Whether some checked degree counts left term ``i``: its coefficient there is not 0 and, under ≤ and ≲, not
         ≤ 0 on the region (referee BK, BK4: a term compare drops everywhere had put "never" among the conditions of a
@@ -1459,7 +1462,9 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         if (i.coeff.is_positive is False and not size_bound) or not counted_somewhere(i):
             continue
         latex, text, form = _condition(i, rhs_all, strict, d, tie_in_region)
-        if latex and latex not in conditions:
+        # one condition per distinct (LaTeX, text): two terms with one power of d and different log powers share the
+        # LaTeX of a Max condition but not its exact text with their tie rules (referee BS, BS1)
+        if latex and (latex, text) not in zip(conditions, exact):
             conditions.append(latex)
             exact.append(text)
             linear.append(form)

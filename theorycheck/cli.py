@@ -307,7 +307,7 @@ def regime_lines(regime: dict | None) -> list[str]:
     holds_on = str(regime.get("holds_on"))
     undecided = regime.get("undecided") or []
     exact = regime.get("conditions_exact") or [c for c in regime.get("conditions") or [] if c not in undecided]
-    at_most = regime.get("conditions_bound") == AT_MOST
+    at_most = regime.get("conditions_bound") == AT_MOST and holds_on == "part"  # referee BS, BS2
     if at_most:
         # a measured obstruction: it fails outside its conditions, and inside them it is not decided (referee BP, C2)
         exact = regime.get("conditions_exact") or [re.sub(r"^\\text\{at most where \}\s*", "", c)

@@ -470,7 +470,7 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     # undecided: the conditions say where it holds at least (terms of opposite signs may cancel elsewhere); "at most":
     # it fails outside the conditions and is not decided inside them (a measured obstruction; referee BP, C2)
     undecided = regime.get("holds_on") == "undecided"
-    at_most = regime.get("conditions_bound") == AT_MOST
+    at_most = regime.get("conditions_bound") == AT_MOST and regime.get("holds_on") == "part"
     colour[~admissible] = grey
     colour[admissible & holds] = amber if at_most else green
     colour[admissible & ~holds] = amber if undecided else red
