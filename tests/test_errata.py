@@ -307,3 +307,29 @@ def dataclasses_replace_displays(claim, relation):
     import dataclasses
 
     return dataclasses.replace(claim, displays=((relation.part, int(relation.location[1:])),))
+
+
+def test_relation_errata_need_the_audited_text_at_their_position(tmp_path):
+    """Referee BS (BS6): relation-level errata were placed by paragraph number alone, so a paragraph inserted above
+    moved every annotation onto the wrong paragraph. A relation whose text is not the audited paper's at its position
+    gets none (and the count says so); the perturbation: the unchanged text is annotated."""
+    from theorycheck.coverage import audited_relation_texts, enumerate_relations
+
+    text = "# Part 2 toy\n\nWords with $a = b$ inline.\n\nAnother paragraph, $e = f$.\n"
+    original = tmp_path / "orig" / "part2-toy.md"
+    original.parent.mkdir()
+    original.write_text(text, encoding="utf-8")
+    reference = audited_relation_texts([original])
+    where = next(r for r in enumerate_relations(text, 2) if r.latex.replace(" ", "").startswith("a=b"))
+    claim = Claim(id="toy.inline", title="a = b", source="Part 2", statement="a = b", assumptions="",
+                  check=lambda: None, relations=(where.key,))
+    wrong = {"toy.inline": refuted("numeric", "a differs from b", corrected="a = b + 1", witness={"x": 1})}
+    same = write_errata([original], [claim], wrong, tmp_path / "same", relation_reference=reference)
+    assert len(same.text_errata) == 1 and same.changed_relations == 0
+    edited = tmp_path / "edited" / "part2-toy.md"
+    edited.parent.mkdir()
+    edited.write_text(text.replace("# Part 2 toy\n\n", "# Part 2 toy\n\nAn inserted remark, $c \\le d$.\n\n"),
+                      encoding="utf-8")
+    moved = write_errata([edited], [claim], wrong, tmp_path / "moved", relation_reference=reference)
+    assert moved.text_errata == () and moved.changed_relations > 0
+    assert "theorycheck errata" not in (tmp_path / "moved" / "part2-toy.md").read_text(encoding="utf-8")

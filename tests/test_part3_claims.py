@@ -131,6 +131,9 @@ def test_exponent_consistency(registered_verdict):
     assert v.verdict == "refuted" and v.evidence["witness"]["theorem1"] == "-1/24"
     assert m.check_exponent_consistency(-m.ep / (8 * (m.q_ + 1)), 1 + m.eb + m.ep / 4).verdict == "verified"
     assert m.check_exponent_consistency(-m.ep / (4 * m.q_)).verdict == "refuted"
+    # a second term that agrees at one point only is refuted on the region (referee BS, BS8: it had been verified)
+    wide = m.check_exponent_consistency(-m.ep / (8 * (m.q_ + 1)), 1 + 3 * m.en + sp.Rational(3, 2) - m.ep)
+    assert wide.verdict == "refuted" and wide.regime["holds_on"] == "part"
     # the right first exponent but Theorem 1's second term: ε_b + ε_p/4 may exceed ε_n
     assert m.check_exponent_consistency(-m.ep / (8 * (m.q_ + 1))).verdict == "refuted"
 

@@ -94,3 +94,18 @@ def test_regime_slices_survive_ctrl_c_in_their_workers_and_stop_on_it_in_the_rep
         assert again._pool is None
     finally:
         plots.FIGURE_CACHE = saved
+
+
+def test_a_decided_verdict_drops_an_inconclusive_sub_verdicts_words_and_slices_read_incomplete_conditions():
+    """Referee BS (BS4): a refuted verdict whose regime was built from an inconclusive sub-check's kept its
+    "as_decided" ("all" beside a refutation). (BS10) A slice of conditions that say where it holds at least paints the
+    rest "not decided", not "fails". The perturbation: an inconclusive verdict keeps as_decided."""
+    from theorycheck.plots import regime_slice
+
+    sub = Verdict("inconclusive", "exact", "x", regime={"region": "R", "holds_on": "all", "conditions": []}).regime
+    assert "as_decided" in sub
+    refuted_from_it = Verdict("refuted", "exact", "y", evidence={"w": 1}, regime=dict(sub, holds_on="part"))
+    assert "as_decided" not in refuted_from_it.regime
+    base = {"region": "R", "holds_on": "part", "conditions_exact": ["eps_n - 0.3 > 0"], "conditions": [],
+            "witness": None}
+    assert regime_slice(dict(base, conditions_complete=False), resolution=20) != regime_slice(base, resolution=20)

@@ -165,6 +165,9 @@ def test_simulate_resume_alone_continues_the_sweep_it_names(tmp_path, capsys):
     assert "1 of 2 runs already there" in capsys.readouterr().err
     assert json.loads((out / "summary.json").read_text())["d"] == [8, 12]
     assert len((out / "runs.jsonl").read_text().splitlines()) == 2
+    (out / "grid.json").write_text('{"d": [], "seeds": 2}')  # a damaged record is refused (referee BS, BS9)
+    assert main(["simulate", "--no-progress", "--resume", str(out)]) == 2
+    assert "damaged" in capsys.readouterr().err
     (out / "grid.json").unlink()
     assert main(["simulate", "--no-progress", "--resume", str(out)]) == 2
     assert "give them as the sweep was started" in capsys.readouterr().err

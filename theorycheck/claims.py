@@ -142,6 +142,8 @@ class Verdict:
                 kept = {k: regime.pop(k) for k in ("holds_on", "conditions", "conditions_exact") if k in regime}
                 regime = {**regime, "holds_on": "undecided", "conditions": [], "conditions_exact": [],
                           "as_decided": kept}
+            elif self.verdict != "inconclusive":  # a regime built from an inconclusive sub-verdict's (referee BS, BS4)
+                regime.pop("as_decided", None)
             _check_readings(regime.get("readings") or {})
             object.__setattr__(self, "regime", regime)
         object.__setattr__(self, "detail", readable(self.detail))  # SymPy's x**2, dict reprs: as a reader writes

@@ -33,6 +33,7 @@ from .coverage import (
     PaperDisplay,
     PaperRelation,
     changed_displays,
+    changed_relations,
     enumerate_displays,
     enumerate_relations,
     paragraph_spans,
@@ -330,11 +331,14 @@ class Written:
     changed: tuple[PaperDisplay, ...] = ()
     #: paragraphs whose running text holds a refuted relation (annotated, not rewritten)
     text_errata: tuple[TextErratum, ...] = ()
+    #: relations whose text is not the audited paper's at their position: none of them is annotated
+    changed_relations: int = 0
 
 
 def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], verdicts: Mapping[str, Verdict],
                  output: str | Path, paper: str = "the paper",
-                 reference: Mapping[tuple[int, int], str] | None = None) -> Written:
+                 reference: Mapping[tuple[int, int], str] | None = None,
+                 relation_reference: Mapping[tuple[int, str, int], str] | None = None) -> Written:
     """Write the patched parts, ``errata.diff`` and ``errata.tex`` into ``output``; return what was written."""
     out_dir = Path(output)
     texts, displays, relations = {}, [], []
@@ -351,7 +355,10 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     changed = changed_displays(displays, None if reference is None else dict(reference))
     keys = {d.key for d in changed}
     errata = build_errata(claims, verdicts, [d for d in displays if d.key not in keys])
-    in_text = build_text_errata(claims, verdicts, relations)
+    # claims name relations by position too: one whose text is not the audited paper's gets no annotation (referee BS,
+    # BS6: an inserted paragraph had moved every annotation of Part 2 onto the wrong paragraph)
+    moved = {r.key for r in changed_relations(relations, dict(relation_reference or {}), keys)}
+    in_text = build_text_errata(claims, verdicts, [r for r in relations if r.key not in moved])
     placed = {c for e in errata for c in e.claims} | {c for t in in_text for c in t.claims}
     parts = {part for part, _ in texts.values()}
     unplaced = [f"{c.id}: {_one_line(verdicts[c.id])}" for c in claims
@@ -371,4 +378,4 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()), in_text, unplaced)
     save_text(out_dir / "errata.tex", tex)
     return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed),
-                   tuple(in_text))
+                   tuple(in_text), len(moved))

@@ -469,7 +469,8 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     grey, green, red, amber = (0.88, 0.88, 0.88), (0.55, 0.80, 0.55), (0.93, 0.55, 0.55), (0.97, 0.82, 0.45)
     # undecided: the conditions say where it holds at least (terms of opposite signs may cancel elsewhere); "at most":
     # it fails outside the conditions and is not decided inside them (a measured obstruction; referee BP, C2)
-    undecided = regime.get("holds_on") == "undecided"
+    # conditions that say where it holds at least (compare's conditions_complete False): outside them not decided
+    undecided = regime.get("holds_on") == "undecided" or regime.get("conditions_complete") is False
     at_most = regime.get("conditions_bound") == AT_MOST and regime.get("holds_on") == "part"
     colour[~admissible] = grey
     colour[admissible & holds] = amber if at_most else green

@@ -18,7 +18,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errata import write_errata
     from ..outputs import check_folder
     from ..registry import load
-    from .coverage import audited_reference, check_paper_files, warn_changed
+    from .coverage import audited_reference, audited_relation_reference, check_paper_files, warn_changed
 
     registry = load(args.proofs)
     # the same checks as `coverage`: a folder, a missing, binary or display-free file is an error, each file once
@@ -37,8 +37,12 @@ def run(args: argparse.Namespace) -> int:
                         rerun=args.rerun)
     verdicts = {r.claim.id: r.verdict for r in results}
     written = write_errata(args.paper, [r.claim for r in results], verdicts, args.output, paper=registry.paper,
-                           reference=audited_reference(args.proofs, "errata"))
+                           reference=audited_reference(args.proofs, "errata"),
+                           relation_reference=audited_relation_reference(args.proofs))
     warn_changed(list(written.changed), "errata")
+    if written.changed_relations:
+        print(f"theorycheck errata: warning: {written.changed_relations} relations differ from the audited paper's at "
+              "their position; no relation-level erratum is placed on them", file=sys.stderr)
     corrected = sum(1 for e in written.errata if e.has_correction)
     in_text = written.text_errata
     print(f"{len(written.errata)} refuted displays ({corrected} replaced by a checked correction, "

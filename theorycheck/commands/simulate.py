@@ -124,8 +124,9 @@ def _grid_from_resume(args: argparse.Namespace) -> None:
         if path.is_file():
             try:
                 stored = json.loads(path.read_text(encoding="utf-8"))
-                if not (isinstance(stored, dict) and all(isinstance(x, int) and x > 0 for x in stored.get("d", []))
-                        and isinstance(stored.get("seeds"), int) and stored["seeds"] > 0):
+                whole = (lambda x: isinstance(x, int) and not isinstance(x, bool) and x > 0)  # noqa: E731
+                if not (isinstance(stored, dict) and isinstance(stored.get("d"), list) and stored["d"]
+                        and all(whole(x) for x in stored["d"]) and whole(stored.get("seeds"))):
                     raise ValueError("not a grid")
             except (UnicodeDecodeError, ValueError) as exc:
                 raise InputError(f"--resume {args.resume}: {GRID_FILE} is damaged ({exc}); give --d and --seeds "
