@@ -579,10 +579,12 @@ def _draw_or_none(regime: Mapping[str, Any]) -> bytes | None:
 
 
 def _ignore_sigint() -> None:
-    """A drawing process's initializer: Ctrl-C is for the process that started it."""
+    """A drawing process's initializer: Ctrl-C is for the process that started it (ignored, then unblocked: it was
+    blocked across the fork)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class SlicesInFlight:
@@ -597,7 +599,16 @@ class SlicesInFlight:
         if jobs >= 2 and len(todo) >= 2:
             # the drawing processes ignore Ctrl-C: the report's process decides (it stops them, below); each had
             # died on it with a traceback, its task lost, and wait() then hung (referee BQ)
-            self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(todo)), initializer=_ignore_sigint)
+            # SIGINT is blocked while the processes start, so none can take it before its initializer has run
+            # (it would run on as a copy of this process)
+            import signal
+
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(todo)),
+                                                                      initializer=_ignore_sigint)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             self._pending = self._pool.map_async(_draw_or_none, list(todo.values()), chunksize=1)
 
     def wait(self) -> int:
