@@ -319,13 +319,19 @@ def regime_lines(regime: dict | None) -> list[str]:
     else:
         out = [f"Regime: holds {where.get(holds_on, holds_on)} ({regime.get('region', '')})"]
     if exact and holds_on != "all":
-        out.append("  holds at most where (fails elsewhere):" if at_most else
-                   {"none": "  would hold where (nowhere in the region):",
-                    "undecided": "  holds at least where:"}.get(holds_on, "  holds where (but for the undecided part "
-                                                                          "below):" if undecided else
-                                                                          "  holds at least where:" if
-                                                                          regime.get("conditions_complete") is False
-                                                                          else "  holds where:"))
+        if at_most:
+            header = "  holds at most where (fails elsewhere):"
+        elif holds_on == "none":
+            header = "  would hold where (nowhere in the region):"
+        elif holds_on == "undecided":
+            header = "  holds at least where:"
+        elif undecided:  # the undecided part lies inside where it would hold (referee BP, F7)
+            header = "  holds where (but for the undecided part below):"
+        elif regime.get("conditions_complete") is False:  # a term may make it hold outside them (referee BR)
+            header = "  holds at least where:"
+        else:
+            header = "  holds where:"
+        out.append(header)
         out += [f"    {c}" for c in exact]
     if regime.get("decides"):
         out.append(f"  of the relation: {regime['decides']}")
