@@ -115,7 +115,7 @@ def build_text_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
             part, where, min(r.line for _, _, r in items),
             tuple(dict.fromkeys(" ".join(r.latex.split()) for _, _, r in items)), ids,
             tuple(dict.fromkeys(verdict_of[c].corrected for c in ids if verdict_of[c].corrected)),
-            tuple(f"{c}: {_one_line(verdict_of[c])}" + _holding_note(verdict_of[c]) for c in ids)))
+            tuple(_evidence(c, verdict_of[c]) for c in ids)))
     return out
 
 
@@ -133,6 +133,11 @@ def text_annotation(erratum: TextErratum) -> str:
                              f"; corrected (checked): {' ; '.join(erratum.corrected)}")
     return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the {where} above ({said}); "
                          f"no checked correction; evidence: {erratum.evidence[0]}")
+
+
+def _evidence(claim_id: str, verdict: Verdict) -> str:
+    """One erratum's evidence line: the claim, its detail on one line, and any reading under which it holds."""
+    return f"{claim_id}: {_one_line(verdict)}" + _holding_note(verdict)
 
 
 def _one_line(verdict: Verdict, width: int = 220) -> str:
@@ -161,7 +166,7 @@ def build_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
         items = found[key]
         corrected = tuple(dict.fromkeys(v.corrected for _, v in items if v.corrected))
         out.append(Erratum(d.part, d.ordinal, d.line, d.latex, tuple(cid for cid, _ in items), corrected,
-                           tuple(f"{cid}: {_one_line(v)}" + _holding_note(v) for cid, v in items)))
+                           tuple(_evidence(cid, v) for cid, v in items)))
     return out
 
 
