@@ -113,3 +113,38 @@ def _sigint_ignored(_: int) -> bool:
     import signal
 
     return signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+
+
+def test_every_output_reads_a_regime_conditions_alike():
+    """One reading of a regime's conditions (claims.conditions_reading) for `show`'s lines and the slices: "at most"
+    for a measured obstruction, "at least" for an undecided regime or incomplete conditions, else "exactly". Each
+    case has a perturbation that reads otherwise."""
+    from theorycheck.claims import AT_LEAST, AT_MOST, EXACTLY, conditions_reading
+
+    part = {"holds_on": "part", "conditions_exact": ["a > 0"]}
+    assert conditions_reading(part) == EXACTLY
+    assert conditions_reading({**part, "conditions_bound": "at most"}) == AT_MOST
+    assert conditions_reading({**part, "conditions_complete": False}) == AT_LEAST
+    assert conditions_reading({**part, "holds_on": "undecided"}) == AT_LEAST
+    # "all" and "none" are decided: an incomplete set of conditions does not make them "at least"
+    assert conditions_reading({**part, "holds_on": "none", "conditions_complete": False}) == EXACTLY
+    assert conditions_reading({**part, "holds_on": "all", "conditions_complete": False}) == EXACTLY
+    # `show` says so
+    lines = regime_lines({**part, "region": "R", "conditions_complete": False})
+    assert "  holds at least where:" in lines
+    assert "  holds where:" in regime_lines({**part, "region": "R"})
+
+
+def test_the_condition_reader_has_one_home():
+    """The regime slices, the merge of a chain's regimes (asymptotics.conditions_cannot_hold) and the tests read a
+    condition with theorycheck.expr's parser; plots re-exports it. A condition in parentheses is one inequality, so
+    it now takes part in the merge's test. Perturbed: an "or" of the same two inequalities proves nothing."""
+    from theorycheck import expr, plots
+    from theorycheck.asymptotics import conditions_cannot_hold
+
+    assert plots.parse_condition is expr.parse_condition and plots.parse_condition_tree is expr.parse_condition_tree
+    x = sp.Symbol("x", real=True)
+    region = Region("0 < x < 2", (x,), (x > 0, x < 2))
+    assert conditions_cannot_hold(["(1 - x >= 0)", "x - 3/2 >= 0"], region)
+    assert not conditions_cannot_hold(["1 - x >= 0 or x - 3/2 >= 0"], region)
+    assert not conditions_cannot_hold(["x - 1 == 0", "x - 3/2 >= 0"], region)  # a tie is left out (only widens)

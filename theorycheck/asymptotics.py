@@ -421,21 +421,25 @@ def conditions_cannot_hold(conditions_exact: Sequence[str], region: Region) -> b
     hold at one point of ``region``, at any of its degrees: True only when proved, exactly, for their closures
     (``g > 0`` read as ``g ≥ 0``, so that a tie the log powers decide for the relation is not lost). A condition that
     is not one linear inequality in the region's symbols (a ``Max``, a decimal) is left out, which only widens the
-    set tested. The text is read by :func:`theorycheck.expr.parse_formula`, never ``eval``."""
-    from .expr import parse_formula
+    set tested; so is an ``or``/``and`` of inequalities or a tie ``==``. The text is read by
+    :func:`theorycheck.expr.parse_condition_tree` (as the regime slices read it), never ``eval``."""
+    from .expr import parse_condition_tree
 
     names = {str(v): v for v in region.variables}
     if region.q is not None:
         names[str(region.q)] = region.q
+    own_symbols = {sp.Symbol(k, real=True): v for k, v in names.items()}
     closures = []
     for text in conditions_exact:
-        parts = re.split(r"\s*(>=|<=|>|<)\s*", text)
-        if len(parts) != 3 or re.search(r"\d\.\d|\de[-+]?\d|Max|Min", text):
+        if re.search(r"\d\.\d|\de[-+]?\d|Max|Min", text):
             continue
         try:
-            left, right = (parse_formula(side, names).xreplace({sp.Symbol(k, real=True): v for k, v in names.items()})
-                           for side in (parts[0], parts[2]))
-            gap = sp.expand(left - right if parts[1] in (">=", ">") else right - left)  # the condition: gap ≥ 0
+            tree = parse_condition_tree(text, tuple(names))
+            if tree[0] != "rel" or tree[2] == "==":
+                continue
+            _, left, op, right = tree
+            left, right = left.xreplace(own_symbols), right.xreplace(own_symbols)
+            gap = sp.expand(left - right if op in (">=", ">") else right - left)  # the condition: gap ≥ 0
             _linear(gap.subs(region.q, 1) if region.q is not None else gap, tuple(region.variables))
         except (InputError, sp.PolynomialError, TypeError, ValueError):  # not one linear inequality (referee BR, BR3)
             continue
@@ -1611,6 +1615,12 @@ def _vanishing_shape(expr: sp.Expr, q: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.
     return g, a_part, b_part
 
 
+@functools.lru_cache(maxsize=4096)
+def _cancelled_at(x: sp.Expr, q: sp.Symbol, k: Any) -> sp.Expr:
+    """``x`` at q = k as one cancelled fraction (SymPy expressions are immutable, so the answer can be remembered)."""
+    return sp.cancel(sp.together(x.subs(q, k)))
+
+
 def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: bool, region: Region,
                  d: sp.Symbol, size_bound: bool = False) -> str | None:
     r"""A proof that ``lhs ≲ rhs`` (``≪`` when ``strict``), known to hold at the region's checked degrees, holds for
@@ -1668,6 +1678,10 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
         return None
     checked = [k for k in region.degrees() if k is not None]
 
+    def exponents_at(t: Term, k: Any) -> list[sp.Expr]:
+        """t's exponents and growth at q = k, cancelled (every pair of terms asks: :func:`_cancelled_at` remembers)."""
+        return [_cancelled_at(x, q, k) for x in (*t.exponents(), t.growth)]
+
     def unseen(i: Term) -> bool:
         """Whether some checked degree did not decide ``i`` itself (referee BK, BK7/BK8): its coefficient is 0 there
         (compare drops it), or another left term has its exponents there (compare merges the two, and they may
@@ -1675,11 +1689,11 @@ def every_degree(lhs_terms: Sequence[Term], rhs_terms: Sequence[Term], strict: b
         for k in checked:
             if _exact(i.coeff.subs(q, k)) == 0:
                 return True
-            mine = [sp.cancel(sp.together(x.subs(q, k))) for x in (*i.exponents(), i.growth)]
+            mine = exponents_at(i, k)
             for j in lhs_terms:
                 if j is i or j.infinite != i.infinite:
                     continue
-                theirs = [sp.cancel(sp.together(x.subs(q, k))) for x in (*j.exponents(), j.growth)]
+                theirs = exponents_at(j, k)
                 if all(sp.expand(a - b) == 0 for a, b in zip(mine, theirs)):
                     return True
         return False

@@ -74,6 +74,27 @@ HOLDS_ON = ("all", "part", "none", "undecided")
 #: measured obstruction: it fails outside them, and inside them it is not decided); absent when they say exactly where
 #: it holds ("part", "none") or at least where ("undecided")
 AT_MOST = "at most"
+#: a regime's conditions, read: where it holds at most, at least, or exactly (see :func:`conditions_reading`)
+AT_LEAST, EXACTLY = "at least", "exactly"
+
+
+def conditions_reading(regime: Mapping[str, Any]) -> str:
+    """What a regime record's conditions say, for every output that reads them (``show``'s lines, the regime slices):
+
+    - :data:`AT_MOST` — it fails outside the conditions and is not decided inside them (``holds_on`` "part" with
+      ``conditions_bound`` "at most": a measured obstruction; referee BP, C2);
+    - :data:`AT_LEAST` — it holds inside them and is not decided outside (an "undecided" regime, or conditions that
+      :func:`~theorycheck.asymptotics.compare` could not make complete, ``conditions_complete`` False: a term may make
+      it hold elsewhere; referee BR);
+    - :data:`EXACTLY` — it holds inside them and fails outside ("all" and "none" are decided whatever
+      ``conditions_complete`` says; a "part" regime's ``undecided`` list, when given, is a part inside them that
+      was not decided)."""
+    holds_on = regime.get("holds_on")
+    if holds_on == "part" and regime.get("conditions_bound") == AT_MOST:
+        return AT_MOST
+    if holds_on == "undecided" or (holds_on == "part" and regime.get("conditions_complete") is False):
+        return AT_LEAST
+    return EXACTLY
 
 
 def relation_label(key: Sequence[Any]) -> str:

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 from . import __version__, validate
-from .claims import AT_MOST, relation_label
+from .claims import AT_LEAST, AT_MOST, conditions_reading, relation_label
 from .errors import InputError
 from .registry import Registry, load
 from .runner import DEFAULT_TIMEOUT, ClaimResult, audit
@@ -307,7 +307,8 @@ def regime_lines(regime: dict | None) -> list[str]:
     holds_on = str(regime.get("holds_on"))
     undecided = regime.get("undecided") or []
     exact = regime.get("conditions_exact") or [c for c in regime.get("conditions") or [] if c not in undecided]
-    at_most = regime.get("conditions_bound") == AT_MOST and holds_on == "part"  # referee BS, BS2
+    reading = conditions_reading(regime)
+    at_most = reading == AT_MOST  # referee BS, BS2
     if at_most:
         # a measured obstruction: it fails outside its conditions, and inside them it is not decided (referee BP, C2)
         exact = regime.get("conditions_exact") or [re.sub(r"^\\text\{at most where \}\s*", "", c)
@@ -327,7 +328,7 @@ def regime_lines(regime: dict | None) -> list[str]:
             header = "  holds at least where:"
         elif undecided:  # the undecided part lies inside where it would hold (referee BP, F7)
             header = "  holds where (but for the undecided part below):"
-        elif regime.get("conditions_complete") is False:  # a term may make it hold outside them (referee BR)
+        elif reading == AT_LEAST:  # a term may make it hold outside them (referee BR)
             header = "  holds at least where:"
         else:
             header = "  holds where:"

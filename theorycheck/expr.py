@@ -11,7 +11,8 @@ that points at the offending piece.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import sympy as sp
@@ -175,3 +176,86 @@ def _written_piece(written: str, node: ast.AST) -> str | None:
     i = starts[lineno - 1] + _written_position(lines[lineno - 1], chars(lineno - 1, col))
     j = starts[end_lineno - 1] + _written_position(lines[end_lineno - 1], chars(end_lineno - 1, end_col))
     return written[i:j]
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Regime conditions: the machine-readable text of a regime record (``regime["conditions_exact"]``, as
+# :func:`theorycheck.asymptotics.compare` writes it), read back without eval (the regime slices, the merge of a chain's
+# regimes, the tests' brute-force oracle)
+
+#: the region's parameters a regime condition may name
+REGIME_VARIABLES: tuple[str, ...] = ("eps_n", "eps_p", "eps_b", "nu", "q", "r", "rho", "pi_p")
+_COMPARISON = re.compile(r"(<=|>=|==|<|>)")
+
+
+def _split_top(text: str) -> list[str]:
+    """``a, b(c, d)`` → ``["a", "b(c, d)"]`` (commas at parenthesis depth 0)."""
+    out, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "," and depth == 0:
+            out.append(text[start:k])
+            start = k + 1
+    return out + [text[start:]]
+
+
+def _side(text: str, variables: Sequence[str]):
+    """One side of a condition: a formula for :func:`theorycheck.expr.parse_formula`, or ``Max(…)``/``Min(…)``
+    of such formulas (SymPy prints a maximum of exponents that way)."""
+    text = text.strip()
+    for name, fn in (("Max", sp.Max), ("Min", sp.Min)):
+        if text.startswith(name + "(") and text.endswith(")"):
+            return fn(*[_side(arg, variables) for arg in _split_top(text[len(name) + 1:-1])])
+    return parse_formula(text, variables)
+
+
+def parse_condition(text: str, variables: Sequence[str] = REGIME_VARIABLES) -> tuple[Any, str, Any]:
+    """``"3*eps_n - eps_p/4 - eps_b > 0"`` → ``(lhs, ">", rhs)`` as SymPy expressions, without eval/sympify
+    of the text (each side goes through :func:`parse_formula`); bad text → InputError."""
+    pieces = _COMPARISON.split(str(text))
+    if len(pieces) != 3:
+        raise InputError(f"regime condition {text!r} is not one inequality 'left OP right' (OP one of < <= > >= ==)")
+    return _side(pieces[0], variables), pieces[1], _side(pieces[2], variables)
+
+
+def _split_words(text: str, word: str) -> list[str]:
+    """``text`` cut at ``word`` (" or ", " and ") where it stands at parenthesis depth 0."""
+    out, depth, start, k = [], 0, 0, 0
+    while k < len(text):
+        depth += text[k] == "("
+        depth -= text[k] == ")"
+        if depth == 0 and text.startswith(word, k):
+            out.append(text[start:k])
+            start = k = k + len(word)
+            continue
+        k += 1
+    return out + [text[start:]]
+
+
+def _wrapped(text: str) -> bool:
+    """Whether the whole of ``text`` sits inside one pair of parentheses."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and k < len(text) - 1:
+            return False
+    return True
+
+
+def parse_condition_tree(text: str, variables: Sequence[str] = REGIME_VARIABLES) -> tuple[Any, ...]:
+    """A regime condition with ``or``/``and`` and parentheses (``"g > 0 or (g == 0 and k >= 0)"``: where a tie in the
+    power of d is decided by the powers of log d) as a tree: ``("or", [...])``, ``("and", [...])`` or
+    ``("rel", lhs, op, rhs)`` (one inequality, :func:`parse_condition`)."""
+    text = str(text).strip()
+    while _wrapped(text) and len(_split_words(text[1:-1], " or ")) + len(_split_words(text[1:-1], " and ")) > 2:
+        text = text[1:-1].strip()
+    for word, kind in ((" or ", "or"), (" and ", "and")):
+        parts = _split_words(text, word)
+        if len(parts) > 1:
+            return (kind, [parse_condition_tree(part, variables) for part in parts])
+    if _wrapped(text):  # one inequality in parentheses, e.g. "(a <= Max(0, b))"
+        text = text[1:-1]
+    return ("rel", *parse_condition(text, variables))

@@ -12,7 +12,6 @@ import base64
 import contextlib
 import functools
 import io
-import re
 import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -24,7 +23,8 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
-from .claims import AT_MOST, VERDICT_KINDS
+from .claims import AT_LEAST, AT_MOST, VERDICT_KINDS, conditions_reading
+from .expr import REGIME_VARIABLES, parse_condition, parse_condition_tree  # noqa: F401 (re-exported)
 
 #: Colours of the four verdicts (colour-blind-safe-ish, and readable on white).
 VERDICT_COLOURS = {"verified": "#2e7d32", "refuted": "#c62828", "inconclusive": "#f9a825", "error": "#6a1b9a"}
@@ -278,90 +278,6 @@ DEFAULT_SLICE: dict[str, str] = {"nu": "1 + 3*eps_n", "eps_b": "(3*eps_n - eps_p
 #: Names a condition of a regime record may use (``pi_p``: the width's exponent, p = d^{π_p} with π_p ≥ ε_p).
 #: The width, in characters, a regime slice's title is wrapped to (it spans the axes and the legend beside them).
 SLICE_TITLE_CHARS = 92
-REGIME_VARIABLES: tuple[str, ...] = ("eps_n", "eps_p", "eps_b", "nu", "q", "r", "rho", "pi_p")
-_COMPARISON = re.compile(r"(<=|>=|==|<|>)")
-
-
-def _split_top(text: str) -> list[str]:
-    """``a, b(c, d)`` → ``["a", "b(c, d)"]`` (commas at parenthesis depth 0)."""
-    out, depth, start = [], 0, 0
-    for k, ch in enumerate(text):
-        depth += ch == "("
-        depth -= ch == ")"
-        if ch == "," and depth == 0:
-            out.append(text[start:k])
-            start = k + 1
-    return out + [text[start:]]
-
-
-def _side(text: str, variables: Sequence[str]):
-    """One side of a condition: a formula for :func:`theorycheck.expr.parse_formula`, or ``Max(…)``/``Min(…)``
-    of such formulas (SymPy prints a maximum of exponents that way)."""
-    import sympy as sp
-
-    from .expr import parse_formula
-
-    text = text.strip()
-    for name, fn in (("Max", sp.Max), ("Min", sp.Min)):
-        if text.startswith(name + "(") and text.endswith(")"):
-            return fn(*[_side(arg, variables) for arg in _split_top(text[len(name) + 1:-1])])
-    return parse_formula(text, variables)
-
-
-def parse_condition(text: str, variables: Sequence[str] = REGIME_VARIABLES) -> tuple[Any, str, Any]:
-    """``"3*eps_n - eps_p/4 - eps_b > 0"`` → ``(lhs, ">", rhs)`` as SymPy expressions, without eval/sympify
-    of the text (each side goes through :func:`theorycheck.expr.parse_formula`); bad text → InputError."""
-    from .errors import InputError
-
-    pieces = _COMPARISON.split(str(text))
-    if len(pieces) != 3:
-        raise InputError(f"regime condition {text!r} is not one inequality 'left OP right' (OP one of < <= > >= ==)")
-    return _side(pieces[0], variables), pieces[1], _side(pieces[2], variables)
-
-
-def _split_words(text: str, word: str) -> list[str]:
-    """``text`` cut at ``word`` (" or ", " and ") where it stands at parenthesis depth 0."""
-    out, depth, start, k = [], 0, 0, 0
-    while k < len(text):
-        depth += text[k] == "("
-        depth -= text[k] == ")"
-        if depth == 0 and text.startswith(word, k):
-            out.append(text[start:k])
-            start = k = k + len(word)
-            continue
-        k += 1
-    return out + [text[start:]]
-
-
-def _wrapped(text: str) -> bool:
-    """Whether the whole of ``text`` sits inside one pair of parentheses."""
-    if not (text.startswith("(") and text.endswith(")")):
-        return False
-    depth = 0
-    for k, ch in enumerate(text):
-        depth += ch == "("
-        depth -= ch == ")"
-        if depth == 0 and k < len(text) - 1:
-            return False
-    return True
-
-
-def parse_condition_tree(text: str, variables: Sequence[str] = REGIME_VARIABLES) -> tuple[Any, ...]:
-    """A regime condition with ``or``/``and`` and parentheses (``"g > 0 or (g == 0 and k >= 0)"``: where a tie in the
-    power of d is decided by the powers of log d) as a tree: ``("or", [...])``, ``("and", [...])`` or
-    ``("rel", lhs, op, rhs)`` (one inequality, :func:`parse_condition`)."""
-    text = str(text).strip()
-    while _wrapped(text) and len(_split_words(text[1:-1], " or ")) + len(_split_words(text[1:-1], " and ")) > 2:
-        text = text[1:-1].strip()
-    for word, kind in ((" or ", "or"), (" and ", "and")):
-        parts = _split_words(text, word)
-        if len(parts) > 1:
-            return (kind, [parse_condition_tree(part, variables) for part in parts])
-    if _wrapped(text):  # one inequality in parentheses, e.g. "(a <= Max(0, b))"
-        text = text[1:-1]
-    return ("rel", *parse_condition(text, variables))
-
-
 def _holds_tree(tree: tuple[Any, ...], env: Mapping[str, Any], variables: Sequence[str]):
     """Where a condition tree (:func:`parse_condition_tree`) holds on a grid."""
     import numpy as np
@@ -470,8 +386,8 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
     # undecided: the conditions say where it holds at least (terms of opposite signs may cancel elsewhere); "at most":
     # it fails outside the conditions and is not decided inside them (a measured obstruction; referee BP, C2)
     # conditions that say where it holds at least (compare's conditions_complete False): outside them not decided
-    undecided = regime.get("holds_on") == "undecided" or regime.get("conditions_complete") is False
-    at_most = regime.get("conditions_bound") == AT_MOST and regime.get("holds_on") == "part"
+    reading = conditions_reading(regime)  # as `theorycheck show` reads them
+    undecided, at_most = reading == AT_LEAST, reading == AT_MOST
     colour[~admissible] = grey
     colour[admissible & holds] = amber if at_most else green
     colour[admissible & ~holds] = amber if undecided else red
