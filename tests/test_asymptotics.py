@@ -407,6 +407,55 @@ def test_conditions_match_brute_force(inst, single, numeric_logs):
             assert holds == cond, (result.conditions_exact, p, qv, holds)
 
 
+@pytest.mark.slow  # ~10 s
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+@given(instances(), st.booleans(), st.booleans())
+def test_conditions_cannot_hold_is_sound(inst, numeric_logs, complementary):
+    """asymptotics.conditions_cannot_hold (the merge of a chain's regimes: "part" → "none") says the conditions of
+    several relations cannot all hold only where no point of the region satisfies them all: the conditions of
+    lhs ≲ rhs and of rhs ≪ lhs (complementary: the answer is True) or of lhs ≲ rhs and rhs ≲ lhs (they meet where the
+    two sides have one order: True or False), at sampled points (grid points on the faces and ties included) and
+    every checked degree (referee BR, BR4)."""
+    from theorycheck.asymptotics import conditions_cannot_hold
+
+    nvar, with_q, constraints, lhs, rhs, strict, seed = inst
+    lhs = [t for t in lhs if t[0] == "fin"][:2] or [
+        ("fin", ([Fraction(1)] * nvar, Fraction(0), False), ([Fraction(0)] * nvar, Fraction(0), False))
+    ]
+    rhs = [t for t in rhs if t[0] == "fin"][:2] or [
+        ("fin", ([Fraction(0)] * nvar, Fraction(1), False), ([Fraction(0)] * nvar, Fraction(1), False))
+    ]
+    if numeric_logs:
+        rhs = [(kind, e, ([Fraction(0)] * nvar, k[1], False)) for kind, e, k in rhs]
+        lhs = [(kind, e, ([Fraction(0)] * nvar, k[1], False)) for kind, e, k in lhs]
+    region, L, R = _build(nvar, with_q, constraints, lhs, rhs)
+    texts = []
+    for left, rel, right in ((L, "lesssim", R), (R, "ll" if complementary else "lesssim", L)):
+        texts += compare(left, rel, right, region, d=d).conditions_exact
+    if not texts:
+        return
+    parsed = _parsed_conditions(texts)
+    points = _sample_points(nvar, constraints, random.Random(seed))[:400]
+    degrees = (1, 2, 5) if with_q else (0,)
+    met = any(all(_condition_holds(c, p, qv) for c in parsed) for qv in degrees for p in points)
+    if conditions_cannot_hold(texts, region):
+        assert not met, texts
+
+
+def test_conditions_cannot_hold_decides_complementary_relations():
+    """The exact reading decides what the closures could not (referee BR, BR4): d^a ≲ d^{1/2} log d holds where
+    a < 1/2 or a = 1/2; d^{1/2} ≪ d^a where a > 1/2: they cannot both hold. Perturbed: with ≲ for the second
+    (a ≥ 1/2), they meet at a = 1/2."""
+    from theorycheck.asymptotics import conditions_cannot_hold
+
+    half = sp.Rational(1, 2)
+    first = compare(d**a, "lesssim", d**half * sp.log(d), LINE, d=d).conditions_exact
+    second = compare(d**half * sp.log(d), "ll", d**a, LINE, d=d).conditions_exact
+    assert conditions_cannot_hold([*first, *second], LINE), (first, second)
+    third = compare(d**half, "lesssim", d**a, LINE, d=d).conditions_exact
+    assert not conditions_cannot_hold([*compare(d**a, "lesssim", d**half, LINE, d=d).conditions_exact, *third], LINE)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # edge cases
 

@@ -995,10 +995,21 @@ def test_merged_parts_that_do_not_meet_hold_nowhere():
     kept = merge_regimes([below_three_halves, dict(undecided, regime=dict(below_one["regime"],
                                                                           holds_on="undecided"))], region)
     assert kept["conditions_exact"] == ["3/2 - x >= 0", "1 - x >= 0"]
-    # closures only: x > 1 and x < 1 meet at x = 1 once closed (a tie there may be decided for the relation)
-    assert not conditions_cannot_hold(["1 - x > 0", "x - 1 > 0"], region)
+    # exact (referee BR, BR4): the texts carry their tie rules, so x > 1 and x < 1 do not meet; x ≥ 1 and x ≤ 1 do
+    assert conditions_cannot_hold(["1 - x > 0", "x - 1 > 0"], region)
+    assert not conditions_cannot_hold(["1 - x >= 0", "x - 1 >= 0"], region)
     assert conditions_cannot_hold(["1 - x >= 0", "x - 3/2 >= 0"], region)
-    assert not conditions_cannot_hold(["x - 3/2 < Max(x, 1)", "1 - x >= 0"], region)  # a Max is left out
+    # a tie rule is read as written: x > 1 or (x = 1 and 1 ≥ 0) meets x ≤ 1 at x = 1, not x < 1
+    tie = "x - 1 > 0 or (x - 1 == 0 and 1 >= 0)"
+    assert not conditions_cannot_hold([tie, "1 - x >= 0"], region)
+    assert conditions_cannot_hold([tie, "1 - x > 0"], region)
+    # a Max of whole sides is expanded: x − 3/2 < max(x, 1) always holds; x − 1 > max(0, x − 2) is x > 1
+    assert not conditions_cannot_hold(["x - 3/2 < Max(x, 1)", "1 - x >= 0"], region)
+    assert conditions_cannot_hold(["x - 1 > Max(0, x - 2)", "1 - x >= 0"], region)
+    assert not conditions_cannot_hold(["x - 1 >= Max(0, x - 2)", "1 - x >= 0"], region)
+    # what cannot be read (not linear, a decimal) is left out, which only widens: nothing is proved from it
+    assert not conditions_cannot_hold(["x**2 - 9 > 0", "1 - x >= 0"], region)
+    assert not conditions_cannot_hold(["x - 2.5 > 0"], region)
     # referee BR (BR1, BR2): conditions that say only where it holds at least (a negative left term, a term absent at
     # a degree) never make a merge "none": d^x − d^y ≲ d holds at x = 5/2, y = 3 as d^{2−x} ≲ 1 does
     x_, y_ = sp.symbols("x y", positive=True)

@@ -138,7 +138,7 @@ def test_every_output_reads_a_regime_conditions_alike():
 def test_the_condition_reader_has_one_home():
     """The regime slices, the merge of a chain's regimes (asymptotics.conditions_cannot_hold) and the tests read a
     condition with theorycheck.expr's parser; plots re-exports it. A condition in parentheses is one inequality, so
-    it now takes part in the merge's test. Perturbed: an "or" of the same two inequalities proves nothing."""
+    it takes part in the merge's test. Perturbed: an "or" of the same two inequalities proves nothing."""
     from theorycheck import expr, plots
     from theorycheck.asymptotics import conditions_cannot_hold
 
@@ -147,4 +147,5 @@ def test_the_condition_reader_has_one_home():
     region = Region("0 < x < 2", (x,), (x > 0, x < 2))
     assert conditions_cannot_hold(["(1 - x >= 0)", "x - 3/2 >= 0"], region)
     assert not conditions_cannot_hold(["1 - x >= 0 or x - 3/2 >= 0"], region)
-    assert not conditions_cannot_hold(["x - 1 == 0", "x - 3/2 >= 0"], region)  # a tie is left out (only widens)
+    assert conditions_cannot_hold(["x - 1 == 0", "x - 3/2 >= 0"], region)  # a tie is read too (referee BR, BR4)
+    assert not conditions_cannot_hold(["x - 1 == 0 or x - 3/2 >= 0"], region)

@@ -416,12 +416,70 @@ class Region:
 _ROWS_CACHE: dict[Any, Any] = {}
 
 
+#: the most cases (one disjunct of every condition) :func:`conditions_cannot_hold` tries; past it, the conditions
+#: with more than one case are left out (which only widens the set tested)
+MAX_CONDITION_CASES = 4096
+_Comparison = tuple[Any, str, Any]  # (lhs, op, rhs) with op one of "<", "<=", free of Max and Min
+
+
+def _all_of(parts: Sequence[list[list[_Comparison]]]) -> list[list[_Comparison]] | None:
+    """The conjunction of conditions, each a disjunction of cases: every choice of one case of each (None when more
+    than :data:`MAX_CONDITION_CASES`)."""
+    count = 1
+    for part in parts:
+        count *= len(part)
+    if count > MAX_CONDITION_CASES:
+        return None
+    return [[c for case in choice for c in case] for choice in itertools.product(*parts)]
+
+
+def _comparison_cases(lhs: Any, op: str, rhs: Any) -> list[list[_Comparison]] | None:
+    """``lhs op rhs`` as a disjunction of conjunctions of comparisons ``<``/``<=`` free of Max and Min, exactly
+    (``a < Max(b, c)`` is ``a < b or a < c``; ``a == b`` is ``a <= b and b <= a``); None when a Max or Min sits
+    inside a formula (not a whole side)."""
+    if op in (">", ">="):
+        lhs, op, rhs = rhs, {">": "<", ">=": "<="}[op], lhs
+    if op == "==":
+        both = [b for b in (_comparison_cases(lhs, "<=", rhs), _comparison_cases(rhs, "<=", lhs)) if b is not None]
+        return _all_of(both) if len(both) == 2 else None
+    if isinstance(rhs, (sp.Max, sp.Min)) or isinstance(lhs, (sp.Max, sp.Min)):
+        big_side = isinstance(rhs, (sp.Max, sp.Min))
+        f = rhs if big_side else lhs
+        parts = [p for p in (_comparison_cases(lhs, op, a) if big_side else _comparison_cases(a, op, rhs)
+                             for a in f.args) if p is not None]
+        if len(parts) != len(f.args):
+            return None
+        # lhs < Max(…): one argument suffices; lhs < Min(…): every one must; Max(…) < rhs: every one; Min(…): one
+        any_one = isinstance(f, sp.Max) == big_side
+        return [case for part in parts for case in part] if any_one else _all_of(parts)
+    if any(getattr(side, "has", lambda *_: False)(sp.Max, sp.Min) for side in (lhs, rhs)):
+        return None
+    return [[(lhs, op, rhs)]]
+
+
+def _condition_cases(tree: tuple[Any, ...]) -> list[list[_Comparison]] | None:
+    """A condition tree (:func:`theorycheck.expr.parse_condition_tree`) as a disjunction of conjunctions of plain
+    comparisons, exactly; None when it cannot be read so. A conjunct that cannot be read is left out of its
+    conjunction (only widens it)."""
+    if tree[0] == "rel":
+        return _comparison_cases(*tree[1:])
+    parts = [_condition_cases(t) for t in tree[1]]
+    read = [p for p in parts if p is not None]
+    if tree[0] == "or":
+        return [case for p in read for case in p] if len(read) == len(parts) else None
+    return _all_of(read) if read else None
+
+
 def conditions_cannot_hold(conditions_exact: Sequence[str], region: Region) -> bool:
-    """Whether the conditions of a regime record (``conditions_exact``, as :func:`compare` writes them) cannot all
-    hold at one point of ``region``, at any of its degrees: True only when proved, exactly, for their closures
-    (``g > 0`` read as ``g ≥ 0``, so that a tie the log powers decide for the relation is not lost). A condition that
-    is not one linear inequality in the region's symbols (a ``Max``, a decimal) is left out, which only widens the
-    set tested; so is an ``or``/``and`` of inequalities or a tie ``==``. The text is read by
+    """Whether the conditions of a regime record (``conditions_exact``, as :func:`compare` writes them: exact, tie
+    rules included) cannot all hold at one point of ``region``, at any of its degrees: True only when proved exactly.
+
+    Each condition is read as a disjunction of cases, each a conjunction of linear comparisons (``or``/``and``,
+    ties ``==`` and ``Max``/``Min`` of whole sides expanded exactly; strict comparisons strict), and every choice of
+    one case per condition is proved empty on the region by :meth:`Region.point` (referee BR, BR4: closures and
+    skipped Max conditions had kept a "part" where the conditions could not all hold). What cannot be read so (a
+    comparison that is not linear in the region's symbols, a decimal, a Max inside a formula, more than
+    :data:`MAX_CONDITION_CASES` cases) is left out, which only widens the set tested. The text is read by
     :func:`theorycheck.expr.parse_condition_tree` (as the regime slices read it), never ``eval``."""
     from .expr import parse_condition_tree
 
@@ -429,28 +487,51 @@ def conditions_cannot_hold(conditions_exact: Sequence[str], region: Region) -> b
     if region.q is not None:
         names[str(region.q)] = region.q
     own_symbols = {sp.Symbol(k, real=True): v for k, v in names.items()}
-    closures = []
+
+    def constraint(c: _Comparison) -> Any:
+        lhs, op, rhs = c
+        gap = sp.expand(rhs.xreplace(own_symbols) - lhs.xreplace(own_symbols))  # the comparison: gap > 0 (or ≥ 0)
+        _linear(gap.subs(region.q, 1) if region.q is not None else gap, tuple(region.variables))
+        return gap > 0 if op == "<" else gap >= 0
+
+    conditions = []
     for text in conditions_exact:
-        if re.search(r"\d\.\d|\de[-+]?\d|Max|Min", text):
+        if re.search(r"\d\.\d|\de[-+]?\d", text):  # a decimal is not read as a rational here
             continue
         try:
-            tree = parse_condition_tree(text, tuple(names))
-            if tree[0] != "rel" or tree[2] == "==":
-                continue
-            _, left, op, right = tree
-            left, right = left.xreplace(own_symbols), right.xreplace(own_symbols)
-            gap = sp.expand(left - right if op in (">=", ">") else right - left)  # the condition: gap ≥ 0
-            _linear(gap.subs(region.q, 1) if region.q is not None else gap, tuple(region.variables))
-        except (InputError, sp.PolynomialError, TypeError, ValueError):  # not one linear inequality (referee BR, BR3)
+            cases = _condition_cases(parse_condition_tree(text, tuple(names)))
+        except InputError:
             continue
-        closures.append(gap >= 0)
-    if not closures:
+        if cases is None:
+            continue
+        read = []
+        for case in cases:
+            kept = []
+            for c in case:
+                try:
+                    kept.append(constraint(c))
+                except (InputError, sp.PolynomialError, TypeError, ValueError):  # not linear: left out of its case
+                    continue
+            if not kept:  # a case with nothing read may hold anywhere: so may the condition
+                break
+            read.append(tuple(kept))
+        else:
+            conditions.append(read)
+    count = 1
+    for options in conditions:
+        count *= len(options)
+    if count > MAX_CONDITION_CASES:
+        conditions = [options for options in conditions if len(options) == 1]
+    if not conditions:
         return False
     try:
-        narrowed = region.restrict(*closures)
-        return all(narrowed.point(q_value) is None for q_value in region.degrees())
+        for choice in itertools.product(*conditions):
+            narrowed = region.restrict(*[c for case in choice for c in case])
+            if any(narrowed.point(q_value) is not None for q_value in region.degrees()):
+                return False
     except (InputError, _Undecided):
         return False
+    return True
 
 
 @functools.lru_cache(maxsize=65536)
