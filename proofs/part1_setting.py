@@ -18,7 +18,9 @@ stated, resting on Parts 2 and 3 through ``depends_on``).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import cache, partial
+from typing import Any
 
 import mpmath
 import numpy as np
@@ -27,7 +29,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.asymptotics import compare, if_undecided, rate_terms, ratio_at
-from theorycheck.claims import Verdict, with_readings
+from theorycheck.claims import AT_MOST, Verdict, with_readings
 from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement, notation
 
@@ -448,12 +450,17 @@ def check_privacy_factor(statement: Statement = PRIVACY_FACTOR_STATEMENT, log_po
         "consequence": "ρ < 2 is too narrow for log(1.25/δ)/ε²: the full range is ρ < 4 (proofs.regime.PRIVACY) "
         "(proofs.privacy.full_privacy_region)",
     }
+    # where it holds, exactly (referee BT, D2: "δ bounded away from 1" is sufficient, not necessary): log(1/δ)/ε² =
+    # 1/g² = o(log² d) on all of Assumption 3, so log(1.25/δ)/ε² = o(log² d) iff log(1.25)/ε² is, iff ε = ω(1/log d);
+    # with log(1.25/δ)/ε² = d^r log^ρ d that is compare's exact condition on the full region
+    full = compare(S.PRIVACY_FACTOR, "o", S.log_d**2, PV.full_privacy_region(), d=S.d)
     regime = {
         "region": PV.A3_REGION,
-        "conditions": [
-            r"\log(1/\delta) \gtrsim 1\ (\delta \text{ bounded away from } 1)"
-            r" \Rightarrow \log(1.25/\delta) \asymp \log(1/\delta)"
-        ],
+        "conditions": [r"\varepsilon = \omega(1/\log d)\ (\log(1/\delta)/\varepsilon^2 = o(\log^2 d) \text{ on all of "
+                       r"Assumption 3; } \log(1.25)/\varepsilon^2 \text{ needs it}),\ \text{i.e. }"
+                       + r",\ ".join(full.conditions)],
+        "conditions_exact": list(full.conditions_exact),
+        "region_exact": full.regime()["region_exact"],
     }
     if grows and rows[-1]["ratio_to_rhs"] > 1:
         return refuted(
@@ -462,9 +469,10 @@ def check_privacy_factor(statement: Statement = PRIVACY_FACTOR_STATEMENT, log_po
             f"→ log 1.25 while log(1/δ) → 0; with log(1/δ) = log^({log_power}) d, ε = 4 log(1/δ) (admissible: "
             f"g·log d = {mpmath.nstr(rows[-1]['g_times_log_d'], 4)} → ∞) the ratio to {_plain(statement.rhs)} is "
             + ", ".join(f"{mpmath.nstr(r['ratio_to_rhs'], 4)} (d = {r['d']})" for r in rows)
-            + "; the sup over Assumption 3 is 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d). Where δ stays bounded away from 1 "
-            "(δ → 0, as the abstract's ε, δ → 0) log(1.25/δ) ≍ log(1/δ) and the claim holds: only Assumption 3's "
-            "δ → 1 corner breaks it",
+            + "; the sup over Assumption 3 is 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d). It holds exactly where ε = ω(1/log "
+            "d) (log(1/δ)/ε² = 1/g² is o(log² d) everywhere, log(1.25)/ε² only there): δ bounded away from 1 (as the "
+            "abstract's ε, δ → 0) is enough, and so is δ → 1 with ε ≫ 1/log d; it fails in the corner δ → 1 with "
+            "ε = O(1/log d)",
             corrected=PRIVACY_FACTOR_CORRECTED if statement.rhs == S.log_d**2 else None,
             regime={
                 **regime,
@@ -995,6 +1003,71 @@ def _gdp_certificate(mu: sp.Expr) -> dict:
     return out
 
 
+#: the δ at which the second layer's largest private ε is found (log(1/δ) from 10⁻⁴ to 10¹⁰, denser where the ratio
+#: ε*(δ)²/log(1.25/δ) peaks, log(1/δ) ≈ 0.2–1)
+SECOND_LAYER_LOG_INV_DELTAS: tuple[float, ...] = tuple(
+    sorted({10.0**k for k in range(-4, 11)} | {0.2 + 0.02 * k for k in range(41)} | {2.0, 3.0, 5.0, 30.0, 300.0}))
+
+
+def _second_layer_bound(mu: sp.Expr) -> dict | None:
+    """The second layer's largest private ε at each δ of :data:`SECOND_LAYER_LOG_INV_DELTAS`, ε*(δ) (bisection on the
+    exact μ-GDP curve: the release with GDP parameter ``mu(ε, δ)`` is (ε, δ)-DP iff δ(ε) ≤ δ), and the largest
+    ε*(δ)²/log(1.25/δ) found: the private releases need ε²/log(1.25/δ) = d^{−r}log^{−ρ} d bounded by it (referee BT,
+    D1). None when μ depends on more than (ε, δ). Both ends of the range are small: ε < 8 log(1/δ) bounds the ratio by
+    64 log²(1/δ)/log(1.25/δ) → 0 as δ → 1, and ε*(δ) grows like log log(1/δ) as δ → 0 (the evidence lists them)."""
+    mu = sp.simplify(mu)
+    if not mu.free_symbols <= {S.eps, S.delta}:
+        return None
+    mu_fn = sp.lambdify((S.eps, S.delta), mu, modules="mpmath")
+    rows = []
+    for L in SECOND_LAYER_LOG_INV_DELTAS:
+        delta = mpmath.exp(-mpmath.mpf(L))
+
+        def private(e: float, L: float = L, delta: Any = delta) -> bool:
+            return bool(P.gdp_log_delta(e, mu_fn(e, delta)) <= -L + PV.REL_TOL)
+
+        lo, hi = min(1e-6 * L, 1e-8), 8 * L
+        if not private(lo):
+            top = 0.0
+        elif private(hi):
+            top = hi
+        else:
+            for _ in range(50):
+                mid = (lo + hi) / 2
+                lo, hi = (mid, hi) if private(mid) else (lo, mid)
+            top = lo
+        rows.append({"log_inv_delta": L, "largest_private_epsilon": top,
+                     "ratio": top**2 / (L + math.log(1.25)), "whole_range": top == 8 * L})
+    peak = max(rows, key=lambda r: r["ratio"])
+    return {"largest_ratio": peak["ratio"], "at_log_inv_delta": peak["log_inv_delta"],
+            "ends": [rows[0], rows[-1]], "points": len(rows),
+            "ratio": "ε*(δ)²/log(1.25/δ), ε*(δ) the largest private ε by bisection (50 halvings) on the exact curve"}
+
+
+def _layers_regime(first: Mapping[str, Any] | None,
+                   second: str | dict | None) -> tuple[str, list[str], list[str], bool]:
+    """Where both layers are private, given where the first is (a regime record: holds_on, conditions, exact) and the
+    second: "all" (a GDP certificate on all of Assumption 3) or a :func:`_second_layer_bound` record (private exactly
+    where ε ≤ ε*(δ); that needs ε²/log(1.25/δ) = d^{−r}log^{−ρ} d bounded, so r = 0, but it is not enough: ε*(δ)
+    grows like log log(1/δ), so at r = 0 it depends on ε and δ themselves). Returns (holds_on, LaTeX conditions,
+    exact conditions, whether the exact conditions are only necessary: "at most"); "undecided" when a layer is not
+    decided."""
+    if first is None or second is None or first.get("holds_on") not in ("all", "part", "none"):
+        return "undecided", [], [], False
+    if first["holds_on"] == "none":
+        return "none", [], [], False
+    exact = list(first.get("conditions_exact") or [])
+    latex = list(first.get("conditions") or [])
+    if second == "all":
+        return first["holds_on"], latex, exact, False
+    from theorycheck.asymptotics import conditions_cannot_hold
+
+    if conditions_cannot_hold([*exact, "r >= 0"], PV.full_privacy_region()):
+        return "none", [], [], False
+    return "part", [*latex, r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{second layer; needs } r = 0)"], \
+        [*exact, "r >= 0"], True
+
+
 def check_theorem1_privacy(
     sigma_w: Statement = PV.SIGMA_W_STATEMENT, sigma_a: Statement = PV.ALG1_NOISE_STATEMENT, clip=PV.paper_clip
 ):
@@ -1069,6 +1142,34 @@ def check_theorem1_privacy(
                 + r",\ "
                 + PV.SIGMA_W_CORRECTED.latex()
             )
+    # where it holds (referee BT, D1: the record had said "part" with both layers' conditions, which cannot both hold
+    # under replace-one): the first layer where its μ_W² log(1.25/δ)/ε² ≪ 1 (layer1.privacy's regime), the second
+    # on all of Assumption 3 where a certificate proves it, else only where ε²/log(1.25/δ) stays bounded
+    first = ({"holds_on": "all"} if cert_w["proved"] else
+             PV._asymptotic_regime(mu_w**2) if not (sigma_w.rhs.free_symbols & {S.eps, S.delta}) else None)
+    layer_readings, said = {}, {}
+    for adjacency, factor in (("replace-one", 1), ("add-remove", sp.Rational(1, 2))):
+        cert = cert_a if factor == 1 else _gdp_certificate(mu_a * factor)
+        second = "all" if cert["proved"] else _second_layer_bound(mu_a * factor)
+        if isinstance(second, dict):
+            ev.setdefault("second_layer_bound", {})[adjacency] = second
+        word, _, texts, at_most = layer_readings[adjacency] = _layers_regime(first, second)
+        said[adjacency] = word + (
+            ": holds at most where " + " and ".join(texts) + ", and there where ε ≤ ε*(δ)" if at_most else
+            ": holds where " + " and ".join(texts) if word == "part" else
+            ": the first layer is private only where r < 0 (ε²/log(1.25/δ) → ∞), the second only where "
+            f"ε²/log(1.25/δ) ≤ {second['largest_ratio']:.4g} (the largest ε*(δ)²/log(1.25/δ) at {second['points']} δ, "
+            "evidence second_layer_bound)" if word == "none" and isinstance(second, dict) else
+            ": the first layer is private nowhere" if word == "none" else "")
+    holds_on, conditions, exact, at_most = layer_readings["replace-one"]
+    clip_ok = clip_v.verdict == "verified"
+
+    readings = {} if clip_ok else {"the clipping rule as printed": "none: it does not bound the per-sample gradient "
+                                   "(alg1.clipping), so no noise makes the second layer private"}
+    meant = "" if clip_ok else ", the clipping rule meant (g·min(1, C/‖g‖))"
+    readings.update({PV.ADJACENCY_READINGS[a] + meant: said[a] for a in ("replace-one", "add-remove")})
+    if not clip_ok:
+        holds_on, conditions, exact, at_most = "none", [], [], False
     w = {}
     if "first layer" in failing and cert_w.get("family"):
         w["first_layer"] = cert_w["family"][-1]
@@ -1094,14 +1195,18 @@ def check_theorem1_privacy(
         corrected=corrected,
         witness=w,
         regime={
-            "region": PV.A3_REGION,
-            "holds_on": "part",
-            "conditions": [
-                r"\text{first layer: } \mu_W^2\log(1.25/\delta)/\varepsilon^2 \lesssim 1 "
-                r"\text{ (layer1.privacy)}",
-                r"\text{second layer: } \varepsilon \leq \varepsilon^*(\delta) \text{ (alg1.noise)}",
-            ],
+            # the first layer's region, where ε and δ enter through log(1.25/δ)/ε² = d^r log^ρ d
+            "region": PV.full_privacy_region().name,
+            "region_latex": PV.full_privacy_region().description,
+            **({"region_exact": first["region_exact"]} if first and "region_exact" in first else {}),
+            "holds_on": holds_on,
+            "conditions": conditions,
+            "conditions_exact": exact,
+            **({"conditions_bound": AT_MOST} if at_most else {}),
             "witness": {"epsilon": eps, "delta": delta},
+            "readings": readings,
+            "decides": "both layers private with Algorithm 1 as printed: its clipping rule, replace-one adjacency (the "
+                       "evidence's); the readings give the clipping rule meant under each adjacency",
         },
         **ev,
     )

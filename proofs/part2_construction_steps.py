@@ -1123,7 +1123,9 @@ def _measured_order_check(
             f"{witness['gamma']:.3g}) the deterministic lower bound is {witness['lower_bound']:.4g}, and its "
             f"ratio to the claimed order grew {witness['ratio_growth']:.3g}× over the range (fitted exponent "
             f"of the ratio > 0 at 5 standard errors); simulated exponents of the quantity ≈ 0 (≤ "
-            f"{measured_exp:.3f}): the truncation bias of ā does not vanish, at every point of the region",
+            f"{measured_exp:.3f} at the simulated d): the truncation bias of ā does not vanish, at every point of "
+            "the region (the lower bound bounds it from below only; it need not be Θ(1): referee BT, D3, measured it "
+            "growing as γ → 0)",
             corrected=corrected if corrected is not None and ev["corrected_check"]["holds"] else None,
             regime=reg.regime,
             witness=witness,

@@ -1335,7 +1335,8 @@ def check_gradient_chain(
     constant, so the typo is harmless) and the sign (−η_W·(−a) = +η_W a) are checked symbolically. D18.3 drops
     a_{0,i} (a missing factor p^{−1/2}) and w_i^0: with the factor kept, ‖w_i^0‖ ≈ 1 is absorbed in
     η_W a_{0,i}·√(d/n)log^{q+1}d only where ν ≤ 1 + 3ε_n (the smallest n); the printed form (without a_{0,i})
-    absorbs it everywhere."""
+    absorbs it only where ν ≤ 1 + 3ε_n + π_p (ν is unbounded above on the region; referee BT, D4: this text had said
+    "everywhere", while the check decides "part")."""
     r_rem = decide_on_region(absorb_remainder, what="O(log d/√d) ⊂ O(√(d/n) log^{q+1} d)")
     r_T1 = decide_on_region(absorb_T1, what="initial-output term (measured ≍ 1) ⊂ O(√(d/n) log^{q+1} d)")
     meas = measured_against("T1_emp", absorb_T1.rhs)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+import sympy as sp
 from conftest import PAPER_DIR
 from forked_cli import run_cli
 
@@ -339,7 +341,7 @@ def test_full_standard_output_is_one_line(argv, tmp_path):
 @pytest.mark.parametrize("extra, needles", [
     (("--d", "1000000000"), ("GiB of memory available",)),  # referee AN: took 7 GB, deaf to Ctrl-C
     (("--q", "1000"), ("--q must be between 1 and 128",)),  # referee AN: never returned
-    (("--target", "9^9^9^9"), ("too large",)),  # referee AN: hung inside SymPy
+    (("--target", "9^9^9^9"), ("out of range",)),  # referee AN: hung inside SymPy
 ])
 def test_simulate_refuses_runs_it_cannot_finish_before_starting(tmp_path, extra, needles):
     out = run("simulate", "--seeds", "1", "--no-progress", "--output", str(tmp_path / "out"),
@@ -561,3 +563,22 @@ def test_no_cache_reads_words_as_a_user_means_them(monkeypatch, value, on):
     monkeypatch.setenv("THEORYCHECK_NO_CACHE", value)
     cache.check_environment()
     assert cache.enabled() is on  # "false" had turned the cache off (referee AS)
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("x^3 + 2**-1074*x", "the exponent -1074 is out of range"),  # had said "too large" of a negative exponent
+    ("x/0", "division by zero"),  # had reached the user as SymPy's zoo
+    ("x/(1 - 1)", "division by zero"),
+    ("x^3 - 3x", "write 3*x for 3x"),  # Python's "invalid decimal literal" alone does not say what to fix
+    ("1.5e-3x + 1", "write 1.5e-3*x for 1.5e-3x"),
+])
+def test_formula_messages_say_what_to_fix(text, needle):
+    """Referee BQ, F12. The perturbation: each formula written as meant parses."""
+    from theorycheck.errors import InputError
+    from theorycheck.expr import parse_formula
+
+    with pytest.raises(InputError, match=re.escape(needle)):
+        parse_formula(text)
+    meant = {"x^3 + 2**-1074*x": "x^3 + 2**-10*x", "x/0": "x/2", "x/(1 - 1)": "x/(1 + 1)", "x^3 - 3x": "x^3 - 3*x",
+             "1.5e-3x + 1": "1.5e-3*x + 1"}[text]
+    assert parse_formula(meant).free_symbols == {sp.Symbol("x", real=True)}

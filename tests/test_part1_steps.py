@@ -5,12 +5,14 @@ the region (refuted with the witness there), and on the corrected statements (ve
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import mpmath
 import pytest
 import sympy as sp
 
 from theorycheck.errors import InputError
+from theorycheck.plots import conditions_hold_at
 from theorycheck_proofs import part1_setting as M
 from theorycheck_proofs import privacy as PV
 from theorycheck_proofs import symbols as S
@@ -136,6 +138,13 @@ def test_privacy_factor_refuted_near_delta_one_and_corrected(registered_verdict)
     assert v.evidence["sup_formula_matches_grid"]
     assert M.check_privacy_factor(M.PRIVACY_FACTOR_CORRECTED).verdict == "verified"
     assert v.corrected == M.PRIVACY_FACTOR_CORRECTED.latex()
+    # where it holds, exactly (referee BT, D2): ε = ω(1/log d), i.e. r < 0 or (r = 0 and ρ < 2); δ → 1 with ε ≫ 1/log d
+    # is inside (log(1/δ) = log^{-1/2} d, ε = log(1/δ)/2: log(1.25/δ)/ε² ≍ log d, ρ = 1), the witness's corner outside
+    [text] = v.regime["conditions_exact"]
+    assert text == "-r > 0 or (-r == 0 and 2 - rho > 0)"
+    assert conditions_hold_at([text], {"r": 0.0, "rho": 1.0}) and not conditions_hold_at([text], {"r": 0.0, "rho": 2.0})
+    fam = v.evidence["family"][-1]  # the witness: ε·log d → 0 (ε = O(1/log d)), so ρ > 2 there
+    assert float(fam["epsilon"]) * math.log(10**128) < 1
 
 
 def test_privacy_factor_wrong_exponent_refuted():
@@ -315,6 +324,33 @@ def test_theorem1_privacy_perturbed_correction_refuted():
         PV.SIGMA_W_CORRECTED.scale(sp.Rational(1, 2)), PV.ALG1_NOISE_CORRECTED, PV.corrected_clip
     )
     assert v.verdict == "refuted" and v.evidence["layers"]["first_layer"]["proved"] is False
+
+
+def test_theorem1_privacy_regime_says_where_both_layers_are_private(registered_verdict):
+    """Referee BT, D1: the regime had said "part", with the first layer's and the second layer's conditions, which
+    cannot both hold under replace-one adjacency: the first layer is private only where r < 0, so ε²/log(1.25/δ) →
+    ∞, while the second (Algorithm 1's noise) needs it bounded. As printed the clipping does not clip: nowhere.
+    Perturbations: a first layer private everywhere (σ_W calibrated) leaves "at most where r = 0"; the clipping
+    meant with both noises printed stays "none"; the second layer's noise corrected gives the first layer's part."""
+    v = registered_verdict(M.check_theorem1_privacy, PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_STATEMENT, PV.paper_clip)
+    assert v.regime["holds_on"] == "none" and v.regime["conditions_exact"] == []
+    readings = v.regime["readings"]
+    replace_one = next(w for k, w in readings.items() if k.startswith("replace-one"))
+    add_remove = next(w for k, w in readings.items() if k.startswith("add-remove"))
+    assert readings["the clipping rule as printed"].startswith("none")
+    assert replace_one.startswith("none: the first layer is private only where r < 0")
+    assert add_remove == "part: holds where eps_b - nu - pi_p - r + 1 >= 0"
+    bound = v.evidence["second_layer_bound"]["replace-one"]
+    assert 10 < bound["largest_ratio"] < 20 and all(end["ratio"] < 1e-3 for end in bound["ends"])
+    everywhere = M.check_theorem1_privacy(PV.SIGMA_W_CORRECTED, PV.ALG1_NOISE_STATEMENT, PV.corrected_clip)
+    assert everywhere.regime["holds_on"] == "part" and everywhere.regime["conditions_bound"] == "at most"
+    assert everywhere.regime["conditions_exact"] == ["r >= 0"]
+    meant = M.check_theorem1_privacy(PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_STATEMENT, PV.corrected_clip)
+    assert meant.regime["holds_on"] == "none" and "the clipping rule as printed" not in meant.regime["readings"]
+    second = M.check_theorem1_privacy(PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_CORRECTED, PV.corrected_clip)
+    assert second.regime["holds_on"] == "part"
+    assert second.regime["conditions_exact"] == ["eps_b - nu - pi_p - r + 1 >= 0"]
+    assert "conditions_bound" not in second.regime
 
 
 def test_privacy_utility(registered_verdict):

@@ -158,17 +158,21 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
         prefix += f"[rests on refuted: {', '.join(roots)}] " if roots else ""
         seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
         rows.append((r, prefix, " ".join(str(r.verdict.detail).split()), seconds))
-    budget = 300
+    budget, id_budget = 300, None
+    verdict_w = max([7, *(len(r.verdict.verdict) for r, *_ in rows)])
+    s_w = max([1, *(len(sec) for *_, sec in rows)])
     if width is not None and rows:
+        # the verdict and the seconds are never cut: on a narrow terminal the detail goes first (down to 8
+        # characters), then the id's end (referee BQ, F15: at 80 columns "inconclusive" had been cut, at 60 the
+        # verdict hidden); 5 rules and 2 spaces of padding per column
         id_w = max(2, max(len(r.claim.id) for r, *_ in rows))
-        verdict_w = max(7, max(len(r.verdict.verdict) for r, *_ in rows))
-        s_w = max(1, max(len(sec) for *_, sec in rows))
-        budget = max(20, width - id_w - verdict_w - s_w - 13)  # 5 rules + 2 spaces of padding per column
+        id_budget = max(8, width - verdict_w - s_w - 8 - 13)
+        budget = max(8, width - min(id_w, id_budget) - verdict_w - s_w - 13)
     table = Table(title=title, show_lines=False, expand=False)
-    table.add_column("id", no_wrap=True)
-    table.add_column("verdict", no_wrap=True)
+    table.add_column("id", no_wrap=True, overflow="ellipsis", max_width=id_budget)
+    table.add_column("verdict", no_wrap=True, min_width=verdict_w)
     table.add_column("detail (full text: theorycheck show ID)", no_wrap=True, overflow="ellipsis", max_width=budget)
-    table.add_column("s", justify="right", no_wrap=True)
+    table.add_column("s", justify="right", no_wrap=True, min_width=s_w)
     for r, prefix, detail, seconds in rows:
         kind = r.verdict.verdict
         text = one_line(prefix + detail, budget)
