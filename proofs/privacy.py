@@ -1407,7 +1407,7 @@ def check_sigma_w_inequality(statement: Statement = SIGMA_W_INEQUALITY, margin: 
     lhs, rhs = privacy_factor_rewrite(statement.lhs), privacy_factor_rewrite(statement.rhs)
     main = compare(lhs, "ll", rhs, region, d=S.d)
     extra = compare(S.in_powers_of_d(margin.lhs), "ll", S.in_powers_of_d(margin.rhs), region, d=S.d)
-    lead_region = compare(lhs, "ll", rhs, region.restrict(S.rho < 2, name="ρ < 2 (δ bounded away from 1)"), d=S.d)
+    lead_region = compare(lhs, "ll", rhs, region.restrict(S.rho < 2, name="ρ < 2 (so ε = ω(1/log d))"), d=S.d)
     ev = {
         "lhs_in_powers_of_d": str(lhs),
         "rhs_in_powers_of_d": str(rhs),
@@ -1435,7 +1435,7 @@ def check_sigma_w_inequality(statement: Statement = SIGMA_W_INEQUALITY, margin: 
         f"Fails at {point} (ρ ≥ 2); concretely log(1/δ) = log^(-1.9) d, ε = 4 log(1/δ) (inside Assumption 3) "
         f"gives lhs/rhs = "
         + ", ".join(f"{mpmath.nstr(r['ratio_lhs_over_rhs'], 4)} (d = {r['d']})" for r in family)
-        + f"; on ρ < 2 (δ bounded away from 1) it holds on {lead_region.holds_on}",
+        + f"; on ρ < 2 (so ε = ω(1/log d)) it holds on {lead_region.holds_on}",
         regime=main.regime(),
         witness={"region_point": point, "family": family},
         ratio_at_witness=ratio_at(lhs, rhs, point, S.d),

@@ -279,6 +279,41 @@ def test_refuted_relations_in_running_text_are_annotated_and_listed(tmp_path):
         assert done.returncode == 0, done.stdout[-2000:]
 
 
+def test_relation_errata_say_whose_correction_and_evidence_each_line_is(tmp_path):
+    """Referee BS, BS7: two claims on one paragraph had one list of relations, one correction and only the first
+    claim's evidence, with no word on whose they were. Now each claim has its own relations, correction and evidence
+    (in errata.tex and the annotation), and long relations may break (the overfull lines). The perturbation: the
+    correction of one claim is never under the other's name."""
+    from theorycheck.coverage import enumerate_relations
+    from theorycheck.errata import build_text_errata, text_annotation
+
+    text = "# Part 2 toy\n\nWords with $a = b$ inline and $c \\le d$ too.\n"
+    relations = enumerate_relations(text, 2)
+    first = next(r for r in relations if r.latex.replace(" ", "").startswith("a=b"))
+    second = next(r for r in relations if "le" in r.latex)
+    claims = [Claim(id=f"toy.{k}", title=k, source="Part 2", statement=k, assumptions="", check=lambda: None,
+                    relations=(rel.key,)) for k, rel in (("one", first), ("two", second))]
+    verdicts = {"toy.one": refuted("numeric", "a differs from b", corrected="a = b + 1", witness={"x": 1}),
+                "toy.two": refuted("numeric", "c exceeds d by far", witness={"x": 2})}
+    [erratum] = build_text_errata(claims, verdicts, relations)
+    [(one, one_printed, one_fix, one_ev), (two, two_printed, two_fix, two_ev)] = erratum.by_claim
+    assert (one, two) == ("toy.one", "toy.two") and one_fix == "a = b + 1" and two_fix is None
+    assert one_ev.startswith("toy.one: a differs") and two_ev.startswith("toy.two: c exceeds")
+    assert one_printed == ("a = b",) and all("le" in p for p in two_printed)
+    assert "toy.one corrected (checked): a = b + 1" in text_annotation(erratum)
+    assert "toy.two corrected" not in text_annotation(erratum)
+    tex = errata_tex([], "toy", text_errata=[erratum])
+    body = tex[tex.index("Relation by relation"):]
+    part_one, part_two = body.split(r"\paragraph{\texttt{toy.two}}")
+    assert "a = b + 1" in part_one and "a differs" in part_one and "c exceeds" in part_two
+    assert "a = b + 1" not in part_two and "no correction was checked" in part_two
+    if shutil.which("pdflatex"):
+        (tmp_path / "e.tex").write_text(tex, encoding="utf-8")
+        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "e.tex"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout[-2000:]
+
+
 def test_relation_level_claims_inside_a_display_are_annotated_after_it():
     """Referee BQ: 35 refuted relation-level claims name a relation inside a display, not the whole display, and had
     no erratum. The display is annotated after its closing delimiter (never replaced by the relation's correction);

@@ -82,6 +82,10 @@ class TextErratum:
     claims: tuple[str, ...]
     corrected: tuple[str, ...]
     evidence: tuple[str, ...]
+    #: per claim, in the order of ``claims``: (claim id, the relations it checks here as printed, its checked
+    #: correction or None, its evidence line) (referee BS, BS7: with several claims in one place, whose correction and
+    #: evidence a line is had not been said)
+    by_claim: tuple[tuple[str, tuple[str, ...], str | None, str], ...] = ()
 
     @property
     def location(self) -> str:
@@ -111,11 +115,14 @@ def build_text_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
     for (part, where), items in sorted(found.items(), key=lambda kv: (kv[0][0], min(r.line for *_, r in kv[1]))):
         ids = tuple(dict.fromkeys(cid for cid, _, _ in items))
         verdict_of = {cid: v for cid, v, _ in items}
+        printed_by = {c: tuple(dict.fromkeys(" ".join(r.latex.split()) for cid, _, r in items if cid == c))
+                      for c in ids}
         out.append(TextErratum(
             part, where, min(r.line for _, _, r in items),
             tuple(dict.fromkeys(" ".join(r.latex.split()) for _, _, r in items)), ids,
             tuple(dict.fromkeys(verdict_of[c].corrected for c in ids if verdict_of[c].corrected)),
-            tuple(_evidence(c, verdict_of[c]) for c in ids)))
+            tuple(_evidence(c, verdict_of[c]) for c in ids),
+            tuple((c, printed_by[c], verdict_of[c].corrected or None, _evidence(c, verdict_of[c])) for c in ids)))
     return out
 
 
@@ -129,8 +136,10 @@ def text_annotation(erratum: TextErratum) -> str:
     said = "; ".join(erratum.printed)
     where = "paragraph" if erratum.paragraph.startswith("P") else "display"
     if erratum.has_correction:
+        fixes = [f"{c} corrected (checked): {fix}" for c, _, fix, _ in erratum.by_claim if fix] or \
+            [f"corrected (checked): {' ; '.join(erratum.corrected)}"]
         return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the {where} above ({said})"
-                             f"; corrected (checked): {' ; '.join(erratum.corrected)}")
+                             f"; {' ; '.join(fixes)}")
     return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the {where} above ({said}); "
                          f"no checked correction; evidence: {erratum.evidence[0]}")
 
@@ -284,6 +293,19 @@ def _tex_display(math: str) -> str:
     return "\\begin{equation*}\n" + body + "\n\\end{equation*}\n"
 
 
+def _tex_tt(text: str, tt: bool = True) -> str:
+    """Plain text for LaTeX that may break after punctuation and LaTeX's own characters: a relation quoted as text
+    runs long without spaces (referee BS, BS7: 26 overfull lines from \\texttt)."""
+    out = []
+    for ch in str(text):
+        if ch == "\\" and out:  # before a LaTeX command, not between its backslash and its name
+            out.append(r"\allowbreak{}")
+        out.append(tex_text(ch))
+        if ch in "{}()[],;=+-/^_|" or (not tt and ch in ".:"):
+            out.append(r"\allowbreak{}")
+    return "".join(out)
+
+
 def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = (),
                text_errata: Sequence[TextErratum] = (), unplaced: Sequence[str] = ()) -> str:
     """``errata.tex``: a standalone LaTeX list of the errata (compiles with pdflatex): the refuted displays, then the
@@ -295,13 +317,14 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
                     "checked by the same check that refuted the printed display.") + "\n"]
     for e in errata:
         out.append(r"\subsection*{" + tex_text(e.location) + "}")
-        out.append(r"\noindent Claims: \texttt{" + tex_text(", ".join(e.claims)) + "}.\n")
+        out.append(r"\noindent Claims: \texttt{" + _tex_tt(", ".join(e.claims)) + "}.\n")
         out.append(r"\noindent As printed:" + "\n" + _tex_display(e.printed))
         if e.has_correction:
             out.append(r"\noindent Corrected (checked):" + "\n" + "".join(_tex_display(c) for c in e.corrected))
         else:
             out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
-        out.append(r"\noindent Evidence: " + tex_text(e.evidence[0]) + "\n")
+        for evidence in e.evidence:  # one line per claim, each starting with its id
+            out.append(r"\noindent Evidence: " + _tex_tt(evidence, tt=False) + "\n")
     if text_errata:
         out.append(r"\section*{" + tex_text(f"Relation by relation (in running text and inside displays): "
                                               f"{len(text_errata)} places, "
@@ -309,14 +332,17 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
                                               "correction") + "}")
     for t in text_errata:
         out.append(r"\subsection*{" + tex_text(t.location) + "}")
-        out.append(r"\noindent Claims: \texttt{" + tex_text(", ".join(t.claims)) + "}.\n")
-        out.append(r"\noindent As printed (the relations, as text): \texttt{" + tex_text(" ; ".join(t.printed))
-                   + "}\n")
-        if t.has_correction:
-            out.append(r"\noindent Corrected (checked):" + "\n" + "".join(_tex_display(c) for c in t.corrected))
-        else:
-            out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
-        out.append(r"\noindent Evidence: " + tex_text(t.evidence[0]) + "\n")
+        # claim by claim: the relations it checks here (its failing ones among them: its evidence says which), its
+        # correction and its evidence (referee BS, BS7)
+        for claim, printed, fix, evidence in t.by_claim or [(", ".join(t.claims), t.printed, None, t.evidence[0])]:
+            out.append(r"\paragraph{\texttt{" + _tex_tt(claim) + "}}")
+            out.append(r"The relations it checks here, as printed (as text):" + "\n"
+                       + r"{\raggedright\ttfamily " + _tex_tt(" ; ".join(printed)) + r"\par}" + "\n")
+            if fix:
+                out.append(r"\noindent Corrected (checked):" + "\n" + _tex_display(fix))
+            else:
+                out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
+            out.append(r"\noindent Evidence: " + _tex_tt(evidence, tt=False) + "\n")
     if unplaced:  # refuted claims about no printed formula of these files (a measured order, a proof's route)
         out.append(r"\section*{" + tex_text(f"Refuted, tied to no printed formula: {len(unplaced)}") + "}")
         out.append(r"\begin{itemize}" + "".join(r"\item " + tex_text(u) + "\n" for u in unplaced) + r"\end{itemize}")
