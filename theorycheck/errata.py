@@ -296,7 +296,7 @@ def _tex_display(math: str) -> str:
 def _tex_tt(text: str, tt: bool = True) -> str:
     """Plain text for LaTeX that may break after punctuation and LaTeX's own characters: a relation quoted as text
     runs long without spaces (referee BS, BS7: 26 overfull lines from \\texttt)."""
-    out = []
+    out: list[str] = []
     for ch in str(text):
         if ch == "\\" and out:  # before a LaTeX command, not between its backslash and its name
             out.append(r"\allowbreak{}")
