@@ -455,7 +455,9 @@ def check_privacy_factor(statement: Statement = PRIVACY_FACTOR_STATEMENT, log_po
     # with log(1.25/δ)/ε² = d^r log^ρ d that is compare's exact condition on the full region
     full = compare(S.PRIVACY_FACTOR, "o", S.log_d**2, PV.full_privacy_region(), d=S.d)
     regime = {
-        "region": PV.A3_REGION,
+        # the full region, where log(1.25/δ)/ε² = d^r log^ρ d defines the r and ρ of the conditions (referee BU, F9)
+        "region": PV.full_privacy_region().name,
+        "region_latex": PV.full_privacy_region().description,
         "conditions": [r"\varepsilon = \omega(1/\log d)\ (\log(1/\delta)/\varepsilon^2 = o(\log^2 d) \text{ on all of "
                        r"Assumption 3; } \log(1.25)/\varepsilon^2 \text{ needs it}),\ \text{i.e. }"
                        + r",\ ".join(full.conditions)],
@@ -1065,10 +1067,13 @@ def _layers_regime(first: Mapping[str, Any] | None,
         return first["holds_on"], latex, exact, False
     from theorycheck.asymptotics import conditions_cannot_hold
 
-    if conditions_cannot_hold([*exact, "r >= 0"], PV.full_privacy_region()):
+    # ε²/log(1.25/δ) = d^{−r}log^{−ρ} d bounded: exactly r > 0 or (r = 0 and ρ ≥ 0) (referee BU, F3: "r ≥ 0" had
+    # also let in r = 0, ρ < 0, where it grows like log^{|ρ|} d and the second layer fails)
+    bounded = "r > 0 or (r == 0 and rho >= 0)"
+    if conditions_cannot_hold([*exact, bounded], PV.full_privacy_region()):
         return "none", [], [], False
-    return "part", [*latex, r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{second layer; needs } r = 0)"], \
-        [*exact, "r >= 0"], True
+    second_latex = r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{second layer; needs } r = 0,\ \rho \geq 0)"
+    return "part", [*latex, second_latex], [*exact, bounded], True
 
 
 def check_theorem1_privacy(
@@ -1160,7 +1165,7 @@ def check_theorem1_privacy(
         said[adjacency] = word + (
             ": holds at most where " + " and ".join(texts) + ", and there where ε ≤ ε*(δ)" if at_most else
             ": holds where " + " and ".join(texts) if word == "part" else
-            ": the first layer is private only where r < 0 (ε²/log(1.25/δ) → ∞), the second only where "
+            ": the first layer is private only where ε²/log(1.25/δ) = d^(−r) log^(−ρ) d → ∞, the second only where "
             f"ε²/log(1.25/δ) ≤ {second['largest_ratio']:.4g} (the largest ε*(δ)²/log(1.25/δ) at {second['points']} δ, "
             "evidence second_layer_bound)" if word == "none" and isinstance(second, dict) else
             ": the first layer is private nowhere" if word == "none" else "")

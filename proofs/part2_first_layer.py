@@ -1440,7 +1440,10 @@ def check_drop_derivative(seed: int = SIM_SEED, trials: int = 2000, weights: str
                 "the inequality fails on a small instance, and on its embedding at admissible sizes (d = "
                 f"{embedded['d']}, p = {embedded['p']}, n = {embedded['n']} ≥ d^{{1+3ε_n}} at ε_n = "
                 f"{embedded['eps_n']}: samples repeated, zero coordinates and neurons added, both sides scaled alike)"
-                + (": weights σ' ∈ (0, 1] can remove cancellation inside the norm" if weights == "sigma_prime" else
+                + (": weights σ' ∈ (0, 1] can remove cancellation inside the norm. The instance is not generic "
+                   "(repeated samples, zero neurons): it shows the step does not follow as an inequality (unproved), "
+                   "not that it fails on draws from the paper's Gaussian data, which this check does not test "
+                   "(referee BV, D4)" if weights == "sigma_prime" else
                    f" (left side {lhs:.6g} > {claimed_factor:g} × {rhs:.6g})"),
                 witness={"seed": seed, "trial": t, "W0": W0, "b": b, "X": X, "lhs": lhs, "rhs": rhs,
                          "admissible_embedding": embedded},

@@ -456,6 +456,33 @@ def test_conditions_cannot_hold_decides_complementary_relations():
     assert not conditions_cannot_hold([*compare(d**a, "lesssim", d**half, LINE, d=d).conditions_exact, *third], LINE)
 
 
+def test_conditions_cannot_hold_prunes_and_expands_the_or_side_first(monkeypatch):
+    """Referee BU, F2: every choice of one case per condition had been tried at every degree (512 cases took 160 s);
+    now a partial choice proved empty is not extended. F10: Min(…) < Min(…) is expanded from its "or" side (3
+    cases, not 27). The perturbation: the same conditions without the impossible one can hold."""
+    from theorycheck import asymptotics as A
+
+    x = sp.Symbol("x", real=True)
+    region = A.Region("0 < x < 2", (x,), (x > 0, x < 2))
+    calls = []
+    original = A.Region.point
+
+    def counted(self, q_value=None):
+        calls.append(q_value)
+        return original(self, q_value)
+
+    monkeypatch.setattr(A.Region, "point", counted)
+    many = [f"x - {k}/20 > 0 or {k}/40 - x > 0" for k in range(1, 11)]  # 2 cases each: 1024 choices
+    assert A.conditions_cannot_hold(["x - 5 > 0", *many], region)
+    assert len(calls) <= 3
+    calls.clear()
+    assert not A.conditions_cannot_hold(many, region)  # they can hold: depth first, one choice per level reaches a point
+    assert len(calls) <= 11
+    a_, b_, c_, d_, e_, f_ = sp.symbols("a b c d e f", real=True)
+    assert len(A._comparison_cases(sp.Min(a_, b_, c_), "<", sp.Min(d_, e_, f_))) == 3
+    assert len(A._comparison_cases(sp.Max(a_, b_, c_), "<", sp.Max(d_, e_, f_))) == 3
+
+
 # ---------------------------------------------------------------------------------------------------------
 # edge cases
 

@@ -571,6 +571,12 @@ def test_no_cache_reads_words_as_a_user_means_them(monkeypatch, value, on):
     ("x/(1 - 1)", "division by zero"),
     ("x^3 - 3x", "write 3*x for 3x"),  # Python's "invalid decimal literal" alone does not say what to fix
     ("1.5e-3x + 1", "write 1.5e-3*x for 1.5e-3x"),
+    # referee BU, F1: SymPy's zoo and nan had slipped through, and divisors 0 it could not see at once
+    ("0**-1", "division by zero"),
+    ("1/(0**-1)", "division by zero"),  # had silently become 0
+    ("log(0)", "undefined"),
+    ("1/((x+1)**2 - x**2 - 2*x - 1)", "division by zero"),
+    ("1/(sin(x)**2 + cos(x)**2 - 1)", "division by zero"),
 ])
 def test_formula_messages_say_what_to_fix(text, needle):
     """Referee BQ, F12. The perturbation: each formula written as meant parses."""
@@ -580,5 +586,17 @@ def test_formula_messages_say_what_to_fix(text, needle):
     with pytest.raises(InputError, match=re.escape(needle)):
         parse_formula(text)
     meant = {"x^3 + 2**-1074*x": "x^3 + 2**-10*x", "x/0": "x/2", "x/(1 - 1)": "x/(1 + 1)", "x^3 - 3x": "x^3 - 3*x",
-             "1.5e-3x + 1": "1.5e-3*x + 1"}[text]
+             "1.5e-3x + 1": "1.5e-3*x + 1", "0**-1": "2**-1*x", "1/(0**-1)": "x/(2**-1)", "log(0)": "log(x)",
+             "1/((x+1)**2 - x**2 - 2*x - 1)": "1/((x+1)**2 - x**2 - 2*x)",
+             "1/(sin(x)**2 + cos(x)**2 - 1)": "1/(sin(x)**2 + cos(x)**2 + x)"}[text]
     assert parse_formula(meant).free_symbols == {sp.Symbol("x", real=True)}
+
+
+def test_no_product_hint_for_an_exponent():
+    """Referee BU, F7: '1e5 + (x' had been told to write 1*e5."""
+    from theorycheck.errors import InputError
+    from theorycheck.expr import parse_formula
+
+    with pytest.raises(InputError) as caught:
+        parse_formula("1e5 + (x")
+    assert "write" not in str(caught.value) and "never closed" in str(caught.value)

@@ -576,3 +576,27 @@ def test_check_processes_run_with_the_runners_collector_settings():
         gc.freeze()
     assert tuple(evidence["thresholds"]) == GC_THRESHOLDS != (700, 10, 10)
     assert evidence["frozen"] > 10_000  # the parent's imports, frozen in the check process
+
+
+def test_the_table_never_cuts_the_verdict():
+    """Referee BQ, F15 and BU, F6: at 80 columns "inconclusive" had been cut, at 60 the verdict hidden, at 40 the
+    seconds. The verdict and seconds columns keep their width; the detail goes first, and below 8 characters of it the
+    column is left out. Perturbed: with room, the detail column is there."""
+    import io
+
+    from rich.console import Console
+
+    from theorycheck.claims import inconclusive
+    from theorycheck.report import rich_table
+
+    chain = Registry("p", (_claim("a.rather-long-claim-identifier-here", lambda: inconclusive("numeric", "x" * 200,
+                                                                                                 y=1)),), ".")
+    results = audit(chain, chain.select([]), timeout=30)
+    for width in (40, 50, 60, 80, 120):
+        out = io.StringIO()
+        Console(file=out, width=width, color_system=None).print(rich_table(results, width=width))
+        lines = [ln for ln in out.getvalue().splitlines() if ln.strip()]
+        assert all(len(ln) <= width for ln in lines), (width, lines)
+        assert any("inconclusive" in ln for ln in lines), (width, lines)
+        has_detail = any("detail" in ln for ln in lines)
+        assert has_detail == (width >= 50), (width, lines)

@@ -338,13 +338,15 @@ def test_theorem1_privacy_regime_says_where_both_layers_are_private(registered_v
     replace_one = next(w for k, w in readings.items() if k.startswith("replace-one"))
     add_remove = next(w for k, w in readings.items() if k.startswith("add-remove"))
     assert readings["the clipping rule as printed"].startswith("none")
-    assert replace_one.startswith("none: the first layer is private only where r < 0")
+    assert replace_one.startswith("none: the first layer is private only where ε²/log(1.25/δ) = d^(−r) log^(−ρ) d → ∞")
     assert add_remove == "part: holds where eps_b - nu - pi_p - r + 1 >= 0"
     bound = v.evidence["second_layer_bound"]["replace-one"]
     assert 10 < bound["largest_ratio"] < 20 and all(end["ratio"] < 1e-3 for end in bound["ends"])
     everywhere = M.check_theorem1_privacy(PV.SIGMA_W_CORRECTED, PV.ALG1_NOISE_STATEMENT, PV.corrected_clip)
     assert everywhere.regime["holds_on"] == "part" and everywhere.regime["conditions_bound"] == "at most"
-    assert everywhere.regime["conditions_exact"] == ["r >= 0"]
+    # exactly where ε²/log(1.25/δ) = d^{−r}log^{−ρ} d stays bounded (referee BU, F3: not at r = 0, ρ < 0)
+    assert everywhere.regime["conditions_exact"] == ["r > 0 or (r == 0 and rho >= 0)"]
+    assert not conditions_hold_at(everywhere.regime["conditions_exact"], {"r": 0.0, "rho": -1.0})
     meant = M.check_theorem1_privacy(PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_STATEMENT, PV.corrected_clip)
     assert meant.regime["holds_on"] == "none" and "the clipping rule as printed" not in meant.regime["readings"]
     second = M.check_theorem1_privacy(PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_CORRECTED, PV.corrected_clip)

@@ -378,7 +378,17 @@ def test_a_fit_too_loose_to_fail_is_not_verified(registered_verdict):
     assert "too loosely to decide it at" in registered.detail  # the loose fits at the simulated corners (referee V)
     assert "only at the limit corner 'aligned limit'" in registered.detail and "witness" not in registered.evidence
     assert registered.regime["witness"] is None and registered.regime["undecided"]  # no failure witness (referee V)
+    # the display's ≤ with its constant 2 is exceeded at every admissible measurement, and the record says so
+    # (referee BV, D1); ridge.loo-stability refutes the printed ≤. Perturbed: an order 100× larger is never exceeded
+    printed = registered.evidence["ratio_to_printed_bound"]
+    assert printed["above_1"] == printed["of"] == 30 and printed["smallest"] > 1.5
+    assert "refuted at an admissible point by ridge.loo-stability" in registered.detail
+    assert any(k.startswith("as printed") and w.startswith("undecided: exceeded at 30 of 30")
+               for k, w in registered.regime["readings"].items())
     quantity, order, relation, _ = m.MEASURED_ORDERS["ridge.measured-loo-move"]
+    roomy = m.check_loo_move(quantity, 100 * order, relation, corners=("small eps_p",), limit_corners=())
+    assert roomy.evidence["ratio_to_printed_bound"]["above_1"] == 0
+    assert any(w == "undecided: not exceeded at the measured points" for w in roomy.regime["readings"].values())
     v = m.check_measured(quantity, order, relation, limit_corners=())
     assert v.verdict == "inconclusive" and v.evidence["undecided_corners"]
     undecided = set(v.evidence["undecided_corners"])

@@ -434,6 +434,11 @@ def test_regime_html_embeds_a_png_or_says_why_not():
     bare = regime_html({k: v for k, v in REGIME.items() if k != "conditions_exact"} | {"conditions": ["said"]})
     assert "<img" not in bare and "said" in bare
     assert "undecided: where y &gt; 1" in regime_html(dict(REGIME, undecided=["where y > 1"]))
+    # the caption reads the conditions as show does (referee BU, F4): "at least", "nowhere", "holds"
+    assert "Where the claim holds:" in page
+    assert "holds at least" in regime_html(dict(REGIME, holds_on="part", conditions_complete=False))
+    assert "holds at least" in regime_html(dict(REGIME, holds_on="undecided"))
+    assert "nowhere in the region" in regime_html(dict(REGIME, holds_on="none"))
 
 
 def test_report_draws_the_regime_of_a_claim_that_has_one(tmp_path):

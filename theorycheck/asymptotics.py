@@ -443,7 +443,9 @@ def _comparison_cases(lhs: Any, op: str, rhs: Any) -> list[list[_Comparison]] | 
         both = [b for b in (_comparison_cases(lhs, "<=", rhs), _comparison_cases(rhs, "<=", lhs)) if b is not None]
         return _all_of(both) if len(both) == 2 else None
     if isinstance(rhs, (sp.Max, sp.Min)) or isinstance(lhs, (sp.Max, sp.Min)):
-        big_side = isinstance(rhs, (sp.Max, sp.Min))
+        # with a Max or Min on both sides, first the side whose expansion is an "or" (lhs < Max, Min < rhs): its
+        # cases then each hold one conjunction, not a product of the other side's disjunctions (referee BU, F10)
+        big_side = isinstance(rhs, (sp.Max, sp.Min)) and not (isinstance(lhs, sp.Min) and isinstance(rhs, sp.Min))
         f = rhs if big_side else lhs
         parts = [p for p in (_comparison_cases(lhs, op, a) if big_side else _comparison_cases(a, op, rhs)
                              for a in f.args) if p is not None]
@@ -524,14 +526,21 @@ def conditions_cannot_hold(conditions_exact: Sequence[str], region: Region) -> b
         conditions = [options for options in conditions if len(options) == 1]
     if not conditions:
         return False
+    # depth first, the conditions with fewest cases first, at each degree on its own: a partial choice proved empty
+    # is not extended (referee BU, F2: every full choice at every degree had been tried, 512 cases took 160 s)
+    conditions.sort(key=len)
+
+    def some_point(q_value: int | None, k: int, chosen: tuple[Any, ...]) -> bool:
+        if k and region.restrict(*chosen).point(q_value) is None:
+            return False
+        if k == len(conditions):
+            return True
+        return any(some_point(q_value, k + 1, chosen + case) for case in conditions[k])
+
     try:
-        for choice in itertools.product(*conditions):
-            narrowed = region.restrict(*[c for case in choice for c in case])
-            if any(narrowed.point(q_value) is not None for q_value in region.degrees()):
-                return False
+        return not any(some_point(q_value, 0, ()) for q_value in region.degrees())
     except (InputError, _Undecided):
         return False
-    return True
 
 
 @functools.lru_cache(maxsize=65536)
@@ -1696,7 +1705,7 @@ def _vanishing_shape(expr: sp.Expr, q: sp.Symbol) -> tuple[sp.Expr, sp.Expr, sp.
     return g, a_part, b_part
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096, typed=True)  # typed: a degree 2 and 2.0 are not one entry (referee BU, F8)
 def _cancelled_at(x: sp.Expr, q: sp.Symbol, k: Any) -> sp.Expr:
     """``x`` at q = k as one cancelled fraction (SymPy expressions are immutable, so the answer can be remembered)."""
     return sp.cancel(sp.together(x.subs(q, k)))

@@ -51,6 +51,8 @@ def _power(base: sp.Expr, exponent: sp.Expr, written: str) -> sp.Expr:
     elif exponent.is_number:
         raise InputError(f"formula {written!r}: the exponent {exponent} must be a rational number or contain a "
                          "variable")
+    if exponent.is_negative and _is_zero(base):
+        raise InputError(f"formula {written!r}: division by zero (0 to the power {exponent})")
     return base**exponent
 
 
@@ -62,9 +64,26 @@ _BINOPS = {
 }
 
 
-def _divide(a: sp.Expr, b: sp.Expr, written: str) -> sp.Expr:
-    """``a / b``; a divisor that is exactly 0 is an error here (SymPy would give ``zoo``, referee BQ, F12)."""
+def _is_zero(b: sp.Expr) -> bool:
+    """Whether ``b`` is identically 0: proved by SymPy's assumptions, by expanding, or by :meth:`sympy.Expr.equals`
+    (``(x+1)**2 - x**2 - 2*x - 1``, ``log(4) - 2*log(2)``, ``sin(x)**2 + cos(x)**2 - 1``; referee BU, F1)."""
     if b.is_zero:
+        return True
+    if b.is_zero is False or b.is_number and b.is_nonzero:
+        return False
+    return sp.expand(b) == 0 or b.equals(0) is True
+
+
+def _defined(value: sp.Expr, written: str) -> sp.Expr:
+    """``value`` unless it is undefined or infinite (SymPy's zoo, nan, ±oo: log(0), 0**-1), which is an error."""
+    if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        raise InputError(f"formula {written!r}: undefined (a division by zero, log(0) or 0 to a negative power)")
+    return value
+
+
+def _divide(a: sp.Expr, b: sp.Expr, written: str) -> sp.Expr:
+    """``a / b``; a divisor that is identically 0 is an error here (SymPy would give ``zoo``, referee BQ, F12)."""
+    if _is_zero(b):
         raise InputError(f"formula {written!r}: division by zero")
     return a / b
 
@@ -99,9 +118,10 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
         where = _where(written, exc.lineno, exc.offset)
-        implicit = _IMPLICIT_PRODUCT.search(written)
+        # only for Python's complaint about a number run into a name, and not for 1e5 read as 1 and e5 (referee BU, F7)
+        implicit = _IMPLICIT_PRODUCT.search(written) if "decimal literal" in str(exc.msg) else None
         hint = (f" (write {implicit.group(1)}*{implicit.group(2)} for {implicit.group(0)}: products need '*')"
-                if implicit else "")
+                if implicit and not re.match(r"[eE]\d", implicit.group(2)) else "")
         raise InputError(f"cannot parse formula {written!r}: {exc.msg}{where}{hint}") from None
 
     def build(node: ast.AST) -> sp.Expr:
@@ -129,11 +149,11 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
             allowed = ", ".join(sorted(symbols) + sorted(CONSTANTS))
             raise InputError(f"unknown name {node.id!r} in formula {written!r}; allowed: {allowed}")
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
-            return _power(build(node.left), build(node.right), written)
+            return _defined(_power(build(node.left), build(node.right), written), written)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-            return _divide(build(node.left), build(node.right), written)
+            return _defined(_divide(build(node.left), build(node.right), written), written)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
-            return _BINOPS[type(node.op)](build(node.left), build(node.right))
+            return _defined(_BINOPS[type(node.op)](build(node.left), build(node.right)), written)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             operand = build(node.operand)
             return -operand if isinstance(node.op, ast.USub) else operand
@@ -141,12 +161,12 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
             if node.func.id not in FUNCTIONS:
                 raise InputError(f"unknown function {node.func.id!r} in {written!r}; allowed: "
                                  f"{', '.join(sorted(FUNCTIONS))}")
-            return FUNCTIONS[node.func.id](*[build(arg) for arg in node.args])
+            return _defined(FUNCTIONS[node.func.id](*[build(arg) for arg in node.args]), written)
         piece = _written_piece(written, node) or type(node).__name__
         raise InputError(f"formula {written!r} contains {piece!r}, which is not allowed (only numbers, "
                          f"variables, + - * / ** ^, parentheses and {', '.join(sorted(FUNCTIONS))})")
 
-    return build(tree)
+    return _defined(build(tree), written)
 
 
 def _written_position(line: str, col0: int) -> int:

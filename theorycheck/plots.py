@@ -606,7 +606,11 @@ def regime_html(regime: Mapping[str, Any] | None) -> str:
     conditions = "; ".join(regime.get("conditions_exact") or ()) or "none"
     undecided = "; ".join(str(u) for u in regime.get("undecided") or ())
     given = f" (given {_html.escape(str(regime['premise']))})" if regime.get("premise") else ""
-    where = ("Where the claim may hold (it fails outside)" if regime.get("conditions_bound") == AT_MOST else
+    # read as `show` and the slice read it (referee BU, F4: "holds" had also captioned "at least" and "none" records)
+    reading = conditions_reading(regime)
+    where = ("Where the claim may hold (it fails outside)" if reading == AT_MOST else
+             "Where the claim holds at least (not decided outside)" if reading == AT_LEAST else
+             "Where the claim would hold (nowhere in the region)" if regime.get("holds_on") == "none" else
              "Where the claim holds")
     return (f'<figure><img alt="regime slice" src="{uri}"><figcaption>{where}{given}: conditions '
             f"<code>{_html.escape(conditions)}</code> on {_html.escape(str(regime.get('region', '')))}"

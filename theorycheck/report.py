@@ -158,20 +158,24 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
         prefix += f"[rests on refuted: {', '.join(roots)}] " if roots else ""
         seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
         rows.append((r, prefix, " ".join(str(r.verdict.detail).split()), seconds))
-    budget, id_budget = 300, None
+    budget, id_budget, with_detail = 300, None, True
     verdict_w = max([7, *(len(r.verdict.verdict) for r, *_ in rows)])
     s_w = max([1, *(len(sec) for *_, sec in rows)])
     if width is not None and rows:
         # the verdict and the seconds are never cut: on a narrow terminal the detail goes first (down to 8
         # characters), then the id's end (referee BQ, F15: at 80 columns "inconclusive" had been cut, at 60 the
-        # verdict hidden); 5 rules and 2 spaces of padding per column
+        # verdict hidden); 5 rules and 2 spaces of padding per column. Below that the detail column is left out
+        # (4 rules; referee BU, F6: at 40 columns the seconds had been cut off)
         id_w = max(2, max(len(r.claim.id) for r, *_ in rows))
-        id_budget = max(8, width - verdict_w - s_w - 8 - 13)
+        with_detail = width >= 8 + verdict_w + s_w + 8 + 13
+        id_budget = max(8, width - verdict_w - s_w - (8 + 13 if with_detail else 10))
         budget = max(8, width - min(id_w, id_budget) - verdict_w - s_w - 13)
     table = Table(title=title, show_lines=False, expand=False)
     table.add_column("id", no_wrap=True, overflow="ellipsis", max_width=id_budget)
     table.add_column("verdict", no_wrap=True, min_width=verdict_w)
-    table.add_column("detail (full text: theorycheck show ID)", no_wrap=True, overflow="ellipsis", max_width=budget)
+    if with_detail:
+        table.add_column("detail (full text: theorycheck show ID)", no_wrap=True, overflow="ellipsis",
+                         max_width=budget)
     table.add_column("s", justify="right", no_wrap=True, min_width=s_w)
     for r, prefix, detail, seconds in rows:
         kind = r.verdict.verdict
@@ -180,7 +184,7 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
             cell = f"[dim]{escape(prefix)}[/]" + escape(text[len(prefix):])
         else:
             cell = escape(text)
-        table.add_row(escape(r.claim.id), f"[{VERDICT_STYLE[kind]}]{kind}[/]", cell,
+        table.add_row(escape(r.claim.id), f"[{VERDICT_STYLE[kind]}]{kind}[/]", *([cell] if with_detail else []),
                       "[dim]cached[/]" if seconds == "cached" else seconds)
     return table
 
