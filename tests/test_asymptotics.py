@@ -476,7 +476,8 @@ def test_conditions_cannot_hold_prunes_and_expands_the_or_side_first(monkeypatch
     assert A.conditions_cannot_hold(["x - 5 > 0", *many], region)
     assert len(calls) <= 3
     calls.clear()
-    assert not A.conditions_cannot_hold(many, region)  # they can hold: depth first, one choice per level reaches a point
+    # they can hold: depth first, one choice per level reaches a point
+    assert not A.conditions_cannot_hold(many, region)
     assert len(calls) <= 11
     a_, b_, c_, d_, e_, f_ = sp.symbols("a b c d e f", real=True)
     assert len(A._comparison_cases(sp.Min(a_, b_, c_), "<", sp.Min(d_, e_, f_))) == 3
