@@ -2120,8 +2120,8 @@ def check_loo_move(quantity: str, order: sp.Expr, relation: str = "lesssim", **m
             "point by ridge.loo-stability (the derivation drops a residual factor, up to log^q d, which this order "
             "lacks too)")
     readings = {"as printed: ≤ with its constant 2, for every sample and replacement (McDiarmid's bounded "
-                "differences)": (f"undecided: exceeded at {above} of {len(ratios)} measured points here; refuted at an "
-                                 "admissible point by ridge.loo-stability") if above else
+                "differences)": (f"undecided: exceeded at {above} of {len(ratios)} measured points (the printed ≤ "
+                                 "is decided by ridge.loo-stability: refuted)") if above else
                 "undecided: not exceeded at the measured points",
                 "≲ (a hidden constant), as this claim reads it": f"{v.regime['holds_on']}: by the fits ({v.verdict})"}
     return dataclasses.replace(v, detail=v.detail + said, regime={**v.regime, "readings": readings},

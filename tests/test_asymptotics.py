@@ -479,6 +479,17 @@ def test_conditions_cannot_hold_prunes_and_expands_the_or_side_first(monkeypatch
     # they can hold: depth first, one choice per level reaches a point
     assert not A.conditions_cannot_hold(many, region)
     assert len(calls) <= 11
+    # referee BW, G2: with nothing to prune, at most MAX_REGION_TESTS region tests, then nothing is proved (sound):
+    # 2^13 feasible choices before the last condition, whose two cases are both empty, so it cannot hold, but the
+    # search stops at the budget and answers False; with the budget large enough it proves True
+    wide = [f"x - {k}/100 > 0 or {k}/100 + 1/1000 - x > 0" for k in range(1, 14)]
+    last = "x - 3 > 0 or -1 - x > 0"
+    monkeypatch.setattr(A, "MAX_CONDITION_CASES", 20000)
+    monkeypatch.setattr(A, "MAX_REGION_TESTS", 50)
+    calls.clear()
+    assert not A.conditions_cannot_hold([*wide, last], region)
+    assert 40 <= len(calls) <= 51
+    assert A.conditions_cannot_hold([*wide[:4], last], region)
     a_, b_, c_, d_, e_, f_ = sp.symbols("a b c d e f", real=True)
     assert len(A._comparison_cases(sp.Min(a_, b_, c_), "<", sp.Min(d_, e_, f_))) == 3
     assert len(A._comparison_cases(sp.Max(a_, b_, c_), "<", sp.Max(d_, e_, f_))) == 3

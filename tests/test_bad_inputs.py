@@ -600,3 +600,25 @@ def test_no_product_hint_for_an_exponent():
     with pytest.raises(InputError) as caught:
         parse_formula("1e5 + (x")
     assert "write" not in str(caught.value) and "never closed" in str(caught.value)
+
+
+def test_divisors_are_proved_zero_only_when_small_and_never_hang():
+    """Referee BW, G1: expanding ((x+1)**16 + 1)**16 - 1 to prove it nonzero had hung the parser. A divisor with a
+    value certified nonzero at a point is accepted at once; only a small divisor is proved 0 symbolically. The
+    perturbations: the same shapes that are identically 0 are refused."""
+    from theorycheck.errors import InputError
+    from theorycheck.expr import parse_formula
+
+    for ok in ("1/(((x+1)**16 + 1)**16 - 1)", "1/((x+1)**1024 - (x+2)**1024)",
+               "1/(sin(x)**2 + cos(x)**2 - 1 + 10**-300*sin(x)**2)", "1/(exp(pi*sqrt(163)) - 640320**3 - 744)",
+               "x/(x**2 - 1)", "1/log(x)", "sqrt(x)**-1"):
+        assert parse_formula(ok).free_symbols <= {sp.Symbol("x", real=True)}
+    for zero in ("1/(sin(x)**2 + cos(x)**2 - 1)", "1/(cosh(x)**2 - sinh(x)**2 - 1)", "(x - x)**-1"):
+        with pytest.raises(InputError, match="division by zero"):
+            parse_formula(zero)
+    with pytest.raises(InputError) as caught:  # G4: the hint names the product, not an exponent
+        parse_formula("1e5 + 2x")
+    assert "write 2*x for 2x" in str(caught.value)
+    with pytest.raises(InputError) as caught:
+        parse_formula("3e + x")
+    assert "write" not in str(caught.value)

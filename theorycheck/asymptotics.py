@@ -419,6 +419,8 @@ _ROWS_CACHE: dict[Any, Any] = {}
 #: the most cases (one disjunct of every condition) :func:`conditions_cannot_hold` tries; past it, the conditions
 #: with more than one case are left out (which only widens the set tested)
 MAX_CONDITION_CASES = 4096
+#: the most region tests :func:`conditions_cannot_hold` makes (nodes of its search × degrees); past it nothing is proved
+MAX_REGION_TESTS = 4096
 _Comparison = tuple[Any, str, Any]  # (lhs, op, rhs) with op one of "<", "<=", free of Max and Min
 
 
@@ -529,16 +531,27 @@ def conditions_cannot_hold(conditions_exact: Sequence[str], region: Region) -> b
     # depth first, the conditions with fewest cases first, at each degree on its own: a partial choice proved empty
     # is not extended (referee BU, F2: every full choice at every degree had been tried, 512 cases took 160 s)
     conditions.sort(key=len)
+    # at most MAX_REGION_TESTS region tests in all (referee BW, G2: with no pruning the depth-first search had
+    # tested every node at every degree); past it nothing is proved. One degree when nothing depends on q.
+    budget = [MAX_REGION_TESTS]
+    uses_q = region.q is not None and any(getattr(c, "has", lambda *_: False)(region.q)
+                                          for c in (*region.constraints, *(c for cases in conditions
+                                                                          for case in cases for c in case)))
+    degrees = region.degrees() if uses_q else region.degrees()[:1]
 
     def some_point(q_value: int | None, k: int, chosen: tuple[Any, ...]) -> bool:
-        if k and region.restrict(*chosen).point(q_value) is None:
-            return False
+        if k:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Undecided
+            if region.restrict(*chosen).point(q_value) is None:
+                return False
         if k == len(conditions):
             return True
         return any(some_point(q_value, k + 1, chosen + case) for case in conditions[k])
 
     try:
-        return not any(some_point(q_value, 0, ()) for q_value in region.degrees())
+        return not any(some_point(q_value, 0, ()) for q_value in degrees)
     except (InputError, _Undecided):
         return False
 

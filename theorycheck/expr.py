@@ -64,14 +64,40 @@ _BINOPS = {
 }
 
 
+#: the largest divisor (SymPy's operation count, integer powers) :func:`_is_zero` tries to prove 0 symbolically
+MAX_ZERO_PROOF_OPS, MAX_ZERO_PROOF_POWER = 60, 16
+
+
+def _certainly_nonzero(b: sp.Expr, tries: int = 3) -> bool:
+    """A value of ``b`` at a rational point (fixed points, for reproducibility) that evalf certifies nonzero to 30
+    digits (``strict``: it raises rather than guess when cancellation eats the digits)."""
+    from sympy.core.evalf import PrecisionExhausted
+
+    symbols = sorted(b.free_symbols, key=str)
+    for k in range(tries):
+        point = {s: sp.Rational(1000 + 37 * j + 311 * k, 997) for j, s in enumerate(symbols)}
+        try:
+            value = b.evalf(30, subs=point, strict=True, maxn=4000)
+        except (PrecisionExhausted, ValueError, TypeError, ZeroDivisionError):
+            continue
+        if value.is_Number and value.is_finite and value != 0:
+            return True
+    return False
+
+
 def _is_zero(b: sp.Expr) -> bool:
-    """Whether ``b`` is identically 0: proved by SymPy's assumptions, by expanding, or by :meth:`sympy.Expr.equals`
-    (``(x+1)**2 - x**2 - 2*x - 1``, ``log(4) - 2*log(2)``, ``sin(x)**2 + cos(x)**2 - 1``; referee BU, F1)."""
+    """Whether ``b`` is identically 0: proved by SymPy's assumptions, or, when no value of it at a few points is
+    certainly nonzero, by expanding or :meth:`sympy.Expr.equals` (``(x+1)**2 - x**2 - 2*x - 1``, ``log(4) -
+    2*log(2)``, ``sin(x)**2 + cos(x)**2 - 1``; referee BU, F1) — only for a small divisor: expanding
+    ``((x+1)**16 + 1)**16 - 1`` had hung (referee BW, G1). A divisor not proved 0 is accepted."""
     if b.is_zero:
         return True
-    if b.is_zero is False or b.is_number and b.is_nonzero:
+    if b.is_zero is False or (b.is_number and b.is_nonzero) or _certainly_nonzero(b):
         return False
-    return sp.expand(b) == 0 or b.equals(0) is True
+    small = sp.count_ops(b) <= MAX_ZERO_PROOF_OPS and all(
+        not (e.is_Pow and e.exp.is_Integer and abs(int(e.exp)) > MAX_ZERO_PROOF_POWER)
+        for e in sp.preorder_traversal(b))
+    return small and (sp.expand(b) == 0 or b.equals(0) is True)
 
 
 def _defined(value: sp.Expr, written: str) -> sp.Expr:
@@ -118,10 +144,13 @@ def parse_formula(text: str, variables: Iterable[str] = ("x",)) -> sp.Expr:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
         where = _where(written, exc.lineno, exc.offset)
-        # only for Python's complaint about a number run into a name, and not for 1e5 read as 1 and e5 (referee BU, F7)
-        implicit = _IMPLICIT_PRODUCT.search(written) if "decimal literal" in str(exc.msg) else None
+        # only for Python's complaint about a number run into a name, never for an exponent read as a name (1e5 as 1
+        # and e5, 3e as 3 and e: referee BU, F7; BW, G4)
+        candidates = [m for m in _IMPLICIT_PRODUCT.finditer(written) if not re.fullmatch(r"[eE]\d*", m.group(2))
+                      and not re.match(r"[eE]\d", m.group(2))] if "decimal literal" in str(exc.msg) else []
+        implicit = candidates[0] if candidates else None
         hint = (f" (write {implicit.group(1)}*{implicit.group(2)} for {implicit.group(0)}: products need '*')"
-                if implicit and not re.match(r"[eE]\d", implicit.group(2)) else "")
+                if implicit else "")
         raise InputError(f"cannot parse formula {written!r}: {exc.msg}{where}{hint}") from None
 
     def build(node: ast.AST) -> sp.Expr:

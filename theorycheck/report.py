@@ -168,7 +168,7 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
         # (4 rules; referee BU, F6: at 40 columns the seconds had been cut off)
         id_w = max(2, max(len(r.claim.id) for r, *_ in rows))
         with_detail = width >= 8 + verdict_w + s_w + 8 + 13
-        id_budget = max(8, width - verdict_w - s_w - (8 + 13 if with_detail else 10))
+        id_budget = max(8 if with_detail else 4, width - verdict_w - s_w - (8 + 13 if with_detail else 10))
         budget = max(8, width - min(id_w, id_budget) - verdict_w - s_w - 13)
     table = Table(title=title, show_lines=False, expand=False)
     table.add_column("id", no_wrap=True, overflow="ellipsis", max_width=id_budget)
