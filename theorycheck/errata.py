@@ -78,14 +78,26 @@ class TextErratum:
     part: int
     paragraph: str
     line: int
-    printed: tuple[str, ...]
-    claims: tuple[str, ...]
-    corrected: tuple[str, ...]
-    evidence: tuple[str, ...]
-    #: per claim, in the order of ``claims``: (claim id, the relations it checks here as printed, its checked
-    #: correction or None, its evidence line) (referee BS, BS7: with several claims in one place, whose correction and
-    #: evidence a line is had not been said)
-    by_claim: tuple[tuple[str, tuple[str, ...], str | None, str], ...] = ()
+    #: per claim, in paper order: (claim id, the relations it checks here as printed, its checked correction or None,
+    #: its evidence line) (referee BS, BS7: with several claims in one place, whose correction and evidence a line is
+    #: had not been said). The place's claims, relations, corrections and evidence are read from it.
+    by_claim: tuple[tuple[str, tuple[str, ...], str | None, str], ...]
+
+    @property
+    def claims(self) -> tuple[str, ...]:
+        return tuple(c for c, *_ in self.by_claim)
+
+    @property
+    def printed(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r for _, relations, *_ in self.by_claim for r in relations))
+
+    @property
+    def corrected(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(fix for _, _, fix, _ in self.by_claim if fix))
+
+    @property
+    def evidence(self) -> tuple[str, ...]:
+        return tuple(e for *_, e in self.by_claim)
 
     @property
     def location(self) -> str:
@@ -119,9 +131,6 @@ def build_text_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
                       for c in ids}
         out.append(TextErratum(
             part, where, min(r.line for _, _, r in items),
-            tuple(dict.fromkeys(" ".join(r.latex.split()) for _, _, r in items)), ids,
-            tuple(dict.fromkeys(verdict_of[c].corrected for c in ids if verdict_of[c].corrected)),
-            tuple(_evidence(c, verdict_of[c]) for c in ids),
             tuple((c, printed_by[c], verdict_of[c].corrected or None, _evidence(c, verdict_of[c])) for c in ids)))
     return out
 
@@ -136,8 +145,7 @@ def text_annotation(erratum: TextErratum) -> str:
     said = "; ".join(erratum.printed)
     where = "paragraph" if erratum.paragraph.startswith("P") else "display"
     if erratum.has_correction:
-        fixes = [f"{c} corrected (checked): {fix}" for c, _, fix, _ in erratum.by_claim if fix] or \
-            [f"corrected (checked): {' ; '.join(erratum.corrected)}"]
+        fixes = [f"{c} corrected (checked): {fix}" for c, _, fix, _ in erratum.by_claim if fix]
         return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the {where} above ({said})"
                              f"; {' ; '.join(fixes)}")
     return _html_comment(f"theorycheck errata: {', '.join(erratum.claims)} refuted in the {where} above ({said}); "
@@ -334,7 +342,7 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
         out.append(r"\subsection*{" + tex_text(t.location) + "}")
         # claim by claim: the relations it checks here (its failing ones among them: its evidence says which), its
         # correction and its evidence (referee BS, BS7)
-        for claim, printed, fix, evidence in t.by_claim or [(", ".join(t.claims), t.printed, None, t.evidence[0])]:
+        for claim, printed, fix, evidence in t.by_claim:
             out.append(r"\paragraph{\texttt{" + _tex_tt(claim) + "}}")
             out.append(r"The relations it checks here, as printed (as text):" + "\n"
                        + r"{\raggedright\ttfamily " + _tex_tt(" ; ".join(printed)) + r"\par}" + "\n")
