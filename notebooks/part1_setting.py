@@ -302,7 +302,8 @@ plt.show()
 # the step's $\mu$-component, so the repaired statement caps the width: `repaired.noise-share` decides
 # where the noise is $o(\text{signal})$ (for some $\varepsilon_b > 0$) and checks that the cap is exactly that.
 # Its signal is the unclipped step's; that the clipped step keeps a fraction of it bounded away from 0
-# is `repaired.clipped-signal`'s premise, measured (about half for He$_3$ + He$_1$ at $d \le 128$), not decided.
+# is `repaired.clipped-signal`: its loss is at most $\sqrt{M_1 M_2}\,(\sqrt{d}/C_W)/(|G|/\sqrt{p}) = O_P(1/\log d)$,
+# each factor tied to its exact limit, so it vanishes, slowly (about half is kept for He$_3$ + He$_1$ at $d \le 128$).
 
 # %%
 check("repaired.privacy")
