@@ -31,6 +31,7 @@ from theorycheck import privacy as P
 from theorycheck.asymptotics import compare, if_undecided, rate_terms, ratio_at
 from theorycheck.claims import AT_MOST, Verdict, with_readings
 from theorycheck.errors import InputError
+from theorycheck.numerics import largest_holding
 from theorycheck.statement import Rel, Statement, notation, paper_latex
 
 from . import privacy as PV
@@ -1031,16 +1032,7 @@ def _second_layer_bound(mu: sp.Expr) -> dict | None:
         def private(e: float, L: float = L, delta: Any = delta) -> bool:
             return bool(P.gdp_log_delta(e, mu_fn(e, delta)) <= -L + PV.REL_TOL)
 
-        lo, hi = min(1e-6 * L, 1e-8), 8 * L
-        if not private(lo):
-            top = 0.0
-        elif private(hi):
-            top = hi
-        else:
-            for _ in range(50):
-                mid = (lo + hi) / 2
-                lo, hi = (mid, hi) if private(mid) else (lo, mid)
-            top = lo
+        top = largest_holding(private, min(1e-6 * L, 1e-8), 8 * L, halvings=50) or 0.0
         rows.append({"log_inv_delta": L, "largest_private_epsilon": top,
                      "ratio": top**2 / (L + math.log(1.25)), "whole_range": top == 8 * L})
     peak = max(rows, key=lambda r: r["ratio"])

@@ -36,6 +36,7 @@ from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck.asymptotics import compare, decide, if_undecided, rate_terms
 from theorycheck.claims import Verdict
 from theorycheck.errors import InputError
+from theorycheck.numerics import bisect_predicate
 from theorycheck.statement import Rel, Statement, paper_latex
 
 from . import part2_rank1_measure as M
@@ -1091,9 +1092,7 @@ def check_bias_max(statement: Statement, target: float = 0.05) -> Verdict:
                 if reg.verdict != "verified" or prob(hi) > target:  # no crossover: the claim fails (or none found)
                     cross[f"{c}, eps_b {label}"] = {"eps_p": s["eps_p"], "eps_b": eb, "log10_crossover_d": "none"}
                     continue
-                for _ in range(50):
-                    mid = (lo + hi) / 2
-                    lo, hi = (lo, mid) if prob(mid) <= target else (mid, hi)
+                lo, hi = bisect_predicate(lambda L: prob(L) > target, lo, hi, halvings=50)
                 cross[f"{c}, eps_b {label}"] = {
                     "eps_p": s["eps_p"],
                     "eps_b": eb,

@@ -20,6 +20,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Verdict
+from theorycheck.numerics import bisect_predicate
 from theorycheck.statement import Norm, Statement, paper_latex
 
 from . import symbols as S
@@ -798,14 +799,7 @@ def _early_stopping(claimed_log_rhs, eps_n: float) -> Verdict:
         return 2 * L**2 / mpmath.exp(e * L)
 
     # crossover: smallest log d beyond the hump with x(L) <= 1
-    lo, hi = mpmath.mpf(2) / e, mpmath.mpf(10**4)
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if x_of(mid) <= 1:
-            hi = mid
-        else:
-            lo = mid
-    L_star = hi
+    _, L_star = bisect_predicate(lambda L: x_of(L) > 1, mpmath.mpf(2) / e, mpmath.mpf(10**4), halvings=200)
     rows = []
     worst = None
     for k in range(300):

@@ -22,6 +22,7 @@ import sympy as sp
 from theorycheck import Claim, Verdict, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.claims import HOLDS_ON, reading_outcome, with_readings
+from theorycheck.numerics import largest_holding
 from theorycheck.statement import Statement
 
 from . import symbols as S
@@ -206,15 +207,7 @@ def classical_crossing(c_squared: Callable[[float], float], delta: float, hi: fl
     the premise of one change holds → fails is counted on a grid by the caller)."""
     c = math.sqrt(c_squared(delta))
     holds = lambda e: P.gdp_log_delta(e, P._mpf(e) / c) <= mpmath.log(delta) + REL_TOL  # noqa: E731
-    lo = min(1e-6, hi / 2)
-    if not holds(lo):
-        return None
-    if holds(hi):
-        return hi
-    for _ in range(45):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if holds(mid) else (lo, mid)
-    return lo
+    return largest_holding(holds, min(1e-6, hi / 2), hi, halvings=45)
 
 
 def _arb_gaussian_delta(eps: float, mu: mpmath.mpf):
@@ -417,14 +410,7 @@ def _crossing(noise_fn, delta, adjacency, lo, hi, clip=1.0, n=100, eta=0.01, ste
     """Largest ε in [lo, hi] with exact ε ≤ claimed ε (bisection on log δ_exact(ε) − log δ; the
     claim holds at ε iff δ_exact(ε) ≤ δ)."""
     holds = lambda e: _holds(noise_fn, e, delta, adjacency, clip, n, eta, steps)  # noqa: E731
-    if not holds(lo):
-        return None
-    if holds(hi):
-        return hi
-    for _ in range(32):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if holds(mid) else (lo, mid)
-    return lo
+    return largest_holding(holds, lo, hi, halvings=32)
 
 
 def dpgd_certificate(noise: Statement, adjacency: str = "replace-one") -> dict:

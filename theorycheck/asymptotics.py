@@ -48,6 +48,7 @@ import numpy as np
 import sympy as sp
 
 from .errors import InputError
+from .numerics import bisect_predicate
 from .statement import Rel, paper_latex
 
 INF = sp.oo
@@ -1979,10 +1980,7 @@ def crossover_log10_d(lhs: sp.Expr, rhs: sp.Expr, point: Mapping[str, Any], d: s
         if not any(flags):
             return "< 0.1"
         last = max(i for i, flag in enumerate(flags) if flag)
-        lo, hi = grid[last], grid[last + 1]
-        for _ in range(40):
-            mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if above(mid) else (lo, mid)
+        _, hi = bisect_predicate(above, grid[last], grid[last + 1], halvings=40)
         return mpmath.nstr(hi, 4)
 
 

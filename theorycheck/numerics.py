@@ -37,6 +37,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 __all__ = [
     "SlopeFit",
     "ball_cache",
+    "bisect_predicate",
+    "largest_holding",
     "read_only",
     "interpreter_precision",
     "root",
@@ -147,6 +149,47 @@ def root(f: Callable[[float], float], lo: float, hi: float, *, xtol: float = 1e-
     if (flo > 0) == (fhi > 0):
         raise ValueError(f"no sign change on [{lo}, {hi}]: f(lo) = {flo}, f(hi) = {fhi}")
     return float(brentq(f, lo, hi, xtol=xtol, maxiter=maxiter))
+
+
+def bisect_predicate(holds: Callable[[Any], bool], lo: Any, hi: Any, *, halvings: int, rtol: Any = None,
+                     midpoint: Callable[[Any, Any], Any] | None = None) -> tuple[Any, Any]:
+    """Shrink a bracket [lo, hi] of a predicate's boundary, ``holds(lo)`` true and ``holds(hi)`` false, by at most
+    ``halvings`` bisections: returns (lo, hi), still with holds(lo) and not holds(hi) (the ends are not evaluated).
+    Stops early once hi − lo < ``rtol``·hi, or when the midpoint is no longer strictly inside (the bracket is two
+    adjacent numbers). ``midpoint(lo, hi)`` replaces (lo + hi)/2 (a geometric mean, say). Works in the arithmetic of
+    ``lo`` and ``hi`` (floats, or mpmath numbers at the caller's precision).
+
+    >>> lo, hi = bisect_predicate(lambda x: x * x <= 2, 1.0, 2.0, halvings=40)
+    >>> lo <= 2 ** 0.5 < hi and hi - lo < 1e-11
+    True
+    """
+    for _ in range(halvings):
+        mid = (lo + hi) / 2 if midpoint is None else midpoint(lo, hi)
+        if not lo < mid < hi:
+            break
+        if holds(mid):
+            lo = mid
+        else:
+            hi = mid
+        if rtol is not None and hi - lo < rtol * hi:
+            break
+    return lo, hi
+
+
+def largest_holding(holds: Callable[[Any], bool], lo: Any, hi: Any, *, halvings: int) -> Any:
+    """The largest x in [lo, hi] at which ``holds`` is true, for a predicate true up to a boundary and false beyond:
+    None when it fails at ``lo``, ``hi`` when it holds there, else the lower end of the bracket
+    :func:`bisect_predicate` leaves after ``halvings`` bisections (a point where it holds).
+
+    >>> largest_holding(lambda x: x <= 0.3, 0.0, 1.0, halvings=30) <= 0.3, largest_holding(lambda x: x < 0, 0.0, 1.0,
+    ...     halvings=3), largest_holding(lambda x: True, 0.0, 1.0, halvings=3)
+    (True, None, 1.0)
+    """
+    if not holds(lo):
+        return None
+    if holds(hi):
+        return hi
+    return bisect_predicate(holds, lo, hi, halvings=halvings)[0]
 
 
 def newton_bracket_decreasing(f_slope: Callable[[Any], tuple[Any, Any]], lo: Any, hi: Any,

@@ -19,6 +19,7 @@ import mpmath
 
 from .. import validate
 from ..errors import InputError
+from ..numerics import bisect_predicate
 from ..target import PolynomialTarget
 
 DPS = 40
@@ -166,15 +167,8 @@ def crossover(cond: Condition, L_min: float = math.log(2)) -> dict[str, object]:
         if last == len(grid) - 1:
             return {"d": None, "log10_d": None, "never": True,
                     "note": f"fails at every d up to 10^{float(L_MAX / mpmath.log(10)):.4g}"}
-        lo, hi = grid[last], grid[last + 1]
-        for _ in range(200):
-            mid = (lo + hi) / 2
-            if cond.gap(mid) >= 0:
-                lo = mid
-            else:
-                hi = mid
-            if hi - lo < mpmath.mpf(10) ** -12 * hi:
-                break
+        lo, hi = bisect_predicate(lambda L: cond.gap(L) >= 0, grid[last], grid[last + 1], halvings=200,
+                                  rtol=mpmath.mpf(10) ** -12)
         log10 = hi / mpmath.log(10)
         d_int = int(mpmath.ceil(mpmath.exp(hi))) if log10 < 15 else None
         # below 10^15, settle the exact integer

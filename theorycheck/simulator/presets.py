@@ -26,6 +26,7 @@ import numpy as np
 
 from .. import first_layer, validate
 from ..errors import InputError
+from ..numerics import bisect_predicate
 from ..privacy import certified_private, exact_memo
 from .algorithm import HyperParameters, Options
 from .data import Dataset
@@ -147,14 +148,9 @@ def _certified_mu(eps: float, delta: float, start: float) -> float:
             if lo == 0:
                 raise InputError(f"no noise level calibrates (ε = {eps!r}, δ = {delta!r}): δ(ε; μ) ≤ δ is not "
                                  "certified even at the smallest positive μ")
-    for _ in range(60):
-        mid = math.exp((math.log(lo) + math.log(hi)) / 2)  # in log space: √(lo·hi) underflows below 1e-162
-        if not lo < mid < hi:
-            break
-        if certified_private(eps, mid, delta):
-            lo = mid
-        else:
-            hi = mid
+    # the midpoint in log space: √(lo·hi) underflows below 1e-162
+    lo, hi = bisect_predicate(lambda m: certified_private(eps, m, delta), lo, hi, halvings=60,
+                              midpoint=lambda a, b: math.exp((math.log(a) + math.log(b)) / 2))
     # a relative margin like the fast path's lattice cell, so that splitting μ between the layers (rounded in floats)
     # cannot push the composed μ above the certified one (δ(ε; μ) is increasing in μ)
     return lo * (1 - 1e-12)
