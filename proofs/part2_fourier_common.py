@@ -43,6 +43,20 @@ def rel_diff(lhs: Any, rhs: Any) -> Any:
     return abs(lhs - rhs) / max(abs(lhs), mpmath.mpf(10) ** -300)
 
 
+#: how :func:`discrepancy_and_error` measures the achieved error of a table compared with a correct display too
+AGAINST_CORRECTED = ("the corrected display against the same computed values: the two independent computations agree "
+                     "to this")
+
+
+def discrepancy_and_error(discrepancy: Any, error: Any, how: str) -> dict[str, Any]:
+    """The two numbers a numeric comparison reports, kept apart (referee BX, BX5: the discrepancy had been recorded
+    as the achieved error): ``max_rel_discrepancy``, the statement's sides' largest relative gap (a refutation needs
+    it far beyond the error), and ``achieved_error``, the numerical error of the values compared, with
+    ``achieved_error_from`` saying how it was measured (0: equal to the last bit of the working precision)."""
+    shown = fmt(error, 3) if error else f"0 (equal at the working precision, {mpmath.mp.dps} digits)"
+    return {"max_rel_discrepancy": fmt(discrepancy, 3), "achieved_error": shown, "achieved_error_from": how}
+
+
 def ball_mid(x: Any) -> mpmath.mpf:
     """Midpoint of an arb ball as an mpf (40 digits)."""
     return mpmath.mpf(x.mid().str(40, radius=False))

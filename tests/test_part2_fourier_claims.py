@@ -750,3 +750,34 @@ def test_repaired_theorem6_library_value_is_checked(monkeypatch):
     monkeypatch.setattr(T.cert, "corrected_a_phi_function", lambda *a, **k: (lambda b_: mpmath.mpf("1e-3")))
     v = T.check_repaired(T.REPAIRED_SIZE, polys=("x",), gammas=("0.1",), etas=("1",), zs=("0.3",))
     assert v.verdict == "refuted" and "differs from the definition" in v.evidence["witness"]["part"]
+
+
+#: refuted claims whose evidence once recorded the discrepancy as the achieved error (referee BX, BX5)
+DISCREPANCY_CLAIMS = (
+    "cert.delta-plus", "cert.delta-inverse", "cert.closed-form", "cert.fourier-a-phi", "fourier.sech-residue",
+    "fourier.sech-convolution", "fourier.tanh", "fourier.gaussian-polynomial", "fourier.shifted-gaussian-inverse",
+    "fourier.shifted-gaussian-inverse-special", "cert.step4-modulus", "thm6.step1-sup-bound",
+    "fourier.sech-convolution-pv",
+)
+
+
+@pytest.mark.parametrize("claim_id", DISCREPANCY_CLAIMS)
+def test_a_refutation_records_its_discrepancy_far_beyond_its_achieved_error(claim_id, registered_verdict):
+    """The evidence keeps the two numbers apart: the discrepancy that refutes (a relative gap or excess, or an absolute
+    residual) and the numerical error of the values compared, with how it was measured; the first is more than 10^6
+    times the second (what the house rules ask of a witness)."""
+    v = registered_verdict(claim_id)
+    ev = v.evidence
+    assert v.verdict == "refuted"
+    gap = next(float(ev[k]) for k in ("max_rel_discrepancy", "max_abs_discrepancy", "largest_relative_excess")
+               if k in ev)
+    error = float(ev["achieved_error"].split()[0])
+    assert ev["achieved_error_from"] and gap > 1e6 * error, (gap, ev["achieved_error"])
+
+
+def test_the_exact_hermite_shift_records_its_difference_and_no_numerical_error(registered_verdict):
+    v = registered_verdict("cert.hermite-shift")
+    assert v.evidence["achieved_error"].startswith("0 (exact") and v.evidence["discrepancy"].startswith("n = 1: ")
+    # the corrected shift: nothing left over
+    ok = C.check_hermite_shift(C.HERMITE_SHIFT.perturb(rhs=C.hermite_shift_rhs(2 * C._SHIFT)))
+    assert ok.verdict == "verified" and ok.evidence["discrepancy"] == "0"
