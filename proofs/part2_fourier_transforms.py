@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from functools import partial
+from typing import Any
 
 import mpmath
 import sympy as sp
@@ -115,6 +116,31 @@ TANH_TRANSFORM = Statement(
     lhs_latex=r"\widehat{\tanh}(t)",
     name="fourier.tanh",
 )
+
+#: Step 2's last sentence derives \widehat{tanh} from the convolution I "dividing by it": the printed rule I/(it),
+#: against the convolution theorem's \widehat{tanh} = \widehat{sech²}/(2πit) = ŝech⋆ŝech/(2πit) = π²I/(2πit)
+#: (ŝech = π sech(π²·), so ŝech⋆ŝech = π²I; tanh' = sech²) (referee BX, BX4)
+I_CONV = sp.Symbol("I")
+TANH_FROM_I_PRINTED = I_CONV / (sp.I * t)
+TANH_FROM_I = sp.pi**2 * I_CONV / (2 * sp.pi * sp.I * t)
+
+
+def division_step(claimed: Statement, printed_rule: sp.Expr = TANH_FROM_I_PRINTED) -> dict[str, Any]:
+    r"""Relation (2, P54, 1) taken apart, exactly (SymPy): the printed rule applied to the printed I (display (2, 34),
+    4t csch(π²t)) against the claim; the printed rule applied to the true I = 2t csch(π²t) against the true
+    \widehat{tanh}; the convolution theorem's rule applied to the true I against it (it must give it)."""
+    true_i, printed_i = fr.SECH_CONVOLUTION, SECH_CONVOLUTION_PV.rhs
+    rule_ratio = sp.simplify(printed_rule.subs(I_CONV, true_i) / fr.TANH_TRANSFORM)
+    return {
+        "printed_rule": sp.latex(printed_rule),
+        "theorem_rule": sp.latex(TANH_FROM_I),
+        "printed_rule_on_printed_I_gives_the_claim":
+            sp.simplify(printed_rule.subs(I_CONV, printed_i) - claimed.rhs) == 0,
+        "printed_rule_on_true_I_over_truth": str(rule_ratio),
+        "theorem_rule_on_true_I_is_the_truth": sp.simplify(TANH_FROM_I.subs(I_CONV, true_i) - fr.TANH_TRANSFORM) == 0,
+        "rule_fails_on_its_own": rule_ratio != 1,
+    }
+
 
 _X_N_GAUSS = r"\widehat{x^n e^{-\gamma x^2}}(t)"
 #: Step 1, display (2, 27), last line: √(π/γ) (−i/2π)^n H_n(πt/√γ) e^{−π²t²/γ}.
@@ -663,10 +689,12 @@ def check_tanh_transform(
     ts: Sequence[str] = ("-0.9", "-0.05", "0.02", "0.3"),
     certified_ts: Sequence[str] = ("0.3", "-2.5"),
     tol: str = "1e-20",
+    printed_rule: sp.Expr = TANH_FROM_I_PRINTED,
 ) -> Verdict:
     """\\widehat{tanh}(t), t ≠ 0, as a principal-value distribution by two independent routes:
     (tanh − sign) + sign, and \\widehat{sech²}(t)/(2πit); certified balls of the first against the right side's
-    arb balls; and the pairing with the odd test function t e^{−πt²}."""
+    arb balls; and the pairing with the odd test function t e^{−πt²}. The step from I (``printed_rule``, "dividing
+    by it") is judged on its own by :func:`division_step`."""
     with mpmath.workdps(DPS):
         pts = [(to_mpf(v),) for v in ts]
         pv = {p: fr.tanh_transform_definition(p[0], dps=DPS) for p in pts}
@@ -706,7 +734,15 @@ def check_tanh_transform(
             corrected_max_rel_error=fmt(worst_corr[0], 3),
             digits=DPS,
             small_t_check="t·\\widehat{tanh}(t) → −i/π as t → 0 (the sign function's transform)",
+            division_step=division_step(claimed, printed_rule),
         )
+        step = ev["division_step"]
+        own = ("" if not step["rule_fails_on_its_own"] else
+               f"; the step fails on its own too: with the true I = 2t csch(π²t) the printed rule "
+               f"{step['printed_rule']} gives {step['printed_rule_on_true_I_over_truth']} times the truth (the "
+               f"convolution theorem's rule is {step['theorem_rule']}, since ŝech⋆ŝech = π²I)"
+               + (", and the printed −4i csch(π²t) is that rule applied to the doubled I of display (2, 34)"
+                  if step["printed_rule_on_printed_I_gives_the_claim"] else ""))
         if route_gap > to_mpf(tol):
             return inconclusive("numeric", "the two routes to \\widehat{tanh} disagree; cannot decide", **ev)
         if worst[0] > to_mpf(tol) or excluded or pair_err > to_mpf(tol):
@@ -716,7 +752,7 @@ def check_tanh_transform(
                 f"at t = {p[0]} the transform is {fmt(left, 12)} but the claim gives "
                 f"{fmt(right, 12)}; certified balls exclude the claim at t = {', '.join(excluded) or 'none'}; "
                 f"the pairing with t e^{{−πt²}} is off by {fmt(pair_err, 3)} relative; "
-                "\\widehat{tanh}(t) = −iπ csch(π²t)",
+                "\\widehat{tanh}(t) = −iπ csch(π²t)" + own,
                 corrected=correct if corrected_ok else None,
                 witness={"t": str(p[0]), "transform": fmt(left), "claimed": fmt(right)},
                 **ev,

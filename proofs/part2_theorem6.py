@@ -660,6 +660,10 @@ def check_existence(
             if worst["value"] > 0
             else "grows without limit (the grid's γ are too large for the obstruction to be positive yet)"
         )
+        # the η directions in which η^k·bound → 0 at fixed γ (the uniform reading's failures beyond γ → 0)
+        eta_dirs = sorted({row["eta_to"] for r in per_f.values() for row in r["eta_to_0"]
+                           if row["limit_of_eta^k_bound"] == "0"})
+        eta_text = " or ".join("η → ∞" if e == "oo" else f"η → {e}" for e in eta_dirs) or "γ → 0 alone"
         sharp_x = sorted((row for row in sharp if row["f"] == "x"), key=lambda row: sp.Rational(row["gamma"]))
         sharp_text = (
             f" The obstruction is sharp: the corrected construction's sup|aφ| is {sharp_x[0]['ratio'][:6]} times it "
@@ -673,7 +677,7 @@ def check_existence(
             "(|E f^(k)| − √(2γ k!))/(η^k V_k) for each k, which stays positive as γ → 0, while the bound tends to 0: "
             f"the constant in ≲ {shown}. Refuted under both readings for q ∈ "
             f"{sub_regions['eta-fixed']['refuted_for_q']}; with a constant free of η (even one depending on γ) for "
-            f"q ∈ {sub_regions['uniform']['refuted_for_q']} (η → 0 or ∞ at fixed γ); not decided here for "
+            f"q ∈ {sub_regions['uniform']['refuted_for_q']} ({eta_text} at fixed γ); not decided here for "
             f"q ∈ {sub_regions['eta-fixed']['not_refuted_for_q']} with the constant depending on η." + sharp_text,
             witness={"f": f0, "eta": path["eta"], "gamma": worst["gamma"], "k": worst["k"],
                      "constant_needed": worst["constant_needed"], "limit_of_bound": "0"},

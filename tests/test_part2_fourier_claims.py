@@ -781,3 +781,17 @@ def test_the_exact_hermite_shift_records_its_difference_and_no_numerical_error(r
     # the corrected shift: nothing left over
     ok = C.check_hermite_shift(C.HERMITE_SHIFT.perturb(rhs=C.hermite_shift_rhs(2 * C._SHIFT)))
     assert ok.verdict == "verified" and ok.evidence["discrepancy"] == "0"
+
+
+def test_the_tanh_step_is_judged_apart_from_its_premise(registered_verdict):
+    """Referee BX, BX4: relation (2, P54, 1) divides I by it; the convolution theorem divides π²I by 2πit. With the
+    true I the printed rule is 2/π times the truth, so the step fails on its own, besides the doubled I it is fed.
+    Perturbed: the theorem's rule in place of the printed one is not reported as failing."""
+    v = registered_verdict("fourier.tanh")
+    step = v.evidence["division_step"]
+    assert step["printed_rule_on_true_I_over_truth"] == "2/pi"
+    assert step["printed_rule_on_printed_I_gives_the_claim"] and step["theorem_rule_on_true_I_is_the_truth"]
+    assert "fails on its own" in v.detail
+    right_rule = F.check_tanh_transform(printed_rule=F.TANH_FROM_I)
+    assert not right_rule.evidence["division_step"]["rule_fails_on_its_own"]
+    assert "fails on its own" not in right_rule.detail
