@@ -497,6 +497,80 @@ def _at_least(value: float, digits: int = 10) -> str:
     return str(decimal.Context(prec=digits, rounding=decimal.ROUND_FLOOR).create_decimal(value))
 
 
+def fourth_moment_weight(coefficients: Sequence[Fraction]) -> Fraction:
+    """E_z[z⁴ f(z)²] for f = Σ c_n zⁿ (coefficients lowest degree first), exactly (Gaussian moments)."""
+    square = [Fraction(0)] * (2 * len(coefficients) - 1)
+    for i, ci in enumerate(coefficients):
+        for j, cj in enumerate(coefficients):
+            square[i + j] += ci * cj
+    return sum((c * gaussian_moment(kk + 4) for kk, c in enumerate(square)), Fraction(0))
+
+
+def wider_window_construction(coefficients: Sequence[Fraction], bound: sp.Expr) -> dict:
+    """An upper route for the ``eta-fixed`` reading (referee BX, BX1): the repaired a (thm6.repaired) built for the
+    wider window γ' = √(γ/E[z⁴f²]) has error E[f²(1 − e^{−γ'z²})²] ≤ γ'²E[z⁴f²] = γ < 2γ ((1 − e^{−u})² ≤ u²) and
+    size at most thm6.repaired's proved bound at γ'. Its ratio to the claimed ``bound`` (q substituted) as γ → 0,
+    with η a positive symbol (every η at once): finite means Theorem 6 holds for f with a constant depending on f and
+    η; ∞ means this route proves nothing (the obstruction decides the other way, or neither does)."""
+    m4 = fourth_moment_weight(coefficients)
+    proved = with_polynomial(PROVED_SUP_BOUND, list(coefficients)).rhs.doit()
+    wider = sp.sqrt(gamma / sp.Rational(m4.numerator, m4.denominator))
+    limit = one_sided_limit(proved.subs(gamma, wider) / bound, gamma, 0)
+    finite = limit is not None and bool(limit.is_finite)
+    return {"E[z^4 f^2]": str(m4), "window": paper_latex(wider), "limit_of_size_over_bound": str(limit),
+            "finite_for_every_eta": finite}
+
+
+#: the L of :func:`quadratic_tail_obstruction`'s table (the lower bound on sup|aφ| grows like L ∝ √log(1/γ))
+TAIL_LS: tuple[int, ...] = (4, 8, 16, 32)
+
+
+def _arb_of(value: Fraction) -> arb:
+    """An exact rational as an arb ball (at the working precision)."""
+    return arb(value.numerator) / value.denominator
+
+
+def quadratic_tail_obstruction(coefficients: Sequence[Fraction], bound: sp.Expr, etas: Sequence[sp.Rational],
+                               prec: int) -> dict | None:
+    """For f of degree 2 (referee BX, BX1), a second obstruction, from growth: f_a(z) = ∫a(b)φ(b)σ(ηz + b)db is
+    K-Lipschitz with K = 2ηM (M = sup|aφ|), while f grows quadratically. With c_2 > 0 (else −f), g = f − f(0),
+    u = f_a(0) − f(0) and K ≤ κ = c_2L/4: on [L, 2L], f − f_a ≥ A − u with A = c_2L² − 2|c_1|L − 2κL; on [−1, 1],
+    f − f_a ≤ B − u with B = c_2 + |c_1| + κ. If A > B, whatever u, |f − f_a| ≥ (A − B)/2 on one of the two
+    intervals, so E[(f − f_a)²] ≥ Φ(L) = ((A − B)/2)²·min(P(L ≤ z ≤ 2L), P(|z| ≤ 1)). Hence every a with error
+    < 2γ ≤ Φ(L) has K > κ: M > c_2L/(8η). As γ → 0, L can grow (Φ(L) → 0), so M → ∞, while the claimed bound at
+    q = 2 has a finite limit: no constant depending on f and η serves. The table: at each η and L, γ_L = Φ(L)/2
+    (a certified lower end) and the constant the ≲ needs there, c_2L/(8η) over the bound at (γ_L, η). None unless
+    deg f = 2."""
+    if len(coefficients) != 3:
+        return None
+    c0, c1, c2 = (abs(c) for c in coefficients)
+    rows, limits = [], {}
+    bound_ball = evaluator(bound, (gamma, eta), backend="arb")
+    for e in etas:
+        limits[str(e)] = str(one_sided_limit(bound.subs(eta, e), gamma, 0))
+        for L in TAIL_LS:
+            kappa = Fraction(c2) * L / 4
+            a_, b_ = c2 * L * L - 2 * c1 * L - 2 * kappa * L, c2 + c1 + kappa
+            if a_ <= b_:
+                continue
+            with ctx.workprec(prec):
+                half = _arb_of(Fraction(a_ - b_)) / 2
+                tail = (arb(L) / arb(2).sqrt()).erfc() / 2 - (arb(2 * L) / arb(2).sqrt()).erfc() / 2
+                middle = 1 - (arb(1) / arb(2).sqrt()).erfc()
+                if not tail.upper() < middle.lower():  # the minimum not certified: no row
+                    continue
+                shown = _at_least(_lower_end(half * half * tail / 2), 6)  # a decimal γ ≤ Φ(L)/2
+                g_at = sp.Rational(shown)
+                needed = _arb_of(Fraction(c2) * L / 8 / Fraction(e.p, e.q)) / bound_ball(arb(g_at.p) / g_at.q,
+                                                                                         arb(e.p) / e.q)
+            rows.append({"eta": str(e), "L": L, "gamma": shown, "sup_at_least": str(Fraction(c2) * L / 8 / e),
+                         "constant_needed": _at_least(_lower_end(needed))})
+    finite = all(v not in ("oo", "None", "0", "-oo") and not v.startswith("zoo") for v in limits.values())
+    grows = all(float(r2["constant_needed"]) > float(r1["constant_needed"])
+                for r1, r2 in zip(rows, rows[1:], strict=False) if r1["eta"] == r2["eta"])
+    return {"limit_of_bound": limits, "table": rows, "refutes": finite and grows and bool(rows)}
+
+
 def _existence_for(
     coeffs: Sequence[Fraction], bound: sp.Expr, etas: Sequence[sp.Rational], gammas: Sequence[sp.Rational], prec: int
 ) -> dict:
@@ -537,14 +611,20 @@ def _existence_for(
             )
     fixed_fails = [row for row in gamma_path if row["limit_of_bound"] == "0"]
     uniform_fails = fixed_fails + [row for row in eta_path if row["limit_of_eta^k_bound"] == "0"]
+    construction = wider_window_construction(coeffs, bound)
+    tail = quadratic_tail_obstruction(coeffs, bound, etas, prec)
+    fixed_holds = not fixed_fails and construction["finite_for_every_eta"]
+    tail_refutes = bool(tail and tail["refutes"])
     undecided = [row for row in gamma_path if row["limit_of_bound"] == "None"]
     undecided += [row for row in eta_path if row["limit_of_eta^k_bound"] == "None"]
     out.update(
         gamma_to_0=gamma_path,
         eta_to_0=eta_path,
+        wider_window_construction=construction,
+        **({"quadratic_tail_obstruction": tail} if tail else {}),
         readings={
-            "eta-fixed": "refuted" if fixed_fails else "not refuted",
-            "uniform": "refuted" if uniform_fails else "not refuted",
+            "eta-fixed": "refuted" if fixed_fails or tail_refutes else "holds" if fixed_holds else "not refuted",
+            "uniform": "refuted" if uniform_fails or tail_refutes else "not refuted",
         },
         undecided_limits=len(undecided),
     )
@@ -587,7 +667,7 @@ def _obstruction_on_a_construction(points: Sequence[tuple[str, str, str]], prec:
 
 def check_existence(
     claimed: Statement = EXISTENCE,
-    polys: Sequence[str] = ("x", "2*x - 1", "x^2 + x", "x^2", "x^3 - 3*x", "x^5 + x"),
+    polys: Sequence[str] = ("x", "2*x - 1", "x^2 + x", "x^2", "x^3 - 3*x", "x^4 - x", "x^5 + x"),
     etas: Sequence[str] = ("1", "1/2", "4"),
     gammas: Sequence[str] = ("1/100", "1/10000", "1/100000000", "1/1000000000000"),
     sharpness: Sequence[tuple[str, str, str]] = (("x", "1/100", "1"), ("x", "1/10000", "1"), ("x^2", "1/100", "1")),
@@ -629,6 +709,7 @@ def check_existence(
         reading: {
             "refuted_for_q": sorted({r["q"] for r in per_f.values() if r["readings"][reading] == "refuted"}),
             "not_refuted_for_q": sorted({r["q"] for r in per_f.values() if r["readings"][reading] != "refuted"}),
+            "holds_for_q": sorted({r["q"] for r in per_f.values() if r["readings"][reading] == "holds"}),
         }
         for reading in EXISTENCE_READINGS
     }
@@ -650,8 +731,22 @@ def check_existence(
             **ev,
         )
     both = [f for f, r in per_f.items() if all(v == "refuted" for v in r["readings"].values())]
-    if both:
+    by_limit = [f for f in both if any(path["limit_of_bound"] == "0" for path in per_f[f]["gamma_to_0"])]
+    if both and not by_limit:  # refuted by growth alone (degree 2: quadratic_tail_obstruction)
         f0 = both[0]
+        row = max(per_f[f0]["quadratic_tail_obstruction"]["table"], key=lambda r: float(r["constant_needed"]))
+        return refuted(
+            "exact+certified",
+            f"for f = {f0} (q = 2): f_a(z) = ∫a(b)φ(b)σ(ηz + b)db is 2η·sup|aφ|-Lipschitz and f is quadratic, so every "
+            f"a with E[(f − f_a)²] < 2γ ≤ Φ(L) has sup|aφ| > c_2L/(8η): at η = {row['eta']}, γ = {row['gamma']} the "
+            f"constant in ≲ must exceed {row['constant_needed']}, and it grows like √log(1/γ) as γ → 0, while the "
+            "bound tends to a finite limit. Refuted under both readings for q ∈ "
+            f"{sub_regions['eta-fixed']['refuted_for_q']}",
+            witness={"f": f0, **row},
+            **ev,
+        )
+    if both:
+        f0 = by_limit[0]
         r0 = per_f[f0]
         path = next(path for path in r0["gamma_to_0"] if path["limit_of_bound"] == "0")
         worst = max(path["table"], key=lambda row: row["value"])
@@ -664,6 +759,11 @@ def check_existence(
         eta_dirs = sorted({row["eta_to"] for r in per_f.values() for row in r["eta_to_0"]
                            if row["limit_of_eta^k_bound"] == "0"})
         eta_text = " or ".join("η → ∞" if e == "oo" else f"η → {e}" for e in eta_dirs) or "γ → 0 alone"
+        fixed = sub_regions["eta-fixed"]
+        undecided_q = sorted(set(fixed["not_refuted_for_q"]) - set(fixed["holds_for_q"]))
+        tail_rows = [row for r in per_f.values() if r.get("quadratic_tail_obstruction", {}).get("refutes")
+                     for row in r["quadratic_tail_obstruction"]["table"]]
+        tail_row = max(tail_rows, key=lambda row: float(row["constant_needed"])) if tail_rows else None
         sharp_x = sorted((row for row in sharp if row["f"] == "x"), key=lambda row: sp.Rational(row["gamma"]))
         sharp_text = (
             f" The obstruction is sharp: the corrected construction's sup|aφ| is {sharp_x[0]['ratio'][:6]} times it "
@@ -677,8 +777,15 @@ def check_existence(
             "(|E f^(k)| − √(2γ k!))/(η^k V_k) for each k, which stays positive as γ → 0, while the bound tends to 0: "
             f"the constant in ≲ {shown}. Refuted under both readings for q ∈ "
             f"{sub_regions['eta-fixed']['refuted_for_q']}; with a constant free of η (even one depending on γ) for "
-            f"q ∈ {sub_regions['uniform']['refuted_for_q']} ({eta_text} at fixed γ); not decided here for "
-            f"q ∈ {sub_regions['eta-fixed']['not_refuted_for_q']} with the constant depending on η." + sharp_text,
+            f"q ∈ {sub_regions['uniform']['refuted_for_q']} ({eta_text} at fixed γ)"
+            + (f"; at q = 2 also by growth (f_a is 2η·sup|aφ|-Lipschitz, f quadratic: sup|aφ| > c_2L/(8η) once "
+               f"2γ ≤ Φ(L), so the constant must exceed {tail_row['constant_needed']} at γ = {tail_row['gamma']}, "
+               f"η = {tail_row['eta']}, growing like √log(1/γ), while the bound tends to a finite limit)"
+               if tail_row else "")
+            + f". With the constant depending on η it holds for q ∈ {sub_regions['eta-fixed']['holds_for_q']} (the "
+            "repaired a for the wider window γ' = √(γ/E[z⁴f²]): error ≤ γ, and thm6.repaired's size bound at γ' over "
+            "the claimed one has a finite limit as γ → 0 for every η > 0, exactly) and is not decided here for q ∈ "
+            f"{undecided_q}." + sharp_text,
             witness={"f": f0, "eta": path["eta"], "gamma": worst["gamma"], "k": worst["k"],
                      "constant_needed": worst["constant_needed"], "limit_of_bound": "0"},
             **ev,

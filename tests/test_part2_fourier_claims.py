@@ -592,7 +592,7 @@ def test_existence_paper_refuted_at_degree_one(registered_verdict):
     assert v.verdict == "refuted" and v.evidence["witness"]["f"] == "x"
     assert float(v.evidence["witness"]["constant_needed"]) > 4e5  # at γ = 1e-12, η = 1: (1 − √(2γ))/(2√γ)
     regions = v.evidence["sub_regions"]
-    assert regions["eta-fixed"]["refuted_for_q"] == [1] and regions["eta-fixed"]["not_refuted_for_q"] == [2, 3, 5]
+    assert regions["eta-fixed"]["refuted_for_q"] == [1, 2] and regions["eta-fixed"]["not_refuted_for_q"] == [3, 4, 5]
     assert regions["uniform"]["not_refuted_for_q"] == []
     # the obstruction holds on an actual second layer, and is sharp for f = x
     ratios = [float(r["ratio"]) for r in v.evidence["obstruction_on_the_corrected_construction"]]
@@ -621,9 +621,10 @@ def test_existence_perturbed_bounds():
     honest = T.EXISTENCE.perturb(rhs=gamma ** (-(q_ - 1) / 2) * sp.exp(sp.pi**2 * gamma / (4 * eta**2)) / eta**q_)
     v = T.check_existence(honest, polys=_Q1)
     assert v.verdict == "inconclusive" and all(not r["refuted_for_q"] for r in v.evidence["sub_regions"].values())
-    # degree 2 only: the paper's bound is not refuted at η fixed (the wrong corner of the region for a witness) ...
+    # degree 2 only: the bound's limit as γ → 0 is finite, so the derivative obstruction is silent at η fixed; the
+    # growth obstruction refutes it (referee BX, BX1) ...
     v = T.check_existence(T.EXISTENCE, polys=("x^2",))
-    assert v.verdict == "inconclusive"
+    assert v.verdict == "refuted" and v.evidence["witness"]["L"] == 32 and "grows like √log(1/γ)" in v.detail
     # ... but a wrong exponent (γ^{1/2} smaller) is, and so is a dropped max(1, (γ/η)^{q−1}) under both readings
     assert T.check_existence(T.EXISTENCE.scale(sp.sqrt(gamma)), polys=("x^2",)).verdict == "refuted"
     dropped = T.EXISTENCE.perturb(rhs=gamma ** (-(q_ - 2) / 2) * eta * sp.exp(sp.pi**2 * gamma / 4))
@@ -795,3 +796,25 @@ def test_the_tanh_step_is_judged_apart_from_its_premise(registered_verdict):
     right_rule = F.check_tanh_transform(printed_rule=F.TANH_FROM_I)
     assert not right_rule.evidence["division_step"]["rule_fails_on_its_own"]
     assert "fails on its own" not in right_rule.detail
+
+
+def test_existence_decides_the_eta_fixed_reading_beyond_q_1(registered_verdict):
+    """Referee BX, BX1: with the constant depending on f and η, Theorem 6 fails at q = 2 as well (f_a is
+    2η·sup|aφ|-Lipschitz, f quadratic, while the bound tends to η) and holds for q ≥ 4 (the repaired a for the wider
+    window √(γ/E[z⁴f²])); q = 3 stays open. Perturbed: a bound larger by 1/γ is no longer refuted at q = 2 by growth,
+    and the wider window proves nothing at q = 3 or below."""
+    v = registered_verdict("thm6.existence")
+    fixed = v.evidence["sub_regions"]["eta-fixed"]
+    assert fixed["refuted_for_q"] == [1, 2] and fixed["holds_for_q"] == [4, 5]
+    tail = v.evidence["per_polynomial"]["x^2"]["quadratic_tail_obstruction"]
+    assert tail["refutes"] and tail["limit_of_bound"]["1"] == "1"
+    needed = [float(r["constant_needed"]) for r in tail["table"] if r["eta"] == "1"]
+    assert needed == sorted(needed) and needed[-1] > 3.9  # grows with L ∝ √log(1/γ)
+    assert "not decided here for q ∈ [3]" in v.detail
+
+    looser = T.check_existence(T.EXISTENCE.perturb(rhs=T.EXISTENCE.rhs / gamma), polys=("x^2", "x^3 - 3*x", "x^4"))
+    assert 2 not in looser.evidence["sub_regions"]["eta-fixed"]["refuted_for_q"]
+    assert not looser.evidence["per_polynomial"]["x^2"]["quadratic_tail_obstruction"]["refutes"]
+    low = T.wider_window_construction([Fraction(0), Fraction(-3), Fraction(0), Fraction(1)],
+                                      T.EXISTENCE.rhs.subs(T.q, 3))
+    assert not low["finite_for_every_eta"] and low["E[z^4 f^2]"] == "450"
