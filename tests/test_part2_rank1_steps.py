@@ -195,25 +195,33 @@ def test_bias_max_and_corner_perturbation(registered_verdict):
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and _w(v, "eps_p") < 1
 
 
-def test_leading_term_and_the_papers_justification(registered_verdict):
-    # the registered statement is the paper's "thus" with its premise α ≥ d^{-ε_b/2}/2 (referee AU F1: the repair had
-    # been registered and verified); it fails where ε_b ≥ 1, and the repair α ≥ C d^{-1/4} is the corrected statement
+def test_leading_term_literal_and_the_papers_justification(registered_verdict):
+    # referee BY, BY1: the paper's sentence, "the j = 0 term dominates the sum", holds on the whole region (the rest
+    # over it is O(log d/√d) uniformly in b_i, since |α_n^b| ≤ K_n α_1^b exactly); the justification as printed
+    # (α_1 ≥ d^{-ε_b/2}/2 against an absolute O(log d/√d) rest, the statement referee AU F1 had registered) is a reading
+    # that holds only where ε_b < 1
     claim = next(c for c in S.CLAIMS if c.id == "rank1.leading-term")
-    assert claim.statement == ST["dominance"].latex()
-    v = registered_verdict(S.check_leading_term, ST["dominance"], ST["dominance.alt"], ST["dominance.repaired"])
-    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
-    assert Fraction(v.evidence["witness"]["point"]["eps_b"]) >= 1
-    assert v.corrected == ST["dominance.repaired"].latex() and v.evidence["regime_repaired"]["holds_on"] == "all"
-    assert v.evidence["regime_other_reading"]["holds_on"] == "part"  # printed d^{-ε_b}/2: only ε_b < 1/2
-    # a premise strong enough everywhere (the repair as the paper's bound) is verified: the check can pass
-    ok = S.check_leading_term(ST["dominance.repaired"], ST["dominance.alt"], ST["dominance.repaired"])
-    assert ok.verdict == "verified" and ok.regime["holds_on"] == "all"
-    # wrong exponent in the repair: α ≥ d^{-1} dominates nowhere, so no corrected statement is offered
-    v = S.check_leading_term(ST["dominance"], ST["dominance.alt"], ST["dominance.repaired"].perturb(rhs=1 / d))
-    assert v.verdict == "refuted" and v.corrected is None and v.evidence["regime_repaired"]["holds_on"] == "none"
-    # a premise wrong everywhere (α ≥ d^{-1}) is refuted on the whole region
-    v = S.check_leading_term(ST["dominance"].perturb(rhs=1 / d), ST["dominance.alt"], ST["dominance.repaired"])
+    assert claim.statement == ST["dominance.literal"].latex()
+    args = (ST["dominance.literal"], ST["dominance"], ST["dominance.alt"], ST["dominance.repaired"])
+    v = registered_verdict(S.check_leading_term, *args)
+    assert v.verdict == "verified" and v.regime["holds_on"] == "all"
+    readings = v.regime["readings"]
+    assert sum(w.startswith("all") for w in readings.values()) == 1
+    assert sum(w.startswith("part") and "varepsilon_b" in w for w in readings.values()) == 2
+    assert v.evidence["regime_justification_as_printed"]["holds_on"] == "part"
+    assert v.evidence["regime_repaired"]["holds_on"] == "all"
+    assert v.evidence["uniform_bound_K_n"]["2"] == "1" and v.evidence["uniform_bound_K_n"]["3"] == "4/3"
+    assert float(v.evidence["largest_checked_share_of_the_bound"]) <= 1 + 1e-8
+    # the bound is exact and tight: n = 2 reaches it as b → ∞ ((−2)^{n−1}/n! = −1), and every K_n is at least the limit
+    for order in S.RATIO_ORDERS:
+        assert S.hermite_ratio_bound(order) >= Fraction(2 ** (order - 1), math.factorial(order))
+    # perturbed: a rest that must vanish faster than 1/d is refuted on the whole region
+    v = S.check_leading_term(ST["dominance.literal"].perturb(rhs=1 / d), *args[1:])
     assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
+    # a justification premise strong everywhere is a reading that holds everywhere
+    ok = S.check_leading_term(ST["dominance.literal"], ST["dominance.repaired"], ST["dominance.alt"],
+                              ST["dominance.repaired"])
+    assert ok.verdict == "verified" and ok.evidence["regime_justification_as_printed"]["holds_on"] == "all"
 
 
 def test_init_norm(registered_verdict):
