@@ -41,6 +41,7 @@ from theorycheck.numerics import bisect_predicate
 from theorycheck.statement import Rel, Statement, paper_latex
 
 from . import part2_rank1_measure as M
+from . import symbols as S_
 from .regime import ADMISSIBLE, CORNERS, constant_readings, polynomial_tail_readings
 from .regime import corner_point as regime_corner_point
 from .symbols import (
@@ -2279,8 +2280,8 @@ def check_final(statement: Statement, noise_l2: Statement, noise_linf: Statement
 
 SQ = sp.sqrt(d / n)
 RATE = SQ * log_d ** (q + 1)
-SENS = sp.sqrt(d ** (1 + eps_b) / n)
-PRIV = sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta)) / eps
+SENS = S_.SENS_32
+PRIV = S_.PRIV_32
 ALPHA_HALF = d ** (-eps_b / 2) / 2
 ALPHA_FULL = d ** (-eps_b) / 2
 
@@ -2347,7 +2348,7 @@ ST = {
     "sens": Statement(sp.Symbol("Delta_2"), r"\lesssim_\P", SENS * log_d ** (q + 1), lhs_latex=r"\Delta_2"),
     "sens.corrected": Statement(sp.Symbol("Delta_2"), r"\leq", sp.Integer(2), lhs_latex=r"\Delta_2(D \mapsto w_i^1)"),
     "slack": Statement(SENS * log_d ** (q + 1), "<", SENS * log_d ** (q + 2)),
-    "sigmaW.def": Statement(sp.Symbol("sigma_W"), "=", SENS * log_d ** (q + 2) * PRIV, lhs_latex=r"\sigma_W"),
+    "sigmaW.def": Statement(sp.Symbol("sigma_W"), "=", S_.SIGMA_W_32, lhs_latex=r"\sigma_W"),
     "sigmaW.needed": Statement(sp.Symbol("sigma_W"), r"\geq", PRIV, lhs_latex=r"\sigma_W"),
     # W_1 released whole: Δ_2(W_1) ≤ 2√p (unit columns); Theorem 5 with c > √(2log(1.25/δ)), for ε < 1
     "sigmaW.needed.matrix": Statement(sp.Symbol("sigma_W"), ">", 2 * sp.sqrt(p) * PRIV, lhs_latex=r"\sigma_W",

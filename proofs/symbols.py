@@ -68,6 +68,11 @@ CLIP_A = d**eps_n * sp.sqrt(p) * log_d ** (q + 1)
 STEPS = d**eps_n
 SIGMA_W = sp.sqrt(d ** (1 + eps_b) / n) * log_d ** (q + 3)
 SIGMA_A = sp.sqrt(ETA_A * STEPS) * sp.sqrt(8 * sp.log(1 / delta)) / eps
+#: Part 2, §3.2: the sensitivity order √(d^{1+ε_b}/n), the Gaussian mechanism's factor √(2 log(1.25/δ))/ε, and the σ_W
+#: the section derives from them (log^{q+2} d: the sensitivity's log^{q+1} d with one more log of slack)
+SENS_32 = sp.sqrt(d ** (1 + eps_b) / n)
+PRIV_32 = sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta)) / eps
+SIGMA_W_32 = SENS_32 * log_d ** (q + 2) * PRIV_32
 #: Part 3, §4.3: the per-step noise standard deviation Σ of the analysed recursion.
 SIGMA_PART3 = 2 * CLIP_A * sp.sqrt(STEPS) / n * sp.sqrt(8 * sp.log(1 / delta)) / eps
 

@@ -205,7 +205,7 @@ def test_alignment_flipped_population_direction_refuted():
 
 def test_noisy_alignment_flipped_population_direction_refuted():
     """rank1.noisy-alignment: the population direction as the limit is not refuted; its sign flipped is refuted."""
-    assert FL.check_noisy_alignment(FL.population_direction_limit, ds=(32,)).verdict == "inconclusive"
+    assert FL.check_noisy_alignment(FL.population_direction_limit, ds=(32,), sigma_w=0).verdict == "inconclusive"
     v = FL.check_noisy_alignment(_flipped, ds=(32,))
     assert v.verdict == "refuted" and v.evidence["identity_ok"]
 
