@@ -1091,17 +1091,22 @@ def check_lipschitz_step(
             witness=expectation_witness,
             **ev,
         )
+    # referee BY, BY7: the relation read is this line's step, from the previous line's Rademacher term to this line
+    # (E[F] itself on the left fails earlier: its centring bias, construct.symmetrization)
+    step = ("the contraction step from the previous line's 2E sup_z|(1/|I|)Σε_i a(b_i)σ(z + b_i)| to this line "
+            "(with E[F] itself on the left the chain already fails at construct.symmetrization): ")
     if pointwise_witness:
         return inconclusive(
             "simulation",
-            "in expectation the inequality holds at every instance tried (margins ≫ "
+            step + "in expectation the inequality holds at every instance tried (margins ≫ "
             "standard error), but its justification does not: pointwise in ε it fails (seeded draw "
             f"with excess {pointwise_witness['excess']:.3g} at log d = {pointwise_witness['log_d']}), since "
             "σ(z+b_i) − σ(b_i) differs across i and cannot be pulled out of Σε_i a(b_i)(…); the "
             "contraction principle proves it with 2η log d in place of η log d, harmless up to constants",
             **ev,
         )
-    return inconclusive("simulation", "holds at every instance tried (not a proof of the general inequality)", **ev)
+    return inconclusive("simulation", step + "holds at every instance tried (not a proof of the general inequality)",
+                        **ev)
 
 
 # ----------------------------------------------------------------------------------------------------------------

@@ -1349,6 +1349,12 @@ TAIL_AUX = ZZ**q * sp.exp(-2 * gamma * ZZ)
 TAIL_DERIVATIVE = Statement(
     sp.diff(TAIL_AUX, ZZ), Rel.EQ, (q * ZZ ** (q - 1) - 2 * gamma * ZZ**q) * sp.exp(-2 * gamma * ZZ), name="f'(z)"
 )
+#: the sentence the claim refutes (referee BY, BY6: the claim had displayed the derivative identity, which holds):
+#: f'(z) = 0 at z = 0 and at z = q/(2γ); the check reads f' from TAIL_DERIVATIVE and the points from its argument
+TAIL_CRITICAL = Statement(
+    sp.Symbol("fprime_named"), Rel.EQ, sp.Integer(0), name="f'(z) = 0 when z = 0 or z = q/(2γ)",
+    lhs_latex=r"f'(z)\big|_{z = 0,\ z = q/(2\gamma)}",
+)
 
 
 def check_tail_critical_points(statement: Statement = TAIL_DERIVATIVE, claimed_points=(0, q / (2 * gamma))) -> Verdict:
@@ -2145,9 +2151,9 @@ CLAIMS = [
     ),
     Claim(
         "construct.tail-critical-points",
-        "Critical points of z^q e^{−2γz}",
+        "Critical points of z^q e^{−2γz} (the derivative f' = (qz^{q−1} − 2γz^q)e^{−2γz} is checked with them)",
         f"{_S}, Step 2",
-        TAIL_DERIVATIVE,
+        TAIL_CRITICAL,
         r"q \ge 1,\ \gamma > 0",
         check_tail_critical_points,
         relations=((2, "P88", 6), (2, "P88", 7), (2, "P88", 8), (2, "P88", 9)),

@@ -23,7 +23,7 @@ from theorycheck import Claim, Verdict, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.claims import HOLDS_ON, reading_outcome, with_readings
 from theorycheck.numerics import largest_holding
-from theorycheck.statement import Statement
+from theorycheck.statement import Statement, paper_latex
 
 from . import symbols as S
 from .regime import as_printed_and_intended
@@ -98,6 +98,8 @@ COLUMN_PREMISE = Statement(
     variables=(S.d, S.n, S.eps_b, S.q),
     name="per-neuron Δ₂",
 )
+#: the premise as §3.2 derives it, before the extra log (referee BY, BY5): Δ₂ ≲_P √(d^{1+ε_b}/n) log^{q+1} d
+COLUMN_PREMISE_DERIVED = COLUMN_PREMISE.perturb(rhs=sp.sqrt(S.d ** (1 + S.eps_b) / S.n) * sp.log(S.d) ** (S.q + 1))
 
 
 _EVALUATORS: dict = {}
@@ -1037,6 +1039,28 @@ def calibrated_sigma_w(d, n, eps_b, q, eps=None, delta=None, p=None):
 #: Witness regime (Assumption 2: 3ε_p/16 < ε_n, p ≥ d^{ε_p}, n ≥ d^{1+3ε_n}; §3.2: 0 < ε_b < 3ε_n − ε_p/4).
 LAYER1_WITNESS = {"d": 32, "eps_n": 0.4, "eps_p": 2.0, "eps_b": 0.1, "q": 1}
 LAYER1_FAMILY_D = (10, 32, 100, 1_000, 10_000, 10**6)
+#: where a pair of model-produced records (y = f_*(x)) is built (p = 8 ≤ d − 2: π_p = 1/2 < 1; n = d^ν with ν = 2.8
+#: ≥ 1 + 3ε_n, where σ_W is small enough for the pair to break (ε, δ)-DP at this d; referee BY, BY4)
+LAYER1_MODEL_WITNESS = {"d": 64, "eps_n": 0.4, "eps_p": 0.5, "eps_b": 0.1, "q": 1, "nu": 2.8}
+
+
+def _model_records_reading(regime: dict | None, fraction: float) -> dict[str, str]:
+    """The readings of Dom(A) for layer1.privacy's regime: any records (Definition 1's worst case, the extreme pair's
+    label ±Y at x* = e₂ is not f_*(e₂) = 0), and only records the model produces, where a model pair reaches
+    ``fraction`` of 2√p whenever p ≤ d − 2 (π_p < 1) and none is known where π_p ≥ 1 (no model record is orthogonal
+    to every w_i^0 there)."""
+    if not regime:
+        return {}
+    holds = regime.get("holds_on", "undecided")
+    where = "; ".join(regime.get("conditions") or [])
+    main = f"{holds}: the regime as decided" + (f" (holds only where {where})" if holds == "part" and where else "")
+    model = ("undecided: a model pair reaches "
+             f"{fraction:.5f} of 2√p where π_p < 1, so there the regime is the same"
+             + (f" (holds only where {where})" if where else "")
+             + "; where π_p ≥ 1 no record the model produces is orthogonal to every w_i^0, and the sensitivity is not "
+             "decided")
+    return {"any records (Definition 1's worst case over all datasets)": main,
+            "only records the model produces (y = f_*(x))": model}
 
 
 def _regime(d, eps_n, eps_p, eps_b, q):
@@ -1073,6 +1097,18 @@ def check_layer1_privacy(
     assert 0 < target_eps < 8 * L  # Assumption 3
     pair = first_layer_extreme_pair(d, n, p, eps_n=eps_n, label=label, seed=seed)
     bound = P.layer1_worst_sensitivity(p)
+    from theorycheck.audit import first_layer_model_pair
+
+    mw = LAYER1_MODEL_WITNESS
+    _, m_p = _regime(mw["d"], mw["eps_n"], mw["eps_p"], mw["eps_b"], mw["q"])
+    m_n = math.ceil(mw["d"] ** mw["nu"])
+    model_pair = first_layer_model_pair(mw["d"], m_n, m_p, eps_n=mw["eps_n"], seed=seed)
+    model_sigma = sigma_w(mw["d"], m_n, mw["eps_b"], mw["q"], eps=target_eps, delta=delta, p=m_p)
+    model = {**mw, "n": m_n, "p": m_p, "pair": "n − 1 records x ~ N(0, I), y = ⟨x, e₁⟩; record n: (t v, ⟨t v, e₁⟩) "
+             "vs (t u, ⟨t u, e₁⟩), v, u ⊥ span(W₀), ⟨v, e₁⟩ = ⟨u, e₁⟩, ⟨u, v⟩ = −cos 2θ, t = 1e6, θ = 0.01",
+             "pair_distance": model_pair.distance, "fraction_of_2_sqrt_p": model_pair.ratio_to_worst_case,
+             "sigma_W": model_sigma, "exact_delta_at_epsilon": P.gaussian_delta(target_eps, model_pair.distance,
+                                                                                model_sigma)}
     sigma = sigma_w(d, n, eps_b, q, eps=target_eps, delta=delta, p=p)
     exact_delta_pair = P.gaussian_delta(target_eps, pair.distance, sigma)
     exact_eps_pair = P.gaussian_epsilon(delta, pair.distance, sigma)
@@ -1150,7 +1186,11 @@ def check_layer1_privacy(
             "conditions": [],
             "witness": fam_fail[0] if fam_fail else None,
         }
+    if regime:
+        regime = {**regime, "readings": {**(regime.get("readings") or {}),
+                                         **_model_records_reading(regime, model_pair.ratio_to_worst_case)}}
     common = dict(
+        model_records_pair=model,
         assumption3_grid_by_d=grid,
         regime_clipped_reading=clipped_regime,
         witness_regime={
@@ -1208,7 +1248,12 @@ def check_layer1_privacy(
             f"σ_W = {sigma:.4g} at d = {d}, n = {n}, p = {p} the exact δ at ε = {target_eps} is "
             f"{mpmath.nstr(exact_delta_pair, 4)} ({'>' if exact_delta_pair > delta else '≤'} δ = {delta:g}) "
             "and the exact ε at δ is "
-            f"{mpmath.nstr(exact_eps_pair, 5)}; along d → ∞ μ = 2√p/σ_W grows like "
+            f"{mpmath.nstr(exact_eps_pair, 5)} (the pair's changed label ±{label:g} at x* = e₂ is not f_*(e₂) = 0, "
+            "admissible under Definition 1's worst case over all datasets; with records the model produces a pair "
+            f"reaches {model_pair.ratio_to_worst_case:.5f} of 2√p where p ≤ d − 2: exact δ "
+            f"{mpmath.nstr(model['exact_delta_at_epsilon'], 4)} "
+            f"({'>' if model['exact_delta_at_epsilon'] > delta else '≤'} δ) at d = {mw['d']}, n = {m_n}, p = {m_p}; "
+            "not decided where π_p ≥ 1); along d → ∞ μ = 2√p/σ_W grows like "
             f"d^{{(π_p + 3ε_n − ε_b)/2}}/log^{{q+3}} d"
             + (
                 f"; over the region it holds only where {', '.join(regime['conditions'])} "
@@ -1300,6 +1345,15 @@ def check_layer1_columns(
     if statements is not None and not (statements[0].rhs.free_symbols & {S.eps, S.delta}):
         grid = _mu_grid({r["d"]: r["mu_all_columns"] for r in rows})
         region = _asymptotic_regime(S.p * statements[1].rhs ** 2 / statements[0].rhs ** 2)
+        derived = _asymptotic_regime(S.p * COLUMN_PREMISE_DERIVED.rhs ** 2 / statements[0].rhs ** 2)
+
+        def outcome(reg: dict) -> str:
+            where = "; ".join(reg.get("conditions") or [])
+            return reg["holds_on"] + (f": holds only where {where}" if reg["holds_on"] == "part" and where else "")
+
+        region = {**region, "readings": {
+            f"the premise as given, Δ₂ ≲ {paper_latex(statements[1].rhs)} (§3.2's extra log)": outcome(region),
+            f"the premise as §3.2 derives it, {paper_latex(COLUMN_PREMISE_DERIVED.rhs)}": outcome(derived)}}
     common = dict(
         regime_point={**regime, "target_epsilon": target_eps, "delta": delta},
         family=rows,

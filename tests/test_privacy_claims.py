@@ -236,6 +236,26 @@ def test_layer1_worst_case_distance_is_exact_gaussian_pair():
     assert pair.ratio_to_worst_case > 0.999
 
 
+def test_layer1_model_records_pair_and_readings(registered_verdict):
+    """Referee BY, BY4: the extreme pair's label ±Y at e₂ is not the model's; records the model produces reach
+    cos θ·2√p where p ≤ d − 2 and break the release at the model witness, and the regime records both readings of
+    Dom(A). The pair needs room outside span(W₀): p > d − 2 is refused."""
+    from theorycheck.audit import first_layer_model_pair
+    from theorycheck.errors import InputError
+
+    v = registered_verdict("layer1.privacy")
+    model = v.evidence["model_records_pair"]
+    assert model["p"] <= model["d"] - 2 and model["fraction_of_2_sqrt_p"] == pytest.approx(math.cos(0.01), rel=1e-6)
+    assert float(model["exact_delta_at_epsilon"]) > 1e-5
+    readings = v.regime["readings"]
+    assert readings["any records (Definition 1's worst case over all datasets)"].startswith("part")
+    assert readings["only records the model produces (y = f_*(x))"].startswith("undecided")
+    pair = first_layer_model_pair(16, 300, 4, eps_n=0.4, theta=0.3, seed=2)
+    assert pair.ratio_to_worst_case == pytest.approx(math.cos(0.3), rel=1e-4)
+    with pytest.raises(InputError, match="p ≤ d − 2"):
+        first_layer_model_pair(8, 50, 7, eps_n=0.4)
+
+
 def test_layer1_perturbed_exponent_still_rejected():
     """More noise (log^{q+5} d) passes at the small witness but fails as d grows."""
     sig = lambda d, n, eb, q, **k: P.layer1_sigma_w(d, n, eb, q, log_exponent_offset=5)  # noqa: E731
@@ -253,6 +273,14 @@ def test_layer1_calibrated_noise_verified():
 def test_layer1_columns_refuted():
     v = PC.check_layer1_columns(PC.paper_sigma_w)
     assert v.verdict == "refuted"
+
+
+def test_layer1_columns_records_the_derived_premise_reading(registered_verdict):
+    """Referee BY, BY5: with §3.2's derived premise log^{q+1} d (before its extra log) the boundary π_p + r = 0
+    holds for every ρ < 4; with the premise as given (log^{q+2} d) only where ρ < 2."""
+    v = registered_verdict("layer1.columns")
+    given, derived = v.regime["readings"].values()
+    assert "2 - \\rho > 0" in given and derived == "part: holds only where - \\pi_{p} - r \\geq 0"
     w = v.evidence["witness"]
     assert float(w["exact_epsilon_one_column"]) < 1 < float(w["exact_epsilon_all_columns"])
     assert float(w["mu_all_columns"]) == pytest.approx(math.sqrt(w["p"]) / math.log(w["d"]), rel=1e-9)

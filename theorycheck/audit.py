@@ -104,6 +104,38 @@ def first_layer_extreme_pair(d: int, n: int, p: int, *, eps_n: float, label: flo
                           first_layer_columns(X, y2, W0, b, a0, eta_w))
 
 
+def first_layer_model_pair(d: int, n: int, p: int, *, eps_n: float, scale: float = 1e6, theta: float = 0.01,
+                           seed: int = 0) -> FirstLayerPair:
+    """An adjacent pair whose every record the model can produce (y = f_*(x) = ⟨x, μ⟩, μ = e₁): n − 1 records
+    x ~ N(0, I_d), and record n = (t v, ⟨t v, μ⟩) in D, (t u, ⟨t u, μ⟩) in D', with v, u ⊥ span(W₀), unit,
+    v = sin θ m + cos θ e and u = sin θ m − cos θ e (m the unit part of μ orthogonal to span(W₀), e ⊥ m, W₀): the two
+    labels are equal, ⟨u, v⟩ = −cos 2θ, and as t = ``scale`` grows every column of W₁ points along v in one
+    dataset and along u in the other, so ‖W₁(D) − W₁(D')‖_F → 2 cos θ √p (referee BY, BY4: the extreme pair's label
+    ±Y at e₂ is not f_*(e₂) = 0). Needs p ≤ d − 2 (room for m and e outside span(W₀)); ``label`` records t."""
+    d, n, p = (validate.positive_int(k, v) for k, v in (("d", d), ("n", n), ("p", p)))
+    if p > d - 2:
+        raise InputError(f"the model-consistent pair needs p ≤ d − 2 (got d = {d}, p = {p})")
+    rng = np.random.default_rng(seed)
+    W0 = rng.normal(size=(d, p)) / math.sqrt(d)
+    b = rng.normal(size=p)
+    a0 = np.full(p, 1 / math.sqrt(p))
+    X = rng.normal(size=(n, d))
+    basis, _ = np.linalg.qr(W0)
+    mu = np.zeros(d)
+    mu[0] = 1.0
+    m = mu - basis @ (basis.T @ mu)
+    m /= np.linalg.norm(m)
+    other = rng.normal(size=d)
+    other -= basis @ (basis.T @ other) + m * (m @ other)
+    e = other / np.linalg.norm(other)
+    v, u = math.sin(theta) * m + math.cos(theta) * e, math.sin(theta) * m - math.cos(theta) * e
+    X1, X2 = X.copy(), X.copy()
+    X1[-1], X2[-1] = scale * v, scale * u
+    eta_w = d ** (1.5 * eps_n) * math.sqrt(p)
+    return FirstLayerPair(d, n, p, scale, seed, first_layer_columns(X1, X1[:, 0].copy(), W0, b, a0, eta_w),
+                          first_layer_columns(X2, X2[:, 0].copy(), W0, b, a0, eta_w))
+
+
 # ----------------------------------------------------------------------------------------------
 # Second layer (fixed features)
 # ----------------------------------------------------------------------------------------------
