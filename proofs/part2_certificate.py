@@ -580,7 +580,7 @@ def check_closed_form(
             return verified(
                 "certified+numeric",
                 f"the closed form reconstructs f_γ under the reading(s) {', '.join(holding)} "
-                f"for every f (degree 1–5), (γ, η), z",
+                f"at every f (degree 1–5), (γ, η), z of the grid",
                 **ev,
             )
         first = next(iter(claimed_res.values()))
@@ -588,7 +588,7 @@ def check_closed_form(
             "certified+numeric",
             "under none of the readings (σ(ηz+b); σ(ηz−b); f → −f(−x); σ(η(z−b))) does the closed "
             "form reconstruct f_γ (certified disjoint balls); the corrected form (1/π) Im f_γ((iπ/2 − b)/η) does, "
-            f"to < {tol} for every f of degree 1–5, (γ, η) and z",
+            f"to < {tol} at every f (degree 1–5), (γ, η) and z of the grid",
             corrected=cert.CORRECTED_LATEX if corrected_ok else None,
             witness=first["worst"],
             **ev,

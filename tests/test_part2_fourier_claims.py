@@ -699,7 +699,8 @@ def test_repaired_theorem6_verified(registered_verdict):
     assert all(r["reconstruction_gap"] < 1e-15 for r in v.evidence["points"])
     assert all(mpmath.mpf(r["sup_a_phi"]) <= mpmath.mpf(r["size_bound"]) for r in v.evidence["points"])
     # the proof (referee AH, F2): the residue argument's SymPy steps, for the registered bounds only
-    assert all(v.evidence["reconstruction_proof_steps"].values()) and v.detail.startswith("proved for every")
+    assert all(v.evidence["reconstruction_proof_steps"].values()) and v.detail.startswith("argued for every")
+    assert "not machine-checked" in v.detail  # referee BX, BX7: the contour argument is stated, not checked
 
 
 def test_repaired_theorem6_perturbed():
@@ -818,3 +819,16 @@ def test_existence_decides_the_eta_fixed_reading_beyond_q_1(registered_verdict):
     low = T.wider_window_construction([Fraction(0), Fraction(-3), Fraction(0), Fraction(1)],
                                       T.EXISTENCE.rhs.subs(T.q, 3))
     assert not low["finite_for_every_eta"] and low["E[z^4 f^2]"] == "450"
+
+
+def test_sech_checks_the_displays_it_covers(registered_verdict, monkeypatch):
+    """Referee BX, BX6: fourier.sech covers (2, 29) and (2, 32) and now checks them: the sine part's integrand is odd
+    (exact), and ½(e^{π²t} + e^{−π²t})² ŝech(t) = π(e^{π²t} + e^{−π²t}) at the points. A transform off by 2 fails
+    (2, 32) first."""
+    v = registered_verdict("fourier.sech")
+    assert v.evidence["display_29_sine_part_odd"] and "not proved here for every t" in v.detail
+    assert all(float(r["rel_discrepancy"]) < 1e-25 for r in v.evidence["display_32"])
+    real = F.fr.sech_transform_definition
+    monkeypatch.setattr(F.fr, "sech_transform_definition", lambda u, dps=30: 2 * real(u, dps=dps))
+    bad = F.check_sech_transform()
+    assert bad.verdict == "refuted" and "(2, 32)" in bad.detail
