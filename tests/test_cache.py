@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from forked_cli import run_cli
 
+from theorycheck.cache import claims_dir
+
 HELPER = """
 import mpmath
 
@@ -126,7 +128,7 @@ def test_second_run_reads_the_cache_and_errors_are_never_cached(paper, tmp_path)
         for field in ("verdict", "method", "detail", "evidence", "corrected", "rests_on_refuted"):
             assert first[cid][field] == second[cid][field], (cid, field)
     assert second["alpha.uses"]["rests_on_refuted"] == ["alpha.false"]  # taint from a cached verdict
-    assert sorted(p.name for p in (cache / "claims").glob("*.json")) == [
+    assert sorted(p.name for p in claims_dir(cache, paper).glob("*.json")) == [
         "alpha.false.json",
         "alpha.true.json",
         "alpha.uses.json",
@@ -157,17 +159,35 @@ CLAIMS = [Claim("delta.square", "square", "D §1", SQUARE, "x > 0", check)]
 """
 
 
+def test_two_proofs_folders_sharing_a_cache_keep_their_own_entries(paper, tmp_path):
+    """Referee BQ, F13: one file per claim id had made two proofs folders with the same ids evict each other in a
+    shared $THEORYCHECK_CACHE_DIR; each folder now has its own subfolder of claims/."""
+    import shutil
+
+    cache = tmp_path / "cache"
+    other = tmp_path / "copy" / "proofs"
+    shutil.copytree(paper, other)
+    append_comment(other / "beta.py")  # the copy's beta differs: its key does too
+    claims_json(paper, cache=cache)
+    claims_json(other, cache=cache)
+    again = claims_json(paper, cache=cache)
+    assert again["beta.one"]["cached"] and again["alpha.true"]["cached"]
+    assert claims_dir(cache, paper) != claims_dir(cache, other)
+    assert {p.name for p in claims_dir(cache, other).glob("*.json")} == {p.name for p in
+                                                                        claims_dir(cache, paper).glob("*.json")}
+
+
 def test_a_statements_latex_is_kept_with_its_verdict_and_printed_again_when_its_source_changes(paper, tmp_path):
     cache = tmp_path / "cache"
     (paper / "formula.py").write_text(FORMULA)
     (paper / "delta.py").write_text(DELTA)
     first = claims_json(paper, cache=cache)["delta.square"]
     assert first["statement_source"] == "sympy" and "x^{2}" in first["statement"]
-    stored = json.loads((cache / "claims" / "delta.square.json").read_text())
+    stored = json.loads((claims_dir(cache, paper) / "delta.square.json").read_text())
     assert stored["statement"] == first["statement"]
     # the warm run shows the kept text rather than printing it: mark the kept text to see which one it shows
     stored["statement"] = "KEPT"
-    (cache / "claims" / "delta.square.json").write_text(json.dumps(stored))
+    (claims_dir(cache, paper) / "delta.square.json").write_text(json.dumps(stored))
     warm = claims_json(paper, cache=cache)["delta.square"]
     assert warm["cached"] and warm["statement"] == "KEPT"
     # the formula's module is part of the key: an edited formula is printed (and checked) again
@@ -290,7 +310,7 @@ def test_default_place_is_beside_the_proofs_folder_and_git_ignores_it(paper):
     out = claims_json(paper)
     assert not any(c["cached"] for c in out.values())
     where = paper.parent / ".theorycheck"
-    assert (where / "claims" / "beta.one.json").is_file()
+    assert (claims_dir(where, paper) / "beta.one.json").is_file()
     assert (where / ".gitignore").read_text().strip().endswith("*")
     assert claims_json(paper)["beta.one"]["cached"]
 

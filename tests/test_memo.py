@@ -221,7 +221,7 @@ def test_nothing_is_stored_when_its_code_changes_while_it_runs(tmp_path, monkeyp
     first, second = check(), check()
     assert first["verdict"] == second["verdict"] == "verified" and not second["cached"]
     assert count.read_text().split() == ["3", "3"]  # the shared simulation ran in both audits
-    assert not list((tmp_path / "cache").glob("claims/*.json"))
+    assert not list((tmp_path / "cache").glob("claims/**/*.json"))
     assert not list((tmp_path / "cache").glob("memo/*.pkl"))
 
 

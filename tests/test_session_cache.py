@@ -51,7 +51,7 @@ def test_claimwalk_stores_then_reuses(cache_on, toy_proofs, capsys):
     first = ClaimWalk(registry=counted_registry(toy_proofs))
     v1 = first.check("toy.counted")
     assert CALLS == ["ran"]
-    assert (cache_on / "claims" / "toy.counted.json").is_file()
+    assert (cache_mod.claims_dir(cache_on, toy_proofs) / "toy.counted.json").is_file()
     out = capsys.readouterr().out
     assert "verdict: VERIFIED  (symbolic, " in out and "cached" not in out
 
@@ -82,7 +82,7 @@ def test_claimwalk_without_the_cache_runs_every_time(cache_on, toy_proofs, monke
 
 def test_claimwalk_stale_entry_runs_again(cache_on, toy_proofs):
     ClaimWalk(registry=counted_registry(toy_proofs)).check("toy.counted")
-    path = cache_on / "claims" / "toy.counted.json"
+    path = cache_mod.claims_dir(cache_on, toy_proofs) / "toy.counted.json"
     data = json.loads(path.read_text())
     data["key"] = "0" * 64  # as if a source it depends on had changed since
     path.write_text(json.dumps(data))
@@ -132,7 +132,7 @@ def test_a_perturbed_check_never_goes_through_the_session_cache(registered_verdi
     assert perturbed == registered  # Claim equality ignores the check: only identity tells them apart
     with pytest.raises(ValueError, match="not the registered claim"):
         registered_verdict(perturbed)
-    stored = json.loads((session_cache_dir / "claims" / f"{CHEAP}.json").read_text())
+    stored = json.loads((cache_mod.claims_dir(session_cache_dir, load().location) / f"{CHEAP}.json").read_text())
     assert ran == [] and "perturbed" not in stored["verdict"]["detail"]
     with pytest.raises(Exception, match="unknown|no claim|not found|toy.nothing"):
         registered_verdict("toy.nothing")

@@ -19,7 +19,8 @@ A cached verdict is reused only when nothing it could depend on has changed. Its
 Only ``verified``, ``refuted`` and ``inconclusive`` verdicts are stored; an ``error``
 (a crash, a timeout) is always run again. Each claim is one JSON file written atomically
 (temporary file + rename), so concurrent audits and an interrupted audit leave a
-consistent cache. An entry also keeps the LaTeX of the claim's statement (a SymPy ``Statement``
+consistent cache; the files sit in ``claims/<proofs folder's name>-<digest of its path>/``, so proofs folders that
+share a cache directory keep their own entries (:func:`claims_dir`). An entry also keeps the LaTeX of the claim's statement (a SymPy ``Statement``
 is printed from its source, which the key holds, by SymPy, whose version it holds), so a warm
 audit's JSON does not print 200 statements again.
 
@@ -345,6 +346,12 @@ def key_of(parts: dict[str, Any]) -> str:
     return _sha256(json.dumps(parts, sort_keys=True).encode())
 
 
+def folder_tag(location: str | Path) -> str:
+    """A proofs folder's name in a cache shared by several: its name and a digest of its resolved path."""
+    root = Path(location).resolve()
+    return root.name + "-" + _sha256(str(root).encode())[:12]
+
+
 def default_dir(location: str | Path) -> Path:
     """Where the cache of the proofs folder ``location`` lives (see the module docstring)."""
     env = os.environ.get("THEORYCHECK_CACHE_DIR")
@@ -355,7 +362,14 @@ def default_dir(location: str | Path) -> Path:
     if os.access(root.parent, os.W_OK) and (not beside.exists() or os.access(beside, os.W_OK)):
         return beside
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "theorycheck"
-    return base / (root.name + "-" + _sha256(str(root).encode())[:12])
+    return base / folder_tag(root)
+
+
+def claims_dir(directory: str | Path, location: str | Path) -> Path:
+    """The folder of one proofs folder's stored verdicts inside a cache ``directory``: one per proofs folder, so two
+    folders sharing a directory ($THEORYCHECK_CACHE_DIR, or a parent holding both) keep each other's entries
+    (referee BQ, F13: one file per claim id had made them evict each other)."""
+    return Path(directory) / "claims" / folder_tag(location)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -375,6 +389,7 @@ class Cache:
         self.library = SourceTree(_LIBRARY, ("theorycheck",))
         self.folder.trees = self.library.trees = [self.folder, self.library]
         self.directory = Path(directory) if directory is not None else default_dir(location)
+        self.claims = claims_dir(self.directory, location)
         self._registering = _registering_modules(self.folder)
         self._parts: dict[str, dict[str, Any]] = {}
         self._load_memo()
@@ -413,7 +428,7 @@ class Cache:
         return self._parts[claim.id]
 
     def path(self, claim_id: str) -> Path:
-        return self.directory / "claims" / f"{claim_id}.json"
+        return self.claims / f"{claim_id}.json"
 
     def _read(self, claim_id: str) -> dict[str, Any] | None:
         try:
@@ -502,7 +517,7 @@ class Cache:
     def clear(self) -> int:
         """Remove every stored verdict; the number removed."""
         n = 0
-        for path in (self.directory / "claims").glob("*.json"):
+        for path in self.claims.glob("*.json"):
             path.unlink(missing_ok=True)
             n += 1
         return n
