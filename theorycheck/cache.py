@@ -20,9 +20,9 @@ Only ``verified``, ``refuted`` and ``inconclusive`` verdicts are stored; an ``er
 (a crash, a timeout) is always run again. Each claim is one JSON file written atomically
 (temporary file + rename), so concurrent audits and an interrupted audit leave a
 consistent cache; the files sit in ``claims/<proofs folder's name>-<digest of its path>/``, so proofs folders that
-share a cache directory keep their own entries (:func:`claims_dir`). An entry also keeps the LaTeX of the claim's statement (a SymPy ``Statement``
-is printed from its source, which the key holds, by SymPy, whose version it holds), so a warm
-audit's JSON does not print 200 statements again.
+share a cache directory keep their own entries (:func:`claims_dir`). An entry also keeps the LaTeX of the claim's
+statement (a SymPy ``Statement`` is printed from its source, which the key holds, by SymPy, whose version it holds),
+so a warm audit's JSON does not print 200 statements again.
 
 Where: ``$THEORYCHECK_CACHE_DIR`` if set; else a ``.theorycheck/`` folder beside the proofs
 folder (in the folder that holds it) when that place is writable; else the user cache
