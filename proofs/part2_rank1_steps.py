@@ -1221,8 +1221,9 @@ def check_leading_term(literal: Statement, dominance: Statement, dominance_alt: 
     if alpha1_star == 0:
         return refuted("exact", "α*_1 = 0 for the measured target", witness={"alpha1_star": str(alpha1_star)}, **ev)
     if worst > 1 + 1e-8:  # the float values' error is ~1e-10 relative; n = 2 meets its bound as b → ∞
-        return refuted("exact+numeric", f"|α_n^b|/α_1^b exceeds its bound K_n at a checked b (share {worst:.6g})",
-                       witness=max(checked, key=lambda r: abs(float(r["alpha_n_over_alpha_1"]))), **ev)
+        # the toolkit's own bound failing is no witness against the paper (referee BZ, BZ5)
+        return inconclusive("exact+numeric", f"|α_n^b|/α_1^b exceeds the bound K_n at a checked b (share "
+                             f"{worst:.6g}): the uniform bound is in doubt, the step is not decided", **ev)
     paper_bound, other_bound, repaired_bound = (paper_latex(st.rhs) for st in (dominance, dominance_alt, repaired))
 
     def outcome(v: Verdict, what: str) -> str:
@@ -1463,8 +1464,8 @@ def check_gradient_chain(
 #: a rate below it is false.
 DIRECTION_FLOOR = d ** (-3 * eps_n / 2)
 #: the floor with the bias in it (referee BY, BY2): ‖g − T_1‖ ∝ α_1^{b_i} (:func:`bias_floor_table`), so the floor
-#: is d^{−3ε_n/2}/α_1^{b_i} ≤ 2d^{(ε_b − 3ε_n)/2} where |b_i| ≤ (ε_b/4) log d (Lemma 4; probability
-#: 1 − e^{−ε_b² log² d/32}, ≤_P's level with c = ε_b²/32)
+#: is d^{−3ε_n/2}/α_1^{b_i} ≤ 2d^{(ε_b − 3ε_n)/2} where |b_i| ≤ (ε_b/4) log d (lemma4.bias-range: α_1^b e^{2|b|} ≥
+#: 0.6057 ≥ 1/2, stronger than Lemma 4's 0.168; probability 1 − e^{−ε_b² log² d/32}, ≤_P's level with c = ε_b²/32)
 DIRECTION_FLOOR_BIASED = d ** ((eps_b - 3 * eps_n) / 2)
 
 
@@ -1483,7 +1484,7 @@ FLOOR_CORNER, FLOOR_DS, FLOOR_SAMPLES = "small eps_n", (32, 64), 100_000
 #: the constants c of ≤_P's level 1 − e^{−c log² d} at which the witness's growth is tabulated (|b_i| ≥ √c log d has
 #: probability ≈ e^{−c log² d/2}, more than the level allows), and the dimensions
 FLOOR_LEVELS: tuple[str, ...] = ("1/16", "1/256")
-FLOOR_LOG10_DS: tuple[int, ...] = (8, 16, 32, 64, 128, 256)
+FLOOR_LOG10_DS: tuple[int, ...] = (8, 32, 128, 512, 2048, 8192)
 
 
 def bias_floor_table(corner: str = FLOOR_CORNER, ds: Sequence[int] = FLOOR_DS,
@@ -1522,18 +1523,25 @@ def bias_floor_table(corner: str = FLOOR_CORNER, ds: Sequence[int] = FLOOR_DS,
             moments.append(m4)
             bound = m4**0.25 * 3**0.25 * math.sqrt(8) * math.exp(float(w @ w)) * math.exp(-abs(beta))
             alpha1 = float(alpha_tanh_fast(1, beta)[1][0])
+            v_dir = (g - T1) / step
+            sine = float(np.linalg.norm(w - v_dir * (v_dir @ w)) / np.linalg.norm(w))
             rows.append({"d": dv, "beta": beta, "alpha_1": alpha1, "step_norm": step, "step_over_alpha_1":
-                         step / alpha1, "cauchy_schwarz_bound": bound, "E(y-f0)^4": m4, "w_norm2": float(w @ w)})
+                         step / alpha1, "cauchy_schwarz_bound": bound, "E(y-f0)^4": m4, "w_norm2": float(w @ w),
+                         "sine_w_v": sine})
     return {"rows": rows, "bound_holds": all(r["step_norm"] <= r["cauchy_schwarz_bound"] for r in rows),
-            "largest_fourth_moment": max(moments), "corner": corner, "seed": M.SEED, "samples": FLOOR_SAMPLES}
+            "largest_fourth_moment": max(moments), "smallest_sine": min(r["sine_w_v"] for r in rows),
+            "corner": corner, "seed": M.SEED, "samples": FLOOR_SAMPLES,
+            "note": "E[(y − f^0)⁴] is O(1) with probability → 1 (at ≤_P's level 1 − e^{−c log² d} only O(log⁴ d): "
+                    "subpolynomial, so the growth stands); the constants are this corner's (q = 3), one seed"}
 
 
-def bias_floor_growth(rate: sp.Expr, point: dict[str, Any], fourth_moment: float) -> list[dict[str, Any]]:
+def bias_floor_growth(rate: sp.Expr, point: dict[str, Any], fourth_moment: float,
+                      sine: float = 1.0) -> list[dict[str, Any]]:
     r"""At a region point where the rate is not polynomially above d^{−3ε_n/2}: the floor's lower bound for a neuron
-    with |b_i| = √c·log d, 1/(1 + 2d^{3ε_n/2}K d^{−√c}) (‖w_⊥^0‖, ‖w_i^0‖ → 1; K of :func:`bias_floor_table` with
-    ‖w‖² ≤ 2, which fails with probability → 0), over the rate, at d = 10^k (mpmath, 30 digits). Such a bias has
-    probability ≈ e^{−c log² d/2}, more than ≤_P's e^{−c log² d}: a ratio growing without bound refutes the rate at
-    that level, for every c."""
+    with |b_i| = √c·log d, s/(1 + 2√2 d^{3ε_n/2}K d^{−√c}) (s = ‖w_⊥^0‖/‖w_i^0‖, a constant below 1, ``sine``;
+    ‖w_i^0‖ ≥ 1/√2 and ‖w‖² ≤ 2, which fail with probability → 0; K of :func:`bias_floor_table`), over the rate, at
+    d = 10^k (mpmath, 30 digits). Such a bias has probability ≈ e^{−c log² d/2}, more than ≤_P's e^{−c log² d}.
+    Illustrative: the constants are measured at one corner, not at ``point``; the decision is the exponent's."""
     subs = {sym: sp.Rational(str(point[str(sym)])) for sym in rate.free_symbols if str(sym) in point}
     rate_d = sp.lambdify(d, rate.subs(subs).subs({n: d ** sp.Rational(str(point["nu"]))}), "mpmath")
     k_const = mpmath.mpf(fourth_moment) ** 0.25 * mpmath.mpf(3) ** 0.25 * mpmath.sqrt(8) * mpmath.e**2
@@ -1544,7 +1552,7 @@ def bias_floor_growth(rate: sp.Expr, point: dict[str, Any], fourth_moment: float
             kappa = mpmath.sqrt(mpmath.mpf(sp.Rational(c_)))
             for k10 in FLOOR_LOG10_DS:
                 dv = mpmath.mpf(10) ** k10
-                floor = 1 / (1 + 2 * dv ** (3 * en / 2) * k_const * dv ** (-kappa))
+                floor = sine / (1 + 2 * mpmath.sqrt(2) * dv ** (3 * en / 2) * k_const * dv ** (-kappa))
                 rows.append({"c": c_, "log10_d": k10, "floor_at_least": mpmath.nstr(floor, 6),
                              "rate": mpmath.nstr(rate_d(dv), 6), "ratio": mpmath.nstr(floor / rate_d(dv), 6)})
     return rows
@@ -1599,8 +1607,10 @@ def corrected_direction_distance(statement: Statement) -> Verdict:
     )
     # referee BY, BY2: the floor carries 1/‖g − T_1‖ ∝ 1/α_1^{b_i}, which grows like e^{2|b_i|}; at ≤_P's level a
     # bias |b_i| ≥ √c log d is not excluded (probability e^{−c log² d/2}), so the rate must beat d^{−3ε_n/2} by a power
+    # "by a power of d": the rate over d^{−3ε_n/2} with its log factors set to 1 must → ∞ (a positive exponent of d;
+    # referee BZ, BZ1: "≫ log^{q+1} d" had let a floor d^{−3ε_n/2} log^{q+2} d through)
     beats = decide_on_region(
-        Statement(log_d ** (q + 1), r"\ll", statement.rhs * d ** (3 * eps_n / 2)),
+        Statement(sp.Integer(1), r"\ll", (statement.rhs * d ** (3 * eps_n / 2)).subs(log_d, 1)),
         what="the rate over d^{−3ε_n/2} grows like a power of d (above the floor a bias |b_i| ≍ √c log d leaves)",
     )
     bias = bias_floor_table()
@@ -1624,12 +1634,9 @@ def corrected_direction_distance(statement: Statement) -> Verdict:
             **ev,
         )
     witness = beats.regime.get("witness") if beats.verdict == "refuted" else None
-    growth = (bias_floor_growth(statement.rhs, witness["point"], bias["largest_fourth_moment"])
+    growth = (bias_floor_growth(statement.rhs, witness["point"], bias["largest_fourth_moment"], bias["smallest_sine"])
               if witness and bias["bound_holds"] and premises else [])
-    unbounded = bool(growth) and all(
-        float(rows[-1]["ratio"]) > 1 and all(float(a["ratio"]) < float(b_["ratio"]) for a, b_ in zip(rows, rows[1:]))
-        for rows in ([r for r in growth if r["c"] == c_] for c_ in FLOOR_LEVELS))
-    if unbounded:
+    if growth:
         ev["witness_growth"] = growth
         where = "; ".join(beats.regime.get("conditions") or ["nowhere"])
         ratio_span = [r["step_over_alpha_1"] for r in bias["rows"]]
@@ -1641,12 +1648,14 @@ def corrected_direction_distance(statement: Statement) -> Verdict:
             f"{min(ratio_span):.2f}–{max(ratio_span):.2f} for b_i = {FLOOR_BIASES[0]:g}…{FLOOR_BIASES[-1]:g}), and at "
             "≤_P's level 1 − e^{−c log² d} a bias |b_i| ≥ √c log d (probability ≈ e^{−c log² d/2}) is not excluded, "
             "whatever c > 0; it lifts the floor to ≳ d^{√c − 3ε_n/2}, so the rate must exceed d^{−3ε_n/2} by a power "
-            f"of d: only where {where}; at {witness['point']} the floor over the rate reaches {last['ratio']} at "
-            f"d = 10^{last['log10_d']} (c = {last['c']}) and grows without bound. With every neuron (max_i |b_i| ≍ "
+            f"of d: only where {where}; at {witness['point']} the floor over the rate grows like d^√c/polylog d "
+            f"(illustrative, with constants measured at the '{FLOOR_CORNER}' corner: {last['ratio']} at "
+            f"d = 10^{last['log10_d']}, c = {last['c']}). With every neuron (max_i |b_i| ≍ "
             "√(2π_p log d)) it fails there too; a typical neuron (b_i = O_P(1), probability → 1) leaves the floor "
             "at d^{−3ε_n/2}, undecided. The floor is d^{−3ε_n/2}/α_1^{b_i} ≲ d^{(ε_b − 3ε_n)/2} where |b_i| ≤ (ε_b/4) "
-            "log d (probability 1 − e^{−ε_b² log² d/32}, Lemma 4): corrected, not confirmed (its sampling term rests "
-            "on lemma3.gradient-concentration and lemma3.initial-output-centred)",
+            "log d (probability 1 − e^{−ε_b² log² d/32}, Lemma 4: ≤_P's level with c = ε_b²/32, a reading): corrected, "
+            "not confirmed (it rests on ‖g − T_1‖ ≍ α_1^{b_i}, measured above, not proved, and its sampling term on "
+            "lemma3.gradient-concentration and lemma3.initial-output-centred)",
             statement.perturb(rhs=with_biased_floor(statement.rhs)),
             regime={**beats.regime, "conditions_bound": AT_MOST, "readings": {
                 "≤_P at Part 1's level (1 − e^{−c log² d}, some c > 0), one neuron":
@@ -2540,7 +2549,9 @@ CLAIMS = [
         r"\alpha^{b_i}_1 > 0,\ \alpha^*_1 \neq 0,\ |\langle\mu, w^0_i\rangle| \lesssim \log d/\sqrt d",
         partial(check_leading_term, ST["dominance.literal"], ST["dominance"], ST["dominance.alt"],
                 ST["dominance.repaired"]),
-        depends_on=("lemma4.bias-range", "stein.projection-law"),
+        # the literal reading uses |⟨μ, w_i^0⟩| ≲ log d/√d only (referee BZ, BZ5: lemma4.bias-range, which the
+        # printed justification's reading uses, had made it count as holding under lemma4.bias-max's reading)
+        depends_on=("stein.projection-law",),
         relations=((2, "P26", 9), (2, "P26", 10)),
     ),
     Claim(

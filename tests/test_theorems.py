@@ -348,6 +348,9 @@ def test_clipped_signal_is_decided_by_its_loss_bound_and_perturbations_are_rejec
     assert v.evidence["measured_over_limit_worst_factor"] < repaired.CLIP_LIMIT_FACTOR
     for r in v.evidence["rows"]:  # the chain, relation by relation
         assert r["lost"] <= r["tail"] <= r["cs"] <= r["markov"]
+    # referee BZ, BZ4: it holds with probability → 1 over the initialisation, not at ≤_P's level (recorded readings)
+    outcomes = sorted(w.split(":")[0] for w in v.regime["readings"].values())
+    assert outcomes == ["all", "undecided"] and "probability → 1" in v.detail
 
     bad = repaired.check_clipped_signal(claimed_floor=0.9)
     assert bad.verdict == "refuted" and bad.evidence["witness"]["target"] == "He3+He1"
