@@ -1349,15 +1349,18 @@ TAIL_AUX = ZZ**q * sp.exp(-2 * gamma * ZZ)
 TAIL_DERIVATIVE = Statement(
     sp.diff(TAIL_AUX, ZZ), Rel.EQ, (q * ZZ ** (q - 1) - 2 * gamma * ZZ**q) * sp.exp(-2 * gamma * ZZ), name="f'(z)"
 )
+#: the points the paper names as f's critical points (one home: the check and the displayed statement read them)
+TAIL_CRITICAL_POINTS: tuple[sp.Expr, ...] = (sp.Integer(0), q / (2 * gamma))
 #: the sentence the claim refutes (referee BY, BY6: the claim had displayed the derivative identity, which holds):
-#: f'(z) = 0 at z = 0 and at z = q/(2γ); the check reads f' from TAIL_DERIVATIVE and the points from its argument
+#: f'(z) = 0 at each named point; the check reads f' from TAIL_DERIVATIVE and the points from TAIL_CRITICAL_POINTS
 TAIL_CRITICAL = Statement(
     sp.Symbol("fprime_named"), Rel.EQ, sp.Integer(0), name="f'(z) = 0 when z = 0 or z = q/(2γ)",
-    lhs_latex=r"f'(z)\big|_{z = 0,\ z = q/(2\gamma)}",
+    lhs_latex=r"f'(z)\big|_{z = " + r",\ z = ".join(sp.latex(pt) for pt in TAIL_CRITICAL_POINTS) + "}",
 )
 
 
-def check_tail_critical_points(statement: Statement = TAIL_DERIVATIVE, claimed_points=(0, q / (2 * gamma))) -> Verdict:
+def check_tail_critical_points(statement: Statement = TAIL_DERIVATIVE,
+                               claimed_points: tuple[sp.Expr, ...] = TAIL_CRITICAL_POINTS) -> Verdict:
     r"""Relations (2, P88, 6–9): f'(z) = (qz^{q−1} − 2γz^q)e^{−2γz} for f(z) = z^q e^{−2γz}, and f'(z) = 0 at z = 0 or
     z = q/(2γ). The derivative is compared symbolically; each claimed critical point is substituted into f' for
     every degree q in SYMBOLIC_DEGREES (γ symbolic)."""

@@ -1054,11 +1054,11 @@ def _model_records_reading(regime: dict | None, fraction: float) -> dict[str, st
     holds = regime.get("holds_on", "undecided")
     where = "; ".join(regime.get("conditions") or [])
     main = f"{holds}: the regime as decided" + (f" (holds only where {where})" if holds == "part" and where else "")
-    model = ("undecided: a model pair reaches "
-             f"{fraction:.5f} of 2√p where π_p < 1, so there the regime is the same"
+    model = (f"{'part' if holds in ('part', 'none') else 'undecided'}: where π_p < 1 a model pair reaches "
+             f"{fraction:.5f} of 2√p, so there the regime is the same"
              + (f" (holds only where {where})" if where else "")
              + "; where π_p ≥ 1 no record the model produces is orthogonal to every w_i^0, and the sensitivity is not "
-             "decided")
+             "decided (referee CA, CA7)")
     return {"any records (Definition 1's worst case over all datasets)": main,
             "only records the model produces (y = f_*(x))": model}
 

@@ -177,6 +177,23 @@ def test_two_proofs_folders_sharing_a_cache_keep_their_own_entries(paper, tmp_pa
                                                                         claims_dir(cache, paper).glob("*.json")}
 
 
+def test_clear_removes_this_folders_entries_and_the_old_flat_layout(paper, tmp_path):
+    """Cache.clear() removes this proofs folder's entries and the flat claims/*.json of the layout before
+    claims_dir (referee CA, CA6), not another folder's."""
+    from theorycheck.cache import Cache
+
+    cache = tmp_path / "cache"
+    claims_json(paper, cache=cache)
+    legacy = cache / "claims" / "alpha.true.json"
+    legacy.write_text("{}")
+    other = claims_dir(cache, tmp_path / "elsewhere" / "proofs")
+    other.mkdir(parents=True)
+    (other / "alpha.true.json").write_text("{}")
+    removed = Cache(paper, directory=cache).clear()
+    assert removed == 5 and not legacy.exists() and not list(claims_dir(cache, paper).glob("*.json"))
+    assert (other / "alpha.true.json").exists()
+
+
 def test_a_statements_latex_is_kept_with_its_verdict_and_printed_again_when_its_source_changes(paper, tmp_path):
     cache = tmp_path / "cache"
     (paper / "formula.py").write_text(FORMULA)

@@ -289,7 +289,10 @@ def test_corrected_direction(registered_verdict):
     # referee BZ, BZ1: "by a power of d" is the exponent's test — more logs or a constant on the floor are refuted
     # the same way; a floor larger by a power of d (d^{ε_b/100}) is not
     sampling = st.rhs - S.DIRECTION_FLOOR
-    for floor in (S.DIRECTION_FLOOR * S.log_d ** (S.q + 2), 2 * S.DIRECTION_FLOOR * S.log_d ** (S.q + 1)):
+    # (referee CA, CA1: and logs of n, p or of a power of d are logs too)
+    for floor in (S.DIRECTION_FLOOR * S.log_d ** (S.q + 2), 2 * S.DIRECTION_FLOOR * S.log_d ** (S.q + 1),
+                  S.DIRECTION_FLOOR * sp.log(S.n) ** (S.q + 1), S.DIRECTION_FLOOR * sp.log(S.p),
+                  S.DIRECTION_FLOOR * sp.log(d**2)):
         assert S.corrected_direction_distance(st.perturb(rhs=sampling + floor)).verdict == "refuted"
     lifted = S.corrected_direction_distance(st.perturb(rhs=sampling + S.DIRECTION_FLOOR * d ** (S.eps_b / 100)))
     assert lifted.verdict == "inconclusive"

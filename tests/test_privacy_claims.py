@@ -249,7 +249,7 @@ def test_layer1_model_records_pair_and_readings(registered_verdict):
     assert float(model["exact_delta_at_epsilon"]) > 1e-5
     readings = v.regime["readings"]
     assert readings["any records (Definition 1's worst case over all datasets)"].startswith("part")
-    assert readings["only records the model produces (y = f_*(x))"].startswith("undecided")
+    assert readings["only records the model produces (y = f_*(x))"].startswith("part: where π_p < 1")
     pair = first_layer_model_pair(16, 300, 4, eps_n=0.4, theta=0.3, seed=2)
     assert pair.ratio_to_worst_case == pytest.approx(math.cos(0.3), rel=1e-4)
     with pytest.raises(InputError, match="p ≤ d − 2"):

@@ -515,9 +515,10 @@ class Cache:
         return True
 
     def clear(self) -> int:
-        """Remove every stored verdict; the number removed."""
+        """Remove every stored verdict of this proofs folder, and the flat ``claims/*.json`` entries of the layout
+        before :func:`claims_dir` (referee CA, CA6: no one else would ever read them); the number removed."""
         n = 0
-        for path in self.claims.glob("*.json"):
+        for path in [*self.claims.glob("*.json"), *(self.directory / "claims").glob("*.json")]:
             path.unlink(missing_ok=True)
             n += 1
         return n
