@@ -42,7 +42,7 @@ from theorycheck.statement import Rel, Statement, paper_latex
 
 from . import part2_rank1_measure as M
 from . import symbols as S_
-from .regime import ADMISSIBLE, CORNERS, constant_readings, polynomial_tail_readings
+from .regime import ADMISSIBLE, CORNERS, constant_readings, polynomial_tail_readings, regime_outcome
 from .regime import corner_point as regime_corner_point
 from .symbols import (
     PRIVACY_FACTOR,
@@ -1226,16 +1226,12 @@ def check_leading_term(literal: Statement, dominance: Statement, dominance_alt: 
                              f"{worst:.6g}): the uniform bound is in doubt, the step is not decided", **ev)
     paper_bound, other_bound, repaired_bound = (paper_latex(st.rhs) for st in (dominance, dominance_alt, repaired))
 
-    def outcome(v: Verdict, what: str) -> str:
-        kind = (v.regime or {}).get("holds_on", "undecided")
-        where = "; ".join(v.regime.get("conditions") or []) if v.regime else ""
-        return f"{kind}: {what}" + (f" (only where {where})" if kind == "part" and where else "")
-
     readings = {
-        "literal: the rest of the sum over its j = 0 term → 0 (uniformly in b_i)": outcome(lit, "O(log d/√d)"),
+        "literal: the rest of the sum over its j = 0 term → 0 (uniformly in b_i)":
+            regime_outcome(lit.regime or {}, "O(log d/√d)"),
         f"the justification as printed: α_1^{{b_i}} ≳ {paper_bound} against an absolute O(log d/√d) rest":
-            outcome(r1, "the lower bound on α_1^{b_i} must beat log d/√d"),
-        f"the same with the printed α_1^{{b_i}} ≳ {other_bound}": outcome(r2, "likewise"),
+            regime_outcome(r1.regime or {}, "the lower bound on α_1^{b_i} must beat log d/√d"),
+        f"the same with the printed α_1^{{b_i}} ≳ {other_bound}": regime_outcome(r2.regime or {}, "likewise"),
     }
     if lit.verdict == "refuted":
         return refuted("exact", f"the rest over the j = 0 term is not ≪ 1: {lit.detail}", regime=lit.regime,

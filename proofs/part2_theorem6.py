@@ -27,7 +27,7 @@ from theorycheck.asymptotics import one_sided_limit
 from theorycheck.claims import Verdict
 from theorycheck.numerics import tanh_derivative_variation
 from theorycheck.statement import Expect, evaluator, paper_latex
-from theorycheck.target import PolynomialTarget, gaussian_moment
+from theorycheck.target import PolynomialTarget, gaussian_expectation, gaussian_moment
 
 from .part2_certificate import PROVED_SUP_BOUND, SUP_BOUND, with_polynomial
 from .part2_fourier_common import DPS, PI, Chain, Statement, fmt, instance, rel_diff, side_function, to_mpf
@@ -260,7 +260,7 @@ def check_approximation_error(
     thresholds = {}  # γ_0(f) = 2/E[z⁴f²]: below it γ²E[z⁴f²] < 2γ, so the printed bound holds
     for ftxt in polys:
         f = sp.sympify(ftxt.replace("x", "z").replace("^", "**"), locals={"z": zz})
-        m4 = sum(coef * gaussian_moment(m[0]) for m, coef in sp.Poly(sp.expand(zz**4 * f**2), zz).terms())
+        m4 = gaussian_expectation(zz**4 * f**2, zz)
         thresholds[ftxt] = str(sp.nsimplify(2 / m4))
     ev = dict(
         points=rows, method_note="exact Gaussian moments (SymPy), 30 digits", tolerance="exact", achieved_error="0",
@@ -498,12 +498,11 @@ def _at_least(value: float, digits: int = 10) -> str:
 
 
 def fourth_moment_weight(coefficients: Sequence[Fraction]) -> Fraction:
-    """E_z[z⁴ f(z)²] for f = Σ c_n zⁿ (coefficients lowest degree first), exactly (Gaussian moments)."""
-    square = [Fraction(0)] * (2 * len(coefficients) - 1)
-    for i, ci in enumerate(coefficients):
-        for j, cj in enumerate(coefficients):
-            square[i + j] += ci * cj
-    return sum((c * gaussian_moment(kk + 4) for kk, c in enumerate(square)), Fraction(0))
+    """E_z[z⁴ f(z)²] for f = Σ c_n zⁿ (coefficients lowest degree first), exactly
+    (:func:`theorycheck.target.gaussian_expectation`)."""
+    f = sum(sp.Rational(c.numerator, c.denominator) * z**k_ for k_, c in enumerate(coefficients))
+    value = gaussian_expectation(z**4 * f**2, z)
+    return Fraction(int(value.p), int(value.q))
 
 
 def wider_window_construction(coefficients: Sequence[Fraction], bound: sp.Expr) -> dict:
@@ -823,8 +822,7 @@ REPAIRED_LATEX = (
 def _expect_polynomial(expr: sp.Expr, f_of_z: sp.Expr) -> sp.Rational:
     """E_z[expr] for an expression polynomial in z and f(z), with f(z) replaced by the polynomial ``f_of_z``: exact,
     from the Gaussian moments."""
-    poly = sp.Poly(sp.expand(expr.subs(_f(z), f_of_z)), z)
-    return sum((coef * gaussian_moment(m[0]) for m, coef in poly.terms()), sp.Integer(0))
+    return gaussian_expectation(expr.subs(_f(z), f_of_z), z)
 
 
 #: certified reconstruction: a gap whose real part is certified below this agrees; one certified above it refutes

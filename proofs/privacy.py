@@ -1051,9 +1051,11 @@ def _model_records_reading(regime: dict | None, fraction: float) -> dict[str, st
     to every w_i^0 there)."""
     if not regime:
         return {}
+    from .regime import regime_outcome
+
     holds = regime.get("holds_on", "undecided")
     where = "; ".join(regime.get("conditions") or [])
-    main = f"{holds}: the regime as decided" + (f" (holds only where {where})" if holds == "part" and where else "")
+    main = regime_outcome(regime, "the regime as decided")
     model = (f"{'part' if holds in ('part', 'none') else 'undecided'}: where π_p < 1 a model pair reaches "
              f"{fraction:.5f} of 2√p, so there the regime is the same"
              + (f" (holds only where {where})" if where else "")
@@ -1346,14 +1348,11 @@ def check_layer1_columns(
         grid = _mu_grid({r["d"]: r["mu_all_columns"] for r in rows})
         region = _asymptotic_regime(S.p * statements[1].rhs ** 2 / statements[0].rhs ** 2)
         derived = _asymptotic_regime(S.p * COLUMN_PREMISE_DERIVED.rhs ** 2 / statements[0].rhs ** 2)
-
-        def outcome(reg: dict) -> str:
-            where = "; ".join(reg.get("conditions") or [])
-            return reg["holds_on"] + (f": holds only where {where}" if reg["holds_on"] == "part" and where else "")
+        from .regime import regime_outcome
 
         region = {**region, "readings": {
-            f"the premise as given, Δ₂ ≲ {paper_latex(statements[1].rhs)} (§3.2's extra log)": outcome(region),
-            f"the premise as §3.2 derives it, {paper_latex(COLUMN_PREMISE_DERIVED.rhs)}": outcome(derived)}}
+            f"the premise as given, Δ₂ ≲ {paper_latex(statements[1].rhs)} (§3.2's extra log)": regime_outcome(region),
+            f"the premise as §3.2 derives it, {paper_latex(COLUMN_PREMISE_DERIVED.rhs)}": regime_outcome(derived)}}
     common = dict(
         regime_point={**regime, "target_epsilon": target_eps, "delta": delta},
         family=rows,

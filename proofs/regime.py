@@ -186,6 +186,17 @@ BOTH_ABSOLUTE = "≲'s C and ≲_P's c both absolute (Theorem 1 calls its c abso
 HIDING_A_CONSTANT = (Rel.LESSSIM, Rel.LESSSIM_P, Rel.BIG_O, Rel.BIG_O_P)
 
 
+def regime_outcome(regime: Mapping[str, Any], what: str = "") -> str:
+    """A reading's outcome text from a regime record (:func:`theorycheck.claims.with_readings`): its ``holds_on``
+    word, then ``what``, then where it holds when that is part of the region."""
+    holds = regime.get("holds_on", "undecided")
+    where = "; ".join(regime.get("conditions") or [])
+    text = f"{holds}: {what}" if what else holds
+    if holds == "part" and where:
+        text += f" (holds only where {where})" if what else f": holds only where {where}"
+    return text
+
+
 def constant_readings(absolute: str, both: str | None = None) -> dict[str, str]:
     """The regime's ``readings`` (:func:`theorycheck.claims.with_readings`) of a ≲ whose proof's constant depends
     on the target: it holds wherever it was verified under :data:`CONSTANT_OF_TARGET`; ``absolute`` is what the

@@ -32,6 +32,18 @@ def gaussian_moment(k: int) -> int:
     return math.prod(range(k - 1, 0, -2)) if k else 1
 
 
+def gaussian_expectation(poly: sp.Expr, z: sp.Symbol = _Z) -> sp.Rational:
+    """E[poly(Z)] for Z ~ N(0, 1), exactly: Σ_k c_k E[Z^k] (:func:`gaussian_moment`), for a polynomial in ``z`` with
+    rational coefficients.
+
+    >>> zz = sp.Symbol("z", real=True)
+    >>> gaussian_expectation((zz**3 - 2 * zz) ** 2 * zz**2, zz), gaussian_expectation(zz**3 + zz, zz)
+    (57, 0)
+    """
+    terms = sp.Poly(sp.expand(poly), z).terms()
+    return sp.Rational(sum(sp.Rational(c) * gaussian_moment(m[0]) for m, c in terms))
+
+
 def he_coefficients(n: int) -> list[int]:
     """Monomial coefficients of the probabilists' Hermite polynomial He_n (lowest degree first).
 
