@@ -542,7 +542,7 @@ def quadratic_tail_obstruction(coefficients: Sequence[Fraction], bound: sp.Expr,
     deg f = 2."""
     if len(coefficients) != 3:
         return None
-    c0, c1, c2 = (abs(c) for c in coefficients)
+    _, c1, c2 = (abs(c) for c in coefficients)
     rows, limits = [], {}
     bound_ball = evaluator(bound, (gamma, eta), backend="arb")
     for e in etas:
