@@ -101,6 +101,24 @@ def instance(statement: Statement, values: Mapping[sp.Basic, Any], sides: Sequen
     return dataclasses.replace(statement, lhs=lhs, rhs=rhs, variables=variables)
 
 
+def unrolled(expr: sp.Expr) -> sp.Expr:
+    """``expr`` with every sum whose limits are integers written out term by term, outer sums first (an inner
+    limit may be the outer index): ``doit`` would close a geometric sum of symbolic ratio into a ``Piecewise``.
+
+    >>> from theorycheck_proofs.symbols import x
+    >>> n, i = sp.symbols("n i", integer=True)
+    >>> unrolled(sp.Sum(x**i, (i, 0, n - 1), (n, 1, 2)))
+    x + 2
+    """
+    if isinstance(expr, sp.Sum):
+        *inner, (var, low, high) = expr.limits
+        body = sp.Sum(expr.function, *inner) if inner else expr.function
+        return sp.Add(*(unrolled(body.subs(var, k)) for k in range(int(low), int(high) + 1)))
+    if not expr.args:
+        return expr
+    return expr.func(*(unrolled(a) for a in expr.args))
+
+
 def side_function(
     statement: Statement,
     which: str = "rhs",

@@ -30,10 +30,10 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Relation, Verdict
 from theorycheck.statement import Rel, Statement, evaluator, held, paper_latex
 
-from .part2_fourier_common import instance
+from .part2_fourier_common import instance, unrolled
 from .part2_fourier_transforms import SHIFTED_GAUSSIAN_SPECIAL
 from .regime import CONSTANT_ABSOLUTE, constant_readings
-from .symbols import eta, gamma, k, t, x
+from .symbols import eta, gamma, k, q, t, x
 
 _S = "Part 2, §3.3"
 #: the monomial degrees at which the per-monomial identities are decided (the paper's f has degree q)
@@ -1035,6 +1035,159 @@ def check_monomial_power(statement: Statement = MONOMIAL_POWER) -> Verdict:
                     regime=regime, **ev)
 
 
+_n, _i = sp.symbols("n i", integer=True, nonnegative=True)
+_WINDOW = sp.exp(sp.pi**2 * gamma / 4)
+#: (2, D49, 1), "Thus to conclude": (2, 47)'s third line with (2, 48)'s last bound in each term (c_n, C_{n,i} and
+#: 1/(4π) are constants of the target) gives Σ_{n=1}^{q} Σ_{i=0}^{n−1} η√γ e^{π²γ/4} γ^{i−(n−1)/2}η^{−i} ≲
+#: γ^{−(q−2)/2} η e^{π²γ/4} max(1, (γ/η)^{q−1}) (n = 0 adds nothing: its inner sum is empty)
+CONCLUSION = Statement(
+    eta * sp.sqrt(gamma) * _WINDOW * sp.Sum(gamma ** (_i - (_n - 1) / 2) / eta**_i, (_i, 0, _n - 1), (_n, 1, q)),
+    Rel.LESSSIM, gamma ** (-(q - 2) / 2) * eta * _WINDOW * sp.Max(1, (gamma / eta) ** (q - 1)),
+    variables=(gamma, eta), name="cert.step4-conclusion")
+#: a valid bound for every γ, η > 0 (the per-degree maximum of the terms; not tight)
+CONCLUSION_CORRECTED = CONCLUSION.perturb(rhs=CONCLUSION.rhs * sp.Max(1, gamma ** ((q - 1) / 2)))
+_U, _V = sp.symbols("u v", real=True)  # γ = D^u, η = D^v: a direction of (log γ, log η)
+_D = sp.Symbol("D", positive=True)
+#: the directions of (log γ, log η) of each reading (a box around 0 holds every direction: the relation is homogeneous)
+CONCLUSION_REGIONS = {
+    "every γ, η > 0 (Theorem 6's hypothesis)": (_U >= -1, _U <= 1, _V >= -1, _V <= 1),
+    "γ → 0 at fixed η (§3.4 takes η = 1)": (_U >= -1, _U < 0, _V >= 0, _V <= 0),
+    "γ → ∞ at fixed η": (_U > 0, _U <= 1, _V >= 0, _V <= 0),
+    "η → 0 or ∞ at fixed γ": (_U >= 0, _U <= 0, _V >= -1, _V <= 1),
+}
+CONCLUSION_DEGREES = (1, 2, 3, 4, 5, 6)
+
+
+def _odd_terms_only(expr: sp.Expr) -> sp.Expr:
+    """The sum of (2, 47)'s second line, where [1 − (−1)^i] keeps odd i only (the third line bounds it by 2)."""
+    return expr.replace(lambda e: isinstance(e, sp.Sum),
+                        lambda e: sp.Sum(e.function * (1 - (-1) ** _i) / 2, *e.limits))
+
+
+def _monomial_sides(statement: Statement, degree: int) -> tuple[sp.Expr, sp.Expr] | None:
+    """Both sides at the degree, over their common e^{π²γ/4}, as sums of monomials γ^a η^b with max(A, B) written
+    A + B (≍ for A, B > 0), with γ = D^u, η = D^v; None where a side is not of that form (another exponential)."""
+    sides = []
+    for side in (statement.lhs, statement.rhs):
+        expr = sp.expand(sp.powsimp(unrolled(side.subs(q, degree)) / _WINDOW))
+        expr = sp.expand(expr.replace(sp.Max, lambda *a: sp.Add(*a)))
+        if expr.has(sp.exp, sp.Max, sp.Min, sp.Piecewise, sp.Sum):
+            return None
+        sides.append(sp.expand(sp.powdenest(expr.subs({gamma: _D**_U, eta: _D**_V}), force=True)))
+    return sides[0], sides[1]
+
+
+def _conclusion_outcomes(statement: Statement, degrees: Sequence[int], regions: Sequence[str] = tuple(
+        CONCLUSION_REGIONS)) -> dict[str, Any]:
+    """For each reading's directions (``regions``, keys of CONCLUSION_REGIONS) and degree: does lhs ≲ rhs hold on
+    every direction
+    (:func:`theorycheck.asymptotics.compare`, exact: a failing direction is a rational point, "none fails" a dual
+    certificate)? Returns {region: {degree: (holds_on, witness)}}, or {"unreadable": degree}."""
+    from theorycheck.asymptotics import Region, compare
+
+    out: dict[str, Any] = {}
+    for name in regions:
+        region = Region(name, (_U, _V), CONCLUSION_REGIONS[name])
+        per_q = {}
+        for degree in degrees:
+            sides = _monomial_sides(statement, degree)
+            if sides is None:
+                return {"unreadable": degree}
+            got = compare(sides[0], statement.rel, sides[1], region, d=_D)
+            per_q[degree] = (got.holds_on, got.witness)
+        out[name] = per_q
+    return out
+
+
+def _ratio_along(statement: Statement, degree: int, u: Any, v: Any, scales: Sequence[int]) -> list[dict[str, str]]:
+    """lhs/rhs at γ = 10^{s·u}, η = 10^{s·v} for each s in ``scales``, at 30 and 45 digits."""
+    rows = []
+    for scale in scales:
+        at = {gamma: sp.Integer(10) ** (scale * sp.Rational(u)), eta: sp.Integer(10) ** (scale * sp.Rational(v))}
+        value = {}
+        for dps in (30, 45):
+            with mpmath.workdps(dps):
+                lhs = mpmath.mpf(sp.N(unrolled(statement.lhs.subs(q, degree)).subs(at), dps))
+                rhs = mpmath.mpf(sp.N(statement.rhs.subs(q, degree).subs(at), dps))
+                value[dps] = lhs / rhs
+        with mpmath.workdps(45):
+            err = abs(value[30] - value[45]) / abs(value[45])
+        rows.append({"gamma": f"10^{scale * sp.Rational(u)}", "eta": f"10^{scale * sp.Rational(v)}",
+                     "lhs_over_rhs": mpmath.nstr(value[45], 8), "achieved_error": mpmath.nstr(err, 3)})
+    return rows
+
+
+def check_step4_conclusion(statement: Statement = CONCLUSION,
+                           degrees: Sequence[int] = CONCLUSION_DEGREES) -> Verdict:
+    r"""cert.step4-conclusion, (2, D49, 1): "Thus to conclude", Σ_{n=1}^{q} Σ_{i=0}^{n−1} η√γ e^{π²γ/4}
+    γ^{i−(n−1)/2}η^{−i} ≲ γ^{−(q−2)/2} η e^{π²γ/4} max(1, (γ/η)^{q−1}), the terms of (2, 47)'s third line each
+    bounded by (2, 48) (the constants |c_n|C_{n,i}/(4π) are the target's; a target with c_n ≠ 0 for every n ≤ q
+    is the worst case).
+
+    Both sides are sums of monomials γ^a η^b (max(A, B) ≍ A + B), so lhs ≲ rhs holds for all γ, η > 0 iff it holds
+    along every direction (log γ, log η) = s(u, v), s → ∞: decided exactly by
+    :func:`theorycheck.asymptotics.compare` with γ = D^u, η = D^v over a box of directions, for q = 1..6, and per
+    reading (γ → 0 at fixed η, which §3.4 uses with η = 1; γ → ∞; η → 0 or ∞; (2, 47)'s second line's odd i only).
+    A term γ^{i+1−n/2}η^{1−i} lies under the right side's two monomials on every direction iff n = q: a lower degree
+    with c_n ≠ 0 beats it where γ = η → ∞ (by γ^{(q−n)/2}). The witness is the ratio along γ = η at 30 and 45 digits.
+    """
+    outcomes = _conclusion_outcomes(statement, degrees)
+    if "unreadable" in outcomes:
+        q_bad = outcomes["unreadable"]
+        rows = _ratio_along(statement, q_bad, 1, 0, (2, 4, 8))
+        ratios = [mpmath.mpf(r["lhs_over_rhs"]) for r in rows]
+        growing = all(b > 10 * a for a, b in zip(ratios, ratios[1:]))
+        ev = {"ratio_gamma_to_infinity_eta_1": rows, "q": q_bad}
+        if growing:
+            return refuted("numeric", f"at q = {q_bad} the sides differ by more than monomials (another exponential) "
+                           "and lhs/rhs grows by more than 10× per step as γ → ∞ at η = 1",
+                           witness=rows[-1], tolerance="growth > 10× per step", **ev)
+        return inconclusive("numeric", f"at q = {q_bad} a side is not a sum of monomials γ^a η^b times "
+                            "e^{π²γ/4}: not decided", **ev)
+    main = next(iter(CONCLUSION_REGIONS))
+    fails = {qv: w for qv, (held, w) in outcomes[main].items() if held != "all"}
+    readings: dict[str, str] = {}
+    for name in list(CONCLUSION_REGIONS)[1:]:
+        bad = sorted(qv for qv, (held, _) in outcomes[name].items() if held != "all")
+        readings[name] = "all" if not bad else f"part: fails at q = {bad}"
+    odd = _conclusion_outcomes(statement.perturb(lhs=_odd_terms_only(statement.lhs)), degrees, (main,))
+    odd_bad = [] if "unreadable" in odd else sorted(qv for qv, (held, _) in odd[main].items() if held != "all")
+    readings["the sum over odd i only ((2, 47)'s second line), every γ, η > 0"] = (
+        "undecided: a side is not a sum of monomials" if "unreadable" in odd
+        else "all" if not odd_bad else f"part: holds at q = {sorted(set(degrees) - set(odd_bad))}, fails at q = "
+        f"{odd_bad} (at q = {odd_bad[0]} the term {odd[main][odd_bad[0]][1]['term']}, γ = D^u, η = D^v)")
+    corrected = _conclusion_outcomes(CONCLUSION_CORRECTED, degrees, (main,))
+    fixed = "unreadable" not in corrected and all(h == "all" for h, _ in corrected[main].values())
+    ev: dict[str, Any] = {
+        "directions": {name: {qv: held for qv, (held, _) in per.items()} for name, per in outcomes.items()},
+        "decided": "exactly (asymptotics.compare: rational failing directions, dual certificates), q = "
+                   f"{list(degrees)}", "tolerance": "exact", "achieved_error": "0",
+        "corrected_holds_every_direction": fixed}
+    region = f"γ, η > 0 (every direction of (log γ, log η)), q = {list(degrees)}"
+    if not fails:
+        return verified("symbolic", f"the aggregation holds on every direction of (γ, η) at q = {list(degrees)}",
+                        regime={"region": region, "holds_on": "all", "conditions": [], "readings": readings}, **ev)
+    q_w = min(fails)
+    point = fails[q_w]["point"]
+    u, v = sp.Rational(point["u"]), sp.Rational(point["v"])
+    scale = 1 / max(abs(u), abs(v))
+    rows = _ratio_along(statement, q_w, u * scale, v * scale, (2, 4, 8))
+    ev["ratio_along_witness_direction"] = rows
+    ev["achieved_error"] = max((r["achieved_error"] for r in rows), key=float)
+    holding = [name for name, out in readings.items() if out == "all"]
+    detail = (f"fails for every γ, η > 0 at q = {sorted(fails)}: at q = {q_w} the term {fails[q_w]['term']} (γ = D^u, "
+              f"η = D^v) beats the right side along (log γ, log η) = s({u * scale}, {v * scale}); lhs/rhs = "
+              f"{rows[0]['lhs_over_rhs']}, {rows[1]['lhs_over_rhs']}, {rows[2]['lhs_over_rhs']} at s = 2, 4, 8 (base "
+              "10)" + (" (a lower-degree term with c_n ≠ 0 outgrows the bound where γ = η → ∞)" if u == v > 0 else "")
+              + ("; it holds " + "; ".join(holding) if holding else ""))
+    regime = {"region": region, "holds_on": "part",
+              "conditions": [f"{name}: {out}" for name, out in readings.items() if out == "all"],
+              "witness": {"q": q_w, "direction": {"u": str(u * scale), "v": str(v * scale)}, **rows[-1]},
+              "readings": readings}
+    return refuted("symbolic+numeric", detail, CONCLUSION_CORRECTED if fixed else None, regime=regime,
+                   witness={"q": q_w, **rows[-1]}, **ev)
+
+
 # ================================================================================================= claims
 
 CLAIMS = [
@@ -1096,4 +1249,8 @@ CLAIMS = [
     Claim("cert.step4-monomial-power", "Step 4: the power of γ and η in the bound", f"{_S}, Step 4",
           MONOMIAL_POWER, r"\gamma, \eta > 0,\ 0 \le i < n \le q", partial(check_monomial_power, MONOMIAL_POWER),
           relations=((2, "D48", 4),)),
+    Claim("cert.step4-conclusion", "Step 4: \"Thus to conclude\", the terms' bounds summed", f"{_S}, Step 4",
+          CONCLUSION, r"\gamma, \eta > 0,\ f\ \text{of degree } q \text{ with every } c_n \ne 0;\ \text{checked at } "
+          r"q = 1, \dots, 6", partial(check_step4_conclusion, CONCLUSION),
+          depends_on=("cert.step4-monomial-power",), displays=((2, 49),), relations=((2, "D49", 1),)),
 ]
