@@ -439,28 +439,33 @@ def check_no_clipping(
         return v
     import json as _json
 
-    from .part3_common import check_step, run_corner, with_common_mode_undecided
-    from .part3_steps import MEASURE_CORNERS, contraction_steps
+    from .part3_common import check_step, merge_regimes, run_corner, with_common_mode_undecided
+    from .part3_steps import MEASURE_CORNERS, contraction_steps, step0_clipping_step
 
     prem = check_step(contraction_steps()[0])
+    step0 = check_step(step0_clipping_step())
     corners = {}
     for c in MEASURE_CORNERS:
         corners[c] = {
             str(dv): [float(x) for x in _json.loads(run_corner(c, dv)["clipped_fraction"])] for dv in (32, 64)
         }
     clipping = sum(any(max(fr[1:], default=0.0) > 0 for fr in runs.values()) for runs in corners.values())
-    ev = {**v.evidence, "clipped_fraction_at_corners": corners, "premise": prem}
-    regime = with_common_mode_undecided(dict(prem["regime"]))
+    ev = {**v.evidence, "clipped_fraction_at_corners": corners, "premise": prem, "step0_lower_bound": step0}
+    regime = with_common_mode_undecided(merge_regimes([prem, step0]) or dict(prem["regime"]))
     mode = ("; undecided where π_p > 2 + ε_b − ν (σ_W²d ≪ p): W_1's common mode makes the step-0 gradient "
             "≍ √(p/(1 + σ_W²d))‖φ_j‖, above C_a where that exceeds d^{2ε_n} (referee J; not reached by the "
             "simulable d)")
-    if prem["holds"]:
+    if prem["holds"] and step0["holds"]:
         return Verdict(v.verdict, v.method + "+exact", v.detail + mode, ev, v.corrected, regime)
+    contraction = ("the no-clipping argument needs ‖I − η_aL‖ < 1, which with Assumption 4's η_a and the "
+                   "measured λ_max(K_n) = Θ(1) fails wherever π_p ≤ ε_n (η_aλ_max ≍ d^{ε_n−π_p}log²d → ∞): the "
+                   "iterates grow geometrically there and the per-sample gradients exceed C_a. "
+                   if not prem["holds"] else "")
+    at_zero = ("At step 0, whatever W_1, ‖g_{0,j}‖ ≥ 2λ − y_j²/2 with |y_j| ≲_P log^q d: every sample is clipped "
+               "where 2λ ≫ C_a + log^{2q} d (π_p > 6ε_n; referee CB). " if step0["holds"] is False else "")
     return refuted(
         "simulation+exact",
-        "the no-clipping argument needs ‖I − η_aL‖ < 1, which with Assumption 4's η_a and the "
-        "measured λ_max(K_n) = Θ(1) fails wherever π_p ≤ ε_n (η_aλ_max ≍ d^{ε_n−π_p}log²d → ∞): the iterates "
-        "grow geometrically there and the per-sample gradients exceed C_a. Holds (asymptotically) at most on "
+        contraction + at_zero + "Holds (asymptotically) at most on "
         + ", ".join(regime["conditions"]) + mode + f". Measured: {clipping} of {len(corners)} corners clip after "
         "step 1 at d = 32 or 64 — evidence only (at the corners inside the contraction region those d lie far "
         "below its crossover), not the witness",

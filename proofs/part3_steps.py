@@ -37,6 +37,7 @@ from theorycheck.statement import Norm, Rel, Statement, held, paper_latex
 
 from . import symbols as S
 from .part3_common import (
+    EPS_N,
     SIMULATED_CORNERS,
     TARGET_Q,
     Step,
@@ -44,7 +45,9 @@ from .part3_common import (
     fit_growth,
     phi_matrix,
     replace_one,
+    replacement_move_growth,
     run_corner,
+    run_paper,
     to_rates,
 )
 from .regime import (
@@ -413,11 +416,14 @@ def check_noise_chain_corrected(exponent: sp.Expr = SEVEN_HALVES) -> Verdict:
 
 def _with_contraction_premise(v: Verdict, bound_of: str, relations_hold: str) -> Verdict:
     """``v`` (with a regime record) naming the contraction's region as its premise: a chain through
-    1/(1 − ‖I − η_aL‖) ≤ 1/(2η_aλ) bounds ``bound_of`` only where ‖I − η_aL‖ < 1 (dpgd.contraction-regime)."""
+    1/(1 − ‖I − η_aL‖) ≤ 1/(2η_aλ) bounds ``bound_of`` only where η_a(λ_max(K_n) + 2λ) ≤ 1 (then ‖I − η_aL‖ ≤
+    1 − 2η_aλ; ‖I − η_aL‖ < 1 alone is not enough: referee CB, F4), which holds for d large on
+    dpgd.contraction-regime's region (η_a(λ_max + λ) ≪ 1 there)."""
     regime = {**(v.regime or {}), "premise_conditions": [paper_latex(c) for c in CONTRACTION_CONDITIONS],
-              "premise": f"dpgd.contraction-regime: ‖I − η_aL‖ < 1 ({relations_hold}; as a bound on {bound_of} the "
-                         "chain needs the contraction)"}
-    return _dc_replace(v, regime=regime, detail=v.detail + f" (as a bound on {bound_of}: only where ‖I − η_aL‖ < 1, "
+              "premise": f"dpgd.contraction-regime: η_a(λ_max(K_n) + 2λ) ≤ 1, so ‖I − η_aL‖ ≤ 1 − 2η_aλ "
+                         f"({relations_hold}; as a bound on {bound_of} the chain needs the contraction)"}
+    return _dc_replace(v, regime=regime, detail=v.detail + f" (as a bound on {bound_of}: only where η_a(λ_max(K_n) "
+                       "+ 2λ) ≤ 1, for d large where "
                        + ", ".join(regime["premise_conditions"]) + "; dpgd.contraction-regime)")
 
 
@@ -1335,6 +1341,16 @@ def contraction_steps() -> tuple[Step, ...]:
     )
 
 
+def step0_clipping_step() -> Step:
+    """Where no sample can escape clipping at step 0, whatever W_1 (referee CB, F1): at a = a_0 (‖a_0‖ = 1) each
+    per-sample gradient g_{0,j} = 2(φ_jᵀa_0 − y_j)φ_j + 2λa_0 has ‖g_{0,j}‖ ≥ ⟨g_{0,j}, a_0⟩ = 2(φ_jᵀa_0)² −
+    2y_jφ_jᵀa_0 + 2λ ≥ 2λ − y_j²/2 (Cauchy–Schwarz; 2t² − 2yt ≥ −y²/2), and |y_j| ≲_P log^q d
+    (lemma3.target-growth): no-clipping needs 2λ ≲ C_a + log^{2q} d; where 2λ ≫ C_a + log^{2q} d (π_p > 6ε_n)
+    every sample is clipped at step 0 (with the halved data term, 2λ − y_j²/4: the same orders)."""
+    return Step((3, "P23", 4), _st(2 * lam, "lesssim", C_a + L ** (2 * q)), "asymptotic",
+                note="step 0: ‖g_{0,j}‖ ≥ 2λ − y_j²/2 with |y_j| ≲_P log^q d")
+
+
 def crossover_d(eps_n_value: float, eps_p_value: float, lam_max_value: float) -> dict[str, Any]:
     """log10 of the smallest d beyond which 2η_aλ < 1, and 2η_a(λ_max + λ) < 2 (stability), with λ_max(K_n) at its
     measured value and p = d^{ε_p} (scanned in log d up to d = 10^650); ``None`` when it never holds there."""
@@ -1417,6 +1433,8 @@ def final_chain_steps() -> tuple[Step, ...]:
             "asymptotic",
             note="left: ‖I−η_aL‖^T‖a_0−a_RR‖ + η_a‖z'_T‖ with the measured ‖z‖ ≈ Σ√p and C_a's d^{ε_n} "
             "(dpgd.noise-corrected); right: the printed bound",
+            inherited="it follows from the printed (3, D19) and (3, D13) and fails because (3, D19) does "
+            "(dpgd.noise-corrected)",
         ),
         Step((3, "P45", 1), _st((1 - 2 * L**2 / d**en) ** T, "=", (1 - 2 * L**2 / d**en) ** (d**en)), "identity"),
         Step(
@@ -1435,7 +1453,8 @@ def final_chain_steps() -> tuple[Step, ...]:
             (3, "D29", 5),
             _st(RATE_D9, "O", d ** (-ep / (8 * (q + 1))) * d ** (1 + eb + ep / 4) / n * L ** (2 * q + 6) * PRIV_125),
             "asymptotic",
-            note="the second summand as printed is the product of D9's two terms, not their sum",
+            note="the second summand as printed is the product of D9's two terms, not their sum; read as their sum "
+            "(a typo for +) it is D9's rate itself, and the line is (3, D29, 6), decided below",
         ),
         Step((3, "D29", 6), _st(first + RATE_D9, "O_P", RATE_D9), "asymptotic"),
         Step((3, "D29", 7), _st(RATE_D9, "O_P", RATE_PART3_LAST), "asymptotic"),
@@ -2119,16 +2138,32 @@ def check_loo_move(quantity: str, order: sp.Expr, relation: str = "lesssim", **m
             f"measurements (ratio {min(ratios):.3g} to {max(ratios):.3g}): the printed ≤ is refuted at an admissible "
             "point by ridge.loo-stability (the derivation drops a residual factor, up to log^q d, which this order "
             "lacks too)")
-    readings = {"as printed: ≤ with its constant 2, for every sample and replacement (McDiarmid's bounded "
-                "differences)": (f"undecided: exceeded at {above} of {len(ratios)} measured points (the printed ≤ "
-                                 "is decided by ridge.loo-stability: refuted)") if above else
-                "undecided: not exceeded at the measured points",
-                "≲ (a hidden constant), as this claim reads it": f"{v.regime['holds_on']}: by the fits ({v.verdict})"}
+    # McDiarmid's bounded difference is a sup over the replacing sample: measured along ⟨μ, x'⟩ = s (referee CC, F2)
+    run = run_paper(32)
+    printed_c = float(order.subs({d: run["d"], n: run["n"], p: run["p"], en: EPS_N}))
+    sup_rows = [dict(r, over_printed_bound=r["move"] / printed_c) for r in replacement_move_growth(run)]
+    grows = all(b_["move"] > 2 * a_["move"] for a_, b_ in zip(sup_rows, sup_rows[1:]))
+    per_label = [r["move"] / abs(r["y_prime"]) for r in sup_rows]
+    typical = (f"exceeded at {above} of {len(ratios)} admissible measurements (ratio {min(ratios):.3g} to "
+               f"{max(ratios):.3g}; refuted at an admissible point by ridge.loo-stability)")
+    readings = {
+        "as printed: ≤ with its constant 2, for every sample and replacement (McDiarmid's bounded differences, a "
+        "sup over x_i, x')": (
+            f"none: the sup is infinite (the label y' = σ_*(⟨μ, x'⟩) is unbounded, the features are not, and the "
+            f"move grows like |y'|: move/|y'| ∈ [{min(per_label):.3g}, {max(per_label):.3g}]); measured at d = "
+            f"{run['d']}: {sup_rows[0]['over_printed_bound']:.3g}× to {sup_rows[-1]['over_printed_bound']:.3g}× the "
+            f"printed bound as ⟨μ, x'⟩ = {sup_rows[0]['mu_x_prime']:g} → {sup_rows[-1]['mu_x_prime']:g}")
+        if grows else "undecided: the measured move does not grow with ⟨μ, x'⟩",
+        "≤ with its constant 2 for a typical (Gaussian) replacement": (
+            f"none at the measured points: {typical}" if above == len(ratios) else f"part: {typical}" if above
+            else "undecided: not exceeded at the measured points"),
+        "≲ (a hidden constant), as this claim reads it": f"{v.regime['holds_on']}: by the fits ({v.verdict})"}
     return dataclasses.replace(v, detail=v.detail + said, regime={**v.regime, "readings": readings},
                                evidence={**v.evidence, "ratio_to_printed_bound": {"above_1": above,
                                                                                    "of": len(ratios),
                                                                                    "smallest": min(ratios),
-                                                                                   "largest": max(ratios)}})
+                                                                                   "largest": max(ratios)},
+                                         "replacement_along_mu": sup_rows})
 
 
 EXACT_CHECKERS: dict[str, tuple[Any, Any]] = {
@@ -2213,7 +2248,7 @@ CLAIMS = [
         _st(sp.sqrt(p) * Sigma / (2 * lam), "=", d ** (sp.Rational(7, 2) * en) * L ** (q + 1) / n * PRIV),
         # the identity holds everywhere; as a bound on η_a‖z'_i‖ it needs the contraction (referee A: where DP-GD
         # diverges the noise grows without bound)
-        "Assumptions 2–4 (the identity: whole region); it bounds η_a‖z'_i‖ only where ‖I − η_aL‖ < 1 "
+        "Assumptions 2–4 (the identity: whole region); it bounds η_a‖z'_i‖ only where η_a(λ_max(K_n) + 2λ) ≤ 1 "
         "(dpgd.contraction-regime: ε_n < π_p, ε_n < 1, ν ≤ 2 + ε_b − ε_n)",
         check_noise_chain_corrected,
         depends_on=(
@@ -2248,7 +2283,7 @@ CLAIMS = [
         # referee J found the dropped p; referee AZ (F2) that the chain compares the sum, not S_3 = η_a × the sum,
         # with the target: with both corrections the chain concludes (η_a's 1/p cancels the p), given the
         # contraction 1/(1 − ‖I − η_aL‖) ≤ 1/(2η_aλ) it uses (dpgd.contraction)
-        "Assumptions 2–4 (the relations: whole region); it bounds S_3 only where ‖I − η_aL‖ < 1 "
+        "Assumptions 2–4 (the relations: whole region); it bounds S_3 only where η_a(λ_max(K_n) + 2λ) ≤ 1 "
         "(dpgd.contraction-regime: ε_n < π_p, ε_n < 1, ν ≤ 2 + ε_b − ε_n)",
         partial(check_s3_corrected, steps_s3_corrected()),
         depends_on=("clip.s-term-steps", "dpgd.contraction", "dpgd.contraction-regime"),
@@ -2352,7 +2387,9 @@ CLAIMS = [
         # the term is Theorem 2's quantity: its bound is thm2.statement (referee AT: only thm2.rate, the final
         # simplification, had been a premise, so the first layer's obstruction never reached this claim)
         depends_on=("thm2.statement", "thm2.rate", "thm2.penalty-absorbed", "risk.population-ridge-chain"),
-        relations=((3, "D3", 4),),
+        # not tagged with (3, D3, 4): that relation, the O_P bound, is thm2.statement's (refuted); this claim checks
+        # only that its rate → 0, which the paper never prints as a relation (referee CC, F9)
+        displays=((3, 3),),
     ),
     Claim(
         "risk.summary",

@@ -43,6 +43,11 @@ THEOREM5 = Statement(
     assumptions=(r"\varepsilon \in (0, 1)", r"\delta \in (0, 1)"),
     name="Theorem 5",
 )
+#: Theorem 5's calibration applied on Assumption 3's ε range (σ_W's use of it; referee CD, CD7: the claim had
+#: displayed Theorem 5's own ε ∈ (0, 1))
+THEOREM5_ASSUMPTION3 = THEOREM5.perturb(
+    assumptions=(r"\varepsilon \in (0, 8\log(1/\delta))\ (\text{Assumption 3})", r"\delta \in (0, 1)"),
+    name="Theorem 5 on Assumption 3's range")
 #: Part 3 §4.3: the std Σ of z_i (the noise on a per step is η_a z_i)
 SIGMA_PART3_GENERIC = 2 * S.C_a * sp.sqrt(S.T) / S.n * sp.sqrt(8 * LOG_INV_DELTA) / S.eps
 DPGD_STATEMENT = Statement(
@@ -255,6 +260,16 @@ def check_classical_gaussian(
             rows.append({"epsilon": eps, "delta": delta, "c": c, "exact_delta": exact, "ratio": ratio})
             if worst is None or ratio > worst["ratio"]:
                 worst = rows[-1]
+    # the corner (ε, δ) → (eps_upper, 1), where the ratio's supremum over the square is approached (referee CD, CD8:
+    # the grid alone had stood for "all"): evaluated just inside it, in the same exact curve
+    corner_eps, corner_delta = eps_upper * (1 - 1e-12), 1 - 1e-12
+    c2_corner = c_squared(corner_delta)
+    if c2_corner > 0:
+        exact = P.gdp_delta(corner_eps, P._mpf(corner_eps) / mpmath.sqrt(c2_corner))
+        rows.append({"epsilon": corner_eps, "delta": corner_delta, "c": math.sqrt(c2_corner), "exact_delta": exact,
+                     "ratio": exact / corner_delta, "corner": True})
+        if worst is None or rows[-1]["ratio"] > worst["ratio"]:
+            worst = rows[-1]
     outside = []
     for delta in deltas:
         c2 = paper_c_squared(delta)
@@ -290,10 +305,13 @@ def check_classical_gaussian(
     return verified(
         "numeric+certified" if certified else "numeric",
         f"exact δ(ε) ≤ δ on all {len(rows)} grid points with ε < {eps_upper} and δ from 1 − 1e-6 down to "
-        f"1e-100; the largest ratio δ(ε)/δ is {mpmath.nstr(worst['ratio'], 4)} (ε = {worst['epsilon']}, "
-        f"δ = {worst['delta']:g}), certified with arb; outside ε < 1 the same rule fails (e.g. ε = 10, "
-        f"δ = 1e-5: see gaussmech.assumption3-range)",
-        regime={"region": region, "holds_on": "all", "conditions": [r"\varepsilon < 1"], "witness": None},
+        f"1e-100, and at the corner (ε, δ) → ({eps_upper:g}, 1); the largest ratio δ(ε)/δ is "
+        f"{mpmath.nstr(worst['ratio'], 4)} (ε = {worst['epsilon']}, δ = {worst['delta']:g}), certified with arb; "
+        "over the rest of the square it is decided by the grid, not proved (Dwork & Roth's Theorem A.1 proves it); "
+        "outside ε < 1 the same rule fails (e.g. ε = 10, δ = 1e-5: see gaussmech.assumption3-range)",
+        regime={"region": region, "holds_on": "all", "conditions": [r"\varepsilon < 1"], "witness": None,
+                "decided_by": "a grid of (ε, δ) and the corner (ε, δ) → (1, 1) where the grid's ratio is largest; "
+                              "exact curves, the worst point certified with arb; no proof over the square"},
         worst=worst,
         arb_enclosure_at_worst=str(enclosure),
         **common,
@@ -846,6 +864,21 @@ def check_dpgd_privacy(
         ),
         "witness": None,
     }
+    if readings and adjacency == "replace-one":  # the readings the verdict rests on, decided (referee CB, F3)
+        add_remove = reading_outcome_of(check_dpgd_privacy(
+            given, "add-remove", eps_upper, scalar_noise=scalar_noise, noise_shape=noise_shape, beyond_range=False,
+            readings=False))
+        regime["readings"] = {
+            ADJACENCY_READINGS["replace-one"]: "all" if proved else "part: at every grid point (no proof)",
+            ADJACENCY_READINGS["add-remove"]: add_remove,
+            "T = d^{ε_n} in Σ, ⌊T⌋ steps run": "all" if steps_read["floor_holds"] else
+            "part: fails at a point of step_count_readings",
+            "T = d^{ε_n} in Σ, ⌈T⌉ steps run": "all: at every point of step_count_readings" if not ceil_w else
+            (f"part: fails near the top of the range (d = {ceil_w['d']}, ε_n = {ceil_w['eps_n']}, δ = "
+             f"{ceil_w['delta']:g}: δ_exact = {math.exp(ceil_w['log_delta_ratio']):.4g}·δ)"),
+            "clipping as Algorithm 1 prints it, g·max(1, ‖g^C‖/C_a)": "none: it bounds no per-sample gradient, "
+            "so no sensitivity exists (alg1.clipping); the clipping meant, g·min(1, C_a/‖g‖), is assumed here",
+        }
     return verified(
         "symbolic+numeric" if proved else "numeric",
         (
@@ -1496,10 +1529,10 @@ CLAIMS = [
         id="gaussmech.assumption3-range",
         title="Theorem 5's calibration on Assumption 3's ε range (used for σ_W)",
         source="Part 2, §3.2 (Theorem 5 applied to σ_W) and Part 1, Assumption 3",
-        statement=THEOREM5,
+        statement=THEOREM5_ASSUMPTION3,
         assumptions=r"\delta \in (0,1),\ \varepsilon \in (0, 8\log(1/\delta))\ \text{(Assumption 3, not } "
         r"\varepsilon < 1)",
-        check=partial(check_classical_gaussian, THEOREM5, eps_range="assumption3"),
+        check=partial(check_classical_gaussian, THEOREM5_ASSUMPTION3, eps_range="assumption3"),
         depends_on=("gaussmech.classical",),
         relations=((2, "P33", 1), (2, "P33", 2), (2, "D21", 1)),
     ),

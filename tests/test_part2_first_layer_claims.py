@@ -190,7 +190,18 @@ def test_gradient_concentration_consistent_and_faster_rate_refuted():
     assert 128 in cert["rate_regime"]["degrees_checked"] and "q" in cert["rate_regime"]["region_latex"]
     assert cert["bias_over_rate_as_d_to_infinity"] == "0" and "every neuron at once" in v.detail
     assert abs(v.evidence["exact_rms_slope_in_n"] + 0.5) < 0.01
-    assert P.check_gradient_concentration(claimed_n_exponent=-1.0, **SMALL).verdict == "refuted"
+    st = P.STATEMENTS["lemma3.gradient-concentration"]
+    d, n, log_d, q = P._d, P._n, P._log_d, P._q
+    faster = st.perturb(rhs=sp.sqrt(d) / n * log_d ** (q + 1))  # n^{-1}: refuted by the measured decay
+    assert P.check_gradient_concentration(faster, **SMALL).verdict == "refuted"
+    # a wrong power of d or of log d (referee CC, F1): below the exact RMS error ≍ √(d/n), refuted; log^{1/2} d in
+    # place of log^{q+1} d is above it, and the Bernstein rate √(d/n) log d is not below it: undecided
+    half_log = P.check_gradient_concentration(st.perturb(rhs=sp.sqrt(d / n) * sp.sqrt(log_d)), **SMALL)
+    assert half_log.verdict == "inconclusive"
+    for wrong in (d ** sp.Rational(1, 4) / sp.sqrt(n) * log_d ** (q + 1), sp.sqrt(d / n) / log_d):
+        v_wrong = P.check_gradient_concentration(st.perturb(rhs=wrong), **SMALL)
+        assert v_wrong.verdict == "refuted" and v_wrong.evidence["witness"], wrong
+    assert v.evidence["typical_error"]["median_over_rms_range"][0] > 0.5
     # the bound's pieces: E[σ_*²] and E[σ_*²U²] exactly, and max |σ_*| on [−L, L] at an end or a critical point
     target = P.target_from_hermite(P.SIM_TARGET_ALPHA)
     e_f2, e_f2u2 = P._target_moments(target)
@@ -200,7 +211,7 @@ def test_gradient_concentration_consistent_and_faster_rate_refuted():
     grid = np.linspace(-3.0, 3.0, 60001)
     assert abs(P._target_sup(target, 3.0) - float(np.max(np.abs(target(grid))))) < 1e-6
     # the bound is not vacuous by construction: its rate against a claimed n^{-1} fails on the region
-    assert P._bernstein_certificate(target, v.evidence["simulations"], -1.0)["rate_holds_on"] != "all"
+    assert P._bernstein_certificate(target, v.evidence["simulations"], faster.rhs)["rate_holds_on"] != "all"
 
 
 def test_proof_steps_refuted_and_valid_versions_not(registered_verdict):

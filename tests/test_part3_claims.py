@@ -7,6 +7,7 @@ import pytest
 import sympy as sp
 
 import theorycheck_proofs.part3_second_layer as m
+import theorycheck_proofs.symbols as S
 from theorycheck.registry import load
 
 
@@ -91,6 +92,16 @@ def test_no_clipping(registered_verdict):
     assert m.check_no_clipping(regime_wide=False).verdict == "inconclusive"
     assert all(r["clipped_fraction_per_step"][0] == 0 for r in v.evidence["runs"])
     assert m.check_no_clipping(lambda d: 1.0).verdict == "refuted"
+    # at step 0 every sample is clipped where π_p > 6ε_n, whatever W_1 (referee CB, F1): that condition is in the
+    # "holds at most" region, and the step is decided region-wide (it fails on part of the region, it could hold)
+    from theorycheck_proofs.part3_common import check_step
+    from theorycheck_proofs.part3_steps import step0_clipping_step
+
+    assert v.evidence["step0_lower_bound"]["holds"] is False and "At step 0" in v.detail
+    assert v.evidence["step0_lower_bound"]["regime"]["conditions"][0] in v.regime["conditions"]
+    step = step0_clipping_step()
+    roomy = step.perturb(rhs=step.statement.rhs * S.p)  # a clipping constant larger by p: never forced at step 0
+    assert check_step(roomy)["holds"] is True
 
 
 def test_noise_chain(registered_verdict):

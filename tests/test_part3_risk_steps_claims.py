@@ -54,6 +54,8 @@ def test_mcdiarmid(registered_verdict):
     w = v.evidence["witness"]
     assert v.verdict == "refuted" and w["empirical_tail"] > w["claimed_bound"] and w["excess_in_se"] > 3
     assert v.evidence["centred_reading_holds"]
+    # McDiarmid's bounded difference is infinite under Gaussian data: the move grows like |y'| (referee CC, F3)
+    assert v.evidence["bounded_difference_sup"]["unbounded"] and "no finite c_i" in v.detail
     # the check can pass: with bounded differences 30× larger (as ridge.loo-stability measures) it is verified
     loose = lambda t, d, n, p, e: m.paper_mcdiarmid_bound(t / 30, d, n, p, e)  # noqa: E731
     assert m.check_mcdiarmid(loose).verdict == "verified"
@@ -173,6 +175,10 @@ def test_s2(registered_verdict):
 def test_s3_expansion(registered_verdict):
     v = registered_verdict(m.check_s3_triangle)
     assert v.verdict == "verified" and v.evidence["achieved_error"] < 1e-10
+    # verified under the recursion's z'_i; the printed Σ_j z_j fails the first "=" (referee CB, F2)
+    readings = v.regime["readings"]
+    assert any(k.startswith("z′_i as printed") and w.startswith("none") for k, w in readings.items())
+    assert v.evidence["printed_z_prime_rel_gap"] > 0.1
     bad = m.check_s3_triangle(m.paper_z_power)  # the power i − 1 printed in (3, 18)
     assert bad.verdict == "refuted" and bad.evidence["witness"]["rel_error"] > 1e-3
 

@@ -65,6 +65,12 @@ def test_dpgd_part3_verified(small_dpgd_grid):
     for _d, info in v.evidence["beyond_range"].items():
         assert info["as_multiple_of_range"] > 1  # holds somewhat beyond 8 log(1/δ)
         assert info["holds_fails_changes_on_grid"] == 1  # one crossing: the bisection's premise
+    # the readings it rests on, decided (referee CB, F3): both adjacencies hold, ⌈T⌉ steps fail near the top
+    readings = v.regime["readings"]
+    assert readings[PC.ADJACENCY_READINGS["add-remove"]].startswith("all")
+    assert readings["T = d^{ε_n} in Σ, ⌊T⌋ steps run"] == "all"
+    assert readings["T = d^{ε_n} in Σ, ⌈T⌉ steps run"].startswith("part: fails near the top")
+    assert any(k.startswith("clipping as Algorithm 1 prints it") and w.startswith("none") for k, w in readings.items())
 
 
 def test_dpgd_step_count_readings():

@@ -132,7 +132,7 @@ def test_theorem5_wrong_delta_dependence_refuted_only_near_delta_one():
 
 
 def test_theorem5_on_assumption3_range_refuted_with_crossings(registered_verdict):
-    v = registered_verdict(PC.check_classical_gaussian, PC.THEOREM5, eps_range="assumption3")
+    v = registered_verdict(PC.check_classical_gaussian, PC.THEOREM5_ASSUMPTION3, eps_range="assumption3")
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     w = v.evidence["witness"]
     assert 1 <= w["epsilon"] < 8 * math.log(1 / w["delta"]) and not w["theorem5_applies"]
