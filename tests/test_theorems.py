@@ -80,6 +80,31 @@ def test_root_failures_with_a_checked_correction_are_named():
     assert plain["corrected_root_failures"] == [] and "corrected statement" not in plain["explanation"]
 
 
+def test_a_refuted_falsifier_is_a_root_failure_and_its_readings_are_named():
+    """A falsifier computes the stated object from the definitions: refuted, it is a root failure even when a premise
+    it names is refuted too (referee CD, CD1); one that holds under another recorded reading is named with it, and
+    the statement fails under every reading only through a falsifier that holds under none (CD2)."""
+    theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",), falsified_by=("c",))
+    verdicts = {"a": _v("refuted"), "b": _v("verified"), "c": _v("refuted"), "s": _v("verified"),
+                "top": _v("verified")}
+    record = evaluate(theorem, REG, verdicts)
+    assert record["verdict"] == "fails" and record["root_failures"] == ["c", "a"]
+    assert "Under another recorded reading" not in record["explanation"]
+    readings = {"region": "R", "holds_on": "none", "conditions": [],
+                "readings": {"as printed": "none: no", "another adjacency": "all: yes"}}
+    read = evaluate(theorem, REG, {**verdicts, "c": _v("refuted", readings)})
+    assert read["witnesses"]["c"]["holds_under_reading"] == ["another adjacency"]
+    assert "c holds (another adjacency): the statement fails only as first read" in read["explanation"]
+    # failing everywhere as first read but on part of the region under another reading: not "failing everywhere"
+    partly = {"region": "R", "holds_on": "none", "conditions": [],
+              "readings": {"as printed": "none: no", "another adjacency": "part: where b > 1"}}
+    asym = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",), asymptotic=True)
+    region = evaluate(asym, REG, {**verdicts, "a": _v("refuted", partly)})["region"]
+    assert "a" not in region["claims_failing_everywhere"]
+    assert region["holding_under_a_reading"] == [{"claim": "a", "readings": ["another adjacency"],
+                                                  "on_part_of_the_region": True}]
+
+
 def test_missing_verdicts_leave_the_theorem_open():
     theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",))
     assert evaluate(theorem, REG, {"top": _v("verified")})["verdict"] == "open"
@@ -142,6 +167,24 @@ def test_theorem_command_json(tmp_path):
     assert [c["id"] for c in record["chain"]] == ["t.good", "t.bad"]
     bad = run_cli("--proofs", str(folder), "theorem", "7", env=env, timeout=120)
     assert bad.returncode == 2 and "no theorem '7'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_show_says_a_refuted_falsifier_stands_whatever_its_premises(tmp_path):
+    """`show` of a refuted falsifier resting on a refuted premise says the refutation stands anyway (referee CD)."""
+    import os
+
+    folder = tmp_path / "proofs_toy"
+    folder.mkdir()
+    (folder / "toy.py").write_text(TOY.replace('check=lambda: verified("exact", "ok")',
+                                               'check=lambda: refuted("exact", "no", witness={"x": 1})'))
+    env = {**os.environ, "THEORYCHECK_CACHE_DIR": str(tmp_path / "cache"), "COLUMNS": "200"}
+    env.pop("THEORYCHECK_NO_CACHE", None)
+    assert run_cli("--proofs", str(folder), "check", "--no-progress", env=env, timeout=120).returncode in (0, 1)
+    out = run_cli("--proofs", str(folder), "show", "t.bad", env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "Rests on refuted: t.good" in out.stdout and "a falsifier of Theorem 9" in out.stdout
+    good = run_cli("--proofs", str(folder), "show", "t.good", env=env, timeout=120)
+    assert "falsifier" not in good.stdout
 
 
 def test_theorem_command_reads_the_cache_and_rerun_runs_again(tmp_path):

@@ -243,6 +243,13 @@ def readings_holding(verdict: Verdict) -> tuple[str, ...]:
     return _readings_where(verdict, holding=True)
 
 
+def readings_partly(verdict: Verdict) -> tuple[str, ...]:
+    """The readings recorded in ``verdict``'s regime under which it holds on at least part of the region (outcome
+    ``all`` or ``part``)."""
+    readings = (verdict.regime or {}).get("readings") or {}
+    return tuple(reading for reading, where in readings.items() if reading_outcome(where) in ("all", "part"))
+
+
 def verified(method: str, detail: str, corrected: Any = None, *, regime: Mapping[str, Any] | None = None,
              **evidence: Any) -> Verdict:
     """Shorthand for ``Verdict("verified", ...)`` with evidence as keywords."""

@@ -393,9 +393,15 @@ def cmd_show(args: argparse.Namespace) -> int:
     if result.rests_on_refuted:
         roots = set(result.root_failures) if not unknown else set()  # roots need every premise's verdict
         shown = [f"{dep} (root failure)" if dep in roots else dep for dep in result.rests_on_refuted]
+        from .theorems import load_theorems
+
+        falsifies = [t.id for t in load_theorems(registry) if claim.id in t.falsified_by]
         console.print(f"[bold]Rests on refuted:[/] {escape(', '.join(shown))}"
                       + (" (the verdict is the step's own, given these premises; the regime below is where it holds "
-                         "given them)" if kind == "verified" else ""))
+                         "given them)" if kind == "verified" else "")
+                      + (f" (a falsifier of Theorem {', '.join(falsifies)}: its refutation computes the stated "
+                         "object from the definitions and stands whatever these premises)"
+                         if kind == "refuted" and falsifies else ""))
     if result.verified_given:
         console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.verified_given))} (inconclusive, or "
                       "their check raised an error: the verdict is the step's own, given these premises)")

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from .claims import Verdict, readings_holding, readings_short_of_all
+from .claims import Verdict, readings_holding, readings_partly, readings_short_of_all
 from .errors import InputError
 from .registry import Registry
 
@@ -121,8 +121,13 @@ def _regions(claim_ids: Sequence[str], verdicts: Mapping[str, Verdict]) -> dict[
         if not regime:
             continue
         holding = readings_holding(v) if v is not None and v.verdict == "refuted" else ()
+        # a step failing everywhere as first read, on part of the region under another recorded reading
+        # (referee CD, CD2: thm1.privacy under add-remove adjacency)
+        partly = readings_partly(v) if v is not None and regime.get("holds_on") == "none" else ()
         if holding:
             read.append({"claim": cid, "readings": list(holding)})
+        elif partly:
+            read.append({"claim": cid, "readings": list(partly), "on_part_of_the_region": True})
         elif v is not None and v.verdict == "verified" and readings_short_of_all(v):
             # it holds everywhere only under some readings (referee BE): listed with those, not as holding everywhere
             read.append({"claim": cid, "readings": list(readings_holding(v))})
@@ -134,7 +139,7 @@ def _regions(claim_ids: Sequence[str], verdicts: Mapping[str, Verdict]) -> dict[
             survives_on.append({"claim": cid, "conditions": list(regime.get("conditions", [])),
                                 "conditions_exact": list(regime.get("conditions_exact", [])),
                                 "witness": regime.get("witness")})
-    reading = (f" (with {len(read)} step(s) holding only under a recorded reading: "
+    reading = (f" (with {len(read)} step(s) holding only under a recorded reading, some on part of the region: "
                f"{', '.join(r['claim'] for r in read)})" if read else "")
     return {"proof_survives_on": survives_on, "claims_failing_everywhere": nowhere,
             "claims_holding_everywhere": everywhere, "holding_under_a_reading": read,
@@ -149,8 +154,11 @@ def _decide(roots: Sequence[str], falsifiers: Sequence[str], registry: Registry,
     kinds = {cid: (verdicts[cid].verdict if cid in verdicts else "not run") for cid in ids}
     refuted = [cid for cid in ids if kinds[cid] == "refuted"]
     refuted_set = set(refuted)
-    roots_failed = [cid for cid in refuted if not any(dep in refuted_set for dep in registry.dependencies(cid))]
     falsified = [cid for cid in falsifiers if kinds.get(cid) == "refuted"]
+    # a refuted falsifier computes the stated object from the definitions: its refutation rests on no premise, so it
+    # is a root failure whatever its depends_on (referee CD, CD1); then the refuted claims resting on nothing refuted
+    roots_failed = falsified + [cid for cid in refuted if cid not in falsified
+                                and not any(dep in refuted_set for dep in registry.dependencies(cid))]
     if falsified:
         verdict: TheoremVerdict = "fails"
     elif refuted:
@@ -163,7 +171,9 @@ def _decide(roots: Sequence[str], falsifiers: Sequence[str], registry: Registry,
     for cid in falsified:
         ev = verdicts[cid].evidence
         witnesses[cid] = {"detail": verdicts[cid].detail,
-                          "witness": ev.get("witness", {k: ev[k] for k in list(ev)[:6]})}
+                          "witness": ev.get("witness", {k: ev[k] for k in list(ev)[:6]}),
+                          # the readings under which this falsifier holds after all (referee CD, CD2)
+                          "holds_under_reading": list(readings_holding(verdicts[cid]))}
     chain = [{"id": cid, "verdict": kinds[cid], "depends_on": list(registry.get(cid).depends_on),
               "title": registry.get(cid).title} for cid in ids]
     # root failures whose check also checked a corrected statement (Verdict.corrected: a typo or a local fix,
@@ -217,24 +227,39 @@ def explain(record: Mapping[str, Any]) -> str:
                 f"are not verified ({', '.join(pending[:6])}{'…' if len(pending) > 6 else ''}).")
     text = (f"Theorem {record['theorem']} " + ("fails as stated" if verdict == "fails" else "is unproven") + ": ")
     if verdict == "fails":
-        first = next(iter(record["witnesses"].values()))["detail"]
+        witnesses = record["witnesses"]
+        outright = [cid for cid, w in witnesses.items() if not w.get("holds_under_reading")]
+        first = witnesses[(outright or list(witnesses))[0]]["detail"]
         first = first.split("; ")[0].split(" (")[0]
         text += (f"{', '.join(record['falsified_by'])} "
                  + ("compute" if len(record["falsified_by"]) > 1 else "computes")
                  + f" the stated object and refute{'' if len(record['falsified_by']) > 1 else 's'} it "
                  f"({_short(first, 240)}; witnesses in the chain). ")
+        falsifier_readings = {cid: w["holds_under_reading"] for cid, w in witnesses.items()
+                              if w.get("holds_under_reading")}
+        if falsifier_readings:  # a falsifier holding under another reading refutes only the statement so read (CD2)
+            text += ("Under another recorded reading " + "; ".join(f"{cid} holds ({', '.join(r)})"
+                                                                 for cid, r in falsifier_readings.items())
+                     + (f"; {', '.join(outright)} refute{'s' if len(outright) == 1 else ''} it under every reading "
+                        "recorded. " if outright else ": the statement fails only as first read. "))
     else:
         text += "its proof has gaps but no computation refutes the statement itself, so it may still be true. "
-    text += (f"{record['counts']['refuted']} of {n} claims under it are refuted; the root failures (refuted claims "
-             f"resting on nothing refuted) are {', '.join(roots) if roots else 'none'}.")
+    text += (f"{record['counts']['refuted']} of {n} claims under it are refuted; the root failures (the refuted "
+             f"falsifiers, then the refuted claims resting on nothing refuted) are "
+             f"{', '.join(roots) if roots else 'none'}.")
     fixed = record.get("corrected_root_failures") or []
     if fixed:
         text += (f" Of these, {len(fixed)} come with a corrected statement their check also checked (a typo or a "
                  f"local fix; `theorycheck show ID` prints it and where it holds): {', '.join(fixed)}.")
-    read = [r["claim"] for r in (record.get("region") or {}).get("holding_under_a_reading", []) if r["claim"] in roots]
+    under = [r for r in (record.get("region") or {}).get("holding_under_a_reading", []) if r["claim"] in roots]
+    read = [r["claim"] for r in under if not r.get("on_part_of_the_region")]
+    partly = [r["claim"] for r in under if r.get("on_part_of_the_region")]
     if read:
         text += (f" {len(read)} of the root failures hold under another recorded reading (a slip or notation read as "
                  f"the text uses it; `theorycheck show ID` lists the readings): {', '.join(read)}.")
+    if partly:
+        text += (f" {len(partly)} fail on the whole region as first read but hold on part of it under another "
+                 f"recorded reading: {', '.join(partly)}.")
     return text
 
 

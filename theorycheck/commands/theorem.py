@@ -82,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
                 failing = ", ".join(region["claims_failing_everywhere"])
                 console.print("  failing on the whole region: " + escape(failing))
             for item in region.get("holding_under_a_reading", [])[:8]:
-                console.print(escape(f"    {item['claim']} holds under: {'; '.join(item['readings'])}"[:220]))
+                how = "holds on part of the region under" if item.get("on_part_of_the_region") else "holds under"
+                console.print(escape(f"    {item['claim']} {how}: {'; '.join(item['readings'])}"[:220]))
         if r.get("repaired"):
             rep = r["repaired"]
             console.print(f"  repaired statement: [{style[rep['verdict']]}]{rep['verdict']}[/]; changes: "

@@ -221,6 +221,15 @@ def calibrated(
     return first, options, calibrate
 
 
+
+def repaired_steps(d: float, p: float, lam: float) -> int:
+    """The repaired T = ⌈(1 + d^{2ε_n})(log d + log p)⌉, written with (p + λ)/λ = 1 + d^{2ε_n} and computed at 200
+    digits: in floats the product loses its last digits and the ceiling can fall short at d^{2ε_n} ≈ 10^{48}, where
+    (1 − 2η_aλ)^T would then exceed 1/(dp) (referee CD, CD10). The one T the preset runs and repaired.steps verifies."""
+    with mpmath.workdps(200):
+        d_m, p_m, lam_m = mpmath.mpf(d), mpmath.mpf(p), mpmath.mpf(lam)
+        return int(mpmath.ceil((p_m + lam_m) / lam_m * (mpmath.log(d_m) + mpmath.log(p_m))))
+
 def repaired(d: int, n: int, p: int, q: int, eps_n: float, eps: float, delta: float
              ) -> tuple[HyperParameters, Options]:
     r"""The repaired theorem's choices (``proofs/repaired.py``): data-independent, exactly accountable.
@@ -254,7 +263,7 @@ def repaired(d: int, n: int, p: int, q: int, eps_n: float, eps: float, delta: fl
     C_W = 2 * math.sqrt(d) * L
     sigma_W = 2 * eta_W * C_W / n / mu_W
     eta_a = 1.0 / (2 * (p + lam))
-    T = max(1, math.ceil((1 + d ** (2 * eps_n)) * (L + math.log(p))))
+    T = max(1, repaired_steps(d, p, lam))
     C_a = 2 * math.sqrt(p) * L
     Sigma = 2 * C_a * math.sqrt(T) / (n * mu_a)
     if not (math.isfinite(sigma_W) and math.isfinite(Sigma)):
