@@ -427,9 +427,9 @@ check("cert.gaussian-monomial-max")
 # %% [markdown]
 # Step 4 relation by relation: the modulus steps of (2, 47) fail; the critical points of $e^{-\gamma x^2}x^k$ are
 # stated for $k \geq 2$ only (the maximum is right for every $k$); (2, 48)'s power $n$ is a typo for $k$.
-# "Thus to conclude", (2, 49), sums the terms' bounds: it holds as $\gamma \to 0$ at fixed $\eta$ (what §3.4
-# uses, with $\eta = 1$), but not for every $\gamma, \eta > 0$ as Theorem 6 states: where $\gamma = \eta \to \infty$
-# a lower-degree term outgrows the bound.
+# "Thus to conclude", (2, 49), sums the terms' bounds: it holds for bounded $\gamma$ and every $\eta$ (what §3.4
+# uses: $\gamma \to 0$, $\eta = 1$) and for every $\gamma$ at fixed $\eta$, but not uniformly over $\gamma, \eta > 0$
+# as Theorem 6 states: where $\gamma = \eta \to \infty$ a lower-degree term outgrows the bound.
 
 # %%
 check("cert.step4-modulus-links")

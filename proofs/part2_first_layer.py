@@ -1239,7 +1239,10 @@ def check_gradient_concentration(
     median_share = [s_["median_error"] / math.sqrt(s_["exact_mean_sq"]) for s_ in sims]
     typical = compare(_S.in_powers_of_d(_SQ), "lesssim", _S.in_powers_of_d(claimed_rate), ADMISSIBLE, d=_d)
     evidence["typical_error"] = {"n_mean_sq_over_d_range": [min(rms_constant), max(rms_constant)],
+                                 # per run: the median over the simulated neurons of one data draw (referee CE, F2)
                                  "median_over_rms_range": [min(median_share), max(median_share)],
+                                 "median_over_rms_is": "per run, the median over its neurons of ‖ĝ − g‖ over the "
+                                                       "exact RMS (one data draw per run, not a median over draws)",
                                  "rms_below_claim": typical.regime()}
     if typical.holds_on != "all" and typical.witness is not None and min(median_share) > 0.5:
         return refuted(

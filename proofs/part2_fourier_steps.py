@@ -1051,9 +1051,9 @@ _D = sp.Symbol("D", positive=True)
 #: the directions of (log γ, log η) of each reading (a box around 0 holds every direction: the relation is homogeneous)
 CONCLUSION_REGIONS = {
     "every γ, η > 0 (Theorem 6's hypothesis)": (_U >= -1, _U <= 1, _V >= -1, _V <= 1),
-    "γ → 0 at fixed η (§3.4 takes η = 1)": (_U >= -1, _U < 0, _V >= 0, _V <= 0),
-    "γ → ∞ at fixed η": (_U > 0, _U <= 1, _V >= 0, _V <= 0),
-    "η → 0 or ∞ at fixed γ": (_U >= 0, _U <= 0, _V >= -1, _V <= 1),
+    # γ ≤ γ_0: the directions with u ≤ 0 (u = 0: γ fixed, η → 0 or ∞); §3.4 takes γ = d^{−ε_p/(4(q+1))} → 0, η = 1
+    "γ bounded (γ ≤ γ_0, as §3.4 and cert.sup-bound use it), every η > 0": (_U >= -1, _U <= 0, _V >= -1, _V <= 1),
+    "every γ > 0 at fixed η (thm6.existence's eta-fixed reading)": (_U >= -1, _U <= 1, _V >= 0, _V <= 0),
 }
 CONCLUSION_DEGREES = (1, 2, 3, 4, 5, 6)
 
@@ -1129,7 +1129,8 @@ def check_step4_conclusion(statement: Statement = CONCLUSION,
     :func:`theorycheck.asymptotics.compare` with γ = D^u, η = D^v over a box of directions, for q = 1..6, and per
     reading (γ → 0 at fixed η, which §3.4 uses with η = 1; γ → ∞; η → 0 or ∞; (2, 47)'s second line's odd i only).
     A term γ^{i+1−n/2}η^{1−i} lies under the right side's two monomials on every direction iff n = q: a lower degree
-    with c_n ≠ 0 beats it where γ = η → ∞ (by γ^{(q−n)/2}). The witness is the ratio along γ = η at 30 and 45 digits.
+    with c_n ≠ 0 beats it where γ = η → ∞ (by γ^{(q−n)/2}). Every failing direction has γ → ∞: for bounded γ (every
+    η) and at fixed η (every γ) it holds (referee CE, F1). The witness is the ratio along γ = η at 30 and 45 digits.
     """
     outcomes = _conclusion_outcomes(statement, degrees)
     if "unreadable" in outcomes:
@@ -1159,6 +1160,8 @@ def check_step4_conclusion(statement: Statement = CONCLUSION,
     corrected = _conclusion_outcomes(CONCLUSION_CORRECTED, degrees, (main,))
     fixed = "unreadable" not in corrected and all(h == "all" for h, _ in corrected[main].values())
     ev: dict[str, Any] = {
+        "premises": "(2, 47)'s third line (its first two relations are refuted: cert.step4-modulus-links) with "
+                    "(2, 48)'s last in each term (cert.step4-monomial-power); the aggregation fails on its own",
         "directions": {name: {qv: held for qv, (held, _) in per.items()} for name, per in outcomes.items()},
         "decided": "exactly (asymptotics.compare: rational failing directions, dual certificates), q = "
                    f"{list(degrees)}", "tolerance": "exact", "achieved_error": "0",
@@ -1175,11 +1178,12 @@ def check_step4_conclusion(statement: Statement = CONCLUSION,
     ev["ratio_along_witness_direction"] = rows
     ev["achieved_error"] = max((r["achieved_error"] for r in rows), key=float)
     holding = [name for name, out in readings.items() if out == "all"]
-    detail = (f"fails for every γ, η > 0 at q = {sorted(fails)}: at q = {q_w} the term {fails[q_w]['term']} (γ = D^u, "
+    detail = (f"the bound, uniform over every γ, η > 0 as Theorem 6 states it, fails at q = {sorted(fails)}: at q = "
+              f"{q_w} the term {fails[q_w]['term']} (γ = D^u, "
               f"η = D^v) beats the right side along (log γ, log η) = s({u * scale}, {v * scale}); lhs/rhs = "
               f"{rows[0]['lhs_over_rhs']}, {rows[1]['lhs_over_rhs']}, {rows[2]['lhs_over_rhs']} at s = 2, 4, 8 (base "
               "10)" + (" (a lower-degree term with c_n ≠ 0 outgrows the bound where γ = η → ∞)" if u == v > 0 else "")
-              + ("; it holds " + "; ".join(holding) if holding else ""))
+              + ("; it holds under: " + "; ".join(holding) if holding else ""))
     regime = {"region": region, "holds_on": "part",
               "conditions": [f"{name}: {out}" for name, out in readings.items() if out == "all"],
               "witness": {"q": q_w, "direction": {"u": str(u * scale), "v": str(v * scale)}, **rows[-1]},

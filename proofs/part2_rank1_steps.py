@@ -1956,7 +1956,8 @@ def check_theorem2_input(statement: Statement) -> Verdict:
 
 def _clipped_reading(statement: Statement) -> dict[str, Any]:
     r"""The other reading of Algorithm 1's g^C_W (referee AC): per-sample gradients clipped in Frobenius norm at
-    C_W = 2√d log^q d (:data:`part1_setting.CLIP_W`, the repair's constant; the paper never defines C_W). Replacing
+    C_W = 2√d log^q d (:data:`part1_setting.CLIP_W`, the clipped reading's constant; the repaired preset clips at
+    2√d log d, the same power of d; the paper never defines C_W). Replacing
     one sample then moves the pre-normalised column u_i by ≤ 2η_W C_W/n, so w_i^1 = u_i/‖u_i‖ by ≤ 4η_W C_W/(n‖u_i‖)
     (exact; at d ≤ 128 the bound exceeds 2, so the measured ratio only confirms the arithmetic), and
     ‖u_i‖ ≈ η_W·2a_{0,i}·‖T_1,i − ĝ_i‖ with a_{0,i} = 1/√p (the mean convention of u_i = w_i^0 − η_W∇L): given
@@ -1976,7 +1977,8 @@ def _clipped_reading(statement: Statement) -> dict[str, Any]:
     where = ("on the whole region" if regime.get("holds_on") == "all" else "nowhere" if regime.get("holds_on") ==
              "none" else "where " + ", ".join(regime.get("conditions", [])))
     summary = (
-        "read as clipped at C_W = 2√d log^q d (the repair's constant), Δ_2 ≤ 4η_W C_W/(n‖u_i‖) exactly ≲ C_W√p/n "
+        "read as clipped at C_W = 2√d log^q d (the clipped reading's constant), Δ_2 ≤ 4η_W C_W/(n‖u_i‖) exactly "
+        "≲ C_W√p/n "
         "given ‖u_i‖ ≳ η_W/√p (u_i = w_i^0 − η_W∇L, the mean convention), a premise "
         + ("not proved, only measured (‖T_1,i − ĝ_i‖ at 8 neurons per corner, d ≤ 128, a fit that cannot exclude a "
            "slow decay)" if premise_ok else "the measurements contradict (‖T_1,i − ĝ_i‖ decays at some corner)")

@@ -160,8 +160,9 @@ def test_step4_conclusion_fails_jointly_in_gamma_and_eta_and_holds_as_gamma_to_0
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     assert v.regime["witness"]["direction"] == {"u": "1", "v": "1"}  # γ = η → ∞
     readings = v.regime["readings"]
-    assert readings["γ → 0 at fixed η (§3.4 takes η = 1)"] == "all"
-    assert readings["γ → ∞ at fixed η"] == "all"
+    assert readings["γ bounded (γ ≤ γ_0, as §3.4 and cert.sup-bound use it), every η > 0"] == "all"
+    assert readings["every γ > 0 at fixed η (thm6.existence's eta-fixed reading)"] == "all"  # referee CE, F1
+    assert v.detail.startswith("the bound, uniform over every γ, η > 0")
     odd = readings["the sum over odd i only ((2, 47)'s second line), every γ, η > 0"]
     assert odd.startswith("part: holds at q = [1, 2]")
     assert float(v.evidence["witness"]["lhs_over_rhs"]) > 1000  # ≍ γ^{1/2} at γ = η = 10^8
@@ -177,11 +178,13 @@ def test_step4_conclusion_rejects_a_wrong_power_a_dropped_max_and_a_dropped_wind
     # a power of γ too small by 1/2: the reading the paper uses (γ → 0) fails too
     smaller = F.CONCLUSION_CORRECTED.perturb(rhs=F.CONCLUSION_CORRECTED.rhs * sp.sqrt(gamma))
     v = F.check_step4_conclusion(smaller, _DEGREES_FAST)
-    assert v.verdict == "refuted" and v.regime["readings"]["γ → 0 at fixed η (§3.4 takes η = 1)"].startswith("part")
+    bounded = "γ bounded (γ ≤ γ_0, as §3.4 and cert.sup-bound use it), every η > 0"
+    assert v.verdict == "refuted" and v.regime["readings"][bounded].startswith("part")
     # without max(1, (γ/η)^{q−1}): fails as γ → ∞ at fixed η
     no_max = F.CONCLUSION.perturb(rhs=gamma ** (-(q - 2) / 2) * eta * sp.exp(sp.pi**2 * gamma / 4))
     v = F.check_step4_conclusion(no_max, _DEGREES_FAST)
-    assert v.verdict == "refuted" and v.regime["readings"]["γ → ∞ at fixed η"].startswith("part")
+    fixed_eta = "every γ > 0 at fixed η (thm6.existence's eta-fixed reading)"
+    assert v.verdict == "refuted" and v.regime["readings"][fixed_eta].startswith("part")
     # without e^{π²γ/4} on the right: not monomials; refuted by the ratio's growth as γ → ∞
     no_window = F.CONCLUSION.perturb(rhs=gamma ** (-(q - 2) / 2) * eta * sp.Max(1, (gamma / eta) ** (q - 1)))
     v = F.check_step4_conclusion(no_window, (1,))

@@ -170,7 +170,7 @@ def test_theorem_command_json(tmp_path):
 
 
 def test_show_says_a_refuted_falsifier_stands_whatever_its_premises(tmp_path):
-    """`show` of a refuted falsifier resting on a refuted premise says the refutation stands anyway (referee CD)."""
+    """`show` of a refuted falsifier resting on a refuted premise says the refutation does not use it (referee CD)."""
     import os
 
     folder = tmp_path / "proofs_toy"

@@ -400,7 +400,7 @@ def cmd_show(args: argparse.Namespace) -> int:
                       + (" (the verdict is the step's own, given these premises; the regime below is where it holds "
                          "given them)" if kind == "verified" else "")
                       + (f" (a falsifier of Theorem {', '.join(falsifies)}: its refutation computes the stated "
-                         "object from the definitions and stands whatever these premises)"
+                         "object from the definitions, as its evidence says, and does not use these premises)"
                          if kind == "refuted" and falsifies else ""))
     if result.verified_given:
         console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.verified_given))} (inconclusive, or "

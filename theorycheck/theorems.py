@@ -255,8 +255,8 @@ def explain(record: Mapping[str, Any]) -> str:
     read = [r["claim"] for r in under if not r.get("on_part_of_the_region")]
     partly = [r["claim"] for r in under if r.get("on_part_of_the_region")]
     if read:
-        text += (f" {len(read)} of the root failures hold under another recorded reading (a slip or notation read as "
-                 f"the text uses it; `theorycheck show ID` lists the readings): {', '.join(read)}.")
+        text += (f" {len(read)} of the root failures hold under another recorded reading (a slip, a notation or a "
+                 f"range read as the text uses it; `theorycheck show ID` lists the readings): {', '.join(read)}.")
     if partly:
         text += (f" {len(partly)} fail on the whole region as first read but hold on part of it under another "
                  f"recorded reading: {', '.join(partly)}.")
