@@ -56,7 +56,10 @@ from theorycheck import Claim, verified
 
 
 def check():
-    return verified("numeric", "one equals one", value=1)
+    # keys out of alphabetical order: a cached verdict must read back in the order the fresh one had
+    return verified("numeric", "one equals one", value=1, zeta=2, alpha=3,
+                    regime={"region": "R", "holds_on": "all", "conditions": [], "readings": {"z reading": "all",
+                                                                                              "a reading": "all"}})
 
 
 def crash():
@@ -128,6 +131,9 @@ def test_second_run_reads_the_cache_and_errors_are_never_cached(paper, tmp_path)
         for field in ("verdict", "method", "detail", "evidence", "corrected", "rests_on_refuted"):
             assert first[cid][field] == second[cid][field], (cid, field)
     assert second["alpha.uses"]["rests_on_refuted"] == ["alpha.false"]  # taint from a cached verdict
+    # the record from the cache is the fresh one, in the same order (the cache had stored sorted keys)
+    for field in ("evidence", "regime"):
+        assert json.dumps(first["beta.one"][field]) == json.dumps(second["beta.one"][field]), field
     assert sorted(p.name for p in claims_dir(cache, paper).glob("*.json")) == [
         "alpha.false.json",
         "alpha.true.json",

@@ -13,7 +13,7 @@ from forked_cli import run_cli
 
 from theorycheck import Claim, Verdict, inconclusive, refuted, verified
 from theorycheck.registry import Registry
-from theorycheck.theorems import Theorem, evaluate, tree
+from theorycheck.theorems import Repaired, Theorem, evaluate, tree
 
 
 def _claim(cid: str, deps: tuple[str, ...] = ()) -> Claim:
@@ -103,6 +103,18 @@ def test_a_refuted_falsifier_is_a_root_failure_and_its_readings_are_named():
     assert "a" not in region["claims_failing_everywhere"]
     assert region["holding_under_a_reading"] == [{"claim": "a", "readings": ["another adjacency"],
                                                   "on_part_of_the_region": True}]
+
+
+def test_a_repaired_statement_says_why_it_fails():
+    """The repaired record has its own falsifiers, witnesses and explanation (referee CE, F7)."""
+    repaired = Repaired(statement="y", changes=("z",), rests_on=("c",), falsified_by=("s",))
+    theorem = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",), repaired=repaired)
+    verdicts = {k: _v("verified") for k in ("a", "b", "c", "top")} | {"s": _v("refuted")}
+    rep = evaluate(theorem, REG, verdicts)["repaired"]
+    assert rep["verdict"] == "fails" and rep["falsified_by"] == ["s"] and rep["witnesses"]["s"]["witness"] == {"x": 1}
+    assert rep["explanation"].startswith("Theorem T (repaired) fails as stated: s computes the stated object")
+    held = evaluate(theorem, REG, {**verdicts, "s": _v("verified")})["repaired"]
+    assert held["verdict"] == "holds" and "holds" in held["explanation"]
 
 
 def test_missing_verdicts_leave_the_theorem_open():
@@ -386,6 +398,10 @@ def test_clipped_signal_is_decided_by_its_loss_bound_and_perturbations_are_rejec
     kept = {(r["target"], r["d"], r["pi_p"]): r["mu_component_kept"] for r in v.evidence["rows"]}
     assert all(0.3 < k < 0.9 for (t, _, _), k in kept.items() if t == "He3+He1")
     assert all(k > 0.99 for (t, _, _), k in kept.items() if t == "He1")
+    # column by column, as repaired.noise-share uses it (referee CD, CD9): measured, recorded as undecided
+    column = "column by column (each column's μ-component, as repaired.noise-share uses it)"
+    assert v.regime["readings"][column].startswith("undecided")
+    assert all(r["per_column_decided"] == r["p"] and r["per_column_kept_min"] > 0.3 for r in v.evidence["rows"])
     assert v.evidence["chain_largest_relative_slack"] <= 0 and v.evidence["sqrt_d_over_clip_limit"] == "0"
     assert v.evidence["limits"]["He3+He1"]["E[y^2 z^2]"] == "57" and v.evidence["limits"]["He3+He1"]["E[y^2]"] == "7"
     assert v.evidence["measured_over_limit_worst_factor"] < repaired.CLIP_LIMIT_FACTOR
@@ -393,7 +409,7 @@ def test_clipped_signal_is_decided_by_its_loss_bound_and_perturbations_are_rejec
         assert r["lost"] <= r["tail"] <= r["cs"] <= r["markov"]
     # referee BZ, BZ4: it holds with probability → 1 over the initialisation, not at ≤_P's level (recorded readings)
     outcomes = sorted(w.split(":")[0] for w in v.regime["readings"].values())
-    assert outcomes == ["all", "undecided"] and "probability → 1" in v.detail
+    assert outcomes == ["all", "undecided", "undecided"] and "probability → 1" in v.detail
 
     bad = repaired.check_clipped_signal(claimed_floor=0.9)
     assert bad.verdict == "refuted" and bad.evidence["witness"]["target"] == "He3+He1"

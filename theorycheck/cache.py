@@ -509,7 +509,9 @@ class Cache:
             ignore = self.directory / ".gitignore"
             if not ignore.exists():
                 ignore.write_text("# theorycheck's verdict cache: never commit it\n*\n", encoding="utf-8")
-            write_atomic(target, json.dumps(data, sort_keys=True).encode("utf-8"))
+            # insertion order kept: a cached verdict reads back as the fresh one did (its readings, evidence and
+            # their order), so `check --format json` is the same from the cache as from a run
+            write_atomic(target, json.dumps(data).encode("utf-8"))
         except OSError:
             return False
         return True

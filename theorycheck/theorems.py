@@ -200,9 +200,14 @@ def evaluate(theorem: Theorem, registry: Registry, verdicts: Mapping[str, Verdic
     out["explanation"] = explain(out)
     if theorem.repaired is not None:
         rep = _decide(theorem.repaired.rests_on, theorem.repaired.falsified_by, registry, verdicts)
-        out["repaired"] = {"statement": theorem.repaired.latex, "changes": list(theorem.repaired.changes),
+        out["repaired"] = {"theorem": f"{theorem.id} (repaired)", "statement": theorem.repaired.latex,
+                           "changes": list(theorem.repaired.changes),
                            "verdict": rep["verdict"], "root_failures": rep["root_failures"],
+                           "corrected_root_failures": rep["corrected_root_failures"],
+                           "falsified_by": rep["falsified_by"], "witnesses": rep["witnesses"],
                            "chain": rep["chain"], "counts": rep["counts"], "region": rep["region"]}
+        # why, as for the statement itself: its falsifiers' witnesses when refuted (referee CE, F7)
+        out["repaired"]["explanation"] = explain(out["repaired"])
     return out
 
 

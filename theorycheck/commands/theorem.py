@@ -88,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
             rep = r["repaired"]
             console.print(f"  repaired statement: [{style[rep['verdict']]}]{rep['verdict']}[/]; changes: "
                           + escape("; ".join(rep["changes"])))
+            if rep.get("explanation"):
+                console.print("  " + escape(rep["explanation"]))
     if buffer is not None:
         write_output(buffer.getvalue(), args.output, ".txt")
     return 0
