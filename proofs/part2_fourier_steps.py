@@ -1085,17 +1085,19 @@ def _conclusion_outcomes(statement: Statement, degrees: Sequence[int], regions: 
     certificate)? Returns {region: {degree: (holds_on, witness)}}, or {"unreadable": degree}."""
     from theorycheck.asymptotics import Region, compare
 
+    sides_at = {}
+    for degree in degrees:  # once per degree, for every reading's directions
+        sides = _monomial_sides(statement, degree)
+        if sides is None:
+            return {"unreadable": degree}
+        sides_at[degree] = sides
     out: dict[str, Any] = {}
     for name in regions:
         region = Region(name, (_U, _V), CONCLUSION_REGIONS[name])
-        per_q = {}
-        for degree in degrees:
-            sides = _monomial_sides(statement, degree)
-            if sides is None:
-                return {"unreadable": degree}
-            got = compare(sides[0], statement.rel, sides[1], region, d=_D)
-            per_q[degree] = (got.holds_on, got.witness)
-        out[name] = per_q
+        out[name] = {}
+        for degree, (lhs, rhs) in sides_at.items():
+            got = compare(lhs, statement.rel, rhs, region, d=_D)
+            out[name][degree] = (got.holds_on, got.witness)
     return out
 
 
@@ -1127,7 +1129,8 @@ def check_step4_conclusion(statement: Statement = CONCLUSION,
     Both sides are sums of monomials γ^a η^b (max(A, B) ≍ A + B), so lhs ≲ rhs holds for all γ, η > 0 iff it holds
     along every direction (log γ, log η) = s(u, v), s → ∞: decided exactly by
     :func:`theorycheck.asymptotics.compare` with γ = D^u, η = D^v over a box of directions, for q = 1..6, and per
-    reading (γ → 0 at fixed η, which §3.4 uses with η = 1; γ → ∞; η → 0 or ∞; (2, 47)'s second line's odd i only).
+    reading (:data:`CONCLUSION_REGIONS`: γ bounded with every η, which §3.4 uses; every γ at fixed η; and (2, 47)'s
+    second line's odd i only).
     A term γ^{i+1−n/2}η^{1−i} lies under the right side's two monomials on every direction iff n = q: a lower degree
     with c_n ≠ 0 beats it where γ = η → ∞ (by γ^{(q−n)/2}). Every failing direction has γ → ∞: for bounded γ (every
     η) and at fixed η (every γ) it holds (referee CE, F1). The witness is the ratio along γ = η at 30 and 45 digits.

@@ -183,12 +183,13 @@ def replace_one(run, i: int, x_new: np.ndarray, y_new: float) -> tuple[np.ndarra
 REPLACEMENT_SHIFTS = (2.0, 4.0, 8.0, 16.0, 32.0)
 
 
-def replacement_move_growth(run, shifts: Sequence[float] = REPLACEMENT_SHIFTS, j: int = 0,
-                            seed: int = SEED) -> list[dict[str, float]]:
+def replacement_move_growth(run, bound: float, shifts: Sequence[float] = REPLACEMENT_SHIFTS, j: int = 0,
+                            seed: int = SEED) -> dict[str, Any]:
     """McDiarmid's bounded difference is a sup over the replacing sample: ‖a_RR^{(j)} − a_RR‖ for x' = g − ⟨g, μ⟩μ +
-    sμ (g a fixed Gaussian draw, so ⟨μ, x'⟩ = s) and its label y' = σ_*(s), at each ``shifts`` s. The features stay
-    bounded (|tanh| ≤ 1) while |y'| grows like |s|^q, so the move grows without bound: no finite bounded difference
-    exists under Gaussian data (referee CC, F2/F3)."""
+    sμ (g a fixed Gaussian draw, so ⟨μ, x'⟩ = s) and its label y' = σ_*(s), at each ``shifts`` s, against ``bound``
+    (the printed c_i at this run). The features stay bounded (|tanh| ≤ 1) while |y'| grows like |s|^q, so the move
+    grows without bound: no finite bounded difference exists under Gaussian data (referee CC, F2/F3). ``unbounded``:
+    the move at least doubles with each doubling of s; ``move_over_label``: its range of move/|y'|."""
     problem = run["_problem"]
     mu = np.asarray(problem.mu, dtype=float)
     g = np.random.default_rng([seed, run["d"], 7]).standard_normal(run["d"])
@@ -198,8 +199,12 @@ def replacement_move_growth(run, shifts: Sequence[float] = REPLACEMENT_SHIFTS, j
         x_new = g + shift * mu
         y_new = float(problem.target(np.array([shift]))[0])
         a, a2, _ = replace_one(run, j, x_new, y_new)
-        rows.append({"mu_x_prime": float(shift), "y_prime": y_new, "move": float(np.linalg.norm(a2 - a))})
-    return rows
+        move = float(np.linalg.norm(a2 - a))
+        rows.append({"mu_x_prime": float(shift), "y_prime": y_new, "move": move, "over_bound": move / bound})
+    per_label = [r["move"] / abs(r["y_prime"]) for r in rows]
+    return {"d": run["d"], "bound": bound, "rows": rows,
+            "unbounded": all(b_["move"] > 2 * a_["move"] for a_, b_ in zip(rows, rows[1:])),
+            "move_over_label": [min(per_label), max(per_label)]}
 
 
 # ------------------------------------------------------------------------------------------------ growth fits

@@ -585,17 +585,20 @@ def check_mcdiarmid(
     }
     # McDiarmid needs a finite bounded difference, a sup over the replaced sample and its replacement: under
     # Gaussian data there is none (the move grows like the unbounded label |y'|; referee CC, F3)
-    printed_c = 2 * d ** (2 * EPS_N) / (n * math.sqrt(p))
-    along = [dict(r, over_printed_c=r["move"] / printed_c) for r in replacement_move_growth(run)]
-    unbounded = all(b_["move"] > 2 * a_["move"] for a_, b_ in zip(along, along[1:]))
+    from .part3_steps import MEASURED_ORDERS
+
+    loo_order = MEASURED_ORDERS["ridge.measured-loo-move"][1]  # the c_i of (3, 6), one home
+    along = replacement_move_growth(run, float(loo_order.subs({S.d: d, S.n: n, S.p: p, S.eps_n: EPS_N})))
+    unbounded = along["unbounded"]
+    first, last = along["rows"][0], along["rows"][-1]
     ev["bounded_difference_sup"] = {
         "replacement_along_mu": along, "unbounded": unbounded,
         "note": "no finite c_i under Gaussian data: McDiarmid's inequality does not apply as used; a route through "
                 "it needs a truncation (e.g. on max_j |⟨μ, x_j⟩| ≤ log d, whose failure probability is ≤_P's), which "
                 "changes c_i by the labels' size there, up to log^q d (not checked)"}
     why = (f"; McDiarmid does not apply as used: the bounded difference is a sup over the replacement, and the move "
-           f"is {along[0]['over_printed_c']:.3g}× to {along[-1]['over_printed_c']:.3g}× the printed c_i as ⟨μ, x'⟩ = "
-           f"{along[0]['mu_x_prime']:g} → {along[-1]['mu_x_prime']:g} (it grows like |y'|: no finite c_i)"
+           f"is {first['over_bound']:.3g}× to {last['over_bound']:.3g}× the printed c_i as ⟨μ, x'⟩ = "
+           f"{first['mu_x_prime']:g} → {last['mu_x_prime']:g} (it grows like |y'|: no finite c_i)"
            if unbounded else "")
     if worst["excess_in_se"] > 3:
         return refuted(
