@@ -509,6 +509,15 @@ def test_an_output_pipe_nobody_reads_is_an_error_not_a_hang(tmp_path):
     (("--eps-p", "1e300"), "overflows"),
     (("--workers", "2", "--scheduler", "tcp://127.0.0.1:1"), "drop --workers"),  # had been ignored, after the folder
     (("--workers", "100000"), "at most"),
+    # malformed scheduler addresses: Dask's ValueError/TypeError had come out as tracebacks, exit 1 (referee CF, F1)
+    (("--scheduler", "tcp://"), "missing port"),
+    (("--scheduler", "tcp://localhost"), "missing port"),
+    (("--scheduler", "tcp://[::1"), "ipv6 needs brackets"),
+    (("--scheduler", "tcp://host:abc"), "tcp://host:8786"),
+    (("--scheduler", "http://x:8786"), "scheme http://"),
+    (("--scheduler", "inproc://x"), "tcp://host:8786"),
+    (("--scheduler", "ucx://x:1"), "scheme ucx://"),
+    (("--scheduler", "tcp://h:0"), "port in 1..65535"),
 ])
 def test_simulate_refuses_before_the_folder_exists(tmp_path, extra, needle):
     out = run("simulate", "--no-progress", "--d", "8", "--seeds", "1", "--output", str(tmp_path / "out"), *extra)

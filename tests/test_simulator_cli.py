@@ -171,3 +171,21 @@ def test_simulate_resume_alone_continues_the_sweep_it_names(tmp_path, capsys):
     (out / "grid.json").unlink()
     assert main(["simulate", "--no-progress", "--resume", str(out)]) == 2
     assert "give them as the sweep was started" in capsys.readouterr().err
+
+
+def test_the_table_keeps_every_number_whole_on_a_narrow_console(tmp_path, capsys, monkeypatch):
+    """Numbers are never split across lines ("1.333" / "e+04") nor cropped, and the status is printed in full below
+    the table (referee CF, F6: at 120 columns the numbers folded and the status column was squeezed away)."""
+    import json
+    import math
+
+    monkeypatch.setenv("COLUMNS", "60")
+    out = tmp_path / "narrow"
+    assert main(["simulate", "--preset", "paper", "--d", "16", "--seeds", "1", "--no-progress", "--no-baselines",
+                 "--output", str(out)]) == 0
+    printed = capsys.readouterr().out
+    [row] = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
+    for key in ("risk_ridge", "risk_null", "stability_margin"):
+        value = row[key]
+        assert math.isfinite(value) and f"{value:.4g}" in printed, key
+    assert "status:\n  d = 16: " + row["status"] in printed

@@ -97,6 +97,8 @@ def test_rows_stream_to_disk_and_an_interrupted_sweep_resumes(tmp_path, in_proce
     assert [result_fields(r) for r in rows] == [result_fields(r) for r in in_process_rows]
     # other settings in the same folder: refused before anything runs
     assert main([*args, "--eps", "2", "--resume", str(out)]) == 2
+    said = capsys.readouterr().err  # both values and how to continue (referee CF, F3)
+    assert "eps: 1.0 there, 2.0 here" in said and "give them as the sweep was started" in said
     assert main([*args, "--resume", str(tmp_path / "nowhere")]) == 2
 
 

@@ -263,8 +263,9 @@ def explain(record: Mapping[str, Any]) -> str:
         text += (f" {len(read)} of the root failures hold under another recorded reading (a slip, a notation or a "
                  f"range read as the text uses it; `theorycheck show ID` lists the readings): {', '.join(read)}.")
     if partly:
-        text += (f" {len(partly)} fail on the whole region as first read but hold on part of it under another "
-                 f"recorded reading: {', '.join(partly)}.")
+        one = len(partly) == 1
+        text += (f" {len(partly)} {'fails' if one else 'fail'} on the whole region as first read but "
+                 f"{'holds' if one else 'hold'} on part of it under another recorded reading: {', '.join(partly)}.")
     return text
 
 

@@ -181,15 +181,21 @@ def run_experiment(d: int, *, preset: str = "paper", seed: int = 0, eps: float =
     eig = stats.eig()
     lam = hyper.lam
     a_rr = stats.ridge(lam)
-    record.update(lam_max_K=float(eig[-1]), lam_min_K=float(eig[0]),
-                  stability_margin=2 * hyper.eta_a * (float(eig[-1]) + lam),
-                  contraction_paper=1 - 2 * hyper.eta_a * (float(eig[0]) + lam),
-                  contraction_actual=float(np.max(np.abs(1 - 2 * hyper.eta_a * (eig + lam)))),
-                  dist_aT_aRR=float(np.linalg.norm(result.a_T - a_rr)), norm_a_RR=float(np.linalg.norm(a_rr)))
-    coefs = {"dpgd": result.a_T, "ridge": a_rr}
-    risks = risk(problem.test, result.W1, result.b, coefs)
+    # an iterate whose entries are finite (~1e200) but whose norm or risk overflows has diverged too (referee CF,
+    # F2: such a run had been recorded "ok" with risk_dpgd = inf, after NumPy's overflow warnings)
+    with np.errstate(over="ignore", invalid="ignore"):
+        record.update(lam_max_K=float(eig[-1]), lam_min_K=float(eig[0]),
+                      stability_margin=2 * hyper.eta_a * (float(eig[-1]) + lam),
+                      contraction_paper=1 - 2 * hyper.eta_a * (float(eig[0]) + lam),
+                      contraction_actual=float(np.max(np.abs(1 - 2 * hyper.eta_a * (eig + lam)))),
+                      dist_aT_aRR=float(np.linalg.norm(result.a_T - a_rr)), norm_a_RR=float(np.linalg.norm(a_rr)))
+        coefs = {"dpgd": result.a_T, "ridge": a_rr}
+        risks = risk(problem.test, result.W1, result.b, coefs)
     record.update(risk_dpgd=risks["dpgd"], risk_ridge=risks["ridge"], risk_null=null_risk(problem.test),
                   var_y=float(target_variance(target)))
+    overflowed = [k for k in ("dist_aT_aRR", "risk_dpgd") if not math.isfinite(record[k])]
+    if overflowed:
+        record["status"] = f"diverged at the last second-layer step (overflow: {', '.join(overflowed)})"
     if baselines:
         rf = kernel_stats(Features(problem.data_a, result.W0, result.b, options.feature_cache_bytes))
         record["risk_rf"] = risk(problem.test, result.W0, result.b, {"rf": rf.ridge(lam)})["rf"]
@@ -321,10 +327,11 @@ class RowLog:
                 except (UnicodeDecodeError, ValueError) as exc:  # referee AN: a traceback
                     raise InputError(f"--resume {self.dir}: {self.meta.name} is damaged ({exc}), so the sweep's "
                                      "settings are unknown; use a new --output folder") from None
-                diff = sorted(k for k in set(old) | set(config) if old.get(k) != config.get(k))
-                if diff:
-                    raise InputError(f"--resume {self.dir}: the sweep there was run with other settings "
-                                     f"({', '.join(diff)}); use a new --output folder")
+                diff = _setting_differences(old, config)
+                if diff:  # name both values and how to continue, not only "start over" (referee CF, F3)
+                    raise InputError(f"--resume {self.dir}: the sweep there was run with other settings ("
+                                     + "; ".join(diff) + f"): give them as the sweep was started (they are in "
+                                     f"{self.meta}) to continue it, or use a new --output folder")
             if self.jsonl.exists():
                 # undecodable bytes make their line unreadable, and that run is done again (referee AN: a traceback)
                 for line in self.jsonl.read_text(encoding="utf-8", errors="replace").splitlines():
@@ -386,6 +393,21 @@ class RowLog:
         return rows
 
 
+def _setting_differences(stored: dict[str, Any], given: dict[str, Any], prefix: str = "") -> list[str]:
+    """``key: stored there, given here`` for each setting that differs (nested dicts such as ``options`` key by
+    key)."""
+    out = []
+    for key in sorted(set(stored) | set(given)):
+        was, now = stored.get(key), given.get(key)
+        if was == now:
+            continue
+        if isinstance(was, dict) and isinstance(now, dict):
+            out += _setting_differences(was, now, f"{prefix}{key}.")
+        else:
+            out.append(f"{prefix}{key}: {was!r} there, {now!r} here")
+    return out
+
+
 def make_client(scheduler: str | None, workers: int | None):
     """A ``dask.distributed`` client: ``scheduler`` is ``"local"`` (a ``LocalCluster`` of ``workers``
     single-threaded worker processes on this machine) or a scheduler address (``tcp://host:8786``).
@@ -405,12 +427,39 @@ def make_client(scheduler: str | None, workers: int | None):
         cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1, processes=True,
                                dashboard_address=None, silence_logs=40)
         return Client(cluster), cluster
-    if "://" not in scheduler and ":" not in scheduler:
-        raise InputError(f"--scheduler {scheduler!r}: expected 'local' or a scheduler address such as tcp://host:8786")
+    _check_scheduler_address(scheduler)
     try:
         return Client(scheduler, timeout=30), None
     except (OSError, TimeoutError) as exc:
-        raise InputError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
+        raise InputError(f"--scheduler {scheduler}: cannot reach the Dask scheduler within 30 s ({exc})") from None
+    except (ValueError, TypeError) as exc:  # an address Dask parses but cannot use (referee CF, F1)
+        raise InputError(f"--scheduler {scheduler}: not a usable Dask scheduler address ({exc})") from None
+
+
+#: the address schemes a Dask scheduler listens on over the network (ucx needs ucx-py, inproc is in-process only)
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss")
+
+
+def _check_scheduler_address(scheduler: str) -> None:
+    """A one-line :class:`InputError` unless ``scheduler`` is ``scheme://host:port`` (or ``host:port``, read as tcp)
+    with a scheme of :data:`SCHEDULER_SCHEMES` and an integer port (referee CF, F1: Dask raised ValueError and
+    TypeError tracebacks on malformed addresses)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    usage = "expected 'local' or a scheduler address such as tcp://host:8786"
+    if "://" not in scheduler and ":" not in scheduler:
+        raise InputError(f"--scheduler {scheduler!r}: {usage}")
+    address = scheduler if "://" in scheduler else "tcp://" + scheduler
+    try:
+        scheme, location = parse_address(address, strict=True)
+        _, port = parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"--scheduler {scheduler!r}: {exc}; {usage}") from None
+    if scheme not in SCHEDULER_SCHEMES:
+        raise InputError(f"--scheduler {scheduler!r}: the scheme {scheme}:// is not one a networked Dask scheduler "
+                         f"listens on ({', '.join(s + '://' for s in SCHEDULER_SCHEMES)}); {usage}")
+    if port is None or not 0 < int(port) < 65536:
+        raise InputError(f"--scheduler {scheduler!r}: needs a port in 1..65535; {usage}")
 
 
 def stream_sweep(tasks: Sequence[tuple[int, int]], kwargs: dict[str, Any] | Callable[[int], dict[str, Any]],
