@@ -514,3 +514,18 @@ def test_a_report_rewritten_without_coverage_removes_the_old_coverage_plot(tmp_p
     assert not (out / "coverage.png").exists() and not (out / "figure-99.png").exists()
     assert "coverage.png" not in (out / "report.md").read_text(encoding="utf-8")
     assert not list(out.glob(".tmp-*"))
+
+
+def test_latex_export_has_a_macro_for_every_character_the_audit_prints():
+    """No character the audit's prose uses prints as a [U+XXXX] placeholder (referee CF, F4: Θ, ᵀ, ⊥, ⌈⌉, ∝, ½ …
+    had), and a letter with a combining macron is \\bar of that letter."""
+    from theorycheck.latex import _unicode_declarations, tex_text
+
+    prose = "Θ(1), φ_jᵀa, P_⊥, ⌈T⌉, ⌊T⌋, ∝, ½, ã, ḡ, ↦, ∓, ∥, ⋆, ⁺⁻⁵, ᵏ, ˣ, ŝ, ū, ȟ"
+    declared = _unicode_declarations(tex_text(prose))
+    assert "[U+" not in declared and r"\Theta" in declared and r"^{\top}" in declared
+    assert "[U+" in _unicode_declarations("\u263a")  # an unknown character still shows which it is
+    assert tex_text("S̄·P, Φ̄") == r"\ensuremath{\bar{S}}·P, \ensuremath{\bar{Φ}}"
+    from theorycheck.errata import _tex_tt  # the errata sheet escapes character by character
+
+    assert r"\ensuremath{\bar{m}}" in _tex_tt("v ∥ m̄ = E") and "\u0304" not in _tex_tt("v ∥ m̄ = E")

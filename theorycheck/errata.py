@@ -305,7 +305,8 @@ def _tex_tt(text: str, tt: bool = True) -> str:
     """Plain text for LaTeX that may break after punctuation and LaTeX's own characters: a relation quoted as text
     runs long without spaces (referee BS, BS7: 26 overfull lines from \\texttt)."""
     out: list[str] = []
-    for ch in str(text):
+    # character by character, a letter with its combining macron kept together (tex_text sets it as \\bar)
+    for ch in re.findall("[^\\W\\d_]\u0304|.", str(text), re.S):
         if ch == "\\" and out:  # before a LaTeX command, not between its backslash and its name
             out.append(r"\allowbreak{}")
         out.append(tex_text(ch))

@@ -54,8 +54,11 @@ _TEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", 
 
 
 def tex_text(text: str) -> str:
-    """Escape plain text for LaTeX (math in the text is not kept as math)."""
-    return "".join(_TEX_SPECIALS.get(ch, ch) for ch in str(text))
+    """Escape plain text for LaTeX (math in the text is not kept as math); a letter with a combining macron (S̄) is
+    set as \\bar of that letter."""
+    text = re.sub("([^\\W\\d_])\u0304", lambda m: "\x00" + m.group(1) + "\x01", str(text))
+    out = "".join(_TEX_SPECIALS.get(ch, ch) for ch in text)
+    return out.replace("\x00", r"\ensuremath{\bar{").replace("\x01", "}}")
 
 
 # prose inside math: a word of 3+ letters not after a backslash (so not \log, \text), with an attached
@@ -266,6 +269,30 @@ UNICODE_TEX = {
     "…": r"\ldots",
     "′": r"'",
     "∗": r"*",
+    # the rest of what the audit's prose uses (referee CF, F4: they had printed as [U+XXXX] placeholders)
+    "½": r"\tfrac{1}{2}",
+    "ã": r"\tilde{a}",
+    "ŝ": r"\hat{s}",
+    "ū": r"\bar{u}",
+    "ȟ": r"\check{h}",
+    "ˣ": r"^{x}",
+    "Θ": r"\Theta",
+    "ᵀ": r"^{\top}",
+    "ᵏ": r"^{k}",
+    "ḡ": r"\bar{g}",
+    "⁵": r"^5",
+    "⁺": r"^{+}",
+    "⁻": r"^{-}",
+    "↦": r"\mapsto",
+    "∓": r"\mp",
+    "∝": r"\propto",
+    "∥": r"\parallel",
+    "⊥": r"\perp",
+    "⋆": r"\star",
+    "⌈": r"\lceil",
+    "⌉": r"\rceil",
+    "⌊": r"\lfloor",
+    "⌋": r"\rfloor",
 }
 _TEXT_UNICODE = {"—": "---", "–": "--", "“": "``", "”": "''", "’": "'", "‘": "`", "§": r"\S{}", "é": r"\'e",
                  "è": r"\`e", "ü": r'\"u', "ö": r'\"o', "ä": r'\"a', " ": "~"}
