@@ -27,7 +27,7 @@ import mpmath
 import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
-from theorycheck.claims import Relation, Verdict
+from theorycheck.claims import Relation, Verdict, reading_outcome
 from theorycheck.statement import Rel, Statement, evaluator, held, paper_latex
 
 from .part2_fourier_common import instance, unrolled
@@ -1151,9 +1151,11 @@ def check_step4_conclusion(statement: Statement = CONCLUSION,
     main = next(iter(CONCLUSION_REGIONS))
     fails = {qv: w for qv, (held, w) in outcomes[main].items() if held != "all"}
     readings: dict[str, str] = {}
+    constant = {name: f" (the hidden constant depends on {of})" for name, of in zip(list(CONCLUSION_REGIONS)[1:],
+                                                                                     ("γ_0", "η"))}  # referee CG, L1
     for name in list(CONCLUSION_REGIONS)[1:]:
         bad = sorted(qv for qv, (held, _) in outcomes[name].items() if held != "all")
-        readings[name] = "all" if not bad else f"part: fails at q = {bad}"
+        readings[name] = "all" + constant[name] if not bad else f"part: fails at q = {bad}"
     odd = _conclusion_outcomes(statement.perturb(lhs=_odd_terms_only(statement.lhs)), degrees, (main,))
     odd_bad = [] if "unreadable" in odd else sorted(qv for qv, (held, _) in odd[main].items() if held != "all")
     readings["the sum over odd i only ((2, 47)'s second line), every γ, η > 0"] = (
@@ -1180,7 +1182,7 @@ def check_step4_conclusion(statement: Statement = CONCLUSION,
     rows = _ratio_along(statement, q_w, u * scale, v * scale, (2, 4, 8))
     ev["ratio_along_witness_direction"] = rows
     ev["achieved_error"] = max((r["achieved_error"] for r in rows), key=float)
-    holding = [name for name, out in readings.items() if out == "all"]
+    holding = [name for name, out in readings.items() if reading_outcome(out) == "all"]
     detail = (f"the bound, uniform over every γ, η > 0 as Theorem 6 states it, fails at q = {sorted(fails)}: at q = "
               f"{q_w} the term {fails[q_w]['term']} (γ = D^u, "
               f"η = D^v) beats the right side along (log γ, log η) = s({u * scale}, {v * scale}); lhs/rhs = "
@@ -1188,7 +1190,7 @@ def check_step4_conclusion(statement: Statement = CONCLUSION,
               "10)" + (" (a lower-degree term with c_n ≠ 0 outgrows the bound where γ = η → ∞)" if u == v > 0 else "")
               + ("; it holds under: " + "; ".join(holding) if holding else ""))
     regime = {"region": region, "holds_on": "part",
-              "conditions": [f"{name}: {out}" for name, out in readings.items() if out == "all"],
+              "conditions": [f"{name}: {out}" for name, out in readings.items() if reading_outcome(out) == "all"],
               "witness": {"q": q_w, "direction": {"u": str(u * scale), "v": str(v * scale)}, **rows[-1]},
               "readings": readings}
     return refuted("symbolic+numeric", detail, CONCLUSION_CORRECTED if fixed else None, regime=regime,

@@ -874,7 +874,8 @@ def check_dpgd_privacy(
             # ⌊T⌋ ≤ T releases with Σ(T): μ = √⌊T⌋·Δ/std(T) ≤ √T·Δ/std(T), the μ the certificate covers for any T
             # (δ(ε) increases with μ), so where it is proved this reading holds on the whole range (referee CE, F3)
             "T = d^{ε_n} in Σ, ⌊T⌋ steps run": (
-                "all: ⌊T⌋ ≤ T releases give μ ≤ the certificate's, which covers every T" if proved
+                "all: ⌊T⌋ ≤ T releases give μ' = √(⌊T⌋/T)·μ ≤ μ, and δ(ε) increases with μ (∂δ/∂μ = "
+                "φ(μ/2 − ε/μ) > 0), so the certificate's bound at μ covers it" if proved
                 and steps_read["floor_holds"] else "undecided: holds at the points of step_count_readings, not proved"
                 if steps_read["floor_holds"] else "part: fails at a point of step_count_readings"),
             "T = d^{ε_n} in Σ, ⌈T⌉ steps run": "all: at every point of step_count_readings" if not ceil_w else

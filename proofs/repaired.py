@@ -905,10 +905,10 @@ def check_clipped_signal(claimed_floor: float | None = None, targets: dict[str, 
                   # referee CD, CD9: repaired.noise-share compares one column's noise with that column's signal
                   "column by column (each column's μ-component, as repaired.noise-share uses it)":
                       "undecided: the same bound per column divides by E[rzσ'_i] ≍ E[σ'(u + b_i)], which shrinks "
-                      "like e^{−2|b_i|}, so for the largest admissible |b_i| it need not vanish; measured, the "
-                      "smallest per-column kept fraction is "
+                      "like e^{−2|b_i|}, so for the largest |b_i| of p = d^{π_p} draws (≍ √(2π_p log d)) it need "
+                      "not vanish; measured, the smallest per-column kept fraction is "
                       + (f"{min(per_column):.3f}" if per_column else "not measured")
-                      + " (the aggregate's smallest: " + f"{low['mu_component_kept']:.3f}), tracking the aggregate"}}
+                      + f" (the aggregate's smallest: {low['mu_component_kept']:.3f})"}}
     return verified(
         "symbolic+simulation",
         "with probability → 1 over the initialisation, the clipped step keeps a fraction of the μ-component → 1: "

@@ -297,7 +297,7 @@ def registered_verdict(session_cache_dir):
             raise TypeError(f"the check of {registered.id} returned {type(verdict).__name__}, not a Verdict")
         if not edited:
             store.store(registered, verdict, time.perf_counter() - started)
-        return Verdict.from_dict(json.loads(json.dumps(verdict.to_dict(), sort_keys=True)))  # as a hit gives it
+        return Verdict.from_dict(json.loads(json.dumps(verdict.to_dict())))  # as a hit gives it
 
     return verdict_of
 

@@ -166,7 +166,7 @@ def test_registered_verdict_runs_at_a_new_interpreters_precision_and_skips_the_c
 
     claim = load().get("part1.privacy-factor")
     with mpmath.workdps(15), flint.ctx.workprec(53):
-        expected = Verdict.from_dict(json.loads(json.dumps(claim.check().to_dict(), sort_keys=True)))
+        expected = Verdict.from_dict(json.loads(json.dumps(claim.check().to_dict())))
     with mpmath.workdps(8), flint.ctx.workprec(30):
         assert claim.check().evidence != expected.evidence  # the ambient precision shows in the evidence
     monkeypatch.setattr(conftest, "sources_edited_since_start", lambda: ["proofs/edited.py"])

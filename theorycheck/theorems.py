@@ -229,7 +229,8 @@ def explain(record: Mapping[str, Any]) -> str:
     if verdict == "open":
         pending = [c["id"] for c in record["chain"] if c["verdict"] != "verified"]
         return (f"Theorem {record['theorem']} is open: nothing under it is refuted, but {len(pending)} of {n} claims "
-                f"are not verified ({', '.join(pending[:6])}{'…' if len(pending) > 6 else ''}).")
+                f"{'is' if len(pending) == 1 else 'are'} not verified ({', '.join(pending[:6])}"
+                f"{'…' if len(pending) > 6 else ''}).")
     text = (f"Theorem {record['theorem']} " + ("fails as stated" if verdict == "fails" else "is unproven") + ": ")
     if verdict == "fails":
         witnesses = record["witnesses"]
@@ -260,7 +261,8 @@ def explain(record: Mapping[str, Any]) -> str:
     read = [r["claim"] for r in under if not r.get("on_part_of_the_region")]
     partly = [r["claim"] for r in under if r.get("on_part_of_the_region")]
     if read:
-        text += (f" {len(read)} of the root failures hold under another recorded reading (a slip, a notation or a "
+        text += (f" {len(read)} of the root failures {'holds' if len(read) == 1 else 'hold'} under another recorded "
+                 f"reading (a slip, a notation or a "
                  f"range read as the text uses it; `theorycheck show ID` lists the readings): {', '.join(read)}.")
     if partly:
         one = len(partly) == 1

@@ -195,7 +195,7 @@ def run_experiment(d: int, *, preset: str = "paper", seed: int = 0, eps: float =
                   var_y=float(target_variance(target)))
     overflowed = [k for k in ("dist_aT_aRR", "risk_dpgd") if not math.isfinite(record[k])]
     if overflowed:
-        record["status"] = f"diverged at the last second-layer step (overflow: {', '.join(overflowed)})"
+        record["status"] = f"diverged (found after the last second-layer step; overflow: {', '.join(overflowed)})"
     if baselines:
         rf = kernel_stats(Features(problem.data_a, result.W0, result.b, options.feature_cache_bytes))
         record["risk_rf"] = risk(problem.test, result.W0, result.b, {"rf": rf.ridge(lam)})["rf"]
