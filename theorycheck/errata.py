@@ -40,7 +40,7 @@ from .coverage import (
     part_number,
 )
 from .errors import InputError
-from .latex import LATEX_PREAMBLE, standalone, tex_text
+from .latex import LATEX_PREAMBLE, MACRON_LETTER, standalone, tex_text
 from .outputs import save_text
 
 __all__ = ["Erratum", "TextErratum", "Written", "build_errata", "build_text_errata", "errata_tex", "patch_part",
@@ -306,7 +306,7 @@ def _tex_tt(text: str, tt: bool = True) -> str:
     runs long without spaces (referee BS, BS7: 26 overfull lines from \\texttt)."""
     out: list[str] = []
     # character by character, a letter with its combining macron kept together (tex_text sets it as \\bar)
-    for ch in re.findall("[^\\W\\d_]\u0304|.", str(text), re.S):
+    for ch in re.findall(MACRON_LETTER.pattern + "|.", str(text), re.S):
         if ch == "\\" and out:  # before a LaTeX command, not between its backslash and its name
             out.append(r"\allowbreak{}")
         out.append(tex_text(ch))

@@ -53,10 +53,14 @@ _TEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", 
                  "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
 
 
+#: a letter with a combining macron (S̄, Φ̄): kept together when text is escaped character by character
+MACRON_LETTER = re.compile("[^\\W\\d_]\u0304")
+
+
 def tex_text(text: str) -> str:
     """Escape plain text for LaTeX (math in the text is not kept as math); a letter with a combining macron (S̄) is
     set as \\bar of that letter."""
-    text = re.sub("([^\\W\\d_])\u0304", lambda m: "\x00" + m.group(1) + "\x01", str(text))
+    text = MACRON_LETTER.sub(lambda m: "\x00" + m.group(0)[0] + "\x01", str(text))
     out = "".join(_TEX_SPECIALS.get(ch, ch) for ch in text)
     return out.replace("\x00", r"\ensuremath{\bar{").replace("\x01", "}}")
 
