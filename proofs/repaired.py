@@ -257,8 +257,7 @@ def check_sensitivity(clip_scale: float = 1.0, ds: tuple[int, ...] = (16, 32, 64
     ``clip_scale`` perturbs the accountant's sensitivity (clip_scale < 1 claims a smaller one than the clipping
     gives, and must be refuted: the opposite-label pair attains the bound, so any clip_scale < 1 is)."""
     from theorycheck import first_layer
-    from theorycheck.simulator import presets
-    from theorycheck.simulator.algorithm import clipped_gradient
+    from theorycheck.simulator import ArrayDataset, Features, clipped_gradient, presets
 
     rows = []
     for d_ in ds:
@@ -272,10 +271,9 @@ def check_sensitivity(clip_scale: float = 1.0, ds: tuple[int, ...] = (16, 32, 64
 
                 def clipped_mean(Xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
                     # second layer: one DP-GD step's clipped mean gradient at a_0 on features of the same W0, by the
-                    # simulator's own clipping (the code repaired.rate runs; referee CD, CD4)
-                    F = np.tanh(Xs @ W0 + b)
-                    return clipped_gradient([(F, ys, np.einsum("ij,ij->i", F, F))], a, hyper.lam, hyper.C_a,
-                                            options)[0]
+                    # simulator's own features and clipping (the code repaired.rate runs; referee CD, CD4)
+                    features = Features(ArrayDataset(Xs, ys), W0, b, options.feature_cache_bytes)
+                    return clipped_gradient(features, a, hyper.lam, hyper.C_a, options)[0]
 
                 for pair, (X, y, X2, y2) in _neighbours(rng, d_, n_):
                     g1 = first_layer.first_layer_gradient(W0, b, a0, X, y, reduction="mean", clip=hyper.C_W)

@@ -226,28 +226,28 @@ def _check_readings(readings: Mapping[str, Any]) -> None:
             raise ValueError(f"reading {reading!r}: {exc}") from None
 
 
-def _readings_where(verdict: Verdict, holding: bool) -> tuple[str, ...]:
+def _readings_where(verdict: Verdict, outcomes: tuple[str, ...]) -> tuple[str, ...]:
+    """The readings recorded in ``verdict``'s regime whose outcome is one of ``outcomes``."""
     readings = (verdict.regime or {}).get("readings") or {}
-    return tuple(reading for reading, where in readings.items() if (reading_outcome(where) == "all") == holding)
+    return tuple(reading for reading, where in readings.items() if reading_outcome(where) in outcomes)
 
 
 def readings_short_of_all(verdict: Verdict) -> tuple[str, ...]:
     """The readings recorded in ``verdict``'s regime under which it does not hold on the whole region (their
     outcome is not ``all``): a verified verdict with any holds only under the others."""
-    return _readings_where(verdict, holding=False)
+    return _readings_where(verdict, ("none", "part", "undecided"))
 
 
 def readings_holding(verdict: Verdict) -> tuple[str, ...]:
     """The readings recorded in ``verdict``'s regime under which it holds on the whole region (outcome ``all``): a
     refuted verdict with any fails only under its other readings."""
-    return _readings_where(verdict, holding=True)
+    return _readings_where(verdict, ("all",))
 
 
 def readings_partly(verdict: Verdict) -> tuple[str, ...]:
     """The readings recorded in ``verdict``'s regime under which it holds on at least part of the region (outcome
     ``all`` or ``part``)."""
-    readings = (verdict.regime or {}).get("readings") or {}
-    return tuple(reading for reading, where in readings.items() if reading_outcome(where) in ("all", "part"))
+    return _readings_where(verdict, ("all", "part"))
 
 
 def verified(method: str, detail: str, corrected: Any = None, *, regime: Mapping[str, Any] | None = None,
