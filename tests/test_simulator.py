@@ -23,6 +23,7 @@ from theorycheck.simulator import (
     run_experiment,
 )
 from theorycheck.simulator.diagnostics import kernel_stats
+from theorycheck.simulator.sweep import ABOVE_NULL, _flag_regime, risk_over_null
 
 TARGET = "x^3 - 2*x"
 
@@ -139,7 +140,7 @@ def test_paper_noise_rule_accounting():
 
 def test_calibrated_spends_the_budget():
     row = run_experiment(32, preset="calibrated", seed=0, eps=0.5, delta=1e-6, n_test=512)
-    assert row["status"] == "ok"
+    assert row["regime_flags"] == "" and row["status"].startswith("ok")
     assert row["eps_total"] == pytest.approx(0.5, rel=1e-6)
     assert row["stability_margin"] < 1.2  # η_a from the public kernel: every eigenvalue of η_a L is about <= 1
 
@@ -242,3 +243,24 @@ def test_a_run_whose_risk_overflows_is_diverged_not_ok():
     assert not np.isfinite(row["risk_dpgd"])
     fine = run_experiment(16, preset="calibrated", baselines=False)
     assert fine["status"].startswith("ok") and np.isfinite(fine["risk_dpgd"])
+
+
+def test_a_huge_finite_risk_is_marked_like_an_overflow():
+    """Referee CG, M1: at η_a = 10^150 the risk (~6·10^302) is finite and the run had read plain "ok"; it is the same
+    kind of run as the overflowing one, and its status says its DP-GD risk is above the null predictor's."""
+    row = run_experiment(16, preset="calibrated", overrides={"eta_a": 1e150}, options=Options(noise_form="part3"),
+                         baselines=False)
+    assert np.isfinite(row["risk_dpgd"]) and row["risk_over_null"] > 1e300
+    assert row["status"].startswith("ok (outside regime:") and row["status"].endswith(f"; {ABOVE_NULL})")
+    overflowed = run_experiment(16, preset="calibrated", overrides={"eta_a": 1e200},
+                                options=Options(noise_form="part3"), baselines=False)
+    assert overflowed["risk_over_null"] == np.inf and overflowed["status"].startswith("diverged")
+    # a run doing better than predicting 0 carries no note; the ratio is the two risks' quotient
+    assert risk_over_null(3.0, 6.0) == 0.5 and risk_over_null(float("inf"), 6.0) == np.inf
+    assert np.isnan(risk_over_null(3.0, 0.0))
+    row = {"d": 64, "n": 4096, "p": 64, "eps": 1.0, "eps_total": 0.5, "status": "ok", "risk_over_null": 0.9}
+    _flag_regime(row)
+    assert row["status"] == "ok"
+    row.update(status="ok", risk_over_null=1.1)
+    _flag_regime(row)
+    assert row["status"] == f"ok ({ABOVE_NULL})"

@@ -157,7 +157,8 @@ def test_simulate_resume_alone_continues_the_sweep_it_names(tmp_path, capsys):
 
     out = tmp_path / "sim"
     assert main(["simulate", "--d", "8", "12", "--seeds", "1", "--no-progress", "--output", str(out)]) == 0
-    assert json.loads((out / "grid.json").read_text()) == {"d": [8, 12], "seeds": 1}
+    grid = json.loads((out / "grid.json").read_text())
+    assert (grid["d"], grid["seeds"], grid["settings"]["preset"], grid["settings"]["eps"]) == ([8, 12], 1, "paper", 1.0)
     rows = (out / "runs.jsonl").read_text().splitlines()
     (out / "runs.jsonl").write_text(rows[0] + "\n")  # as if interrupted after one run
     capsys.readouterr()
@@ -189,3 +190,46 @@ def test_the_table_keeps_every_number_whole_on_a_narrow_console(tmp_path, capsys
         value = row[key]
         assert math.isfinite(value) and f"{value:.4g}" in printed, key
     assert "status:\n  d = 16: " + row["status"] in printed
+
+
+def test_a_sweep_with_huge_risks_says_so_and_plots_without_overflow_warnings(tmp_path, capsys):
+    """Referee CG, M1: at η_a = 10^150 the runs' risks are ~10^302, finite: their status, the fit line and the
+    DP-GD/null column say they are above the null predictor's, and plotting them raises no overflow warning."""
+    import json
+    import warnings
+
+    out = tmp_path / "huge"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        assert main(["simulate", "--preset", "calibrated", "--d", "16", "32", "--seeds", "1", "--no-progress",
+                     "--no-baselines", "--eta-a", "1e150", "--noise-form", "part3", "--output", str(out)]) == 0
+    printed = " ".join(capsys.readouterr().out.split())  # the console may wrap lines
+    rows = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
+    assert all(r["risk_over_null"] > 1e300 and r["status"].endswith("above the null predictor's)") for r in rows)
+    assert "2 runs, 2 of them with a risk above the null predictor's" in printed and "DP-GD/null" in printed
+
+
+def test_resume_alone_takes_the_sweeps_settings(tmp_path, capsys):
+    """Referee CF, F3: `--resume DIR` alone on a calibrated sweep with its own flags had been refused ("other
+    settings"): the settings not given are now DIR's. The perturbation: a setting given explicitly and differing is
+    still refused, naming both values; a damaged setting in grid.json is refused, not run."""
+    import json
+
+    out = tmp_path / "cal"
+    flags = ["--preset", "calibrated", "--noise-form", "part3", "--eta-a", "0.5", "--no-baselines"]
+    assert main(["simulate", "--d", "8", "12", "--seeds", "1", "--no-progress", *flags, "--output", str(out)]) == 0
+    rows = (out / "runs.jsonl").read_text().splitlines()
+    (out / "runs.jsonl").write_text(rows[0] + "\n")  # as if interrupted after one run
+    capsys.readouterr()
+    assert main(["simulate", "--no-progress", "--resume", str(out)]) == 0
+    assert "1 of 2 runs already there" in capsys.readouterr().err
+    again = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
+    assert [(r["preset"], r["hp_eta_a"], "risk_rf" in r) for r in again] == [("calibrated", 0.5, False)] * 2
+    (out / "runs.jsonl").write_text(rows[0] + "\n")
+    assert main(["simulate", "--no-progress", "--resume", str(out), "--eta-a", "0.25"]) == 2
+    assert "overrides.eta_a: 0.5 there, 0.25 here" in capsys.readouterr().err
+    grid = json.loads((out / "grid.json").read_text())
+    grid["settings"]["noise_form"] = "part7"
+    (out / "grid.json").write_text(json.dumps(grid))
+    assert main(["simulate", "--no-progress", "--resume", str(out)]) == 2
+    assert "damaged (unreadable setting 'noise_form')" in capsys.readouterr().err

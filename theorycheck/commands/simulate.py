@@ -5,7 +5,8 @@ The (d, seed) runs are tasks: in this process by default, or on Dask (``--schedu
 interrupted sweep loses only the runs in progress; ``--resume DIR`` runs only what DIR lacks. Each row
 records its peak traced memory (``peak_mem_mb``) and, when the run lies outside the regime the
 presets are meant for (d < 3, ε spent above the budget, n ≤ p, Assumption 2/3 failing), says so in
-its status: ``ok (outside regime: …)``.
+its status: ``ok (outside regime: …)``; a run whose DP-GD risk is above the null predictor's, ``ok (DP-GD risk
+above the null predictor's)``.
 """
 
 from __future__ import annotations
@@ -105,21 +106,56 @@ def _risk_fit(rows: list[dict]) -> dict | None:
         return None
     fit = slope_fit([x for x, _ in pts], [y for _, y in pts])
     half = float(stats.t.ppf(0.975, fit.n - 2)) * fit.stderr if fit.n > 2 else float("inf")
-    return {"slope": fit.slope, "stderr": fit.stderr, "ci95": [fit.slope - half, fit.slope + half], "points": fit.n}
+    above = sum(1 for r in rows if isinstance(r.get("risk_dpgd"), (int, float)) and math.isfinite(r["risk_dpgd"])
+                and r["risk_dpgd"] > 0 and r.get("risk_over_null", math.nan) > 1)
+    return {"slope": fit.slope, "stderr": fit.stderr, "ci95": [fit.slope - half, fit.slope + half], "points": fit.n,
+            "above_null": above}
 
 
-#: the sweep's d values and seeds, beside sweep.json (which holds the settings --resume must match)
+#: the sweep's d values, seeds and settings, beside sweep.json (which holds the settings --resume must match)
 GRID_FILE = "grid.json"
 DEFAULT_D, DEFAULT_SEEDS = [32, 64, 128], 5
 
+#: the sweep's settings and their defaults; with --resume DIR, a setting not given is the one DIR's sweep was started
+#: with (referee CF, F3: a calibrated sweep resumed with --resume DIR alone had been refused as "other settings")
+SETTINGS: dict[str, object] = {
+    "preset": "paper", "eps": 1.0, "delta": 1e-5, "eps_n": 0.2, "eps_p": 1.0, "eps_b": None, "q": None,
+    "target": None, "n": None, "p": None, "sigma_W": None, "sigma_a": None, "eta_a": None, "eta_W": None,
+    "C_a": None, "lam": None, "T": None, "clip_rule": "min", "first_layer_reduction": "mean",
+    "first_layer_noise": None, "noise_form": "part1", "regulariser": "clipped", "T_rounding": None,
+    "no_baselines": False}
+#: the settings with a fixed set of values (the flags' choices)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "preset": ("paper", "calibrated", "repaired"), "clip_rule": ("min", "literal", "none"),
+    "first_layer_reduction": ("mean", "sum"), "first_layer_noise": ("after-normalise", "before-normalise"),
+    "noise_form": ("part1", "part1-scalar", "part3"), "regulariser": ("clipped", "unclipped"),
+    "T_rounding": ("ceil", "round", "floor")}
+
+
+def _stored_setting_ok(key: str, value: object) -> bool:
+    """Whether a setting read back from grid.json is one the flag could have given (its ranges are checked later,
+    with the given ones)."""
+    if key not in SETTINGS:
+        return False
+    if value is None:
+        return SETTINGS[key] is None or key in ("first_layer_noise", "T_rounding")
+    if key in CHOICES:
+        return value in CHOICES[key]
+    if key == "no_baselines":
+        return isinstance(value, bool)
+    if key == "target":
+        return isinstance(value, str)
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
 
 def _grid_from_resume(args: argparse.Namespace) -> None:
-    """``--d`` and ``--seeds`` when not given: with ``--resume DIR``, those the sweep in DIR was started with (its
-    grid.json); else the defaults."""
+    """``--d``, ``--seeds`` and each setting of :data:`SETTINGS` when not given: with ``--resume DIR``, those the
+    sweep in DIR was started with (its grid.json); else the defaults."""
     from ..errors import InputError
 
     stored: dict = {}
-    if args.resume is not None and (args.d is None or args.seeds is None):
+    given = {key for key in SETTINGS if getattr(args, key) is not None}
+    if args.resume is not None and (args.d is None or args.seeds is None or len(given) < len(SETTINGS)):
         path = Path(args.resume) / GRID_FILE
         if path.is_file():
             try:
@@ -128,16 +164,26 @@ def _grid_from_resume(args: argparse.Namespace) -> None:
                 if not (isinstance(stored, dict) and isinstance(stored.get("d"), list) and stored["d"]
                         and all(whole(x) for x in stored["d"]) and whole(stored.get("seeds"))):
                     raise ValueError("not a grid")
+                settings = stored.get("settings", {})
+                bad = [key for key, value in settings.items() if not _stored_setting_ok(key, value)] \
+                    if isinstance(settings, dict) else ["settings"]
+                if bad:
+                    raise ValueError(f"unreadable setting {bad[0]!r}")
             except (UnicodeDecodeError, ValueError) as exc:
-                raise InputError(f"--resume {args.resume}: {GRID_FILE} is damaged ({exc}); give --d and --seeds "
-                                 "as the sweep was started") from None
+                raise InputError(f"--resume {args.resume}: {GRID_FILE} is damaged ({exc}); give --d, --seeds and "
+                                 "the settings as the sweep was started") from None
         elif Path(args.resume, "sweep.json").is_file():
-            raise InputError(f"--resume {args.resume}: the folder does not record its --d and --seeds (no "
-                             f"{GRID_FILE}, an older sweep); give them as the sweep was started")
+            if args.d is None or args.seeds is None:
+                raise InputError(f"--resume {args.resume}: the folder does not record its --d and --seeds (no "
+                                 f"{GRID_FILE}, an older sweep); give them as the sweep was started")
     if args.d is None:
         args.d = list(stored.get("d") or DEFAULT_D)
     if args.seeds is None:
         args.seeds = int(stored.get("seeds") or DEFAULT_SEEDS)
+    from_sweep = stored.get("settings", {})
+    for key, default in SETTINGS.items():
+        if key not in given:
+            setattr(args, key, from_sweep.get(key, default))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -216,7 +262,8 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"--output {out}: cannot create the folder ({exc.strerror or exc})") from None
         log = RowLog(out, config, resume=args.resume is not None)
         # the grid, so that --resume DIR alone continues this sweep (referee BQ: it had run the default grid)
-        save_text(out / GRID_FILE, json.dumps({"d": list(args.d), "seeds": args.seeds}) + "\n")
+        save_text(out / GRID_FILE, json.dumps({"d": list(args.d), "seeds": args.seeds,
+                                               "settings": {key: getattr(args, key) for key in SETTINGS}}) + "\n")
         if client is not None:
             where = "a local Dask cluster" if cluster is not None else f"the Dask scheduler {args.scheduler}"
             to_run = sum(1 for t in tasks if not log.done(*t))  # what is left (referee CF, L2)
@@ -261,8 +308,12 @@ def run(args: argparse.Namespace) -> int:
     q = next((r["q"] for r in rows if "q" in r), None) or _as_target(target).degree
     n_exp = 0.0 if args.n else None  # a fixed --n does not grow with d
     predicted = theorem1_exponent(args.eps_n, args.eps_p, q, n_exp)
-    slopes = _plot(rows, out / "risk_vs_d.png", predicted,
-                   f"{args.preset} preset, ε_n={args.eps_n}, ε_p={args.eps_p}, q={q}, ε={args.eps}, δ={args.delta}")
+    import numpy as np
+
+    # a risk near 10^302 is plotted: the log axis's inverse transform overflows on its padding (referee CG, M1)
+    with np.errstate(over="ignore"):
+        slopes = _plot(rows, out / "risk_vs_d.png", predicted,
+                       f"{args.preset} preset, ε_n={args.eps_n}, ε_p={args.eps_p}, q={q}, ε={args.eps}, δ={args.delta}")
 
     from rich import box
 
@@ -270,7 +321,7 @@ def run(args: argparse.Namespace) -> int:
     table = Table(title=f"Algorithm 1, preset {args.preset} (geometric mean over {args.seeds} seeds)",
                   box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True)
     headers = ("d", "n", "p", "T", "align (init/step/noise)", "clipped", "margin 2η(λmax+λ)", "‖a_T−a_RR‖",
-               "risk DP-GD", "ridge", "RF", "null", "ε spent", "MB peak")
+               "risk DP-GD", "ridge", "RF", "null", "DP-GD/null", "ε spent", "MB peak")
     cells: list[tuple[str, ...]] = []
     statuses: list[str] = []  # below the table, in full: a status column was squeezed to nothing in 120 columns
     for d in args.d:
@@ -289,7 +340,8 @@ def run(args: argparse.Namespace) -> int:
         cells.append((str(d), str(sizes[d][0]), str(sizes[d][1]), str(r0.get("hp_T")),
                       f"{mean('alignment_init'):.2f}/{mean('alignment_step'):.2f}/{mean('alignment_noise'):.2f}",
                       f"{mean('clipped_fraction_max'):.2f}", gm("stability_margin"), gm("dist_aT_aRR"), gm("risk_dpgd"),
-                      gm("risk_ridge"), gm("risk_rf"), gm("risk_null"), f"{mean('eps_total'):.4g}",
+                      gm("risk_ridge"), gm("risk_rf"), gm("risk_null"), gm("risk_over_null"),
+                      f"{mean('eps_total'):.4g}",
                       f"{max((r.get('peak_mem_mb') or 0) for r in mine):.0f}"))
         statuses.append(f"  d = {d}: " + escape(", ".join(sorted({r["status"] for r in mine}))))
     widths = []
@@ -306,7 +358,9 @@ def run(args: argparse.Namespace) -> int:
     risk_fit = _risk_fit(rows)
     if risk_fit is not None:
         console.print(f"risk of DP-GD: fitted exponent {risk_fit['slope']:+.3f} (95 % CI {risk_fit['ci95'][0]:+.3f} … "
-                      f"{risk_fit['ci95'][1]:+.3f}, {risk_fit['points']} runs)"
+                      f"{risk_fit['ci95'][1]:+.3f}, {risk_fit['points']} runs"
+                      + (f", {risk_fit['above_null']} of them with a risk above the null predictor's"
+                         if risk_fit["above_null"] else "") + ")"
                       + ("; the repaired theorem proves no exponent: the rate is measured, not proved"
                          if args.preset == "repaired" else ""))
         eps_spent: list[float] = [r["eps_total"] for r in rows if isinstance(r.get("eps_total"), float)]
@@ -342,19 +396,21 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Simulate Algorithm 1 (Part 1) with the paper's hyper-parameters (Assumption 4) or "
                                    "calibrated ones, record Part 3's diagnostics, fit risk-vs-d slopes and print "
                                    "the crossover table. See docs/simulator.md.")
-    p.add_argument("--preset", choices=("paper", "calibrated", "repaired"), default="paper",
-                   help="paper: Assumption 4 verbatim; calibrated: feasible sizes from public data; repaired: the "
-                        "repaired Theorem 1's data-independent choices (proofs/repaired.py), exactly private")
+    p.add_argument("--preset", choices=CHOICES["preset"], default=None,
+                   help="paper (default): Assumption 4 verbatim; calibrated: feasible sizes from public data; "
+                        "repaired: the repaired Theorem 1's data-independent choices (proofs/repaired.py), exactly "
+                        "private")
     p.add_argument("--d", type=positive_int_arg, nargs="+", default=None, metavar="D",
                    help="input dimensions of the sweep (default: 32 64 128; with --resume, the sweep's own)")
     p.add_argument("--seeds", type=positive_int_arg, default=None,
                    help="seeds 0..SEEDS-1 per d (default 5; with --resume, the sweep's own)")
-    p.add_argument("--eps", type=positive_float_arg, default=1.0, help="privacy ε (default 1)")
-    p.add_argument("--delta", type=positive_float_arg, default=1e-5, help="privacy δ in (0, 1) (default 1e-5)")
-    p.add_argument("--eps-n", dest="eps_n", type=positive_float_arg, default=0.2,
-                   help="ε_n of Assumption 2: n = ⌈d^(1+3ε_n)⌉ (default: %(default)s)")
-    p.add_argument("--eps-p", dest="eps_p", type=positive_float_arg, default=1.0,
-                   help="ε_p of Assumption 2: p = ⌈d^ε_p⌉ (default: %(default)s)")
+    p.add_argument("--eps", type=positive_float_arg, default=None, help=f"privacy ε (default {SETTINGS['eps']:g})")
+    p.add_argument("--delta", type=positive_float_arg, default=None,
+                   help=f"privacy δ in (0, 1) (default {SETTINGS['delta']:g})")
+    p.add_argument("--eps-n", dest="eps_n", type=positive_float_arg, default=None,
+                   help=f"ε_n of Assumption 2: n = ⌈d^(1+3ε_n)⌉ (default: {SETTINGS['eps_n']:g})")
+    p.add_argument("--eps-p", dest="eps_p", type=positive_float_arg, default=None,
+                   help=f"ε_p of Assumption 2: p = ⌈d^ε_p⌉ (default: {SETTINGS['eps_p']:g})")
     p.add_argument("--eps-b", dest="eps_b", type=positive_float_arg, default=None,
                    help="default: the middle of Part 2's window (0, 3ε_n − ε_p/4)")
     p.add_argument("--q", type=int, default=None, help="degree of σ_* (default target He_q + He_1, q = 3)")
@@ -366,26 +422,29 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument(f"--{name}", dest=name.replace("-", "_"), type=float, default=None,
                        help=f"override {name.replace('-', '_')}{zero}")
     p.add_argument("--T", type=positive_int_arg, default=None, help="override the number of DP-GD steps")
-    p.add_argument("--clip-rule", dest="clip_rule", choices=("min", "literal", "none"), default="min",
+    p.add_argument("--clip-rule", dest="clip_rule", choices=CHOICES["clip_rule"], default=None,
                    help="the second layer's per-sample clipping: min(1, C_a/‖g‖) (default), the line as printed, "
                    "or none")
-    p.add_argument("--first-layer-reduction", dest="first_layer_reduction", choices=("mean", "sum"), default="mean",
+    p.add_argument("--first-layer-reduction", dest="first_layer_reduction", choices=CHOICES["first_layer_reduction"],
+                   default=None,
                    help="the first layer's gradient as the mean (default) or the sum over the samples")
-    p.add_argument("--first-layer-noise", dest="first_layer_noise", choices=("after-normalise", "before-normalise"),
+    p.add_argument("--first-layer-noise", dest="first_layer_noise", choices=CHOICES["first_layer_noise"],
                    default=None, help="default: after-normalise (paper), before-normalise (calibrated)")
-    p.add_argument("--noise-form", dest="noise_form", choices=("part1", "part1-scalar", "part3"), default="part1",
+    p.add_argument("--noise-form", dest="noise_form", choices=CHOICES["noise_form"], default=None,
                    help="Algorithm 1's per-coordinate noise (default), its literal scalar N(0, 1), or Part 3's η_a z")
-    p.add_argument("--regulariser", choices=("clipped", "unclipped"), default="clipped",
+    p.add_argument("--regulariser", choices=CHOICES["regulariser"], default=None,
                    help="the ridge term inside the clipped gradient (default) or added after clipping")
-    p.add_argument("--T-rounding", dest="T_rounding", choices=("ceil", "round", "floor"), default=None,
+    p.add_argument("--T-rounding", dest="T_rounding", choices=CHOICES["T_rounding"], default=None,
                    help="how T = d^ε_n is rounded to a whole number of steps (default: ceil)")
-    p.add_argument("--no-baselines", action="store_true", help="skip the random-features baseline (one pass less)")
+    p.add_argument("--no-baselines", action="store_true", default=None,
+                   help="skip the random-features baseline (one pass less)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (a line per finished run in logs)")
     p.add_argument("--output", default=None, metavar="DIR", help="directory for runs.csv, runs.jsonl, "
                    "risk_vs_d.png, crossover.json (default ./simulate-out); rows are appended as runs finish")
     p.add_argument("--resume", metavar="DIR", default=None,
-                   help="continue an interrupted sweep in DIR: runs already in DIR/runs.jsonl are not run again "
-                        "(the settings must match those DIR was started with)")
+                   help="continue an interrupted sweep in DIR: runs already in DIR/runs.jsonl are not run again; "
+                        "--d, --seeds and the settings not given are those DIR was started with (given ones must "
+                        "match them)")
     p.add_argument("--scheduler", metavar="SPEC", default=None,
                    help="run the (d, seed) experiments as Dask tasks: 'local' (a LocalCluster here, the default "
                         "with --workers) or a scheduler address such as tcp://host:8786; without it, in this process")
