@@ -154,7 +154,10 @@ check("alg1.noise-vs-sigma")
 #
 # The per-sample gradient is written $\nabla_a \mathcal{L}$ (an equation only for $n = 1$; the mean of the per-sample
 # gradients is $\nabla_a\mathcal{L}$), and the first-layer update sums the never-defined $g^C_W$: a step $n\eta_W$,
-# not the $\eta_W$ Part 2 analyses.
+# not the $\eta_W$ Part 2 analyses. After normalising, the two steps' columns still differ by more than the rank-1
+# error as $d$ grows: the neuron with the largest $|b_i|$ takes a step $\asymp e^{-2|b_i|}$, and
+# $e^{2\sqrt{2\varepsilon_p\log d}}$ outgrows every power of $\log d$ (`alg1.first-layer-direction`, decided as
+# $d \to \infty$; the simulated $d \le 128$ cannot show it).
 
 # %%
 check("alg1.gradient-lines")

@@ -22,9 +22,9 @@ from theorycheck.claims import Verdict
 from theorycheck.statement import Rel, Statement, held, paper_latex
 
 from . import part2_construction_steps as steps
-from .part2_construction_steps import KEPT, PRIV, STEP3_N2, U, check_asymptotic, rewrite
+from .part2_construction_steps import KEPT, STEP3_N2, U, check_asymptotic, rewrite
 from .regime import SYMBOLIC_DEGREES
-from .symbols import LAMBDA, d, eps_b, eps_n, eps_p, gamma, log_d, n, p, q
+from .symbols import LAMBDA, THEOREM1_RATE, d, eps_b, eps_n, eps_p, gamma, log_d, p, q
 
 # names kept for the tests and notebooks of earlier rounds
 EPS_N, EPS_P, EPS_B, Q, D = eps_n, eps_p, eps_b, q, d
@@ -164,7 +164,9 @@ def check_a_bound(
         "exact+simulation",
         "each link holds on the whole region for every degree checked: |tanh| ≤ 1; S = "
         "sup_{|b|≤C_b}|a| is Θ(1) (measured exponents ≈ 0 at every corner, proved bracket) ≲ the claimed "
-        "power (≥ d^0); q−1−(q−2)/2 = q/2; d^{ε_p q/(8(q+1))} ≪ d^{ε_p/8}; with the corrected Theorem 6 "
+        "power (≥ d^0) — for the reconstructing a of Step 1, not \"by Theorem 6\" as the paper argues: its printed "
+        "bound gives (d^U)^{(q−2)/2}, below S for q = 1 (theorem6_as_printed_power; referee CH, CH-5); "
+        "q−1−(q−2)/2 = q/2; d^{ε_p q/(8(q+1))} ≪ d^{ε_p/8}; with the corrected Theorem 6 "
         f"power (q−1)/2 the last link also holds ({v5.verdict})",
         regime=v4.regime,
         **ev,
@@ -469,9 +471,7 @@ def check_theorem2_rate(statement: Statement = THM2_RATE) -> Verdict:
     return check_asymptotic(statement, what="the final bound of display (2, 68) is O_P(1/log d)")
 
 
-THM1_RATE = Statement(
-    d ** (-eps_p / (8 * q)) + d ** (1 + eps_n) / n * PRIV, Rel.LITTLE_O, sp.Integer(1), name="Theorem 1's rate"
-)
+THM1_RATE = Statement(THEOREM1_RATE, Rel.LITTLE_O, sp.Integer(1), name="Theorem 1's rate")
 
 
 def check_theorem1_vanishes(statement: Statement = THM1_RATE) -> Verdict:

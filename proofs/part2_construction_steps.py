@@ -51,6 +51,7 @@ from .symbols import (
     LAMBDA,
     NOISE_TO_WIDTH,
     NOISE_TO_WIDTH_EXPONENT,
+    PRIVACY_125,
     PRIVACY_FACTOR,
     c_b,
     d,
@@ -76,7 +77,7 @@ SEED = 20261123
 #: γ's power: γ = d^{−U} (Step 1)
 U = eps_p / (4 * (q + 1))
 #: log(1.25/δ)/ε² as the paper prints it
-PRIV = sp.log(sp.Rational(5, 4) / delta) / eps**2
+PRIV = PRIVACY_125  # log(1.25/δ)/ε²
 #: Step-2 corners: the distinct ε_p of proofs.regime.CORNERS (Step 2 does not involve ε_n, ε_b or n)
 STEP2_EPS_P: tuple[float, ...] = tuple(sorted({c["eps_p"] for c in CORNERS.values()}))
 #: σ_* used in the measurements (degrees 1 and 3)

@@ -290,6 +290,9 @@ class Step:
     #: where the relation follows from the paper's printed premises and fails only because one of them does: names
     #: that premise; such a failure is reported after the local ones, as inherited (referee CC, F6)
     inherited: str = ""
+    #: the same relation with that premise's corrected bound in place of the printed one: the failure is labelled
+    #: inherited only if this holds, so the tag cannot hide a failure of the step itself (referee CE, F5)
+    inherited_given: Statement | None = None
 
     def perturb(self, **changes: Any) -> Step:
         """A copy with the statement's fields replaced (for perturbed-statement tests)."""
@@ -505,6 +508,17 @@ def _asymptotic(step: Step) -> dict[str, Any]:
     return out
 
 
+def _inherits(step: Step) -> bool:
+    """Whether a failure of ``step`` is its premise's: tagged ``inherited`` and, with the premise corrected
+    (``inherited_given``), the relation holds."""
+    if not step.inherited:
+        return False
+    if step.inherited_given is None:
+        raise ValueError(f"{step.key}: an inherited failure needs the relation with its premise corrected")
+    return check_step(dataclasses.replace(step, statement=step.inherited_given, inherited="",
+                                          inherited_given=None))["holds"] is True
+
+
 def check_step(step: Step) -> dict[str, Any]:
     """One relation checked; ``holds`` is True, False (with a witness) or None (undecided)."""
     if step.kind == "identity":
@@ -612,8 +626,9 @@ def check_steps(
 ) -> Verdict:
     """Every relation of ``steps`` checked separately; ``verified`` iff every one holds, ``refuted`` with the
     first failing relation's witness, ``inconclusive`` if one is undecided. ``extra`` adds evidence."""
-    results = [check_step(s) for s in steps]
-    results = [{**r, "inherited_from": s.inherited} if s.inherited and r["holds"] is False else r
+    # each step's note (the measured order it uses, a caveat) goes into its record (referee CI, F4: none had)
+    results = [check_step(s) | ({"note": s.note} if s.note else {}) for s in steps]
+    results = [{**r, "inherited_from": s.inherited} if r["holds"] is False and _inherits(s) else r
                for s, r in zip(steps, results, strict=True)]
     regime = merge_regimes(results, steps[0].region if steps else ADMISSIBLE)
     ev: dict[str, Any] = {"relations_checked": results}

@@ -693,7 +693,7 @@ def _exponent_regimes(theorem1_first: sp.Expr, theorem1_second: sp.Expr) -> tupl
     from .regime import ADMISSIBLE
 
     to_s = {ep: S.eps_p, q_: S.q, en: S.eps_n, eb: S.eps_b}
-    r125 = sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2
+    r125 = S.PRIVACY_125
     first = decide(
         Statement(S.d ** (-S.eps_p / (8 * (S.q + 1))), "O", S.d ** theorem1_first.subs(to_s)),
         ADMISSIBLE,
@@ -1208,14 +1208,9 @@ CLAIMS = [
         "Theorem 1's rate agrees with Part 3's derivation",
         "Part 1 Theorem 1; Part 3 §4.5",
         Statement(
-            _d ** (-S.eps_p / (8 * _q)) + _d ** (1 + _en) / _n * sp.log(sp.Rational(5, 4) / S.delta) / S.eps**2,
+            S.THEOREM1_RATE,
             "=",
-            _d ** (-S.eps_p / (8 * (_q + 1)))
-            + _d ** (1 + S.eps_b + S.eps_p / 4)
-            / _n
-            * _L ** (2 * _q + 6)
-            * sp.log(sp.Rational(5, 4) / S.delta)
-            / S.eps**2,
+            S.PART3_RATE,
         ),
         "Assumptions 1–4",
         check_exponent_consistency,

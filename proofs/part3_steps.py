@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 from dataclasses import replace as _dc_replace
 from functools import cache, partial
 from typing import Any
@@ -389,9 +390,18 @@ def steps_union_bounds(threshold: sp.Expr = L) -> tuple[Step, ...]:
     )
 
 
-def check_chain(steps: tuple[Step, ...], title: str = "", corrected: Any = None) -> Verdict:
-    """Each relation of ``steps`` checked separately (see :func:`proofs.part3_common.check_steps`)."""
-    return check_steps(steps, title=title, corrected=corrected)
+#: what the verified "≪ C_a/8" links of §4.3 do not give the argument (referee CB, F5; referee CI, F4): the term 2λã_i
+#: of the clipped gradient needs ‖ã_i‖ ≤ C_a/(4λ), which clip.lambda-target refutes where π_p > 6ε_n
+C_A8_CAVEAT = ("but the argument's ‖2λã_i‖ ≤ C_a/2 needs ‖ã_i‖ ≤ C_a/(4λ), not ‖ã_i‖ ≪ C_a/8: that target, "
+               "≪ C_a/(8λ), is clip.lambda-target's, refuted where π_p > 6ε_n")
+
+
+def check_chain(steps: tuple[Step, ...], title: str = "", corrected: Any = None, caveat: str = "") -> Verdict:
+    """Each relation of ``steps`` checked separately (see :func:`proofs.part3_common.check_steps`); ``caveat``, what
+    the verified relations do not give the argument, is appended to a verified detail."""
+    verdict = check_steps(steps, title=title, corrected=corrected)
+    return _dc_replace(verdict, detail=f"{verdict.detail}; {caveat}") if caveat and verdict.verdict == "verified" \
+        else verdict
 
 
 def check_noise_chain_corrected(exponent: sp.Expr = SEVEN_HALVES) -> Verdict:
@@ -411,7 +421,8 @@ def check_noise_chain_corrected(exponent: sp.Expr = SEVEN_HALVES) -> Verdict:
         return v
     # where the chain is a bound on η_a‖z'_i‖ at all: the contraction's region, in the record as well as in the
     # claim's assumptions (referee AG, F7: the record said "all" with no condition)
-    return _with_contraction_premise(v, "η_a‖z'_i‖", "the identity and the ≪ link hold on the whole region")
+    v = _with_contraction_premise(v, "η_a‖z'_i‖", "the identity and the ≪ link hold on the whole region")
+    return _dc_replace(v, detail=f"{v.detail}; {C_A8_CAVEAT}") if v.verdict == "verified" else v  # (3, D19, 7): CI, F4
 
 
 def _with_contraction_premise(v: Verdict, bound_of: str, relations_hold: str) -> Verdict:
@@ -1434,7 +1445,8 @@ def final_chain_steps() -> tuple[Step, ...]:
             note="left: ‖I−η_aL‖^T‖a_0−a_RR‖ + η_a‖z'_T‖ with the measured ‖z‖ ≈ Σ√p and C_a's d^{ε_n} "
             "(dpgd.noise-corrected); right: the printed bound",
             inherited="it follows from the printed (3, D19) and (3, D13) and fails because (3, D19) does "
-            "(dpgd.noise-corrected)",
+            "(dpgd.noise-corrected); with (3, D19) corrected it holds",
+            inherited_given=_st(corrected_noise + sp.exp(-2 * L**2), "lesssim", corrected_noise + sp.exp(-2 * L**2)),
         ),
         Step((3, "P45", 1), _st((1 - 2 * L**2 / d**en) ** T, "=", (1 - 2 * L**2 / d**en) ** (d**en)), "identity"),
         Step(
@@ -2026,7 +2038,7 @@ def _measured_claim(cid: str, title: str, relations: tuple, depends: tuple = ())
 
 
 def _chain_claim(
-    cid: str, title: str, source: str, steps: tuple[Step, ...], assumptions: str, depends: tuple = ()
+    cid: str, title: str, source: str, steps: tuple[Step, ...], assumptions: str, depends: tuple = (), caveat: str = ""
 ) -> Claim:
     return Claim(
         cid,
@@ -2034,7 +2046,7 @@ def _chain_claim(
         source,
         steps[-1].statement,
         assumptions,
-        partial(check_chain, steps, title),
+        partial(check_chain, steps, title, caveat=caveat),
         depends_on=depends,
         relations=tuple(s.key for s in steps),
     )
@@ -2220,6 +2232,7 @@ CLAIMS = [
         steps_ridge_algebra(),
         "Assumptions 2–4, whole region",
         depends=("ridge.measured-a-rr",),
+        caveat=C_A8_CAVEAT,  # (3, D17, 4) ‖a_RR‖ ≪ C_a/8 (referee CI, F4)
     ),
     _chain_claim(
         "ridge.mcdiarmid-level",
@@ -2292,6 +2305,7 @@ CLAIMS = [
         "Assumptions 2–4, whole region; (3, D20, 3)'s left side is the base case's bound |φ_jᵀa_0| + |y_j| ≲ log^q d",
         # (3, D20, 3) takes its left side from the base case's |φ_jᵀa_0| ≤ 1, refuted (referee AG, F1)
         depends=("clip.measured-base-case", "clip.base-case-steps"),
+        caveat=C_A8_CAVEAT,  # referee CB, F5: the verified target C_a/8 is not the one the argument uses
     ),
     _chain_claim(
         "clip.union-bounds",
@@ -2508,8 +2522,10 @@ def _rel_err(a, b) -> float:
     return float(np.linalg.norm(a - b) / max(float(np.linalg.norm(b)), 1e-300))
 
 
-def _numeric_verdict(title: str, results: list[dict], ev: dict) -> Verdict:
-    """``results``: one dict per relation with ``relation``, ``holds`` and the worst case."""
+def _numeric_verdict(title: str, results: list[dict], ev: dict,
+                     witness_of: Callable[[dict], object] | None = None) -> Verdict:
+    """``results``: one dict per relation with ``relation``, ``holds`` and the worst case (``worst``, else
+    ``witness_of(the first failing result)`` is the witness)."""
     failed = [r for r in results if not r["holds"]]
     ev = {"relations_checked": results, **ev}
     if failed:
@@ -2518,7 +2534,7 @@ def _numeric_verdict(title: str, results: list[dict], ev: dict) -> Verdict:
             "simulation+numeric",
             f"{title}: relation {tuple(f['relation'])} fails ({f.get('why', '')}); "
             f"{len(failed)} of {len(results)} fail",
-            witness=f.get("worst"),
+            witness=witness_of(f) if witness_of is not None else f.get("worst"),
             failing_relations=[r["relation"] for r in failed],
             **ev,
         )
@@ -2699,6 +2715,7 @@ def check_loo_chain(
     largest ridge residual, replaced by the fresh x' with the largest |y'| of 32 draws). ``squared``: check (3, D4, 1)
     with the squared differences of the correct decomposition instead of the printed linear ones."""
     checks: dict[str, list] = {k: [] for k in ("P15,1", "P15,2", "D4,1", "D4,2", "D5,1", "D5,2")}
+    rows: list[dict] = []
     for c in corners:
         run = run_corner(c, dv)
         _X, y = run["_problem"].data_a.materialise()
@@ -2736,30 +2753,58 @@ def check_loo_chain(
             "abs_terms": absd,
             "norm_delta_a": da,
         }
+        rows.append(row)
+        # each relation: (holds, its left side, its right side) on this replacement
         checks["P15,1"].append(
-            (abs(abs(f(a) - f(a2)) - abs(float((a - a2) @ phi_new))) <= 1e-12 * max(abs(f(a)), 1), row)
+            (abs(abs(f(a) - f(a2)) - abs(float((a - a2) @ phi_new))) <= 1e-12 * max(abs(f(a)), 1), row,
+             abs(f(a) - f(a2)), abs(float((a - a2) @ phi_new)))
         )
-        checks["P15,2"].append((abs(f(a) - f(a2)) <= da * math.sqrt(p) * (1 + 1e-12), row))
-        checks["D4,1"].append((abs(lhs - bracket - (sq if squared else lin)) <= 1e-8 * scale, row))
-        checks["D4,2"].append((bracket <= 1e-12 * max(abs(bracket), 1e-300), row))
-        checks["D5,1"].append((lhs <= absd * (1 + 1e-12), row))
-        checks["D5,2"].append((absd <= d52_factor(p) / nn * da * (1 + 1e-12), row))
+        checks["P15,2"].append((abs(f(a) - f(a2)) <= da * math.sqrt(p) * (1 + 1e-12), row, abs(f(a) - f(a2)),
+                                da * math.sqrt(p)))
+        terms = sq if squared else lin
+        checks["D4,1"].append((abs(lhs - bracket - terms) <= 1e-8 * scale, row, lhs, bracket + terms))
+        checks["D4,2"].append((bracket <= 1e-12 * max(abs(bracket), 1e-300), row, bracket, 0.0))
+        checks["D5,1"].append((lhs <= absd * (1 + 1e-12), row, lhs, absd))
+        checks["D5,2"].append((absd <= d52_factor(p) / nn * da * (1 + 1e-12), row, absd, d52_factor(p) / nn * da))
     res = []
-    for k, rows in checks.items():
-        bad = [r for ok, r in rows if not ok]
+    for k, found in checks.items():
+        bad = [entry for entry in found if not entry[0]]
+        # the failing replacement, else the tightest (largest left − right relative to the sides)
+        _, row, left, right = bad[0] if bad else max(found, key=lambda e: (e[2] - e[3]) / max(abs(e[2]), abs(e[3]),
+                                                                                               1e-300))
         res.append(
             {
                 "relation": (3, k.split(",")[0], int(k.split(",")[1])),
                 "holds": not bad,
-                "worst": bad[0] if bad else rows[0][1],
-                "why": "the loss difference is not the bracket plus the printed terms" if k == "D4,1" else k,
+                "compares": LOO_RELATIONS[k] if not (squared and k == "D4,1") else
+                LOO_RELATIONS[k].replace("printed linear", "squared"),
+                "left": left,
+                "right": right,
+                "at": {"corner": row["corner"], "d": row["d"], "i": row["i"]},
+                "why": "the loss difference is not the bracket plus the printed terms" if k == "D4,1" else
+                LOO_RELATIONS[k],
             }
         )
     return _numeric_verdict(
         "leave-one-out chain",
         res,
-        {"seed": seed, "corners": list(corners), "squared": squared, "reading": "y_i inside the bracket read as y_j"},
+        {"seed": seed, "corners": list(corners), "squared": squared, "reading": "y_i inside the bracket read as y_j",
+         "replacements": rows},
+        witness_of=lambda failed: next(r for r in rows if (r["corner"], r["i"]) == (failed["at"]["corner"],
+                                                                                     failed["at"]["i"])),
     )
+
+
+#: what each relation of the leave-one-out chain compares (left side, right side), for its evidence (referee CC, F8:
+#: each relation had repeated one block of numbers, its "why" being its key)
+LOO_RELATIONS = {
+    "P15,1": "|f(a) − f(a')| = |⟨a − a', φ(x')⟩|",
+    "P15,2": "|f(a) − f(a')| ≤ ‖a − a'‖√p",
+    "D4,1": "L(a') − L(a) = the replaced loss's bracket + the printed linear terms",
+    "D4,2": "the bracket L'(a') − L'(a) ≤ 0 (a' minimises the replaced loss L')",
+    "D5,1": "L(a') − L(a) ≤ the absolute terms (|f(a) − f(a')| + |f'(a') − f'(a)|)/n",
+    "D5,2": "the absolute terms ≤ 2√p/n · ‖a − a'‖",
+}
 
 
 def check_iterate_chain(eta_rule: str = "paper", corners=NUM_CORNERS, dv: int = NUM_D, seed: int = 25,

@@ -73,6 +73,14 @@ SIGMA_A = sp.sqrt(ETA_A * STEPS) * sp.sqrt(8 * sp.log(1 / delta)) / eps
 SENS_32 = sp.sqrt(d ** (1 + eps_b) / n)
 PRIV_32 = sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta)) / eps
 SIGMA_W_32 = SENS_32 * log_d ** (q + 2) * PRIV_32
+#: log(1.25/δ)/ε²: the Gaussian mechanism's factor PRIV_32 squared and halved, as it enters Theorem 1's rate and Part
+#: 2's noise term
+PRIVACY_125 = sp.log(sp.Rational(5, 4) / delta) / eps**2
+#: Theorem 1's rate as stated (Part 1, display (1, 9)): d^{−ε_p/(8q)} + d^{1+ε_n}/n · log(1.25/δ)/ε²
+THEOREM1_RATE = d ** (-eps_p / (8 * q)) + d ** (1 + eps_n) / n * PRIVACY_125
+#: the bound Part 3 §4.5 derives for R(f_NN) (its second-to-last line): d^{−ε_p/(8(q+1))} + d^{1+ε_b+ε_p/4}/n ·
+#: log^{2q+6} d · log(1.25/δ)/ε²
+PART3_RATE = d ** (-eps_p / (8 * (q + 1))) + d ** (1 + eps_b + eps_p / 4) / n * log_d ** (2 * q + 6) * PRIVACY_125
 #: Part 3, §4.3: the per-step noise standard deviation Σ of the analysed recursion.
 SIGMA_PART3 = 2 * CLIP_A * sp.sqrt(STEPS) / n * sp.sqrt(8 * sp.log(1 / delta)) / eps
 

@@ -17,7 +17,7 @@ EXPECTED = {
     "construct.step2-decomposition": "refuted",
     "construct.step2-summary": "refuted",
     "construct.rademacher-centering": "refuted",
-    "construct.lipschitz-step": "inconclusive",
+    "construct.lipschitz-step": "verified",
     "construct.rademacher-mean": "verified",
     "construct.summand-bound": "verified",
     "thm2.step3-chain": "verified",
@@ -169,9 +169,28 @@ def test_centering_perturbed():
 
 @pytest.mark.slow
 def test_lipschitz_step_perturbed(verdicts):
-    assert verdicts["construct.lipschitz-step"].evidence["pointwise_witness"]["excess"] > 0
+    registered = verdicts["construct.lipschitz-step"]
+    assert registered.evidence["pointwise_witness"]["excess"] > 0
+    # referee CH, CH-1: proved for d ≥ e^{√2(2C_b + 2)}; E[F] on the left (as printed) is a reading that fails
+    assert registered.verdict == "verified" and registered.regime["conditions"] == [r"\log d \geq 5.65685"]
+    readings = registered.regime["readings"]
+    assert [w.split(":")[0] for w in readings.values()] == ["all", "undecided", "none"]
     v = m.check_lipschitz_step(log_d_factor=0)  # dropping the η log d term
     assert v.verdict == "refuted" and v.evidence["witness"]["seed"] == m.SEED
+
+
+def test_lipschitz_step_threshold():
+    """The proof's threshold √2 J/c with J = ∫ max_{|b| ≤ C_b} sech²(u + b) du = 2C_b + 2, exact; halving the constant
+    c doubles it, and C_b enters through the plateau (the perturbations of the constants move it)."""
+    proof = m.lipschitz_step_threshold()
+    assert proof["J"] == "4" and proof["log_d_threshold"] == "4*sqrt(2)" and proof["szarek_equality_checked"]
+    assert m.lipschitz_step_threshold(0.5)["log_d_threshold"] == "8*sqrt(2)"
+    assert m.lipschitz_step_threshold(1, c_b=2)["J"] == "6"
+    assert m.lipschitz_step_threshold(0)["log_d_threshold"] is None
+    # J against a quadrature of max_{|b|≤1} sech²(u + b) (1 on the plateau, sech²(|u| − 1) beyond it)
+    with mpmath.workdps(30):
+        J = mpmath.quad(lambda u: 1 if abs(u) <= 1 else mpmath.sech(abs(u) - 1) ** 2, [-mpmath.inf, -1, 1, mpmath.inf])
+    assert abs(J - 4) < mpmath.mpf(10) ** -25
 
 
 def test_rademacher_mean_perturbed():

@@ -86,6 +86,10 @@ def test_bias_range():
     assert P.check_bias_range(claimed_power=1.0).verdict == "verified"  # the printed d^{-ε_b}/2 reading is weaker
     v = P.check_bias_range(claimed_constant=1.0)
     assert v.verdict == "refuted" and v.evidence["witness"]["b"] == 0
+    # a power below 1/2 (rate 4k < 2) fails beyond the grid, where α_1^b ≤ 4e^{2−2b} (referee CH, CH-2)
+    v = P.check_bias_range(claimed_power=0.2)
+    assert v.verdict == "refuted" and v.evidence["witness"]["b"] == 5 and v.evidence["tail"]["from_b"] < 5
+    assert P.check_bias_range(claimed_power=0.45).verdict == "refuted"
 
 
 # ----------------------------------------------------------------------------- Stein and the series
@@ -224,6 +228,22 @@ def test_proof_steps_refuted_and_valid_versions_not(registered_verdict):
     assert big["n"] >= big["n_at_least"] and big["lhs"] > big["rhs"]
     assert abs(big["lhs"] / big["rhs"] - v.evidence["witness"]["lhs"] / v.evidence["witness"]["rhs"]) < 1e-9
     assert P.check_drop_derivative(weights="one").verdict == "inconclusive"  # without σ' both sides agree
+    # referee CC, F4: the failure persists when every coordinate moves (an open set of inputs), and a genuine Gaussian
+    # draw at the same sizes fails too; recomputed here from the recorded seed and draw
+    generic = big["generic"]
+    assert generic["fails"] and generic["lhs"] > generic["rhs"] * 1.01 and "generic" in v.detail
+    first = generic["first_gaussian_failure"]
+    rng = np.random.default_rng(generic["seed"])
+    for shape in ((16, 16), (16,), (87, 16)):
+        rng.standard_normal(shape)  # the perturbation's draws come first
+    for _ in range(first["draw"] + 1):
+        W0, b0, a0 = P.initialise(16, 16, rng)
+        X0 = rng.standard_normal((87, 16))
+    i = first["neuron"]
+    f0 = np.tanh(X0 @ W0 + b0) @ a0  # the network at initialisation, written out here
+    left = np.linalg.norm((f0 / np.cosh(X0 @ W0[:, i] + b0[i]) ** 2) @ X0 / 87)
+    right = np.linalg.norm(f0 @ X0 / 87)
+    assert left == pytest.approx(first["lhs"], rel=1e-12) and left > right * 1.01
 
 
 def test_alignment_refuted_population_direction_consistent():

@@ -4,6 +4,7 @@ wrong only in a corner of the region, refuted with a witness in that corner."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from fractions import Fraction
 
@@ -80,7 +81,11 @@ def test_ids_registered_and_relations():
 
 def test_ridge_algebra_steps(registered_verdict):
     steps = m.steps_ridge_algebra()
-    assert _registered_chain(registered_verdict, "ridge.algebra-steps", steps).verdict == "verified"
+    registered = _registered_chain(registered_verdict, "ridge.algebra-steps", steps)
+    assert registered.verdict == "verified" and registered.detail.endswith(m.C_A8_CAVEAT)  # referee CI, F4
+    # each step's note reaches its record (referee CI, F4: none had)
+    noted = [r for r in registered.evidence["relations_checked"] if "note" in r]
+    assert noted and len(noted) == sum(1 for st in steps if st.note)
     s = _step(steps, (3, "D6", 3))
     bad = m.check_chain(_replace(steps, s.key, s.perturb(rhs=2 * s.statement.rhs)))  # wrong constant
     assert bad.verdict == "refuted" and bad.evidence["failing_relations"] == [[3, "D6", 3]]
@@ -149,7 +154,7 @@ def test_noise_chain_steps(registered_verdict):
 def test_noise_corrected(registered_verdict):
     v = registered_verdict(m.check_noise_chain_corrected)
     assert len(v.regime["premise_conditions"]) == 3 and "contraction" in v.regime["premise"]  # referee AG, F7
-    assert v.verdict == "verified"
+    assert v.verdict == "verified" and v.detail.endswith(m.C_A8_CAVEAT)
     bad = m.check_noise_chain_corrected(sp.Rational(5, 2))  # the printed exponent, with √p: still wrong
     assert bad.verdict == "refuted" and [3, "D19", 5] in bad.evidence["failing_relations"]
 
@@ -191,7 +196,9 @@ def test_s_term_steps_and_s3_corrected(registered_verdict):
 
 def test_targets_and_union_bounds(registered_verdict):
     steps = m.steps_targets()
-    assert _registered_chain(registered_verdict, "clip.targets", steps).verdict == "verified"
+    targets = _registered_chain(registered_verdict, "clip.targets", steps)
+    assert targets.verdict == "verified" and "clip.lambda-target" in targets.detail  # referee CB, F5
+    assert "lambda-target" not in m.check_chain(steps).detail  # the caveat is the claim's, not the chain's
     s = _step(steps, (3, "D15", 2))
     bad = m.check_chain((s.perturb(lhs=p),))  # corner: p ≪ d^{ε_n}√p log^{q+1}d fails where π_p ≥ 2ε_n
     assert bad.verdict == "refuted"
@@ -637,6 +644,21 @@ def test_final_chain_steps(registered_verdict):
     assert "relation (3, 'D29', 4) fails" in v.detail
 
 
+def test_an_inherited_tag_is_rechecked():
+    """Referee CE, F5: the tag `inherited` is honoured only where the relation holds with the premise corrected; a step
+    whose left side is wrong as well (a spurious d^{ε_n}) fails on its own and is not labelled inherited."""
+    step = m.final_chain_steps()[0]
+    assert step.inherited and step.inherited_given is not None
+    tagged = m.check_chain((step,))
+    assert tagged.evidence["relations_checked"][0].get("inherited_from") == step.inherited
+    wrong = dataclasses.replace(step, statement=step.statement.perturb(lhs=step.statement.lhs * d**en),
+                                inherited_given=step.inherited_given.perturb(lhs=step.inherited_given.lhs * d**en))
+    local = m.check_chain((wrong,))
+    assert local.verdict == "refuted" and "inherited_from" not in local.evidence["relations_checked"][0]
+    with pytest.raises(ValueError, match="premise corrected"):  # a tag without its re-check is refused
+        m.check_chain((dataclasses.replace(step, inherited_given=None),))
+
+
 @pytest.mark.slow
 def test_final_corrected_and_top(registered_verdict):
     v = registered_verdict(m.check_final_corrected)
@@ -712,6 +734,14 @@ def test_loo_chain(registered_verdict):
     assert [3, "D4", 1] not in squared.evidence.get("failing_relations", [])
     bad = m.check_loo_chain(lambda pv: 0.1 / math.sqrt(pv))
     assert [3, "D5", 2] in bad.evidence["failing_relations"]
+    # referee CC, F8: each relation records what it compares and its two sides there, which decide it
+    for r in v.evidence["relations_checked"]:
+        assert r["compares"] == m.LOO_RELATIONS[f"{r['relation'][1]},{r['relation'][2]}"]
+        if r["relation"] in ([3, "D5", 1], [3, "D5", 2], [3, "P15", 2]):
+            assert (r["left"] <= r["right"] * (1 + 1e-12)) == r["holds"]
+    d41 = next(r for r in v.evidence["relations_checked"] if r["relation"] == [3, "D4", 1])
+    assert abs(d41["left"] - d41["right"]) > 1e-3 * abs(d41["left"])  # the printed decomposition misses by far
+    assert v.evidence["witness"]["i"] == d41["at"]["i"] and len(v.evidence["replacements"]) == len(m.NUM_CORNERS)
 
 
 def test_iterate_chain_and_split(registered_verdict):
