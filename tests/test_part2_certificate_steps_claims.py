@@ -58,7 +58,15 @@ def test_step1_witness_and_corrected(verdicts):
     assert all(r["holds_for_large_d"] for r in v.evidence["eventual_reading"].values())
     readings = v.regime["readings"]
     assert readings["for every d (as Theorem 6's < 2γ for γ > 0 reads)"].startswith("none: ")
-    assert readings["for d large enough (§3.4's asymptotic argument; Part 1 §2.5)"].startswith("all: ")
+    large_d = readings["for d large enough (§3.4's asymptotic argument; Part 1 §2.5)"]
+    assert large_d.startswith("all: for every polynomial")
+    # referee CH, CH-5: the exact bound makes it every target, the power of d being negative for every q and ε_p
+    assert v.evidence["every_target"]["negative_for_every_q_and_eps_p"] is True
+    # a rate with a power that is not negative for every q (ε_p q/(8(q+1)) exceeds ε_p/(2(q+1)) from q = 4 on) is
+    # decided only for the targets checked (degrees 1 and 3)
+    mixed = m.check_step1_infinite_model(claimed_rate=EPS_P * Q / (8 * (Q + 1)), targets=("x", "x^3"), eps_ps=("1",),
+                                         log10_ds=(2, 4))
+    assert "every_target" not in mixed.evidence or not mixed.evidence["every_target"]["negative_for_every_q_and_eps_p"]
 
 
 def test_step1_perturbed():

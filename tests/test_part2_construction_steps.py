@@ -49,6 +49,9 @@ def test_index_set(registered_verdict):
     assert all(abs(x["fit"]["exponent"]) < 0.05 for x in v.evidence["measurements"].values())
     bad = m.check_index_set(m.INDEX_SET.perturb(rhs=sp.Rational(9, 10)))  # c_b above P(|b| ≤ C_b) = 0.683
     assert bad.verdict == "refuted" and bad.evidence["witness"]
+    # ≥_P's level: the Chernoff exponent ≳ log² d (referee CH, CH-3), which p = log d would fail
+    assert v.evidence["chernoff"]["exponent_diverges"] == "verified" and "log^2 d" in v.evidence["chernoff"]["bound"]
+    assert m.check_asymptotic(Statement(log_d**2, Rel.LESSSIM, log_d), corner_ratios=False).verdict == "refuted"
 
 
 def test_finite_model(registered_verdict):
