@@ -1085,7 +1085,7 @@ def check_lipschitz_step(
     over z is taken on a grid of 2001 points including 0, a lower bound of the true one, so LHS_grid > RHS is a valid
     witness. Two readings: pointwise in ε (what "Lipschitz" would give) and in expectation (the display).
     """
-    rows, pointwise_witness, expectation_witness = [], None, None
+    rows, pointwise_witness, expectation_failures = [], None, []
     sample = _lipschitz_sample(tuple(targets), gamma, tuple(log_ds), p, draws, seed, mpmath.mp.prec)
     for target, per_L in zip(targets, sample):
         for L, (m, lhs, at_zero, abs_mean) in zip(log_ds, per_L):
@@ -1114,8 +1114,8 @@ def check_lipschitz_step(
                     "excess": float(diff[j]),
                     "seed": seed,
                 }
-            if expectation_witness is None and diff.mean() > 5 * se:
-                expectation_witness = row | {"seed": seed}
+            if diff.mean() > 5 * se:
+                expectation_failures.append(row | {"seed": seed})
     ev = {
         "points": rows,
         "seed": seed,
@@ -1128,6 +1128,16 @@ def check_lipschitz_step(
         "achieved_error": f"max standard error {max(r['standard_error'] for r in rows):.2e}",
         "second_line": "sup_{|z|<=L} |z c| = L|c| (exact)",
     }
+    proof = lipschitz_step_threshold(log_d_factor)
+    ev["proof"] = proof
+    L0 = proof.get("log_d_threshold_value")
+    # a Monte Carlo failure below the proof's threshold only says the step needs d large (referee CJ, CJ-2: a factor
+    # 0.5 had been "refuted" at log d = 0.3, d = 1.35, though the proof gives it from log d = 11.3 on); one at or
+    # beyond it refutes
+    beyond = [w for w in expectation_failures if L0 is None or w["log_d"] >= L0]
+    expectation_witness = beyond[0] if beyond else None
+    if expectation_failures and not beyond:
+        ev["expectation_witness_below_threshold"] = expectation_failures[0]
     if expectation_witness:
         return refuted(
             "simulation",
@@ -1142,23 +1152,27 @@ def check_lipschitz_step(
     # (E[F] itself on the left fails earlier: its centring bias, construct.symmetrization)
     step = ("the contraction step from the previous line's 2E sup_z|(1/|I|)Σε_i a(b_i)σ(z + b_i)| to this line "
             "(with E[F] itself on the left the chain already fails at construct.symmetrization): ")
-    proof = lipschitz_step_threshold(log_d_factor)
-    ev["proof"] = proof
+    below = ev.get("expectation_witness_below_threshold")
     pointwise = (f"pointwise in ε it fails (seeded draw with excess {pointwise_witness['excess']:.3g} at log d = "
                  f"{pointwise_witness['log_d']}): σ(z+b_i) − σ(b_i) differs across i and cannot be pulled out of "
                  "Σε_i a(b_i)(…), so the paper's \"Lipschitz\" does not justify it; " if pointwise_witness else "")
     if proof["log_d_threshold"] is None:
         return inconclusive("simulation", step + pointwise + "holds in expectation at every instance tried (not a "
                             "proof of the general inequality)", **ev)
-    L0 = proof["log_d_threshold_value"]
     small = [r for r in rows if r["log_d"] < L0]
+    every_d = (f"none: in expectation it fails at log d = {below['log_d']} (σ_* = {below['target']}: E sup = "
+               f"{below['E_lhs']:.6g} > E RHS = {below['E_rhs']:.6g}, "
+               f"{below['mean_diff'] / below['standard_error']:.0f} standard errors)" if below else
+               "undecided: it holds in expectation at every Monte Carlo instance tried with log d < "
+               f"{L0:.4g}, not proved there")
     verdict = verified(
         "symbolic+simulation",
         step + pointwise + f"it holds in expectation for every bias sample in [−C_b, C_b] and all weights once log d ≥ "
         f"√2(2C_b + 2)/{log_d_factor:g} = {L0:.4g} (d ≥ {proof['d_threshold']:.4g}): σ(z + b_i) − σ(b_i) = "
         "∫_0^z sech²(u + b_i) du, E_ε|Σε_i a_i sech²(u + b_i)| ≤ ‖a‖₂ max_{|b|≤C_b} sech²(u + b), whose integral "
-        f"is {proof['J']} (SymPy), and Szarek's E|Σε_i a_i| ≥ ‖a‖₂/√2 (referee CH, CH-1); below that d it holds "
-        f"at the {len(small)} Monte Carlo instances tried (margins ≫ standard error), unproved",
+        f"is {proof['J']} (SymPy), and Szarek's E|Σε_i a_i| ≥ ‖a‖₂/√2 (referee CH, CH-1); below that d "
+        + (f"it fails in expectation at log d = {below['log_d']} (a Monte Carlo witness)" if below else
+           f"it holds at the {len(small)} Monte Carlo instances tried (margins ≫ standard error), unproved"),
         regime={
             "region": f"C_b = {C_B}, every bias sample in [−C_b, C_b] and every weights, η = 1",
             "holds_on": "all",
@@ -1166,8 +1180,7 @@ def check_lipschitz_step(
             "readings": {
                 "the step from the previous line's Rademacher term, for d large enough (§3.4's asymptotic "
                 "argument; Part 1 §2.5)": f"all: from log d ≥ {L0:.4g} on (the proof above)",
-                "the step for every d": "undecided: it holds in expectation at every Monte Carlo instance tried "
-                f"with log d < {L0:.4g}, not proved there",
+                "the step for every d": every_d,
                 "as printed, with E[F] on the left": "none: E[F] stays bounded away from 0 while the right side → 0 "
                 "(construct.expected-sup-bound; the centring fails at construct.symmetrization)",
             },
@@ -1658,7 +1671,11 @@ CLAIMS = [
         "construct.lipschitz-step",
         "Step 2: removing x from the Rademacher average",
         f"{_S}, Step 2",
-        r"\mathbb{E}[F] \leq 2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left| \frac{1}{|\mathcal{I}|}\sum_{i \in "
+        # the step this claim decides, from the previous line's Rademacher term (referee CJ, CJ-7: the printed "E[F] ≤"
+        # is the reading recorded as "none"; E[F] itself fails earlier, at construct.symmetrization)
+        r"2 \mathbb{E}_{b_i, \varepsilon_i} \sup_{x \in \H_{\log d}} \left| \frac{1}{|\mathcal{I}|}\sum_{i \in "
+        r"\mathcal{I}} \varepsilon_i a(b_i) \sigma(\eta\langle \mu, x\rangle + b_i)\right| "
+        r"\leq 2 \mathbb{E}_{b_i, \varepsilon_i} \left[\left| \frac{1}{|\mathcal{I}|}\sum_{i \in "
         r"\mathcal{I}} \varepsilon_i a(b_i) \sigma(b_i)\right| + "
         r"\sup_{x \in \H_{\log d}} \left| \frac{1}{|\mathcal{I}|}\sum_{i \in \mathcal{I}} \varepsilon_i a(b_i) \eta "
         r"\langle \mu, x\rangle\right|\right] = "

@@ -290,9 +290,10 @@ class Step:
     #: where the relation follows from the paper's printed premises and fails only because one of them does: names
     #: that premise; such a failure is reported after the local ones, as inherited (referee CC, F6)
     inherited: str = ""
-    #: the same relation with that premise's corrected bound in place of the printed one: the failure is labelled
-    #: inherited only if this holds, so the tag cannot hide a failure of the step itself (referee CE, F5)
-    inherited_given: Statement | None = None
+    #: the relation's right side with that premise's corrected bound in place of the printed one: the failure is
+    #: labelled inherited only if the step's own left side satisfies the relation against it, so the tag cannot hide a
+    #: failure of the step itself (referee CE, F5; the left side is the step's, not a copy: referee CJ, CJ-3)
+    inherited_rhs: Any = None
 
     def perturb(self, **changes: Any) -> Step:
         """A copy with the statement's fields replaced (for perturbed-statement tests)."""
@@ -510,13 +511,13 @@ def _asymptotic(step: Step) -> dict[str, Any]:
 
 def _inherits(step: Step) -> bool:
     """Whether a failure of ``step`` is its premise's: tagged ``inherited`` and, with the premise corrected
-    (``inherited_given``), the relation holds."""
+    (``inherited_rhs`` on the right, the step's own left side kept), the relation holds."""
     if not step.inherited:
         return False
-    if step.inherited_given is None:
-        raise ValueError(f"{step.key}: an inherited failure needs the relation with its premise corrected")
-    return check_step(dataclasses.replace(step, statement=step.inherited_given, inherited="",
-                                          inherited_given=None))["holds"] is True
+    if step.inherited_rhs is None:
+        raise ValueError(f"{step.key}: an inherited failure needs the right side with its premise corrected")
+    corrected = step.statement.perturb(rhs=step.inherited_rhs)
+    return check_step(dataclasses.replace(step, statement=corrected, inherited="", inherited_rhs=None))["holds"] is True
 
 
 def check_step(step: Step) -> dict[str, Any]:

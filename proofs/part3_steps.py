@@ -393,7 +393,8 @@ def steps_union_bounds(threshold: sp.Expr = L) -> tuple[Step, ...]:
 #: what the verified "≪ C_a/8" links of §4.3 do not give the argument (referee CB, F5; referee CI, F4): the term 2λã_i
 #: of the clipped gradient needs ‖ã_i‖ ≤ C_a/(4λ), which clip.lambda-target refutes where π_p > 6ε_n
 C_A8_CAVEAT = ("but the argument's ‖2λã_i‖ ≤ C_a/2 needs ‖ã_i‖ ≤ C_a/(4λ), not ‖ã_i‖ ≪ C_a/8: that target, "
-               "≪ C_a/(8λ), is clip.lambda-target's, refuted where π_p > 6ε_n")
+               "≪ C_a/(8λ), is clip.lambda-target's, refuted where π_p > 6ε_n or 2ν ≤ ε_n + π_p + r (the second "
+               "only for ε_n ≥ 2 on the region)")
 
 
 def check_chain(steps: tuple[Step, ...], title: str = "", corrected: Any = None, caveat: str = "") -> Verdict:
@@ -1446,7 +1447,7 @@ def final_chain_steps() -> tuple[Step, ...]:
             "(dpgd.noise-corrected); right: the printed bound",
             inherited="it follows from the printed (3, D19) and (3, D13) and fails because (3, D19) does "
             "(dpgd.noise-corrected); with (3, D19) corrected it holds",
-            inherited_given=_st(corrected_noise + sp.exp(-2 * L**2), "lesssim", corrected_noise + sp.exp(-2 * L**2)),
+            inherited_rhs=corrected_noise + sp.exp(-2 * L**2),
         ),
         Step((3, "P45", 1), _st((1 - 2 * L**2 / d**en) ** T, "=", (1 - 2 * L**2 / d**en) ** (d**en)), "identity"),
         Step(

@@ -648,15 +648,16 @@ def test_an_inherited_tag_is_rechecked():
     """Referee CE, F5: the tag `inherited` is honoured only where the relation holds with the premise corrected; a step
     whose left side is wrong as well (a spurious d^{ε_n}) fails on its own and is not labelled inherited."""
     step = m.final_chain_steps()[0]
-    assert step.inherited and step.inherited_given is not None
+    assert step.inherited and step.inherited_rhs is not None
     tagged = m.check_chain((step,))
     assert tagged.evidence["relations_checked"][0].get("inherited_from") == step.inherited
-    wrong = dataclasses.replace(step, statement=step.statement.perturb(lhs=step.statement.lhs * d**en),
-                                inherited_given=step.inherited_given.perturb(lhs=step.inherited_given.lhs * d**en))
+    # the left side wrong by d^{ε_n}: only the step's statement changes, and the re-check uses its left side (referee
+    # CJ, CJ-3: a re-check carrying its own copy of the left side had still labelled this inherited)
+    wrong = step.perturb(lhs=step.statement.lhs * d**en)
     local = m.check_chain((wrong,))
     assert local.verdict == "refuted" and "inherited_from" not in local.evidence["relations_checked"][0]
     with pytest.raises(ValueError, match="premise corrected"):  # a tag without its re-check is refused
-        m.check_chain((dataclasses.replace(step, inherited_given=None),))
+        m.check_chain((dataclasses.replace(step, inherited_rhs=None),))
 
 
 @pytest.mark.slow

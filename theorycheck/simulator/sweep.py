@@ -231,7 +231,7 @@ def regime_flags(record: dict[str, Any]) -> list[str]:
     return flags
 
 
-def risk_over_null(risk_dpgd: float, risk_null: float) -> float:
+def risk_over_null(risk_dpgd: Any, risk_null: Any) -> float:
     """The DP-GD test risk over the null predictor's (predicting 0): above 1, DP-GD does worse than predicting 0.
     Infinite when the risk overflowed; NaN when either risk is missing or the null risk is 0."""
     if not (isinstance(risk_dpgd, (int, float)) and isinstance(risk_null, (int, float))) or not risk_null > 0:
