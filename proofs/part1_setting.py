@@ -1317,9 +1317,9 @@ def direction_gap_asymptotics(statement: Statement = DIRECTION_GAP, q_target: in
     refutes = saturated == sp.oo and growing == sp.oo
     crossover = {}
     if refutes:
-        for corner in DIRECTION_CORNERS:
-            from .regime import CORNERS
+        from .regime import CORNERS
 
+        for corner in DIRECTION_CORNERS:
             en, ep = CORNERS[corner]["eps_n"], CORNERS[corner]["eps_p"]
             value = sp.lambdify(L, sp.log(sp.Min(sp.exp(3 * S.eps_n * L / 2), sp.exp(2 * sp.sqrt(2 * S.eps_p * L)))
                                           * d_ ** (-3 * S.eps_n / 2) / rhs).subs({S.eps_n: en, S.eps_p: ep,

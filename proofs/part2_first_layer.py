@@ -1472,14 +1472,12 @@ def check_drop_derivative(seed: int = SIM_SEED, trials: int = 2000, weights: str
     ``weights="one"`` replaces σ' by 1 (both sides then coincide: a control that cannot be refuted with c ≥ 1)."""
     rng = np.random.default_rng(seed)
     for t in range(trials):
-        W0, b, a0 = initialise(2, 3, rng)
+        W0, b, _a0 = initialise(2, 3, rng)  # a_0 = p^{−1/2}𝟙, as _drop_derivative_sides takes it
         X = rng.standard_normal((3, 2))
-        f0 = model_output(W0, b, a0, X)
-        sp_ = 1 / np.cosh(X @ W0[:, 0] + b[0]) ** 2 if weights == "sigma_prime" else np.ones(3)
-        lhs = float(np.linalg.norm((f0 * sp_) @ X / 3))
-        rhs = float(np.linalg.norm(f0 @ X / 3))
+        left, rhs = _drop_derivative_sides(W0, b, X, weights == "sigma_prime")
+        lhs = float(left[0])  # neuron 0
         if lhs > claimed_factor * rhs * (1 + 1e-6):
-            embedded = _embed_drop_derivative_witness(W0, b, X, sp_ if weights == "sigma_prime" else None)
+            embedded = _embed_drop_derivative_witness(W0, b, X, weights == "sigma_prime")
             if embedded["lhs"] <= claimed_factor * embedded["rhs"] * (1 + 1e-6):
                 continue  # not a witness at admissible sizes (cannot happen: both sides scale by √(3/p))
             generic = embedded.get("generic")
@@ -1515,12 +1513,13 @@ def _genericity_text(generic: dict | None) -> str:
                    "on the paper's data (referee CC, F4)")
 
 
-def _embed_drop_derivative_witness(W0: np.ndarray, b: np.ndarray, X: np.ndarray, sigma_prime: np.ndarray | None,
+def _embed_drop_derivative_witness(W0: np.ndarray, b: np.ndarray, X: np.ndarray, weighted: bool,
                                    d: int = 16, p: int = 16, eps_n: float = 0.2) -> dict:
     """A small instance of :func:`check_drop_derivative` (d = 2, p = 3, n = 3) at admissible sizes (referee AY: the
     stored witness lay outside Assumption 2): each sample repeated until n ≥ d^{1+3ε_n} (the averages are unchanged),
     x and W_0 padded with zero coordinates, and p − 3 neurons with w = 0, b = 0 (tanh 0 = 0) added, a_0 = p^{−1/2}𝟙 (f^0
-    scales by √(3/p) on both sides). Both sides are recomputed at those sizes."""
+    scales by √(3/p) on both sides). Both sides are recomputed at those sizes (σ' replaced by 1 when not ``weighted``,
+    the control)."""
     n = 3 * math.ceil(d ** (1 + 3 * eps_n) / 3)
     W = np.zeros((d, p))
     W[: W0.shape[0], : W0.shape[1]] = W0
@@ -1528,21 +1527,22 @@ def _embed_drop_derivative_witness(W0: np.ndarray, b: np.ndarray, X: np.ndarray,
     bb[: b.shape[0]] = b
     XX = np.zeros((n, d))
     XX[:, : X.shape[1]] = np.repeat(X, n // 3, axis=0)
-    sides = _drop_derivative_sides(W, bb, XX, sigma_prime is not None)
-    out = {"d": d, "p": p, "n": n, "eps_n": eps_n, "n_at_least": d ** (1 + 3 * eps_n), "lhs": sides[0],
-           "rhs": sides[1]}
-    if sigma_prime is not None:
+    left, right = _drop_derivative_sides(W, bb, XX, weighted)
+    out = {"d": d, "p": p, "n": n, "eps_n": eps_n, "n_at_least": d ** (1 + 3 * eps_n), "lhs": float(left[0]),
+           "rhs": right}
+    if weighted:
         out["generic"] = _drop_derivative_generic(W, bb, XX)
     return out
 
 
-def _drop_derivative_sides(W: np.ndarray, b: np.ndarray, X: np.ndarray, weighted: bool = True) -> tuple[float, float]:
-    """Both sides of display (2, 6) for neuron 0: ‖(1/n)Σ_j f^0(x_j)σ'(⟨w_0, x_j⟩ + b_0)x_j‖ and ‖(1/n)Σ_j f^0(x_j)x_j‖,
-    a_0 = p^{−1/2}𝟙 (σ' replaced by 1 when not ``weighted``)."""
+def _drop_derivative_sides(W: np.ndarray, b: np.ndarray, X: np.ndarray,
+                           weighted: bool = True) -> tuple[np.ndarray, float]:
+    """Both sides of display (2, 6), a_0 = p^{−1/2}𝟙: the left side ‖(1/n)Σ_j f^0(x_j)σ'(⟨w_i, x_j⟩ + b_i)x_j‖ for every
+    neuron i at once (σ' replaced by 1 when not ``weighted``) and the right side ‖(1/n)Σ_j f^0(x_j)x_j‖."""
     n, p = X.shape[0], W.shape[1]
     f0 = model_output(W, b, np.full(p, 1 / math.sqrt(p)), X)
-    weight = 1 / np.cosh(X @ W[:, 0] + b[0]) ** 2 if weighted else np.ones(n)
-    return float(np.linalg.norm((f0 * weight) @ X / n)), float(np.linalg.norm(f0 @ X / n))
+    weights = 1 / np.cosh(X @ W + b) ** 2 if weighted else np.ones((n, p))  # n × p: σ'(⟨w_i, x_j⟩ + b_i)
+    return np.linalg.norm((f0[:, None] * weights).T @ X / n, axis=1), float(np.linalg.norm(f0 @ X / n))
 
 
 def _drop_derivative_generic(W: np.ndarray, b: np.ndarray, X: np.ndarray, scale: float = 1e-3,
@@ -1557,15 +1557,13 @@ def _drop_derivative_generic(W: np.ndarray, b: np.ndarray, X: np.ndarray, scale:
     d, p = W.shape
     moved = (W + scale * rng.standard_normal(W.shape) / math.sqrt(d), b + scale * rng.standard_normal(b.shape),
              X + scale * rng.standard_normal(X.shape))
-    lhs, rhs = _drop_derivative_sides(*moved)
+    moved_left, rhs = _drop_derivative_sides(*moved)
+    lhs = float(moved_left[0])
     fails, first = 0, None
     for draw in range(draws):
-        W0, b0, a0 = initialise(d, p, rng)
+        W0, b0, _a0 = initialise(d, p, rng)  # a_0 = p^{−1/2}𝟙, as _drop_derivative_sides takes it
         X0 = rng.standard_normal(X.shape)
-        f0 = model_output(W0, b0, a0, X0)
-        weights = 1 / np.cosh(X0 @ W0 + b0) ** 2  # n × p: σ'(⟨w_i, x_j⟩ + b_i), every neuron i at once
-        left = np.linalg.norm((f0[:, None] * weights).T @ X0 / X0.shape[0], axis=1)
-        right = float(np.linalg.norm(f0 @ X0 / X0.shape[0]))
+        left, right = _drop_derivative_sides(W0, b0, X0)
         failing = np.flatnonzero(left > right * (1 + 1e-6))
         fails += failing.size
         if first is None and failing.size:

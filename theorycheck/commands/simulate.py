@@ -106,11 +106,9 @@ def _risk_fit(rows: list[dict]) -> dict | None:
         return None
     fit = slope_fit([x for x, _ in pts], [y for _, y in pts])
     half = float(stats.t.ppf(0.975, fit.n - 2)) * fit.stderr if fit.n > 2 else float("inf")
-    from ..simulator.sweep import risk_over_null
-
-    # from the two risks, so rows written before risk_over_null existed count too (referee CJ, CJ-6)
+    # rows written before risk_over_null existed have it from run() (referee CJ, CJ-6)
     above = sum(1 for r in rows if isinstance(r.get("risk_dpgd"), (int, float)) and math.isfinite(r["risk_dpgd"])
-                and r["risk_dpgd"] > 0 and risk_over_null(r["risk_dpgd"], r.get("risk_null")) > 1)
+                and r["risk_dpgd"] > 0 and r.get("risk_over_null", math.nan) > 1)
     return {"slope": fit.slope, "stderr": fit.stderr, "ci95": [fit.slope - half, fit.slope + half], "points": fit.n,
             "above_null": above}
 
@@ -143,7 +141,7 @@ def _stored_setting_ok(key: str, value: object) -> bool:
     if key not in SETTINGS:
         return False
     if value is None:
-        return SETTINGS[key] is None or key in ("first_layer_noise", "T_rounding")
+        return SETTINGS[key] is None
     if key in CHOICES:
         return value in CHOICES[key]
     if key == "no_baselines":
