@@ -1283,8 +1283,11 @@ def direction_gap_asymptotics(statement: Statement = DIRECTION_GAP, q_target: in
         ((1/n)Σ_j r_j²e^{4|⟨w_i,x_j⟩|})^{1/2}‖X‖/√n = O_P(1) (Markov: E[r²e^{4|Z|}] < ∞; w_i, X independent of b);
     (B') from below: ⟨ḡ_i, μ⟩ = −2α_1^*α_1^{b_i}(1 + o_P(1)) (Stein; ⟨w_i^0, μ⟩ = O_P(d^{−1/2}); the sampling error
         O_P(e^{−2|b_i|}n^{−1/2})), α_1^{b_i} ≥ C_0e^{−2|b_i|} (Lemma 4, lemma4.lower-bound), so nR_i ≥
-        n d^{3ε_n/2}|⟨ḡ_i, μ⟩| → ∞; and h_i → ‖w_i^0‖ → 1, û lying along μ up to o_P(1). Measured at every point:
-        min_i |⟨ḡ_i, μ⟩|e^{2|b_i|} and min_i h_i;
+        n d^{3ε_n/2}|⟨ḡ_i, μ⟩| → ∞; and h_i stays away from 0: û has a μ-component |⟨ḡ_i, μ⟩|/‖ḡ_i‖ ≥
+        C_0α_1^*/(4A_i) by (B) and (B'), and w_i^0 ⊥ μ up to O_P(d^{−1/2}), so h_i ≥ ‖w_i^0‖·C_0α_1^*/(4A_i)·
+        (1 − o_P(1)) (û need not lie along μ: the initial network's output adds a term of the same order; referee CK,
+        CK-2).
+        Measured at every point: min_i |⟨ḡ_i, μ⟩|e^{2|b_i|} and min_i h_i;
     (C) with t = √(2(1 − η)ε_p log d), η ∈ (0, 1): some neuron has |b_i| ∈ [t, t + 1] with probability → 1, as
         p·P(|b| ∈ [t, t + 1]) ≥ d^{ε_p}·2φ(t + 1) = √(2/π)e^{ηε_p log d − t − 1/2} → ∞ (SymPy) — a neuron whose
         nR_i still → ∞ for every polynomial p (the one of largest |b_i| need not, for p super-polynomial: CJ-1);
@@ -1473,8 +1476,7 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
                 **ev,
             )
     # the asymptotic decision (referee CI, F1) after a finite witness, before the points that hold
-    if (asym["refutes"] and asym["A_holds"] and asym["B_holds"] and asym["C_holds"] and planar < 1e-9 and bounded
-            and lower > 0 and h_min > 0):
+    if asym["refutes"] and asym["A_holds"] and asym["B_holds"] and asym["C_holds"] and planar < 1e-9 and bounded:
         cross = asym["crossover_hidden_constants_1"]
         first = min((v for v in cross.values() if v), key=lambda v: v["log10_d"], default=None)
         return refuted(
@@ -1488,8 +1490,8 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
                                                     for k, v in fits.items())
             + " at d = 16…128, below 4A_i at every point); from below |⟨ḡ_i, μ⟩| ≍ α_1^*α_1^{b_i} ≥ "
             f"α_1^*C_0e^{{−2|b_i|}} (Stein, Lemma 4; measured min_i |⟨ḡ_i, μ⟩|e^{{2|b_i|}} = {lower:.2g}), so "
-            "nR_i → ∞, and h_i → 1 "
-            f"(measured min {h_min:.2f}); with probability → 1 some neuron has |b_i| ∈ [t, t + 1], t = "
+            "nR_i → ∞, and h_i ≥ ‖w_i^0‖·C_0α_1^*/(4A_i)(1 − o_P(1)) stays away from 0 (û's μ-component by (B), "
+            f"(B'); measured min h_i {h_min:.2f}); with probability → 1 some neuron has |b_i| ∈ [t, t + 1], t = "
             "√(2(1−η)ε_p log d) (p = d^{π_p} ≥ d^{ε_p}): with η_W a_{0,i} = d^{3ε_n/2} its gap is ≳ "
             "min(1, e^{2t}d^{−3ε_n/2}), and over the right side (largest at n = d^{1+3ε_n}) both parts → ∞ (SymPy, q "
             f"symbolic: {asym['D_one_over_rhs']}, {asym['D_growing_over_rhs']}), since e^{{c√(log d)}} outgrows every "

@@ -297,7 +297,8 @@ def check_step1_infinite_model(
     # exactly, and the ratio to the claimed bound is ≲ d^{power}, power = claimed rate − ε_p/(2(q+1)), negative for
     # every q ≥ 1 and ε_p > 0 when SymPy can say so (the grid's corrected_ok re-checks E ≤ m4·γ² at each point)
     power = sp.simplify(claimed_rate - 2 * EPS_P / (4 * (Q + 1)))
-    every_target = bool(power.subs(Q, Q + 1).is_negative) and corrected_ok  # Q + 1 with Q > 0: every degree q ≥ 1
+    q0 = sp.Symbol("q0", nonnegative=True)  # q = q0 + 1: every degree q ≥ 1, q = 1 included (referee CK, CK-1)
+    every_target = bool(power.subs(Q, q0 + 1).is_negative) and corrected_ok
     power_text = str(power).replace("eps_p", "ε_p").replace("*", "·")
     ev["every_target"] = {"bound": "E <= E[z^4 sigma_*^2] gamma^2 (0 <= 1 - e^{-u} <= u)", "power_of_d": str(power),
                           "negative_for_every_q_and_eps_p": every_target}

@@ -290,10 +290,11 @@ class Step:
     #: where the relation follows from the paper's printed premises and fails only because one of them does: names
     #: that premise; such a failure is reported after the local ones, as inherited (referee CC, F6)
     inherited: str = ""
-    #: the relation's right side with that premise's corrected bound in place of the printed one: the failure is
-    #: labelled inherited only if the step's own left side satisfies the relation against it, so the tag cannot hide a
-    #: failure of the step itself (referee CE, F5; the left side is the step's, not a copy: referee CJ, CJ-3)
-    inherited_rhs: Any = None
+    #: the printed premise's bound → its corrected bound, substituted into the step's own right side: the failure is
+    #: labelled inherited only if the substitution changes that right side and the step's own left side satisfies
+    #: the relation against the result, so the tag cannot hide a slip of the step itself, on either side (referee
+    #: CE, F5; CJ, CJ-3: a copy of the left side; CK, CK-4: a right side that was not the step's)
+    inherited_subs: Mapping[Any, Any] | None = None
 
     def perturb(self, **changes: Any) -> Step:
         """A copy with the statement's fields replaced (for perturbed-statement tests)."""
@@ -510,14 +511,18 @@ def _asymptotic(step: Step) -> dict[str, Any]:
 
 
 def _inherits(step: Step) -> bool:
-    """Whether a failure of ``step`` is its premise's: tagged ``inherited`` and, with the premise corrected
-    (``inherited_rhs`` on the right, the step's own left side kept), the relation holds."""
+    """Whether a failure of ``step`` is its premise's: tagged ``inherited``, its right side contains the printed
+    premise's bound, and with the corrected bound substituted there (``inherited_subs``) the relation holds."""
     if not step.inherited:
         return False
-    if step.inherited_rhs is None:
-        raise ValueError(f"{step.key}: an inherited failure needs the right side with its premise corrected")
-    corrected = step.statement.perturb(rhs=step.inherited_rhs)
-    return check_step(dataclasses.replace(step, statement=corrected, inherited="", inherited_rhs=None))["holds"] is True
+    if not step.inherited_subs:
+        raise ValueError(f"{step.key}: an inherited failure needs its premise corrected (inherited_subs)")
+    rhs = step.statement.rhs.subs(step.inherited_subs)
+    if rhs == step.statement.rhs:  # the printed premise is not in this right side: the failure is the step's
+        return False
+    corrected = step.statement.perturb(rhs=rhs)
+    rechecked = check_step(dataclasses.replace(step, statement=corrected, inherited="", inherited_subs=None))
+    return rechecked["holds"] is True
 
 
 def check_step(step: Step) -> dict[str, Any]:

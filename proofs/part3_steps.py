@@ -1447,7 +1447,7 @@ def final_chain_steps() -> tuple[Step, ...]:
             "(dpgd.noise-corrected); right: the printed bound",
             inherited="it follows from the printed (3, D19) and (3, D13) and fails because (3, D19) does "
             "(dpgd.noise-corrected); with (3, D19) corrected it holds",
-            inherited_rhs=corrected_noise + sp.exp(-2 * L**2),
+            inherited_subs={noise: corrected_noise},
         ),
         Step((3, "P45", 1), _st((1 - 2 * L**2 / d**en) ** T, "=", (1 - 2 * L**2 / d**en) ** (d**en)), "identity"),
         Step(

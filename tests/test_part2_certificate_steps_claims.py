@@ -67,6 +67,11 @@ def test_step1_witness_and_corrected(verdicts):
     mixed = m.check_step1_infinite_model(claimed_rate=EPS_P * Q / (8 * (Q + 1)), targets=("x", "x^3"), eps_ps=("1",),
                                          log10_ds=(2, 4))
     assert "every_target" not in mixed.evidence or not mixed.evidence["every_target"]["negative_for_every_q_and_eps_p"]
+    # a power 0 at q = 1 (ε_p(1 − q)/8) is not "negative for every q ≥ 1" (referee CK, CK-1: q = 1 had been skipped)
+    rate = EPS_P / (2 * (Q + 1)) - EPS_P * (Q - 1) / 8
+    zero_at_1 = m.check_step1_infinite_model(claimed_constant=20, claimed_rate=rate, targets=("x",), eps_ps=("1",),
+                                             log10_ds=(2, 4))
+    assert not zero_at_1.evidence["every_target"]["negative_for_every_q_and_eps_p"]
 
 
 def test_step1_perturbed():

@@ -648,7 +648,7 @@ def test_an_inherited_tag_is_rechecked():
     """Referee CE, F5: the tag `inherited` is honoured only where the relation holds with the premise corrected; a step
     whose left side is wrong as well (a spurious d^{ε_n}) fails on its own and is not labelled inherited."""
     step = m.final_chain_steps()[0]
-    assert step.inherited and step.inherited_rhs is not None
+    assert step.inherited and step.inherited_subs
     tagged = m.check_chain((step,))
     assert tagged.evidence["relations_checked"][0].get("inherited_from") == step.inherited
     # the left side wrong by d^{ε_n}: only the step's statement changes, and the re-check uses its left side (referee
@@ -656,8 +656,12 @@ def test_an_inherited_tag_is_rechecked():
     wrong = step.perturb(lhs=step.statement.lhs * d**en)
     local = m.check_chain((wrong,))
     assert local.verdict == "refuted" and "inherited_from" not in local.evidence["relations_checked"][0]
+    # the right side with the noise term dropped, or scaled by d^{−10}: the step's own slip (referee CK, CK-4)
+    for rhs in (sp.exp(-2 * L**2), step.statement.rhs * d**-10):
+        slip = m.check_chain((step.perturb(rhs=rhs),))
+        assert slip.verdict == "refuted" and "inherited_from" not in slip.evidence["relations_checked"][0]
     with pytest.raises(ValueError, match="premise corrected"):  # a tag without its re-check is refused
-        m.check_chain((dataclasses.replace(step, inherited_rhs=None),))
+        m.check_chain((dataclasses.replace(step, inherited_subs=None),))
 
 
 @pytest.mark.slow

@@ -207,11 +207,16 @@ def test_a_sweep_with_huge_risks_says_so_and_plots_without_overflow_warnings(tmp
     rows = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
     assert all(r["risk_over_null"] > 1e300 and r["status"].endswith("above the null predictor's)") for r in rows)
     assert "2 runs, 2 of them with a risk above the null predictor's" in printed and "DP-GD/null" in printed
-    # a row written before risk_over_null existed still counts when the sweep is resumed (referee CJ, CJ-6)
-    old = [{k: v for k, v in r.items() if k != "risk_over_null"} for r in rows]
+    # a row written before risk_over_null existed (its status a plain "ok"), or with the field null, still counts and
+    # is marked when the sweep is resumed (referee CJ, CJ-6; CK, CK-5 and CK-6)
+    old = [{k: v for k, v in r.items() if k != "risk_over_null"} | {"status": "ok"} for r in rows]
+    old[1]["risk_over_null"] = None
     (out / "runs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in old))
     assert main(["simulate", "--no-progress", "--resume", str(out)]) == 0
-    assert "2 runs, 2 of them with a risk above the null predictor's" in " ".join(capsys.readouterr().out.split())
+    again = " ".join(capsys.readouterr().out.split())
+    assert "2 runs, 2 of them with a risk above the null predictor's" in again
+    assert "d = 16: ok (DP-GD risk above the null predictor's)" in again
+    assert "d = 32: ok (DP-GD risk above the null predictor's)" in again
 
 
 def test_resume_alone_takes_the_sweeps_settings(tmp_path, capsys):

@@ -108,7 +108,8 @@ def _risk_fit(rows: list[dict]) -> dict | None:
     half = float(stats.t.ppf(0.975, fit.n - 2)) * fit.stderr if fit.n > 2 else float("inf")
     # rows written before risk_over_null existed have it from run() (referee CJ, CJ-6)
     above = sum(1 for r in rows if isinstance(r.get("risk_dpgd"), (int, float)) and math.isfinite(r["risk_dpgd"])
-                and r["risk_dpgd"] > 0 and r.get("risk_over_null", math.nan) > 1)
+                and r["risk_dpgd"] > 0 and isinstance(r.get("risk_over_null"), (int, float))
+                and r["risk_over_null"] > 1)
     return {"slope": fit.slope, "stderr": fit.stderr, "ci95": [fit.slope - half, fit.slope + half], "points": fit.n,
             "above_null": above}
 
@@ -307,11 +308,10 @@ def run(args: argparse.Namespace) -> int:
     every = log.finish(tasks)
     wanted = set(tasks)
     rows = [r for r in every if row_key(r) in wanted]  # the fit, plot and summary: this sweep's runs only
-    from ..simulator.sweep import risk_over_null
+    from ..simulator.sweep import mark_above_null
 
-    for r in rows:  # rows written before the field existed (referee CJ, CJ-6)
-        if "risk_over_null" not in r and "risk_dpgd" in r:
-            r["risk_over_null"] = risk_over_null(r["risk_dpgd"], r.get("risk_null"))
+    for r in rows:  # rows written before risk_over_null existed, or with it damaged (referee CJ, CJ-6; CK, CK-5)
+        mark_above_null(r)
     if len(every) > len(rows):  # (referee AD: a --resume with another --d list had fitted every row in the folder)
         print(f"{out} also holds {len(every) - len(rows)} runs of other d or seeds: kept in runs.csv and runs.jsonl, "
               "left out of this table, fit and plot", file=sys.stderr)

@@ -251,11 +251,24 @@ def _flag_regime(record: dict[str, Any]) -> None:
     6·10^302 against a null risk of 5.9 had read plain "ok" and entered the fits unmarked)."""
     flags = regime_flags(record)
     record["regime_flags"] = "; ".join(flags)
-    notes = ["outside regime: " + "; ".join(flags)] if flags else []
-    if record.get("risk_over_null", math.nan) > 1:
-        notes.append(ABOVE_NULL)
-    if notes and record.get("status") == "ok":
-        record["status"] = "ok (" + "; ".join(notes) + ")"
+    if flags and record.get("status") == "ok":
+        record["status"] = "ok (outside regime: " + "; ".join(flags) + ")"
+    mark_above_null(record)
+
+
+def mark_above_null(record: dict[str, Any]) -> None:
+    """An ``ok`` run whose ``risk_over_null`` is above 1 says so in its status, once: ``ok (DP-GD risk above the null
+    predictor's)`` or, after other notes, ``ok (…; DP-GD risk above the null predictor's)``. A row written before
+    the field existed gets it from its two risks first (referee CJ, CJ-6; CK, CK-5: a stored null had crashed the
+    fit, and such a row had been counted above the null risk with a plain "ok")."""
+    ratio = record.get("risk_over_null")
+    if not isinstance(ratio, (int, float)) and "risk_dpgd" in record:
+        ratio = record["risk_over_null"] = risk_over_null(record["risk_dpgd"], record.get("risk_null"))
+    status = record.get("status")
+    if not (isinstance(status, str) and status.startswith("ok") and isinstance(ratio, (int, float)) and ratio > 1):
+        return
+    if ABOVE_NULL not in status:
+        record["status"] = f"ok ({ABOVE_NULL})" if status == "ok" else f"{status[:-1]}; {ABOVE_NULL})"
 
 
 def _hyper_fields(hyper: HyperParameters) -> dict[str, Any]:
