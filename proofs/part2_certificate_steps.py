@@ -11,6 +11,7 @@ Statements about powers of d are compared exactly (SymPy) with γ = d^{−ε_p/(
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Sequence
 
 import mpmath
@@ -1069,11 +1070,16 @@ def lipschitz_step_threshold(log_d_factor: float = 1, c_b: int = C_B) -> dict:
     return out | {"log_d_threshold": str(L0), "log_d_threshold_value": float(L0), "d_threshold": float(sp.exp(L0))}
 
 
+#: the Monte Carlo's log d: dimensions d = 2, 3, 20 and 22026 (referee CK, CK-3: log d = 0.3, 1, 3, 10 held no
+#: whole d), below and above the proof's threshold d ≥ 287
+LIPSCHITZ_LOG_DS: tuple[float, ...] = tuple(math.log(d) for d in (2, 3, 20, 22026))
+
+
 def check_lipschitz_step(
     log_d_factor=1,
     targets: Sequence[str] = ("x", "x^3", "x^2 + x - 1"),
     gamma: str = "0.1",
-    log_ds: Sequence[float] = (0.3, 1, 3, 10),
+    log_ds: Sequence[float] = LIPSCHITZ_LOG_DS,
     p: int = 300,
     draws: int = 4000,
     seed: int = SEED,
@@ -1095,6 +1101,7 @@ def check_lipschitz_step(
             se = diff.std(ddof=1) / np.sqrt(draws)
             row = {
                 "target": target,
+                "d": round(math.exp(L), 6),
                 "log_d": L,
                 "|I|": m,
                 "E_lhs": float(lhs.mean()),
@@ -1108,6 +1115,7 @@ def check_lipschitz_step(
                 j = int(np.argmax(diff))
                 pointwise_witness = {
                     "target": target,
+                    "d": round(math.exp(L), 6),
                     "log_d": L,
                     "draw": j,
                     "lhs": float(lhs[j]),
@@ -1154,14 +1162,14 @@ def check_lipschitz_step(
     step = ("the contraction step from the previous line's 2E sup_z|(1/|I|)Σε_i a(b_i)σ(z + b_i)| to this line "
             "(with E[F] itself on the left the chain already fails at construct.symmetrization): ")
     below = ev.get("expectation_witness_below_threshold")
-    pointwise = (f"pointwise in ε it fails (seeded draw with excess {pointwise_witness['excess']:.3g} at log d = "
-                 f"{pointwise_witness['log_d']}): σ(z+b_i) − σ(b_i) differs across i and cannot be pulled out of "
+    pointwise = (f"pointwise in ε it fails (seeded draw with excess {pointwise_witness['excess']:.3g} at d = "
+                 f"{pointwise_witness['d']:g}): σ(z+b_i) − σ(b_i) differs across i and cannot be pulled out of "
                  "Σε_i a(b_i)(…), so the paper's \"Lipschitz\" does not justify it; " if pointwise_witness else "")
     if proof["log_d_threshold"] is None:
         return inconclusive("simulation", step + pointwise + "holds in expectation at every instance tried (not a "
                             "proof of the general inequality)", **ev)
     small = [r for r in rows if r["log_d"] < L0]
-    every_d = (f"none: in expectation it fails at log d = {below['log_d']} (σ_* = {below['target']}: E sup = "
+    every_d = (f"none: in expectation it fails at d = {below['d']:g} (σ_* = {below['target']}: E sup = "
                f"{below['E_lhs']:.6g} > E RHS = {below['E_rhs']:.6g}, "
                f"{below['mean_diff'] / below['standard_error']:.0f} standard errors)" if below else
                "undecided: it holds in expectation at every Monte Carlo instance tried with log d < "
@@ -1172,7 +1180,7 @@ def check_lipschitz_step(
         f"√2(2C_b + 2)/{log_d_factor:g} = {L0:.4g} (d ≥ {proof['d_threshold']:.4g}): σ(z + b_i) − σ(b_i) = "
         "∫_0^z sech²(u + b_i) du, E_ε|Σε_i a_i sech²(u + b_i)| ≤ ‖a‖₂ max_{|b|≤C_b} sech²(u + b), whose integral "
         f"is {proof['J']} (SymPy), and Szarek's E|Σε_i a_i| ≥ ‖a‖₂/√2 (referee CH, CH-1); below that d "
-        + (f"it fails in expectation at log d = {below['log_d']} (a Monte Carlo witness)" if below else
+        + (f"it fails in expectation at d = {below['d']:g} (a Monte Carlo witness)" if below else
            f"it holds at the {len(small)} Monte Carlo instances tried (margins ≫ standard error), unproved"),
         regime={
             "region": f"C_b = {C_B}, every bias sample in [−C_b, C_b] and every weights, η = 1",

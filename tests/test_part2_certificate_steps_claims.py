@@ -200,11 +200,13 @@ def test_lipschitz_step_threshold():
     assert m.lipschitz_step_threshold(0.5)["log_d_threshold"] == "8*sqrt(2)"
     assert m.lipschitz_step_threshold(1, c_b=2)["J"] == "6"
     assert m.lipschitz_step_threshold(0)["log_d_threshold"] is None
-    # a smaller constant fails in expectation at log d = 0.3 only, below its threshold 8√2: it holds for d large, and
+    # a smaller constant fails in expectation at d = 2 only, below its threshold e^{8√2}: it holds for d large, and
     # the every-d reading says where it fails (referee CJ, CJ-2: it had read "refuted")
     half = m.check_lipschitz_step(log_d_factor=0.5)
     assert half.verdict == "verified" and half.regime["conditions"] == [r"\log d \geq 11.3137"]
-    assert half.regime["readings"]["the step for every d"].startswith("none: in expectation it fails at log d = 0.3")
+    assert half.regime["readings"]["the step for every d"].startswith("none: in expectation it fails at d = 2 ")
+    # the Monte Carlo's points are whole dimensions (referee CK, CK-3), on both sides of the factor 1 threshold 286
+    assert [r["d"] for r in half.evidence["points"][:4]] == [2, 3, 20, 22026]
     # J against a quadrature of max_{|b|≤1} sech²(u + b) (1 on the plateau, sech²(|u| − 1) beyond it)
     with mpmath.workdps(30):
         J = mpmath.quad(lambda u: 1 if abs(u) <= 1 else mpmath.sech(abs(u) - 1) ** 2, [-mpmath.inf, -1, 1, mpmath.inf])
