@@ -1284,7 +1284,7 @@ def direction_gap_asymptotics(statement: Statement = DIRECTION_GAP, q_target: in
     (B') from below: ⟨ḡ_i, μ⟩ = −2α_1^*α_1^{b_i}(1 + o_P(1)) (Stein; ⟨w_i^0, μ⟩ = O_P(d^{−1/2}); the sampling error
         O_P(e^{−2|b_i|}n^{−1/2})), α_1^{b_i} ≥ C_0e^{−2|b_i|} (Lemma 4, lemma4.lower-bound), so nR_i ≥
         n d^{3ε_n/2}|⟨ḡ_i, μ⟩| → ∞; and h_i stays away from 0: û has a μ-component |⟨ḡ_i, μ⟩|/‖ḡ_i‖ ≥
-        C_0α_1^*/(4A_i) by (B) and (B'), and w_i^0 ⊥ μ up to O_P(d^{−1/2}), so h_i ≥ ‖w_i^0‖·C_0α_1^*/(4A_i)·
+        C_0|α_1^*|/(4A_i) by (B) and (B'), and w_i^0 ⊥ μ up to O_P(d^{−1/2}), so h_i ≥ ‖w_i^0‖·C_0|α_1^*|/(4A_i)·
         (1 − o_P(1)) (û need not lie along μ: the initial network's output adds a term of the same order; referee CK,
         CK-2).
         Measured at every point: min_i |⟨ḡ_i, μ⟩|e^{2|b_i|} and min_i h_i;
@@ -1488,9 +1488,9 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
             "‖ḡ_i‖e^{2|b_i|} measured " + ", ".join(f"{k}: {v['mean_gradient_times_e2b']['min']:.2g}–"
                                                     f"{v['mean_gradient_times_e2b']['max']:.2g}"
                                                     for k, v in fits.items())
-            + " at d = 16…128, below 4A_i at every point); from below |⟨ḡ_i, μ⟩| ≍ α_1^*α_1^{b_i} ≥ "
-            f"α_1^*C_0e^{{−2|b_i|}} (Stein, Lemma 4; measured min_i |⟨ḡ_i, μ⟩|e^{{2|b_i|}} = {lower:.2g}), so "
-            "nR_i → ∞, and h_i ≥ ‖w_i^0‖·C_0α_1^*/(4A_i)(1 − o_P(1)) stays away from 0 (û's μ-component by (B), "
+            + " at d = 16…128, below 4A_i at every point); from below |⟨ḡ_i, μ⟩| ≍ |α_1^*|α_1^{b_i} ≥ "
+            f"|α_1^*|C_0e^{{−2|b_i|}} (Stein, Lemma 4; measured min_i |⟨ḡ_i, μ⟩|e^{{2|b_i|}} = {lower:.2g}), so "
+            "nR_i → ∞, and h_i ≥ ‖w_i^0‖·C_0|α_1^*|/(4A_i)(1 − o_P(1)) stays away from 0 (û's μ-component by (B), "
             f"(B'); measured min h_i {h_min:.2f}); with probability → 1 some neuron has |b_i| ∈ [t, t + 1], t = "
             "√(2(1−η)ε_p log d) (p = d^{π_p} ≥ d^{ε_p}): with η_W a_{0,i} = d^{3ε_n/2} its gap is ≳ "
             "min(1, e^{2t}d^{−3ε_n/2}), and over the right side (largest at n = d^{1+3ε_n}) both parts → ∞ (SymPy, q "

@@ -336,7 +336,8 @@ def check_step1_infinite_model(
             literal_witness=literal_fail,
             **ev,
         )
-    return verified("exact+numeric", "the bound holds at every grid point and, exactly, for d large", regime=regime,
+    return verified("exact+numeric", "the bound holds at every grid point and, exactly, for d large "
+                    + ("for every polynomial target" if every_target else "for the targets checked"), regime=regime,
                     **ev)
 
 
@@ -1150,8 +1151,8 @@ def check_lipschitz_step(
     if expectation_witness:
         return refuted(
             "simulation",
-            f"in expectation the bound fails: for σ_* = {expectation_witness['target']}, log d = "
-            f"{expectation_witness['log_d']}: E sup = {expectation_witness['E_lhs']:.6g} > E RHS = "
+            f"in expectation the bound fails: for σ_* = {expectation_witness['target']}, d = "
+            f"{expectation_witness['d']:g}: E sup = {expectation_witness['E_lhs']:.6g} > E RHS = "
             f"{expectation_witness['E_rhs']:.6g} (difference {expectation_witness['mean_diff']:.3g}, standard "
             f"error {expectation_witness['standard_error']:.2g}, seed {seed})",
             witness=expectation_witness,

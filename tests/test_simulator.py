@@ -264,3 +264,10 @@ def test_a_huge_finite_risk_is_marked_like_an_overflow():
     row.update(status="ok", risk_over_null=1.1)
     _flag_regime(row)
     assert row["status"] == f"ok ({ABOVE_NULL})"
+    _flag_regime(row)  # once
+    assert row["status"] == f"ok ({ABOVE_NULL})"
+    # a status written otherwise is left as it is (referee CL, CL-3: a cut one had lost its last character)
+    for status in ("ok (outside regime: x", "diverged (found after the last second-layer step)", "failed: X"):
+        row.update(status=status)
+        _flag_regime(row)
+        assert row["status"] == status

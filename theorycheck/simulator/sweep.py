@@ -264,11 +264,11 @@ def mark_above_null(record: dict[str, Any]) -> None:
     ratio = record.get("risk_over_null")
     if not isinstance(ratio, (int, float)) and "risk_dpgd" in record:
         ratio = record["risk_over_null"] = risk_over_null(record["risk_dpgd"], record.get("risk_null"))
-    status = record.get("status")
-    if not (isinstance(status, str) and status.startswith("ok") and isinstance(ratio, (int, float)) and ratio > 1):
-        return
-    if ABOVE_NULL not in status:
-        record["status"] = f"ok ({ABOVE_NULL})" if status == "ok" else f"{status[:-1]}; {ABOVE_NULL})"
+    status = str(record.get("status"))
+    well_formed = status == "ok" or (status.startswith("ok (") and status.endswith(")"))
+    if not (well_formed and isinstance(ratio, (int, float)) and ratio > 1) or ABOVE_NULL in status:
+        return  # a status written otherwise (damaged, "diverged", "failed: …") is left as it is (referee CL, CL-3)
+    record["status"] = f"ok ({ABOVE_NULL})" if status == "ok" else f"{status[:-1]}; {ABOVE_NULL})"
 
 
 def _hyper_fields(hyper: HyperParameters) -> dict[str, Any]:
