@@ -1349,11 +1349,12 @@ def direction_gap_asymptotics(statement: Statement = DIRECTION_GAP, q_target: in
             "refutes": bool(refutes), "crossover_hidden_constants_1": crossover}
 
 
-def _columns(X, y, W0, b, a0, eta):
+def _columns(X, y, W0, b, a0) -> tuple[np.ndarray, np.ndarray]:
+    """Σ_j of the per-sample first-layer gradients (d × p) and the residuals r_j = 2(f^0(x_j) − y_j) they carry."""
     Z = X @ W0 + b
     resid = 2.0 * (np.tanh(Z) @ a0 - y)
-    G = X.T @ (resid[:, None] / np.cosh(Z) ** 2) * a0[None, :]  # Σ_j per-sample gradients (d × p)
-    return G
+    G = X.T @ (resid[:, None] / np.cosh(Z) ** 2) * a0[None, :]
+    return G, resid
 
 
 def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int = 0, q_target: int = 2):
@@ -1382,7 +1383,7 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
             W0 = rng.normal(size=(dd, pp)) / math.sqrt(dd)
             b = rng.normal(size=pp)
             a0 = np.full(pp, 1 / math.sqrt(pp))
-            G = _columns(X, y, W0, b, a0, 1.0)
+            G, resid = _columns(X, y, W0, b, a0)
             eta = dd ** (1.5 * c["eps_n"]) * math.sqrt(pp)
             Ws, Wm = W0 - eta * G, W0 - eta * G / nn
             Ws, Wm = Ws / np.linalg.norm(Ws, axis=0), Wm / np.linalg.norm(Wm, axis=0)
@@ -1398,7 +1399,6 @@ def check_first_layer_direction(statement: Statement = DIRECTION_GAP, seed: int 
             h_ = np.linalg.norm(W0 - c_ * u_hat, axis=0)
             theta = np.arctan2(h_, c_ + R) - np.arctan2(h_, c_ + nn * R)
             i_top = int(np.argmax(np.abs(b)))  # (B): the neuron of largest |b_i|
-            resid = 2.0 * (np.tanh(X @ W0 + b) @ a0 - y)
             # (B)'s O_P(1) factor: ‖ḡ_i‖ ≤ 4e^{−2|b_i|}·A_i, A_i = ((1/n)Σ_j r_j² e^{4|⟨w_i, x_j⟩|})^{1/2}‖X‖/√n
             # (Cauchy–Schwarz and sech²(z + b) ≤ 4e^{−2|b|}e^{2|z|})
             a_factor = math.sqrt(float(np.mean(resid**2 * np.exp(4 * np.abs(X @ W0[:, i_top]))))) \

@@ -400,7 +400,11 @@ C_A8_CAVEAT = ("but the argument's ‖2λã_i‖ ≤ C_a/2 needs ‖ã_i‖ ≤ 
 def check_chain(steps: tuple[Step, ...], title: str = "", corrected: Any = None, caveat: str = "") -> Verdict:
     """Each relation of ``steps`` checked separately (see :func:`proofs.part3_common.check_steps`); ``caveat``, what
     the verified relations do not give the argument, is appended to a verified detail."""
-    verdict = check_steps(steps, title=title, corrected=corrected)
+    return _with_caveat(check_steps(steps, title=title, corrected=corrected), caveat)
+
+
+def _with_caveat(verdict: Verdict, caveat: str) -> Verdict:
+    """``verdict`` with ``caveat`` appended to its detail when it is verified (what the relations do not give)."""
     return _dc_replace(verdict, detail=f"{verdict.detail}; {caveat}") if caveat and verdict.verdict == "verified" \
         else verdict
 
@@ -423,7 +427,7 @@ def check_noise_chain_corrected(exponent: sp.Expr = SEVEN_HALVES) -> Verdict:
     # where the chain is a bound on η_a‖z'_i‖ at all: the contraction's region, in the record as well as in the
     # claim's assumptions (referee AG, F7: the record said "all" with no condition)
     v = _with_contraction_premise(v, "η_a‖z'_i‖", "the identity and the ≪ link hold on the whole region")
-    return _dc_replace(v, detail=f"{v.detail}; {C_A8_CAVEAT}") if v.verdict == "verified" else v  # (3, D19, 7): CI, F4
+    return _with_caveat(v, C_A8_CAVEAT)  # (3, D19, 7): referee CI, F4
 
 
 def _with_contraction_premise(v: Verdict, bound_of: str, relations_hold: str) -> Verdict:
