@@ -319,6 +319,33 @@ def _arb_eval(expr: sp.Expr, env: Mapping[sp.Symbol, Any]) -> Any:
     raise TypeError(f"cannot evaluate {expr.func.__name__} in ball arithmetic")
 
 
+_MPMATH_MODULES: list[Any] = [{"sech": lambda x: 1 / __import__("mpmath").cosh(x),
+                                "csch": lambda x: 1 / __import__("mpmath").sinh(x)}, "mpmath"]
+
+
+def _quadrature_call(integral: sp.Integral) -> sp.Expr:
+    """``integral`` as a call of a function of its free symbols that runs ``mpmath.quad`` — the same call, on the
+    same interval, with the same (tanh-sinh) method, that :func:`sympy.lambdify` prints for it — on an integrand
+    compiled once with common subexpressions eliminated (``cse=True``: the integrand is evaluated a few thousand
+    times per integral, and the paper's integrands repeat their shifted argument inside every Hermite term).
+    Integrals inside the integrand were replaced before (``replace`` works from the leaves up)."""
+    import mpmath
+    from sympy.utilities.lambdify import implemented_function
+
+    free = tuple(sorted(integral.free_symbols, key=sp.default_sort_key))
+    names = tuple(limit[0] for limit in integral.limits)
+    body = sp.lambdify((*names, *free), integral.function, modules=_MPMATH_MODULES, cse=True)
+    ends = [sp.lambdify(free, sp.Tuple(*limit[1:]), modules=_MPMATH_MODULES) for limit in integral.limits]
+
+    def quad(*args: Any) -> Any:
+        return mpmath.quad(lambda *s: body(*s, *args), *(list(end(*args)) for end in ends))
+
+    return implemented_function(sp.Function(f"_quad_{next(_QUAD_NAMES)}"), quad)(*free)
+
+
+_QUAD_NAMES = iter(range(10**18))
+
+
 def evaluator(expr: sp.Expr, variables: Sequence[sp.Symbol], backend: str = "mpmath") -> Callable[..., Any]:
     """A function of ``variables`` that evaluates ``expr`` with the given backend.
 
@@ -333,9 +360,9 @@ def evaluator(expr: sp.Expr, variables: Sequence[sp.Symbol], backend: str = "mpm
             return _arb_eval(expr, dict(zip(variables, args)))
         return f
     if backend == "mpmath":
-        return sp.lambdify(variables, expr, modules=[{"sech": lambda x: 1 / __import__("mpmath").cosh(x),
-                                                      "csch": lambda x: 1 / __import__("mpmath").sinh(x)},
-                                                     "mpmath"])
+        if expr.has(sp.Integral):
+            expr = expr.replace(lambda e: isinstance(e, sp.Integral), _quadrature_call)
+        return sp.lambdify(variables, expr, modules=_MPMATH_MODULES)
     if backend == "numpy":
         import numpy as np
 
