@@ -295,6 +295,14 @@ class Step:
     #: the relation against the result, so the tag cannot hide a slip of the step itself, on either side (referee
     #: CE, F5; CJ, CJ-3: a copy of the left side; CK, CK-4: a right side that was not the step's)
     inherited_subs: Mapping[Any, Any] | None = None
+    #: the right side as registered (set once, kept by :meth:`perturb`): a right side SymPy finds equal to it
+    #: (``simplify`` of the difference is 0: expanded, put over one denominator, −log δ for log(1/δ)) is read in the
+    #: registered form, where ``inherited_subs`` finds the printed bound literally (referee CL, CL-1)
+    registered_rhs: sp.Expr | None = None
+
+    def __post_init__(self) -> None:
+        if self.inherited and self.registered_rhs is None:
+            object.__setattr__(self, "registered_rhs", self.statement.rhs)
 
     def perturb(self, **changes: Any) -> Step:
         """A copy with the statement's fields replaced (for perturbed-statement tests)."""
@@ -512,13 +520,18 @@ def _asymptotic(step: Step) -> dict[str, Any]:
 
 def _inherits(step: Step) -> bool:
     """Whether a failure of ``step`` is its premise's: tagged ``inherited``, its right side contains the printed
-    premise's bound, and with the corrected bound substituted there (``inherited_subs``) the relation holds."""
+    premise's bound (literally, or in the registered right side it equals), and with the corrected bound substituted
+    there (``inherited_subs``) the relation holds."""
     if not step.inherited:
         return False
     if not step.inherited_subs:
         raise ValueError(f"{step.key}: an inherited failure needs its premise corrected (inherited_subs)")
-    rhs = step.statement.rhs.subs(step.inherited_subs)
-    if rhs == step.statement.rhs:  # the printed premise is not in this right side: the failure is the step's
+    own = step.statement.rhs
+    if (step.registered_rhs is not None and own != step.registered_rhs
+            and sp.simplify(own - step.registered_rhs) == 0):  # the registered right side, rewritten
+        own = step.registered_rhs
+    rhs = own.subs(step.inherited_subs)
+    if rhs == own:  # the printed premise is not in this right side: the failure is the step's
         return False
     corrected = step.statement.perturb(rhs=rhs)
     rechecked = check_step(dataclasses.replace(step, statement=corrected, inherited="", inherited_subs=None))

@@ -662,6 +662,15 @@ def test_an_inherited_tag_is_rechecked():
         assert slip.verdict == "refuted" and "inherited_from" not in slip.evidence["relations_checked"][0]
     with pytest.raises(ValueError, match="premise corrected"):  # a tag without its re-check is refused
         m.check_chain((dataclasses.replace(step, inherited_subs=None),))
+    # the registered right side rewritten (expanded, over one denominator, factored, −log δ for log(1/δ)) is still
+    # the step's: SymPy's subs no longer finds the printed bound in it, the registered form does (referee CL, CL-1)
+    rhs = step.statement.rhs
+    delta = next(s for s in rhs.free_symbols if s.name in ("delta", "δ"))
+    for rewritten in (sp.expand(rhs), sp.together(rhs), sp.factor(rhs),
+                      rhs.subs(sp.log(1 / delta), -sp.log(delta), simultaneous=True)):
+        assert rewritten != rhs
+        same = m.check_chain((step.perturb(rhs=rewritten),))
+        assert same.evidence["relations_checked"][0].get("inherited_from") == step.inherited, rewritten
 
 
 @pytest.mark.slow
