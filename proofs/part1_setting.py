@@ -1270,6 +1270,27 @@ DIRECTION_DS = (16, 32, 64, 128)
 DIRECTION_CORNERS = ("small eps_p", "large eps_p", "small eps_n", "large eps_n")
 
 
+_GAP_SYMBOLS = {name: sp.Symbol(name, positive=True) for name in ("L", "R", "h", "c", "n", "z", "a", "b")}
+
+
+@cache
+def _direction_gap_lemmas() -> dict[str, Any]:
+    """(A)–(C) of :func:`direction_gap_asymptotics`, which do not read the statement: decided once per process."""
+    L, R, h, c, nn, z, a_, b_ = _GAP_SYMBOLS.values()
+    theta = sp.atan(h / (c + R)) - sp.atan(h / (c + nn * R))
+    limit_a = sp.limit(R * theta, R, sp.oo)
+    sech_gap = sp.simplify((sp.sech(z) ** 2 * sp.exp(2 * z)).rewrite(sp.exp) - 4 / (1 + sp.exp(-2 * z)) ** 2)
+    # (A), R bounded: the first angle stays, the second → 0 as nR → ∞
+    limit_a_bounded = sp.limit(theta, nn, sp.oo)
+    # (C) with a = ηε_p, b = 2(1 − η)ε_p > 0, t = √(bL): d^{ε_p}·e^{−(t+1)²/2} = e^{aL − t − 1/2}
+    limit_c = sp.limit(sp.exp(a_ * L - sp.sqrt(b_ * L) - sp.Rational(1, 2)), L, sp.oo)
+    return {"A_R_theta_limit": str(limit_a), "A_bounded_R_limit": str(limit_a_bounded),
+            "A_holds": sp.simplify(limit_a - h * (1 - 1 / nn)) == 0
+            and sp.simplify(limit_a_bounded - sp.atan(h / (c + R))) == 0,
+            "B_sech_identity_residual": str(sech_gap), "B_holds": sech_gap == 0,
+            "C_limit": str(limit_c), "C_holds": limit_c == sp.oo}
+
+
 def direction_gap_asymptotics(statement: Statement = DIRECTION_GAP, q_target: int = 2) -> dict[str, Any]:
     r"""Referee CI, F1 (and CJ, CJ-1): the summed and averaged steps' normalised columns, decided as d → ∞ (the
     simulation cannot: the right side is ≥ 2 at every simulable d), on the region n = d^ν, ν ≥ 1 + 3ε_n, p = d^{π_p},
@@ -1297,14 +1318,8 @@ def direction_gap_asymptotics(statement: Statement = DIRECTION_GAP, q_target: in
 
     Returns the decisions, ``refutes`` (True when (D) sends both parts of the ratio to ∞) and the crossover d at the
     corners (hidden constants 1 and q = ``q_target``, η → 0; the measured constants 4A_i ~ 10²–10³ push it further)."""
-    L, R, h, c, nn, z, t, a_, b_ = sp.symbols("L R h c n z t a b", positive=True)
-    theta = sp.atan(h / (c + R)) - sp.atan(h / (c + nn * R))
-    limit_a = sp.limit(R * theta, R, sp.oo)
-    sech_gap = sp.simplify((sp.sech(z) ** 2 * sp.exp(2 * z)).rewrite(sp.exp) - 4 / (1 + sp.exp(-2 * z)) ** 2)
-    # (A), R bounded: the first angle stays, the second → 0 as nR → ∞
-    limit_a_bounded = sp.limit(theta, nn, sp.oo)
-    # (C) with a = ηε_p, b = 2(1 − η)ε_p > 0, t = √(bL): d^{ε_p}·e^{−(t+1)²/2} = e^{aL − t − 1/2}
-    limit_c = sp.limit(sp.exp(a_ * L - sp.sqrt(b_ * L) - sp.Rational(1, 2)), L, sp.oo)
+    L, b_ = _GAP_SYMBOLS["L"], _GAP_SYMBOLS["b"]
+    lemmas = _direction_gap_lemmas()
     d_ = sp.exp(L)
     rhs = sp.powsimp(statement.rhs.subs({S.n: S.d ** (1 + 3 * S.eps_n)}).subs(S.d, d_), force=True)  # every q
     def limit_or_none(expr: sp.Expr) -> sp.Expr | None:
@@ -1340,13 +1355,8 @@ def direction_gap_asymptotics(statement: Statement = DIRECTION_GAP, q_target: in
                     mid = (lo + hi) / 2
                     lo, hi = (mid, hi) if value(mid) < 0 else (lo, mid)
             crossover[corner] = {"eps_n": en, "eps_p": ep, "log10_d": float(hi / mpmath.log(10))}
-    return {"A_R_theta_limit": str(limit_a), "A_bounded_R_limit": str(limit_a_bounded),
-            "A_holds": sp.simplify(limit_a - h * (1 - 1 / nn)) == 0
-            and sp.simplify(limit_a_bounded - sp.atan(h / (c + R))) == 0,
-            "B_sech_identity_residual": str(sech_gap), "B_holds": sech_gap == 0,
-            "C_limit": str(limit_c), "C_holds": limit_c == sp.oo,
-            "D_rhs_at_smallest_n": str(rhs), "D_one_over_rhs": str(saturated), "D_growing_over_rhs": str(growing),
-            "refutes": bool(refutes), "crossover_hidden_constants_1": crossover}
+    return {**lemmas, "D_rhs_at_smallest_n": str(rhs), "D_one_over_rhs": str(saturated),
+            "D_growing_over_rhs": str(growing), "refutes": bool(refutes), "crossover_hidden_constants_1": crossover}
 
 
 def _columns(X, y, W0, b, a0) -> tuple[np.ndarray, np.ndarray]:
