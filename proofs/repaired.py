@@ -28,6 +28,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.asymptotics import ratio_at
 from theorycheck.claims import Verdict
 from theorycheck.hermite import he_sympy
+from theorycheck.privacy import gdp_curve_increasing_in_mu
 from theorycheck.simulator.presets import repaired_steps
 from theorycheck.statement import Statement, paper_latex
 
@@ -90,20 +91,6 @@ def certified_delta(epsilon: float, mu_W: float, mu_a: float, prec: int = 400):
     with ctx.workprec(prec):
         mu = (arb(mu_W) ** 2 + arb(mu_a) ** 2).sqrt()
     return gdp_delta_ball(epsilon, mu, prec)
-
-
-def gdp_curve_increasing_in_mu() -> bool:
-    r"""SymPy: ∂δ(ε; μ)/∂μ = φ(ε/μ − μ/2) > 0 for the μ-GDP curve δ(ε; μ) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)
-    (e^ε φ(ε/μ + μ/2) = φ(ε/μ − μ/2)), so a smaller μ is never less private: what makes the calibration's μ, the lower
-    end of a bracket with δ(ε; μ) < δ, private at every budget."""
-    e, m = sp.symbols("epsilon mu", positive=True)
-
-    def cdf(z: sp.Expr) -> sp.Expr:
-        return (1 + sp.erf(z / sp.sqrt(2))) / 2
-
-    curve = cdf(-e / m + m / 2) - sp.exp(e) * cdf(-e / m - m / 2)
-    density = sp.exp(-((e / m - m / 2) ** 2) / 2) / sp.sqrt(2 * sp.pi)
-    return bool(sp.simplify(sp.diff(curve, m) - density) == 0 and density.is_positive)
 
 
 def check_privacy(statement: Statement = PRIVACY, mu_split: float = 1 / math.sqrt(2)) -> Verdict:

@@ -8,9 +8,11 @@ import math
 import mpmath
 import pytest
 import sympy
+import sympy as sp
 
 from theorycheck import privacy as P
 from theorycheck_proofs import privacy as PC
+from theorycheck_proofs import symbols as S
 
 PAPER_IDS = {"gaussmech.classical", "dpgd.privacy", "alg1.clipping", "layer1.privacy"}
 
@@ -53,6 +55,33 @@ def test_classical_perturbed_constant_rejected():
 def test_classical_perturbed_range_rejected():
     v = PC.check_classical_gaussian(PC.paper_c_squared, eps_upper=25.0)  # "for every ε < 25"
     assert v.verdict == "refuted" and v.evidence["witness"]["epsilon"] >= 1
+
+
+def test_classical_proved_over_the_square_and_the_proof_can_fail(registered_verdict):
+    """Referee CI, F2: Theorem 5's interior is proved (monotone curve, arb boxes, a Mills-ratio tail), not only
+    sampled; a calibration that is not DP, or whose tail argument does not go through, is not proved."""
+    v = registered_verdict(PC.check_classical_gaussian, PC.THEOREM5, 1.0)
+    proof = v.evidence["proof_over_the_square"]
+    assert proof["proved"] and "symbolic" in v.method and "proved over the whole square" in v.detail
+    assert float(proof["tail_bound"]) < 1 and float(proof["largest_box_bound"]) < 1
+    # the tail bound is an upper bound: the exact ratio below it at δ ≤ δ_T, ε up to 1 (independent exact curve)
+    for delta in (0.5, 0.1, 1e-3, 1e-20, 1e-200):
+        c = math.sqrt(PC.paper_c_squared(delta))
+        for eps in (1e-3, 0.5, 1.0):
+            assert PC.P.gdp_delta(eps, PC.P._mpf(eps) / c) / delta < float(proof["tail_bound"])
+    # c halved: not DP near (1, 1); the proof does not go through (and the grid refutes it)
+    assert PC.classical_square_proof(PC.THEOREM5.scale(sp.Rational(1, 2)))["proved"] is False
+    # c² = 2 log(1/δ): c → 0 as δ → 1, no box near δ = 1 is < 1
+    one = PC.classical_square_proof(PC.THEOREM5.perturb(rhs=sp.sqrt(2 * sp.log(1 / S.delta)) * S.Delta_2 / S.eps))
+    assert one["proved"] is False and "box" in one["why"]
+    # c² = 1.9 log(1.25/δ): g(u) = u − c²/2 grows, the tail argument fails (the ratio → ∞ as δ → 0)
+    slow = PC.classical_square_proof(PC.THEOREM5.perturb(rhs=sp.sqrt(sp.Rational(19, 10) * sp.log(sp.Rational(5, 4)
+                                                                                                 / S.delta))
+                                                         * S.Delta_2 / S.eps))
+    assert slow["proved"] is False and "g'" in slow["why"]
+    # c depending on ε, or ε up to 25 (x = c − E/(2c) < 0 at δ_T): not the form the proof covers
+    assert PC.classical_square_proof(PC.THEOREM5.perturb(rhs=PC.THEOREM5.rhs / S.eps))["proved"] is False
+    assert "x = c" in PC.classical_square_proof(PC.THEOREM5, 25.0)["why"]
 
 
 # ---------------------------------------------------------------- dpgd.privacy (Part 3)

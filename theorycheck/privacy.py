@@ -300,6 +300,43 @@ def _log_delta_and_ratio(epsilon: Any, mu: Any, dps: int) -> tuple[mpmath.mpf, m
     return ld, r
 
 
+def _gdp_curve_sympy() -> tuple[Any, Any, Any, Any]:
+    """(ε, μ, δ(ε; μ), φ) in SymPy: the μ-GDP curve Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) and the normal density."""
+    import sympy as sp
+
+    e, m = sp.symbols("epsilon mu", positive=True)
+
+    def cdf(z: Any) -> Any:
+        return (1 + sp.erf(z / sp.sqrt(2))) / 2
+
+    def density(z: Any) -> Any:
+        return sp.exp(-(z**2) / 2) / sp.sqrt(2 * sp.pi)
+
+    return e, m, cdf(-e / m + m / 2) - sp.exp(e) * cdf(-e / m - m / 2), density
+
+
+def gdp_curve_increasing_in_mu() -> bool:
+    r"""SymPy: ∂δ(ε; μ)/∂μ = φ(ε/μ − μ/2) > 0 for the μ-GDP curve δ(ε; μ) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)
+    (e^ε φ(ε/μ + μ/2) = φ(ε/μ − μ/2)), so a smaller μ is never less private: what makes the calibration's μ, the lower
+    end of a bracket with δ(ε; μ) < δ, private at every budget."""
+    import sympy as sp
+
+    e, m, curve, density = _gdp_curve_sympy()
+    slope = density(e / m - m / 2)
+    return bool(sp.simplify(sp.diff(curve, m) - slope) == 0 and slope.is_positive)
+
+
+def gdp_curve_decreasing_in_epsilon() -> bool:
+    r"""SymPy: ∂δ(ε; μ)/∂ε = −e^ε Φ(−ε/μ − μ/2) < 0 (the density terms cancel, e^ε φ(ε/μ + μ/2) = φ(ε/μ − μ/2)),
+    so at a fixed μ the curve is largest at the smallest ε: δ(ε; μ) ≤ δ(ε₀; μ) for ε ≥ ε₀."""
+    import sympy as sp
+
+    e, m, curve, _ = _gdp_curve_sympy()
+    slope = -sp.exp(e) * (1 + sp.erf((-e / m - m / 2) / sp.sqrt(2))) / 2
+    # erf > −1 on the reals, so Φ > 0 and the slope is negative (SymPy cannot see the sign of erf + 1 itself)
+    return bool(sp.simplify(sp.diff(curve, e) - slope) == 0)
+
+
 def gdp_delta_ball(epsilon: float, mu: Any, prec: int = 400) -> Any:
     """δ(ε) of μ-GDP as a python-flint arb enclosure at ``prec`` bits: Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) with
     Φ(x) = erfc(−x/√2)/2, ε and μ read exactly (floats are binary rationals; μ may be an arb ball)."""
