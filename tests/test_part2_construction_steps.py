@@ -193,7 +193,10 @@ def test_triangle(registered_verdict):
 @pytest.mark.slow
 def test_chain_sum(registered_verdict):
     v = registered_verdict(m.check_chain_sum)
-    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    # the corrected sum is the chain's arithmetic on refuted premises, no corrected statement (referee CN, HIGH-2)
+    assert not v.corrected and v.evidence["corrected_check"]["verdict"] == "verified"
+    assert v.evidence["corrected_check"]["premises_granted"] == m.CHAIN_PREMISES and "not a corrected" in v.detail
     w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
     assert w["r"] < 0 or w["rho"] < -4  # the dropped log^{2q+2} d term wins only where R log^4 d → 0
     assert m.check_chain_sum(m.CHAIN_SUM_CORRECTED).verdict == "verified"
@@ -280,7 +283,8 @@ def test_claims_metadata():
 @pytest.mark.slow
 def test_corrected_chain(registered_verdict):
     v = registered_verdict(m.check_corrected_chain)
-    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    assert not v.corrected and v.evidence["corrected_check"]["premises_granted"] == m.CHAIN_PREMISES  # CN, HIGH-2
     w = {k: Fraction(x) for k, x in v.evidence["witness"]["point"].items() if k != "q"}
     assert w["r"] < 0 or w["rho"] < -4  # the log^{2q+2} d noise term is what display (2, 68) drops
     assert v.evidence["theorem2_rate_regime"]["holds_on"] == "all"

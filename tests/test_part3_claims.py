@@ -140,6 +140,9 @@ def test_early_stopping(registered_verdict):
 def test_exponent_consistency(registered_verdict):
     v = registered_verdict(m.check_exponent_consistency)
     assert v.verdict == "refuted" and v.evidence["witness"]["theorem1"] == "-1/24"
+    # §4.5's rate is what the argument derives, not a corrected Theorem 1: as a bound on R(f_NN) it is refuted where
+    # π_p < 1 and σ_W²d/p → ∞ (thm1.risk-obstruction), so the record offers no corrected statement (referee CN, HIGH-1)
+    assert not v.corrected and "thm1.risk-obstruction" in v.detail and v.evidence["part3_rate_as_derived"]
     assert m.check_exponent_consistency(-m.ep / (8 * (m.q_ + 1)), 1 + m.eb + m.ep / 4).verdict == "verified"
     assert m.check_exponent_consistency(-m.ep / (4 * m.q_)).verdict == "refuted"
     # a second term that agrees at one point only is refuted on the region (referee BS, BS8: it had been verified)
