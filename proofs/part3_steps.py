@@ -2425,7 +2425,10 @@ CLAIMS = [
         _st(sp.Symbol(r"\E_x[(f_{\mathrm{DPGD}} - f_*)^2]"), "O_P", RATE_THM1),
         "Assumptions 1–4, (ε, δ) fixed; f_DPGD = Σ_i a_{T,i} σ(w_iᵀx + b_i) on the released W_1",
         check_private_risk_obstruction,
-        depends_on=("thm2.statement",),
+        # the lower bound is measured on the released W_1 itself (span_obstructed) and holds for every second layer:
+        # it uses no step of Theorem 2's chain, so its cause is its own — σ_W's noise swamping W_1's columns — not
+        # Part 2's failures, which thm2.statement had passed on as its root failures (referee CN, M2)
+        depends_on=(),
         relations=((1, "P4", 1),),
     ),
     Claim(
