@@ -696,9 +696,10 @@ def check_series(
     return refuted(
         "numeric",
         f"no reading of the series matches the expectation computed from its definition ({fix}); "
-        "the printed series is right only when α*_j = 0 for j ≥ "
+        "under α_n = E[f He_n]/n! the printed series is right only when α*_j = 0 for j ≥ "
         + ("2" if which == "sigma2" else "3")
-        + "; ‖w‖ ≠ 1 needs the coefficients of σ(‖w‖·+b)",
+        + " (the other two readings differ from the definition for more targets: referee CM, F8); ‖w‖ ≠ 1 needs the "
+        "coefficients of σ(‖w‖·+b)",
         corrected=corrected_tex if corrected_ok else None,
         witness=w0,
         **evidence,
@@ -1410,9 +1411,11 @@ def check_gradient_formula(
     scale = float(np.max(np.abs(fd)))
     tol = 1e-6 * scale
     corrected_err = float(np.max(np.abs(first_layer_gradient(W0, b, a0, X, y) - fd)))  # factor 2
+    # the square loss halved, (1/(2n))Σ(f − y)²: its gradient is exactly half of L's (referee CM, F5)
+    halved_err = float(np.max(np.abs(claimed - fd / 2)))
     if err > tol:
         ratio = float(np.median(fd / claimed))
-        return refuted(
+        return as_printed_and_intended(refuted(
             "numeric",
             f"the display differs from the gradient of L by a factor {ratio:.6f}",
             witness={
@@ -1430,11 +1433,15 @@ def check_gradient_formula(
                 else None
             ),
             corrected_max_abs_error=corrected_err,
+            halved_loss_max_abs_error=halved_err,
             tolerance=tol,
             seeds=[seed],
             note="display 2 also writes b_j and, in its second line, x_j inside a sum over k: only b_i and x_k are "
             "well defined",
-        )
+        ), region="every W_0, b, a_0 and sample", printed=f"none: off by the factor {ratio:.6f} of L = (1/n)Σ(f − y)²",
+            intended="the square loss halved, (1/(2n))Σ_j(f(x_j) − y_j)² (the 1/(2n) convention; Part 1 writes "
+            "(1/n)Σ(f − y)², as clip.per-sample-gradient's reading)", intended_holds=halved_err <= tol,
+            why_not=f"off by {halved_err:.3g} against the halved loss's finite differences")
     return verified(
         "numeric", "the display matches central finite differences of L", max_abs_error=err, tolerance=tol, seed=seed
     )

@@ -174,6 +174,12 @@ def test_gradient_formula_factor_two(registered_verdict):
     assert v.verdict == "refuted" and abs(v.evidence["witness"]["median_ratio_true_over_claimed"] - 2) < 1e-6
     assert P.check_gradient_formula(lambda: 2.0).verdict == "verified"
     assert P.check_gradient_formula(lambda: -2.0).verdict == "refuted"
+    # the display is the gradient of the halved loss (1/(2n))Σ(f − y)², a recorded reading (referee CM, F5); a
+    # display off by another factor holds under neither
+    from theorycheck.claims import readings_holding
+
+    assert readings_holding(v) and "halved" in readings_holding(v)[0]
+    assert not readings_holding(P.check_gradient_formula(lambda: 0.25))
 
 
 def test_initial_output_refuted_but_order_one_bound_not():

@@ -99,6 +99,15 @@ def test_variance_proxy(registered_verdict):
     assert scan["exceeding"] and scan["largest"]["ratio"] - 1 > 5 * scan["largest"]["stderr"]
     assert scan["mean_ratio"] < 1 and v.evidence["witness"]["ratio"] == scan["largest"]["ratio"]
     assert S.check_variance_proxy(ST["v.trace"], ST["v.corrected"], ST["v.corrected"]).verdict == "verified"
+    # read with the expectation over the initialisation too, D7.2 holds, proved (referee CM, F6); a claimed 0.2·d
+    # fails under that reading too (the scan's mean, 0.48·d ± 0.03·d, beyond 5 standard errors)
+    from theorycheck.claims import readings_holding
+
+    assert readings_holding(v) == ("in expectation over the initialisation too",)
+    low = S.check_variance_proxy(ST["v.trace"], ST["v.nd"].perturb(rhs=ST["v.nd"].rhs * sp.Rational(1, 5)),
+                                 ST["v.corrected"])
+    assert low.verdict == "refuted" and not readings_holding(low)
+    assert low.regime["readings"]["in expectation over the initialisation too"].startswith("none")
     # a wrong constant in D7.1 (tr/32: an operator norm is at least tr/d = tr/16) is rejected
     small = ST["v.trace"].perturb(rhs=S.S_V / 32)
     v = S.check_variance_proxy(small, ST["v.corrected"], ST["v.corrected"])
