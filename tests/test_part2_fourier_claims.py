@@ -335,13 +335,98 @@ def test_closed_form_perturbed_families(family, expected):
 # ------------------------------------------------------------------------ cert.fourier-a-phi
 
 
+def _f_gamma_hat(s_):
+    """\\hat f_γ(s) = Σ c_n \\widehat{x^n e^{−γx²}}(s), written here apart from the module's formulas."""
+    return sp.Sum(C.c[n_H] * fr.GAUSSIAN_POLYNOMIAL_TRANSFORM.subs(t, s_), (n_H, 0, C.q))
+
+
+#: the transform of the a·φ of Theorem 6's network E_b[a(b)σ(ηz + b)] = f_γ(z) (referee CM, F1), derived by hand:
+#: (g̃ ⋆ tanh)(ηz) = f_γ(z) with g̃(b) = aφ(−b), \\widehat{tanh}(t) = −iπ csch(π²t)
+THM6_TRANSFORM = -sp.I * eta / sp.pi * sp.sinh(sp.pi**2 * t) * _f_gamma_hat(-eta * t)
+def _thm6_a_phi(cs, g, e):
+    """aφ(b) = (1/π) Im f_γ((iπ/2 − b)/η) for f = Σ cs[n] x^n, in plain mpmath (not theorycheck.certificate)."""
+    def fg(w):
+        return sum(c_ * w**n for n, c_ in enumerate(cs)) * mpmath.exp(-g * w * w)
+    return lambda b_: mpmath.im(fg((1j * PI / 2 - b_) / e)) / PI
+
+
 def test_fourier_a_phi(registered_verdict):
     v = registered_verdict(C.check_fourier_a_phi, C.FOURIER_A_PHI)
-    assert v.verdict == "refuted" and v.corrected and r"\sinh" in v.corrected
-    assert v.evidence["readings"]["scaled"]["rows"][0]["certified_excludes_claimed"] is True
+    assert v.verdict == "refuted" and v.corrected
+    # the correction is Theorem 6's (σ(ηz + b)), labelled so; not the literal display-27 form sinh(π²t/η)
+    assert r"\sinh{\left(\pi^{2} t \right)}" in v.corrected and r"\frac{\pi^{2} t}{\eta}" not in v.corrected
+    assert r"\sigma(\eta z+b)" in v.corrected
+    for name in ("plus", "minus", "scaled"):
+        assert all(r["certified_excludes_claimed"] for r in v.evidence["readings"][name]["rows"])
+        assert v.regime["readings"][name].startswith("none")
+        assert float(v.evidence["readings"][name]["formula_max_rel"]) < 1e-25
+    assert "biases ηb" in v.regime["readings"]["scaled"] and r"\frac{\pi^{2} t}{\eta}" in v.regime["readings"]["scaled"]
+    assert v.evidence["witness"]["eta"] != "1"
+    assert float(v.evidence["plus_transform_quadrature_max_rel"]) < 1e-25
+    assert sum(r["eta"] != "1" for r in v.evidence["readings"]["plus"]["rows"]) >= 3
     corrected = C.FOURIER_A_PHI.perturb(rhs=C.FOURIER_A_PHI_CORRECT)
     assert C.check_fourier_a_phi(corrected).verdict == "verified"
     assert C.check_fourier_a_phi(corrected.scale(sp.pi / 8)).verdict == "refuted"  # the paper's constant i/8
+
+
+@pytest.mark.parametrize(("f", "cs", "g", "e", "tv", "expected"), [
+    ("x", [0, 1], "0.3", "0.5", "0.1", "0.286921587500827155"),  # referee CM's witness (the old correction: 1.37011…)
+    ("x^2 - x/3 + 1/5", [Fraction(1, 5), Fraction(-1, 3), 1], "0.5", "2", "-0.3", None),
+    ("x^3 - 2*x", [0, -2, 0, 1], "0.2", "0.6", "0.15", None),
+])
+def test_fourier_a_phi_correction_is_the_transform_of_theorem6_a_phi(f, cs, g, e, tv, expected):
+    """Referee CM, F1: the correction is the transform of the a·φ that reconstructs f_γ in E_b[a(b)tanh(ηz + b)]
+    (cert.closed-form's correction), at η ≠ 1: both by plain mpmath here (the reconstruction and the transform by
+    quadrature), and the module's correction is this formula."""
+    with mpmath.workdps(30):
+        G, E, T = map(mpmath.mpf, (g, e, tv))
+        cs = [mpmath.mpf(c_.numerator) / c_.denominator if isinstance(c_, Fraction) else mpmath.mpf(c_) for c_ in cs]
+        h = _thm6_a_phi(cs, G, E)
+        z = mpmath.mpf("0.3")
+        recon = mpmath.quad(lambda b_: h(b_) * mpmath.tanh(E * z + b_), [-mpmath.inf, -E * z, mpmath.inf])
+        f_g = sum(c_ * z**n for n, c_ in enumerate(cs)) * mpmath.exp(-G * z * z)
+        assert abs(recon - f_g) < mpmath.mpf(10) ** -25
+        transform = mpmath.quad(lambda b_: h(b_) * mpmath.expj(-2 * PI * T * b_), [-mpmath.inf, -10, -3, 0, 3, 10,
+                                                                                    mpmath.inf])
+        for rhs in (THM6_TRANSFORM, C.FOURIER_A_PHI_CORRECT):
+            value = side_function(C.with_polynomial(C.FOURIER_A_PHI.perturb(rhs=rhs), f))(G, E, T)
+            assert abs(value - transform) < mpmath.mpf(10) ** -20 * abs(transform)
+        if expected:
+            assert mpmath.nstr(transform.real, 18) == expected
+
+
+#: perturbed corrections, each wrong at η ≠ 1 (the old one: display (2, 27) read literally, biases ηb)
+PERTURBED_CORRECTIONS = {
+    "old scaled correction": sp.I * eta / sp.pi * sp.sinh(sp.pi**2 * t / eta) * _f_gamma_hat(t),
+    "wrong sign of t in f_gamma_hat": -sp.I * eta / sp.pi * sp.sinh(sp.pi**2 * t) * _f_gamma_hat(eta * t),
+    "wrong sign of t in sinh": -sp.I * eta / sp.pi * sp.sinh(-(sp.pi**2) * t) * _f_gamma_hat(-eta * t),
+    "eta missing in the argument": -sp.I * eta / sp.pi * sp.sinh(sp.pi**2 * t) * _f_gamma_hat(-t),
+    "eta missing in the prefactor": -sp.I / sp.pi * sp.sinh(sp.pi**2 * t) * _f_gamma_hat(-eta * t),
+}
+
+
+@pytest.mark.parametrize("name", list(PERTURBED_CORRECTIONS))
+def test_fourier_a_phi_rejects_a_perturbed_correction(name):
+    """Referee CM, F1: Theorem 6's transform is accepted, each perturbation refuted with a certified witness at
+    η ≠ 1 under both signs of Theorem 6's network; the old correction holds only under the literal reading."""
+    ok = C.check_fourier_a_phi(C.FOURIER_A_PHI.perturb(rhs=THM6_TRANSFORM))
+    assert ok.verdict == "verified" and ok.regime["readings"]["plus"].startswith("all")
+    v = C.check_fourier_a_phi(C.FOURIER_A_PHI.perturb(rhs=PERTURBED_CORRECTIONS[name]))
+    assert v.verdict == "refuted"
+    w = v.evidence["witness"]
+    assert w["eta"] != "1" and w["certified_excludes_claimed"] and float(w["rel"]) > 1e-3
+    assert not v.evidence["readings"]["plus"]["holds"] and not v.evidence["readings"]["minus"]["holds"]
+    scaled = v.regime["readings"]["scaled"]
+    assert scaled.startswith("all") if name == "old scaled correction" else scaled.startswith("none")
+
+
+def test_fourier_a_phi_the_proofs_sign_is_a_reading():
+    """The proof's σ(ηz − b) (f not replaced by −f(−x)): (iη/π) sinh(π²t) \\hat f_γ(ηt) holds under that reading
+    only, recorded so (the paper states σ(ηz + b))."""
+    minus = sp.I * eta / sp.pi * sp.sinh(sp.pi**2 * t) * _f_gamma_hat(eta * t)
+    v = C.check_fourier_a_phi(C.FOURIER_A_PHI.perturb(rhs=minus))
+    assert v.verdict == "verified"
+    assert v.regime["readings"]["minus"].startswith("all") and v.regime["readings"]["plus"].startswith("none")
 
 
 # ------------------------------------------------------------------------ cert.sup-bound
