@@ -22,6 +22,7 @@ import sympy as sp
 import theorycheck_proofs.part2_certificate as C
 import theorycheck_proofs.part2_theorem6 as T6
 import theorycheck_proofs.part3_steps as P3
+from theorycheck.statement import Rel
 from theorycheck_proofs import part1_setting as P1
 from theorycheck_proofs import part2_construction_steps as CS
 from theorycheck_proofs import part2_first_layer as FL
@@ -34,9 +35,9 @@ ST = R1.ST
 #: claim id -> the test of this file that feeds its checker a perturbed statement
 COVERED: dict[str, str] = {
     "thm1.privacy-utility": "test_privacy_utility_perturbed_width_factor_refuted",
-    "construct.expected-sup-bound": "test_measured_step2_orders_reject_a_slower_decay",
-    "construct.F-rate": "test_measured_step2_orders_reject_a_slower_decay",
-    "construct.F-squared": "test_measured_step2_orders_reject_a_slower_decay",
+    "construct.expected-sup-bound": "test_F_order_rejects_O1_and_a_smaller_log_power",
+    "construct.F-rate": "test_F_order_rejects_O1_and_a_smaller_log_power",
+    "construct.F-squared": "test_F_order_rejects_O1_and_a_smaller_log_power",
     "construct.all-in-all-bulk": "test_measured_step2_orders_reject_a_slower_decay",
     "construct.tail-finf-order": "test_tail_finf_order_wrong_exponent_refuted",
     "thm2.chain-sum": "test_chain_sum_corrected_with_wrong_step2_exponent_refuted",
@@ -110,23 +111,46 @@ def test_privacy_utility_perturbed_width_factor_refuted():
 # ------------------------------------------------------------------------------------------------ Part 2 §3.4
 
 
-@pytest.mark.parametrize(
-    "claim_id, check, statement",
-    [
-        ("construct.expected-sup-bound", CS.check_expected_sup_bound, CS.EF_BOUND),
-        ("construct.F-rate", CS.check_F_rate, CS.F_RATE),
-        ("construct.F-squared", CS.check_F_squared, CS.F_SQUARED),
-        ("construct.all-in-all-bulk", CS.check_bulk_rate, CS.BULK_RATE),
-    ],
-    ids=["expected-sup-bound", "F-rate", "F-squared", "all-in-all-bulk"],
-)
-def test_measured_step2_orders_reject_a_slower_decay(claim_id, check, statement):
-    """Step 2's measured orders (each refuted as printed): the measured order Θ(1) is not refuted by the same
+def test_measured_step2_orders_reject_a_slower_decay():
+    """construct.all-in-all-bulk (refuted as printed): the measured order Θ(1) is not refuted by the same
     measurement, while the statement perturbed to the slow decay d^{−ε_p/(8(q+1))} (half the exponent of Step 2's
     rate d^{−ε_p/(4(q+1))}) is refuted: the truncation bias's lower bound outgrows it."""
-    assert check(statement.perturb(rhs=sp.Integer(1))).verdict != "refuted", claim_id
+    check, statement = CS.check_bulk_rate, CS.BULK_RATE
+    assert check(statement.perturb(rhs=sp.Integer(1))).verdict != "refuted"
     v = check(statement.perturb(rhs=d ** (-CS.U / 2)))
-    assert v.verdict == "refuted" and v.evidence["witness"]["ratio_growth"] > 10, claim_id
+    assert v.verdict == "refuted" and v.evidence["witness"]["ratio_growth"] > 10
+
+
+@pytest.mark.parametrize(
+    "claim_id, check, statement, k",
+    [
+        ("construct.expected-sup-bound", CS.check_expected_sup_bound, CS.EF_BOUND, 1),
+        ("construct.F-rate", CS.check_F_rate, CS.F_RATE, 1),
+        ("construct.F-squared", CS.check_F_squared, CS.F_SQUARED, 2),
+    ],
+    ids=["expected-sup-bound", "F-rate", "F-squared"],
+)
+def test_F_order_rejects_O1_and_a_smaller_log_power(claim_id, check, statement, k):
+    """F = sup_{|z| ≤ log d}|f_p − f_∞| ≍ log^q d (referee CM, F2/F3: the former corrections |F| ≤_P 1 and
+    E[F] ≲ 1 were false, and the check, which took the sup at |z| ≤ 2 only, did not refute them). The O(1) bound
+    is refuted with a numeric witness (F's lower bound over H_{log d} exceeds 1 and keeps growing); the corrected
+    order (F^k ≍ log^{kq} d) is verified and attached; a smaller log power, or a larger one read as ≍, is refuted."""
+    o1 = check(statement.perturb(rhs=sp.Integer(1)))
+    assert o1.verdict == "refuted", claim_id
+    w = o1.evidence["witness"]
+    assert mpmath.mpf(w["F_lower"]) > 1 and w["log10_ratio_growth"] > 1, claim_id
+    record = o1.evidence["at_d_1e120_eps_p_0.2_sigma_x"]  # the records' own point: F ≥ 11.1, E F ≥ 12.0
+    assert float(record["F_lower (every draw)"]) > 11 and float(record["EF_lower_jensen"]) > 12, claim_id
+    true = log_d ** (k * q)
+    for rel in (statement.rel, Rel.ASYMP):
+        assert check(statement.perturb(rhs=true, rel=rel)).verdict == "verified", (claim_id, rel)
+    smaller = check(statement.perturb(rhs=log_d ** (k * (q - sp.Rational(1, 2)))))
+    assert smaller.verdict == "refuted" and smaller.evidence["witness"]["ratio_is"] == "lower^k/rhs", claim_id
+    larger = check(statement.perturb(rhs=log_d ** (k * (q + sp.Rational(1, 2))), rel=Rel.ASYMP))
+    assert larger.verdict == "refuted" and larger.evidence["witness"]["ratio_is"] == "rhs/upper^k", claim_id
+    v = check(statement)
+    assert v.verdict == "refuted" and v.corrected is not None, claim_id
+    assert v.evidence["corrected_check"]["verdict"] == "verified", claim_id
 
 
 def test_tail_finf_order_wrong_exponent_refuted():
