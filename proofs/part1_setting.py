@@ -1165,6 +1165,12 @@ def check_theorem1_privacy(
                                    "(alg1.clipping), so no noise makes the second layer private"}
     meant = "" if clip_ok else ", the clipping rule meant (g·min(1, C/‖g‖))"
     readings.update({PV.ADJACENCY_READINGS[a] + meant: said[a] for a in ("replace-one", "add-remove")})
+    # Algorithm 1's g^C_W with a clipping constant C_W (never defined): sens.delta2 and sens.sigma-W-sufficient record
+    # that reading, given a premise they measure but do not prove (referee CN, M1: it had not reached this table)
+    readings["the first layer's g^C_W clipped at C_W = 2√d log^q d (never defined), either adjacency" + meant] = (
+        "undecided: W_1's sensitivity then rests on ‖u_i‖ ≳ η_W/√p, measured, not proved (sens.delta2's clipped "
+        "reading); given it σ_W suffices in order where sens.sigma-W-sufficient's clipped reading says, and the second "
+        "layer is private as in the adjacency's reading above")
     if not clip_ok:
         holds_on, conditions, exact, at_most = "none", [], [], False
     w = {}
