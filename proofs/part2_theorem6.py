@@ -781,7 +781,9 @@ def check_existence(
                f"2γ ≤ Φ(L), so the constant must exceed {tail_row['constant_needed']} at γ = {tail_row['gamma']}, "
                f"η = {tail_row['eta']}, growing like √log(1/γ), while the bound tends to a finite limit)"
                if tail_row else "")
-            + ". With the constant depending on η it holds as γ → 0 for q ∈ "
+            + ". With the constant depending on η (and on f: scaling f by M scales sup|aφ| by M while the bound does "
+            "not see f, so under the paper's absolute constants it fails for every q; referee CM, F4) it holds as "
+            "γ → 0 for q ∈ "
             + f"{sub_regions['eta-fixed']['holds_for_q']} (the "
             "repaired a for the wider window γ' = √(γ/E[z⁴f²]): error ≤ γ, and thm6.repaired's size bound at γ' over "
             "the claimed one has a finite limit as γ → 0 for every η > 0, exactly) and is not decided here for q ∈ "
