@@ -43,6 +43,19 @@ def test_evidence_becomes_json_with_full_precision():
     assert Verdict.from_dict(v.to_dict()) == v
 
 
+def test_an_exact_decision_records_that_it_needs_no_tolerance():
+    """Referee CH, CH-6: an exact or symbolic verdict says it compared no floats; a numerical one keeps its own
+    tolerance (none is invented for it), and one that gives its own is not overwritten."""
+    from theorycheck.claims import EXACT_TOLERANCE
+
+    exact = verified("exact+symbolic", "LP", witness=None)
+    assert exact.evidence["tolerance"] == EXACT_TOLERANCE and exact.evidence["achieved_error"] == 0
+    assert Verdict.from_dict(exact.to_dict()) == exact
+    assert "tolerance" not in verified("numeric", "grid", x=1).evidence
+    assert "tolerance" not in verified("exact+numeric", "mixed", x=1).evidence
+    assert verified("symbolic", "own", tolerance="1e-30").evidence["tolerance"] == "1e-30"
+
+
 def test_jsonable_numpy_and_complex():
     import numpy as np
 
@@ -498,7 +511,7 @@ def test_latex_export_compiles(toy_proofs, tmp_path):
 def _precision_seen() -> Verdict:
     import flint
 
-    return verified("exact", "reports its working precision", dps=mpmath.mp.dps, flint_prec=flint.ctx.prec)
+    return verified("numeric", "reports its working precision", dps=mpmath.mp.dps, flint_prec=flint.ctx.prec)
 
 
 def test_checks_run_at_a_new_interpreters_precision_whatever_the_caller_set():

@@ -183,7 +183,7 @@ def test_claimwalk_runs_a_check_at_a_new_interpreters_precision(cache_on, toy_pr
     import mpmath
 
     def seen() -> Verdict:
-        return verified("exact", "reports its working precision", dps=mpmath.mp.dps, flint_prec=flint.ctx.prec)
+        return verified("numeric", "reports its working precision", dps=mpmath.mp.dps, flint_prec=flint.ctx.prec)
 
     registry = Registry(paper="Toy paper", claims=(Claim("toy.prec", "P", "Toy §3", "1 = 1", "none", seen),),
                         location=str(toy_proofs))

@@ -102,6 +102,12 @@ def relation_label(key: Sequence[Any]) -> str:
     return "(" + ", ".join(map(str, key)) + ")"
 
 
+#: Methods whose decisions compare no floating-point numbers (exact rationals, SymPy, exact LPs)
+EXACT_METHODS = frozenset({"exact", "symbolic"})
+#: The tolerance an exact or symbolic decision records
+EXACT_TOLERANCE = "none: decided in exact or symbolic arithmetic (no floating-point comparison)"
+
+
 @dataclasses.dataclass(frozen=True)
 class Verdict:
     """The outcome of one check.
@@ -168,8 +174,14 @@ class Verdict:
             _check_readings(regime.get("readings") or {})
             object.__setattr__(self, "regime", regime)
         object.__setattr__(self, "detail", readable(self.detail))  # SymPy's x**2, dict reprs: as a reader writes
+        evidence = dict(self.evidence)
+        if self.verdict != "error" and set(self.method.split("+")) <= EXACT_METHODS:
+            # a decision in exact or symbolic arithmetic compares no floats: its record says so, as a numerical one
+            # gives its tolerance and achieved error (referee CH, CH-6: such records had said nothing)
+            evidence.setdefault("tolerance", EXACT_TOLERANCE)
+            evidence.setdefault("achieved_error", 0)
         # Normalise evidence to JSON types now, so a bad value fails inside the check.
-        object.__setattr__(self, "evidence", jsonable(dict(self.evidence)))
+        object.__setattr__(self, "evidence", jsonable(evidence))
         json.dumps(self.evidence)
 
     def to_dict(self) -> dict[str, Any]:
