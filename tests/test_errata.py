@@ -105,6 +105,32 @@ def test_build_errata_only_refuted_and_patch_replaces_or_annotates():
     assert patch_part(TEXT, 2, []) == TEXT
 
 
+def test_a_correction_of_one_relation_does_not_overwrite_the_rest_of_its_display():
+    """Referee CN, L4: the errata had replaced a definition, and a correct identity, with another relation's fix. A
+    correcting claim that names some relations of a display only annotates it; one naming all of them replaces it."""
+    from theorycheck.coverage import enumerate_relations
+
+    text = "# Part 2 toy\n\n$$\nu = v \\le w\n$$\n"
+    displays, relations = enumerate_displays(text, 2), enumerate_relations(text, 2)
+    keys = sorted(r.key for r in relations if r.location == "D1")
+    assert len(keys) == 2
+    corrected = Statement(t, "=", t, variables=(t,))
+    verdicts = {"c.rel": refuted("numeric", "v > w", corrected=corrected, witness={"t": 1})}
+
+    def named(rels):
+        return [Claim("c.rel", "c", "Part 2", Statement(t, "=", t + 1, variables=(t,)), "t real", lambda: None,
+                      displays=((2, 1),), relations=rels)]
+
+    one = build_errata(named((keys[1],)), verdicts, displays, relations)
+    assert one[0].partial and one[0].has_correction
+    patched = patch_part(text, 2, one)
+    assert "u = v \\le w" in patched and "refuted in a relation of this display" in patched and "t = t" in patched
+    both = build_errata(named(tuple(keys)), verdicts, displays, relations)
+    assert not both[0].partial and "display replaced by its checked correction" in patch_part(text, 2, both)
+    # a claim naming no relation keeps the display-level behaviour (it is taken to be the display)
+    assert not build_errata(named(()), verdicts, displays, relations)[0].partial
+
+
 def test_corrections_come_from_the_verdict_not_the_claim():
     errata = build_errata(CLAIMS, _verdicts(), enumerate_displays(TEXT, 2))
     assert errata[0].corrected == ("t = t",)

@@ -58,6 +58,10 @@ class Erratum:
     claims: tuple[str, ...]
     corrected: tuple[str, ...]
     evidence: tuple[str, ...]
+    #: the corrections are of some relations of the display only (the correcting claims name relations, and the
+    #: display holds others): the display keeps its text and the corrections are noted beside it, so a correct
+    #: relation (a definition, an identity) is never overwritten by another relation's fix (referee CN, L4)
+    partial: bool = False
 
     @property
     def location(self) -> str:
@@ -163,12 +167,18 @@ def _one_line(verdict: Verdict, width: int = 220) -> str:
 
 
 def build_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
-                 displays: Iterable[PaperDisplay]) -> list[Erratum]:
+                 displays: Iterable[PaperDisplay], relations: Iterable[PaperRelation] = ()) -> list[Erratum]:
     """One erratum per display of ``displays`` that a refuted claim covers, in paper order.
 
     A display covered by several refuted claims lists them all; its corrections are those of the
-    refuted claims that carry one (each checked by the claim's own check)."""
+    refuted claims that carry one (each checked by the claim's own check). With the paper's ``relations``, an erratum
+    is ``partial`` when the correcting claims name relations and the display holds relations none of them names."""
     by_key = {d.key: d for d in displays}
+    in_display: dict[tuple[int, int], set[tuple[int, str, int]]] = {}
+    for r in relations:
+        if r.location.startswith("D") and r.location[1:].isdigit():
+            in_display.setdefault((r.part, int(r.location[1:])), set()).add(r.key)
+    named = {c.id: {(int(k[0]), str(k[1]), int(k[2])) for k in c.relations} for c in claims}
     found: dict[tuple[int, int], list[tuple[str, Verdict]]] = {}
     for claim in claims:
         verdict = verdicts.get(claim.id)
@@ -182,8 +192,11 @@ def build_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
         d = by_key[key]
         items = found[key]
         corrected = tuple(dict.fromkeys(v.corrected for _, v in items if v.corrected))
+        fixing = [cid for cid, v in items if v.corrected]
+        covered = set().union(*(named[cid] for cid in fixing)) if fixing else set()
+        partial = bool(fixing) and all(named[cid] for cid in fixing) and bool(in_display.get(key, set()) - covered)
         out.append(Erratum(d.part, d.ordinal, d.line, d.latex, tuple(cid for cid, _ in items), corrected,
-                           tuple(_evidence(cid, v) for cid, v in items)))
+                           tuple(_evidence(cid, v) for cid, v in items), partial))
     return out
 
 
@@ -203,6 +216,13 @@ def replacement_body(erratum: Erratum, original: str) -> str:
     ids = ", ".join(erratum.claims)
     open_, close = _delimiters(original)
     inner = original[len(open_):len(original) - len(close)] if close else original
+    if erratum.has_correction and erratum.partial:
+        notes = [_comment(f"theorycheck errata: {ids} refuted in a relation of this display; checked correction of "
+                          "that relation (the display's other relations stand as printed): " + fix)
+                 for fix in erratum.corrected]
+        notes += [_comment(f"evidence: {e}") for e in erratum.evidence]
+        sep = "" if inner.startswith("\n") else "\n"
+        return open_ + "\n" + "\n".join(notes) + sep + inner.rstrip() + ("\n" + close if close else "")
     if erratum.has_correction:
         body = erratum.corrected[0] if len(erratum.corrected) == 1 else (
             "\\begin{gathered}\n" + " \\\\\n".join(erratum.corrected) + "\n\\end{gathered}")
@@ -329,7 +349,9 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
         out.append(r"\noindent Claims: \texttt{" + _tex_tt(", ".join(e.claims)) + "}.\n")
         out.append(r"\noindent As printed:" + "\n" + _tex_display(e.printed))
         if e.has_correction:
-            out.append(r"\noindent Corrected (checked):" + "\n" + "".join(_tex_display(c) for c in e.corrected))
+            label = ("Corrected relation (checked; the display's other relations stand as printed):" if e.partial
+                     else "Corrected (checked):")
+            out.append(r"\noindent " + label + "\n" + "".join(_tex_display(c) for c in e.corrected))
         else:
             out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
         for evidence in e.evidence:  # one line per claim, each starting with its id
@@ -394,7 +416,7 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     # claims name displays by (part, ordinal): a display whose text is not the audited one gets no erratum (referee AI)
     changed = changed_displays(displays, None if reference is None else dict(reference))
     keys = {d.key for d in changed}
-    errata = build_errata(claims, verdicts, [d for d in displays if d.key not in keys])
+    errata = build_errata(claims, verdicts, [d for d in displays if d.key not in keys], relations)
     # claims name relations by position too: one whose text is not the audited paper's gets no annotation (referee BS,
     # BS6: an inserted paragraph had moved every annotation of Part 2 onto the wrong paragraph)
     moved = {r.key for r in changed_relations(relations, dict(relation_reference or {}), keys)}
