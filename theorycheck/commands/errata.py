@@ -43,10 +43,12 @@ def run(args: argparse.Namespace) -> int:
     if written.changed_relations:
         print(f"theorycheck errata: warning: {written.changed_relations} relations differ from the audited paper's at "
               "their position; no relation-level erratum is placed on them", file=sys.stderr)
-    corrected = sum(1 for e in written.errata if e.has_correction)
+    corrected = sum(1 for e in written.errata if e.has_correction and not e.partial)
+    partial = sum(1 for e in written.errata if e.partial)
     in_text = written.text_errata
-    print(f"{len(written.errata)} refuted displays ({corrected} replaced by a checked correction, "
-          f"{len(written.errata) - corrected} annotated); {len(in_text)} paragraphs or displays with refuted "
+    print(f"{len(written.errata)} refuted displays ({corrected} replaced by a checked correction, {partial} annotated "
+          f"with the checked correction of one of their relations, {len(written.errata) - corrected - partial} "
+          f"annotated without one); {len(in_text)} paragraphs or displays with refuted "
           f"relations of relation-level claims ({sum(e.has_correction for e in in_text)} with a checked correction), "
           "annotated; wrote "
           f"{len(written.patched)} patched parts, {written.diff} and {written.tex}", file=sys.stderr)
