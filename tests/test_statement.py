@@ -248,6 +248,7 @@ def test_integrals_evaluate_as_sympys_own_quadrature():
         (sp.Integral(sp.pi * sp.sech(sp.pi**2 * (t - y)) * sp.pi * sp.sech(sp.pi**2 * y), (y, -sp.oo, sp.oo)),
          (t,), ("0.15",)),
         (sp.Integral(sp.Integral(sp.exp(-t * y), (y, 0, x)) * t, (t, 0, 1)), (x,), ("2",)),
+        (sp.Integral(sp.exp(-t * y) * t, (y, 0, x), (t, 0, 1)), (x,), ("2",)),  # one Integral, two limits
     ]
     plain = {"sech": lambda z: 1 / mpmath.cosh(z), "csch": lambda z: 1 / mpmath.sinh(z)}
     with mpmath.workdps(30):
@@ -259,6 +260,9 @@ def test_integrals_evaluate_as_sympys_own_quadrature():
         # the nested one against SymPy's closed form, ∫_0^1 t(1 − e^{−2t})/t dt = 1/2 + e^{−2}/2
         inner_closed = sp.integrate(sp.integrate(sp.exp(-t * y), (y, 0, x)) * t, (t, 0, 1)).subs(x, 2)
         assert abs(evaluator(cases[2][0], (x,))(mpmath.mpf(2)) - mpmath.mpf(sp.N(inner_closed, 40))) < 1e-28
+        # an inner limit that depends on the outer variable (referee CO): ∫_0^1 ∫_0^t 2y dy dt = 1/3
+        tri = sp.Integral(2 * y, (y, 0, t), (t, 0, x))
+        assert abs(evaluator(tri, (x,))(mpmath.mpf(1)) - mpmath.mpf(1) / 3) < 1e-28
         wrong = cases[0][0].func(cases[0][0].function * (1 + t / 1000), *cases[0][0].limits)
         args = [mpmath.mpf(v) for v in cases[0][2]]
         assert abs(evaluator(wrong, cases[0][1])(*args) - evaluator(cases[0][0], cases[0][1])(*args)) > 1e-6

@@ -346,6 +346,22 @@ def _quadrature_call(integral: sp.Integral) -> sp.Expr:
 _QUAD_NAMES = iter(range(10**18))
 
 
+def _quadratures(expr: sp.Expr) -> sp.Expr:
+    """``expr`` with every integral, innermost first, replaced by :func:`_quadrature_call` (an integral of several
+    limits as nested one-dimensional ones), so that an integrand holds only calls, never an unevaluated integral."""
+    if not expr.args or not expr.has(sp.Integral):
+        return expr
+    if isinstance(expr, sp.Integral):
+        # ∫∫ f dy dx as ∫(∫ f dy) dx, the first limit innermost (SymPy's order): an inner limit may then depend on an
+        # outer variable, which one mpmath.quad over a box cannot express (referee CO). The inner call is no
+        # Integral, so SymPy does not flatten the two back into one.
+        out = _quadratures(expr.function)
+        for limit in expr.limits:
+            out = _quadrature_call(sp.Integral(out, limit))
+        return out
+    return expr.func(*(_quadratures(a) for a in expr.args))
+
+
 def evaluator(expr: sp.Expr, variables: Sequence[sp.Symbol], backend: str = "mpmath") -> Callable[..., Any]:
     """A function of ``variables`` that evaluates ``expr`` with the given backend.
 
@@ -361,7 +377,7 @@ def evaluator(expr: sp.Expr, variables: Sequence[sp.Symbol], backend: str = "mpm
         return f
     if backend == "mpmath":
         if expr.has(sp.Integral):
-            expr = expr.replace(lambda e: isinstance(e, sp.Integral), _quadrature_call)
+            expr = _quadratures(expr)
         return sp.lambdify(variables, expr, modules=_MPMATH_MODULES)
     if backend == "numpy":
         import numpy as np
