@@ -1942,9 +1942,10 @@ CLAIMS = [
         statement=FIRST_LAYER_SUM,
         assumptions=r"g^C_W \text{ undefined (read as } g_W),\ \nabla_W\mathcal{L} = \frac{1}{n}\sum_i g_W(x_i)",
         check=partial(check_first_layer_update, FIRST_LAYER_SUM),
-        # an identity of the update's algebra: it rests on the gradient lines, not on the noise's privacy (referee
-        # CN, M2: layer1.privacy had made the privacy failures its root failures)
-        depends_on=("alg1.gradient-lines",),
+        # an identity of the update's algebra (Σ_i g_W = n∇_W L): its failure, the factor n, is its own — it stands
+        # with the gradient lines read as meant (referee CO, MEDIUM-3) — and has nothing to do with the noise's
+        # privacy (referee CN, M2)
+        depends_on=(),
         relations=((1, "P42", 1), (1, "P44", 1)),
     ),
     Claim(

@@ -1247,6 +1247,11 @@ def _measured_order_check(
 F_GROWTH_LOG10_DS: tuple[float, ...] = (1e3, 1e4, 1e5, 1e6)
 #: the quantities the F checks read from a statement's left side: F (every draw) and E F (Jensen too)
 F_SYMBOL, EF_SYMBOL = sp.Symbol("F"), sp.Symbol("E_F")
+#: the reading of F the corrections hold under, printed with them (referee CO, MEDIUM-5: l. 570 writes the sup over
+#: every x; (2, 59) and §3.4 use it over H_{log d})
+F_OVER_H = r"F = \sup_{x \in H_{\log d}} |f_p(x) - f_\infty(x)|,\ H_{\log d} = \{|\langle\mu, x\rangle| \le \log d\}"
+F_READINGS = ("F = sup over H_{log d} = {|⟨μ, x⟩| ≤ log d} (as display (2, 59) and §3.4 use it)",
+              "F = sup over every x (l. 570 literally)")
 
 
 @memo.remembered()
@@ -1374,8 +1379,14 @@ def check_F_order(statement: Statement, *, what: str, corrected: Statement | Non
         ok = cv is not None and cv.verdict == "verified"
         if ok:
             detail += "; the true order (corrected) is verified by the same bounds"
-        return refuted("numeric+symbolic", detail, corrected=corrected if ok else None, regime=dv.regime,
-                       witness=witness, **ev)
+        v = refuted("numeric+symbolic", detail, corrected=corrected if ok else None, regime=dv.regime,
+                    witness=witness, **ev)
+        if v.regime is None:
+            return v
+        return with_readings(v, {F_READINGS[0]: "none: F ≍ log^q d (the corrected order)",
+                                 F_READINGS[1]: "none: the sup over every x is at least the sup over H_{log d}, so the "
+                                 "same lower bound refutes it" if upper_fails else
+                                 "undecided: the sup over every x is larger; not decided here"})
     if open_ is not None:
         return inconclusive("numeric+symbolic", f"{what}: {open_[1].detail}", regime=open_[1].regime, **ev)
     off = {n: f for n, c in growth.items() for f in [c["log_d_fit"]]
@@ -1395,7 +1406,7 @@ def check_expected_sup_bound(statement: Statement = EF_BOUND) -> Verdict:
     return check_F_order(
         statement,
         what="E F ≲ d^{ε_p/8} log d/√p" if statement == EF_BOUND else statement.latex(),
-        corrected=Statement(EF_SYMBOL, Rel.ASYMP, log_d**q, lhs_latex=r"\E[F]"),
+        corrected=Statement(EF_SYMBOL, Rel.ASYMP, log_d**q, lhs_latex=r"\E[F]", assumptions=(F_OVER_H,)),
     )
 
 
@@ -1433,7 +1444,7 @@ def check_F_rate(statement: Statement = F_RATE) -> Verdict:
     v = check_F_order(
         statement,
         what="|F| ≤_P d^{−ε_p/(4(q+1))}" if statement == F_RATE else statement.latex(),
-        corrected=Statement(F_SYMBOL, Rel.ASYMP, log_d**q, lhs_latex="|F|"),
+        corrected=Statement(F_SYMBOL, Rel.ASYMP, log_d**q, lhs_latex="|F|", assumptions=(F_OVER_H,)),
     )
     return dataclasses.replace(v, evidence=dict(v.evidence) | {"bias_near_0_for_other_C_b": bias_other_cb()})
 
@@ -1444,7 +1455,7 @@ def check_F_squared(statement: Statement = F_SQUARED) -> Verdict:
     return check_F_order(
         statement,
         what="|F|² ≤_P d^{−ε_p/(2(q+1))}" if statement == F_SQUARED else statement.latex(),
-        corrected=Statement(F_SYMBOL**2, Rel.ASYMP, log_d ** (2 * q), lhs_latex="|F|^2"),
+        corrected=Statement(F_SYMBOL**2, Rel.ASYMP, log_d ** (2 * q), lhs_latex="|F|^2", assumptions=(F_OVER_H,)),
     )
 
 

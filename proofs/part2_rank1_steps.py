@@ -1688,8 +1688,8 @@ def corrected_direction_distance(statement: Statement) -> Verdict:
             "at d^{−3ε_n/2}, undecided. The floor is d^{−3ε_n/2}/α_1^{b_i} ≲ d^{(ε_b − 3ε_n)/2} where |b_i| ≤ (ε_b/4) "
             "log d (probability 1 − e^{−ε_b² log² d/32}, Lemma 4: ≤_P's level with c = ε_b²/32, a reading): corrected, "
             "not confirmed (it rests on ‖g − T_1‖ ≍ α_1^{b_i}, measured above, not proved, and its sampling term on "
-            "lemma3.gradient-concentration and lemma3.initial-output-centred)",
-            statement.perturb(rhs=with_biased_floor(statement.rhs)),
+            "lemma3.gradient-concentration and lemma3.initial-output-centred; proposed_correction, not a checked "
+            "corrected statement: referee CO, MEDIUM-1)",
             regime={**beats.regime, "conditions_bound": AT_MOST, "readings": {
                 "≤_P at Part 1's level (1 − e^{−c log² d}, some c > 0), one neuron":
                     f"part: fails where {where} does not hold (a bias ≥ √c log d is allowed); elsewhere undecided",
@@ -1698,6 +1698,7 @@ def corrected_direction_distance(statement: Statement) -> Verdict:
                                                            "the measured distances are consistent with the rate",
             }},
             witness={"point": witness["point"], "growth": [r for r in growth if r["c"] == FLOOR_LEVELS[-1]]},
+            proposed_correction=statement.perturb(rhs=with_biased_floor(statement.rhs)).latex(),
             **ev,
         )
     if covers.verdict == "refuted":

@@ -907,7 +907,9 @@ def check_noise_accumulation(
                 r"\|z'_i\| \le \sum_{k=1}^i \|\mathrm{Id}-\eta_aL\|^{k-1}\|z_{i-k}\| \le_\P "
                 r"\frac{(\sqrt p+\log d)\Sigma}{1-\|\mathrm{Id}-\eta_aL\|} \le "
                 r"\frac{(\sqrt p+\log d)\Sigma}{2\eta_a\lambda}\quad"
-                r"\text{(the last step needs } \eta_a(\lambda_{\max}(K_n) + 2\lambda) \le 1\text{)}"
+                r"\text{where } \eta_a(\lambda_{\max}(K_n) + 2\lambda) \le 1\ "
+                r"\text{(then } \|\mathrm{Id}-\eta_aL\| \le 1 - 2\eta_a\lambda < 1\text{: every link needs it; off "
+                r"the contraction region the chain fails, dpgd.contraction-regime)}"
             )
             if _try_correction and _noise_corrected_ok(ds, steps, draws, seed)
             else None,

@@ -56,6 +56,20 @@ def test_an_exact_decision_records_that_it_needs_no_tolerance():
     assert verified("symbolic", "own", tolerance="1e-30").evidence["tolerance"] == "1e-30"
 
 
+def test_a_corrected_statement_keeps_its_assumptions():
+    """Referee CO, HIGH-1: a corrected Statement that holds under assumptions is printed with them."""
+    import sympy as sp
+
+    from theorycheck.statement import Statement
+
+    a = sp.Symbol("a", real=True)
+    fix = Statement(a**2, "<", sp.Integer(1), variables=(a,), assumptions=(sp.Abs(a) < 1,))
+    v = refuted("exact", "a² ≥ 1 at a = 2", corrected=fix, witness={"a": 2})
+    assert v.corrected.startswith(fix.latex()) and v.corrected.endswith(r"\text{where } " + fix.assumptions_latex())
+    plain = refuted("exact", "x", corrected=Statement(a, "=", a, variables=(a,)), witness={"a": 0})
+    assert "where" not in plain.corrected
+
+
 def test_jsonable_numpy_and_complex():
     import numpy as np
 

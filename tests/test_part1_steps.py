@@ -11,6 +11,7 @@ import mpmath
 import pytest
 import sympy as sp
 
+from theorycheck.claims import corrected_latex
 from theorycheck.errors import InputError
 from theorycheck.plots import conditions_hold_at
 from theorycheck_proofs import part1_setting as M
@@ -137,7 +138,7 @@ def test_privacy_factor_refuted_near_delta_one_and_corrected(registered_verdict)
     assert all(r["in_range"] for r in fam) and float(fam[-1]["log_inv_delta"]) < 1e-3  # δ → 1
     assert v.evidence["sup_formula_matches_grid"]
     assert M.check_privacy_factor(M.PRIVACY_FACTOR_CORRECTED).verdict == "verified"
-    assert v.corrected == M.PRIVACY_FACTOR_CORRECTED.latex()
+    assert v.corrected == corrected_latex(M.PRIVACY_FACTOR_CORRECTED)
     # where it holds, exactly (referee BT, D2): ε = ω(1/log d), i.e. r < 0 or (r = 0 and ρ < 2); δ → 1 with ε ≫ 1/log d
     # is inside (log(1/δ) = log^{-1/2} d, ε = log(1/δ)/2: log(1.25/δ)/ε² ≍ log d, ρ = 1), the witness's corner outside
     [text] = v.regime["conditions_exact"]

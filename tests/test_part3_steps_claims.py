@@ -219,6 +219,9 @@ def test_targets_and_union_bounds(registered_verdict):
 def test_contraction_regime():
     v = m.check_contraction_regime(**SIMULATED)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    # the corrected statement is printed with the region it holds on (referee CO, HIGH-1: "‖I − η_aL‖ < 1" alone
+    # is false at ε_n = 1/8, π_p = 1/12)
+    assert v.corrected and r"\text{where }" in v.corrected and r"\varepsilon_n < \pi_{p}" in v.corrected
     w = _w(v)
     assert w["eps_n"] >= w["eps_p"]  # the contraction fails where ε_p ≤ ε_n
     assert v.evidence["crossovers"]["small eps_p"]["log10_crossover_d"]["2 eta_a (lambda_max + lambda) < 2"] is None

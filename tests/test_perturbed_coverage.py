@@ -151,6 +151,12 @@ def test_F_order_rejects_O1_and_a_smaller_log_power(claim_id, check, statement, 
     v = check(statement)
     assert v.verdict == "refuted" and v.corrected is not None, claim_id
     assert v.evidence["corrected_check"]["verdict"] == "verified", claim_id
+    # the correction is printed with the reading of F it holds under (sup over H_{log d}); read over every x (l. 570
+    # literally) the printed bound fails too, and the larger-order ≍ claim is not decided there (referee CO, MEDIUM-5)
+    assert r"H_{\log d}" in v.corrected, claim_id
+    over_h, every_x = CS.F_READINGS
+    assert v.regime["readings"][over_h].startswith("none") and v.regime["readings"][every_x].startswith("none")
+    assert larger.regime["readings"][every_x].startswith("undecided"), claim_id
 
 
 def test_tail_finf_order_wrong_exponent_refuted():

@@ -13,6 +13,7 @@ import sympy as sp
 from imported_on_use import ImportedOnUse, installed
 
 from theorycheck import privacy as P
+from theorycheck.claims import corrected_latex
 from theorycheck_proofs import privacy as PC
 from theorycheck_proofs import symbols as S
 
@@ -103,7 +104,7 @@ def test_alg1_noise_refuted_with_regime_and_corner(corner_grid):
     assert holds["0.999999"]["fraction_of_range"] == 1 and holds["0.99"]["fraction_of_range"] == 1  # δ near 1: fine
     assert holds["1e-05"]["fraction_of_range"] < 0.2  # small δ: fails well inside the range
     assert v.evidence["corrected_check"]["verdict"] == "verified"
-    assert v.corrected == PC.ALG1_NOISE_CORRECTED.latex()
+    assert v.corrected == corrected_latex(PC.ALG1_NOISE_CORRECTED)
 
 
 def test_alg1_corrected_noise_slightly_smaller_refuted(corner_grid):

@@ -102,6 +102,14 @@ def relation_label(key: Sequence[Any]) -> str:
     return "(" + ", ".join(map(str, key)) + ")"
 
 
+def corrected_latex(statement: Any) -> str:
+    r"""How a corrected Statement is printed as checked: its LaTeX and, when it holds under assumptions, ``\quad
+    \text{where }`` them (referee CO, HIGH-1: dpgd.contraction-regime's "‖I − η_aL‖ < 1" had lost the region it
+    holds on)."""
+    given = statement.assumptions_latex() if hasattr(statement, "assumptions_latex") else ""
+    return statement.latex() + (rf"\quad \text{{where }} {given}" if given else "")
+
+
 #: Methods whose decisions compare no floating-point numbers (exact rationals, SymPy, exact LPs)
 EXACT_METHODS = frozenset({"exact", "symbolic"})
 #: The tolerance an exact or symbolic decision records
@@ -155,7 +163,7 @@ class Verdict:
             latex = getattr(self.corrected, "latex", None)
             if not callable(latex):
                 raise TypeError("corrected must be LaTeX text or a Statement")
-            object.__setattr__(self, "corrected", latex())
+            object.__setattr__(self, "corrected", corrected_latex(self.corrected))
         if self.regime is not None:
             regime = jsonable(dict(self.regime))
             if regime.get("holds_on") not in HOLDS_ON:
