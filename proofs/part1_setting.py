@@ -32,7 +32,7 @@ from theorycheck.asymptotics import compare, if_undecided, rate_terms, ratio_at
 from theorycheck.claims import AT_MOST, Verdict, with_readings
 from theorycheck.errors import InputError
 from theorycheck.numerics import largest_holding
-from theorycheck.statement import Rel, Statement, notation, paper_latex
+from theorycheck.statement import Rel, Statement, held, notation, paper_latex
 
 from . import privacy as PV
 from . import symbols as S
@@ -601,7 +601,8 @@ NOISE_VS_SIGMA = Statement(
     S.eta_a * PV.SIGMA_PART3_GENERIC,
     name="Algorithm 1 noise = Part 3 noise",
 )
-NOISE_VS_SIGMA_CORRECTED = NOISE_VS_SIGMA.perturb(lhs=2 * NOISE_VS_SIGMA.lhs)
+#: twice Algorithm 1's noise, kept as one factor so the two sides print apart (referee CP, MEDIUM-3: "X = X")
+NOISE_VS_SIGMA_CORRECTED = NOISE_VS_SIGMA.perturb(lhs=2 * held(NOISE_VS_SIGMA.lhs))
 
 
 def check_noise_vs_sigma(statement: Statement = NOISE_VS_SIGMA, corrected: Statement | None = NOISE_VS_SIGMA_CORRECTED):

@@ -124,11 +124,18 @@ def test_a_correction_of_one_relation_does_not_overwrite_the_rest_of_its_display
     one = build_errata(named((keys[1],)), verdicts, displays, relations)
     assert one[0].partial and one[0].has_correction
     patched = patch_part(text, 2, one)
-    assert "u = v \\le w" in patched and "refuted in a relation of this display" in patched and "t = t" in patched
+    assert "u = v \\le w" in patched and "noted beside the display as printed" in patched and "t = t" in patched
     both = build_errata(named(tuple(keys)), verdicts, displays, relations)
     assert not both[0].partial and "display replaced by its checked correction" in patch_part(text, 2, both)
-    # a claim naming no relation keeps the display-level behaviour (it is taken to be the display)
-    assert not build_errata(named(()), verdicts, displays, relations)[0].partial
+    # a claim naming no relation replaces a display of one relation only: a chain is annotated (referee CP)
+    assert build_errata(named(()), verdicts, displays, relations)[0].partial
+    single = "# Part 2 toy\n\n$$\nu = v\n$$\n"
+    assert not build_errata(named(()), verdicts, enumerate_displays(single, 2), enumerate_relations(single, 2))[
+        0].partial
+    # a claim of two displays may be correcting the other one (layer1.privacy's σ_W beside Definition 2's Δ₂): noted
+    two = [Claim("c.rel", "c", "Part 2", Statement(t, "=", t + 1, variables=(t,)), "t real", lambda: None,
+                 displays=((2, 1), (2, 2)), relations=tuple(keys))]
+    assert build_errata(two, verdicts, displays, relations)[0].partial
 
 
 def test_corrections_come_from_the_verdict_not_the_claim():
@@ -245,7 +252,10 @@ def test_errata_command_runs_the_checks_and_errata_tex_compiles(tmp_path, capsys
     err = capsys.readouterr().err
     assert "3 refuted displays" in err or "refuted displays" in err
     patched = (out / "part2-first-layer.md").read_text(encoding="utf-8")
-    assert "% theorycheck errata: cert.delta-plus refuted; display replaced by its checked correction" in patched
+    # cert.delta-plus covers two displays (the definition (2, 36) and (2, 38)): its correction is noted beside each,
+    # never written over the definition (referee CP, HIGH-2)
+    assert "% theorycheck errata: cert.delta-plus refuted here; a checked correction, noted beside" in patched
+    assert "cert.delta-plus refuted; display replaced" not in patched
     assert "% theorycheck errata: cert.step4-modulus refuted; no checked correction" in patched
     assert "cert.complete-square" not in patched  # verified: untouched
     result = subprocess.run(

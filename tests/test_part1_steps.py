@@ -203,6 +203,8 @@ def test_noise_vs_sigma(registered_verdict):
     v = registered_verdict(M.check_noise_vs_sigma, M.NOISE_VS_SIGMA, M.NOISE_VS_SIGMA_CORRECTED)
     assert v.verdict == "refuted" and v.evidence["ratio"] == "1/2" and v.evidence["ratio_with_assumption_4"] == "1/2"
     assert v.corrected == M.NOISE_VS_SIGMA_CORRECTED.latex()
+    left, right = v.corrected.split(" = ")  # the two sides print apart: "2 × Algorithm 1's noise = η_aΣ" (referee CP)
+    assert left != right and left.startswith("2 ")
     assert M.check_noise_vs_sigma(M.NOISE_VS_SIGMA_CORRECTED, None).verdict == "verified"
 
 

@@ -58,9 +58,8 @@ class Erratum:
     claims: tuple[str, ...]
     corrected: tuple[str, ...]
     evidence: tuple[str, ...]
-    #: the corrections are of some relations of the display only (the correcting claims name relations, and the
-    #: display holds others): the display keeps its text and the corrections are noted beside it, so a correct
-    #: relation (a definition, an identity) is never overwritten by another relation's fix (referee CN, L4)
+    #: the corrections may not replace the display (:func:`_replaces`): it keeps its text and they are noted beside
+    #: it, so a correct relation (a definition, an identity) is never overwritten by another relation's fix
     partial: bool = False
 
     @property
@@ -178,7 +177,8 @@ def build_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
     for r in relations:
         if r.location.startswith("D") and r.location[1:].isdigit():
             in_display.setdefault((r.part, int(r.location[1:])), set()).add(r.key)
-    named = {c.id: {(int(k[0]), str(k[1]), int(k[2])) for k in c.relations} for c in claims}
+    claims = list(claims)
+    claim_of = {c.id: c for c in claims}
     found: dict[tuple[int, int], list[tuple[str, Verdict]]] = {}
     for claim in claims:
         verdict = verdicts.get(claim.id)
@@ -193,11 +193,21 @@ def build_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
         items = found[key]
         corrected = tuple(dict.fromkeys(v.corrected for _, v in items if v.corrected))
         fixing = [cid for cid, v in items if v.corrected]
-        covered = set().union(*(named[cid] for cid in fixing)) if fixing else set()
-        partial = bool(fixing) and all(named[cid] for cid in fixing) and bool(in_display.get(key, set()) - covered)
+        partial = bool(fixing) and not all(_replaces(claim_of[cid], in_display.get(key, set())) for cid in fixing)
         out.append(Erratum(d.part, d.ordinal, d.line, d.latex, tuple(cid for cid, _ in items), corrected,
                            tuple(_evidence(cid, v) for cid, v in items), partial))
     return out
+
+
+def _replaces(claim: Claim, in_display: set[tuple[int, str, int]]) -> bool:
+    """Whether ``claim``'s correction may replace a display it covers whose relations are ``in_display``: only a claim
+    of one display, naming every relation of it, or naming none of it where the display holds at most one. Otherwise the
+    correction may be another display's relation, or one link of a chain, and is noted beside the display as printed
+    (referees CN, L4 and CP: a definition, a correct identity and a six-relation chain had been overwritten)."""
+    if len(claim.displays) != 1:
+        return False
+    named = {(int(k[0]), str(k[1]), int(k[2])) for k in claim.relations} & in_display
+    return in_display <= named if named else len(in_display) <= 1
 
 
 def _holding_note(verdict: Verdict) -> str:
@@ -217,8 +227,8 @@ def replacement_body(erratum: Erratum, original: str) -> str:
     open_, close = _delimiters(original)
     inner = original[len(open_):len(original) - len(close)] if close else original
     if erratum.has_correction and erratum.partial:
-        notes = [_comment(f"theorycheck errata: {ids} refuted in a relation of this display; checked correction of "
-                          "that relation (the display's other relations stand as printed): " + fix)
+        notes = [_comment(f"theorycheck errata: {ids} refuted here; a checked correction, noted beside the display as "
+                          "printed (it need not be this display's own relation): " + fix)
                  for fix in erratum.corrected]
         notes += [_comment(f"evidence: {e}") for e in erratum.evidence]
         sep = "" if inner.startswith("\n") else "\n"
@@ -349,8 +359,8 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
         out.append(r"\noindent Claims: \texttt{" + _tex_tt(", ".join(e.claims)) + "}.\n")
         out.append(r"\noindent As printed:" + "\n" + _tex_display(e.printed))
         if e.has_correction:
-            label = ("Corrected relation (checked; the display's other relations stand as printed):" if e.partial
-                     else "Corrected (checked):")
+            label = ("Checked correction (noted beside the display as printed; it need not be the display's own "
+                     "relation):" if e.partial else "Corrected (checked):")
             out.append(r"\noindent " + label + "\n" + "".join(_tex_display(c) for c in e.corrected))
         else:
             out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")

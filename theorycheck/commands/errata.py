@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     partial = sum(1 for e in written.errata if e.partial)
     in_text = written.text_errata
     print(f"{len(written.errata)} refuted displays ({corrected} replaced by a checked correction, {partial} annotated "
-          f"with the checked correction of one of their relations, {len(written.errata) - corrected - partial} "
+          f"with a checked correction, {len(written.errata) - corrected - partial} "
           f"annotated without one); {len(in_text)} paragraphs or displays with refuted "
           f"relations of relation-level claims ({sum(e.has_correction for e in in_text)} with a checked correction), "
           "annotated; wrote "
