@@ -171,7 +171,8 @@ def build_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
 
     A display covered by several refuted claims lists them all; its corrections are those of the
     refuted claims that carry one (each checked by the claim's own check). With the paper's ``relations``, an erratum
-    is ``partial`` when the correcting claims name relations and the display holds relations none of them names."""
+    is ``partial`` (noted beside the display, not replacing it) unless every correction may replace it
+    (:func:`_replaces`)."""
     by_key = {d.key: d for d in displays}
     in_display: dict[tuple[int, int], set[tuple[int, str, int]]] = {}
     for r in relations:

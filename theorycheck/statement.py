@@ -328,7 +328,7 @@ def _quadrature_call(integral: sp.Integral) -> sp.Expr:
     same interval, with the same (tanh-sinh) method, that :func:`sympy.lambdify` prints for it — on an integrand
     compiled once with common subexpressions eliminated (``cse=True``: the integrand is evaluated a few thousand
     times per integral, and the paper's integrands repeat their shifted argument inside every Hermite term).
-    Integrals inside the integrand were replaced before (``replace`` works from the leaves up)."""
+    Integrals inside the integrand were replaced before (:func:`_quadratures` works from the innermost out)."""
     import mpmath
     from sympy.utilities.lambdify import implemented_function
 
