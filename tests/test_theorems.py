@@ -95,13 +95,13 @@ def test_a_refuted_falsifier_is_a_root_failure_and_its_readings_are_named():
     read = evaluate(theorem, REG, {**verdicts, "c": _v("refuted", readings)})
     assert read["witnesses"]["c"]["holds_under_reading"] == ["another adjacency"]
     assert "c holds (another adjacency): the statement fails only as first read" in read["explanation"]
-    # beside a falsifier that holds under none of its readings on the whole region (an undecided or a part reading
-    # is no reading under which it holds: referee CN, M1)
+    # beside a falsifier not shown to hold on the whole region under any of its readings (an undecided reading may
+    # still hold there: referees CN, M1 and CP, LOW-1)
     two = Theorem(id="T", title="toy", source="toy", statement="x", rests_on=("top",), falsified_by=("c", "a"))
     undecided = {"region": "R", "holds_on": "none", "conditions": [],
                  "readings": {"as printed": "none: no", "clipped": "undecided: a premise measured"}}
     both = evaluate(two, REG, {**verdicts, "c": _v("refuted", readings), "a": _v("refuted", undecided)})
-    assert "a holds on the whole region under none of its recorded readings" in both["explanation"]
+    assert "a is not shown to hold on the whole region under any of its recorded readings" in both["explanation"]
     # failing everywhere as first read but on part of the region under another reading: not "failing everywhere"
     partly = {"region": "R", "holds_on": "none", "conditions": [],
               "readings": {"as printed": "none: no", "another adjacency": "part: where b > 1"}}

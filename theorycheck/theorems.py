@@ -246,8 +246,9 @@ def explain(record: Mapping[str, Any]) -> str:
         if falsifier_readings:  # a falsifier holding under another reading refutes only the statement so read (CD2)
             text += ("Under another recorded reading " + "; ".join(f"{cid} holds ({', '.join(r)})"
                                                                  for cid, r in falsifier_readings.items())
-                     + (f"; {', '.join(outright)} hold{'s' if len(outright) == 1 else ''} on the whole region under "
-                        f"none of {'its' if len(outright) == 1 else 'their'} recorded readings. " if outright
+                     + (f"; {', '.join(outright)} {'is' if len(outright) == 1 else 'are'} not shown to hold on the "
+                        f"whole region under any of {'its' if len(outright) == 1 else 'their'} recorded readings. "
+                        if outright
                         else ": the statement fails only as first read. "))
     else:
         text += "its proof has gaps but no computation refutes the statement itself, so it may still be true. "
