@@ -37,9 +37,14 @@ def in_process_rows() -> list[dict]:
 def test_local_cluster_rows_equal_the_in_process_rows(in_process_rows):
     from distributed import Client, LocalCluster
 
+    from theorycheck import blas
     from theorycheck.claims import jsonable
 
+    # the two workers are threads of this process: each calls OpenBLAS at once, which crashed the process once
+    # (a segmentation fault in a product of _first_layer_gradient, CI at d3b79eb) while OpenBLAS ran its own thread
+    # pool; on one BLAS thread each call runs in its caller's thread
     with (
+        blas.limited(1),
         LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
         Client(cluster) as client,
     ):
