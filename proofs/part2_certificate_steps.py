@@ -26,7 +26,7 @@ from theorycheck.errors import InputError
 from theorycheck.statement import Rel, Statement
 
 from . import symbols as SY
-from .part2_construction_steps import STEP3_N1, STEP3_N2, U, check_asymptotic, decide_order
+from .part2_construction_steps import STEP3_N1, STEP3_N2, U, check_asymptotic, decide_order, proved_truncated_sup
 from .regime import HIDING_A_CONSTANT, absolute_constant_outcome, constant_readings
 
 EPS_P, Q = sp.symbols("eps_p q", positive=True)
@@ -116,21 +116,6 @@ def _f_p(a: Callable, biases: Sequence, C=C_B) -> tuple[Callable, list]:
         return out
 
     return f_p, kept
-
-
-def _proved_truncated_sup(target: str, gamma, C=C_B) -> mpmath.mpf:
-    r"""A proved bound on S = sup_{|b|≤C_b}|a(b)|: √(2π) e^{C_b²/2} (1/π) e^{π²γ/4} Σ|c_n| (π²/4 + C_b²)^{n/2}.
-
-    Proof: aφ(b) = (1/π) Im f_γ(w), w = iπ/2 − b, |e^{−γw²}| = e^{π²γ/4 − γb²} ≤ e^{π²γ/4}, |w|² = π²/4 + b², and
-    1/φ(b) ≤ √(2π) e^{C_b²/2} on |b| ≤ C_b. For γ ≤ 1 it is at most its value at γ = 1: independent of d.
-    """
-    C = mpmath.mpf(C)
-    total = sum(
-        abs(mpmath.mpf(c.numerator) / c.denominator) * (PI**2 / 4 + C**2) ** (mpmath.mpf(n) / 2)
-        for n, c in enumerate(_coefficients(target))
-        if c
-    )
-    return mpmath.sqrt(2 * PI) * mpmath.exp(C**2 / 2) * mpmath.exp(PI**2 * mpmath.mpf(gamma) / 4) / PI * total
 
 
 def _proved_lower_sup(target: str) -> mpmath.mpf:
@@ -355,15 +340,15 @@ def _sup_links(target: str, claimed_d_power: sp.Expr, gammas: Sequence[str]) -> 
         S = _measured_truncated_sup(a)
         rows[g] = {
             "S_measured": _s(S),
-            "S_proved_upper": _s(_proved_truncated_sup(target, g)),
+            "S_proved_upper": _s(proved_truncated_sup(target, g)),
             "S_proved_lower": _s(lower),
         }
-        if not (lower * (1 - mpmath.mpf(10) ** -20) <= S <= _proved_truncated_sup(target, g)):
+        if not (lower * (1 - mpmath.mpf(10) ** -20) <= S <= proved_truncated_sup(target, g)):
             return None, {"sup_rows": rows, "problem": f"measured S outside the proved bounds at γ = {g}"}
     sign = _power_sign(claimed_d_power)
     ev = {
         "sup_rows": rows,
-        "S_uniform_upper_bound_gamma<=1": _s(_proved_truncated_sup(target, 1)),
+        "S_uniform_upper_bound_gamma<=1": _s(proved_truncated_sup(target, 1)),
         "claimed_power_of_d": str(claimed_d_power),
         "sign_of_claimed_power": sign,
     }
@@ -471,7 +456,7 @@ def check_tail_fp(
     c = mpmath.mpf(sp.nsimplify(claimed_tail_coefficient))
     rows, link1_fail = [], None
     with mpmath.workdps(DPS):
-        S_bar = _proved_truncated_sup(target, 1)
+        S_bar = proved_truncated_sup(target, 1)
         for g in gammas:
             L, tail, P, S, S_I, n_kept = _tail_measurement(target, g, eps_p, p, seed, DPS)
             ratio_tail = P / mpmath.exp(-c * L**2)

@@ -407,15 +407,21 @@ def _mp(c) -> Any:
     return mpmath.mpf(c.numerator) / c.denominator
 
 
-def _a_sup_bound(target: str, gamma_value) -> Any:
-    r"""S̄ ≥ sup_{|b|≤C_b} |a(b)| in closed form (mpmath): a(b)φ(b) = (1/π) Im f_γ(iπ/2 − b) (η = 1) and
-    |e^{−γ(iπ/2−b)²}| = e^{γ(π²/4 − b²)} ≤ e^{γπ²/4}, |iπ/2 − b| ≤ √(C_b² + π²/4), 1/φ(b) ≤ √(2π) e^{C_b²/2}, so
-    S̄ = √(2π)/π · e^{γπ²/4 + C_b²/2} Σ_k |c_k| (C_b² + π²/4)^{k/2}; bounded uniformly in γ ≤ ½. Since
-    |σ| = |tanh| ≤ 1, |f_p(z)| ≤ max_{i∈I}|a(b_i)| ≤ S̄ at every z and for every draw of the biases."""
-    g = mpmath.mpf(gamma_value)
-    radius = mpmath.sqrt(C_B**2 + mpmath.pi**2 / 4)
-    poly = sum(abs(_mp(c)) * radius**k for k, c in enumerate(cert.parse_polynomial(target).coefficients))
-    return mpmath.sqrt(2 * mpmath.pi) / mpmath.pi * mpmath.exp(g * mpmath.pi**2 / 4 + mpmath.mpf(C_B) ** 2 / 2) * poly
+def proved_truncated_sup(target: str, gamma, C=C_B) -> mpmath.mpf:
+    r"""A proved bound on S = sup_{|b|≤C_b}|a(b)|: √(2π) e^{C_b²/2} (1/π) e^{π²γ/4} Σ|c_n| (π²/4 + C_b²)^{n/2}.
+
+    Proof: aφ(b) = (1/π) Im f_γ(w), w = iπ/2 − b, |e^{−γw²}| = e^{π²γ/4 − γb²} ≤ e^{π²γ/4}, |w|² = π²/4 + b², and
+    1/φ(b) ≤ √(2π) e^{C_b²/2} on |b| ≤ C_b. For γ ≤ 1 it is at most its value at γ = 1: independent of d. Since
+    |σ| = |tanh| ≤ 1, |f_p(z)| ≤ max_{i∈I}|a(b_i)| ≤ this bound at every z and for every draw of the biases (the
+    one home of the bound: construct.summand-bound's proved S and the F bounds of :func:`_sup_H` read it)."""
+    C = mpmath.mpf(C)
+    total = sum(
+        abs(mpmath.mpf(c.numerator) / c.denominator) * (mpmath.pi**2 / 4 + C**2) ** (mpmath.mpf(n) / 2)
+        for n, c in enumerate(cert.parse_polynomial(target).coefficients)
+        if c
+    )
+    return (mpmath.sqrt(2 * mpmath.pi) * mpmath.exp(C**2 / 2) * mpmath.exp(mpmath.pi**2 * mpmath.mpf(gamma) / 4)
+            / mpmath.pi * total)
 
 
 @memo.remembered()
@@ -425,7 +431,7 @@ def _sup_H(target: str, ep: float, log10_d: float, grid: int = 4001) -> dict[str
 
     * M = max |f_γ| over the points of H_{log d} evaluated (a 4001-point grid of [−L, L] with both ends, and the
       grid's best point refined by findroot on f' − 2γzf, kept only inside H): M ≤ sup_H |f_γ|;
-    * S̄ (:func:`_a_sup_bound`) ≥ sup_z |f_p(z)| for every draw;
+    * S̄ (:func:`proved_truncated_sup`) ≥ sup_z |f_p(z)| for every draw;
     * every draw: M − S̄ ≤ F ≤ Σ_k |c_k| L^k + S̄ (|f_γ| ≤ |f| ≤ Σ|c_k|L^k on H), so E F lies there too;
     * Jensen: E F ≥ |f_γ(z*) − m(z*)| at the evaluated argmax z*, m(z) = E[f_p(z) | |I|] (mpmath quadrature).
     d itself is never formed (γ and L from log10 d)."""
@@ -458,7 +464,7 @@ def _sup_H(target: str, ep: float, log10_d: float, grid: int = 4001) -> dict[str
             pass
         z_star = max(cands, key=lambda z: abs(fg(z)))
         M = abs(fg(z_star))
-        S_bar = _a_sup_bound(target, g)
+        S_bar = proved_truncated_sup(target, g)
         upper_f = sum(abs(_mp(c)) * L**k for k, c in enumerate(coeffs))
         def a_phi(bb):  # cert.corrected_a_phi_function at η = 1, written out: its float check of γ fails below 1e-308
             w = 1j * mpmath.pi / 2 - bb

@@ -315,6 +315,7 @@ def _gdp_curve_sympy() -> tuple[Any, Any, Any, Any]:
     return e, m, cdf(-e / m + m / 2) - sp.exp(e) * cdf(-e / m - m / 2), density
 
 
+@functools.cache  # a SymPy identity with no arguments: decided once per process
 def gdp_curve_increasing_in_mu() -> bool:
     r"""SymPy: ∂δ(ε; μ)/∂μ = φ(ε/μ − μ/2) > 0 for the μ-GDP curve δ(ε; μ) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)
     (e^ε φ(ε/μ + μ/2) = φ(ε/μ − μ/2)), so a smaller μ is never less private: what makes the calibration's μ, the lower
@@ -326,6 +327,7 @@ def gdp_curve_increasing_in_mu() -> bool:
     return bool(sp.simplify(sp.diff(curve, m) - slope) == 0 and slope.is_positive)
 
 
+@functools.cache  # a SymPy identity with no arguments: decided once per process
 def gdp_curve_decreasing_in_epsilon() -> bool:
     r"""SymPy: ∂δ(ε; μ)/∂ε = −e^ε Φ(−ε/μ − μ/2) < 0 (the density terms cancel, e^ε φ(ε/μ + μ/2) = φ(ε/μ − μ/2)),
     so at a fixed μ the curve is largest at the smallest ε: δ(ε; μ) ≤ δ(ε₀; μ) for ε ≥ ε₀."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -343,7 +344,7 @@ def _quadrature_call(integral: sp.Integral) -> sp.Expr:
     return implemented_function(sp.Function(f"_quad_{next(_QUAD_NAMES)}"), quad)(*free)
 
 
-_QUAD_NAMES = iter(range(10**18))
+_QUAD_NAMES = itertools.count()
 
 
 def _quadratures(expr: sp.Expr) -> sp.Expr:
