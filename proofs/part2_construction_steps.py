@@ -442,8 +442,8 @@ def _sup_H(target: str, ep: float, log10_d: float, grid: int = 4001) -> dict[str
         g = mpmath.power(10, -mpmath.mpf(ep) * mpmath.mpf(log10_d) / (4 * (q_value + 1)))
         mp_coeffs = [_mp(c) for c in coeffs][::-1]  # highest degree first (mpmath.polyval)
 
-        def fg(z):  # f_γ(z) = f(z) e^{−γz²} (cert.f_gamma, whose float check of γ > 0 fails below 10^{−308})
-            return mpmath.polyval(mp_coeffs, z) * mpmath.exp(-g * z**2)
+        def fg(z):  # f_γ(z) = f(z) e^{−γz²}
+            return cert.f_gamma(target, g, z)
 
         # locate in floats (γ may underflow to 0 there: only the location is taken from it), decide in mpmath
         zz = np.linspace(-float(L), float(L), grid)
@@ -466,14 +466,7 @@ def _sup_H(target: str, ep: float, log10_d: float, grid: int = 4001) -> dict[str
         M = abs(fg(z_star))
         S_bar = proved_truncated_sup(target, g)
         upper_f = sum(abs(_mp(c)) * L**k for k, c in enumerate(coeffs))
-        def a_phi(bb):  # cert.corrected_a_phi_function at η = 1, written out: its float check of γ fails below 1e-308
-            w = 1j * mpmath.pi / 2 - bb
-            return mpmath.im(mpmath.polyval(mp_coeffs, w) * mpmath.exp(-g * w**2)) / mpmath.pi
-
-        if float(g) > 1e-300:  # the same closed form as the toolkit's, where that one accepts γ
-            ref = cert.corrected_a_phi_function(target, g, mpmath.mpf(1))
-            if abs(ref(mpmath.mpf("0.3")) - a_phi(mpmath.mpf("0.3"))) > mpmath.mpf(10) ** (5 - DPS):
-                raise AssertionError("a(b)φ(b) differs from cert.corrected_a_phi_function")
+        a_phi = cert.corrected_a_phi_function(target, g, mpmath.mpf(1))  # the a that reconstructs f_γ at η = 1
         m_star = mpmath.quad(lambda bb: a_phi(bb) * mpmath.tanh(z_star + bb), [-C_B, 0, C_B]) / mpmath.erf(
             mpmath.mpf(C_B) / mpmath.sqrt(2))
         jensen = abs(fg(z_star) - m_star)

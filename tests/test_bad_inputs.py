@@ -631,3 +631,20 @@ def test_divisors_are_proved_zero_only_when_small_and_never_hang():
     with pytest.raises(InputError) as caught:
         parse_formula("3e + x")
     assert "write" not in str(caught.value)
+
+
+def test_validation_of_numbers_beyond_the_floats():
+    """A positive mpf/Fraction/int whose float under- or overflows is judged by its own value (no OverflowError)."""
+    import fractions
+
+    import mpmath
+
+    from theorycheck import validate
+    from theorycheck.errors import InputError
+
+    for good in (mpmath.mpf("1e-2500"), mpmath.mpf("1e400"), fractions.Fraction(1, 10**400), 10**400):
+        assert validate.positive("x", good) == good
+    assert validate.positive_int("n", 10**400) == 10**400
+    for bad in (mpmath.mpf("-1e-2500"), fractions.Fraction(-1, 10**400), -(10**400), mpmath.inf, 0.0):
+        with pytest.raises(InputError, match="finite number > 0"):
+            validate.positive("x", bad)

@@ -157,3 +157,18 @@ def test_certified_transform_of_a_phi_matches_quadrature_and_closed_form():
     assert bp.real.overlaps(bm.real) and bp.imag.overlaps(bm.imag)
     with pytest.raises(InputError):
         cert.certified_transform_a_phi(f, g, e, t, reading="sideways")
+
+
+def test_gamma_below_the_floats_is_accepted_and_exact():
+    """γ = d^{−ε_p/(4(q+1))} underflows a float at d = 10^{10^6} (construct.F-*: the F bounds read a·φ and f_γ there
+    from the library); a positive mpf below 1e-308 is a valid γ and gives the written-out closed form."""
+    with mpmath.workdps(30):
+        g = mpmath.mpf("1e-2500")
+        b = mpmath.mpf("0.3")
+        w = 1j * mpmath.pi / 2 - b
+        by_hand = mpmath.im((w**3 - w) * mpmath.exp(-g * w**2)) / mpmath.pi
+        assert abs(cert.corrected_a_phi_function("x**3 - x", g, mpmath.mpf(1))(b) - by_hand) < mpmath.mpf("1e-28")
+        assert cert.f_gamma("x**3 - x", g, mpmath.mpf(2)) == 6
+    for bad in (mpmath.mpf("-1e-2500"), mpmath.mpf(0), mpmath.inf):
+        with pytest.raises(InputError):
+            cert.f_gamma("x", bad, 1)

@@ -7,6 +7,8 @@ import os
 from numbers import Real
 from typing import Any
 
+import mpmath
+
 from .errors import InputError
 
 #: the most processes or threads per CPU that --jobs, simulate's --workers and THEORYCHECK_BLAS_THREADS may ask for
@@ -25,7 +27,10 @@ def _as_real(name: str, value: Any) -> float:
             value = float(value)  # mpmath mpf, numpy scalars, Fractions as str...
         except (TypeError, ValueError):
             raise InputError(f"{name} must be a real number, got {value!r}") from None
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an int or Fraction beyond the floats
+        number = math.inf if value > 0 else -math.inf
     if math.isnan(number):
         raise InputError(f"{name} must be a real number, got NaN")
     return number
@@ -37,9 +42,21 @@ def positive(name: str, value: Any) -> Any:
     Used for γ, η, n, p, d, T, step sizes and noise levels.
     """
     number = _as_real(name, value)
+    if number == 0 or math.isinf(number):  # the float may have under- or overflowed: ask the value itself
+        number = _beyond_float(value, number)
     if not (number > 0) or math.isinf(number):
         raise InputError(f"{name} must be a finite number > 0, got {value!r}")
     return value
+
+
+def _beyond_float(value: Any, number: float) -> float:
+    """``number`` (the float of ``value``), or 1.0 when ``value`` is a positive finite real beyond the floats (an mpf,
+    Fraction or int below 1e-308 or above 1.8e308: γ = d^{−ε_p/(4(q+1))} at d = 10^{10^6} is 10^{−62500} at
+    ε_p = 1, q = 3)."""
+    try:
+        return 1.0 if (mpmath.isfinite(value) and value > 0) else number
+    except (TypeError, ValueError):
+        return number
 
 
 def positive_int(name: str, value: object) -> int:
