@@ -268,6 +268,36 @@ def test_integrals_evaluate_as_sympys_own_quadrature():
         assert abs(evaluator(wrong, cases[0][1])(*args) - evaluator(cases[0][0], cases[0][1])(*args)) > 1e-6
 
 
+def test_integrals_at_the_edges_of_the_evaluator():
+    """Referee CP, LOW-2: a bound variable that is also a free limit (∫_0^x e^{−x} dx) is renamed, not a duplicate
+    argument; a kink linear in the variable (Piecewise, Abs, Max) splits the interval (30 digits, not 6); a kink the
+    evaluator cannot locate raises QuadratureError; a one-end or indefinite integral and a Product of symbolic bounds
+    are refused; a Product of whole-number bounds is written out."""
+    from theorycheck.statement import QuadratureError
+
+    y, k, n = sp.Symbol("y", real=True), sp.Symbol("k", integer=True), sp.Symbol("n", integer=True)
+    with mpmath.workdps(30):
+        two = mpmath.mpf(2)
+        assert abs(evaluator(sp.Integral(sp.exp(-x), (x, 0, x)), (x,))(two) - (1 - mpmath.exp(-2))) < 1e-28
+        half = mpmath.mpf("0.5")
+        kinked = [
+            (sp.Integral(sp.Piecewise((y, y < x), (x, True)), (y, 0, 2)), mpmath.mpf("0.875")),
+            (sp.Integral(sp.Abs(y - x), (y, 0, 1)), mpmath.mpf("0.25")),
+            (sp.Integral(sp.Max(y, x), (y, 0, 1)), mpmath.mpf("0.625")),
+            (sp.Integral(sp.Abs(y - x), (y, 1, 0)), mpmath.mpf("-0.25")),  # reversed limits
+        ]
+        for expr, exact in kinked:
+            assert abs(evaluator(expr, (x,))(half) - exact) < 1e-28, expr
+        with pytest.raises(QuadratureError, match="kink or singularity"):  # |y² − x|: a kink at √x, not linear
+            evaluator(sp.Integral(sp.Abs(y**2 - x), (y, 0, 1)), (x,))(half)
+        assert evaluator(sp.Product(k + sp.Integral(y, (y, 0, 1)), (k, 1, 3)), ())() == mpmath.mpf("13.125")
+    for bad in (sp.Integral(y, (y, 2)), sp.Integral(y, y)):
+        with pytest.raises(ValueError, match="a lower and an upper limit"):
+            evaluator(bad, ())()
+    with pytest.raises(TypeError, match="whole-number bounds"):
+        evaluator(sp.Product(k, (k, 1, n)), (n,))
+
+
 # ------------------------------------------------------------------------------------------------ every claim
 
 
