@@ -798,7 +798,9 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
         "symbolic",
         f"the sum Σ g_W is n ∇_W L: for n = {bad} the two updates differ by {diffs[bad]} "
         "(Algorithm 1 takes the step n·η_W, Part 2 analyses η_W); g^C_W is undefined (read as g_W)",
-        corrected=r"W_1 \gets W_0 - \frac{\eta_W}{n}\sum_{i=1}^n g_W(x^W_i, y^W_i, f) = W_0 - \eta_W\nabla_W\mathcal{L}"
+        # the 1/n only: g^C_W kept as Algorithm 1 writes it (read as g_W by the claim's assumptions; referee CP, LOW-3)
+        corrected=r"W_1 \gets W_0 - \frac{\eta_W}{n}\sum_{i=1}^n g^C_W(x^W_i, y^W_i, f) "
+        r"= W_0 - \eta_W\nabla_W\mathcal{L}"
         if per_summand is not None and per_summand.verdict == "verified"
         else None,
         witness={"n": bad, "difference": str(diffs[bad])},

@@ -298,6 +298,15 @@ def test_integrals_at_the_edges_of_the_evaluator():
         evaluator(sp.Product(k, (k, 1, n)), (n,))
 
 
+def test_plus_minus_prints_in_front_of_its_term():
+    """Referee CP, LOW-4: the ± of a display stated for both signs printed after its factors (``x - \\frac{i \\pi
+    \\pm}{2 \\eta}``); it prints in front, and a negative term as ∓."""
+    pm, eta = sp.Symbol("pm", real=True), sp.Symbol("eta", positive=True)
+    assert paper_latex(x - pm * sp.I * sp.pi / (2 * eta)) == r"x \mp \frac{i \pi}{2 \eta}"
+    assert paper_latex(x + pm * sp.I / eta) == r"x \pm \frac{i}{\eta}"
+    assert paper_latex(-pm * x) == r"\mp x"
+
+
 # ------------------------------------------------------------------------------------------------ every claim
 
 

@@ -142,6 +142,10 @@ PAPER_SYMBOL_LATEX: dict[str, str] = {
 }
 
 
+#: the ± of a display stated for both signs (the paper-symbols module's ``pm``, evaluated at 1 and −1)
+_PM = sp.Symbol("pm", real=True)
+
+
 class PaperLatexPrinter(LatexPrinter):
     r"""SymPy's LaTeX printer with the paper's macros.
 
@@ -180,9 +184,19 @@ class PaperLatexPrinter(LatexPrinter):
         return rf"{head}{{\left({self._print(arg)} \right)}}"
 
     def _print_Mul(self, expr: sp.Mul) -> str:
+        if _PM in expr.args:  # ± first, as the paper writes it (SymPy would print i π ± / (2η)); ∓ for a negative rest
+            rest = expr / _PM
+            return (r"\mp " + self._print(-rest)) if rest.could_extract_minus_sign() else (r"\pm " + self._print(rest))
         if not expr.has(sp.UnevaluatedExpr):
             return super()._print_Mul(expr)
         return self._held_fraction(expr)
+
+    def _print_Add(self, expr: sp.Add, order: str | None = None) -> str:
+        tex = super()._print_Add(expr, order=order)
+        # a term ±X (or ∓X) after a sign: "x - \pm X" reads "x \mp X"
+        for before, after in (("- \\pm ", "\\mp "), ("- \\mp ", "\\pm "), ("+ \\pm ", "\\pm "), ("+ \\mp ", "\\mp ")):
+            tex = tex.replace(before, after)
+        return tex
 
     def _held_fraction(self, expr: sp.Mul) -> str:
         r"""A product holding paper forms (:func:`held`) as the paper prints it: one ``\frac`` of the factors with a
