@@ -162,26 +162,36 @@ def _vanishes(rate: sp.Expr) -> dict[str, Any]:
     return dict(_decide_cached(rate, "ll", sp.Integer(1)).regime or {})
 
 
+def _below_noise(rate: sp.Expr) -> dict[str, Any]:
+    """Where ``rate`` ≪ σ_W²d/p ((ε, δ) fixed): with the span lemma the obstruction refutes the rate there too
+    (part2_construction_steps.below_noise_regime; referee CN, M3)."""
+    from .part2_construction_steps import SPAN_NOISE
+
+    return dict(_decide_cached(rate, "ll", SPAN_NOISE).regime or {})
+
+
 def check_private_risk_obstruction(rate: sp.Expr = RATE_THM1) -> Verdict:
     """Theorem 1's risk E_x[(f_DPGD − f_*)²] = O_P(``rate``): f_DPGD is a second layer on W_1's features, so Theorem
     2's span obstruction bounds its risk below by α_1^{*2}‖P_{col(W_1)^⊥}μ‖² whatever DP-GD does
     (:func:`span_obstructed`): refuted where that bound does not decay and the rate → 0 (π_p < 1, σ_W²d/p → ∞,
     (ε, δ) fixed); elsewhere a lower bound cannot confirm a rate (inconclusive)."""
-    from .part2_construction_steps import obstruction_witness
+    from .part2_construction_steps import obstruction_witness, span_lemma_sentence
 
     blocked, record = span_obstructed(rate)
     if not blocked:
         return inconclusive("simulation+exact", "the span obstruction does not rule the rate out at the measured "
                             "corners; a lower bound cannot confirm it", every_a_lower_bound=record,
                             tolerance="5 standard errors of the bound's fitted exponent")
-    w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate))
+    w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate),
+                                                   _below_noise(rate))
     return refuted(
         "simulation+exact",
         f"Theorem 1's risk cannot reach its rate ${paper_latex(rate)}$ where π_p < 1 and σ_W²d/p → ∞ ((ε, δ) fixed): "
         "f_DPGD is a second layer on W_1's features, so E_x[(f_DPGD − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖², which "
         f"at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = {w['eps_p']}, ν = {w['nu']:g})"
         f" is {lows} at d = {[r['d'] for r in w['rows']]} (fitted "
-        f"exponent {w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: no decay), while the rate → 0",
+        f"exponent {w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: no decay), while the rate → 0"
+        + span_lemma_sentence(regime),
         witness=witness,
         regime=regime,
         every_a_lower_bound=record,
@@ -197,14 +207,15 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
     does not decay while the rate → 0 at (ε, δ) fixed: refuted there (referee A), whatever the chain's algebra."""
     steps = steps if steps is not None else summary_corrected_steps()
     rate = rate if rate is not None else RATE_D9 + VARIANCE
-    from .part2_construction_steps import obstruction_witness
+    from .part2_construction_steps import obstruction_witness, span_lemma_sentence
 
     v = check_chain(steps, "ridge summary, corrected")
     blocked, record = span_obstructed(rate)
     ev = dict(v.evidence, every_a_lower_bound=record)
     if not blocked:
         return _dc_replace(v, evidence=ev)
-    w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate))
+    w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate),
+                                                   _below_noise(rate))
     return refuted(
         "simulation+exact",
         f"no second layer on W_1's features, f_RR included, reaches the rate where π_p < 1, σ_W²d/p → ∞ and the "
@@ -212,7 +223,7 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
         f"E_x[(f − f_*)²] ≥ α_1^{{*2}}‖P_{{col(W_1)^⊥}}μ‖², which at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = "
         f"{w['eps_p']}, ν = {w['nu']:g}) is {lows} at d = {[r['d'] for r in w['rows']]} (fitted exponent "
         f"{w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: no decay), while the rate → 0 at (ε, δ) fixed; the "
-        "chain's own step (the sum of its premises' rates) holds: " + v.detail,
+        "chain's own step (the sum of its premises' rates) holds: " + v.detail + span_lemma_sentence(regime),
         witness=witness,
         regime=regime,
         **ev,
@@ -1529,7 +1540,8 @@ def _obstruction_regime(record: dict[str, Any], bound_regime: dict[str, Any], ra
     another rate: a comparison of upper bounds) is kept beside it, never as where the claim holds."""
     from .part2_construction_steps import obstruction_witness
 
-    _, _, _, regime = obstruction_witness(["premise point"], {"premise point": record}, _vanishes(rate))
+    _, _, _, regime = obstruction_witness(["premise point"], {"premise point": record}, _vanishes(rate),
+                                          _below_noise(rate))
     return {
         **regime,
         "region_latex": ADMISSIBLE.description,
@@ -1558,12 +1570,14 @@ def check_final_corrected(rate: sp.Expr = RATE_CORRECTED) -> Verdict:
     o1 = ("o(1) on the whole region" if v.verdict == "verified" else
           "o(1) only on part of the region: " + "; ".join(v.regime["conditions"]))
     if blocked is not None:
+        from .part2_construction_steps import span_lemma_sentence
+
         regime = _obstruction_regime(blocked, dict(v.regime), rate)
         return refuted(
             "simulation+exact",
             "with every correction (variance term d^{4ε_n}log²d/n, DP noise p d^{7ε_n}log^{2q+2}d R/n²) the rate is "
-            f"{o1}; but it is no bound on R(f_NN) where it is: {_obstruction_text(blocked)}; no corrected statement "
-            "is offered",
+            f"{o1}; but it is no bound on R(f_NN) where it is: {_obstruction_text(blocked)}"
+            + span_lemma_sentence(regime) + "; no corrected statement is offered",
             witness=_obstruction_witness(blocked),
             regime=regime,
             **ev,
@@ -1653,10 +1667,14 @@ def check_final_risk(rate: sp.Expr = RATE_CORRECTED, claimed: sp.Expr = RATE_PAR
     within = ("the corrected chain's bound is within Part 3's rate " + (
         "on the whole region" if v.verdict == "verified" else "only where " + "; ".join(v.regime["conditions"])))
     if blocked is not None:
+        from .part2_construction_steps import span_lemma_sentence
+
+        regime = _obstruction_regime(blocked, dict(v.regime), claimed)
         return refuted(
             "simulation+exact",
-            f"{within} (a comparison of upper bounds); Part 3's conclusion itself fails: {_obstruction_text(blocked)}",
-            regime=_obstruction_regime(blocked, dict(v.regime), claimed),
+            f"{within} (a comparison of upper bounds); Part 3's conclusion itself fails: {_obstruction_text(blocked)}"
+            + span_lemma_sentence(regime),
+            regime=regime,
             witness=_obstruction_witness(blocked),
             **ev,
         )

@@ -310,6 +310,31 @@ def test_span_obstruction_and_its_undecided_rest_are_complements(pi, nu_value, e
     assert m.SPAN_NOISE_EXPONENT.subs(at) == 2 + at[eps_b] - at[nu] - at[pi_p]
 
 
+def test_span_lemma_reaches_the_strip_where_the_noise_vanishes_slower_than_the_rate():
+    """Referee CN, M3: ‖P_{col(W)^⊥}μ‖² ≥ (1 − o(1)) s/(s + (1 + σ)²), s = σ²d/p, for any unit columns; the lemma
+    holds on its instances (aligned columns nearly tight) and a doubled bound is rejected. With it, Theorem 1's rate
+    is refuted also at CN's point (ε_n, ε_p = π_p, ε_b, ν, q, r, ρ) = (0.19, 0.8, 0.35, 1.6, 1, 0, 0), where
+    σ_W²d/p ≍ d^{−0.05}log⁸d → 0 but the rate ≍ d^{−0.1}: the old record left it undecided."""
+    from theorycheck_proofs import part3_steps as P3
+
+    lemma = m.span_noise_lemma()
+    assert lemma["holds"] and lemma["finite_d_bound_held_on_every_instance"]
+    assert 0.85 < min(lemma["aligned_smallest_s_by_d"]) and max(lemma["aligned_smallest_s_by_d"]) < 1.1
+    assert not m.span_noise_lemma(factor=2.0)["holds"]
+    below = P3._below_noise(P3.RATE_THM1)
+    assert below["holds_on"] == "part"
+    point = {"eps_n": sp.Rational(19, 100), "eps_p": sp.Rational(4, 5), "pi_p": sp.Rational(4, 5),
+             "eps_b": sp.Rational(35, 100), "nu": sp.Rational(8, 5), "q": 1, "r": 0, "rho": 0}
+    conditions = [sp.sympify(c) for c in below["conditions_exact"]]
+    free = {sym.name: sym for c in conditions for sym in c.free_symbols}
+    values = {free[k]: v for k, v in point.items() if k in free}
+    assert all(bool(c.subs(values)) for c in conditions)  # the rate ≪ σ_W²d/p at CN's point
+    assert m.SPAN_NOISE_EXPONENT.subs({pi_p: point["pi_p"], nu: point["nu"], eps_b: point["eps_b"]}) < 0  # s → 0
+    v = P3.check_private_risk_obstruction()
+    assert v.verdict == "refuted" and r"o(\sigma_W^2 d/p)" in v.regime["conditions"][0]
+    assert "span lemma" in v.detail and v.regime["span_lemma"]["holds"]
+
+
 def test_referee_ao_statement_parts_are_read():
     """Referee AO: the relation, the left side, every term of a line and the statement's own weights are read."""
     from theorycheck_proofs.part2_fourier_common import Chain
