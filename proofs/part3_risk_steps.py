@@ -18,11 +18,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import mpmath
 import numpy as np
 import sympy as sp
 
 from theorycheck import Claim, inconclusive, memo, refuted, verified
-from theorycheck.claims import Verdict
+from theorycheck.claims import AT_MOST, Verdict
 from theorycheck.statement import Expect, Norm, Prob, Statement
 
 from . import symbols as S
@@ -894,8 +895,10 @@ def check_noise_accumulation(
         detail.append(
             "the links fail, but the conclusion ‖z'_i‖ ≲ Σ/(2η_aλ) itself holds, given λ_min(K_n) ≳ 1 (not established "
             "here), where " + ", ".join(final["conditions"]) + " (the contraction region, exact second moment of the "
-            "Gaussian z'_i); it fails off the contraction region (z'_i grows geometrically) and is undecided on the "
-            "rest of it"
+            "Gaussian z'_i); it fails off the contraction region (z'_i grows geometrically) and "
+            + ("on the rest of it too, whatever K_n (2π_p ≥ 3ε_n: (‖z'_T‖2η_aλ/Σ)² ≥ (1 − o(1))pη_aλ²/(1 + λ) → ∞ "
+               "by Jensen on tr K_n ≤ p)" if final["rest_of_contraction_region"]["fails"] else
+               "is undecided on the rest of it")
         )
         return refuted(
             "simulation+numeric",
@@ -945,7 +948,12 @@ def _final_bound_regime() -> dict:
     not established here: measured ≥ 1e-3 at the corners, ridge.measured-lambda-min), (‖z'_i‖ 2η_aλ/Σ)² ≲ 2pη_aλ² =
     2d^{2ε_p−3ε_n}log²d → 0 where 2ε_p < 3ε_n (decided on the contraction region). Off the contraction region some
     |ρ_j| > 1 and E‖z'_i‖² grows geometrically in i ≤ T = d^{ε_n}: it fails there (the contraction's witness). On the
-    rest of the contraction region the bound grows: undecided."""
+    rest of the contraction region it fails too, with no premise (referee CQ, F10): tr K_n ≤ p (|tanh| ≤ 1) and
+    x ↦ 1/(x + λ) convex give Σ_j 1/(κ_j + λ) ≥ p/(1 + λ) for every K_n (Jensen), 1 − ρ_j² ≤ 4η_a(κ_j + λ) and
+    1 − ρ_j^{2T} ≥ 1 − e^{−4Tη_aλ} = 1 − e^{−4log²d}, so (E‖z'_T‖²)^{1/2} 2η_aλ/Σ ≥ (1 − o(1)) (pη_aλ²/(1 + λ))^{1/2}
+    ≍ min(pη_aλ², pη_aλ)^{1/2} → ∞ where 2π_p ≥ 3ε_n (π_p > ε_n there); ‖z'_T‖² concentrates (its largest variance
+    is ≤ 8(1 + λ)/(pλ) of the sum) — decided exactly, the floor (all κ_j = 1, Jensen's minimiser) evaluated at
+    50 digits (:func:`_noise_floor_rows`)."""
     from theorycheck.asymptotics import decide
 
     from .part3_steps import CONTRACTION_CONDITIONS
@@ -955,6 +963,19 @@ def _final_bound_regime() -> dict:
     region = ADMISSIBLE_LOG1.restrict(*CONTRACTION_CONDITIONS, name=ADMISSIBLE_LOG1.name + " ∩ contraction")
     inside = decide(Statement(2 * S.p * S.eta_a * S.lam**2, r"\lesssim", sp.Integer(1)), region, d=S.d,
                     rewrite=S.in_powers_of_d, what="2pη_aλ² ≲ 1 on the contraction region (given λ_min(K_n) ≳ 1)")
+    rest = ADMISSIBLE_LOG1.restrict(*CONTRACTION_CONDITIONS, sp.GreaterThan(2 * S.pi_p, 3 * S.eps_n),
+                                    name=ADMISSIBLE_LOG1.name + " ∩ contraction ∩ 2π_p ≥ 3ε_n")
+    floors = {label: decide(Statement(sp.Integer(1), r"\ll", expr), rest, d=S.d, rewrite=S.in_powers_of_d,
+                            what=f"1 ≪ {label} on the rest of the contraction region")
+              for label, expr in (("pη_aλ²", S.p * S.eta_a * S.lam**2), ("pη_aλ", S.p * S.eta_a * S.lam))}
+    rest_fails = all(v.verdict == "verified" for v in floors.values())
+    rows = _noise_floor_rows()
+    rest_fails = rest_fails and all(r["floor_ratio_sq"][-1] > r["floor_ratio_sq"][0] > 1 for r in rows
+                                    if r["where"] == "rest")
+    undecided = ([r"\text{the premise } \lambda_{\min}(K_n) \gtrsim 1 \text{ where the conditions hold}"]
+                 if rest_fails else
+                 [r"\text{the rest of the contraction region } (2\pi_p \ge 3\varepsilon_n)\text{: the "
+                  r"bound grows there; and the premise } \lambda_{\min}(K_n) \gtrsim 1"])
     return {
         "region": ADMISSIBLE_LOG1.name,
         "region_latex": ADMISSIBLE_LOG1.description,
@@ -966,9 +987,41 @@ def _final_bound_regime() -> dict:
         "premise": r"\lambda_{\min}(K_n) \gtrsim 1",
         "region_exact": contraction.get("region_exact", []),  # referee L: the slice must grey out the inadmissible
         "degrees_checked": contraction.get("degrees_checked", []),
-        "undecided": [r"\text{the rest of the contraction region } (2\pi_p \ge 3\varepsilon_n)\text{: the "
-                      r"bound grows there; and the premise } \lambda_{\min}(K_n) \gtrsim 1"],
+        "undecided": undecided,
+        "rest_of_contraction_region": {
+            "fails": rest_fails,
+            "lower_bound": "(‖z'_T‖ 2η_aλ/Σ)² ≥ (1 − o(1)) pη_aλ²/(1 + λ) for every K_n (tr K_n ≤ p, Jensen)",
+            "decided": {k: {"verdict": v.verdict, "holds_on": (v.regime or {}).get("holds_on")}
+                        for k, v in floors.items()},
+            "floor_rows": rows,
+        },
     }
+
+
+#: the points of :func:`_noise_floor_rows`: (ε_n, π_p, where), ν = 1 + 3ε_n (inside the contraction region)
+NOISE_FLOOR_POINTS = ((0.2, 0.35, "rest"), (0.2, 0.3, "rest"), (0.2, 0.29, "holds"))
+NOISE_FLOOR_LOG_DS = (100, 200, 400, 800)
+
+
+def _noise_floor_rows() -> list[dict[str, Any]]:
+    """E‖z'_T‖²(2η_aλ/Σ)² at its floor over K_n (every κ_j = 1: Jensen's minimiser under tr K_n ≤ p), exactly:
+    (2η_aλ)² p (1 − ρ^{2T})/(1 − ρ²), ρ = 1 − 2η_a(1 + λ), T = d^{ε_n}, Assumption 4's η_a, λ; 50 digits, d = e^L
+    (ρ^{2T} = |ρ|^{2T}: an even power, where a small d still overshoots)."""
+    rows = []
+    with mpmath.workdps(50):
+        for en_v, pp, where in NOISE_FLOOR_POINTS:
+            values = []
+            for L in NOISE_FLOOR_LOG_DS:
+                dd = mpmath.exp(mpmath.mpf(L))
+                pw, lam_v = dd ** mpmath.mpf(pp), dd ** (mpmath.mpf(pp) - 2 * mpmath.mpf(en_v))
+                eta = dd ** mpmath.mpf(en_v) * mpmath.mpf(L) ** 2 / pw
+                rho = 1 - 2 * eta * (1 + lam_v)
+                steps = dd ** mpmath.mpf(en_v)
+                value = (2 * eta * lam_v) ** 2 * pw * -mpmath.expm1(2 * steps * mpmath.log(abs(rho))) / (1 - rho**2)
+                values.append(float(value) if mpmath.isfinite(float(value)) else "overflow (|ρ| > 1 at this d)")
+            rows.append({"eps_n": en_v, "pi_p": pp, "where": where, "log_d": list(NOISE_FLOOR_LOG_DS),
+                         "floor_ratio_sq": values})
+    return rows
 
 
 def _link5_premise() -> dict[str, Any]:
@@ -1053,7 +1106,8 @@ def _regime_wide(v: Verdict, what: str, common_mode: bool = False) -> Verdict:
         "the premise ‖I − η_aL‖ ≤ 1 fails where π_p ≤ ε_n (η_aλ_max(K_n) ≍ d^{ε_n−π_p}log²d → ∞ with the "
         "measured λ_max(K_n) = Θ(1)): then ‖(I − η_aL)^i‖ grows geometrically and so does the term; holds at most on "
         + ", ".join(regime["conditions"]) + mode,
-        regime=regime,
+        # the contraction premise is necessary, not sufficient: fails outside, not decided inside (referee CQ, F1)
+        regime={**regime, "conditions_bound": AT_MOST},
         **{**v.evidence, "witness": regime["witness"], "numeric_verdict_stable_step": v.detail},
     )
 

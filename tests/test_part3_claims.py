@@ -85,6 +85,10 @@ def test_contraction(registered_verdict):
 def test_no_clipping(registered_verdict):
     v = registered_verdict(m.check_no_clipping)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"  # the premise fails where ε_p ≤ ε_n
+    # its conditions are necessary premises: "at most", never printed as where it holds (referee CQ, F1)
+    from theorycheck.claims import AT_MOST, conditions_reading
+
+    assert conditions_reading(v.regime) == AT_MOST
     # where σ_W²d ≪ p the features' common mode leaves it undecided, not "holds" (referee J)
     from theorycheck_proofs.part3_common import COMMON_MODE_UNDECIDED
 

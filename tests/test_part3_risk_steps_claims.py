@@ -11,6 +11,7 @@ import pytest
 import sympy as sp
 
 import theorycheck_proofs.part3_risk_steps as m
+from theorycheck.claims import AT_MOST, conditions_reading
 from theorycheck.registry import load
 from theorycheck_proofs.regime import ADMISSIBLE_LOG1
 
@@ -88,6 +89,21 @@ def test_noise_accumulation(registered_verdict):
     assert v.regime["holds_on"] == "part" and v.regime["conditions_exact"] == [
         "-eps_n + pi_p > 0", "eps_b - eps_n - nu + 2 >= 0", "3*eps_n - 2*pi_p > 0"]
     assert v.regime["premise"] and v.regime["undecided"] and v.evidence["link3_decision"]["holds"] == "none"
+    # the rest of the contraction region (2π_p ≥ 3ε_n) fails whatever K_n (referee CQ, F10: Jensen on tr K_n ≤ p);
+    # the premise λ_min(K_n) ≳ 1 is all that stays undecided
+    rest = v.regime["rest_of_contraction_region"]
+    assert rest["fails"] and "premise" in v.regime["undecided"][0] and "grows" not in v.regime["undecided"][0]
+    assert "on the rest of it too" in v.detail
+    floors = {(r["pi_p"], r["where"]): r["floor_ratio_sq"] for r in rest["floor_rows"]}
+    assert floors[(0.35, "rest")][-1] > 1e30 and floors[(0.29, "holds")][-1] < 1  # grows / decays
+    # the same floor claimed where 2π_p < 3ε_n (pη_aλ² → 0 there) is rejected by the same decision
+    from theorycheck.asymptotics import decide
+    from theorycheck.statement import Statement as St
+    from theorycheck_proofs.part3_steps import CONTRACTION_CONDITIONS
+
+    holds_part = ADMISSIBLE_LOG1.restrict(*CONTRACTION_CONDITIONS, sp.StrictLessThan(2 * m.S.pi_p, 3 * m.S.eps_n))
+    assert decide(St(sp.Integer(1), r"\ll", m.S.p * m.S.eta_a * m.S.lam**2), holds_part, d=m.S.d,
+                  rewrite=m.S.in_powers_of_d).verdict != "verified"
     assert not v.evidence["link5_premise"]["counterexample"]["link5_holds"]  # the premise η_a(λ_max + 2λ) ≤ 1 matters
     w = {k: Fraction(x) for k, x in v.regime["witness"]["point"].items() if k != "q"}
     assert w["pi_p"] <= w["eps_n"] or w["nu"] > 2 + w["eps_b"] - w["eps_n"]  # off the contraction region
@@ -152,6 +168,7 @@ def test_s1(registered_verdict):
     v = registered_verdict(m.check_s1)
     # regime-wide: the premise ‖I − η_aL‖ ≤ 1 fails where ε_p ≤ ε_n
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    assert conditions_reading(v.regime) == AT_MOST  # a necessary premise's region (referee CQ, F1)
     assert len(v.regime["undecided"]) == 1 and "common mode" in v.detail  # π_p > 2 + ε_b − ν: undecided
     w = v.evidence["witness"]["point"]
     assert Fraction(w["eps_n"]) >= Fraction(w["eps_p"])
@@ -164,6 +181,7 @@ def test_s1(registered_verdict):
 def test_s2(registered_verdict):
     v = registered_verdict(m.check_s2)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.evidence["cauchy_schwarz_holds"]
+    assert conditions_reading(v.regime) == AT_MOST
     assert not v.regime.get("undecided")  # S_2 does not see the common mode (referee J); S_1 does (test_s1)
     stable = m.check_s2(regime_wide=False)
     assert stable.verdict == "verified"
