@@ -985,7 +985,8 @@ def _final_bound_regime() -> dict:
         "conditions_exact": list(contraction["conditions_exact"]) + list(inside.regime["conditions_exact"]),
         "witness": contraction["witness"],
         "premise": r"\lambda_{\min}(K_n) \gtrsim 1",
-        "region_exact": contraction.get("region_exact", []),  # referee L: the slice must grey out the inadmissible
+        # referee L: the slice must grey out the inadmissible; the region this record is named after (referee CQ, F5)
+        "region_exact": [str(c) for c in ADMISSIBLE_LOG1.constraints if getattr(c, "is_Relational", False)],
         "degrees_checked": contraction.get("degrees_checked", []),
         "undecided": undecided,
         "rest_of_contraction_region": {

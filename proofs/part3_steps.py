@@ -38,6 +38,7 @@ from theorycheck.statement import Norm, Rel, Statement, held, paper_latex
 
 from . import symbols as S
 from .part3_common import (
+    COMMON_MODE_UNDECIDED,
     EPS_N,
     SIMULATED_CORNERS,
     TARGET_Q,
@@ -2142,16 +2143,34 @@ def check_base_case_order(quantity: str, order: sp.Expr, relation: str = "lesssi
         f"{quantity} ≲ ${paper_latex(order)}$ fails where ν > 2 + ε_b (σ_W√d → 0, W_1's columns align): there "
         f"max_j|φ_jᵀa_0| ≥ √p·E_b tanh(1 + b) = {floor:.4f}√p (at '{w['corner']}' the measured maxima "
         f"{', '.join(f'{x:.3g}' for x in w['max_phi_a0'])} lie above the floor "
-        f"{', '.join(f'{x:.3g}' for x in w['floor'])}), and √p/order → ∞; the simulated corners agree with the order",
+        f"{', '.join(f'{x:.3g}' for x in w['floor'])}), and √p/order → ∞" + _corners_caveat(),
         witness=named_witness(aligned_witness(w["corner"]), {
             "corner": w["corner"], **ALL_CORNERS[w["corner"]], "max_phi_a0": w["max_phi_a0"], "floor": w["floor"],
             "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]}),
         # where ν > 2 + ε_b it is now refuted, not undecided as check_measured had left it
         regime=dict(v.regime or {}, holds_on="part", conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b"],
-                    conditions_exact=["eps_b - nu + 2 >= 0"], conditions_bound=AT_MOST, undecided=[],
+                    conditions_exact=["eps_b - nu + 2 >= 0"], conditions_bound=AT_MOST,
+                    undecided=[COMMON_MODE_UNDECIDED], common_mode_corners=common_mode_corners(),
                     witness=aligned_witness(w["corner"])),
         **ev,
     )
+
+
+def common_mode_corners() -> list[str]:
+    """The simulated corners (:data:`CORNERS`) inside the common-mode sub-region π_p > 2 + ε_b − ν (σ_W²d ≪ p,
+    decided exactly at each corner's point), where |φ_jᵀa_0| ≍ √(p/(1 + σ_W²d)) likely breaks an O(log d) order
+    far beyond the simulable d (referee CQ, F9)."""
+    from .regime import at_symbols
+
+    return [name for name, c in CORNERS.items()
+            if bool(S.NOISE_TO_WIDTH_EXPONENT.subs(at_symbols(corner_point(c, exact=True))) < 0)]
+
+
+def _corners_caveat() -> str:
+    inside = common_mode_corners()
+    return (f"; the simulated corners agree with the order at d ≤ 64, but {len(inside)} of the {len(CORNERS)} "
+            f"({', '.join(inside)}) lie where π_p > 2 + ε_b − ν, where W_1's common mode likely breaks it beyond the "
+            "simulable d (undecided)") if inside else "; the simulated corners agree with the order"
 
 
 #: measured claims decided by an exact argument, the fits kept as evidence: (checker, statement of the measured
@@ -2242,6 +2261,7 @@ def check_base_case(steps: tuple[Step, ...] | None = None) -> Verdict:
         regime=dict(v.regime or {}, holds_on="part",
                     conditions=[r"\text{at most where } \nu \le 2 + \varepsilon_b"],
                     conditions_exact=["eps_b - nu + 2 >= 0"], conditions_bound=AT_MOST,
+                    undecided=[COMMON_MODE_UNDECIDED], common_mode_corners=common_mode_corners(),
                     witness=aligned_witness(w["corner"])),
         **ev,
     )

@@ -16,7 +16,7 @@ import theorycheck_proofs.part3_steps as m
 from theorycheck.errors import InputError
 from theorycheck.registry import load
 from theorycheck.statement import held, paper_latex
-from theorycheck_proofs.part3_common import Step, check_step, corner_sizes
+from theorycheck_proofs.part3_common import COMMON_MODE_UNDECIDED, Step, check_step, corner_sizes
 
 d, n, p, en, ep, q, L = m.d, m.n, m.p, m.en, m.ep, m.q, m.L
 #: the simulated corners only (the σ_W → 0 limit corner of ν > 2 + ε_b is tested on its own below)
@@ -808,6 +808,11 @@ def test_base_case_steps(registered_verdict, monkeypatch):
     # √p·E_b tanh(1 + b) (referee A), which log^q d cannot bound: refuted there
     v = registered_verdict(claim)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
+    # inside the "at most" region the common-mode sub-region is undecided, and 4 of the 6 corners lie in it
+    # (referee CQ, F9): the corners' agreement at d ≤ 64 is no evidence there
+    assert v.regime["undecided"] == [COMMON_MODE_UNDECIDED]
+    assert v.regime["common_mode_corners"] == ["large eps_p", "large eps_n", "large n", "largest eps_p"]
+    assert "4 of the 6" in m.check_base_case_order("max_phi_a0", L).detail
     assert m.check_chain(m.BASE_CASE_STEPS).verdict == "verified"
     assert abs(v.evidence["aligned_limit"]["E_b tanh(1+b)"] - m.aligned_mean(1.0)) < 1e-12
     assert 0.5 < m.aligned_mean(1.0) < m.aligned_mean(2.0) < 1
