@@ -290,6 +290,16 @@ def test_report_records_environment_seeds_and_date(math_report):
     data = json.loads((math_report / "report.json").read_text())
     assert data["seeds"] == {"m.frac": {"seed": 7}, "m.uses": {"seed": 7}, "m.prose": {"seed": 11}}
     assert data["environment"]["date"][:10] in page and "mpmath" in page and '"seed": 11' in page
+    # the sources that made it (referee CR, MEDIUM-3): the library's digest (the cache's), and the git commit here
+    from theorycheck import cache
+
+    src = data["environment"]["sources"]
+    assert src["theorycheck_sha256"] == cache.library_digest() and src["theorycheck_sha256"] in page
+    assert src["theorycheck_sha256"] in (math_report / "report.md").read_text()
+    root = Path(cache.__file__).resolve().parent.parent
+    if (root / ".git").exists():
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True).stdout.strip()
+        assert src["git_commit"].split("+")[0] == head and src["git_commit"] in page
     # the crossover rows in the evidence become a table
     assert "Crossover table" in page and "non_private" in page
     assert "## Crossover table" in (math_report / "report.md").read_text()

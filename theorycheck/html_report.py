@@ -641,8 +641,12 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
             cols += [k for k in row if k not in cols]
         out += ["", f"## Crossover table ({title})", "", "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
         out += ["| " + " | ".join(_md(row.get(c, "")) for c in cols) + " |" for row in rows]
-    out += ["", "## Environment", "", f"Date {env['date']}; Python {env['python']}; {env['platform']}.", "",
-            "| package | version |", "|---|---|"]
+    src = env.get("sources") or {}
+    out += ["", "## Environment", "", f"Date {env['date']}; Python {env['python']}; {env['platform']}.", ""]
+    if src:
+        out += [f"Sources: git commit `{src['git_commit'] or 'not a git checkout'}`; theorycheck SHA-256 "
+                f"`{src['theorycheck_sha256']}`; proofs SHA-256 `{src['proofs_sha256'] or 'not installed'}`.", ""]
+    out += ["| package | version |", "|---|---|"]
     out += [f"| {k} | {v or 'not installed'} |" for k, v in env["packages"].items()]
     out += ["", "Seeds:", "", "```json", json.dumps(data.seeds, indent=2), "```", ""]
     return "\n".join(out)

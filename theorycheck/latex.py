@@ -342,10 +342,14 @@ def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, Claim
            r"\author{theorycheck}", r"\date{" + tex_text(datetime.date.today().isoformat()) + "}",
            r"\begin{document}", r"\maketitle"]
     if results:
-        from .report import summary
+        from .report import sources, summary
 
         counts = summary(list(results.values()))
         out.append(tex_text(", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS)) + ".\n")
+        src = sources()  # what ties this document to the code that checked it (referee CR, MEDIUM-3)
+        line = (f"Checked by git commit {src['git_commit'] or '(not a git checkout)'}; theorycheck SHA-256 "
+                f"{str(src['theorycheck_sha256'])[:16]}...; proofs SHA-256 {(src['proofs_sha256'] or 'none')[:16]}...")
+        out.append(r"{\footnotesize " + tex_text(line) + "}\n")
     if theorems:
         out += theorems_latex(theorems)
         out.append(r"\section*{Claims}")

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import importlib.metadata
 import platform
 import re
+import subprocess
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .claims import VERDICT_KINDS
@@ -33,7 +36,35 @@ def environment() -> dict[str, Any]:
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "packages": versions,
         "mpmath_backend": _mpmath_backend(),
+        "sources": sources(),
     }
+
+
+@functools.cache
+def sources() -> dict[str, str | None]:
+    """What ties a report to the code that made it (referee CR, MEDIUM-3: the version is 0.1.0 at every commit):
+    SHA-256 of the library's and the installed proofs' source trees (the digests the verdict cache keys on) and, in a
+    git checkout, the commit (``+dirty`` with uncommitted changes); ``None`` where one is not available."""
+    from . import cache
+
+    out: dict[str, str | None] = {"theorycheck_sha256": cache.library_digest(), "proofs_sha256": None,
+                                  "git_commit": None}
+    try:
+        import theorycheck_proofs
+
+        folder = Path(theorycheck_proofs.__file__).resolve().parent
+        out["proofs_sha256"] = cache._tree_digest(folder, (f for f in folder.glob("*.py")))
+    except ImportError:
+        pass
+    try:
+        root = Path(__file__).resolve().parent.parent
+        run = functools.partial(subprocess.run, cwd=root, capture_output=True, text=True, timeout=10, check=True)
+        commit = run(["git", "rev-parse", "HEAD"]).stdout.strip()
+        dirty = run(["git", "status", "--porcelain", "--untracked-files=no"]).stdout.strip()
+        out["git_commit"] = commit + ("+dirty" if dirty else "")
+    except (OSError, subprocess.SubprocessError):
+        pass  # not a git checkout, or no git: the digests still identify the sources
+    return out
 
 
 def _mpmath_backend() -> str:
