@@ -132,3 +132,11 @@ def test_runs_outside_the_presets_regime_are_flagged():
     # inside the regime; the paper preset's DP-GD risk (~4.7·10^4) is above the null predictor's (5.9)
     assert inside["status"] == f"ok ({ABOVE_NULL})" and inside["regime_flags"] == ""
     assert regime_flags({"d": 64, "n": 10, "p": 64, "eps": 1.0, "eps_total": 0.5}) == ["n = 10 ≤ p = 64"]
+    # a run that is not private at all (ε = ∞: no noise, or an unbounded sensitivity) is flagged (referee CR, M-4)
+    assert regime_flags({"d": 64, "n": 100, "p": 8, "eps": 1.0, "eps_total": float("inf")}) == [
+        "not private: ε spent = ∞ (a noise of 0 or an unbounded sensitivity)"]
+    from theorycheck.simulator.algorithm import Options
+
+    unclipped = run_experiment(16, preset="paper", seed=0, baselines=False,
+                               options=Options(first_layer_noise="before-normalise"))
+    assert "not private" in unclipped["status"], unclipped["status"]

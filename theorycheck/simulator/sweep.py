@@ -220,7 +220,9 @@ def regime_flags(record: dict[str, Any]) -> list[str]:
     if d < MIN_REGIME_D:
         flags.append(f"d = {d} < {MIN_REGIME_D} (log d < 1)")
     spent = record.get("eps_total")
-    if isinstance(spent, (int, float)) and math.isfinite(spent) and spent > eps * (1 + 1e-6):
+    if isinstance(spent, (int, float)) and math.isinf(spent):  # referee CR, MEDIUM-4: had passed as "ok"
+        flags.append("not private: ε spent = ∞ (a noise of 0 or an unbounded sensitivity)")
+    elif isinstance(spent, (int, float)) and math.isfinite(spent) and spent > eps * (1 + 1e-6):
         flags.append(f"ε spent {spent:.4g} > budget ε = {eps:g}")
     if n <= p:
         flags.append(f"n = {n} ≤ p = {p}")
