@@ -648,3 +648,11 @@ def test_validation_of_numbers_beyond_the_floats():
     for bad in (mpmath.mpf("-1e-2500"), fractions.Fraction(-1, 10**400), -(10**400), mpmath.inf, 0.0):
         with pytest.raises(InputError, match="finite number > 0"):
             validate.positive("x", bad)
+    # referee CS: a Fraction or SymPy Integer beyond the floats is a whole number; a bool is no number
+    assert validate.positive_int("n", fractions.Fraction(10**400)) == 10**400
+    assert validate.positive_int("n", sp.Integer(10**400)) == 10**400
+    for bad in (True, fractions.Fraction(5, 2), float("inf"), "2.5"):
+        with pytest.raises(InputError):
+            validate.positive_int("n", bad)
+    with pytest.raises(InputError, match="real number"):
+        validate.positive("x", True)

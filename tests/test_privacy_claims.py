@@ -4,6 +4,8 @@ perturbed statement (must be rejected) and, for refuted claims, on the corrected
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 
 import mpmath
 import pytest
@@ -43,6 +45,10 @@ def test_classical_verified_with_certified_margin(registered_verdict):
     # the same rule fails outside ε < 1: reported, with the exact δ above the target
     outside = v.evidence["paper_statement_outside_eps_lt_1"]
     assert outside and all(float(r["exact_delta"]) > r["delta"] for r in outside.values())
+    # docs/privacy.md states this record's grid (referee CR, LOW-7: it had said 140 points)
+    points = re.search(r"on all (\d+) grid points", v.detail)
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "privacy.md").read_text()
+    assert points and f"on {points.group(1)} grid points" in doc
 
 
 def test_classical_perturbed_constant_rejected():

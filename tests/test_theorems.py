@@ -7,6 +7,7 @@ import json
 import math
 import subprocess
 import textwrap
+from pathlib import Path
 
 import pytest
 from forked_cli import run_cli
@@ -283,6 +284,9 @@ def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdi
     assert min(dl for _, dl in repaired.EXTREME_BUDGETS) == 5e-324 and "5e-324" in v.detail
     assert max(dl for _, dl in repaired.EXTREME_BUDGETS) >= 1 - 2**-52
     assert (5e-324, 1e-5) in repaired.EXTREME_BUDGETS  # ε whose float search cannot start (referee AK)
+    # the README's figure is this record's (referee CR, LOW-7: it had said 158 points from δ = 1e-300)
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert f"certified (arb enclosures of δ(ε)) at {v.evidence['grid_points']} (ε, δ, d) points" in readme
     # the statement itself perturbed by a bump between the grid's ε (equal to ε at every point tried): not verified
     bump = repaired.PRIVACY.perturb(rhs=eps - eps * sp.exp(-(10**4) * (eps - sp.Rational(27, 10)) ** 2) / 2)
     assert repaired.check_privacy(bump).verdict != "verified"

@@ -319,7 +319,7 @@ def regime_lines(regime: dict | None) -> list[str]:
         out = [f"Regime: fails on part of the region, undecided on the rest ({regime.get('region', '')})"]
     else:
         out = [f"Regime: holds {where.get(holds_on, holds_on)} ({regime.get('region', '')})"]
-    if exact and holds_on != "all":
+    if exact and holds_on != "all" and not (at_most and list(exact) == list(undecided)):  # said once, below
         if at_most:
             header = "  holds at most where (fails elsewhere):"
         elif holds_on == "none":

@@ -35,7 +35,7 @@ from .claims import VERDICT_KINDS, readings_short_of_all
 from .coverage import DisplayCoverage, coverage, dangling, read_paper, summarise
 from .outputs import prune_least_recent, save_text, use_started, write_atomic
 from .registry import Registry, load_definitions
-from .report import environment, json_report, one_line, seeds, summary
+from .report import environment, json_report, one_line, seeds, summary, summary_qualifiers
 from .runner import ClaimResult
 
 #: The paper's \newcommand macros (Part 1 preamble) plus a few commands latex2mathml lacks.
@@ -515,6 +515,8 @@ def render_html(data: ReportData, math: MathRenderer | None = None,
         "total_seconds": sum(r.seconds for r in results), "refuted_ids": refuted_ids, "anchor": _anchor,
         "badge": _html(_badge), "wbr": lambda method: Markup(html.escape(method).replace("+", "+<wbr>")),
         "summary_figure": Markup(_figure(drawn.verdicts, "bar chart of the verdict counts")),
+        "qualifiers": summary_qualifiers(results), "held_under_a_reading": held_under_a_reading(results),
+        "held_note": HELD_UNDER_A_READING,
         "claim_rows": claim_rows, "corrected": [r for r in results if r.verdict.corrected],
         "carriers": [(cid, data.rests_on(cid)) for cid in refuted_ids if data.rests_on(cid)],
         "alone": [cid for cid in refuted_ids if not data.rests_on(cid)],
@@ -546,6 +548,22 @@ def _md_math(text: str) -> str:
     return text if "$" in text else f"$${text}$$"
 
 
+HELD_UNDER_A_READING = ("Each verified claim below records a reading of the paper's convention under which it does "
+                        "not hold on the whole region; the verified claims resting on it hold only under its other "
+                        "readings.")
+
+
+def held_under_a_reading(results: Sequence[ClaimResult]) -> list[tuple[str, dict[str, Any], list[str]]]:
+    """The verified claims whose own regime records a reading that fails, each with its readings and the verified
+    claims that rest on it (theorycheck.runner.under_reading): the Markdown and HTML reports' section."""
+    out = []
+    for r in results:
+        if r.verdict.verdict == "verified" and r.verdict.regime and readings_short_of_all(r.verdict):
+            users = [u.claim.id for u in results if r.claim.id in u.verified_under_reading and u.claim.id != r.claim.id]
+            out.append((r.claim.id, dict((r.verdict.regime or {}).get("readings") or {}), users))
+    return out
+
+
 def render_markdown(data: ReportData, images: dict[str, str]) -> str:
     """The report as Markdown; ``images`` maps a plot's name to its file name beside the report."""
     results = data.results
@@ -561,6 +579,9 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
     out += ["## Summary", "",
             "| " + " | ".join(VERDICT_KINDS) + " |", "|" + "---:|" * len(VERDICT_KINDS),
             "| " + " | ".join(str(counts[k]) for k in VERDICT_KINDS) + " |", ""]
+    qualifiers = summary_qualifiers(results)
+    if qualifiers:
+        out += ["Of these: " + "; ".join(qualifiers) + ".", ""]
     if "verdicts" in images:
         out += [f"![verdicts]({images['verdicts']})", ""]
     out += ["## Claims", "", "In the paper's order.", "", "| id | source | verdict | method | evidence | s | root "
@@ -603,16 +624,11 @@ def render_markdown(data: ReportData, images: dict[str, str]) -> str:
         out.append(f"- `{cid}` (undecided) is a premise of the verified " + ", ".join(f"`{u}`" for u in users))
     if "dependencies" in images:
         out += ["", f"![dependency graph]({images['dependencies']})"]
-    read = [r for r in results if r.verdict.verdict == "verified" and r.verdict.regime
-            and readings_short_of_all(r.verdict)]
+    read = held_under_a_reading(results)
     if read:  # the claims whose own regime records a reading that fails (theorycheck.runner.under_reading)
-        out += ["", "## Verdicts that hold only under a reading", "",
-                "Each verified claim below records a reading of the paper's convention under which it does not hold "
-                "on the whole region; the verified claims resting on it hold only under its other readings.", ""]
-        for r in read:
-            users = [u.claim.id for u in results if r.claim.id in u.verified_under_reading and u.claim.id != r.claim.id]
-            readings = (r.verdict.regime or {}).get("readings") or {}
-            out.append(f"- `{r.claim.id}`: " + "; ".join(f"{reading}: {where}" for reading, where in readings.items())
+        out += ["", "## Verdicts that hold only under a reading", "", HELD_UNDER_A_READING, ""]
+        for cid, readings, users in read:
+            out.append(f"- `{cid}`: " + "; ".join(f"{reading}: {where}" for reading, where in readings.items())
                        + (" — carries " + ", ".join(f"`{u}`" for u in users) if users else ""))
     out += ["", "## Paper coverage", ""]
     if data.coverage is None:

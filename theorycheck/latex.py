@@ -342,10 +342,11 @@ def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, Claim
            r"\author{theorycheck}", r"\date{" + tex_text(datetime.date.today().isoformat()) + "}",
            r"\begin{document}", r"\maketitle"]
     if results:
-        from .report import sources, summary
+        from .report import sources, summary, summary_qualifiers
 
         counts = summary(list(results.values()))
-        out.append(tex_text(", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS)) + ".\n")
+        qualifiers = "".join(f"; {q}" for q in summary_qualifiers(list(results.values())))
+        out.append(tex_text(", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS) + qualifiers) + ".\n")
         src = sources()  # what ties this document to the code that checked it (referee CR, MEDIUM-3)
         line = (f"Checked by git commit {src['git_commit'] or '(not a git checkout)'}; theorycheck SHA-256 "
                 f"{str(src['theorycheck_sha256'])[:16]}...; proofs SHA-256 {(src['proofs_sha256'] or 'none')[:16]}...")

@@ -235,9 +235,6 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
     time when given (else the sum of the
     checks' own times) and how many rows came from the verdict cache."""
     counts = summary(results)
-    conditional = sum(1 for r in results if r.verdict.verdict == "verified" and r.rests_on_refuted)
-    unsettled = sum(1 for r in results if r.verified_given)
-    reading, other = reading_counts(results)
     cached = sum(1 for r in results if getattr(r, "cached", False))
     if wall is not None:
         timing = f"wall {wall:.1f} s, CPU {cpu:.1f} s" if cpu is not None else f"wall {wall:.1f} s"
@@ -245,16 +242,29 @@ def summary_line(results: Sequence[ClaimResult], wall: float | None = None, cpu:
         timing = f"sum of check times {sum(r.seconds for r in results):.1f} s"
     if cached:
         timing += f"; {cached} cached"
-    premises = f"; {conditional} of the verified rest on a refuted premise" if conditional else ""
-    if unsettled:
-        premises += f"; {unsettled} of the verified rest on an undecided (inconclusive or error) premise"
-    if reading:
-        premises += f"; {reading} of the verified hold only under a reading (theirs or a premise's)"
-    if other:  # referee BA F7: a refuted claim that holds under another recorded reading (theorycheck show ID)
-        premises += f"; {other} of the refuted hold under another reading"
+    premises = "".join(f"; {q}" for q in summary_qualifiers(results))
     return (plural(len(results), "claim") + ": " + ", ".join(
         plural(counts[k], k) if k == "error" else f"{counts[k]} {k}" for k in VERDICT_KINDS) + premises
         + f"  ({timing})")
+
+
+def summary_qualifiers(results: Sequence[ClaimResult]) -> list[str]:
+    """What the bare counts leave out, one phrase each (the terminal's summary line, and the HTML, Markdown and LaTeX
+    summaries: referee CR, MEDIUM-2): the verified claims resting on a refuted or an undecided premise, those holding
+    only under a reading (their own or a premise's), and the refuted claims holding under another reading."""
+    conditional = sum(1 for r in results if r.verdict.verdict == "verified" and r.rests_on_refuted)
+    unsettled = sum(1 for r in results if r.verified_given)
+    reading, other = reading_counts(results)
+    out = []
+    if conditional:
+        out.append(f"{conditional} of the verified rest on a refuted premise")
+    if unsettled:
+        out.append(f"{unsettled} of the verified rest on an undecided (inconclusive or error) premise")
+    if reading:
+        out.append(f"{reading} of the verified hold only under a reading (theirs or a premise's)")
+    if other:  # referee BA F7: a refuted claim that holds under another recorded reading (theorycheck show ID)
+        out.append(f"{other} of the refuted hold under another reading")
+    return out
 
 
 def _md_escape(text: str) -> str:

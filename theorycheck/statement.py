@@ -186,7 +186,9 @@ class PaperLatexPrinter(LatexPrinter):
     def _print_Mul(self, expr: sp.Mul) -> str:
         if _PM in expr.args:  # ± first, as the paper writes it (SymPy would print i π ± / (2η)); ∓ for a negative rest
             rest = expr / _PM
-            return (r"\mp " + self._print(-rest)) if rest.could_extract_minus_sign() else (r"\pm " + self._print(rest))
+            sign, rest = (r"\mp", -rest) if rest.could_extract_minus_sign() else (r"\pm", rest)
+            body = self._print(rest)
+            return f"{sign} " + (rf"\left({body}\right)" if rest.is_Add else body)
         if not expr.has(sp.UnevaluatedExpr):
             return super()._print_Mul(expr)
         return self._held_fraction(expr)
@@ -360,13 +362,16 @@ def _quadrature_call(integral: sp.Integral) -> sp.Expr:
     free = tuple(sorted(integral.free_symbols, key=sp.default_sort_key))
     names = tuple(renamed[limit[0]] for limit in integral.limits)
     body = sp.lambdify((*names, *free), function, modules=_MPMATH_MODULES, cse=True)
-    ends = [sp.lambdify(free, sp.Tuple(*limit[1:], *_kinks(function, renamed[limit[0]])), modules=_MPMATH_MODULES)
-            for limit in integral.limits]
+    ends = [sp.lambdify(free, sp.Tuple(*limit[1:]), modules=_MPMATH_MODULES) for limit in integral.limits]
+    kinks = [[sp.lambdify(free, k, modules=_MPMATH_MODULES) for k in _kinks(function, renamed[limit[0]])]
+             for limit in integral.limits]
 
     def quad(*args: Any) -> Any:
-        intervals = [_split(*end(*args)) for end in ends]
+        intervals = [_split(*end(*args), *_points(kink, args)) for end, kink in zip(ends, kinks)]
         value, error = mpmath.quad(lambda *s: body(*s, *args), *intervals, error=True)
-        if error > mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)) * max(1, abs(value)):
+        # half the digits, relative to the value; an absolute floor of 10^{−0.9 dps} lets an integral that is 0 pass
+        # (referee CS: relative to max(1, |value|), a small kinked integral had slipped through with 5 digits)
+        if error > mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)) * abs(value) + mpmath.mpf(10) ** (-0.9 * mpmath.mp.dps):
             raise QuadratureError(f"{integral} at {dict(zip(free, args))}: mpmath.quad estimates its error at "
                                   f"{mpmath.nstr(error, 3)} (value {mpmath.nstr(value, 10)}): a kink or "
                                   "singularity inside the interval; split the integral there")
@@ -402,11 +407,23 @@ def _kinks(function: sp.Expr, var: sp.Symbol) -> list[sp.Expr]:
     return list(dict.fromkeys(points))
 
 
+def _points(kinks: list[Callable[..., Any]], args: tuple) -> list[Any]:
+    """The kinks at this call's arguments; one whose slope vanishes here (a division by 0) is no kink here."""
+    out = []
+    for kink in kinks:
+        try:
+            out.append(kink(*args))
+        except (ZeroDivisionError, ValueError):  # referee CS: ∫|xy − 1| dy at x = 0
+            continue
+    return out
+
+
 def _split(low: Any, high: Any, *kinks: Any) -> list[Any]:
     """[low, the real kinks strictly between low and high in the direction low → high, high]."""
     import mpmath
 
-    inside = [k for k in kinks if mpmath.im(k) == 0 and min(low, high) < mpmath.re(k) < max(low, high)]
+    inside = [k for k in kinks if mpmath.isfinite(k) and mpmath.im(k) == 0
+              and min(low, high) < mpmath.re(k) < max(low, high)]
     return [low, *sorted((mpmath.re(k) for k in inside), reverse=bool(high < low)), high]
 
 
@@ -429,6 +446,10 @@ def _quadratures(expr: sp.Expr) -> sp.Expr:
     return expr.func(*(_quadratures(a) for a in expr.args))
 
 
+#: the most factors a Product the evaluator writes out may have
+PRODUCT_FACTORS = 10_000
+
+
 def _products_written_out(expr: sp.Expr) -> sp.Expr:
     """``expr`` with every Product of whole-number bounds written out as its factors (SymPy's printers have no
     Product); a Product with a symbolic bound is refused."""
@@ -437,7 +458,12 @@ def _products_written_out(expr: sp.Expr) -> sp.Expr:
         for index, low, high in product.limits:
             if not (low.is_Integer and high.is_Integer):
                 raise TypeError(f"cannot evaluate {product}: a product needs whole-number bounds")
-            out = sp.Mul(*(out.xreplace({index: sp.Integer(i)}) for i in range(int(low), int(high) + 1)))
+            a, b = int(low), int(high)
+            if abs(b - a) > PRODUCT_FACTORS:
+                raise TypeError(f"cannot evaluate {product}: more than {PRODUCT_FACTORS} factors")
+            # SymPy's convention (Karr): for b < a − 1 the product is 1/∏_{b+1}^{a−1}, for b = a − 1 it is 1
+            factors = [out.xreplace({index: sp.Integer(i)}) for i in range(min(a, b + 1), max(b, a - 1) + 1)]
+            out = sp.Mul(*factors) if b >= a else 1 / sp.Mul(*factors)
         return out
     return expr.replace(lambda e: isinstance(e, sp.Product), written_out)
 

@@ -22,7 +22,9 @@ def most_per_cpu() -> int:
 
 
 def _as_real(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, Real):
+    if isinstance(value, bool):  # True is 1 to Python, never a parameter's value (referee CS, LOW-2)
+        raise InputError(f"{name} must be a real number, got {value!r}")
+    if not isinstance(value, Real):
         try:
             value = float(value)  # mpmath mpf, numpy scalars, Fractions as str...
         except (TypeError, ValueError):
@@ -63,9 +65,13 @@ def positive_int(name: str, value: object) -> int:
     """Return ``value`` as an ``int`` if it is a whole number >= 1, else raise ``InputError``."""
     if isinstance(value, bool) or not isinstance(value, int):
         number = _as_real(name, value)
-        if number != int(number):
+        try:  # exactly, where the value allows it: a Fraction or SymPy Integer beyond the floats (referee CS, LOW-3)
+            whole = int(value) if not isinstance(value, str) else int(number)
+        except (OverflowError, ValueError, TypeError):
+            raise InputError(f"{name} must be a whole number >= 1, got {value!r}") from None
+        if not (whole == value or whole == number):
             raise InputError(f"{name} must be a whole number >= 1, got {value!r}")
-        value = int(number)
+        value = whole
     if value < 1:
         raise InputError(f"{name} must be a whole number >= 1, got {value!r}")
     return value
