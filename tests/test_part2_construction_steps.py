@@ -333,6 +333,12 @@ def test_span_lemma_reaches_the_strip_where_the_noise_vanishes_slower_than_the_r
     v = P3.check_private_risk_obstruction()
     assert v.verdict == "refuted" and r"o(\sigma_W^2 d/p)" in v.regime["conditions"][0]
     assert "span lemma" in v.detail and v.regime["span_lemma"]["holds"]
+    # refuted outside its conditions, undecided inside: "at most", never "holds there" (referee CQ, F2)
+    from theorycheck.claims import AT_MOST, conditions_reading
+
+    assert conditions_reading(v.regime) == AT_MOST
+    # for Theorem 2's 1/log d the lemma adds nothing (the rate ≪ σ_W²d/p only where σ_W²d/p ↛ 0): no sentence
+    assert not m.check_theorem2_statement().regime["span_lemma_extends_the_refuted_part"]
 
 
 def test_referee_ao_statement_parts_are_read():

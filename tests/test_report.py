@@ -468,6 +468,34 @@ def test_summary_line_counts_verified_claims_that_rest_on_a_refuted_premise(toy_
         summary_line(tainted)
 
 
+def test_every_summary_carries_the_terminals_qualifiers(toy_proofs):
+    """Referee CR, MEDIUM-2: the HTML, Markdown and LaTeX summaries say what the terminal's line says beside the
+    counts (a verified claim resting on a refuted premise, one holding only under a reading), not only "2 verified"."""
+    from theorycheck.claims import refuted, verified
+    from theorycheck.latex import latex_document
+    from theorycheck.registry import load as load_registry
+    from theorycheck.report import summary_line, summary_qualifiers
+    from theorycheck.runner import ClaimResult
+
+    registry = load_registry(toy_proofs)
+    a, b, c = (registry.get(i) for i in registry.ids[:3])
+    results = [ClaimResult(a, refuted("exact", "no", witness=1), 0.1),
+               ClaimResult(b, verified("exact", "given a"), 0.1, rests_on_refuted=(a.id,)),
+               ClaimResult(c, verified("exact", "read so"), 0.1, under_reading=(c.id,))]
+    qualifiers = summary_qualifiers(results)
+    assert qualifiers == ["1 of the verified rest on a refuted premise",
+                          "1 of the verified hold only under a reading (theirs or a premise's)"]
+    assert all(q in summary_line(results) for q in qualifiers)
+    env = {"date": "today", "python": "3", "platform": "x", "packages": {}}
+    data = html_report.ReportData(registry, results, [], None, [], env, {})
+    assert "Of these: " + "; ".join(qualifiers) + "." in html_report.render_markdown(data, {})
+    page, _ = html_report.render_html(data)
+    assert "; ".join(qualifiers) in html.unescape(page)
+    tex = latex_document(registry.paper, [a, b, c], {r.claim.id: r for r in results})
+    assert "1 of the verified rest on a refuted premise" in tex
+    assert not summary_qualifiers(results[:1])  # nothing to qualify: no phrase
+
+
 def test_report_lists_the_verified_claims_resting_on_an_undecided_claim(toy_proofs):
     """The report's dependency section names each inconclusive claim's verified dependents (referee P: the marker
     had no view from the undecided side), and only verified ones."""
