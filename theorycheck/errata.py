@@ -40,7 +40,7 @@ from .coverage import (
     part_number,
 )
 from .errors import InputError
-from .latex import LATEX_PREAMBLE, MACRON_LETTER, standalone, tex_text
+from .latex import LATEX_PREAMBLE, MACRON_LETTER, _tex_math, standalone, tex_text
 from .outputs import save_text
 
 __all__ = ["Erratum", "TextErratum", "Written", "build_errata", "build_text_errata", "errata_tex", "patch_part",
@@ -321,14 +321,18 @@ def _paper_macros(texts: Iterable[str]) -> list[str]:
     return [f"\\providecommand{{{name}}}{{}}\\renewcommand{{{name}}}{body}" for name, body in seen.items()]
 
 
-def _tex_display(math: str) -> str:
-    """A paper display or a correction as a LaTeX display (equation environments kept, unnumbered)."""
+def _tex_display(math: str, correction: bool = False) -> str:
+    """A paper display or a correction as a LaTeX display (equation environments kept, unnumbered). A correction
+    without an environment of its own is set as the latex export sets a statement (latex._tex_math: broken over lines,
+    scaled to the text width only when still wider; referee CR, MEDIUM-1); a paper display is kept as printed."""
     body = re.sub(r"\\label\{[^}]*\}", "", math).strip()
     body = re.sub(r"\\tag\*?\{[^}]*\}", "", body)
     body = body.replace("\\begin{equation}", "").replace("\\end{equation}", "")
     body = body.replace("\\begin{equation*}", "").replace("\\end{equation*}", "").strip()
     if body.startswith("\\begin{align") and "aligned" not in body.split("}", 1)[0]:
         return body + "\n"
+    if correction and "\\begin{" not in body and "\\\\" not in body and "$" not in body:
+        return _tex_math(body)
     return "\\begin{equation*}\n" + body + "\n\\end{equation*}\n"
 
 
@@ -362,7 +366,7 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
         if e.has_correction:
             label = ("Checked correction (noted beside the display as printed; it need not be the display's own "
                      "relation):" if e.partial else "Corrected (checked):")
-            out.append(r"\noindent " + label + "\n" + "".join(_tex_display(c) for c in e.corrected))
+            out.append(r"\noindent " + label + "\n" + "".join(_tex_display(c, correction=True) for c in e.corrected))
         else:
             out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
         for evidence in e.evidence:  # one line per claim, each starting with its id
@@ -381,7 +385,7 @@ def errata_tex(errata: Sequence[Erratum], paper: str, macros: Sequence[str] = ()
             out.append(r"The relations it checks here, as printed (as text):" + "\n"
                        + r"{\raggedright\ttfamily " + _tex_tt(" ; ".join(printed)) + r"\par}" + "\n")
             if fix:
-                out.append(r"\noindent Corrected (checked):" + "\n" + _tex_display(fix))
+                out.append(r"\noindent Corrected (checked):" + "\n" + _tex_display(fix, correction=True))
             else:
                 out.append(r"\noindent Corrected: \emph{no correction was checked}." + "\n")
             out.append(r"\noindent Evidence: " + _tex_tt(evidence, tt=False) + "\n")

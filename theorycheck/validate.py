@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import os
 from numbers import Real
-from typing import Any
+from typing import Any, cast
 
 import mpmath
 
@@ -66,7 +66,7 @@ def positive_int(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         number = _as_real(name, value)
         try:  # exactly, where the value allows it: a Fraction or SymPy Integer beyond the floats (referee CS, LOW-3)
-            whole = int(value) if not isinstance(value, str) else int(number)
+            whole = int(cast(Any, value)) if not isinstance(value, str) else int(number)
         except (OverflowError, ValueError, TypeError):
             raise InputError(f"{name} must be a whole number >= 1, got {value!r}") from None
         if not (whole == value or whole == number):
