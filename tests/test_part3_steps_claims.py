@@ -218,6 +218,8 @@ def test_targets_and_union_bounds(registered_verdict):
 
 def test_contraction_regime():
     v = m.check_contraction_regime(**SIMULATED)
+    # its "holds" side rests on the measured upper order of λ_max(K_n): said as the regime's premise (referee CQ, F4)
+    assert v.regime["premise"] == m.LAMBDA_MAX_PREMISE and "\t" not in v.regime["premise"]
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part"
     # the corrected statement is printed with the region it holds on (referee CO, HIGH-1: "‖I − η_aL‖ < 1" alone
     # is false at ε_n = 1/8, π_p = 1/12)

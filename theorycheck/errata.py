@@ -40,7 +40,7 @@ from .coverage import (
     part_number,
 )
 from .errors import InputError
-from .latex import LATEX_PREAMBLE, MACRON_LETTER, _tex_math, standalone, tex_text
+from .latex import LATEX_PREAMBLE, MACRON_LETTER, standalone, tex_math, tex_text
 from .outputs import save_text
 
 __all__ = ["Erratum", "TextErratum", "Written", "build_errata", "build_text_errata", "errata_tex", "patch_part",
@@ -323,7 +323,7 @@ def _paper_macros(texts: Iterable[str]) -> list[str]:
 
 def _tex_display(math: str, correction: bool = False) -> str:
     """A paper display or a correction as a LaTeX display (equation environments kept, unnumbered). A correction
-    without an environment of its own is set as the latex export sets a statement (latex._tex_math: broken over lines,
+    without an environment of its own is set as the latex export sets a statement (latex.tex_math: broken over lines,
     scaled to the text width only when still wider; referee CR, MEDIUM-1); a paper display is kept as printed."""
     body = re.sub(r"\\label\{[^}]*\}", "", math).strip()
     body = re.sub(r"\\tag\*?\{[^}]*\}", "", body)
@@ -332,7 +332,7 @@ def _tex_display(math: str, correction: bool = False) -> str:
     if body.startswith("\\begin{align") and "aligned" not in body.split("}", 1)[0]:
         return body + "\n"
     if correction and "\\begin{" not in body and "\\\\" not in body and "$" not in body:
-        return _tex_math(body)
+        return tex_math(body)
     return "\\begin{equation*}\n" + body + "\n\\end{equation*}\n"
 
 
