@@ -1169,9 +1169,12 @@ def check_lipschitz_step(
         + (f"it fails in expectation at d = {below['d']:g} (a Monte Carlo witness)" if below else
            f"it holds at the {len(small)} Monte Carlo instances tried (margins ≫ standard error), unproved"),
         regime={
-            "region": f"C_b = {C_B}, every bias sample in [−C_b, C_b] and every weights, η = 1",
+            # the proof is C_b's: every fixed C_b > 0 from its own threshold on (referee CQ, F6); the Monte Carlo at C_B
+            "region": f"every fixed C_b > 0 (the Monte Carlo at C_b = {C_B}), every bias sample in [−C_b, C_b] and "
+            "every weights, η = 1",
             "holds_on": "all",
-            "conditions": [f"\\log d \\geq {L0:.6g}"],
+            "conditions": [r"\log d \geq \sqrt{2}\,(2C_b + 2)" + ("" if log_d_factor == 1 else f"/{log_d_factor:g}")
+                           + rf"\ (= {L0:.6g} \text{{ at }} C_b = {C_B})"],
             "readings": {
                 "the step from the previous line's Rademacher term, for d large enough (§3.4's asymptotic "
                 "argument; Part 1 §2.5)": f"all: from log d ≥ {L0:.4g} on (the proof above)",

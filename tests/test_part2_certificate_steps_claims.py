@@ -185,7 +185,9 @@ def test_lipschitz_step_perturbed(verdicts):
     registered = verdicts["construct.lipschitz-step"]
     assert registered.evidence["pointwise_witness"]["excess"] > 0
     # referee CH, CH-1: proved for d ≥ e^{√2(2C_b + 2)}; E[F] on the left (as printed) is a reading that fails
-    assert registered.verdict == "verified" and registered.regime["conditions"] == [r"\log d \geq 5.65685"]
+    assert registered.verdict == "verified" and registered.regime["conditions"] == [
+        r"\log d \geq \sqrt{2}\,(2C_b + 2)\ (= 5.65685 \text{ at } C_b = 1)"]  # C_b's threshold (referee CQ, F6)
+    assert "every fixed C_b > 0" in registered.regime["region"]
     readings = registered.regime["readings"]
     assert [w.split(":")[0] for w in readings.values()] == ["all", "undecided", "none"]
     v = m.check_lipschitz_step(log_d_factor=0)  # dropping the η log d term
@@ -203,7 +205,8 @@ def test_lipschitz_step_threshold():
     # a smaller constant fails in expectation at d = 2 only, below its threshold e^{8√2}: it holds for d large, and
     # the every-d reading says where it fails (referee CJ, CJ-2: it had read "refuted")
     half = m.check_lipschitz_step(log_d_factor=0.5)
-    assert half.verdict == "verified" and half.regime["conditions"] == [r"\log d \geq 11.3137"]
+    assert half.verdict == "verified" and half.regime["conditions"] == [
+        r"\log d \geq \sqrt{2}\,(2C_b + 2)/0.5\ (= 11.3137 \text{ at } C_b = 1)"]
     assert half.regime["readings"]["the step for every d"].startswith("none: in expectation it fails at d = 2 ")
     # the Monte Carlo's points are whole dimensions (referee CK, CK-3), on both sides of the factor 1 threshold 286
     assert [r["d"] for r in half.evidence["points"][:4]] == [2, 3, 20, 22026]
