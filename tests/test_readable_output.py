@@ -106,3 +106,18 @@ def test_the_contour_claim_prints_x_as_its_integration_variable():
     assert "x_{0}" not in claim.statement and r"\, dx" in claim.statement
     # its thin spaces \, are no list commas: it is broken over lines (it had overflowed the margin by 300 pt)
     assert _tex_math(claim.statement).startswith("\\begin{multline*}")
+
+
+def test_accented_letters_and_the_simulate_legend():
+    """Referee CR, LOW-2: an accented letter the tables do not name (û in repaired.clipped-signal's prose) is set as
+    its math accent, not the [U+00FB] placeholder; LOW-10: DP-GD's legend entry carries the 95 % CI the README
+    promises."""
+    from theorycheck.commands.simulate import legend_label
+    from theorycheck.latex import _unicode_declarations
+
+    assert r"\ensuremath{\hat{u}}" in _unicode_declarations("û") and "[U+" not in _unicode_declarations("ûñā")
+    assert "[U+2603]" in _unicode_declarations("☃")  # no accent to read: the placeholder, as before
+    fit = {"ci95": [-0.7, 6.51]}
+    assert legend_label("DP-GD (a_T)", 2.82, fit) == "DP-GD (a_T): slope +2.820 (95 % CI -0.70 … +6.51)"
+    assert legend_label("ridge", 0.1) == "ridge: slope +0.100" and legend_label("x", None) == "x"
+    assert "CI" not in legend_label("DP-GD (a_T)", 2.82, {"ci95": [float("-inf"), float("inf")]})

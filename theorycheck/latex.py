@@ -351,6 +351,22 @@ _TEXT_UNICODE = {"—": "---", "–": "--", "“": "``", "”": "''", "’": "'"
                  "è": r"\`e", "ü": r'\"u', "ö": r'\"o', "ä": r'\"a', " ": "~"}
 
 
+#: combining accents and their math accents, for a letter the tables above do not name
+_COMBINING_ACCENTS = {"\u0302": r"\hat", "\u0303": r"\tilde", "\u0304": r"\bar", "\u030c": r"\check",
+                      "\u0301": r"\acute", "\u0300": r"\grave", "\u0308": r"\ddot", "\u0307": r"\dot"}
+
+
+def _accented(ch: str) -> str | None:
+    """``\\hat{u}`` for û (its NFD form: an ASCII letter and one combining accent of :data:`_COMBINING_ACCENTS`),
+    else None."""
+    import unicodedata
+
+    parts = unicodedata.normalize("NFD", ch)
+    if len(parts) == 2 and parts[0].isascii() and parts[0].isalpha() and parts[1] in _COMBINING_ACCENTS:
+        return f"{_COMBINING_ACCENTS[parts[1]]}{{{parts[0]}}}"
+    return None
+
+
 def _unicode_declarations(document: str) -> str:
     """\\DeclareUnicodeCharacter lines (LaTeX kernel, no extra package) for every non-ASCII character of
     ``document`` (unknown ones shown as [U+XXXX])."""
@@ -360,6 +376,8 @@ def _unicode_declarations(document: str) -> str:
             lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{\ensuremath{{{UNICODE_TEX[ch]}}}}}")
         elif ch in _TEXT_UNICODE:
             lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{{_TEXT_UNICODE[ch]}}}")
+        elif (accented := _accented(ch)) is not None:  # û, ñ, ā: a letter and its accent (referee CR, LOW-2)
+            lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{\ensuremath{{{accented}}}}}")
         else:
             lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{\texttt{{[U+{ord(ch):04X}]}}}}")
     return "\n".join(lines)

@@ -51,6 +51,17 @@ def _target_for(args: argparse.Namespace) -> str:
     return text
 
 
+def legend_label(label: str, slope: float | None, fit: dict | None = None) -> str:
+    """A risk's legend entry: its fitted slope and, for DP-GD's (:func:`_risk_fit`), the 95 % confidence interval the
+    README promises (referee CR, LOW-10: the plot had shown the slope only)."""
+    if slope is None:
+        return label
+    text = f"{label}: slope {slope:+.3f}"
+    if fit is not None and all(math.isfinite(c) for c in fit["ci95"]):
+        text += f" (95 % CI {fit['ci95'][0]:+.2f} … {fit['ci95'][1]:+.2f})"
+    return text
+
+
 def _plot(rows: list[dict], out: Path, predicted: float, title: str) -> dict[str, float | None]:
     from matplotlib.figure import Figure
 
@@ -73,8 +84,9 @@ def _plot(rows: list[dict], out: Path, predicted: float, title: str) -> dict[str
         ]
         slope = fit_slope([d for d, _ in pts], [v for _, v in pts])
         slopes[key] = slope
+        fit = _risk_fit(rows) if key == "risk_dpgd" and slope is not None else None
         ax.scatter([d for d, _ in pts], [v for _, v in pts], s=10, alpha=0.4)
-        ax.plot(ds, means, marker="o", label=f"{label}: slope {slope:+.3f}" if slope is not None else label)
+        ax.plot(ds, means, marker="o", label=legend_label(label, slope, fit))
     ds_all = sorted({r["d"] for r in rows})
     if ds_all:
         ref = next((r.get("risk_ridge") for r in rows if isinstance(r.get("risk_ridge"), float)), 1.0) or 1.0
