@@ -881,7 +881,10 @@ def check_clipped_signal(claimed_floor: float | None = None, targets: dict[str, 
     # referee BZ, BZ4: the factors are O(1) with probability → 1 over the initialisation; at ≤_P's level
     # 1 − e^{−c log² d} (Part 1 §2.5) (f^0)²'s moments are only O(c log² d), and the bound, O(c log d), does not vanish
     per_column = [r["per_column_kept_min"] for r in rows if r["per_column_kept_min"] is not None]
-    regime = {"region": "d → ∞ at initialisation (the targets and clip of the claim; every width)", "holds_on": "all",
+    # odd targets only (referee CQ, F8): E[y z²] = 0 removes the cross term f^0·y from M_1's limit; an even component
+    # adds an initialisation-dependent cross term these limits do not model (the argument likely extends: not checked)
+    regime = {"region": "d → ∞ at initialisation (odd targets, as the claim's; its clip; every width)",
+              "holds_on": "all",
               "conditions": [], "witness": None, "readings": {
                   "with probability → 1 over the initialisation": "all: the loss is O_P(√d/C_W) = O_P(1/log d)",
                   "at ≤_P's level 1 − e^{−c log² d} (Part 1 §2.5)":
@@ -1113,7 +1116,9 @@ CLAIMS = [
         source="repair of Part 1 Theorem 1 (first layer, noise before normalising); the width Assumption 2 allows",
         statement=NOISE_SHARE,
         assumptions=r"\text{the repaired choices},\ p = d^{\pi_p},\ n = d^{\nu},\ "
-        r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ " + width_cap_latex(WIDTH_CAP),
+        r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ " + width_cap_latex(WIDTH_CAP)
+        # its clipping premise is measured for odd targets (repaired.clipped-signal; referee CQ, F8)
+        + r",\ \text{an odd target } f_*",
         check=partial(check_noise_share, NOISE_SHARE, WIDTH_CAP),
         # the signal's premises: α_1^{b_i} ≥ d^{−ε_b}/2 (lemma4.bias-range); the clipping premise is measured and
         # argued in the check itself (f^0 = O_P(1) at every width, |y| a polynomial of a Gaussian)

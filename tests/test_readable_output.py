@@ -73,7 +73,8 @@ def test_long_displays_break_before_their_relation_and_at_a_middle_sign():
     assert len(lines) >= 3 and lines[-1] == r"\leq y" and lines[0].startswith(r"\left(a = b\right)")
     assert lines[1].startswith("{} + ") and all(len(line) <= LONG_DISPLAY + 3 for line in lines)
     assert "".join(line.removeprefix("{} ") for line in lines).replace(" ", "") == tex.replace(" ", "")
-    assert _tex_math(tex).startswith("\\begin{multline*}") and _tex_math("a = b").startswith("\\[")
+    set_ = _tex_math(tex)  # the statement as checked on one comment line, then the display over lines
+    assert set_.startswith("% as checked: " + tex + "\n\\begin{multline*}") and _tex_math("a = b").startswith("\\[")
     # a chain a = b = c is broken before each relation (referee BI, L3)
     chain = "a = " + long_side + " = " + long_side + " = c"
     assert [line.split(" ")[0] for line in _display_lines(chain)].count("=") == 3
@@ -105,7 +106,7 @@ def test_the_contour_claim_prints_x_as_its_integration_variable():
     claim = load().get("fourier.step2-contour-sides")
     assert "x_{0}" not in claim.statement and r"\, dx" in claim.statement
     # its thin spaces \, are no list commas: it is broken over lines (it had overflowed the margin by 300 pt)
-    assert _tex_math(claim.statement).startswith("\\begin{multline*}")
+    assert "\n\\begin{multline*}" in _tex_math(claim.statement)
 
 
 def test_accented_letters_and_the_simulate_legend():

@@ -124,9 +124,12 @@ def _tex_math(statement: str) -> str:
     if "$" in s:
         return s + "\n"
     lines = [rf"\tcfit{{{line}}}" if len(line) > FIT_DISPLAY else line for line in _display_lines(s)]
+    # a display set differently from the statement (broken over lines, scaled) carries the statement as checked, on
+    # one comment line, to paste without this document's \tcfit
+    pasted = "" if lines == [s] else "% as checked: " + " ".join(s.split()) + "\n"
     if len(lines) > 1:
-        return "\\begin{multline*}\n" + " \\\\\n".join(lines) + "\n\\end{multline*}\n"
-    return "\\[\n" + lines[0] + "\n\\]\n"
+        return pasted + "\\begin{multline*}\n" + " \\\\\n".join(lines) + "\n\\end{multline*}\n"
+    return pasted + "\\[\n" + lines[0] + "\n\\]\n"
 
 
 #: a display line longer than this (characters of LaTeX) is wrapped in \tcfit, which scales it to the text width
