@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import mpmath
 import numpy as np
@@ -22,7 +23,7 @@ import sympy as sp
 from theorycheck import Claim, Verdict, inconclusive, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.claims import HOLDS_ON, reading_outcome, with_readings
-from theorycheck.numerics import largest_holding
+from theorycheck.numerics import bisect_predicate, largest_holding
 from theorycheck.statement import Statement, paper_latex
 
 from . import symbols as S
@@ -417,6 +418,27 @@ def check_classical_gaussian(
     )
 
 
+#: the δ grid above the whole-range threshold on which :func:`whole_range_delta` confirms it (1 − δ from 0.3·(1 −
+#: δ_0) down to 1e-6, geometric)
+WHOLE_RANGE_CHECKS = 12
+
+
+def whole_range_delta(whole: Callable[[float], bool], lo: float = 0.3, hi: float = 0.999999) -> dict[str, Any] | None:
+    """The δ from which a calibration is private on the whole of Assumption 3's ε-range (0, 8 log(1/δ)) (referee CQ,
+    F3: the records named δ ≥ e^{−1/8}, Theorem 5's own range, as if the whole range began there): bisection of
+    ``whole(δ)`` between ``lo`` (where it fails) and ``hi`` (where it holds), 30 halvings, then ``whole`` checked at
+    :data:`WHOLE_RANGE_CHECKS` δ between the threshold and ``hi`` (evidence that it holds on all of [δ_0, 1), not a
+    proof). None when it fails at ``hi`` or holds at ``lo`` (no threshold in the bracket)."""
+    if not whole(hi) or whole(lo):
+        return None
+    fails, holds = bisect_predicate(lambda dl: not whole(dl), lo, hi, halvings=30)
+    gap = 1 - holds
+    n = WHOLE_RANGE_CHECKS
+    checked = [1 - gap * 0.3 * (1e-6 / (gap * 0.3)) ** (k / (n - 1)) for k in range(n)]
+    return {"delta_0": holds, "fails_just_below": fails, "checked_above": checked,
+            "whole_range_at_every_checked_delta": all(whole(dl) for dl in checked)}
+
+
 def _classical_on_assumption3(c_squared, deltas):
     """Theorem 5's calibration σ = cΔ/ε used for ε ∈ (0, 8 log(1/δ)) (Assumption 3): where does it hold?"""
     rows, fails = [], []
@@ -443,6 +465,12 @@ def _classical_on_assumption3(c_squared, deltas):
         }
     # the δ above which Assumption 3's ε < 8 log(1/δ) < 1: Theorem 5 applies to the whole range
     applies_all = math.exp(-1 / 8)
+
+    def whole(dl: float) -> bool:
+        cross = classical_crossing(c_squared, dl, 8 * math.log(1 / dl))
+        return cross is not None and cross >= 8 * math.log(1 / dl)
+
+    threshold = whole_range_delta(whole)
     common = dict(
         points=len(rows),
         crossings=crossings,
@@ -450,6 +478,7 @@ def _classical_on_assumption3(c_squared, deltas):
         fractions=list(A3_FRACTIONS),
         omega_boundary_d=list(A3_OMEGA_D),
         theorem5_covers_whole_range_for_delta_at_least=applies_all,
+        whole_range_private_for_delta_at_least=threshold,
         outside_theorem5=sum(not r["theorem5_applies"] for r in rows),
         tolerance=f"log δ(ε) ≤ log δ + {REL_TOL}",
         achieved_error=CURVE_PRECISION,
@@ -457,8 +486,10 @@ def _classical_on_assumption3(c_squared, deltas):
     conditions = [
         r"\varepsilon < 1\ (\text{Theorem 5})",
         r"\varepsilon \leq \varepsilon^*(\delta)\ (\text{exact crossing, tabulated in crossings})",
-        r"\delta \geq e^{-1/8} \Rightarrow 8\log(1/\delta) \leq 1",
-    ]
+        r"\delta \geq e^{-1/8} \Rightarrow 8\log(1/\delta) \leq 1\ (\text{Theorem 5's own range})",
+    ] + ([rf"\text{{all of }}(0, 8\log(1/\delta))\text{{ for }}\delta \geq \delta_0 = {threshold['delta_0']:.4f}"
+          r"\ (\text{bisection; checked at 12 } \delta \text{ above})"]
+         if threshold and threshold["whole_range_at_every_checked_delta"] else [])
     if fails:
         w = min(fails, key=lambda r: r["epsilon"])
         w = {
@@ -814,6 +845,12 @@ def check_dpgd_privacy(
             "holds_up_to_epsilon": cross,
             "fraction_of_range": cross / eps_upper(L) if cross else None,
         }
+
+    def whole_at(dl: float) -> bool:
+        top = eps_upper(math.log(1 / dl))
+        return _crossing(noise_fn, dl, adjacency, min(1e-6 * math.log(1 / dl), 1e-8), top) == top
+
+    threshold = whole_range_delta(whole_at) if any(v["fraction_of_range"] != 1 for v in crossings.values()) else None
     common = dict(
         points=len(rows),
         adjacency=adjacency,
@@ -824,6 +861,7 @@ def check_dpgd_privacy(
         setups_C_n_eta=[list(s) for s in DPGD_SETUPS],
         mu_independent_of_T_C_n_eta=t_invariant,
         holds_up_to=crossings,
+        whole_range_private_for_delta_at_least=threshold,
         symbolic_certificate=certificate,
         tolerance=f"log δ_exact(ε) ≤ log δ + {REL_TOL}",
         achieved_error=CURVE_PRECISION + "; the witness's δ_exact at 40 digits; ε(δ) there by bisection to 1e-15",
@@ -896,7 +934,10 @@ def check_dpgd_privacy(
                 [r"\text{all of }(0, 8\log(1/\delta))\text{ at }\delta \in \{" + ", ".join(whole) + r"\}"]
                 if whole
                 else []
-            ),
+            )
+            + ([rf"\text{{all of }}(0, 8\log(1/\delta))\text{{ for }}\delta \geq \delta_0 = "
+                rf"{threshold['delta_0']:.4f}\ (\text{{bisection; checked at 12 }} \delta \text{{ above}})"]
+               if threshold and threshold["whole_range_at_every_checked_delta"] else []),
             "witness": {k: smallest[k] for k in ("epsilon", "delta", "T", "fraction_of_range", "exact_epsilon")},
         }
         if "add_remove_reading" in extra:

@@ -24,7 +24,8 @@ settings.register_profile("default", deadline=None, max_examples=40, derandomize
 settings.register_profile(
     "ci", deadline=None, max_examples=25, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile("explore", deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", deadline=None, max_examples=200, derandomize=False,  # "default" is the parent
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # The verdict cache (theorycheck/cache.py) stays off in tests, so no test depends on which test ran before

@@ -91,3 +91,11 @@ def test_no_literal_tab_in_the_sources():
     bad = [str(p.relative_to(ROOT)) for folder in ("theorycheck", "proofs", "tests", "benchmarks", "notebooks")
            for p in (ROOT / folder).rglob("*.py") if "\t" in p.read_text(encoding="utf-8")]
     assert not bad, bad
+
+
+def test_the_explore_profile_draws_fresh_examples():
+    """Referee CT: the "explore" profile had inherited the default's derandomize=True (the same 200 examples)."""
+    from hypothesis import settings
+
+    assert settings.get_profile("explore").derandomize is False
+    assert settings.get_profile("default").derandomize is True

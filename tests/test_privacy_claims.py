@@ -384,3 +384,16 @@ def test_privacy_claims_latex_compiles(tmp_path):
         timeout=120,
     )
     assert out.returncode == 0, out.stdout.decode("utf-8", "replace")[-2000:]
+
+
+def test_whole_range_delta_threshold():
+    """Referee CQ, F3: the δ from which the calibration is private on the whole of Assumption 3's ε range is found and
+    tabulated (0.5858 for Theorem 5's σ on the range; CQ's own bisection: 0.5858), not only e^{−1/8} = 0.8825; the
+    bisection finds a planted threshold and says None where none lies in the bracket."""
+    planted = PC.whole_range_delta(lambda dl: dl >= 0.7)
+    assert abs(planted["delta_0"] - 0.7) < 1e-8 and planted["whole_range_at_every_checked_delta"]
+    assert PC.whole_range_delta(lambda dl: False) is None and PC.whole_range_delta(lambda dl: True) is None
+    v = PC.check_classical_gaussian(PC.THEOREM5_ASSUMPTION3, eps_range="assumption3")
+    threshold = v.evidence["whole_range_private_for_delta_at_least"]
+    assert 0.585 < threshold["delta_0"] < 0.587 and threshold["whole_range_at_every_checked_delta"]
+    assert any(r"\delta_0 = 0.5858" in c for c in v.regime["conditions"])

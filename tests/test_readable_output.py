@@ -86,6 +86,11 @@ def test_long_displays_break_before_their_relation_and_at_a_middle_sign():
     listed = r"\text{with } C = " + long_side + r",\ \sigma = 2"
     assert _display_lines(listed) == [r"\text{with } C = " + long_side + ",", r"\ \sigma = 2"]
     assert _display_lines(r"\text{a, b},\ (x, y)") == [r"\text{a, b},\ (x, y)"]
+    # never inside \left … \right (any delimiter), ⟨ … ⟩, an environment, or a \text with a bracket (referee CT)
+    pad = ", " + ", ".join(f"c_{{{k}}} = {k}" for k in range(40))
+    for group in (r"\left\{ x, y \right.", r"\langle \mu, w \rangle^j", r"\begin{cases} 1, & x \\ 2, & y \end{cases}",
+                  r"\text{1), b}", r"f(a, b)"):
+        assert any(line.startswith(group) for line in _display_lines(group + pad)), group
     # a line that still cannot fit is scaled to the text width by \tcfit (only when wider than the line)
     assert r"\tcfit{" in _tex_math(r"\text{with } C = " + long_side)
     # a relation inside an environment (cases, matrices) is not the statement's: no break inside it (referee BH, L1)

@@ -59,9 +59,12 @@ def sources() -> dict[str, str | None]:
     try:
         root = Path(__file__).resolve().parent.parent
         run = functools.partial(subprocess.run, cwd=root, capture_output=True, text=True, timeout=10, check=True)
-        commit = run(["git", "rev-parse", "HEAD"]).stdout.strip()
-        dirty = run(["git", "status", "--porcelain", "--untracked-files=no"]).stdout.strip()
-        out["git_commit"] = commit + ("+dirty" if dirty else "")
+        # only the checkout the package is installed from (an editable install): a regular install inside some other
+        # repository's folder would report that repository's HEAD (referee CT, MEDIUM-1)
+        if Path(run(["git", "rev-parse", "--show-toplevel"]).stdout.strip()).resolve() == root:
+            commit = run(["git", "rev-parse", "HEAD"]).stdout.strip()
+            dirty = run(["git", "status", "--porcelain", "--untracked-files=no"]).stdout.strip()
+            out["git_commit"] = commit + ("+dirty" if dirty else "")
     except (OSError, subprocess.SubprocessError):
         pass  # not a git checkout, or no git: the digests still identify the sources
     return out

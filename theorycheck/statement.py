@@ -369,9 +369,15 @@ def _quadrature_call(integral: sp.Integral) -> sp.Expr:
     def quad(*args: Any) -> Any:
         intervals = [_split(*end(*args), *_points(kink, args)) for end, kink in zip(ends, kinks)]
         value, error = mpmath.quad(lambda *s: body(*s, *args), *intervals, error=True)
-        # half the digits, relative to the value; an absolute floor of 10^{−0.9 dps} lets an integral that is 0 pass
-        # (referee CS: relative to max(1, |value|), a small kinked integral had slipped through with 5 digits)
-        if error > mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)) * abs(value) + mpmath.mpf(10) ** (-0.9 * mpmath.mp.dps):
+        # half the digits, relative to the integral of |f| (referees CS, CT: relative to max(1, |value|), or with an
+        # absolute floor of 10^{−0.9 dps}, a small kinked integral had passed with 5 digits); |f|'s integral, computed
+        # only when the value alone does not settle it, lets an integral that is 0 by cancellation pass; below the
+        # working precision's unit 10^{−dps} the estimate itself is rounding (a smooth integral of size 1e-33 at 30
+        # digits estimates a relative 3e-6), so an error that small is accepted: integrals far below 10^{−dps/2} are
+        # decided to 10^{−dps} absolute
+        tol = mpmath.mpf(10) ** (-(mpmath.mp.dps // 2))
+        if (error > mpmath.mpf(10) ** -mpmath.mp.dps and error > tol * abs(value)
+                and error > tol * mpmath.quad(lambda *s: abs(body(*s, *args)), *intervals)):
             raise QuadratureError(f"{integral} at {dict(zip(free, args))}: mpmath.quad estimates its error at "
                                   f"{mpmath.nstr(error, 3)} (value {mpmath.nstr(value, 10)}): a kink or "
                                   "singularity inside the interval; split the integral there")
