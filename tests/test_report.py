@@ -285,7 +285,7 @@ def base64_of(png: bytes) -> str:
     return base64.b64encode(png).decode("ascii")
 
 
-def test_report_records_environment_seeds_and_date(math_report):
+def test_report_records_environment_seeds_and_date(math_report, math_proofs):
     page = html.unescape((math_report / "index.html").read_text())
     data = json.loads((math_report / "report.json").read_text())
     assert data["seeds"] == {"m.frac": {"seed": 7}, "m.uses": {"seed": 7}, "m.prose": {"seed": 11}}
@@ -295,6 +295,9 @@ def test_report_records_environment_seeds_and_date(math_report):
 
     src = data["environment"]["sources"]
     assert src["theorycheck_sha256"] == cache.library_digest() and src["theorycheck_sha256"] in page
+    # the proofs folder the claims came from (--proofs), not the installed one (referee CT, MEDIUM-2)
+    assert src["proofs_folder"] == str(Path(math_proofs).resolve())
+    assert src["proofs_sha256"] == cache._tree_digest(Path(math_proofs).resolve(), Path(math_proofs).glob("*.py"))
     assert src["theorycheck_sha256"] in (math_report / "report.md").read_text()
     root = Path(cache.__file__).resolve().parent.parent
     if (root / ".git").exists():

@@ -261,7 +261,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"theorycheck: {args.output} left as it was", file=sys.stderr)
             return 0
     if args.format == "json":
-        _write(json.dumps(report.json_report(registry.paper, results), indent=2) + "\n", args.output, ".json")
+        text = json.dumps(report.json_report(registry.paper, results, registry.location), indent=2) + "\n"
+        _write(text, args.output, ".json")
     elif args.format == "markdown":
         _write(report.markdown_table(registry.paper, results), args.output, ".md")
     else:
@@ -470,7 +471,7 @@ def cmd_latex(args: argparse.Namespace) -> int:
     from .html_report import theorem_verdicts
 
     theorems = theorem_verdicts(registry, results) if results and not args.ids else []
-    text = latex_document(registry.paper, selected, {r.claim.id: r for r in results}, theorems)
+    text = latex_document(registry.paper, selected, {r.claim.id: r for r in results}, theorems, registry.location)
     _write(text, args.output, ".tex")
     return 0
 

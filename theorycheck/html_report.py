@@ -342,7 +342,8 @@ def collect(registry: Registry, results: Sequence[ClaimResult], paper_files: Seq
         definitions = load_definitions(registry.location)
         rows = coverage(displays, registry.claims, definitions)
         loose = dangling(displays, registry.claims, definitions)
-    return ReportData(registry, in_paper_order(results), files, rows, loose, environment(), seeds(results), command,
+    return ReportData(registry, in_paper_order(results), files, rows, loose, environment(registry.location),
+                      seeds(results), command,
                       report_figures(registry, results), crossover_tables(results, simulator),
                       theorem_verdicts(registry, results))
 
@@ -717,7 +718,7 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
             old.unlink()
     save_text(out / "report.md", render_markdown(data, images))
 
-    report = json_report(registry.paper, list(results))
+    report = json_report(registry.paper, list(results), registry.location)
     if data.theorems:
         report["theorems"] = data.theorems
     cov = coverage_json(data)

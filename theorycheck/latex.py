@@ -419,7 +419,7 @@ def theorems_latex(records: Sequence[dict]) -> list[str]:
 
 
 def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, ClaimResult],
-                   theorems: Sequence[dict] = ()) -> str:
+                   theorems: Sequence[dict] = (), proofs_folder: str | None = None) -> str:
     """A standalone LaTeX document: the theorems' verdicts (and repaired statements) when given, then each
     claim's statement, its verdict, and any checked correction."""
     out = [LATEX_PREAMBLE, r"\title{Machine check of ``" + tex_text(paper) + "''}",
@@ -431,7 +431,7 @@ def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, Claim
         counts = summary(list(results.values()))
         qualifiers = "".join(f"; {q}" for q in summary_qualifiers(list(results.values())))
         out.append(tex_text(", ".join(f"{counts[k]} {k}" for k in VERDICT_KINDS) + qualifiers) + ".\n")
-        src = sources()  # what ties this document to the code that checked it (referee CR, MEDIUM-3)
+        src = sources(proofs_folder)  # what ties this document to the code that checked it (referee CR, MEDIUM-3)
         line = (f"Checked by git commit {src['git_commit'] or '(not a git checkout)'}; theorycheck SHA-256 "
                 f"{str(src['theorycheck_sha256'])[:16]}...; proofs SHA-256 {(src['proofs_sha256'] or 'none')[:16]}...")
         out.append(r"{\footnotesize " + tex_text(line) + "}\n")

@@ -22,8 +22,9 @@ RECORDED_PACKAGES = ("theorycheck", "sympy", "mpmath", "gmpy2", "numpy", "scipy"
 VERDICT_STYLE = {"verified": "green", "refuted": "bold red", "inconclusive": "yellow", "error": "magenta"}
 
 
-def environment() -> dict[str, Any]:
-    """Python, platform, date and the versions of the packages the numbers depend on."""
+def environment(proofs_folder: str | None = None) -> dict[str, Any]:
+    """Python, platform, date, the versions of the packages the numbers depend on, and the sources (:func:`sources`,
+    of ``proofs_folder`` when given: the folder the claims were loaded from)."""
     versions: dict[str, str | None] = {}
     for name in RECORDED_PACKAGES:
         try:
@@ -36,25 +37,30 @@ def environment() -> dict[str, Any]:
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "packages": versions,
         "mpmath_backend": _mpmath_backend(),
-        "sources": sources(),
+        "sources": sources(proofs_folder),
     }
 
 
 @functools.cache
-def sources() -> dict[str, str | None]:
+def sources(proofs_folder: str | None = None) -> dict[str, str | None]:
     """What ties a report to the code that made it (referee CR, MEDIUM-3: the version is 0.1.0 at every commit):
-    SHA-256 of the library's and the installed proofs' source trees (the digests the verdict cache keys on) and, in a
-    git checkout, the commit (``+dirty`` with uncommitted changes); ``None`` where one is not available."""
+    SHA-256 of the library's source tree and of the proofs folder's (``proofs_folder``, the folder the claims were
+    loaded from; by default the installed ``theorycheck_proofs``: referee CT, MEDIUM-2) — the digests the verdict
+    cache keys on — and, in the git checkout the package is installed from, the commit (``+dirty`` with uncommitted
+    changes); ``None`` where one is not available."""
     from . import cache
 
-    out: dict[str, str | None] = {"theorycheck_sha256": cache.library_digest(), "proofs_sha256": None,
-                                  "git_commit": None}
+    out: dict[str, str | None] = {"theorycheck_sha256": cache.library_digest(), "proofs_folder": None,
+                                  "proofs_sha256": None, "git_commit": None}
     try:
-        import theorycheck_proofs
+        if proofs_folder is None:
+            import theorycheck_proofs
 
-        folder = Path(theorycheck_proofs.__file__).resolve().parent
+            proofs_folder = str(Path(theorycheck_proofs.__file__).resolve().parent)
+        folder = Path(proofs_folder).resolve()
+        out["proofs_folder"] = str(folder)
         out["proofs_sha256"] = cache._tree_digest(folder, (f for f in folder.glob("*.py")))
-    except ImportError:
+    except (ImportError, OSError):
         pass
     try:
         root = Path(__file__).resolve().parent.parent
@@ -113,14 +119,14 @@ def seeds(results: Sequence[ClaimResult]) -> dict[str, Any]:
     return out
 
 
-def json_report(paper: str, results: Sequence[ClaimResult]) -> dict[str, Any]:
+def json_report(paper: str, results: Sequence[ClaimResult], proofs_folder: str | None = None) -> dict[str, Any]:
     """The JSON report: ``{"paper", "claims": [...], "summary": {...}}`` plus ``environment`` and ``seeds``."""
     return {
         "paper": paper,
         "claims": [r.to_dict() for r in results],
         "summary": summary(results),
         **dict(zip(("verified_under_a_reading", "refuted_but_holding_under_a_reading"), reading_counts(results))),
-        "environment": environment(),
+        "environment": environment(proofs_folder),
         "seeds": seeds(results),
     }
 

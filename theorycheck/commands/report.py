@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         from ..outputs import save_fallback
         from ..report import json_report
 
-        save_fallback(json.dumps(json_report(registry.paper, results), indent=2) + "\n", ".json",
+        save_fallback(json.dumps(json_report(registry.paper, results, registry.location), indent=2) + "\n", ".json",
                       f"--output {args.output}: cannot write the report ({exc.strerror or exc})")
     print(f"wrote {written['html']} (open it in a browser), {written['markdown']} and {written['json']}",
           file=sys.stderr)
