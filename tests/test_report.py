@@ -297,7 +297,7 @@ def test_report_records_environment_seeds_and_date(math_report, math_proofs):
     assert src["theorycheck_sha256"] == cache.library_digest() and src["theorycheck_sha256"] in page
     # the proofs folder the claims came from (--proofs), not the installed one (referee CT, MEDIUM-2)
     assert src["proofs_folder"] == str(Path(math_proofs).resolve())
-    assert src["proofs_sha256"] == cache._tree_digest(Path(math_proofs).resolve(), Path(math_proofs).glob("*.py"))
+    assert src["proofs_sha256"] == cache.tree_digest(Path(math_proofs).resolve(), Path(math_proofs).glob("*.py"))
     assert src["theorycheck_sha256"] in (math_report / "report.md").read_text()
     root = Path(cache.__file__).resolve().parent.parent
     if (root / ".git").exists():

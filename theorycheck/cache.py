@@ -93,7 +93,8 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _tree_digest(root: Path, files: Iterable[Path]) -> str:
+def tree_digest(root: Path, files: Iterable[Path]) -> str:
+    """SHA-256 over ``files`` (their paths relative to ``root`` and their bytes), in sorted order."""
     h = hashlib.sha256()
     for path in sorted(files):
         h.update(str(path.relative_to(root)).encode() + b"\0")
@@ -104,7 +105,7 @@ def _tree_digest(root: Path, files: Iterable[Path]) -> str:
 @functools.cache
 def library_digest() -> str:
     """SHA-256 over every ``.py`` file of the installed ``theorycheck`` package (path and bytes)."""
-    return _tree_digest(_LIBRARY, (p for p in _LIBRARY.rglob("*.py") if "__pycache__" not in p.parts))
+    return tree_digest(_LIBRARY, (p for p in _LIBRARY.rglob("*.py") if "__pycache__" not in p.parts))
 
 
 @functools.cache
@@ -482,7 +483,7 @@ class Cache:
                                                                             parts.get("library") or {})):
             for rel, digest in files.items():
                 if rel == "*":
-                    now = _tree_digest(_LIBRARY, (p for p in _LIBRARY.rglob("*.py") if "__pycache__" not in p.parts))
+                    now = tree_digest(_LIBRARY, (p for p in _LIBRARY.rglob("*.py") if "__pycache__" not in p.parts))
                 else:
                     try:
                         now = _sha256((root / rel).read_bytes())

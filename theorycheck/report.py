@@ -59,7 +59,7 @@ def sources(proofs_folder: str | None = None) -> dict[str, str | None]:
             proofs_folder = str(Path(theorycheck_proofs.__file__).resolve().parent)
         folder = Path(proofs_folder).resolve()
         out["proofs_folder"] = str(folder)
-        out["proofs_sha256"] = cache._tree_digest(folder, (f for f in folder.glob("*.py")))
+        out["proofs_sha256"] = cache.tree_digest(folder, (f for f in folder.glob("*.py")))
     except (ImportError, OSError):
         pass
     try:

@@ -349,8 +349,8 @@ def _quadrature_call(integral: sp.Integral) -> sp.Expr:
 
     The interval is split where the integrand has a kink or jump that is linear in the integration variable (a
     Piecewise condition, Abs, Max/Min, sign, Heaviside; referee CP: a kink inside the interval cost 24 of the 30
-    digits), and a quadrature whose own error estimate exceeds 10^{−dps/2} raises :class:`QuadratureError` (a kink
-    or singularity not found), rather than returning a value with a few digits."""
+    digits), and a quadrature whose own error estimate exceeds 10^{−dps/2} of its value and of ∫|f| raises
+    :class:`QuadratureError` (a kink or singularity not found), rather than returning a value with a few digits."""
     import mpmath
     from sympy.utilities.lambdify import implemented_function
 
