@@ -582,6 +582,7 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
     return {
         "region": region.name,
         "region_latex": region.description,
+        "region_exact": region.exact(),  # the slices grey out beyond it (referee CT, MEDIUM-5)
         "holds_on": holds_on,
         "conditions": conditions,
         "conditions_exact": exact,

@@ -987,7 +987,7 @@ def _final_bound_regime() -> dict:
         "witness": contraction["witness"],
         "premise": r"\lambda_{\min}(K_n) \gtrsim 1",
         # referee L: the slice must grey out the inadmissible; the region this record is named after (referee CQ, F5)
-        "region_exact": [str(c) for c in ADMISSIBLE_LOG1.constraints if getattr(c, "is_Relational", False)],
+        "region_exact": ADMISSIBLE_LOG1.exact(),
         "degrees_checked": contraction.get("degrees_checked", []),
         "undecided": undecided,
         "rest_of_contraction_region": {

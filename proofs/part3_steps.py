@@ -847,6 +847,7 @@ def check_measured(
     regime = {
         "region": ADMISSIBLE.name + " (measured at the corners)",
         "region_latex": ADMISSIBLE.description,
+        "region_exact": ADMISSIBLE.exact(),  # the slices grey out beyond it (referee CT, MEDIUM-5)
         "holds_on": "all" if not bad else ("part" if ok_corners else "none"),
         "conditions": [
             r"\text{consistent at } "

@@ -1058,6 +1058,8 @@ def test_merged_parts_that_do_not_meet_hold_nowhere():
     below_three_halves = record(d**x, d ** sp.Rational(3, 2), 3)  # x ≤ 3/2
     assert merge_regimes([below_one, above], region)["holds_on"] == "none"
     meet = merge_regimes([below_one, below_three_halves], region)
+    # the merged record carries its region's inequalities, which the HTML slices grey out beyond (referee CT, M-5)
+    assert meet["region_exact"] == region.exact() == ["x >= 1/2", "x <= 2", "x > 0"]
     assert meet["holds_on"] == "part" and meet["conditions_exact"] == ["1 - x >= 0", "3/2 - x >= 0"]
     # BO3: an undecided relation's "at least where" beside a part that misses it: no conditions are listed
     undecided = {"relation": [3, "X", 4], "holds": None,

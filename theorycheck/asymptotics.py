@@ -333,6 +333,12 @@ class Region:
                                    description=self.description + "".join(
                                        ", " + paper_latex(c) for c in constraints))
 
+    def exact(self) -> list[str]:
+        """The region as inequality strings (its constraints, and the positivity of its positive variables): a regime
+        record's ``region_exact``, which :func:`theorycheck.plots.regime_slice` greys out beyond."""
+        return ([str(c) for c in self.constraints if getattr(c, "is_Relational", False)]
+                + [f"{v} > 0" for v in self.variables if v.is_positive])
+
     def degrees(self) -> tuple[int | None, ...]:
         return self.q_values if self.q is not None and self.q_values else (None,)
 
@@ -615,8 +621,7 @@ class Comparison:
                 "relation": self.relation, "conditions": list(self.conditions),
                 "conditions_exact": list(self.conditions_exact), "witness": self.witness,
                 # the region as inequality strings, for theorycheck.plots.regime_slice (positivity included)
-                "region_exact": [str(c) for c in self.region.constraints if getattr(c, "is_Relational", False)]
-                + [f"{v} > 0" for v in self.region.variables if v.is_positive],
+                "region_exact": self.region.exact(),
                 "degrees_checked": [q for q in self.checked_degrees if q is not None],
                 "every_degree": self.every_degree,
                 "undecided": list(self.undecided),
