@@ -836,10 +836,13 @@ def check_dpgd_privacy(
     for r in rows:
         mus.setdefault((r["epsilon"], r["delta"]), set()).add(mpmath.nstr(r["mu"], 10))
     t_invariant = all(len(s) == 1 for s in mus.values())
+    def crossing_at(dl: float) -> float | None:  # the largest private ε of the range at δ = dl
+        return _crossing(noise_fn, dl, adjacency, min(1e-6 * math.log(1 / dl), 1e-8), eps_upper(math.log(1 / dl)))
+
     crossings = {}
     for delta in DPGD_DELTAS:
         L = math.log(1 / delta)
-        cross = _crossing(noise_fn, delta, adjacency, min(1e-6 * L, 1e-8), eps_upper(L))
+        cross = crossing_at(delta)
         crossings[str(delta)] = {
             "eight_log_inv_delta": eps_upper(L),
             "holds_up_to_epsilon": cross,
@@ -847,8 +850,7 @@ def check_dpgd_privacy(
         }
 
     def whole_at(dl: float) -> bool:
-        top = eps_upper(math.log(1 / dl))
-        return _crossing(noise_fn, dl, adjacency, min(1e-6 * math.log(1 / dl), 1e-8), top) == top
+        return crossing_at(dl) == eps_upper(math.log(1 / dl))
 
     threshold = whole_range_delta(whole_at) if any(v["fraction_of_range"] != 1 for v in crossings.values()) else None
     common = dict(

@@ -143,37 +143,51 @@ _RELATIONS = ("=", r"\leq", r"\geq", r"\lesssim", r"\gtrsim", r"\ll", r"\asymp",
 _OPEN, _CLOSE = ("{", r"\left"), ("}", r"\right")
 
 
-def _top_level(tex: str, tokens: tuple[str, ...]) -> list[tuple[int, str]]:
-    """Positions of `` token `` (space on both sides) outside every brace group, ``\\left … \\right`` pair,
-    ``\\begin … \\end`` environment and bare parentheses or brackets (the comma of ``\\max(a, b)`` or
-    ``\\mathcal N(0, I)`` is no list's; referee BJ, J4; a half-open interval such as ``[0, 1)`` still balances)."""
-    depth, out, i = 0, [], 0
+def _top_positions(tex: str) -> list[int]:
+    """The positions of ``tex`` outside every group: brace groups, ``\\left … \\right`` pairs (any delimiters:
+    ``\\left\\{ … \\right.``), ``\\langle … \\rangle``, ``\\begin … \\end`` environments, and bare parentheses or
+    brackets outside braces (the comma of ``\\max(a, b)`` or ``\\mathcal N(0, I)`` is no list's, referee BJ, J4; a
+    half-open interval ``[0, 1)`` still balances; a bracket inside ``\\text{1), …}`` is text, referee CT). A control
+    word or symbol is reported at its backslash. The one scanner of :func:`_top_level` and :func:`_list_lines`."""
+    out, depth, parens, i = [], 0, 0, 0
+    opening, closing = (r"\left", r"\langle", r"\begin"), (r"\right", r"\rangle", r"\end")
     while i < len(tex):
-        if tex.startswith(r"\left", i) and not tex[i + 5:i + 6].isalpha():
-            depth, i = depth + 1, i + 5
+        ch = tex[i]
+        if depth == 0 and parens == 0:
+            out.append(i)
+        if ch == "\\":
+            word = re.match(r"\\[A-Za-z]+", tex[i:])
+            if word and word.group(0) in opening:
+                depth += 1
+            elif word and word.group(0) in closing:
+                depth = max(0, depth - 1)
+            if word and word.group(0) in (r"\left", r"\right"):
+                i += len(word.group(0)) + (2 if tex.startswith("\\", i + len(word.group(0))) else 1)
+                continue  # its delimiter is no bracket of its own
+            i += len(word.group(0)) if word else 2  # a control word, or a control symbol (\{, \,)
             continue
-        if tex.startswith(r"\begin", i) and not tex[i + 6:i + 7].isalpha():  # cases, matrices: one level
-            depth, i = depth + 1, i + 6
-            continue
-        if tex.startswith(r"\end", i) and not tex[i + 4:i + 5].isalpha():
-            depth, i = depth - 1, i + 4
-            continue
-        if tex.startswith(r"\right", i) and not tex[i + 6:i + 7].isalpha():
-            depth, i = depth - 1, i + 6
-            continue
-        if tex[i] == "\\" and i + 1 < len(tex) and tex[i + 1] in "{}":  # an escaped brace
-            i += 2
-            continue
-        if tex[i] in "{([":
+        if ch == "{":
             depth += 1
-        elif tex[i] in "})]":
-            depth -= 1
-        elif depth == 0 and tex[i] == " ":
-            for token in tokens:
-                if tex.startswith(token + " ", i + 1) and not (token[0] == "\\" and tex[i + 1 + len(token)].isalpha()):
-                    out.append((i + 1, token))
-                    break
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        elif ch in "([" and depth == 0:
+            parens += 1
+        elif ch in ")]" and depth == 0:
+            parens = max(0, parens - 1)
         i += 1
+    return out
+
+
+def _top_level(tex: str, tokens: tuple[str, ...]) -> list[tuple[int, str]]:
+    """Positions of `` token `` (space on both sides) outside every group (:func:`_top_positions`)."""
+    out = []
+    for i in _top_positions(tex):
+        if tex[i] != " ":
+            continue
+        for token in tokens:
+            if tex.startswith(token + " ", i + 1) and not (token[0] == "\\" and tex[i + 1 + len(token)].isalpha()):
+                out.append((i + 1, token))
+                break
     return out
 
 
@@ -219,35 +233,8 @@ def _list_lines(tex: str) -> list[str]:
     :data:`LONG_DISPLAY` characters, broken after a top-level comma or before a top-level ``\\quad``; a comma inside
     braces, brackets or parentheses (``(\\varepsilon, \\delta)``, ``\\text{…, …}``) is no break (referee CR,
     MEDIUM-1: Theorem 1's repaired statement ran 1310 pt past the margin)."""
-    cuts, depth, parens, i = [], 0, 0, 0
-    opening, closing = (r"\left", r"\langle", r"\begin"), (r"\right", r"\rangle", r"\end")
-    while i < len(tex):
-        ch = tex[i]
-        if ch == "\\":
-            if tex.startswith(r"\quad", i) and depth == 0 and parens == 0 and i > 0:
-                cuts.append(i)
-            # \left … \right (any delimiters: \left\{ … \right.), ⟨ … ⟩ and environments are groups too (referee CT)
-            word = re.match(r"\\[A-Za-z]+", tex[i:])
-            if word and word.group(0) in opening:
-                depth += 1
-            elif word and word.group(0) in closing:
-                depth = max(0, depth - 1)
-            if word and word.group(0) in (r"\left", r"\right"):
-                i += len(word.group(0)) + (2 if tex.startswith("\\", i + len(word.group(0))) else 1)
-                continue  # its delimiter is no bracket of its own
-            i += len(word.group(0)) if word else 2  # a control word, or a control symbol (\{, \,)
-            continue
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth = max(0, depth - 1)
-        elif ch in "([" and depth == 0:  # a bracket inside braces (\text{1), …}) is text, not a group
-            parens += 1
-        elif ch in ")]" and depth == 0:
-            parens = max(0, parens - 1)
-        elif ch == "," and depth == 0 and parens == 0:
-            cuts.append(i + 1)
-        i += 1
+    top = _top_positions(tex)
+    cuts = sorted([i + 1 for i in top if tex[i] == ","] + [i for i in top if i > 0 and tex.startswith(r"\quad", i)])
     lines, start = [], 0
     for k, cut in enumerate(cuts):
         following = cuts[k + 1] if k + 1 < len(cuts) else len(tex)
