@@ -1158,12 +1158,16 @@ def check_lipschitz_step(
     every_d = (f"none: in expectation it fails at d = {below['d']:g} (σ_* = {below['target']}: E sup = "
                f"{below['E_lhs']:.6g} > E RHS = {below['E_rhs']:.6g}, "
                f"{below['mean_diff'] / below['standard_error']:.0f} standard errors)" if below else
-               "undecided: it holds in expectation at every Monte Carlo instance tried with log d < "
-               f"{L0:.4g}, not proved there")
+               "undecided: it holds in expectation at every Monte Carlo instance tried (C_b = "
+               f"{C_B}) with log d < {L0:.4g}, not proved there")
+    # the threshold as a formula in C_b, with its value at the C_b simulated (referee CT, LOW-4: the readings gave
+    # C_b = 1's number unlabelled, under a region of every C_b; "/1" is no part of the formula)
+    threshold = "√2(2C_b + 2)" + ("" if log_d_factor == 1 else f"/{log_d_factor:g}")
+    at_c_b = f"{L0:.4g} at C_b = {C_B}"
     verdict = verified(
         "symbolic+simulation",
         step + pointwise + f"it holds in expectation for every bias sample in [−C_b, C_b] and all weights once log d ≥ "
-        f"√2(2C_b + 2)/{log_d_factor:g} = {L0:.4g} (d ≥ {proof['d_threshold']:.4g}): σ(z + b_i) − σ(b_i) = "
+        f"{threshold} ({at_c_b}; d ≥ {proof['d_threshold']:.4g}): σ(z + b_i) − σ(b_i) = "
         "∫_0^z sech²(u + b_i) du, E_ε|Σε_i a_i sech²(u + b_i)| ≤ ‖a‖₂ max_{|b|≤C_b} sech²(u + b), whose integral "
         f"is {proof['J']} (SymPy), and Szarek's E|Σε_i a_i| ≥ ‖a‖₂/√2 (referee CH, CH-1); below that d "
         + (f"it fails in expectation at d = {below['d']:g} (a Monte Carlo witness)" if below else
@@ -1177,7 +1181,7 @@ def check_lipschitz_step(
                            + rf"\ (= {L0:.6g} \text{{ at }} C_b = {C_B})"],
             "readings": {
                 "the step from the previous line's Rademacher term, for d large enough (§3.4's asymptotic "
-                "argument; Part 1 §2.5)": f"all: from log d ≥ {L0:.4g} on (the proof above)",
+                "argument; Part 1 §2.5)": f"all: from log d ≥ {threshold} on ({at_c_b}; the proof above)",
                 "the step for every d": every_d,
                 "as printed, with E[F] on the left": "none: E[F] stays bounded away from 0 while the right side → 0 "
                 "(construct.expected-sup-bound; the centring fails at construct.symmetrization)",

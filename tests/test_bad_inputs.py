@@ -656,3 +656,12 @@ def test_validation_of_numbers_beyond_the_floats():
             validate.positive_int("n", bad)
     with pytest.raises(InputError, match="real number"):
         validate.positive("x", True)
+    # referee CT, LOW-3: NumPy's truth values are no numbers either; NumPy's numbers are
+    import numpy as np
+
+    for truth in (np.True_, np.bool_(False)):
+        with pytest.raises(InputError, match="real number"):
+            validate.positive_int("n", truth)
+        with pytest.raises(InputError, match="real number"):
+            validate.positive("x", truth)
+    assert validate.positive_int("n", np.int64(3)) == 3 and validate.positive("x", np.float64(0.5)) == 0.5

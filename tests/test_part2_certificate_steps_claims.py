@@ -190,6 +190,12 @@ def test_lipschitz_step_perturbed(verdicts):
     assert "every fixed C_b > 0" in registered.regime["region"]
     readings = registered.regime["readings"]
     assert [w.split(":")[0] for w in readings.values()] == ["all", "undecided", "none"]
+    # the readings give the threshold in C_b, its number labelled as C_b = 1's (referee CT, LOW-4); no "/1"
+    assert "log d ≥ √2(2C_b + 2) on (5.657 at C_b = 1" in next(iter(readings.values()))
+    assert "/1 " not in registered.detail and "√2(2C_b + 2) (5.657 at C_b = 1;" in registered.detail
+    from theorycheck.cli import regime_lines
+
+    assert "  with:" in regime_lines(registered.regime)  # `show` prints the condition of an "all" record
     v = m.check_lipschitz_step(log_d_factor=0)  # dropping the η log d term
     assert v.verdict == "refuted" and v.evidence["witness"]["seed"] == m.SEED
 

@@ -438,6 +438,10 @@ def test_regime_html_embeds_a_png_or_says_why_not():
     assert "Where the claim holds:" in page
     assert "holds at least" in regime_html(dict(REGIME, holds_on="part", conditions_complete=False))
     assert "holds at least" in regime_html(dict(REGIME, holds_on="undecided"))
+    # a record holding on all of its region says its stated conditions, not "conditions none" (referee CT, LOW-4)
+    whole = regime_html({k: v for k, v in REGIME.items() if k != "conditions_exact"}
+                        | {"holds_on": "all", "conditions": ["log d ≥ 5"]})
+    assert "the whole of toy region, with <code>log d ≥ 5</code>" in whole and "conditions none" not in whole
     assert "nowhere in the region" in regime_html(dict(REGIME, holds_on="none"))
 
 

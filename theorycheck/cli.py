@@ -335,6 +335,9 @@ def regime_lines(regime: dict | None) -> list[str]:
             header = "  holds where:"
         out.append(header)
         out += [f"    {c}" for c in exact]
+    elif exact and holds_on == "all":  # conditions of the region itself (ε < 1, d large enough; referee CT, LOW-4)
+        out.append("  with:")
+        out += [f"    {c}" for c in exact]
     if regime.get("decides"):
         out.append(f"  of the relation: {regime['decides']}")
     if regime.get("premise"):

@@ -603,7 +603,10 @@ def regime_html(regime: Mapping[str, Any] | None) -> str:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return f'<p class="meta">Regime slice not drawn: {_html.escape(reason)}</p>'
     uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-    conditions = "; ".join(regime.get("conditions_exact") or ()) or "none"
+    conditions = "; ".join(regime.get("conditions_exact") or ())
+    # a record holding on its whole region may still state conditions (ε < 1, d large enough): said, not dropped
+    # (referee CT, LOW-4: construct.lipschitz-step's C_b condition was captioned "conditions none")
+    stated = "; ".join(str(c) for c in regime.get("conditions") or ())
     undecided = "; ".join(str(u) for u in regime.get("undecided") or ())
     given = f" (given {_html.escape(str(regime['premise']))})" if regime.get("premise") else ""
     # read as `show` and the slice read it (referee BU, F4: "holds" had also captioned "at least" and "none" records)
@@ -612,6 +615,10 @@ def regime_html(regime: Mapping[str, Any] | None) -> str:
              "Where the claim holds at least (not decided outside)" if reading == AT_LEAST else
              "Where the claim would hold (nowhere in the region)" if regime.get("holds_on") == "none" else
              "Where the claim holds")
-    return (f'<figure><img alt="regime slice" src="{uri}"><figcaption>{where}{given}: conditions '
-            f"<code>{_html.escape(conditions)}</code> on {_html.escape(str(regime.get('region', '')))}"
+    region = _html.escape(str(regime.get("region", "")))
+    if conditions:
+        place = f"conditions <code>{_html.escape(conditions)}</code> on {region}"
+    else:
+        place = f"the whole of {region}" + (f", with <code>{_html.escape(stated)}</code>" if stated else "")
+    return (f'<figure><img alt="regime slice" src="{uri}"><figcaption>{where}{given}: {place}'
             + (f"; undecided: {_html.escape(undecided)}" if undecided else "") + "</figcaption></figure>")

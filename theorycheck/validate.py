@@ -8,6 +8,7 @@ from numbers import Real
 from typing import Any, cast
 
 import mpmath
+import numpy as np
 
 from .errors import InputError
 
@@ -21,8 +22,13 @@ def most_per_cpu() -> int:
     return PER_CPU * (os.cpu_count() or 1)
 
 
+def _is_bool(value: object) -> bool:
+    """A Python or NumPy truth value (``np.True_`` is no ``bool`` subclass; referee CT, LOW-3)."""
+    return isinstance(value, (bool, np.bool_))
+
+
 def _as_real(name: str, value: Any) -> float:
-    if isinstance(value, bool):  # True is 1 to Python, never a parameter's value (referee CS, LOW-2)
+    if _is_bool(value):  # True is 1 to Python, never a parameter's value (referee CS, LOW-2)
         raise InputError(f"{name} must be a real number, got {value!r}")
     if not isinstance(value, Real):
         try:
@@ -63,7 +69,7 @@ def _beyond_float(value: Any, number: float) -> float:
 
 def positive_int(name: str, value: object) -> int:
     """Return ``value`` as an ``int`` if it is a whole number >= 1, else raise ``InputError``."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    if _is_bool(value) or not isinstance(value, int):
         number = _as_real(name, value)
         try:  # exactly, where the value allows it: a Fraction or SymPy Integer beyond the floats (referee CS, LOW-3)
             whole = int(cast(Any, value)) if not isinstance(value, str) else int(number)
