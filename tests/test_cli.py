@@ -172,3 +172,76 @@ def test_check_and_show_name_the_undecided_premise_of_a_verified_claim(tmp_path)
     shown = run_cli(*env_args, "show", "u.top", env=env)
     assert "Rests on undecided: u.open (inconclusive" in shown.stdout, shown.stdout
     assert "Rests on undecided" not in run_cli(*env_args, "show", "u.no", env=env).stdout
+
+
+SLEEPER = '''
+import os, time
+from theorycheck import Claim, verified
+
+def sleep_long():
+    with open(os.environ["PIDFILE"], "w") as fh:
+        fh.write(str(os.getpid()))
+    time.sleep(60)
+    return verified("numeric", "never")
+
+CLAIMS = [Claim("sleeper.one", "A check that sleeps", "Toy", r"1 = 1", "none", sleep_long)]
+'''
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, waiting for init to reap it, counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            return not any(line.startswith("State:") and "Z" in line.split()[1] for line in fh)
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_stops_the_check_processes_and_exits_143(tmp_path):
+    """Referee CR, LOW-11: SIGTERM (a CI job's timeout) ended the runner with no message and left its check process
+    running, orphaned, until the check ended (up to --timeout). Now it is handled as Ctrl-C: "terminated", exit 143,
+    and the check process is gone at once. The perturbation: the same run left alone is still running after the
+    moment the TERM was sent."""
+    import signal
+    import time
+
+    (tmp_path / "proofs").mkdir()
+    (tmp_path / "proofs" / "sleeper.py").write_text(SLEEPER)
+    pidfile = tmp_path / "worker.pid"
+    env = dict(os.environ, PIDFILE=str(pidfile), THEORYCHECK_CACHE_DIR=str(tmp_path / "cache"))
+    command = [sys.executable, "-m", "theorycheck", "--proofs", str(tmp_path / "proofs"), "check", "--jobs", "1",
+               "--no-progress"]
+
+    def started() -> tuple[subprocess.Popen, int]:
+        pidfile.unlink(missing_ok=True)
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(600):
+            if pidfile.exists() and pidfile.read_text():
+                return proc, int(pidfile.read_text())
+            time.sleep(0.1)
+        proc.kill()
+        raise AssertionError("the check never started")
+
+    proc, worker = started()
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143 and "theorycheck: terminated" in err, (proc.returncode, err)
+    for _ in range(50):
+        if not _alive(worker):
+            break
+        time.sleep(0.1)
+    assert not _alive(worker), "the check process outlived the runner"
+    # left alone, the same run is still checking 1 s later
+    proc, worker = started()
+    time.sleep(1)
+    try:
+        assert proc.poll() is None and _alive(worker)
+    finally:
+        proc.kill()
+        proc.communicate()
+        for _ in range(50):  # SIGKILL of the runner: the kernel ends the check process too (PR_SET_PDEATHSIG)
+            if not _alive(worker):
+                break
+            time.sleep(0.1)
+    assert not _alive(worker), "the check process outlived a killed runner"

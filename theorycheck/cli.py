@@ -19,12 +19,15 @@ import math
 import os
 import pkgutil
 import re
+import signal
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 from . import __version__, validate
 from .claims import AT_LEAST, AT_MOST, conditions_reading, relation_label
-from .errors import InputError
+from .errors import InputError, Terminated
 from .registry import Registry, load
 from .runner import DEFAULT_TIMEOUT, ClaimResult, audit
 
@@ -584,6 +587,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    previous = _raise_on_sigterm()
     try:
         from . import blas, cache
 
@@ -604,9 +608,28 @@ def main(argv: list[str] | None = None) -> int:
         print(f"theorycheck: error: {exc.strerror or exc}{where}; free space or choose another destination",
               file=sys.stderr)
         return 2
+    except Terminated:
+        print("theorycheck: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("theorycheck: interrupted", file=sys.stderr)
         return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _raise_on_sigterm() -> Any:
+    """Make SIGTERM raise :class:`~theorycheck.errors.Terminated` (a KeyboardInterrupt: every clean-up Ctrl-C runs,
+    runs for it) while a command runs; the handler it replaces, or None where none was installed (not the main
+    thread, or a handler other than the default is already in place)."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        return None
+
+    def terminated(signum: int, frame: Any) -> None:
+        raise Terminated()
+
+    return signal.signal(signal.SIGTERM, terminated)
 
 
 if __name__ == "__main__":

@@ -18,3 +18,8 @@ class UnknownClaimError(InputError):
         self.suggestions = suggestions
         hint = f"; closest: {', '.join(suggestions)}" if suggestions else ""
         super().__init__(f"unknown claim id {wanted!r}{hint} (run 'theorycheck list' for all ids)")
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a CI job's timeout, ``kill PID``): handled as Ctrl-C is — the check processes stopped, nothing
+    half-written kept — and the CLI exits 143 (referee CR, LOW-11)."""

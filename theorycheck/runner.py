@@ -197,6 +197,8 @@ def _worker(claims: Sequence[Claim], tasks: Connection, results: Connection, inh
     for conn in inherited:
         conn.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops this process
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: a TERM sent here ends this process
+    _die_with_parent()
     while True:
         try:
             index = tasks.recv()
@@ -213,6 +215,19 @@ def _worker(claims: Sequence[Claim], tasks: Connection, results: Connection, inh
         if not _send(results, verdict):
             break
     results.close()
+
+
+def _die_with_parent() -> None:
+    """On Linux, have the kernel kill this process when the process that forked it dies, however it died (SIGKILL
+    included): a check process never outlives its runner, computing for nobody (referee CR, LOW-11)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
 
 
 def _send(results: Connection, verdict: Verdict) -> bool:
