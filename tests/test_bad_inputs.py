@@ -543,6 +543,16 @@ def test_simulate_resume_needs_a_sweep_folder_and_reruns_rows_without_status(tmp
     assert "already there" not in again.stderr  # neither damaged row counted as done: the run was made again
     rows = [json.loads(line) for line in (out_dir / "runs.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [r["status"] for r in rows if isinstance(r.get("status"), str)]
+    # referee CR, LOW-4: each line not read is said, one warning line each, and kept beside the sweep (not lost)
+    warned = [line for line in again.stderr.splitlines() if line.startswith("theorycheck: warning:")]
+    assert len(warned) == 2, again.stderr
+    assert "line 1 is damaged (no run record (d, seed))" in warned[0]
+    assert "line 2 is damaged (the run d=8, seed=0 has no status)" in warned[1]
+    assert (out_dir / "runs.jsonl.damaged").read_text(encoding="utf-8").splitlines() == [
+        '{"d": Infinity, "seed": 0}', '{"d": 8, "seed": 0}']
+    # a resume with nothing damaged warns of nothing
+    third = run(*args, "--resume", str(out_dir))
+    assert third.returncode == 0 and "warning" not in third.stderr, third.stderr
 
 
 @pytest.mark.parametrize("extra", [

@@ -279,6 +279,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise InputError(f"--output {out}: cannot create the folder ({exc.strerror or exc})") from None
         log = RowLog(out, config, resume=args.resume is not None)
+        for warning in log.warnings:
+            print(f"theorycheck: warning: {warning}", file=sys.stderr)
         # the grid, so that --resume DIR alone continues this sweep (referee BQ: it had run the default grid)
         save_text(out / GRID_FILE, json.dumps({"d": list(args.d), "seeds": args.seeds,
                                                "settings": {key: getattr(args, key) for key in SETTINGS}}) + "\n")

@@ -353,6 +353,9 @@ class RowLog:
         self.rows: dict[tuple[int, int], dict[str, Any]] = {}
         self.dir.mkdir(parents=True, exist_ok=True)
         self.jsonl, self.csv, self.meta = self.dir / "runs.jsonl", self.dir / "runs.csv", self.dir / "sweep.json"
+        self.damaged = self.dir / "runs.jsonl.damaged"
+        #: one line for each line of runs.jsonl that could not be read on --resume
+        self.warnings: list[str] = []
         if resume:
             if self.meta.exists():
                 try:
@@ -368,19 +371,39 @@ class RowLog:
                                      + "; ".join(diff) + f"): give them as the sweep was started (they are in "
                                      f"{self.meta}) to continue it, or use a new --output folder")
             if self.jsonl.exists():
-                # undecodable bytes make their line unreadable, and that run is done again (referee AN: a traceback)
-                for line in self.jsonl.read_text(encoding="utf-8", errors="replace").splitlines():
-                    try:
-                        row = json.loads(line)
-                        key = row_key(row)
-                    except (ValueError, KeyError, TypeError, OverflowError):
-                        continue  # a line cut by the interruption: that run is done again
-                    if isinstance(row.get("status"), str):  # a row without its status is run again (referee AS)
-                        self.rows[key] = row
+                self._read_rows()
         from ..outputs import save_text
 
         save_text(self.meta, json.dumps(config, indent=2, sort_keys=True) + "\n")
         self._rewrite(list(self.rows.values()))
+
+    def _read_rows(self) -> None:
+        """The finished runs of ``runs.jsonl``. A line that is no run record — cut by an interruption, undecodable
+        (referee AN: a traceback), or without its status (referee AS) — is not read: its run is done again, the line
+        is kept in ``runs.jsonl.damaged`` and :attr:`warnings` says so, one line each (referee CR, LOW-4: they had
+        been dropped silently)."""
+        from ..outputs import save_text
+
+        damaged: list[str] = []
+        for number, line in enumerate(self.jsonl.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                key = row_key(row)
+            except (ValueError, KeyError, TypeError, OverflowError, AttributeError) as exc:
+                why = "not JSON" if isinstance(exc, json.JSONDecodeError) else "no run record (d, seed)"
+            else:
+                if isinstance(row.get("status"), str):
+                    self.rows[key] = row
+                    continue
+                why = f"the run d={key[0]}, seed={key[1]} has no status"
+            damaged.append(line)
+            self.warnings.append(f"{self.jsonl} line {number} is damaged ({why}): not read, its run is done "
+                                 f"again; the line is kept in {self.damaged}")
+        if damaged:
+            previous = self.damaged.read_text(encoding="utf-8") if self.damaged.exists() else ""
+            save_text(self.damaged, previous + "".join(line + "\n" for line in damaged))
 
     def done(self, d: int, seed: int) -> bool:
         return (d, seed) in self.rows
