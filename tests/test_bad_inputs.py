@@ -228,6 +228,55 @@ def test_write_failure_at_the_end_keeps_the_results(tmp_path):
     assert json.loads(saved.read_text())["claims"][0]["verdict"] == "verified"
 
 
+def test_a_report_that_cannot_be_written_leaves_the_old_report_whole(tmp_path):
+    """Referee CR, LOW-6: report.json made a folder, a new report failed half-way and left new plots and report.md
+    beside the old index.html. The files are now written as a set: the old report stays whole (same bytes), nothing
+    staged is left behind, and the results go to the fallback file. The perturbation: with the obstacle gone the same
+    command replaces every file."""
+    proofs = folder(tmp_path, "p", {"a.py": CLAIM})
+    work = tmp_path / "work"
+    work.mkdir()
+    rep = tmp_path / "rep"
+    assert run("--proofs", proofs, "report", "--no-paper", "--no-progress", "-o", str(rep), cwd=work).returncode == 0
+    (rep / "report.json").unlink()
+    (rep / "report.json").mkdir()
+    before = {p.name: p.read_bytes() for p in rep.iterdir() if p.is_file()}
+    assert {"index.html", "report.md", "verdicts.png"} <= set(before)
+    (rep / "index.html").write_bytes(b"the old page")
+    before["index.html"] = b"the old page"
+    out = run("--proofs", proofs, "report", "--no-paper", "--no-progress", "--rerun", "-o", str(rep), cwd=work)
+    assert_one_line_error(out, "cannot write the report", "saved to")
+    assert {p.name: p.read_bytes() for p in rep.iterdir() if p.is_file()} == before
+    assert sorted(p.name for p in rep.iterdir() if p.name.startswith(".")) == []  # no staging folder left
+    (rep / "report.json").rmdir()
+    again = run("--proofs", proofs, "report", "--no-paper", "--no-progress", "-o", str(rep), cwd=work)
+    assert again.returncode == 0 and (rep / "index.html").read_bytes() != b"the old page"
+    assert json.loads((rep / "report.json").read_text())["claims"][0]["id"] == "tiny.one"
+
+
+def test_write_set_moves_nothing_until_every_file_is_written(tmp_path, monkeypatch):
+    """outputs.write_set: a write failing on the second file (a full disk) leaves the folder as it was."""
+    from theorycheck import outputs
+
+    (tmp_path / "a.txt").write_bytes(b"old a")
+    (tmp_path / "stale.png").write_bytes(b"old")
+    real = Path.write_bytes
+
+    def full_disk(self, data):
+        if self.name == "b.txt":
+            raise OSError(28, "No space left on device")
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        outputs.write_set(tmp_path, {"a.txt": b"new a", "b.txt": b"new b"}, remove=["stale.png"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "stale.png"]
+    assert (tmp_path / "a.txt").read_bytes() == b"old a"
+    monkeypatch.setattr(Path, "write_bytes", real)
+    outputs.write_set(tmp_path, {"a.txt": b"new a", "b.txt": b"new b"}, remove=["stale.png"])
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {"a.txt": b"new a", "b.txt": b"new b"}
+
+
 def test_privacy_classical_overflow_is_not_defined():
     out = run("privacy", "--noise-multiplier", "0.005", "--steps", "10", "--delta", "1e-5")
     assert out.returncode == 0 and "Traceback" not in out.stderr

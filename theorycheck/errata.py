@@ -41,7 +41,7 @@ from .coverage import (
 )
 from .errors import InputError
 from .latex import LATEX_PREAMBLE, MACRON_LETTER, standalone, tex_math, tex_text
-from .outputs import save_text
+from .outputs import as_utf8, write_set
 
 __all__ = ["Erratum", "TextErratum", "Written", "build_errata", "build_text_errata", "errata_tex", "patch_part",
            "replacement_body", "write_errata"]
@@ -441,18 +441,18 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     unplaced = [f"{c.id}: {_one_line(verdicts[c.id])}" for c in claims
                 if c.id in verdicts and verdicts[c.id].verdict == "refuted" and c.id not in placed
                 and not any(int(k[0]) not in parts for k in [*c.displays, *c.relations])]
-    out_dir.mkdir(parents=True, exist_ok=True)
     diff_lines: list[str] = []
     patched_files = []
+    files: dict[str, bytes] = {}
     for path, (part, text) in texts.items():
         patched = patch_part(text, part, errata, in_text)
-        target = out_dir / path.name
-        save_text(target, patched)
-        patched_files.append(str(target))
+        files[path.name] = as_utf8(patched)
+        patched_files.append(str(out_dir / path.name))
         diff_lines.extend(difflib.unified_diff(text.splitlines(keepends=True), patched.splitlines(keepends=True),
                                                fromfile=f"a/{path.name}", tofile=f"b/{path.name}"))
-    save_text(out_dir / "errata.diff", "".join(diff_lines))
-    tex = errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()), in_text, unplaced)
-    save_text(out_dir / "errata.tex", tex)
+    files["errata.diff"] = as_utf8("".join(diff_lines))
+    files["errata.tex"] = as_utf8(errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()), in_text,
+                                             unplaced))
+    write_set(out_dir, files)  # the parts, diff and tex of one run, never mixed with an earlier run's (referee CR)
     return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed),
                    tuple(in_text), len(moved))

@@ -33,7 +33,7 @@ from typing import Any
 from . import __version__, plots
 from .claims import VERDICT_KINDS, readings_short_of_all
 from .coverage import DisplayCoverage, coverage, dangling, read_paper, summarise
-from .outputs import prune_least_recent, save_text, use_started, write_atomic
+from .outputs import as_utf8, prune_least_recent, use_started, write_set
 from .registry import Registry, load_definitions
 from .report import environment, json_report, one_line, seeds, summary, summary_qualifiers
 from .runner import ClaimResult
@@ -710,22 +710,21 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
     for i, (_title, _caption, png) in enumerate(data.figures):
         if png:
             pngs[f"figure-{i}"] = (f"figure-{i + 1}.png", png)
+    files: dict[str, bytes] = {}
     for key, (name, png) in pngs.items():
-        write_atomic(out / name, png)
+        files[name] = png
         images[key] = name
-    for old in [out / "coverage.png", *out.glob("figure-*.png")]:
-        if old.name not in images.values() and old.is_file():
-            old.unlink()
-    save_text(out / "report.md", render_markdown(data, images))
-
+    files["report.md"] = as_utf8(render_markdown(data, images))
     report = json_report(registry.paper, list(results), registry.location)
     if data.theorems:
         report["theorems"] = data.theorems
     cov = coverage_json(data)
     if cov is not None:
         report["coverage"] = cov
-    save_text(out / "report.json", json.dumps(report, indent=2) + "\n")
-    save_text(out / "index.html", page)
+    files["report.json"] = as_utf8(json.dumps(report, indent=2) + "\n")
+    files["index.html"] = as_utf8(page)
+    # as one set: a failed write leaves the old report whole, never old and new files mixed (referee CR, LOW-6)
+    write_set(out, files, remove=[p.name for p in [out / "coverage.png", *out.glob("figure-*.png")]])
     return {"html": out / "index.html", "markdown": out / "report.md", "json": out / "report.json",
             "images": [out / v for v in images.values()], "math_rendered": math.rendered,
             "math_svg": math.as_svg, "math_failed": len(math.failed), "math_available": math.available}

@@ -13,8 +13,10 @@ import contextlib
 import datetime
 import functools
 import os
+import shutil
 import sys
 import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from .errors import InputError
@@ -101,13 +103,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        # mkstemp makes the file 0600; a result file gets the mode an ordinary one would (0666 less the umask;
-        # referee AD: runs.csv was readable by its owner only)
-        try:  # a file rewritten keeps the mode its owner gave it (referee AE)
-            mode = path.stat().st_mode & 0o7777
-        except OSError:
-            mode = 0o666 & ~_umask()
-        os.chmod(tmp, mode)
+        os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -115,11 +111,52 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def _mode_for(path: Path) -> int:
+    """The mode a result file written at ``path`` gets: the one its owner gave the file it replaces (referee AE),
+    else an ordinary new file's, 0666 less the umask (mkstemp makes 0600; referee AD: runs.csv was readable by its
+    owner only)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def write_set(folder: Path, files: Mapping[str, bytes], remove: Iterable[str] = ()) -> None:
+    """Write ``files`` (name → bytes) into ``folder`` as one set: each is written in full to a staging folder inside
+    ``folder`` first, and only when all of them are there are they moved in (``os.replace``, in the order given: put
+    the file a reader opens first, index.html, last); then the files named in ``remove`` (left by an earlier run,
+    not part of this one) are deleted. A failure while writing — a full disk, a destination that is a folder —
+    raises OSError and leaves the folder as it was, the old set whole (referee CR, LOW-6: a failed ``report`` had
+    left new plots and report.md beside the old index.html)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in files:  # what os.replace cannot replace: said before anything is written
+        if (folder / name).is_dir():
+            raise IsADirectoryError(21, "Is a directory", str(folder / name))
+    staging = Path(tempfile.mkdtemp(dir=folder, prefix=".tmp-set-"))
+    try:
+        for name, data in files.items():
+            staged = staging / name
+            staged.write_bytes(data)
+            os.chmod(staged, _mode_for(folder / name))
+        for name in files:
+            os.replace(staging / name, folder / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    for name in remove:
+        if name not in files and (folder / name).is_file():
+            (folder / name).unlink()
+
+
+def as_utf8(text: str) -> bytes:
+    """``text`` as UTF-8; a character UTF-8 cannot hold (an undecodable path's surrogate escapes, shown in a page) as
+    its backslash escape (referee AN: a report into a folder with such a name had crashed and left index.html
+    empty)."""
+    return text.encode("utf-8", "backslashreplace")
+
+
 def save_text(path: Path, text: str) -> None:
-    """Write ``text`` as UTF-8 with :func:`write_atomic` (the old file or the whole new one); a character UTF-8 cannot
-    hold (an undecodable path's surrogate escapes, shown in a page) is written as its backslash escape (referee AN:
-    a report into a folder with such a name had crashed and left index.html empty)."""
-    write_atomic(path, text.encode("utf-8", "backslashreplace"))
+    """Write ``text`` (:func:`as_utf8`) with :func:`write_atomic`: the old file or the whole new one."""
+    write_atomic(path, as_utf8(text))
 
 
 def use_started() -> float:
