@@ -137,6 +137,17 @@ CASES = {
         ["--proofs", folder(t, "p", {"a.py": CLAIM, "b.py": CLAIM}), "list"],
         ["'tiny.one'", "a.py", "b.py"],
     ),
+    # referee CR, LOW-8: a statement whose LaTeX cannot compile had passed `check` and broken the whole `latex`
+    "--proofs statement with an unclosed brace": lambda t: (
+        ["--proofs", folder(t, "p", {"a.py": CLAIM.replace('"1 = 1", "none"', 'r"\\frac{1}{2 = x", "none"')}),
+         "check"],
+        ["a.py", "'tiny.one'", "statement", "a { is never closed"],
+    ),
+    "--proofs assumptions with an unopened \\end": lambda t: (
+        ["--proofs", folder(t, "p", {"a.py": CLAIM.replace('"1 = 1", "none"', 'r"1 = 1", r"x \\end{cases}"')}),
+         "list"],
+        ["a.py", "assumptions", r"\end{cases} has no \begin"],
+    ),
     "--proofs unknown dependency": lambda t: (
         [
             "--proofs",

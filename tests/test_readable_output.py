@@ -127,3 +127,23 @@ def test_accented_letters_and_the_simulate_legend():
     assert legend_label("DP-GD (a_T)", 2.82, fit) == "DP-GD (a_T): slope +2.820 (95 % CI -0.70 … +6.51)"
     assert legend_label("ridge", 0.1) == "ridge: slope +0.100" and legend_label("x", None) == "x"
     assert "CI" not in legend_label("DP-GD (a_T)", 2.82, {"ci95": [float("-inf"), float("inf")]})
+
+
+@pytest.mark.parametrize("tex, fault", [
+    (r"\frac{1}{2 = x", "a { is never closed"),
+    (r"a} + b", "a } closes no {"),
+    (r"\left( x", r"\left is never closed"),
+    (r"x \right)", r"\right has no \left"),
+    (r"\begin{cases} a \end{array}", r"\end{array} closes \begin{cases}"),
+    (r"{\left( a }\right)", r"a } closes \left"),
+    ("x \\", "it ends in a lone backslash"),
+    # what compiles: escaped braces, delimiters of \left/\right (\{, ., \langle), nested environments
+    (r"\left\{ x \right. \quad \{ a \}", None),
+    (r"\left\langle \mu, w \right\rangle + \text{a\}b}", None),
+    (r"\begin{cases} \begin{matrix} a \end{matrix} \end{cases} \left.\frac{a}{b}\right|_0^1", None),
+])
+def test_unbalanced_latex_is_named(tex, fault):
+    """Referee CR, LOW-8: the registry refuses a text statement whose groups do not close (latex.unbalanced)."""
+    from theorycheck.latex import unbalanced
+
+    assert unbalanced(tex) == fault

@@ -168,6 +168,7 @@ def _collect(package: types.ModuleType, module_names: Iterable[str]) -> list[Cla
                 where = f"in {file} twice" if first == file else f"in {first} and in {file}"
                 raise InputError(f"claim id {claim.id!r} is defined {where}; ids must be unique")
             origin[claim.id] = file
+            _check_latex(claim, file)
             claims.append(claim)
     for claim in claims:
         for dep in claim.depends_on:
@@ -176,6 +177,21 @@ def _collect(package: types.ModuleType, module_names: Iterable[str]) -> list[Cla
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise InputError(f"{origin[claim.id]}: claim {claim.id!r} depends on unknown claim {dep!r}{hint}")
     return claims
+
+
+def _check_latex(claim: Claim, file: str) -> None:
+    """A claim's text statement and assumptions must be LaTeX whose groups close
+    (:func:`~theorycheck.latex.unbalanced`): one that does not would break every claim's ``theorycheck latex``
+    document (referee CR, LOW-8). A statement generated from SymPy is not read here (its printing is deferred;
+    SymPy's LaTeX closes its groups)."""
+
+    from .latex import unbalanced
+
+    for field in ("statement", "assumptions") if claim.formula is None else ("assumptions",):
+        fault = unbalanced(getattr(claim, field))
+        if fault:
+            raise InputError(f"{file}: claim {claim.id!r}: the LaTeX of its {field} does not compile ({fault}); "
+                             "close every group")
 
 
 #: The import name this project's ``proofs/`` folder is installed under (pyproject.toml's package-dir).
