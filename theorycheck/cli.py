@@ -229,8 +229,10 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
             nonlocal finished
             finished += 1
             record(claim, verdict, seconds)
+            # an error says why on its line (referee CR, LOW-3: only "error (0.5 s)" had been shown)
+            why = f": {' '.join(str(verdict.detail).split())[:100]}" if verdict.verdict == "error" else ""
             print(f"[{finished}/{len(to_run)}] {claim.id}: {verdict.verdict} ({seconds:.1f} "
-                  f"s)", file=sys.stderr, flush=True)
+                  f"s){why}", file=sys.stderr, flush=True)
 
         return finish(run(line))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

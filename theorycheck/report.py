@@ -196,6 +196,8 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
         prefix += "[under a reading] " if getattr(r, "verified_under_reading", ()) else ""
         prefix += "[holds under another reading] " if getattr(r, "refuted_holding_under", ()) else ""
         prefix += f"[rests on refuted: {', '.join(roots)}] " if roots else ""
+        if r.verdict.verdict == "error":  # nothing was decided: the reason first, premises after (referee CR, LOW-3)
+            prefix = ""
         seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
         rows.append((r, prefix, " ".join(str(r.verdict.detail).split()), seconds))
     budget, id_budget, with_detail = 300, None, True
