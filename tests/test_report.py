@@ -570,3 +570,30 @@ def test_latex_export_has_a_macro_for_every_character_the_audit_prints():
     from theorycheck.errata import _tex_tt  # the errata sheet escapes character by character
 
     assert r"\ensuremath{\bar{m}}" in _tex_tt("v ∥ m̄ = E") and "\u0304" not in _tex_tt("v ∥ m̄ = E")
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_git_commit_is_dirty_with_an_untracked_source(tmp_path):
+    """Referee CT: an untracked proofs module (new claims in the audit) had left the commit "clean". Tracked changes
+    anywhere and untracked files under theorycheck/ and proofs/ mark it +dirty; an untracked file elsewhere (notes,
+    outputs) does not; a folder inside the checkout is no checkout's top (None)."""
+    from theorycheck.report import git_commit
+
+    def git(*args):
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    git("init", "-q")
+    (tmp_path / "proofs").mkdir()
+    (tmp_path / "proofs" / "a.py").write_text("A = 1\n")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    head = git_commit(tmp_path)
+    assert head is not None and not head.endswith("+dirty") and len(head) == 40
+    (tmp_path / "notes.txt").write_text("x")
+    assert git_commit(tmp_path) == head  # untracked outside the sources
+    (tmp_path / "proofs" / "b.py").write_text("B = 1\n")
+    assert git_commit(tmp_path) == head + "+dirty"  # an untracked proofs module
+    (tmp_path / "proofs" / "b.py").unlink()
+    (tmp_path / "proofs" / "a.py").write_text("A = 2\n")
+    assert git_commit(tmp_path) == head + "+dirty"  # a tracked change
+    assert git_commit(tmp_path / "proofs") is None

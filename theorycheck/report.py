@@ -62,18 +62,25 @@ def sources(proofs_folder: str | None = None) -> dict[str, str | None]:
         out["proofs_sha256"] = cache.tree_digest(folder, (f for f in folder.glob("*.py")))
     except (ImportError, OSError):
         pass
-    try:
-        root = Path(__file__).resolve().parent.parent
-        run = functools.partial(subprocess.run, cwd=root, capture_output=True, text=True, timeout=10, check=True)
-        # only the checkout the package is installed from (an editable install): a regular install inside some other
-        # repository's folder would report that repository's HEAD (referee CT, MEDIUM-1)
-        if Path(run(["git", "rev-parse", "--show-toplevel"]).stdout.strip()).resolve() == root:
-            commit = run(["git", "rev-parse", "HEAD"]).stdout.strip()
-            dirty = run(["git", "status", "--porcelain", "--untracked-files=no"]).stdout.strip()
-            out["git_commit"] = commit + ("+dirty" if dirty else "")
-    except (OSError, subprocess.SubprocessError):
-        pass  # not a git checkout, or no git: the digests still identify the sources
+    out["git_commit"] = git_commit(Path(__file__).resolve().parent.parent)
     return out
+
+
+def git_commit(root: Path, sources: Sequence[str] = ("theorycheck", "proofs")) -> str | None:
+    """The commit checked out at ``root`` when ``root`` is a git checkout's top folder (an editable install; a
+    regular install inside some other repository's folder would report that repository's HEAD: referee CT,
+    MEDIUM-1), with ``+dirty`` when a tracked file has changes or a file under ``sources`` is untracked (a new
+    proofs module changes the audit: referee CT); ``None`` without git or a checkout."""
+    try:
+        run = functools.partial(subprocess.run, cwd=root, capture_output=True, text=True, timeout=10, check=True)
+        if Path(run(["git", "rev-parse", "--show-toplevel"]).stdout.strip()).resolve() != root.resolve():
+            return None
+        commit = run(["git", "rev-parse", "HEAD"]).stdout.strip()
+        dirty = (run(["git", "status", "--porcelain", "--untracked-files=no"]).stdout.strip()
+                 or run(["git", "status", "--porcelain", "--untracked-files=all", "--", *sources]).stdout.strip())
+        return commit + ("+dirty" if dirty else "")
+    except (OSError, subprocess.SubprocessError):
+        return None  # not a git checkout, or no git: the digests still identify the sources
 
 
 def _mpmath_backend() -> str:
