@@ -121,7 +121,14 @@ def test_accented_letters_and_the_simulate_legend():
     from theorycheck.commands.simulate import legend_label
     from theorycheck.latex import _unicode_declarations
 
-    assert r"\ensuremath{\hat{u}}" in _unicode_declarations("û") and "[U+" not in _unicode_declarations("ûñā")
+    assert r"{\ifmmode\hat{u}\else\^{u}\fi}" in _unicode_declarations("û") and "[U+" not in _unicode_declarations("ûñā")
+    # referee CT, LOW-5: a text accent in prose ("Muñoz"), dotless i under an accent, a letter written as two code
+    # points composed first (it had printed [U+0302])
+    assert r"\ifmmode\ddot{\imath}\else\"{\i}\fi" in _unicode_declarations("ï")
+    from theorycheck.latex import standalone
+
+    doc = standalone("\\begin{document}Mun\u0303oz u\u0302\\end{document}", "\\documentclass{article}\n")
+    assert "Muñoz û" in doc and "[U+" not in doc and r"\DeclareUnicodeCharacter{00F1}" in doc
     assert "[U+2603]" in _unicode_declarations("☃")  # no accent to read: the placeholder, as before
     fit = {"ci95": [-0.7, 6.51]}
     assert legend_label("DP-GD (a_T)", 2.82, fit) == "DP-GD (a_T): slope +2.820 (95 % CI -0.70 … +6.51)"

@@ -403,20 +403,34 @@ _TEXT_UNICODE = {"—": "---", "–": "--", "“": "``", "”": "''", "’": "'"
                  "è": r"\`e", "ü": r'\"u', "ö": r'\"o', "ä": r'\"a', " ": "~"}
 
 
-#: combining accents and their math accents, for a letter the tables above do not name
-_COMBINING_ACCENTS = {"\u0302": r"\hat", "\u0303": r"\tilde", "\u0304": r"\bar", "\u030c": r"\check",
-                      "\u0301": r"\acute", "\u0300": r"\grave", "\u0308": r"\ddot", "\u0307": r"\dot"}
+#: combining accents and their (math, text) accents, for a letter the tables above do not name
+_COMBINING_ACCENTS = {"\u0302": (r"\hat", r"\^"), "\u0303": (r"\tilde", r"\~"), "\u0304": (r"\bar", r"\="),
+                      "\u030c": (r"\check", r"\v"), "\u0301": (r"\acute", r"\'"), "\u0300": (r"\grave", r"\`"),
+                      "\u0308": (r"\ddot", r'\"'), "\u0307": (r"\dot", r"\.")}
 
 
 def _accented(ch: str) -> str | None:
-    """``\\hat{u}`` for û (its NFD form: an ASCII letter and one combining accent of :data:`_COMBINING_ACCENTS`),
-    else None."""
+    """How LaTeX sets ``ch`` when it is an ASCII letter with one combining accent of :data:`_COMBINING_ACCENTS` (its
+    NFD form): the math accent in math, the text accent in prose — ``\\ifmmode\\hat{u}\\else\\^{u}\\fi`` for û;
+    i and j lose their dot under an accent (``\\imath``, ``\\i``); else None (referee CT, LOW-5: "Muñoz" had been
+    set in math italic, ï as a dot under a diaeresis)."""
     import unicodedata
 
     parts = unicodedata.normalize("NFD", ch)
     if len(parts) == 2 and parts[0].isascii() and parts[0].isalpha() and parts[1] in _COMBINING_ACCENTS:
-        return f"{_COMBINING_ACCENTS[parts[1]]}{{{parts[0]}}}"
+        math, text = _COMBINING_ACCENTS[parts[1]]
+        letter = parts[0]
+        math_letter, text_letter = (rf"\{letter}math", rf"\{letter}") if letter in "ij" else (letter, letter)
+        return rf"\ifmmode{math}{{{math_letter}}}\else{text}{{{text_letter}}}\fi"
     return None
+
+
+def _composed(document: str) -> str:
+    """``document`` in Unicode's composed form (NFC): a letter written as two code points, u + U+0302, becomes the
+    one character û that :func:`_unicode_declarations` can declare (referee CT, LOW-5: it had printed [U+0302])."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", document)
 
 
 def _unicode_declarations(document: str) -> str:
@@ -429,7 +443,7 @@ def _unicode_declarations(document: str) -> str:
         elif ch in _TEXT_UNICODE:
             lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{{_TEXT_UNICODE[ch]}}}")
         elif (accented := _accented(ch)) is not None:  # û, ñ, ā: a letter and its accent (referee CR, LOW-2)
-            lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{\ensuremath{{{accented}}}}}")
+            lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{{accented}}}")
         else:
             lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{\texttt{{[U+{ord(ch):04X}]}}}}")
     return "\n".join(lines)
@@ -489,7 +503,7 @@ def latex_document(paper: str, claims: Sequence[Claim], results: dict[str, Claim
         if result.verdict.corrected:
             out.append(r"\noindent Corrected statement (checked):" + "\n" + _tex_math(result.verdict.corrected))
     out.append(r"\end{document}")
-    body = "\n".join(out[1:]) + "\n"
+    body = _composed("\n".join(out[1:]) + "\n")
     # after \documentclass and packages: declare every non-ASCII character the document uses
     return out[0] + _unicode_declarations(body) + "\n" + body
 
@@ -502,4 +516,5 @@ unicode_declarations = _unicode_declarations
 def standalone(body: str, preamble: str = LATEX_PREAMBLE) -> str:
     """A complete document: ``preamble``, the Unicode declarations ``body`` needs, then ``body``
     (which holds ``\\begin{document}`` … ``\\end{document}``)."""
+    body = _composed(body)
     return preamble + _unicode_declarations(body) + "\n" + body
