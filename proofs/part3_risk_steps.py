@@ -371,6 +371,90 @@ def _pop_batches(d: int) -> int:
     return 4
 
 
+#: the forms of v in (K_n + λI)(a_RR − a_H) = v that :func:`resolvent_identity` can be asked about: the right one
+#: (centred: E[φr] = λa_H subtracted) and the one that forgets the centring (a perturbation)
+V_FORMS = ("centred", "uncentred")
+
+
+def resolvent_identity(v_form: str = "centred", p: int = 3, population: int = 7, n: int = 4,
+                       seed: int = SEED) -> dict[str, Any]:
+    """The exact algebra of the resolvent route to display (3, D8) (referees CU, CU-1 and CV, CV-M2), in rational
+    arithmetic on a finite population (``population`` points φ ∈ [−1, 1]^p with labels y, uniform; a data set of
+    ``n`` of them drawn with ``seed``), λ = 1/2:
+
+    - the population's first-order condition E[φ(y − φᵀa_H)] = λa_H, a_H = (K + λI)^{-1}E[φy];
+    - (K_n + λI)(a_RR − a_H) = v with v = (1/n)Σ_j φ_j r_j − E[φr], r = y − φᵀa_H: a mean of centred i.i.d.
+      vectors (``v_form="uncentred"`` drops the E[φr] term, which a test shows is rejected);
+    - the objective comparison E r² + λ‖a_H‖² ≤ E y² (the ridge objective at a_H against a = 0), which gives
+      E‖ξ‖² ≤ p E r² ≤ p E y² and ‖a_H‖² ≤ E y²/λ.
+    Each is an identity or inequality between exact rationals: nothing is rounded."""
+    if v_form not in V_FORMS:
+        raise ValueError(f"v_form must be one of {V_FORMS}")
+    rng = np.random.default_rng([seed, p, population, n])
+    pts = [sp.Matrix([sp.Rational(int(k), 8) for k in rng.integers(-8, 9, size=p)]) for _ in range(population)]
+    ys = [sp.Rational(int(k), 4) for k in rng.integers(-12, 13, size=population)]
+    draw = [int(j) for j in rng.integers(0, population, size=n)]
+    lam = sp.Rational(1, 2)
+    eye = sp.eye(p)
+    K = sum((f * f.T for f in pts), sp.zeros(p, p)) / population
+    a_H = (K + lam * eye).solve(sum((f * y for f, y in zip(pts, ys)), sp.zeros(p, 1)) / population)
+    res = [y - (f.T * a_H)[0] for f, y in zip(pts, ys)]
+    E_phi_r = sum((f * r for f, r in zip(pts, res)), sp.zeros(p, 1)) / population
+    K_n = sum((pts[j] * pts[j].T for j in draw), sp.zeros(p, p)) / n
+    a_RR = (K_n + lam * eye).solve(sum((pts[j] * ys[j] for j in draw), sp.zeros(p, 1)) / n)
+    mean_phi_r = sum((pts[j] * res[j] for j in draw), sp.zeros(p, 1)) / n
+    v = mean_phi_r - E_phi_r if v_form == "centred" else mean_phi_r
+    gap = (K_n + lam * eye) * (a_RR - a_H) - v
+    E_r2 = sum(r**2 for r in res) / population
+    E_y2 = sum(y**2 for y in ys) / population
+    return {
+        "p": p, "population": population, "n": n, "seed": seed, "lambda": str(lam), "v_form": v_form,
+        "first_order_condition": E_phi_r == lam * a_H,
+        "identity": gap == sp.zeros(p, 1),
+        "identity_residual": [str(g) for g in gap],
+        "objective_comparison": E_r2 + lam * (a_H.T * a_H)[0] <= E_y2,
+        "E_r2": str(E_r2), "E_y2": str(E_y2),
+        "features_in_unit_cube": all(abs(c) <= 1 for f in pts for c in f),
+    }
+
+
+def resolvent_route(claimed_rate: sp.Expr) -> dict[str, Any]:
+    """Display (3, D8) by the resolvent and a vector Bernstein bound, without the paper's leave-one-out + McDiarmid
+    (referees CU, CU-1; CV, CV-M2 — the McDiarmid display is refuted, ridge.mcdiarmid, the bound is not):
+
+    1. a_RR − a_H = (K_n + λI)^{-1} v, v = (1/n)Σ_j ξ_j, ξ_j = φ_j r_j − E[φr] centred i.i.d. (exact:
+       :func:`resolvent_identity`);
+    2. ‖(K_n + λI)^{-1}‖ ≤ 1/λ = d^{2ε_n}/p (K_n ⪰ 0);
+    3. E‖ξ‖² ≤ E‖φr‖² ≤ p E r² ≤ p E y² (|φ_i| = |tanh| ≤ 1; the objective comparison); on the event
+       max_j |y_j| ≤ C log^q d (failure ≤ n e^{−c log²d}, still e^{−c' log²d}) ‖ξ‖ ≤ R = 2√p(C log^q d +
+       d^{ε_n}√(E y²)) (|φᵀa_H| ≤ √p‖a_H‖ ≤ √(pE y²/λ));
+    4. Pinelis' vector Bernstein, P(‖Σξ_j‖ ≥ t) ≤ 2exp(−t²/(2(nσ² + Rt/3))), at t = √(np)·log d, σ² = pE y²:
+       P(‖v‖ ≥ √(p/n) log d) ≤ 2exp(−log²d/(2E y²(1 + o(1)))) once Rt/(nσ²) ≍ (log^q d + d^{ε_n})log d/√n → 0
+       — decided here on the whole region;
+    5. E_x(f_RR − f_H)² = ΔᵀKΔ ≤ tr(K)‖Δ‖² ≤ p‖Δ‖² ≤ p(d^{2ε_n}/p)²(p/n)log²d = d^{4ε_n}log²d/n: the hidden
+       constant is 1 and c = 1/(2E y²) − o(1) > 0 (depending on ‖σ_*‖), so the display's ≤_P holds as printed for
+       d large — SymPy's algebra against ``claimed_rate``."""
+    from theorycheck.asymptotics import decide
+
+    from .regime import ADMISSIBLE
+
+    exact = resolvent_identity()
+    range_term = decide(Statement((S.d**S.eps_n + S.log_d**S.q) * S.log_d, r"\ll", sp.sqrt(S.n)), ADMISSIBLE,
+                        d=S.d, rewrite=S.in_powers_of_d,
+                        what="Bernstein's range term (log^q d + d^{ε_n}) log d ≪ √n")
+    chain = p_ * (d_ ** (2 * en) / p_) ** 2 * (p_ / n_) * LOGD**2
+    algebra = sp.simplify(chain / claimed_rate)
+    return {
+        "exact_identities": exact,
+        "range_term": {"verdict": range_term.verdict, "detail": range_term.detail,
+                       "regime": dict(range_term.regime or {})},
+        "chain": "p·(d^{2ε_n}/p)²·(p/n)·log²d", "algebra_ratio": str(algebra),
+        "holds": (exact["first_order_condition"] and exact["identity"] and exact["objective_comparison"]
+                  and exact["features_in_unit_cube"] and range_term.verdict == "verified" and algebra == 1),
+        "tail": "P(‖v‖ ≥ √(p/n) log d) ≤ 2exp(−log²d/(2E y²(1 + o(1)))) (Pinelis 1994, Thm 3.5, Hilbert space)",
+    }
+
+
 def check_variance_term(
     claimed_rate: sp.Expr = d_ ** (4 * en) * LOGD**2 / n_,
     ds=(32, 64),
@@ -475,8 +559,13 @@ def check_variance_term(
             **ev,
         )
     ex_up = [r["hp_exceedance_upper"] for r in rows]
-    if (max(r["hp_exceedance_upper_wilson"] for r in rows) > 0.1
-            or any(b > a for a, b in itertools.pairwise(ex_up))):
+    # the display's bound proved on the whole region by the resolvent and vector Bernstein (referees CU, CV): the
+    # measured exceedance at d ≤ 64 is then evidence of a "for d large" statement, not what decides it
+    route = resolvent_route(claimed_rate) if region_wide else None
+    if route is not None:
+        ev["resolvent_route"] = route
+    if (not (route and route["holds"]) and (max(r["hp_exceedance_upper_wilson"] for r in rows) > 0.1
+                                             or any(b > a for a, b in itertools.pairwise(ex_up)))):
         return inconclusive(
             "simulation",
             "the algebra and Cauchy–Schwarz hold, but the ≤_P link's exceedance "
@@ -504,6 +593,27 @@ def check_variance_term(
     )
     if not region_wide:
         return verified("symbolic+simulation", detail, **ev)
+    if route is not None and route["holds"]:
+        return verified(
+            "symbolic+simulation",
+            "on the whole region, by a route the paper does not take (its leave-one-out + McDiarmid is refuted, "
+            "ridge.mcdiarmid): a_RR − a_H = (K_n + λI)^{-1}v with v a mean of centred i.i.d. ξ_j = φ_j r_j − E[φr] "
+            "(exact), ‖(K_n + λI)^{-1}‖ ≤ 1/λ, E‖ξ‖² ≤ pE y², and vector Bernstein gives ‖v‖ ≤ √(p/n) log d with "
+            "probability ≥ 1 − 2e^{−log²d/(2E y²)(1 − o(1))} — its range term (log^q d + d^{ε_n})log d/√n → 0 "
+            "decided on the whole region — so E_x(f_RR − f_H)² ≤ p‖a_RR − a_H‖² ≤ d^{4ε_n}log²d/n with the "
+            "hidden constant 1 and c = 1/(2E y²) depending on ‖σ_*‖ (d large). Measured, at ε_n = 1/5, ε_p = 1: "
+            + detail,
+            regime={**dict(alg["regime"]), "holds_on": "all",
+                    "readings": {
+                        "≤_P with a hidden constant and some c > 0 (Part 1's O_P)": "all: the resolvent route",
+                        "≤_P with the hidden constant 1, c > 0 depending on ‖σ_*‖ only": "all: the resolvent "
+                        "route's constants (d large); at d = 32, 64 the level is exceeded on " + hp + " of the "
+                        "redrawn data sets",
+                        "≤_P with c an absolute constant (Part 1 §2.5 calls only ≲'s constant absolute)":
+                        "undecided: the route's c = 1/(2E y²) depends on ‖σ_*‖_{L²}; no c free of σ_* is proved or "
+                        "refuted"}},
+            **ev,
+        )
     return inconclusive(
         "symbolic+simulation",
         detail + ". Re-examined over the region: the ≤_P link is measured only at "

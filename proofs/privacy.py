@@ -623,6 +623,67 @@ STEP_COUNT_POINTS = ((32, 0.1), (32, 0.3), (1000, 0.5))
 STEP_COUNT_DELTAS = (1e-5, 1e-30)
 
 
+def variance_test_delta(m: int, n: int, eps: float, dps: int = 40) -> mpmath.mpf:
+    """The exact δ(ε) of telling N(0, Σ²I_m) from N(0, (κΣ)²I_m), κ = n/(n − 1), the larger of both directions:
+    DP-GD's m = p⌊T⌋ released noise coordinates when Σ ∝ 1/n divides by the data set's own size and one of n
+    records is removed (referee CV, CV-M1). With the privacy loss L = m log κ − ‖z‖²(1 − κ^{−2})/(2Σ²), each
+    direction is a difference of two χ²_m distribution functions (regularised incomplete gammas, ``dps`` digits):
+    P[‖z‖² < t₀] − e^ε P[κ²‖z‖² < t₀] and P[κ²‖z‖² > t₁] − e^ε P[‖z‖² > t₁]. A data set of n equal records and
+    the same with one removed have the same mean gradient at every iterate, so this is a lower bound on the
+    mechanism's δ(ε) under that adjacency (the mean's own shift can only add to it)."""
+    with mpmath.workdps(dps):
+        mm, kappa, e = mpmath.mpf(m), mpmath.mpf(n) / (n - 1), mpmath.mpf(eps)
+        k2 = kappa**2
+
+        def chi2_cdf(t):
+            return mpmath.gammainc(mm / 2, 0, t / 2, regularized=True) if t > 0 else mpmath.mpf(0)
+
+        spread = 1 - 1 / k2
+        t0 = 2 * (mm * mpmath.log(kappa) - e) / spread
+        t1 = 2 * (e + mm * mpmath.log(kappa)) / spread
+        narrow_first = chi2_cdf(t0) - mpmath.exp(e) * chi2_cdf(t0 / k2)
+        wide_first = (1 - chi2_cdf(t1 / k2)) - mpmath.exp(e) * (1 - chi2_cdf(t1))
+        return max(narrow_first, wide_first, mpmath.mpf(0))
+
+
+#: where the own-size reading is decided: the ray (ε_n, ν, π_p) and the sizes d along it (m = p⌊T⌋ ≤ 4·10^5, where
+#: mpmath's incomplete gamma converges)
+OWN_SIZE_RAYS = {"beyond (π_p + ε_n > 2ν)": (0.2, 1.6, 3.5), "at the tie": (0.2, 1.6, 3.0),
+                 "below (π_p + ε_n < 2ν)": (0.2, 1.6, 2.5)}
+OWN_SIZE_DS = (8, 16, 32)
+
+
+def own_size_reading(eps: float = 1.0, delta: float = 0.01) -> dict[str, Any]:
+    """Add-remove adjacency with Σ ∝ 1/n read off the data set's own size (referee CV, CV-M1; docs/privacy.md offers
+    n as the actual size for the mean): removing a record changes the noise scale by κ = n/(n − 1), and the
+    m = p⌊T⌋ noise coordinates DP-GD releases reveal it once √m/n → ∞, i.e. wherever π_p + ε_n > 2ν (p = d^{π_p},
+    T = d^{ε_n}, n = d^ν): the statistic ‖z‖²/Σ² moves by m(κ² − 1) ≈ 2m/n against its spread √(2m), so the two
+    distributions separate and δ(ε) → 1 at every fixed ε. Assumption 2 bounds p from below only, so that part of
+    the region is admissible. Exact δ(ε) (:func:`variance_test_delta`) along three rays: beyond the tie it grows
+    (a witness against (ε, δ)-DP at a budget inside Assumption 3's range), at the tie it stays of order 1, below it
+    falls. The mean's part of the mechanism is not re-derived below the tie: there the reading is not decided."""
+    from .regime import ADMISSIBLE
+
+    rows = []
+    for where, (e_n, nu, pi_p) in OWN_SIZE_RAYS.items():
+        for d in OWN_SIZE_DS:
+            n, p, steps = round(d**nu), round(d**pi_p), math.floor(d**e_n)
+            rows.append({"ray": where, "d": d, "n": n, "p": p, "steps": steps, "m": p * steps,
+                         "m_over_n2": p * steps / n**2, "delta_exact": float(variance_test_delta(p * steps, n, eps))})
+    point = {"eps_n": sp.Rational(1, 5), "eps_p": sp.Rational(1, 2), "eps_b": sp.Rational(1, 10),
+             "nu": sp.Rational(8, 5), "pi_p": sp.Rational(7, 2), "r": 0, "rho": 0, "q": 1}
+    beyond = [r for r in rows if r["ray"].startswith("beyond")]
+    below = [r for r in rows if r["ray"].startswith("below")]
+    witness = max(beyond, key=lambda r: r["delta_exact"])
+    fails = (ADMISSIBLE.contains(point) and witness["delta_exact"] > delta and eps < 8 * math.log(1 / delta)
+             and all(a["delta_exact"] < b["delta_exact"] for a, b in zip(beyond, beyond[1:])))
+    return {"rows": rows, "epsilon": eps, "delta": delta, "admissible_point": {k: str(v) for k, v in point.items()},
+            "witness": witness, "fails_beyond_the_tie": fails,
+            "falls_below_the_tie": below[-1]["delta_exact"] < below[0]["delta_exact"],
+            "condition": "pi_p + eps_n - 2*nu > 0",
+            "tolerance": "40-digit regularised incomplete gammas (mpmath)"}
+
+
 def step_count_readings(noise_fn, adjacency: str = "replace-one", top_fraction: float = 0.999) -> dict:
     """Σ computed with the real T = d^{ε_n} while the loop runs ⌊T⌋ or ⌈T⌉ steps (Algorithm 1 runs an integer
     number of steps; the paper does not say which): the exact log δ(ε)/δ at ε = ``top_fraction``·8 log(1/δ), where
@@ -728,6 +789,22 @@ def _shaped_noise(noise_fn, adjacency: str, shape: Callable[[int], list]) -> dic
     if not lam_min > 0:
         raise ValueError("noise_shape must be positive semi-definite")
     return {"shapes": shapes, "lambda_min": float(lam_min), "singular": None}
+
+
+#: the reading of :func:`own_size_reading`
+OWN_SIZE_KEY = "add-remove adjacency with n in Σ the data set's own size (n − 1 after a removal)"
+
+
+def own_size_outcome(reading: dict[str, Any]) -> str:
+    """:func:`own_size_reading` as a reading's outcome text."""
+    w = reading["witness"]
+    if not reading["fails_beyond_the_tie"]:
+        return "undecided: the variance test did not separate the neighbours at the sizes tried"
+    return (f"part: fails wherever π_p + ε_n > 2ν (admissible: p has no upper bound) — the noise scale Σ ∝ 1/n "
+            f"reveals the removal through the variance of the p⌊T⌋ released noise coordinates; exact δ(ε = "
+            f"{reading['epsilon']:g}) = {w['delta_exact']:.4g} > δ = {reading['delta']:g} at d = {w['d']}, n = "
+            f"{w['n']}, p = {w['p']}, ⌊T⌋ = {w['steps']}, growing along the ray; below the tie the variance test "
+            "fades (the rest is not decided)")
 
 
 #: Definition 1's "adjacent", which it leaves undefined: the readings a privacy claim is decided under
@@ -1023,6 +1100,7 @@ def check_dpgd_privacy(
             "T = d^{ε_n} in Σ, ⌈T⌉ steps run": "all: at every point of step_count_readings" if not ceil_w else
             (f"part: fails near the top of the range (d = {ceil_w['d']}, ε_n = {ceil_w['eps_n']}, δ = "
              f"{ceil_w['delta']:g}: δ_exact = {math.exp(ceil_w['log_delta_ratio']):.4g}·δ)"),
+            OWN_SIZE_KEY: own_size_outcome(own_size_reading()),
             "clipping as Algorithm 1 prints it, g·max(1, ‖g^C‖/C_a)": "none: it bounds no per-sample gradient, "
             "so no sensitivity exists (decided by alg1.clipping, not here); the clipping meant, g·min(1, C_a/‖g‖), "
             "is assumed here",

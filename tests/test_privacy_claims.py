@@ -118,6 +118,28 @@ def test_dpgd_part3_verified(small_dpgd_grid):
     assert proved.regime["readings"]["T = d^{ε_n} in Σ, ⌊T⌋ steps run"].startswith("all: ⌊T⌋ ≤ T releases")
     assert readings["T = d^{ε_n} in Σ, ⌈T⌉ steps run"].startswith("part: fails near the top")
     assert any(k.startswith("clipping as Algorithm 1 prints it") and w.startswith("none") for k, w in readings.items())
+    # n in Σ read as the data set's own size (referee CV, CV-M1): the noise scale reveals a removal beyond the tie
+    assert readings[PC.OWN_SIZE_KEY].startswith("part: fails wherever π_p + ε_n > 2ν")
+
+
+def test_own_size_reading_fails_beyond_the_tie_only():
+    """Referee CV, CV-M1: with Σ ∝ 1/n the data set's own size, N(0, Σ²I_m) against N(0, (κΣ)²I_m), κ = n/(n − 1),
+    separate once m/n² → ∞. The exact δ(ε) (incomplete gammas) against scipy's; it grows along the ray beyond the tie,
+    falls below it; the perturbations: a budget δ above the largest δ(ε) found leaves it undecided, and a public n
+    (κ → 1: n huge for the same m) gives δ(ε) → 0."""
+    import scipy.special as sc
+
+    m, n, eps = 65536, 256, 1.0
+    k = n / (n - 1)
+    t1 = 2 * (eps + m * math.log(k)) / (1 - 1 / k**2)
+    wide = sc.gammaincc(m / 2, t1 / k**2 / 2) - math.exp(eps) * sc.gammaincc(m / 2, t1 / 2)
+    assert abs(float(PC.variance_test_delta(m, n, eps)) - wide) < 1e-9
+    r = PC.own_size_reading()
+    assert r["fails_beyond_the_tie"] and r["falls_below_the_tie"] and r["witness"]["delta_exact"] > 0.8
+    assert PC.own_size_outcome(r).startswith("part:")
+    loose = PC.own_size_reading(delta=0.9)
+    assert not loose["fails_beyond_the_tie"] and PC.own_size_outcome(loose).startswith("undecided")
+    assert float(PC.variance_test_delta(m, 10**6, eps)) < 1e-6
 
 
 def test_dpgd_step_count_readings():
