@@ -234,6 +234,7 @@ def test_step3_perturbed():
     wrong = (D ** (1 + EPS_B + EPS_P / 4) / N) * (ELL ** (2 * Q + 2) + ELL ** (2 * Q + 4) * LAM)
     assert m.check_step3_chain(claimed=wrong).verdict == "refuted"
     assert m.check_step3_summary(claimed=wrong).verdict == "refuted"
+    # the verbatim comparison tells a restatement from another rate; it is evidence, not the verdict (below)
     assert m.check_step3_summary(claimed=PAPER_STEP3 * 2).verdict == "refuted"
 
 
@@ -247,6 +248,16 @@ def test_seeded_checks_reproducible(registered_verdict, monkeypatch):
     assert a.evidence["points"] == b.evidence["points"]
 
 
+def test_step3_chain_reads_its_vector_premise_both_ways(registered_verdict):
+    """Referee CU, CU-2: the premise w_i^1 = μ + O_P(r) read in ℓ2 gives the step; read per coordinate (the
+    reading rank1.noisy-alignment also decides) it does not, E_x⟨w − μ, x⟩² = d r² for w − μ = r(±1)^d."""
+    v = registered_verdict(m.check_step3_chain_statement)
+    readings = v.regime["readings"]
+    assert [w.split(":")[0] for w in readings.values()] == ["all", "none"]
+    per = v.evidence["per_coordinate_premise"]
+    assert per["norm_inf_over_r"] == 1 and per["E_x_inner_sq_over_r2"] == per["d"] == 64
+
+
 def test_step3_region_wide(registered_verdict):
     from fractions import Fraction
 
@@ -257,6 +268,13 @@ def test_step3_region_wide(registered_verdict):
     assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"
     w = {k: Fraction(x) for k, x in bad.regime["witness"]["point"].items() if k != "q"}
     assert w["r"] == 0 and w["rho"] > -4
+    # referee CU, CU-3: an O_P bound holds up to constants — twice the rate is as true as the rate (it had been
+    # refuted by the verbatim comparison), and a rate smaller by a power of log d is refuted on part of the region
+    assert v.evidence["restates_verbatim"] is True
+    twice = m.check_step3_summary_statement(m.STEP3_STATEMENT.perturb(rhs=2 * m.STEP3_STATEMENT.rhs))
+    assert twice.verdict == "verified" and twice.evidence["restates_verbatim"] is False
+    smaller = m.check_step3_summary_statement(m.STEP3_STATEMENT.perturb(rhs=m.STEP3_STATEMENT.rhs / sp.log(m.SY.d)))
+    assert smaller.verdict == "refuted"
 
 
 def test_statement_parameters_are_read_from_the_statement():
