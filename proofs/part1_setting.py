@@ -981,7 +981,10 @@ def check_probability(statement: Statement = UNION_BOUND, eps_b_values=(0.1, 0.0
         f"not absolute: the event |b_i| ≤ (ε_b/4) log d (Part 2 §3.1) fails with probability e^(−c log² d) with "
         f"c → ε_b²/32 (30 digits: {mpmath.nstr(c_small, 4)} at ε_b = {small}, d = 1e512), and ε_b ∈ (0, 3ε_n − ε_p/4) "
         "is free: the proof gives c = c(ε_b) > 0 only. Whether the theorem's conclusion fails on that event (which "
-        "would rule out an absolute c) is not decided: a gap in the proof, no witness against the statement",
+        "would rule out an absolute c) is not decided here: a gap in the proof. The conclusion itself fails with "
+        "probability → 1 on thm1.risk-obstruction's region (where π_p < 1 and the rate is o(σ_W²d/p)), so there the "
+        "probability clause fails for every c; this check decides the union bound only (referees CU, CU-4; CV, "
+        "CV-L3)",
         proof_gives=r"\text{probability at least } 1 - \exp(-c(\varepsilon_b)\log^2 d),\ "
         r"c(\varepsilon_b) \leq \varepsilon_b^2/32",
         proof_constant_at={"eps_b": small, "c_exponent": c_small, "eps_b_window": "(0, 3ε_n − ε_p/4)"},
