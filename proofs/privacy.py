@@ -623,29 +623,6 @@ STEP_COUNT_POINTS = ((32, 0.1), (32, 0.3), (1000, 0.5))
 STEP_COUNT_DELTAS = (1e-5, 1e-30)
 
 
-def variance_test_delta(m: int, n: int, eps: float, dps: int = 40) -> mpmath.mpf:
-    """The exact δ(ε) of telling N(0, Σ²I_m) from N(0, (κΣ)²I_m), κ = n/(n − 1), the larger of both directions:
-    DP-GD's m = p⌊T⌋ released noise coordinates when Σ ∝ 1/n divides by the data set's own size and one of n
-    records is removed (referee CV, CV-M1). With the privacy loss L = m log κ − ‖z‖²(1 − κ^{−2})/(2Σ²), each
-    direction is a difference of two χ²_m distribution functions (regularised incomplete gammas, ``dps`` digits):
-    P[‖z‖² < t₀] − e^ε P[κ²‖z‖² < t₀] and P[κ²‖z‖² > t₁] − e^ε P[‖z‖² > t₁]. A data set of n equal records and
-    the same with one removed have the same mean gradient at every iterate, so this is a lower bound on the
-    mechanism's δ(ε) under that adjacency (the mean's own shift can only add to it)."""
-    with mpmath.workdps(dps):
-        mm, kappa, e = mpmath.mpf(m), mpmath.mpf(n) / (n - 1), mpmath.mpf(eps)
-        k2 = kappa**2
-
-        def chi2_cdf(t):
-            return mpmath.gammainc(mm / 2, 0, t / 2, regularized=True) if t > 0 else mpmath.mpf(0)
-
-        spread = 1 - 1 / k2
-        t0 = 2 * (mm * mpmath.log(kappa) - e) / spread
-        t1 = 2 * (e + mm * mpmath.log(kappa)) / spread
-        narrow_first = chi2_cdf(t0) - mpmath.exp(e) * chi2_cdf(t0 / k2)
-        wide_first = (1 - chi2_cdf(t1 / k2)) - mpmath.exp(e) * (1 - chi2_cdf(t1))
-        return max(narrow_first, wide_first, mpmath.mpf(0))
-
-
 #: where the own-size reading is decided: the ray (ε_n, ν, π_p) and the sizes d along it (m = p⌊T⌋ ≤ 4·10^5, where
 #: mpmath's incomplete gamma converges)
 OWN_SIZE_RAYS = {"beyond (π_p + ε_n > 2ν)": (0.2, 1.6, 3.5), "at the tie": (0.2, 1.6, 3.0),
@@ -659,9 +636,12 @@ def own_size_reading(eps: float = 1.0, delta: float = 0.01) -> dict[str, Any]:
     m = p⌊T⌋ noise coordinates DP-GD releases reveal it once √m/n → ∞, i.e. wherever π_p + ε_n > 2ν (p = d^{π_p},
     T = d^{ε_n}, n = d^ν): the statistic ‖z‖²/Σ² moves by m(κ² − 1) ≈ 2m/n against its spread √(2m), so the two
     distributions separate and δ(ε) → 1 at every fixed ε. Assumption 2 bounds p from below only, so that part of
-    the region is admissible. Exact δ(ε) (:func:`variance_test_delta`) along three rays: beyond the tie it grows
+    the region is admissible. Exact δ(ε) along three rays: beyond the tie it grows
     (a witness against (ε, δ)-DP at a budget inside Assumption 3's range), at the tie it stays of order 1, below it
-    falls. The mean's part of the mechanism is not re-derived below the tie: there the reading is not decided."""
+    falls. A data set of n equal records and the same with one removed have the same mean gradient at every
+    iterate, so the variance test's δ(ε) (:func:`theorycheck.privacy.scale_change_delta`, κ = n/(n − 1), m = p⌊T⌋)
+    bounds the mechanism's from below. The mean's part is not re-derived below the tie: there the reading is not
+    decided."""
     from .regime import ADMISSIBLE
 
     rows = []
@@ -669,7 +649,8 @@ def own_size_reading(eps: float = 1.0, delta: float = 0.01) -> dict[str, Any]:
         for d in OWN_SIZE_DS:
             n, p, steps = round(d**nu), round(d**pi_p), math.floor(d**e_n)
             rows.append({"ray": where, "d": d, "n": n, "p": p, "steps": steps, "m": p * steps,
-                         "m_over_n2": p * steps / n**2, "delta_exact": float(variance_test_delta(p * steps, n, eps))})
+                         "m_over_n2": p * steps / n**2,
+                         "delta_exact": float(P.scale_change_delta(eps, p * steps, mpmath.mpf(n) / (n - 1)))})
     point = {"eps_n": sp.Rational(1, 5), "eps_p": sp.Rational(1, 2), "eps_b": sp.Rational(1, 10),
              "nu": sp.Rational(8, 5), "pi_p": sp.Rational(7, 2), "r": 0, "rho": 0, "q": 1}
     beyond = [r for r in rows if r["ray"].startswith("beyond")]

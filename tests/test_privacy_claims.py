@@ -134,13 +134,17 @@ def test_own_size_reading_fails_beyond_the_tie_only():
     k = n / (n - 1)
     t1 = 2 * (eps + m * math.log(k)) / (1 - 1 / k**2)
     wide = sc.gammaincc(m / 2, t1 / k**2 / 2) - math.exp(eps) * sc.gammaincc(m / 2, t1 / 2)
-    assert abs(float(PC.variance_test_delta(m, n, eps)) - wide) < 1e-9
+    assert abs(float(P.scale_change_delta(eps, m, mpmath.mpf(n) / (n - 1))) - wide) < 1e-9
     r = PC.own_size_reading()
     assert r["fails_beyond_the_tie"] and r["falls_below_the_tie"] and r["witness"]["delta_exact"] > 0.8
     assert PC.own_size_outcome(r).startswith("part:")
     loose = PC.own_size_reading(delta=0.9)
     assert not loose["fails_beyond_the_tie"] and PC.own_size_outcome(loose).startswith("undecided")
-    assert float(PC.variance_test_delta(m, 10**6, eps)) < 1e-6
+    assert float(P.scale_change_delta(eps, m, mpmath.mpf(10**6) / (10**6 - 1))) < 1e-6
+    from theorycheck.errors import InputError
+
+    with pytest.raises(InputError, match="scale ratio"):
+        P.scale_change_delta(eps, m, 1)
 
 
 def test_dpgd_step_count_readings():

@@ -463,6 +463,31 @@ def gaussian_delta_direct(epsilon, sensitivity, sigma, dps: int = 200) -> mpmath
 # ----------------------------------------------------------------------------------------------
 
 
+def scale_change_delta(epsilon: Any, coordinates: int, ratio: Any, dps: int = 40) -> mpmath.mpf:
+    """The exact δ(ε) between N(0, I_m) and N(0, κ²I_m), κ = ``ratio`` > 1, m = ``coordinates``: the larger of the
+    two directions' hockey-stick divergences. The privacy loss log dN(0, I)/dN(0, κ²I) = m log κ − ‖z‖²(1 − κ^{−2})/2
+    is monotone in ‖z‖², so each direction is a difference of χ²_m distribution functions (regularised incomplete
+    gammas at ``dps`` digits): P[‖z‖² < t₀] − e^ε P[κ²‖z‖² < t₀], t₀ = 2(m log κ − ε)/(1 − κ^{−2}), and
+    P[κ²‖z‖² > t₁] − e^ε P[‖z‖² > t₁], t₁ = 2(m log κ + ε)/(1 − κ^{−2}). A mechanism whose noise scale depends on
+    the data (DP-GD's Σ ∝ 1/n with n the data set's own size) is at least this distinguishable. mpmath's incomplete
+    gamma converges up to m ≈ 10^6."""
+    with mpmath.workdps(dps):
+        m, kappa, e = _mpf(coordinates), _mpf(ratio), _mpf(epsilon)
+        if not kappa > 1:
+            raise InputError(f"the scale ratio must exceed 1, got {ratio}")
+        k2 = kappa**2
+
+        def chi2_cdf(t: mpmath.mpf) -> mpmath.mpf:
+            return mpmath.gammainc(m / 2, 0, t / 2, regularized=True) if t > 0 else mpmath.mpf(0)
+
+        spread = 1 - 1 / k2
+        t0 = 2 * (m * mpmath.log(kappa) - e) / spread
+        t1 = 2 * (e + m * mpmath.log(kappa)) / spread
+        narrow_first = chi2_cdf(t0) - mpmath.exp(e) * chi2_cdf(t0 / k2)
+        wide_first = (1 - chi2_cdf(t1 / k2)) - mpmath.exp(e) * (1 - chi2_cdf(t1))
+        return max(narrow_first, wide_first, mpmath.mpf(0))
+
+
 def zcdp_rho(steps: int, sensitivity: float, sigma: float) -> float:
     """ρ of T Gaussian steps: T Δ² / (2 σ²). Raises OverflowError when ρ exceeds the float range."""
     steps = validate.positive_int("steps", steps)
