@@ -340,9 +340,11 @@ def regime_lines(regime: dict | None) -> list[str]:
             header = "  holds where:"
         out.append(header)
         out += [f"    {c}" for c in exact]
-    elif exact and holds_on == "all":  # conditions of the region itself (ε < 1, d large enough; referee CT, LOW-4)
+    elif holds_on == "all" and regime.get("conditions") and not regime.get("conditions_exact"):
+        # conditions stated beside the region (ε < 1, d large enough; referee CT, LOW-4); exact conditions of an
+        # "all" record hold on the whole region and are not repeated
         out.append("  with:")
-        out += [f"    {c}" for c in exact]
+        out += [f"    {c}" for c in regime["conditions"]]
     if regime.get("decides"):
         out.append(f"  of the relation: {regime['decides']}")
     if regime.get("premise"):
