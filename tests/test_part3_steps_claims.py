@@ -532,6 +532,8 @@ def test_z_prime_by_the_triangle_bound(registered_verdict):
     assert 0.49 < float(v.evidence["literal_reading"]["P(chi2_p > p)"]["1024"]) < 0.5
     assert sorted(v.regime["readings"].values())[0] == "all"
     assert "stable step" in v.regime["region"]  # not Assumption 4's η_a (referee AT)
+    # what Assumption 4's own η_a gives, as a reading (referee CV, CV-L4)
+    assert v.regime["readings"]["Assumption 4's η_a = d^{ε_n}log²d/p"].startswith("part: the argument holds where")
     # the lower bound ratio ≥ 1/(2(1 + d^{2ε_n})) (referee AL: no order could be refuted): the printed order 1/√p is
     # refuted where π_p > 4ε_n, d^{−3ε_n} everywhere; 1/log d is beyond what the bound decides
     small = m.check_z_prime("z_prime_over_corrected_bound", 1 / sp.sqrt(p))
@@ -773,6 +775,11 @@ def test_iterate_chain_and_split(registered_verdict):
     assert m.check_iterate_chain("stable").verdict == "verified"
     split = registered_verdict(m.check_induction_split)
     assert split.verdict == "verified" and "unrolled" in split.detail and "stable η_a" in split.detail
+    # Assumption 4's η_a decided too (referee CV, CV-L5): no relation uses a contraction, so it holds with it; with
+    # the printed z′_i it would fail with either step size
+    assert split.regime["readings"]["Assumption 4's η_a"].startswith("all: the relations are identities")
+    assert split.evidence["with_assumption4_step"]["failing"] == {}
+    assert m._induction_split_failures(m.NUM_CORNERS, m.NUM_D, 4, 27, m.paper_z_prime, "paper")
     bad = m.check_induction_split(z_prime=m.paper_z_prime)
     assert bad.verdict == "refuted" and [3, "D21", 4] in bad.evidence["failing_relations"]
     # the z′_i given reaches every relation that uses it (referee AG, F4): (3, D21, 5) fails with it too
