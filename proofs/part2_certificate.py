@@ -987,7 +987,7 @@ def _corrected_sup(deg: int, g: float, e: float, prec: int) -> tuple:
     the inline computation)."""
     with mpmath.workprec(prec):
         gfun = cert.corrected_a_phi_function([0] * deg + [1], mpmath.mpf(g), mpmath.mpf(e))
-        return cert.sup_abs(gfun, scale=mpmath.mpf(e) / mpmath.sqrt(g))
+        return cert.sup_abs(gfun, scale=mpmath.mpf(e) / mpmath.sqrt(g), period=cert.a_phi_period(g, e))
 
 
 @functools.lru_cache(maxsize=256, typed=True)

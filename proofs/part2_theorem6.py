@@ -643,7 +643,8 @@ def _obstruction_on_a_construction(points: Sequence[tuple[str, str, str]], prec:
         err = window_error(sp.Poly(sp.expand(f**2), zz), sp.Rational(gtxt))
         with mpmath.workdps(DPS):
             g, e, error = to_mpf(gtxt), to_mpf(etxt), to_mpf(sp.N(err, DPS))
-            sup, _arg = cert.sup_abs(cert.corrected_a_phi_function(coeffs, g, e), scale=e / mpmath.sqrt(g))
+            sup, _arg = cert.sup_abs(cert.corrected_a_phi_function(coeffs, g, e), scale=e / mpmath.sqrt(g),
+                                     period=cert.a_phi_period(g, e))
             obstruction = -mpmath.inf
             for kk in range(1, len(coeffs)):
                 m = derivative_mean(coeffs, kk)
@@ -965,7 +966,8 @@ def check_repaired(
                     G, E = to_mpf(gtxt), to_mpf(etxt)
                     a_phi = cert.corrected_a_phi_function(coeffs, G, E)
                     sup, arg = max(
-                        (cert.sup_abs(a_phi, scale=E / mpmath.sqrt(G), points=pts) for pts in (241, 317)),
+                        (cert.sup_abs(a_phi, scale=E / mpmath.sqrt(G), points=pts, period=cert.a_phi_period(G, E))
+                         for pts in (241, 317)),
                         key=lambda found: found[0],
                     )
                     direct = abs(_a_phi_direct(coeffs, G, E, arg))

@@ -788,6 +788,32 @@ def test_repaired_theorem6_verified(registered_verdict):
     assert "not machine-checked" in v.detail  # referee BX, BX7: the contour argument is stated, not checked
 
 
+def test_sup_of_a_phi_resolves_its_oscillation():
+    """Referee CW, CW-5: at γ/η² = 2000 a·φ oscillates with period 2η²/γ = 1e-3, far below its envelope's width; the
+    grid on the width alone stopped at a neighbouring crest (about 1 % low), so a size bound 0.1 % too small came
+    back inconclusive. With the period the sup is the analytic one (f = 3: the crest of e^{−kb²}sin(πkb), k = γ/η²)
+    and that bound is refuted."""
+    from theorycheck import certificate as cert
+
+    with mpmath.workdps(40):
+        G, E = mpmath.mpf(5), mpmath.mpf("0.05")
+        a_phi = cert.corrected_a_phi_function([3], G, E)
+        k = G / E**2
+        crest = mpmath.findroot(lambda b: -2 * k * b + mpmath.pi * k * mpmath.cot(mpmath.pi * k * b),
+                                (mpmath.mpf("1e-7"), mpmath.mpf("0.999") / k), solver="bisect")
+        true = abs(a_phi(crest))
+        resolved = cert.sup_abs(a_phi, scale=E / mpmath.sqrt(G), period=cert.a_phi_period(G, E))[0]
+        coarse = cert.sup_abs(a_phi, scale=E / mpmath.sqrt(G))[0]
+        assert abs(resolved / true - 1) < mpmath.mpf(10) ** -12 and coarse / true < mpmath.mpf("0.999")
+    # the size part of check_repaired at that corner (its certified reconstruction, 100 s there, is not what changed:
+    # taken as decided)
+    corner = {"polys": ("3",), "gammas": ("5",), "etas": ("0.05",), "zs": ("0.3",)}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(T, "_reconstruction_status", lambda *args: ("ok", 0.0))
+        w = T.check_repaired(T.REPAIRED_SIZE.scale(sp.Rational(999, 1000)), **corner)
+    assert w.verdict == "refuted" and w.evidence["witness"]["part"] == "size"
+
+
 def test_repaired_theorem6_perturbed():
     size, err = T.REPAIRED_SIZE, T.APPROXIMATION_ERROR_CORRECT
     # a size bound γ^{1/2} smaller, or with the paper's e^{π²γ/4} for e^{π²γ/(4η²)}: refuted on the size
