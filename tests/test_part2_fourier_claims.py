@@ -537,6 +537,10 @@ def test_step1_sup_bound():
 def test_sign_flip(registered_verdict):
     assert registered_verdict(T.check_sign_flip, T.SIGN_FLIP).verdict == "verified"
     assert T.check_sign_flip(T.SIGN_FLIP.scale(-1)).verdict == "refuted"
+    # the reduction the paper draws from (2, 26), f ↦ −f(−x) (referee CW, CW-4): holds; without the flip it fails
+    assert registered_verdict(T.check_sign_flip, T.SIGN_FLIP).evidence["reduction"]["holds"]
+    assert not T.sign_flip_reduction(flip=False)["holds"]
+    assert T.sign_flip_reduction(f="x^3 - 2", gamma="0.5", eta="2")["holds"]
 
 
 @pytest.mark.slow
