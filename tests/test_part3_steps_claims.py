@@ -728,7 +728,12 @@ def test_closed_form_and_svd(registered_verdict):
     worst = registered_verdict(m.check_closed_form).evidence["relations_checked"][0]["worst"]
     assert worst["relative_to_lstsq"] < 1e-10
     assert m.check_closed_form(1.001).verdict == "refuted"
-    assert registered_verdict(m.check_svd_identities).verdict == "verified"
+    svd = registered_verdict(m.check_svd_identities)
+    assert svd.verdict == "verified"
+    # the thin-SVD reading (referee CU, CU-5): where p > n (3, D12, 2) is off by exactly 2λ
+    thin = svd.evidence["thin_svd_where_p_exceeds_n"]
+    assert thin["equals_2_lambda"] and thin["p"] > thin["n"]
+    assert svd.regime["readings"]["the thin SVD (U p×min(p, n))"].startswith("part:")
     assert m.check_svd_identities(1.0).verdict == "refuted"
 
 
