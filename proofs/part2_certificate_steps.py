@@ -1533,9 +1533,11 @@ def _with_regime(v: Verdict, decided: Verdict, what: str) -> Verdict:
     undecided one leaves a verified ``v`` inconclusive (it was not decided on the whole region)."""
     ev = dict(v.evidence) | {"region_wide": {"statement": what, "verdict": decided.verdict, "detail": decided.detail}}
     if v.verdict == "verified" and decided.verdict == "refuted":
+        everywhere = (decided.regime or {}).get("holds_on") == "none"  # referee CX, L3: "part" had been said
+        where = "everywhere in the region" if everywhere else "on part of the region"
         return refuted(
             "exact",
-            f"{what} fails on part of the region: {decided.detail}",
+            f"{what} fails {where}: {decided.detail}",
             regime=decided.regime,
             **(ev | {"witness": (decided.evidence or {}).get("witness")}),
         )

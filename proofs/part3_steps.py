@@ -1965,9 +1965,10 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
                            # the region's name replaces the step; the reading says what Assumption 4's own η_a gives
                            # (referee CV, CV-L4)
                            "Assumption 4's η_a = d^{ε_n}log²d/p": "part: the argument holds where η_a(λ_max(K_n) + "
-                           "2λ) ≤ 1 (the contraction region, dpgd.contraction-regime); outside it an eigenvalue of "
-                           "I − η_aL is below −1 and ‖z'_T‖ grows like |1 − 2η_a(λ_max + λ)|^{T−1}, T = d^{ε_n}, "
-                           "so the ratio to Σ√p/(2η_aλ) → ∞ (dpgd.noise-accumulation)"}}
+                           "2λ) ≤ 1 (the contraction region, dpgd.contraction-regime); where η_a(λ_max + λ) > 1 an "
+                           "eigenvalue of I − η_aL is below −1 and ‖z'_T‖ grows like |1 − 2η_a(λ_max + λ)|^{T−1}, "
+                           "T = d^{ε_n}, so the ratio to Σ√p/(2η_aλ) → ∞ (dpgd.noise-accumulation); on the strip "
+                           "between, the argument does not apply (not decided; referee CX, L2)"}}
     return verified(
         "simulation+symbolic",
         f"{quantity} ≤ max_k‖z_k‖/(Σ√p) at every run and corner (largest ratio {worst_ratio:.3f}; ‖M‖ − (1 − 2η_aλ) "

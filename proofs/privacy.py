@@ -628,6 +628,9 @@ STEP_COUNT_DELTAS = (1e-5, 1e-30)
 OWN_SIZE_RAYS = {"beyond (π_p + ε_n > 2ν)": (0.2, 1.6, 3.5), "at the tie": (0.2, 1.6, 3.0),
                  "below (π_p + ε_n < 2ν)": (0.2, 1.6, 2.5)}
 OWN_SIZE_DS = (8, 16, 32)
+#: a ray beyond the tie, a = π_p + ε_n − 2ν = 0.1, with a budget that tightens with d: ε = d^{1/2}, δ = e^{−d^{0.6}}
+#: (log(1/δ)/ε² = d^{0.6}/d, so r = −0.4 < −a): the test must not separate there (referee CX, M1)
+OWN_SIZE_TIGHTENING = {"ray": (0.2, 1.6, 3.1), "eps_power": 0.5, "log_inv_delta_power": 0.6, "ds": (32, 64, 128)}
 
 
 def own_size_reading(eps: float = 1.0, delta: float = 0.01) -> dict[str, Any]:
@@ -658,11 +661,27 @@ def own_size_reading(eps: float = 1.0, delta: float = 0.01) -> dict[str, Any]:
     witness = max(beyond, key=lambda r: r["delta_exact"])
     fails = (ADMISSIBLE.contains(point) and witness["delta_exact"] > delta and eps < 8 * math.log(1 / delta)
              and all(a["delta_exact"] < b["delta_exact"] for a, b in zip(beyond, beyond[1:])))
+    # a budget that tightens with d (r < 0): the statistic's separation μ ≍ √(2m)/n = √2·d^{a/2} must beat
+    # ε/√log(1/δ) ≍ d^{−r/2}, so the reading fails where a + r > 0 only (referee CX, M1); on this ray a + r < 0 and the
+    # exact δ(ε) falls below δ as d grows
+    e_n, nu, pi_p = OWN_SIZE_TIGHTENING["ray"]
+    tightening = []
+    for d in OWN_SIZE_TIGHTENING["ds"]:
+        n, p, steps = round(d**nu), round(d**pi_p), math.floor(d**e_n)
+        e_d, log_inv_delta = d ** OWN_SIZE_TIGHTENING["eps_power"], d ** OWN_SIZE_TIGHTENING["log_inv_delta_power"]
+        value = P.scale_change_delta(e_d, p * steps, mpmath.mpf(n) / (n - 1))
+        tightening.append({"d": d, "n": n, "p": p, "steps": steps, "epsilon": e_d, "log_delta": -log_inv_delta,
+                           "log_delta_exact": float(mpmath.log(value)) if value > 0 else float("-inf")})
+    margins = [r["log_delta_exact"] + r["log_delta"] * -1 for r in tightening]  # log δ_var − log δ
     return {"rows": rows, "epsilon": eps, "delta": delta, "admissible_point": {k: str(v) for k, v in point.items()},
             "witness": witness, "fails_beyond_the_tie": fails,
+            # ⌊T⌋ makes the rows uneven (d = 8 still exceeds δ = 0.01): first against last, the trend only
             "falls_below_the_tie": below[-1]["delta_exact"] < below[0]["delta_exact"],
-            "condition": "pi_p + eps_n - 2*nu > 0",
-            "tolerance": "40-digit regularised incomplete gammas (mpmath)"}
+            "tightening_budget": {"rows": tightening, "holds_from_d": next(
+                (r["d"] for r, g in zip(tightening, margins) if g < 0), None),
+                "separates_less_as_d_grows": margins[-1] < margins[0]},
+            "condition": "pi_p + eps_n + r - 2*nu > 0",
+            "tolerance": "regularised incomplete gammas at 40 digits, raised until two precisions agree to 1e-10"}
 
 
 def step_count_readings(noise_fn, adjacency: str = "replace-one", top_fraction: float = 0.999) -> dict:
@@ -781,11 +800,13 @@ def own_size_outcome(reading: dict[str, Any]) -> str:
     w = reading["witness"]
     if not reading["fails_beyond_the_tie"]:
         return "undecided: the variance test did not separate the neighbours at the sizes tried"
-    return (f"part: fails wherever π_p + ε_n > 2ν (admissible: p has no upper bound) — the noise scale Σ ∝ 1/n "
-            f"reveals the removal through the variance of the p⌊T⌋ released noise coordinates; exact δ(ε = "
+    return (f"part: fails wherever π_p + ε_n + r > 2ν (at a fixed budget, r = 0: π_p + ε_n > 2ν; admissible: p has "
+            "no upper bound) — the noise scale Σ ∝ 1/n reveals the removal through the variance of the p⌊T⌋ noise "
+            "coordinates the released trajectory carries: the statistic separates the neighbours by μ ≍ √(2p⌊T⌋)/n "
+            "against ε/√log(1/δ) ≍ d^{−r/2}; exact δ(ε = "
             f"{reading['epsilon']:g}) = {w['delta_exact']:.4g} > δ = {reading['delta']:g} at d = {w['d']}, n = "
-            f"{w['n']}, p = {w['p']}, ⌊T⌋ = {w['steps']}, growing along the ray; below the tie the variance test "
-            "fades (the rest is not decided)")
+            f"{w['n']}, p = {w['p']}, ⌊T⌋ = {w['steps']}, growing along the ray; below the tie, or with a budget "
+            "tightening faster (r < 2ν − π_p − ε_n), the variance test fades (the rest is not decided)")
 
 
 #: Definition 1's "adjacent", which it leaves undefined: the readings a privacy claim is decided under

@@ -274,7 +274,8 @@ def test_step3_region_wide(registered_verdict):
     twice = m.check_step3_summary_statement(m.STEP3_STATEMENT.perturb(rhs=2 * m.STEP3_STATEMENT.rhs))
     assert twice.verdict == "verified" and twice.evidence["restates_verbatim"] is False
     smaller = m.check_step3_summary_statement(m.STEP3_STATEMENT.perturb(rhs=m.STEP3_STATEMENT.rhs / sp.log(m.SY.d)))
-    assert smaller.verdict == "refuted"
+    assert smaller.verdict == "refuted" and smaller.regime["holds_on"] == "none"
+    assert "fails everywhere" in smaller.detail  # referee CX, L3: its detail had said "on part of the region"
 
 
 def test_statement_parameters_are_read_from_the_statement():

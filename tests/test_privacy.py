@@ -307,3 +307,22 @@ def test_calibration_is_certified_private_at_the_ends_of_the_range(eps, delta):
     assert mu > 0 and certified_private(eps, mu, delta)
     if (eps, delta) == (1.0, 1e-5):
         assert mu == 0.2680511232112628
+
+
+@pytest.mark.parametrize("m, n, eps", [(1000, 28, 30), (1000, 28, 40), (65536, 256, 20), (370728, 256, 40),
+                                       (370728, 256, 80), (370728, 256, 1), (181, 28, 0.5)])
+def test_scale_change_delta_against_scipy_in_log_space(m, n, eps):
+    """Referee CX, M2: δ(ε) of N(0, I_m) against N(0, κ²I_m) must not cancel to rounding in its tails (40 fixed
+    digits gave 5e−197 for 2.1e−45 at m = 1000, ε = 30, and NoConvergence at ε = 80). Reference: scipy's chi2
+    logcdf/logsf, each difference a·(1 − e^{ε + log b − log a})."""
+    import scipy.stats as stats
+
+    k = n / (n - 1)
+    spread = 1 - 1 / k**2
+    t0, t1 = 2 * (m * math.log(k) - eps) / spread, 2 * (eps + m * math.log(k)) / spread
+    la, lb = stats.chi2.logcdf(t0, m), stats.chi2.logcdf(t0 / k**2, m)
+    narrow = math.exp(la) * -math.expm1(eps + lb - la) if t0 > 0 else 0.0
+    lc, ld = stats.chi2.logsf(t1 / k**2, m), stats.chi2.logsf(t1, m)
+    wide = math.exp(lc) * -math.expm1(eps + ld - lc)
+    got = float(P.scale_change_delta(eps, m, mpmath.mpf(n) / (n - 1)))
+    assert got == pytest.approx(max(narrow, wide, 0.0), rel=1e-7, abs=0)
