@@ -620,6 +620,9 @@ def check_variance_term(
                         "≤_P with the constant 1 (or an absolute one) and c absolute": "undecided: the route ties "
                         "c to E y² (c = 1/(2E y²) at the constant 1); no bound free of σ_* is proved or refuted"}},
             **ev,
+            # the verdict uses neither ridge.mcdiarmid nor ridge.measured-loo-move (referee CX, M5)
+            decided_without_premises="the resolvent route: exact identities, ‖(K_n + λI)^{-1}‖ ≤ 1/λ and vector "
+            "Bernstein, not the leave-one-out move or McDiarmid's display",
         )
     return inconclusive(
         "symbolic+simulation",

@@ -635,3 +635,30 @@ def test_the_table_never_cuts_the_verdict():
         assert any("inconclusive" in ln for ln in lines), (width, lines)
         has_detail = any("detail" in ln for ln in lines)
         assert has_detail == (width >= 50), (width, lines)
+
+
+def test_a_claim_decided_without_its_premises_rests_on_none():
+    """Referee CX, M5: risk.variance-term is verified by a route that uses neither of the paper's premises, yet show
+    said it rested on them. A verified verdict with ``decided_without_premises`` rests on no refuted or undecided
+    claim; a claim resting on it still rests on them through the paper's chain; without the key, as before."""
+    from theorycheck.claims import DECIDED_WITHOUT_PREMISES, inconclusive
+
+    def own_route():
+        return verified("numeric", "by another route", x=1, **{DECIDED_WITHOUT_PREMISES: "another route"})
+
+    chain = Registry(
+        "p",
+        (
+            _claim("b.bad", lambda: refuted("numeric", "no", witness=1)),
+            _claim("b.open", lambda: inconclusive("numeric", "undecided", x=1)),
+            _claim("b.own", own_route, depends_on=("b.bad", "b.open")),
+            _claim("b.plain", depends_on=("b.bad", "b.open")),
+            _claim("b.after", depends_on=("b.own",)),
+        ),
+        ".",
+    )
+    results = {r.claim.id: r for r in audit(chain, chain.select([]), timeout=30)}
+    assert results["b.open"].verdict.verdict == "inconclusive" and results["b.own"].verdict.verdict == "verified"
+    assert results["b.own"].rests_on_refuted == () and results["b.own"].rests_on_undecided == ()
+    assert results["b.plain"].rests_on_refuted == ("b.bad",) and results["b.plain"].rests_on_undecided == ("b.open",)
+    assert results["b.after"].rests_on_refuted == ("b.bad",)

@@ -78,6 +78,10 @@ def test_variance_term(registered_verdict):
     assert readings["≤_P with c absolute and the constant depending on ‖σ_*‖"].startswith("all")
     assert readings["≤_P with the constant 1 (or an absolute one) and c absolute"].startswith("undecided")
     assert "ridge.mcdiarmid" in v.detail and "route the paper does not take" in v.detail
+    # it rests on neither of the paper's premises (referee CX, M5): the runner reads this key
+    from theorycheck.claims import decided_without_premises
+
+    assert decided_without_premises(v) is not None
     # without the route (region_wide=False is the measured slice alone) the measurement is all there is
     assert "resolvent_route" not in m.check_variance_term(region_wide=False).evidence
     assert all(r["cs_holds"] for r in v.evidence["runs"])

@@ -224,6 +224,19 @@ def with_readings(verdict: Verdict, readings: Mapping[str, str]) -> Verdict:
     return dataclasses.replace(verdict, regime=regime)  # __post_init__ checks the outcomes
 
 
+#: The evidence key of a verified verdict whose check decides the statement without the premises the paper's
+#: proof uses (another route, e.g. risk.variance-term's resolvent bound where the paper's McDiarmid step fails): its
+#: value says how. Such a claim does not rest on those premises (:func:`theorycheck.runner.taint`), though the
+#: paper's chain does.
+DECIDED_WITHOUT_PREMISES = "decided_without_premises"
+
+
+def decided_without_premises(verdict: Verdict) -> str | None:
+    """How a verified ``verdict`` was decided without its premises (:data:`DECIDED_WITHOUT_PREMISES`), else None."""
+    how = verdict.evidence.get(DECIDED_WITHOUT_PREMISES) if verdict.verdict == "verified" else None
+    return str(how) if how else None
+
+
 #: How a reading's outcome text starts (see :func:`with_readings`): one of these words, alone or followed by a
 #: space or punctuation ("all: the ratio → 0", "none where κ√p → 0"; not "allegedly").
 READING_OUTCOMES = ("all", "none", "part", "undecided")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, validate
-from .claims import AT_LEAST, AT_MOST, conditions_reading, relation_label
+from .claims import AT_LEAST, AT_MOST, conditions_reading, decided_without_premises, relation_label
 from .errors import InputError, Terminated
 from .registry import Registry, load
 from .runner import DEFAULT_TIMEOUT, ClaimResult, audit
@@ -413,6 +413,10 @@ def cmd_show(args: argparse.Namespace) -> int:
                       + (f" (a falsifier of Theorem {', '.join(falsifies)}: its refutation computes the stated "
                          "object from the definitions, as its evidence says, and does not use these premises)"
                          if kind == "refuted" and falsifies else ""))
+    if (how := decided_without_premises(result.verdict)) is not None:
+        premises = ", ".join(claim.depends_on) or "none"
+        console.print(f"[bold]Decided without its premises[/] ({escape(premises)}, which the paper's proof uses): "
+                      f"{escape(how)}")
     if result.verified_given:
         console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.verified_given))} (inconclusive, or "
                       "their check raised an error: the verdict is the step's own, given these premises)")

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any, cast
 
-from .claims import Claim, Verdict, readings_holding, readings_short_of_all
+from .claims import Claim, Verdict, decided_without_premises, readings_holding, readings_short_of_all
 from .numerics import interpreter_precision
 from .registry import Registry
 
@@ -392,9 +392,15 @@ def run_claims(
 
 def _premises_judged(registry: Registry, verdicts: dict[str, Verdict],
                      kinds: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """For each claim, the claims it rests on, directly or through others, whose known verdict is one of ``kinds``."""
-    return {claim.id: tuple(dep for dep in registry.dependencies(claim.id)
-                            if dep in verdicts and verdicts[dep].verdict in kinds)
+    """For each claim, the claims it rests on, directly or through others, whose known verdict is one of ``kinds``;
+    none for a claim verified without its premises (:func:`~theorycheck.claims.decided_without_premises`: referee CX,
+    M5 — its verdict does not rest on them, though the claims resting on it still rest on them through the paper's
+    chain)."""
+    def independent(cid: str) -> bool:
+        return cid in verdicts and decided_without_premises(verdicts[cid]) is not None
+
+    return {claim.id: () if independent(claim.id) else
+            tuple(dep for dep in registry.dependencies(claim.id) if dep in verdicts and verdicts[dep].verdict in kinds)
             for claim in registry.claims}
 
 
