@@ -1375,7 +1375,8 @@ def check_step3_chain(
         "given its premise w_i^1 = μ + O_P(·) (§3.2, refuted as rank1.noisy-alignment): "
         "Cauchy–Schwarz and the Lipschitz step hold on the seeded instance; the algebra "
         "gives d^{1+ε_b+ε_p/4}/n · ℓ^{2q+2}(1+ℓ²√Λ)², within a factor 2 of the claimed sum ((1+u)² ≤ 2(1+u²)); "
-        "|I|/p ≤ 1 and ‖a‖²/|I|² ≤ S²/|I| ≲ d^{ε_p/4}/p use S ≲ d^{ε_p/8} (construct.summand-bound)",
+        "|I|/p ≤ 1 and ‖a‖²/|I|² ≤ S²/|I| ≲ d^{ε_p/4}/p use S ≲ d^{ε_p/8} (construct.summand-bound) and the lower "
+        "bound |I| ≳ p (construct.index-set: P(|I| < c_b p) ≤ e^{−cp}; referee CU, CU-7)",
         **ev,
     )
 

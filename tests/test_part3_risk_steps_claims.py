@@ -43,6 +43,7 @@ def test_risk_decomposition(registered_verdict):
 
 def test_population_chain(registered_verdict):
     v = registered_verdict(m.check_population_chain)
+    assert v.regime["region"].startswith("every W₁ and λ > 0")  # exact links; the runs are evidence (CU-7)
     assert v.verdict == "verified"
     assert v.evidence["holds"] == {"square-inside": True, "literal": False}
     assert m.check_population_chain(readings=("literal",)).verdict == "refuted"
