@@ -606,13 +606,26 @@ def test_simulate_resume_needs_a_sweep_folder_and_reruns_rows_without_status(tmp
     # referee CR, LOW-4: each line not read is said, one warning line each, and kept beside the sweep (not lost)
     warned = [line for line in again.stderr.splitlines() if line.startswith("theorycheck: warning:")]
     assert len(warned) == 2, again.stderr
-    assert "line 1 is damaged (no run record (d, seed))" in warned[0]
+    assert "line 1 is damaged (d or seed not a whole number)" in warned[0]
     assert "line 2 is damaged (the run d=8, seed=0 has no status)" in warned[1]
     assert (out_dir / "runs.jsonl.damaged").read_text(encoding="utf-8").splitlines() == [
         '{"d": Infinity, "seed": 0}', '{"d": 8, "seed": 0}']
     # a resume with nothing damaged warns of nothing
     third = run(*args, "--resume", str(out_dir))
     assert third.returncode == 0 and "warning" not in third.stderr, third.stderr
+    # referee CY, CY-6: a d of 8.9 or true is no run (they had been read as runs (8, ·) and (1, ·)); undecodable bytes
+    # are kept as they were; a line nested past the parser's depth is damaged, not a traceback
+    good = (out_dir / "runs.jsonl").read_bytes()
+    bad_lines = [b'{"d": 8.9, "seed": 0, "status": "ok"}', b'{"d": true, "seed": 0, "status": "ok"}',
+                 b'{"d": 8, "seed": 0, "status": "\xff\xfe"}', b"[" * 100000 + b"]" * 100000]
+    (out_dir / "runs.jsonl.damaged").unlink()
+    (out_dir / "runs.jsonl").write_bytes(b"\n".join(bad_lines) + b"\n" + good)
+    fourth = run(*args, "--resume", str(out_dir))
+    assert fourth.returncode == 0 and "Traceback" not in fourth.stderr, fourth.stderr
+    whys = [line.split("damaged (")[1].split(")")[0] for line in fourth.stderr.splitlines() if "damaged (" in line]
+    assert whys == ["d or seed not a whole number", "d or seed not a whole number", "not UTF-8", "nested too deeply"]
+    assert (out_dir / "runs.jsonl.damaged").read_bytes() == b"\n".join(bad_lines) + b"\n"
+    assert "already there" in fourth.stderr  # the good row is read
 
 
 @pytest.mark.parametrize("extra", [
@@ -735,3 +748,9 @@ def test_validation_of_numbers_beyond_the_floats():
         with pytest.raises(InputError, match="real number"):
             validate.positive("x", truth)
     assert validate.positive_int("n", np.int64(3)) == 3 and validate.positive("x", np.float64(0.5)) == 0.5
+    # referee CY, CY-5: a 0-d array of a truth value, and complex numbers, are no real numbers either
+    for bad in (np.array(True), np.complex128(3 + 4j), np.complex64(2 + 5j), 3 + 4j):
+        with pytest.raises(InputError):
+            validate.positive("x", bad)
+        with pytest.raises(InputError):
+            validate.positive_int("n", bad)

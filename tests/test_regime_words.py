@@ -79,6 +79,20 @@ def test_regime_slices_survive_ctrl_c_in_their_workers_and_stop_on_it_in_the_rep
         # asked inside the drawing processes, not by sending them SIGINT: a signal that arrives between the fork and
         # the initializer would make the child run on as a copy of this test process (under xdist: a second worker)
         assert all(slices._pool.map(_sigint_ignored, range(4), chunksize=1))
+        # and SIGTERM is not the CLI's handler (referee CY, CY-1: it raised Terminated in each, with a traceback)
+        import signal
+
+        from theorycheck.cli import _raise_on_sigterm
+
+        previous = _raise_on_sigterm()  # as the CLI installs it before forking
+        try:
+            terms = plots.start_regime_slices([dict(r, conditions_exact=[c + " + 1"]) for r in regimes
+                                               for c in r["conditions_exact"]], jobs=2)
+            assert all(terms._pool.map(_sigterm_default, range(4), chunksize=1))
+            terms.wait()
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
         assert slices.wait() == 3
         again = plots.start_regime_slices([dict(r, conditions_exact=[c + " + 0"]) for r in regimes
                                            for c in r["conditions_exact"]], jobs=2)
@@ -107,6 +121,12 @@ def test_a_decided_verdict_drops_an_inconclusive_sub_verdicts_words_and_slices_r
     base = {"region": "R", "holds_on": "part", "conditions_exact": ["eps_n - 0.3 > 0"], "conditions": [],
             "witness": None}
     assert regime_slice(dict(base, conditions_complete=False), resolution=20) != regime_slice(base, resolution=20)
+
+
+def _sigterm_default(_: int) -> bool:
+    import signal
+
+    return signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
 
 
 def _sigint_ignored(_: int) -> bool:

@@ -129,7 +129,7 @@ def test_parse_errors_name_the_written_piece_and_the_end():
     with pytest.raises(InputError, match=r"contains '\[1\]'"):  # columns past a non-ASCII letter (UTF-8 bytes)
         parse_formula("é + x^2 + [1]", variables=("x", "é"))
     with pytest.raises(InputError, match=r"contains '\[1\]'"):  # a bare carriage return breaks a line too
-        parse_formula("(x +\r [1])")
+        parse_formula("(x +\r [1])")  # deliberate control character
     with pytest.raises(InputError, match="at line 2, column 4"):
         parse_formula("(x^2 +\n1 ^* 3)")
 

@@ -496,10 +496,12 @@ def _draw_or_none(regime: Mapping[str, Any]) -> bytes | None:
 
 def _ignore_sigint() -> None:
     """A drawing process's initializer: Ctrl-C is for the process that started it (ignored, then unblocked: it was
-    blocked across the fork)."""
+    blocked across the fork), and SIGTERM ends it quietly (the parent's handler, which raises Terminated, is not
+    inherited: referee CY, CY-1 — each process had printed a traceback)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from numbers import Real
 from typing import Any, cast
 
 import mpmath
-import numpy as np
 
 from .errors import InputError
 
@@ -22,13 +22,23 @@ def most_per_cpu() -> int:
     return PER_CPU * (os.cpu_count() or 1)
 
 
-def _is_bool(value: object) -> bool:
-    """A Python or NumPy truth value (``np.True_`` is no ``bool`` subclass; referee CT, LOW-3)."""
-    return isinstance(value, (bool, np.bool_))
+def _not_a_real(value: object) -> bool:
+    """A truth value (Python's, NumPy's ``np.True_``, which is no ``bool`` subclass: referee CT, LOW-3) or a complex
+    number, NumPy arrays of them included (referee CY, CY-5: ``np.array(True)`` passed as 1, ``np.complex128(3+4j)``
+    as 3). NumPy is asked only when it is loaded: a value cannot be NumPy's otherwise (CY-11: importing it here
+    doubled the CLI's start-up)."""
+    if isinstance(value, (bool, complex)):
+        return True
+    np = sys.modules.get("numpy")
+    if np is None:
+        return False
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind in "bc"
+    return isinstance(value, (np.bool_, np.complexfloating))
 
 
 def _as_real(name: str, value: Any) -> float:
-    if _is_bool(value):  # True is 1 to Python, never a parameter's value (referee CS, LOW-2)
+    if _not_a_real(value):  # True is 1 to Python, never a parameter's value (referee CS, LOW-2)
         raise InputError(f"{name} must be a real number, got {value!r}")
     if not isinstance(value, Real):
         try:
@@ -69,7 +79,7 @@ def _beyond_float(value: Any, number: float) -> float:
 
 def positive_int(name: str, value: object) -> int:
     """Return ``value`` as an ``int`` if it is a whole number >= 1, else raise ``InputError``."""
-    if _is_bool(value) or not isinstance(value, int):
+    if _not_a_real(value) or not isinstance(value, int):
         number = _as_real(name, value)
         try:  # exactly, where the value allows it: a Fraction or SymPy Integer beyond the floats (referee CS, LOW-3)
             whole = int(cast(Any, value)) if not isinstance(value, str) else int(number)

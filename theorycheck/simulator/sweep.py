@@ -339,6 +339,30 @@ def row_key(row: dict[str, Any]) -> tuple[int, int]:
     return int(row["d"]), int(row["seed"])
 
 
+#: at most this many damaged lines of runs.jsonl are named one by one on --resume (the rest are counted)
+WARNED_LINES = 20
+
+
+def _run_record_fault(raw: bytes) -> str | None:
+    """Why the bytes of a runs.jsonl line are no finished run's record (None when they are one)."""
+    try:
+        row = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "not UTF-8"
+    except RecursionError:
+        return "nested too deeply"
+    except ValueError:
+        return "not JSON"
+    if not isinstance(row, dict):
+        return "no run record (d, seed)"
+    d, seed = row.get("d"), row.get("seed")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (d, seed)):
+        return "no run record (d, seed)" if d is None or seed is None else "d or seed not a whole number"
+    if not isinstance(row.get("status"), str):
+        return f"the run d={d}, seed={seed} has no status"
+    return None
+
+
 class RowLog:
     """Rows of a sweep on disk, appended as they finish: ``runs.jsonl`` (one JSON object a line,
     flushed and synced per row) and ``runs.csv`` (rewritten atomically after each row, columns the
@@ -379,31 +403,32 @@ class RowLog:
 
     def _read_rows(self) -> None:
         """The finished runs of ``runs.jsonl``. A line that is no run record — cut by an interruption, undecodable
-        (referee AN: a traceback), or without its status (referee AS) — is not read: its run is done again, the line
-        is kept in ``runs.jsonl.damaged`` and :attr:`warnings` says so, one line each (referee CR, LOW-4: they had
-        been dropped silently)."""
-        from ..outputs import save_text
+        (referee AN: a traceback), nested past the parser's depth, without its status (referee AS), or with a d or
+        seed that is not a whole number (referee CY, CY-6: ``"d": 8.9`` and ``"d": true`` had been read as runs
+        (8, ·) and (1, ·)) — is not read: its run is done again, the line is kept byte for byte in
+        ``runs.jsonl.damaged`` and :attr:`warnings` says so, one line each up to :data:`WARNED_LINES` (referee CR,
+        LOW-4: they had been dropped silently)."""
+        from ..outputs import write_atomic
 
-        damaged: list[str] = []
-        for number, line in enumerate(self.jsonl.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-            if not line.strip():
+        damaged: list[bytes] = []
+        for number, raw in enumerate(self.jsonl.read_bytes().split(b"\n"), 1):
+            if not raw.strip():
                 continue
-            try:
-                row = json.loads(line)
-                key = row_key(row)
-            except (ValueError, KeyError, TypeError, OverflowError, AttributeError) as exc:
-                why = "not JSON" if isinstance(exc, json.JSONDecodeError) else "no run record (d, seed)"
-            else:
-                if isinstance(row.get("status"), str):
-                    self.rows[key] = row
-                    continue
-                why = f"the run d={key[0]}, seed={key[1]} has no status"
-            damaged.append(line)
-            self.warnings.append(f"{self.jsonl} line {number} is damaged ({why}): not read, its run is done "
-                                 f"again; the line is kept in {self.damaged}")
+            why = _run_record_fault(raw)
+            if why is None:
+                row = json.loads(raw.decode("utf-8"))
+                self.rows[row_key(row)] = row
+                continue
+            damaged.append(raw)
+            if len(damaged) <= WARNED_LINES:
+                self.warnings.append(f"{self.jsonl} line {number} is damaged ({why}): not read, its run is done "
+                                     f"again; the line is kept in {self.damaged}")
+        if len(damaged) > WARNED_LINES:
+            self.warnings.append(f"{self.jsonl}: {len(damaged) - WARNED_LINES} more damaged lines, kept in "
+                                 f"{self.damaged} too")
         if damaged:
-            previous = self.damaged.read_text(encoding="utf-8") if self.damaged.exists() else ""
-            save_text(self.damaged, previous + "".join(line + "\n" for line in damaged))
+            previous = self.damaged.read_bytes() if self.damaged.exists() else b""
+            write_atomic(self.damaged, previous + b"".join(line + b"\n" for line in damaged))
 
     def done(self, d: int, seed: int) -> bool:
         return (d, seed) in self.rows
