@@ -245,3 +245,11 @@ def test_sigterm_stops_the_check_processes_and_exits_143(tmp_path):
                 break
             time.sleep(0.1)
     assert not _alive(worker), "the check process outlived a killed runner"
+
+
+def test_the_progress_line_of_an_error_says_why(toy_proofs, tmp_path):
+    """Referee CR, LOW-3 (CY-8: untested): a check that errs says why on its progress line, not only 'error (0.0 s)'."""
+    out = run("--proofs", str(toy_proofs), "check", "toy.crash", "toy.true", "--jobs", "1")
+    line = next(x for x in out.stderr.splitlines() if "toy.crash:" in x)
+    assert line.endswith("check raised RuntimeError: boom") and " error (" in line, out.stderr
+    assert not any(x.endswith("boom") for x in out.stderr.splitlines() if "toy.true:" in x)

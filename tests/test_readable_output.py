@@ -129,6 +129,10 @@ def test_accented_letters_and_the_simulate_legend():
 
     doc = standalone("\\begin{document}Mun\u0303oz u\u0302\\end{document}", "\\documentclass{article}\n")
     assert "Muñoz û" in doc and "[U+" not in doc and r"\DeclareUnicodeCharacter{00F1}" in doc
+    # a combining accent after a control word stays apart (referee CY, CY-4: "\epsilon" + U+0303 had become "\epsiloñ")
+    from theorycheck.latex import _composed
+
+    assert _composed("\\epsilon\u0303 u\u0302") == "\\epsilon\u0303 \u00fb"
     assert "[U+2603]" in _unicode_declarations("☃")  # no accent to read: the placeholder, as before
     fit = {"ci95": [-0.7, 6.51]}
     assert legend_label("DP-GD (a_T)", 2.82, fit) == "DP-GD (a_T): slope +2.820 (95 % CI -0.70 … +6.51)"
@@ -148,6 +152,10 @@ def test_accented_letters_and_the_simulate_legend():
     (r"\left\{ x \right. \quad \{ a \}", None),
     (r"\left\langle \mu, w \right\rangle + \text{a\}b}", None),
     (r"\begin{cases} \begin{matrix} a \end{matrix} \end{cases} \left.\frac{a}{b}\right|_0^1", None),
+    # in math an unescaped $, # or % breaks the document; escaped they set the character (referee CY, CY-2)
+    ("a $ b", r"an unescaped $ (\$ sets the character)"),
+    ("x % hides the } after it", r"an unescaped % (\% sets the character)"),
+    (r"\$5 + \% + \#1", None),
 ])
 def test_unbalanced_latex_is_named(tex, fault):
     """Referee CR, LOW-8: the registry refuses a text statement whose groups do not close (latex.unbalanced)."""

@@ -148,10 +148,10 @@ _ENVIRONMENT = re.compile(r"\\(begin|end)\s*\{([^{}]*)\}")
 
 
 def unbalanced(tex: str) -> str | None:
-    """What keeps ``tex`` from compiling as a group — an unclosed or unopened brace, ``\\left`` without
-    ``\\right``, ``\\begin{x}`` without ``\\end{x}`` — in words, or ``None`` when every group closes. A claim's
-    text statement with such a fault made the whole ``theorycheck latex`` document uncompilable (referee CR, LOW-8);
-    the registry refuses it, naming the claim."""
+    """What keeps ``tex`` from being set as math — an unclosed or unopened brace, ``\\left`` without ``\\right``,
+    ``\\begin{x}`` without ``\\end{x}``, an unescaped $, # or % — in words, or ``None``. A claim's text statement
+    with such a fault made the whole ``theorycheck latex`` document uncompilable (referee CR, LOW-8); the registry
+    refuses it, naming the claim. Not a compiler: an undefined macro or a misused ``&`` passes (referee CY, CY-2)."""
     stack: list[str] = []
     i = 0
     while i < len(tex):
@@ -187,6 +187,8 @@ def unbalanced(tex: str) -> str | None:
             if not stack or stack[-1] != "{":
                 return "a } " + (f"closes {stack[-1]}" if stack else "closes no {")
             stack.pop()
+        elif tex[i] in "$#%":  # in math, where statements and assumptions are set (referee CY, CY-2)
+            return f"an unescaped {tex[i]} (\\{tex[i]} sets the character)"
         i += 1
     return None if not stack else f"{'a {' if stack[-1] == '{' else stack[-1]} is never closed"
 
@@ -427,10 +429,13 @@ def _accented(ch: str) -> str | None:
 
 def _composed(document: str) -> str:
     """``document`` in Unicode's composed form (NFC): a letter written as two code points, u + U+0302, becomes the
-    one character û that :func:`_unicode_declarations` can declare (referee CT, LOW-5: it had printed [U+0302])."""
+    one character û that :func:`_unicode_declarations` can declare (referee CT, LOW-5: it had printed [U+0302]). The
+    last letter of a control word is never composed (referee CY, CY-4: ``\\epsilon`` + U+0303 had become the
+    undefined ``\\epsiloñ``): the text between control words is composed piece by piece."""
     import unicodedata
 
-    return unicodedata.normalize("NFC", document)
+    pieces = re.split(r"(\\[A-Za-z]+)", document)
+    return "".join(piece if k % 2 else unicodedata.normalize("NFC", piece) for k, piece in enumerate(pieces))
 
 
 def _unicode_declarations(document: str) -> str:

@@ -190,8 +190,8 @@ def _check_latex(claim: Claim, file: str) -> None:
     for field in ("statement", "assumptions") if claim.formula is None else ("assumptions",):
         fault = unbalanced(getattr(claim, field))
         if fault:
-            raise InputError(f"{file}: claim {claim.id!r}: the LaTeX of its {field} does not compile ({fault}); "
-                             "close every group")
+            raise InputError(f"{file}: claim {claim.id!r}: the LaTeX of its {field} cannot be set as math "
+                             f"({fault})")
 
 
 #: The import name this project's ``proofs/`` folder is installed under (pyproject.toml's package-dir).
