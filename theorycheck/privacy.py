@@ -484,31 +484,24 @@ def scale_change_delta(epsilon: Any, coordinates: int, ratio: Any, dps: int = 40
             value = _scale_change_delta_at(epsilon, coordinates, ratio, digits)
         except mpmath.libmp.NoConvergence as exc:  # mpmath's incomplete gamma beyond m ≈ 10^7
             raise ArithmeticError(f"δ(ε) of the scale change (m = {coordinates}): {exc}") from None
-        if previous is not None and abs(value - previous) <= mpmath.mpf(10) ** -10 * max(abs(value), mpmath.mpf(0)):
-            return value
-        if previous is not None and value == previous == 0:
-            return value
+        if previous is not None and abs(value - previous) <= mpmath.mpf(10) ** -10 * abs(value):
+            return value  # (two zeros agree too)
         previous = value
-    raise ArithmeticError(f"δ(ε) of the scale change (ε = {epsilon}, m = {coordinates}, κ = {ratio}) did "
-                                   f"not settle by {8 * dps} digits")
+    raise ArithmeticError(f"δ(ε) of the scale change (ε = {epsilon}, m = {coordinates}, κ = {ratio}) did not settle "
+                          f"by {8 * dps} digits")
 
 
-def _chi2_below(m: mpmath.mpf, t: mpmath.mpf) -> mpmath.mpf:
-    """P[χ²_m < t] from the incomplete gamma of the side it lies on."""
+def _chi2_split(m: mpmath.mpf, t: mpmath.mpf) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """(P[χ²_m < t], P[χ²_m > t]), the smaller one from the incomplete gamma of its own side and the other as its
+    complement (no small tail is ever 1 − something)."""
     if t <= 0:
-        return mpmath.mpf(0)
+        return mpmath.mpf(0), mpmath.mpf(1)
     a, x = m / 2, t / 2
-    return mpmath.gammainc(a, 0, x, regularized=True) if x < a else 1 - mpmath.gammainc(a, x, mpmath.inf,
-                                                                                          regularized=True)
-
-
-def _chi2_above(m: mpmath.mpf, t: mpmath.mpf) -> mpmath.mpf:
-    """P[χ²_m > t] from the incomplete gamma of the side it lies on."""
-    if t <= 0:
-        return mpmath.mpf(1)
-    a, x = m / 2, t / 2
-    return mpmath.gammainc(a, x, mpmath.inf, regularized=True) if x >= a else 1 - mpmath.gammainc(a, 0, x,
-                                                                                                   regularized=True)
+    if x < a:
+        below = mpmath.gammainc(a, 0, x, regularized=True)
+        return below, 1 - below
+    above = mpmath.gammainc(a, x, mpmath.inf, regularized=True)
+    return 1 - above, above
 
 
 def _scale_change_delta_at(epsilon: Any, coordinates: int, ratio: Any, dps: int) -> mpmath.mpf:
@@ -519,8 +512,8 @@ def _scale_change_delta_at(epsilon: Any, coordinates: int, ratio: Any, dps: int)
         spread = 1 - 1 / k2
         t0 = 2 * (m * mpmath.log(kappa) - e) / spread
         t1 = 2 * (e + m * mpmath.log(kappa)) / spread
-        narrow_first = _chi2_below(m, t0) - mpmath.exp(e) * _chi2_below(m, t0 / k2)
-        wide_first = _chi2_above(m, t1 / k2) - mpmath.exp(e) * _chi2_above(m, t1)
+        narrow_first = _chi2_split(m, t0)[0] - mpmath.exp(e) * _chi2_split(m, t0 / k2)[0]
+        wide_first = _chi2_split(m, t1 / k2)[1] - mpmath.exp(e) * _chi2_split(m, t1)[1]
         return +max(narrow_first, wide_first, mpmath.mpf(0))
 
 

@@ -343,24 +343,24 @@ def row_key(row: dict[str, Any]) -> tuple[int, int]:
 WARNED_LINES = 20
 
 
-def _run_record_fault(raw: bytes) -> str | None:
-    """Why the bytes of a runs.jsonl line are no finished run's record (None when they are one)."""
+def _run_record(raw: bytes) -> tuple[dict[str, Any] | None, str | None]:
+    """(the finished run a runs.jsonl line records, None) or (None, why its bytes record none)."""
     try:
         row = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        return "not UTF-8"
+        return None, "not UTF-8"
     except RecursionError:
-        return "nested too deeply"
+        return None, "nested too deeply"
     except ValueError:
-        return "not JSON"
+        return None, "not JSON"
     if not isinstance(row, dict):
-        return "no run record (d, seed)"
+        return None, "no run record (d, seed)"
     d, seed = row.get("d"), row.get("seed")
     if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (d, seed)):
-        return "no run record (d, seed)" if d is None or seed is None else "d or seed not a whole number"
+        return None, "no run record (d, seed)" if d is None or seed is None else "d or seed not a whole number"
     if not isinstance(row.get("status"), str):
-        return f"the run d={d}, seed={seed} has no status"
-    return None
+        return None, f"the run d={d}, seed={seed} has no status"
+    return row, None
 
 
 class RowLog:
@@ -414,9 +414,8 @@ class RowLog:
         for number, raw in enumerate(self.jsonl.read_bytes().split(b"\n"), 1):
             if not raw.strip():
                 continue
-            why = _run_record_fault(raw)
-            if why is None:
-                row = json.loads(raw.decode("utf-8"))
+            row, why = _run_record(raw)
+            if row is not None:
                 self.rows[row_key(row)] = row
                 continue
             damaged.append(raw)
