@@ -631,6 +631,9 @@ OWN_SIZE_DS = (8, 16, 32)
 #: a ray beyond the tie, a = π_p + ε_n − 2ν = 0.1, with a budget that tightens with d: ε = d^{1/2}, δ = e^{−d^{0.6}}
 #: (log(1/δ)/ε² = d^{0.6}/d, so r = −0.4 < −a): the test must not separate there (referee CX, M1)
 OWN_SIZE_TIGHTENING = {"ray": (0.2, 1.6, 3.1), "eps_power": 0.5, "log_inv_delta_power": 0.6, "ds": (32, 64, 128)}
+#: a ray below the tie with a large budget, ε = d², log(1/δ) = d⁴ (r = 0; Assumption 3 bounds ε only by
+#: 8 log(1/δ)): the χ² tail's δ(ε) ≈ e^{−nε/2} beats δ = e^{−Rε²} once ε ≫ n/R (referee CZ, M1)
+OWN_SIZE_LARGE_BUDGET = {"ray": (0.2, 1.6, 2.5), "eps_power": 2, "log_inv_delta_power": 4, "ds": (32, 64, 128)}
 
 
 def own_size_reading(eps: float = 1.0, delta: float = 0.01) -> dict[str, Any]:
@@ -664,15 +667,9 @@ def own_size_reading(eps: float = 1.0, delta: float = 0.01) -> dict[str, Any]:
     # a budget that tightens with d (r < 0): the statistic's separation μ ≍ √(2m)/n = √2·d^{a/2} must beat
     # ε/√log(1/δ) ≍ d^{−r/2}, so the reading fails where a + r > 0 only (referee CX, M1); on this ray a + r < 0 and the
     # exact δ(ε) falls below δ as d grows
-    e_n, nu, pi_p = OWN_SIZE_TIGHTENING["ray"]
-    tightening = []
-    for d in OWN_SIZE_TIGHTENING["ds"]:
-        n, p, steps = round(d**nu), round(d**pi_p), math.floor(d**e_n)
-        e_d, log_inv_delta = d ** OWN_SIZE_TIGHTENING["eps_power"], d ** OWN_SIZE_TIGHTENING["log_inv_delta_power"]
-        value = P.scale_change_delta(e_d, p * steps, mpmath.mpf(n) / (n - 1))
-        tightening.append({"d": d, "n": n, "p": p, "steps": steps, "epsilon": e_d, "log_delta": -log_inv_delta,
-                           "log_delta_exact": float(mpmath.log(value)) if value > 0 else float("-inf")})
-    margins = [r["log_delta_exact"] + r["log_delta"] * -1 for r in tightening]  # log δ_var − log δ
+    tightening, large = _own_size_ray(OWN_SIZE_TIGHTENING), _own_size_ray(OWN_SIZE_LARGE_BUDGET)
+    margins = [r["log_delta_exact"] - r["log_delta"] for r in tightening]  # log δ_var − log δ
+    large_margins = [r["log_delta_exact"] - r["log_delta"] for r in large]
     return {"rows": rows, "epsilon": eps, "delta": delta, "admissible_point": {k: str(v) for k, v in point.items()},
             "witness": witness, "fails_beyond_the_tie": fails,
             # ⌊T⌋ makes the rows uneven (d = 8 still exceeds δ = 0.01): first against last, the trend only
@@ -680,6 +677,9 @@ def own_size_reading(eps: float = 1.0, delta: float = 0.01) -> dict[str, Any]:
             "tightening_budget": {"rows": tightening, "holds_from_d": next(
                 (r["d"] for r, g in zip(tightening, margins) if g < 0), None),
                 "separates_less_as_d_grows": margins[-1] < margins[0]},
+            # below the tie too, a budget with ε ≫ n/R breaks it: at every point of the region (referee CZ, M1)
+            "large_budget": {"rows": large, "fails_at_every_d": all(g > 0 for g in large_margins),
+                             "gap_widens": large_margins[-1] > large_margins[0]},
             "condition": "pi_p + eps_n + r - 2*nu > 0",
             "tolerance": "regularised incomplete gammas at 40 digits, raised until two precisions agree to 1e-10"}
 
@@ -795,18 +795,38 @@ def _shaped_noise(noise_fn, adjacency: str, shape: Callable[[int], list]) -> dic
 OWN_SIZE_KEY = "add-remove adjacency with n in Σ the data set's own size (n − 1 after a removal)"
 
 
+def _own_size_ray(ray: dict[str, Any]) -> list[dict[str, Any]]:
+    """The exact log δ(ε) of the variance test (:func:`theorycheck.privacy.scale_change_delta`) against log δ along
+    ``ray``: (ε_n, ν, π_p), ε = d^{eps_power}, log(1/δ) = d^{log_inv_delta_power}, at its d values."""
+    e_n, nu, pi_p = ray["ray"]
+    rows = []
+    for d in ray["ds"]:
+        n, p, steps = round(d**nu), round(d**pi_p), math.floor(d**e_n)
+        e_d, log_inv_delta = d ** ray["eps_power"], d ** ray["log_inv_delta_power"]
+        value = P.scale_change_delta(e_d, p * steps, mpmath.mpf(n) / (n - 1))
+        rows.append({"d": d, "n": n, "p": p, "steps": steps, "epsilon": e_d, "log_delta": -log_inv_delta,
+                     "log_delta_exact": float(mpmath.log(value)) if value > 0 else float("-inf")})
+    return rows
+
+
 def own_size_outcome(reading: dict[str, Any]) -> str:
     """:func:`own_size_reading` as a reading's outcome text."""
     w = reading["witness"]
     if not reading["fails_beyond_the_tie"]:
         return "undecided: the variance test did not separate the neighbours at the sizes tried"
-    return (f"part: fails wherever π_p + ε_n + r > 2ν (at a fixed budget, r = 0: π_p + ε_n > 2ν; admissible: p has "
-            "no upper bound) — the noise scale Σ ∝ 1/n reveals the removal through the variance of the p⌊T⌋ noise "
-            "coordinates the released trajectory carries: the statistic separates the neighbours by μ ≍ √(2p⌊T⌋)/n "
-            "against ε/√log(1/δ) ≍ d^{−r/2}; exact δ(ε = "
+    large = reading["large_budget"]
+    big = large["rows"][-1]
+    everywhere = large["fails_at_every_d"] and large["gap_widens"]
+    return (("none: at every point of the region some admissible budget breaks it — Assumption 3 bounds ε only by "
+             "8 log(1/δ), and once ε ≫ n/R (R = log(1/δ)/ε²) the χ² tail gives δ(ε) ≈ e^{−nε/2} ≫ δ = e^{−Rε²} "
+             f"(below the tie, ε = d², log(1/δ) = d⁴: log δ(ε) = {big['log_delta_exact']:.4g} > log δ = "
+             f"{big['log_delta']:.4g} at d = {big['d']}, the gap widening); and, with ε bounded, " if everywhere else
+             "part: fails ")
+            + "wherever π_p + ε_n + r > 2ν (admissible: p has no upper bound) — the noise scale Σ ∝ 1/n reveals the "
+            "removal through the variance of the p⌊T⌋ noise coordinates the released trajectory carries: the "
+            "statistic separates the neighbours by μ ≍ √(2p⌊T⌋)/n against ε/√log(1/δ) ≍ d^{−r/2}; exact δ(ε = "
             f"{reading['epsilon']:g}) = {w['delta_exact']:.4g} > δ = {reading['delta']:g} at d = {w['d']}, n = "
-            f"{w['n']}, p = {w['p']}, ⌊T⌋ = {w['steps']}, growing along the ray; below the tie, or with a budget "
-            "tightening faster (r < 2ν − π_p − ε_n), the variance test fades (the rest is not decided)")
+            f"{w['n']}, p = {w['p']}, ⌊T⌋ = {w['steps']}, growing along the ray")
 
 
 #: Definition 1's "adjacent", which it leaves undefined: the readings a privacy claim is decided under

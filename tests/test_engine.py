@@ -640,7 +640,8 @@ def test_the_table_never_cuts_the_verdict():
 def test_a_claim_decided_without_its_premises_rests_on_none():
     """Referee CX, M5: risk.variance-term is verified by a route that uses neither of the paper's premises, yet show
     said it rested on them. A verified verdict with ``decided_without_premises`` rests on no refuted or undecided
-    claim; a claim resting on it still rests on them through the paper's chain; without the key, as before."""
+    claim; a claim that reaches them only through it does not either (referee CZ, M2), one that reaches them by
+    another path does; without the key, as before."""
     from theorycheck.claims import DECIDED_WITHOUT_PREMISES, inconclusive
 
     def own_route():
@@ -654,6 +655,7 @@ def test_a_claim_decided_without_its_premises_rests_on_none():
             _claim("b.own", own_route, depends_on=("b.bad", "b.open")),
             _claim("b.plain", depends_on=("b.bad", "b.open")),
             _claim("b.after", depends_on=("b.own",)),
+            _claim("b.both", depends_on=("b.own", "b.plain")),
         ),
         ".",
     )
@@ -661,4 +663,7 @@ def test_a_claim_decided_without_its_premises_rests_on_none():
     assert results["b.open"].verdict.verdict == "inconclusive" and results["b.own"].verdict.verdict == "verified"
     assert results["b.own"].rests_on_refuted == () and results["b.own"].rests_on_undecided == ()
     assert results["b.plain"].rests_on_refuted == ("b.bad",) and results["b.plain"].rests_on_undecided == ("b.open",)
-    assert results["b.after"].rests_on_refuted == ("b.bad",)
+    # a claim reaching the refuted premise only through b.own does not rest on it (referee CZ, M2); through another
+    # path it does
+    assert results["b.after"].rests_on_refuted == () and results["b.after"].root_failures == ()
+    assert results["b.both"].rests_on_refuted == ("b.bad",)

@@ -226,8 +226,9 @@ def with_readings(verdict: Verdict, readings: Mapping[str, str]) -> Verdict:
 
 #: The evidence key of a verified verdict whose check decides the statement without the premises the paper's
 #: proof uses (another route, e.g. risk.variance-term's resolvent bound where the paper's McDiarmid step fails): its
-#: value says how. Such a claim does not rest on those premises (:func:`theorycheck.runner.taint`), though the
-#: paper's chain does.
+#: value says how. Such a claim does not rest on those premises (:func:`theorycheck.runner.taint`), nor does a claim
+#: that reaches them only through it: its statement holds whatever they are (the theorem-level view still lists them
+#: as claims under the theorem, the paper's chain).
 DECIDED_WITHOUT_PREMISES = "decided_without_premises"
 
 

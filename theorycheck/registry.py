@@ -20,7 +20,7 @@ import pkgutil
 import sys
 import traceback
 import types
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from .claims import Claim
@@ -78,8 +78,10 @@ class Registry:
             chosen.update(hits)
         return [c for c in self.claims if c.id in chosen]
 
-    def dependencies(self, claim_id: str) -> list[str]:
-        """Every claim ``claim_id`` rests on, directly or through others (depth-first order)."""
+    def dependencies(self, claim_id: str, through: Callable[[str], bool] | None = None) -> list[str]:
+        """Every claim ``claim_id`` rests on, directly or through others (depth-first order); with ``through``, the
+        premises of a claim are followed only where ``through(claim)`` is true (a claim decided without its premises
+        is reached, its premises are not: :func:`theorycheck.runner.taint`)."""
         out: list[str] = []
         stack = list(self.get(claim_id).depends_on)
         while stack:
@@ -87,7 +89,8 @@ class Registry:
             if dep in out or dep == claim_id:
                 continue
             out.append(dep)
-            stack.extend(self.get(dep).depends_on)
+            if through is None or through(dep):
+                stack.extend(self.get(dep).depends_on)
         return out
 
 

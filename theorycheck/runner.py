@@ -392,15 +392,17 @@ def run_claims(
 
 def _premises_judged(registry: Registry, verdicts: dict[str, Verdict],
                      kinds: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """For each claim, the claims it rests on, directly or through others, whose known verdict is one of ``kinds``;
-    none for a claim verified without its premises (:func:`~theorycheck.claims.decided_without_premises`: referee CX,
-    M5 — its verdict does not rest on them, though the claims resting on it still rest on them through the paper's
-    chain)."""
-    def independent(cid: str) -> bool:
-        return cid in verdicts and decided_without_premises(verdicts[cid]) is not None
+    """For each claim, the claims it rests on, directly or through others, whose known verdict is one of ``kinds``.
+    A claim verified without its premises (:func:`~theorycheck.claims.decided_without_premises`) rests on none of
+    them, and neither does a claim that reaches them only through it: its statement holds, whatever its premises
+    (referees CX, M5 and CZ, M2: risk.summary had kept ridge.loo-stability as a root failure through
+    risk.variance-term)."""
+    def followed(cid: str) -> bool:
+        return not (cid in verdicts and decided_without_premises(verdicts[cid]) is not None)
 
-    return {claim.id: () if independent(claim.id) else
-            tuple(dep for dep in registry.dependencies(claim.id) if dep in verdicts and verdicts[dep].verdict in kinds)
+    return {claim.id: () if not followed(claim.id) else
+            tuple(dep for dep in registry.dependencies(claim.id, through=followed)
+                  if dep in verdicts and verdicts[dep].verdict in kinds)
             for claim in registry.claims}
 
 
