@@ -606,7 +606,7 @@ def test_simulate_resume_needs_a_sweep_folder_and_reruns_rows_without_status(tmp
     # referee CR, LOW-4: each line not read is said, one warning line each, and kept beside the sweep (not lost)
     warned = [line for line in again.stderr.splitlines() if line.startswith("theorycheck: warning:")]
     assert len(warned) == 2, again.stderr
-    assert "line 1 is damaged (d or seed not a whole number)" in warned[0]
+    assert "line 1 is damaged (d not a whole number ≥ 1 or seed not one ≥ 0)" in warned[0]
     assert "line 2 is damaged (the run d=8, seed=0 has no status)" in warned[1]
     assert (out_dir / "runs.jsonl.damaged").read_text(encoding="utf-8").splitlines() == [
         '{"d": Infinity, "seed": 0}', '{"d": 8, "seed": 0}']
@@ -623,7 +623,7 @@ def test_simulate_resume_needs_a_sweep_folder_and_reruns_rows_without_status(tmp
     fourth = run(*args, "--resume", str(out_dir))
     assert fourth.returncode == 0 and "Traceback" not in fourth.stderr, fourth.stderr
     whys = [line.split("damaged (")[1].split(")")[0] for line in fourth.stderr.splitlines() if "damaged (" in line]
-    assert whys == ["d or seed not a whole number", "d or seed not a whole number", "not UTF-8", "nested too deeply"]
+    assert whys == ["d not a whole number ≥ 1 or seed not one ≥ 0"] * 2 + ["not UTF-8", "nested too deeply"]
     assert (out_dir / "runs.jsonl.damaged").read_bytes() == b"\n".join(bad_lines) + b"\n"
     assert "already there" in fourth.stderr  # the good row is read
 

@@ -652,7 +652,9 @@ def test_a_claim_decided_without_its_premises_rests_on_none():
         (
             _claim("b.bad", lambda: refuted("numeric", "no", witness=1)),
             _claim("b.open", lambda: inconclusive("numeric", "undecided", x=1)),
-            _claim("b.own", own_route, depends_on=("b.bad", "b.open")),
+            _claim("b.read", lambda: verified("numeric", "under one reading", x=1, regime={
+                "region": "R", "holds_on": "all", "readings": {"other": "none: fails"}})),
+            _claim("b.own", own_route, depends_on=("b.bad", "b.open", "b.read")),
             _claim("b.plain", depends_on=("b.bad", "b.open")),
             _claim("b.after", depends_on=("b.own",)),
             _claim("b.both", depends_on=("b.own", "b.plain")),
@@ -667,3 +669,5 @@ def test_a_claim_decided_without_its_premises_rests_on_none():
     # path it does
     assert results["b.after"].rests_on_refuted == () and results["b.after"].root_failures == ()
     assert results["b.both"].rests_on_refuted == ("b.bad",)
+    # nor on its premises' readings (referee CZ, L4)
+    assert results["b.read"].under_reading == ("b.read",) and results["b.after"].under_reading == ()

@@ -152,6 +152,10 @@ def test_own_size_reading_fails_beyond_the_tie_only():
 
     with pytest.raises(InputError, match="scale ratio"):
         P.scale_change_delta(eps, m, 1)
+    for bad in (float("nan"), float("inf"), 0):  # referee CZ, L2
+        with pytest.raises(InputError, match="epsilon"):
+            P.scale_change_delta(bad, m, 2)
+    assert P.scale_change_delta(eps, m, "1.00000000000000000001") >= 0  # just above 1 is above 1
 
 
 def test_dpgd_step_count_readings():

@@ -153,7 +153,8 @@ def test_accented_letters_and_the_simulate_legend():
     (r"\left\langle \mu, w \right\rangle + \text{a\}b}", None),
     (r"\begin{cases} \begin{matrix} a \end{matrix} \end{cases} \left.\frac{a}{b}\right|_0^1", None),
     # in math an unescaped $, # or % breaks the document; escaped they set the character (referee CY, CY-2)
-    ("a $ b", r"an unescaped $ (\$ sets the character)"),
+    ("a $ b", r"an unpaired $ (\$ sets the character)"),
+    (r"\text{for all $n$} x = $y$", None),  # pairs are set on purpose (referee CZ, M3)
     ("x % hides the } after it", r"an unescaped % (\% sets the character)"),
     (r"\$5 + \% + \#1", None),
 ])

@@ -149,11 +149,12 @@ _ENVIRONMENT = re.compile(r"\\(begin|end)\s*\{([^{}]*)\}")
 
 def unbalanced(tex: str) -> str | None:
     """What keeps ``tex`` from being set as math — an unclosed or unopened brace, ``\\left`` without ``\\right``,
-    ``\\begin{x}`` without ``\\end{x}``, an unescaped $, # or % — in words, or ``None``. A claim's text statement
-    with such a fault made the whole ``theorycheck latex`` document uncompilable (referee CR, LOW-8); the registry
-    refuses it, naming the claim. Not a compiler: an undefined macro or a misused ``&`` passes (referee CY, CY-2)."""
+    ``\\begin{x}`` without ``\\end{x}``, an unescaped # or %, an unpaired $ — in words, or ``None``. A claim's text
+    statement with such a fault made the whole ``theorycheck latex`` document uncompilable (referee CR, LOW-8); the
+    registry refuses it, naming the claim. Not a compiler: an undefined macro or a misused ``&`` passes (referee CY,
+    CY-2)."""
     stack: list[str] = []
-    i = 0
+    i = dollars = 0
     while i < len(tex):
         if tex[i] == "\\":
             env = _ENVIRONMENT.match(tex, i)
@@ -187,10 +188,14 @@ def unbalanced(tex: str) -> str | None:
             if not stack or stack[-1] != "{":
                 return "a } " + (f"closes {stack[-1]}" if stack else "closes no {")
             stack.pop()
-        elif tex[i] in "$#%":  # in math, where statements and assumptions are set (referee CY, CY-2)
+        elif tex[i] in "#%":  # in math, where statements and assumptions are set (referee CY, CY-2)
             return f"an unescaped {tex[i]} (\\{tex[i]} sets the character)"
+        elif tex[i] == "$":  # $…$ pairs are set on purpose (_tex_math, \text{… $n$ …}); an unpaired one is not (CZ, M3)
+            dollars += 1
         i += 1
-    return None if not stack else f"{'a {' if stack[-1] == '{' else stack[-1]} is never closed"
+    if stack:
+        return f"{'a {' if stack[-1] == '{' else stack[-1]} is never closed"
+    return "an unpaired $ (\\$ sets the character)" if dollars % 2 else None
 
 
 def _top_positions(tex: str) -> list[int]:

@@ -476,13 +476,15 @@ def scale_change_delta(epsilon: Any, coordinates: int, ratio: Any, dps: int = 40
     noise scale depends on the data (DP-GD's Σ ∝ 1/n with n the data set's own size) is at least this
     distinguishable."""
     coordinates = validate.positive_int("coordinates", coordinates)
-    if not mpmath.mpf(ratio) > 1:
-        raise InputError(f"the scale ratio must exceed 1, got {ratio}")
+    validate.positive("epsilon", epsilon)  # finite and > 0 (referee CZ, L2: NaN had been a TypeError, ∞ a loop)
+    with mpmath.workdps(dps):  # at the working precision: 1 + 1e-20 exceeds 1 (it had been refused at 15 digits)
+        if not _mpf(ratio) > 1:
+            raise InputError(f"the scale ratio must exceed 1, got {ratio}")
     previous = None
     for digits in (dps, 2 * dps, 4 * dps, 8 * dps):
         try:
             value = _scale_change_delta_at(epsilon, coordinates, ratio, digits)
-        except mpmath.libmp.NoConvergence as exc:  # mpmath's incomplete gamma beyond m ≈ 10^7
+        except mpmath.libmp.NoConvergence as exc:  # mpmath's incomplete gamma from m ≈ 5·10^6 (κ near 1; CZ, L1)
             raise ArithmeticError(f"δ(ε) of the scale change (m = {coordinates}): {exc}") from None
         if previous is not None and abs(value - previous) <= mpmath.mpf(10) ** -10 * abs(value):
             return value  # (two zeros agree too)

@@ -432,7 +432,11 @@ def under_reading(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str,
         v = verdicts.get(cid)
         return v is not None and v.verdict == "verified" and bool(readings_short_of_all(v))
 
-    return {claim.id: tuple(cid for cid in (claim.id, *registry.dependencies(claim.id)) if qualified(cid))
+    def followed(cid: str) -> bool:  # as taint: not past a claim decided without its premises (referee CZ, L4)
+        return not (cid in verdicts and decided_without_premises(verdicts[cid]) is not None)
+
+    return {claim.id: tuple(cid for cid in (claim.id, *(registry.dependencies(claim.id, through=followed)
+                                                        if followed(claim.id) else ())) if qualified(cid))
             for claim in registry.claims}
 
 

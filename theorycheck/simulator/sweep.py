@@ -356,8 +356,10 @@ def _run_record(raw: bytes) -> tuple[dict[str, Any] | None, str | None]:
     if not isinstance(row, dict):
         return None, "no run record (d, seed)"
     d, seed = row.get("d"), row.get("seed")
-    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (d, seed)):
-        return None, "no run record (d, seed)" if d is None or seed is None else "d or seed not a whole number"
+    if not (isinstance(d, int) and not isinstance(d, bool) and d >= 1
+            and isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0):  # (referee CZ, L5: d = 0)
+        return None, ("no run record (d, seed)" if d is None or seed is None else
+                      "d not a whole number ≥ 1 or seed not one ≥ 0")
     if not isinstance(row.get("status"), str):
         return None, f"the run d={d}, seed={seed} has no status"
     return row, None
