@@ -134,7 +134,7 @@ def test_remembered_sups_are_the_inline_ones(dps):
         for deg, g, e in ((1, 0.1, 1.0), (3, 10**-2.5, 1.0), (2, 1.0, 0.35), (4, 1.0, 4)):
             f = [0] * deg + [1]
             gfun = cert.corrected_a_phi_function(f, mpmath.mpf(g), mpmath.mpf(e))
-            old = cert.sup_abs(gfun, scale=mpmath.mpf(e) / mpmath.sqrt(g))
+            old = cert.sup_abs(gfun, scale=mpmath.mpf(e) / mpmath.sqrt(g), period=cert.a_phi_period(g, e))
             assert _bits(C._corrected_sup(deg, g, e, mpmath.mp.prec)) == _bits(old)
         for deg, g in ((1, 0.01), (5, 10**-4.5)):
             f = [0] * deg + [1]
@@ -149,7 +149,8 @@ def test_remembered_sups_are_kept_per_precision():
         hi = C._corrected_sup(2, 0.1, 1.0, mpmath.mp.prec)
     with mpmath.workdps(60):
         gfun = cert.corrected_a_phi_function([0, 0, 1], mpmath.mpf(0.1), mpmath.mpf(1.0))
-        assert _bits(hi) == _bits(cert.sup_abs(gfun, scale=mpmath.mpf(1.0) / mpmath.sqrt(0.1)))
+        assert _bits(hi) == _bits(cert.sup_abs(gfun, scale=mpmath.mpf(1.0) / mpmath.sqrt(0.1),
+                                               period=cert.a_phi_period(0.1, 1.0)))
     assert C._corrected_sup(2, 0.1, 1.0, mpmath.mp.prec) == lo
 
 
