@@ -626,6 +626,9 @@ def check_variance_term(
             # the verdict uses neither ridge.mcdiarmid nor ridge.measured-loo-move (referee CX, M5)
             decided_without_premises="the resolvent route: exact identities, ‖(K_n + λI)^{-1}‖ ≤ 1/λ and vector "
             "Bernstein, not the leave-one-out move or McDiarmid's display",
+            # what the route itself rests on: the labels' bound for the truncation (its union bound over n) and
+            # ‖φ_j‖ ≤ √p (referee CZ, L3)
+            route_premises=["ridge.measured-labels", "ridge.measured-phi-norm"],
         )
     return inconclusive(
         "symbolic+simulation",

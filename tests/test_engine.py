@@ -642,10 +642,14 @@ def test_a_claim_decided_without_its_premises_rests_on_none():
     said it rested on them. A verified verdict with ``decided_without_premises`` rests on no refuted or undecided
     claim; a claim that reaches them only through it does not either (referee CZ, M2), one that reaches them by
     another path does; without the key, as before."""
-    from theorycheck.claims import DECIDED_WITHOUT_PREMISES, inconclusive
+    from theorycheck.claims import DECIDED_WITHOUT_PREMISES, ROUTE_PREMISES, inconclusive
 
     def own_route():
         return verified("numeric", "by another route", x=1, **{DECIDED_WITHOUT_PREMISES: "another route"})
+
+    def own_route_on_read():  # a route resting on a claim of its own (referee CZ, L3)
+        return verified("numeric", "by a route on b.read", x=1,
+                        **{DECIDED_WITHOUT_PREMISES: "another route", ROUTE_PREMISES: ["b.read"]})
 
     chain = Registry(
         "p",
@@ -658,6 +662,8 @@ def test_a_claim_decided_without_its_premises_rests_on_none():
             _claim("b.plain", depends_on=("b.bad", "b.open")),
             _claim("b.after", depends_on=("b.own",)),
             _claim("b.both", depends_on=("b.own", "b.plain")),
+            _claim("b.routed", own_route_on_read, depends_on=("b.bad",)),
+            _claim("b.after-routed", depends_on=("b.routed",)),
         ),
         ".",
     )
@@ -671,3 +677,6 @@ def test_a_claim_decided_without_its_premises_rests_on_none():
     assert results["b.both"].rests_on_refuted == ("b.bad",)
     # nor on its premises' readings (referee CZ, L4)
     assert results["b.read"].under_reading == ("b.read",) and results["b.after"].under_reading == ()
+    # its own route's premises take the paper's place: their readings qualify it and the claims after it
+    assert results["b.routed"].rests_on_refuted == () and results["b.routed"].under_reading == ("b.read",)
+    assert results["b.after-routed"].under_reading == ("b.read",)

@@ -809,6 +809,10 @@ def test_sup_of_a_phi_resolves_its_oscillation():
         resolved = cert.sup_abs(a_phi, scale=E / mpmath.sqrt(G), period=cert.a_phi_period(G, E))[0]
         coarse = cert.sup_abs(a_phi, scale=E / mpmath.sqrt(G))[0]
         assert abs(resolved / true - 1) < mpmath.mpf(10) ** -12 and coarse / true < mpmath.mpf("0.999")
+        # past the grid's cap the measurement refuses instead of under-resolving (referee CZ, L8)
+        fast = cert.corrected_a_phi_function([3], 1000, E)
+        with pytest.raises(ValueError, match="grid points would be needed"):
+            cert.sup_abs(fast, scale=E / mpmath.sqrt(1000), period=cert.a_phi_period(1000, E))
     # the size part of check_repaired at that corner (its certified reconstruction, 100 s there, is not what changed:
     # taken as decided)
     corner = {"polys": ("3",), "gammas": ("5",), "etas": ("0.05",), "zs": ("0.3",)}

@@ -508,7 +508,11 @@ def sup_abs(g: Callable, *, scale, points: int = 241, span: float = 12.0, dps: i
         scale = mpmath.mpf(scale)
         if period is not None:
             needed = int(mpmath.ceil(2 * span * scale / (mpmath.mpf(period) / 8))) + 1
-            points = max(points, min(needed, SUP_GRID_CAP))
+            if needed > SUP_GRID_CAP:  # a measurement that cannot resolve its function says so (referee CZ, L8)
+                raise ValueError(f"sup_abs: {needed} grid points would be needed to resolve an oscillation of period "
+                                 f"{mpmath.nstr(period, 4)} over ±{span}·{mpmath.nstr(scale, 4)} (at most "
+                                 f"{SUP_GRID_CAP})")
+            points = max(points, needed)
         h = 2 * span * scale / (points - 1)
         grid = [-span * scale + k * h for k in range(points)]
         vals = [abs(g(b)) for b in grid]

@@ -238,6 +238,20 @@ def decided_without_premises(verdict: Verdict) -> str | None:
     return str(how) if how else None
 
 
+#: The evidence key beside :data:`DECIDED_WITHOUT_PREMISES`: the claims the check's own route rests on, which take
+#: the place of the paper's premises in what the claim rests on (their failures and readings qualify it; referee CZ,
+#: L3: risk.variance-term's union bound over the labels is ridge.measured-labels')
+ROUTE_PREMISES = "route_premises"
+
+
+def premises_of(claim: Claim, verdict: Verdict | None) -> tuple[str, ...]:
+    """The direct premises a claim's verdict rests on: its route's (:data:`ROUTE_PREMISES`) when it was decided
+    without the paper's (:func:`decided_without_premises`), else its ``depends_on``."""
+    if verdict is not None and decided_without_premises(verdict) is not None:
+        return tuple(str(c) for c in verdict.evidence.get(ROUTE_PREMISES) or ())
+    return tuple(claim.depends_on)
+
+
 #: How a reading's outcome text starts (see :func:`with_readings`): one of these words, alone or followed by a
 #: space or punctuation ("all: the ratio → 0", "none where κ√p → 0"; not "allegedly").
 READING_OUTCOMES = ("all", "none", "part", "undecided")

@@ -415,8 +415,9 @@ def cmd_show(args: argparse.Namespace) -> int:
                          if kind == "refuted" and falsifies else ""))
     if (how := decided_without_premises(result.verdict)) is not None:
         premises = ", ".join(claim.depends_on) or "none"
+        route = ", ".join(result.verdict.evidence.get("route_premises") or ()) or "none"
         console.print(f"[bold]Decided without its premises[/] ({escape(premises)}, which the paper's proof uses): "
-                      f"{escape(how)}")
+                      f"{escape(how)}; its route rests on: {escape(route)}")
     if result.verified_given:
         console.print(f"[bold]Rests on undecided:[/] {escape(', '.join(result.verified_given))} (inconclusive, or "
                       "their check raised an error: the verdict is the step's own, given these premises)")

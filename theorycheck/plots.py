@@ -502,7 +502,7 @@ def _ignore_sigint() -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 class SlicesInFlight:
@@ -521,7 +521,8 @@ class SlicesInFlight:
             # (it would run on as a copy of this process)
             import signal
 
-            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            # SIGTERM too: before the initializer has reset it, the CLI's handler would raise in the child (CZ, L7)
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
             try:
                 self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(todo)),
                                                                       initializer=_ignore_sigint)

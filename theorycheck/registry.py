@@ -78,19 +78,19 @@ class Registry:
             chosen.update(hits)
         return [c for c in self.claims if c.id in chosen]
 
-    def dependencies(self, claim_id: str, through: Callable[[str], bool] | None = None) -> list[str]:
-        """Every claim ``claim_id`` rests on, directly or through others (depth-first order); with ``through``, the
-        premises of a claim are followed only where ``through(claim)`` is true (a claim decided without its premises
-        is reached, its premises are not: :func:`theorycheck.runner.taint`)."""
+    def dependencies(self, claim_id: str, premises: Callable[[str], Sequence[str]] | None = None) -> list[str]:
+        """Every claim ``claim_id`` rests on, directly or through others (depth-first order); ``premises(claim)``
+        gives a claim's direct premises (default: its ``depends_on``; :func:`theorycheck.runner.taint` gives a claim
+        decided without its paper premises the premises of its own route instead)."""
+        direct = premises or (lambda cid: self.get(cid).depends_on)
         out: list[str] = []
-        stack = list(self.get(claim_id).depends_on)
+        stack = list(direct(claim_id))
         while stack:
             dep = stack.pop(0)
             if dep in out or dep == claim_id:
                 continue
             out.append(dep)
-            if through is None or through(dep):
-                stack.extend(self.get(dep).depends_on)
+            stack.extend(direct(dep))
         return out
 
 

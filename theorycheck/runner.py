@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any, cast
 
-from .claims import Claim, Verdict, decided_without_premises, readings_holding, readings_short_of_all
+from .claims import Claim, Verdict, premises_of, readings_holding, readings_short_of_all
 from .numerics import interpreter_precision
 from .registry import Registry
 
@@ -397,13 +397,20 @@ def _premises_judged(registry: Registry, verdicts: dict[str, Verdict],
     them, and neither does a claim that reaches them only through it: its statement holds, whatever its premises
     (referees CX, M5 and CZ, M2: risk.summary had kept ridge.loo-stability as a root failure through
     risk.variance-term)."""
-    def followed(cid: str) -> bool:
-        return not (cid in verdicts and decided_without_premises(verdicts[cid]) is not None)
-
-    return {claim.id: () if not followed(claim.id) else
-            tuple(dep for dep in registry.dependencies(claim.id, through=followed)
-                  if dep in verdicts and verdicts[dep].verdict in kinds)
+    resting_on = _resting_on(registry, verdicts)
+    return {claim.id: tuple(dep for dep in resting_on(claim.id) if dep in verdicts and verdicts[dep].verdict in kinds)
             for claim in registry.claims}
+
+
+def _resting_on(registry: Registry, verdicts: dict[str, Verdict]) -> Callable[[str], list[str]]:
+    """claim id → the claims its verdict rests on, directly or through others: the paper's premises, except that a
+    claim decided without them rests on its own route's instead (:func:`~theorycheck.claims.premises_of`)."""
+    by_id = {claim.id: claim for claim in registry.claims}
+
+    def direct(x: str) -> Sequence[str]:
+        return [c for c in premises_of(by_id[x], verdicts.get(x)) if c in by_id]
+
+    return lambda cid: registry.dependencies(cid, premises=direct)
 
 
 def taint(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str, tuple[str, ...]]:
@@ -432,11 +439,10 @@ def under_reading(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str,
         v = verdicts.get(cid)
         return v is not None and v.verdict == "verified" and bool(readings_short_of_all(v))
 
-    def followed(cid: str) -> bool:  # as taint: not past a claim decided without its premises (referee CZ, L4)
-        return not (cid in verdicts and decided_without_premises(verdicts[cid]) is not None)
-
-    return {claim.id: tuple(cid for cid in (claim.id, *(registry.dependencies(claim.id, through=followed)
-                                                        if followed(claim.id) else ())) if qualified(cid))
+    # what a claim rests on as taint reads it: a claim decided without its premises passes on its own route's
+    # readings, not theirs (referee CZ, L3 and L4)
+    resting_on = _resting_on(registry, verdicts)
+    return {claim.id: tuple(cid for cid in (claim.id, *resting_on(claim.id)) if qualified(cid))
             for claim in registry.claims}
 
 
