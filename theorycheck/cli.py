@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, validate
-from .claims import AT_LEAST, AT_MOST, conditions_reading, decided_without_premises, relation_label
+from .claims import AT_LEAST, AT_MOST, conditions_reading, decided_without_premises, premises_of, relation_label
 from .errors import InputError, Terminated
 from .registry import Registry, load
 from .runner import DEFAULT_TIMEOUT, ClaimResult, audit
@@ -415,7 +415,7 @@ def cmd_show(args: argparse.Namespace) -> int:
                          if kind == "refuted" and falsifies else ""))
     if (how := decided_without_premises(result.verdict)) is not None:
         premises = ", ".join(claim.depends_on) or "none"
-        route = ", ".join(result.verdict.evidence.get("route_premises") or ()) or "none"
+        route = ", ".join(premises_of(claim, result.verdict)) or "none"
         console.print(f"[bold]Decided without its premises[/] ({escape(premises)}, which the paper's proof uses): "
                       f"{escape(how)}; its route rests on: {escape(route)}")
     if result.verified_given:

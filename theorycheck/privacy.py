@@ -476,7 +476,7 @@ def scale_change_delta(epsilon: Any, coordinates: int, ratio: Any, dps: int = 40
     noise scale depends on the data (DP-GD's Σ ∝ 1/n with n the data set's own size) is at least this
     distinguishable."""
     coordinates = validate.positive_int("coordinates", coordinates)
-    validate.positive("epsilon", epsilon)  # finite and > 0 (referee CZ, L2: NaN had been a TypeError, ∞ a loop)
+    validate.epsilon(epsilon)  # finite and > 0 (referee CZ, L2: NaN had been a TypeError, ∞ a loop)
     with mpmath.workdps(dps):  # at the working precision: 1 + 1e-20 exceeds 1 (it had been refused at 15 digits)
         if not _mpf(ratio) > 1:
             raise InputError(f"the scale ratio must exceed 1, got {ratio}")
