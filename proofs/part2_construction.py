@@ -163,7 +163,8 @@ def check_a_bound(
     return verified(
         "exact+simulation",
         "each link holds on the whole region for every degree checked: |tanh| ≤ 1; S = "
-        "sup_{|b|≤C_b}|a| is Θ(1) (measured exponents ≈ 0 at every corner, proved bracket) ≲ the claimed "
+        f"sup_{{|b|≤C_b}}|a| is Θ(1) (measured exponents ≈ 0 at every corner at C_b = {steps.C_B}; the proved bracket "
+        "holds for every fixed C_b, construct.summand-bound) ≲ the claimed "
         "power (≥ d^0) — for the reconstructing a of Step 1, not \"by Theorem 6\" as the paper argues: its printed "
         "bound gives (d^U)^{(q−2)/2}, below S for q = 1 (theorem6_as_printed_power; referee CH, CH-5); "
         "q−1−(q−2)/2 = q/2; d^{ε_p q/(8(q+1))} ≪ d^{ε_p/8}; with the corrected Theorem 6 "

@@ -73,6 +73,9 @@ from .symbols import (
 
 DPS = 30
 C_B = 1  # the fixed constant C_b of Step 2 (any fixed value; 1 as in part2_certificate_steps)
+#: other fixed C_b at which check_index_set's argument is checked (referee CW, CW-1), and the p of its sample there
+OTHER_C_B = (0.2, 3.0)
+OTHER_C_B_P = 100_000
 SEED = 20261123
 #: γ's power: γ = d^{−U} (Step 1)
 U = eps_p / (4 * (q + 1))
@@ -731,6 +734,16 @@ def check_index_set(statement: Statement = INDEX_SET) -> Verdict:
         "exponent_diverges": chern.verdict,
         "regime": chern.regime,
     }
+    # the statement is the C_b = 1 instance; the paper's C_b is "some fixed constant" (referee CW, CW-1): at other C_b
+    # the same argument, c_b = P(|b| ≤ C_b)/2 < P, Chernoff exponent p·P/8, and |I|/p at one seeded large p
+    ev["other_C_b"] = {}
+    for C in OTHER_C_B:
+        P = math.erf(C / math.sqrt(2))
+        share = float(np.mean(np.abs(np.random.default_rng([SEED, int(1000 * C)]).standard_normal(OTHER_C_B_P)) <= C))
+        ev["other_C_b"][str(C)] = {"P(|b|<=C_b)": P, "c_b = P/2": P / 2, "chernoff_exponent": "p·P/8",
+                                   "p": OTHER_C_B_P, "|I|/p": share}
+        if abs(share - P) > 5 * math.sqrt(P * (1 - P) / OTHER_C_B_P):
+            return inconclusive("simulation+exact", f"|I|/p = {share:.4f} is not near P(|b| ≤ {C}) = {P:.4f}", **ev)
     drift = [k for k, m in meas.items() if abs(m["fit"]["exponent"]) > 5 * m["fit"]["stderr"] + 0.01]
     if chern.verdict != "verified" or drift:
         return inconclusive("simulation+exact", f"|I|/p drifts with d at {drift}", regime=chern.regime, **ev)
@@ -738,7 +751,8 @@ def check_index_set(statement: Statement = INDEX_SET) -> Verdict:
         "simulation+exact",
         f"|I|/p → P(|b| ≤ C_b) = {P_CB:.4f} > c_b = {cb:.4f} (fitted exponents ≈ 0 at "
         "every corner) and P(|I| < c_b p) ≤ exp(−cp) ≤ e^{−c' log² d} on the whole region (log² d ≲ p = d^{π_p}, "
-        "π_p ≥ ε_p > 0: ≥_P's level)",
+        f"π_p ≥ ε_p > 0: ≥_P's level), at the statement's C_b = {C_B}; for every fixed C_b > 0 the same with "
+        f"c_b = P(|b| ≤ C_b)/2 (other_C_b: C_b = {', '.join(str(c) for c in OTHER_C_B)})",
         regime=chern.regime,
         **ev,
     )

@@ -52,6 +52,23 @@ def test_index_set(registered_verdict):
     # ≥_P's level: the Chernoff exponent ≳ log² d (referee CH, CH-3), which p = log d would fail
     assert v.evidence["chernoff"]["exponent_diverges"] == "verified" and "log^2 d" in v.evidence["chernoff"]["bound"]
     assert m.check_asymptotic(Statement(log_d**2, Rel.LESSSIM, log_d), corner_ratios=False).verdict == "refuted"
+    # the statement is the C_b = 1 instance; at other fixed C_b the share |I|/p sits at P(|b| ≤ C_b) (referee CW, CW-1)
+    for c_b, row in v.evidence["other_C_b"].items():
+        assert row["c_b = P/2"] < row["P(|b|<=C_b)"] and abs(row["|I|/p"] - row["P(|b|<=C_b)"]) < 0.01, c_b
+    assert "every fixed C_b" in v.detail
+
+
+def test_sup_links_check_the_bracket_at_other_c_b(monkeypatch):
+    """CW-1: S = sup_{|b|≤C_b}|a| is bracketed at C_b = 0.2 and 3 too; a proved upper end too small at one of them is
+    a problem, not a verdict."""
+    from theorycheck_proofs import part2_certificate_steps as steps
+
+    ok, ev = steps._sup_links("x^3", steps.EPS_P / 8, ("0.5", "0.01"))
+    assert ok is True and set(ev["other_C_b"]) == set(steps.OTHER_C_B)
+    real = steps.proved_truncated_sup
+    monkeypatch.setattr(steps, "proved_truncated_sup", lambda t, g, C=steps.C_B: real(t, g, C) / (1 if C == 1 else 2))
+    ok, ev = steps._sup_links("x^3", steps.EPS_P / 8, ("0.5", "0.01"))
+    assert ok is None and "C_b = 0.2" in ev["problem"]
 
 
 def test_finite_model(registered_verdict):

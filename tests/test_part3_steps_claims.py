@@ -207,13 +207,30 @@ def test_targets_and_union_bounds(registered_verdict):
     s = _step(steps, (3, "P34", 3))
     assert m.check_chain((s.perturb(rhs=s.statement.rhs * 2),)).verdict == "refuted"
     u = m.steps_union_bounds()
-    assert _registered_chain(registered_verdict, "clip.union-bounds", u).verdict == "verified"
+    union = registered_verdict(next(c for c in m.CLAIMS if c.id == "clip.union-bounds"))
+    assert union.verdict == "verified"
+    # (3, D27, 1)'s printed matrix sum is a typo (referee CV, CV-L2): none as printed, all with the norms
+    assert union.regime["readings"][m.D27_MATRIX_SUM].startswith("none")
+    assert union.regime["readings"][m.D27_NORM_SUM].startswith("all")
+    inst = union.evidence["d27_norm_reading"]
+    assert inst["violations"] == 0 and inst["draws_on_event"] > 100 and inst["sum_shape"] == [inst["p"]] * 2
     bad = m.check_chain((u[0].perturb(lhs=n * sp.exp(-L / 2)),))  # a tail e^{−log d/2}: the union bound fails
     assert bad.verdict == "refuted" and bad.regime["holds_on"] == "none"
     # referee AW F3: at threshold log^{3/4} d the failure probability → 0 but not as e^{−c log² d}: not ≤_P
     band = m.check_chain(m.steps_union_bounds(L ** sp.Rational(3, 4)))
     assert band.verdict == "refuted"
     assert m.check_chain(m.steps_union_bounds(2 * L)).verdict == "verified"
+
+
+def test_d27_norm_reading_can_fail(monkeypatch):
+    """The norm reading's outcome is the instance's: a violation on the event makes it "none"."""
+    real = m.d27_norm_reading
+    monkeypatch.setattr(m, "d27_norm_reading", lambda: real() | {"violations": 3})
+    v = m.check_union_bounds(m.steps_union_bounds())
+    assert v.verdict == "verified" and v.regime["readings"][m.D27_NORM_SUM].startswith("none: 3 of")
+    # and the instance is not vacuous: a bound a tenth of the proved one would be exceeded on some draw
+    inst = real()
+    assert inst["max_sum/bound"] > 0.1
 
 
 def test_contraction_regime():
