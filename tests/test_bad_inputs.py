@@ -288,6 +288,40 @@ def test_write_set_moves_nothing_until_every_file_is_written(tmp_path, monkeypat
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {"a.txt": b"new a", "b.txt": b"new b"}
 
 
+def test_write_set_puts_back_what_it_moved_when_a_move_fails(tmp_path, monkeypatch):
+    """Referee CY, CY-3: a move failing half-way (EPERM: an immutable index.html) had left the new report.md beside
+    the old index.html; the moved files are put back. A staging folder a killed run left an hour ago is removed."""
+    import os
+    import time
+
+    from theorycheck import outputs
+
+    (tmp_path / "report.md").write_bytes(b"old md")
+    (tmp_path / "index.html").write_bytes(b"old page")
+    stale = tmp_path / ".tmp-set-killed"
+    stale.mkdir()
+    (stale / "x").write_bytes(b"")
+    os.utime(stale, (time.time() - 2 * outputs.STALE_STAGING_SECONDS,) * 2)
+    fresh = tmp_path / ".tmp-set-running"  # another run's, still at work: kept
+    fresh.mkdir()
+    real = os.replace
+
+    def immutable(src, dst):
+        if str(dst).endswith("index.html") and ".old" not in str(src):
+            raise PermissionError(1, "Operation not permitted")
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", immutable)
+    with pytest.raises(PermissionError):
+        outputs.write_set(tmp_path, {"report.md": b"new md", "new.png": b"png", "index.html": b"new page"})
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == {
+        "report.md": b"old md", "index.html": b"old page"}
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == [".tmp-set-running"]
+    monkeypatch.setattr(os, "replace", real)  # the perturbation: nothing in the way, every file replaced
+    outputs.write_set(tmp_path, {"report.md": b"new md", "index.html": b"new page"})
+    assert (tmp_path / "report.md").read_bytes() == b"new md" and (tmp_path / "index.html").read_bytes() == b"new page"
+
+
 def test_privacy_classical_overflow_is_not_defined():
     out = run("privacy", "--noise-multiplier", "0.005", "--steps", "10", "--delta", "1e-5")
     assert out.returncode == 0 and "Traceback" not in out.stderr
@@ -617,13 +651,16 @@ def test_simulate_resume_needs_a_sweep_folder_and_reruns_rows_without_status(tmp
     # are kept as they were; a line nested past the parser's depth is damaged, not a traceback
     good = (out_dir / "runs.jsonl").read_bytes()
     bad_lines = [b'{"d": 8.9, "seed": 0, "status": "ok"}', b'{"d": true, "seed": 0, "status": "ok"}',
-                 b'{"d": 8, "seed": 0, "status": "\xff\xfe"}', b"[" * 100000 + b"]" * 100000]
+                 b'{"d": 8, "seed": 0, "status": "\xff\xfe"}', b"[" * 100000 + b"]" * 100000,
+                 # referee CZ, L5: valid JSON in ASCII, but an escaped lone surrogate cannot be written to runs.csv
+                 b'{"d": 8, "seed": 0, "status": "ok", "note": "\\ud800"}', b'{"d": 8, "seed": 0, "\\udc80": 1}']
     (out_dir / "runs.jsonl.damaged").unlink()
     (out_dir / "runs.jsonl").write_bytes(b"\n".join(bad_lines) + b"\n" + good)
     fourth = run(*args, "--resume", str(out_dir))
     assert fourth.returncode == 0 and "Traceback" not in fourth.stderr, fourth.stderr
     whys = [line.split("damaged (")[1].split(")")[0] for line in fourth.stderr.splitlines() if "damaged (" in line]
-    assert whys == ["d not a whole number ≥ 1 or seed not one ≥ 0"] * 2 + ["not UTF-8", "nested too deeply"]
+    assert whys == ["d not a whole number ≥ 1 or seed not one ≥ 0"] * 2 + ["not UTF-8", "nested too deeply"] + [
+        "a lone surrogate, an escaped \\ud800 to \\udfff unpaired"] * 2
     assert (out_dir / "runs.jsonl.damaged").read_bytes() == b"\n".join(bad_lines) + b"\n"
     assert "already there" in fourth.stderr  # the good row is read
 
@@ -749,8 +786,11 @@ def test_validation_of_numbers_beyond_the_floats():
             validate.positive("x", truth)
     assert validate.positive_int("n", np.int64(3)) == 3 and validate.positive("x", np.float64(0.5)) == 0.5
     # referee CY, CY-5: a 0-d array of a truth value, and complex numbers, are no real numbers either
-    for bad in (np.array(True), np.complex128(3 + 4j), np.complex64(2 + 5j), 3 + 4j):
+    # referee CZ, L6: nor are NumPy's time spans, dates, strings and object arrays (only its integers and floats)
+    for bad in (np.array(True), np.complex128(3 + 4j), np.complex64(2 + 5j), 3 + 4j, np.timedelta64(3),
+                np.datetime64("2020-01-01"), np.array(True, dtype=object), np.str_("3"), np.array("3")):
         with pytest.raises(InputError):
             validate.positive("x", bad)
         with pytest.raises(InputError):
             validate.positive_int("n", bad)
+    assert validate.positive("x", np.array(2.0)) == 2.0 and validate.positive("gamma", "0.01") == "0.01"

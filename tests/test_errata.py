@@ -200,6 +200,34 @@ def test_write_errata_on_the_paper_touches_only_refuted_displays(tmp_path):
 
 
 @pytest.mark.skipif(not PARTS, reason="the paper (../shared/paper) is not available")
+def test_errata_into_an_earlier_runs_folder_keeps_only_this_runs_parts(tmp_path):
+    """Referee CY, CY-9: an errata of one part into the folder of an errata of three had left the other two patched
+    parts beside a diff and tex that do not describe them. The earlier run's parts (its errata-parts.txt, or, in a
+    folder written before that list, its diff's +++ lines) not written again are removed; other files stay."""
+    import theorycheck_proofs.part2_certificate as C
+
+    from theorycheck.errata import PARTS_LIST
+
+    claims = C.CLAIMS
+    verdicts = {c.id: refuted("numeric", f"{c.id} fails", witness={"x": 1}) for c in claims}
+    out = tmp_path / "out"
+    write_errata(PARTS, claims, verdicts, out)
+    assert sorted((out / PARTS_LIST).read_text(encoding="utf-8").split()) == sorted(p.name for p in PARTS)
+    (out / "notes.md").write_text("mine", encoding="utf-8")  # not a part any run wrote: kept
+    one = next(p for p in PARTS if p.name.startswith("part2"))
+    write_errata([one], claims, verdicts, out)
+    assert sorted(p.name for p in out.iterdir()) == sorted([one.name, "errata.diff", "errata.tex", PARTS_LIST,
+                                                            "notes.md"])
+    # a folder from before the list: the parts its diff patched (a part it left unchanged is not named there, so
+    # it stays)
+    (out / PARTS_LIST).unlink()
+    (out / "errata.diff").write_text("--- a/part3-x.md\n+++ b/part3-x.md\n@@ -1 +1 @@\n-a\n+b\n", encoding="utf-8")
+    (out / "part3-x.md").write_text("b", encoding="utf-8")
+    write_errata([one], claims, verdicts, out)
+    assert not (out / "part3-x.md").exists() and (out / "notes.md").exists()
+
+
+@pytest.mark.skipif(not PARTS, reason="the paper (../shared/paper) is not available")
 def test_a_display_inserted_shifts_nothing_onto_the_wrong_equation(tmp_path, capsys):
     """Claims name displays by (part, ordinal): with one display inserted before Lemma 3, every later display differs
     from the audited paper's at its position, so no claim is applied to them (referee AI: '1 + 1 = 2' had been

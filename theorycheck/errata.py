@@ -412,6 +412,28 @@ class Written:
     changed_relations: int = 0
 
 
+#: the file of an errata folder that lists the patched parts written there (one name a line)
+PARTS_LIST = "errata-parts.txt"
+
+
+def _earlier_parts(out_dir: Path) -> list[str]:
+    """The patched parts an earlier ``errata`` run wrote into ``out_dir``: its :data:`PARTS_LIST`, or, in a folder
+    written before that list existed, the files its ``errata.diff`` patched (``+++ b/NAME``; a part that run left
+    unchanged is not named there). Plain names only."""
+    listed, diff = out_dir / PARTS_LIST, out_dir / "errata.diff"
+    try:
+        if listed.is_file():
+            names = listed.read_text(encoding="utf-8", errors="replace").splitlines()
+        elif diff.is_file():
+            names = [line[6:].rstrip("\r") for line in diff.read_text(encoding="utf-8", errors="replace").splitlines()
+                     if line.startswith("+++ b/")]
+        else:
+            return []
+    except OSError:
+        return []
+    return [n for n in names if n.endswith(".md") and n == Path(n).name and n not in {".", ".."}]
+
+
 def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], verdicts: Mapping[str, Verdict],
                  output: str | Path, paper: str = "the paper",
                  reference: Mapping[tuple[int, int], str] | None = None,
@@ -453,6 +475,12 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     files["errata.diff"] = as_utf8("".join(diff_lines))
     files["errata.tex"] = as_utf8(errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()), in_text,
                                              unplaced))
-    write_set(out_dir, files)  # the parts, diff and tex of one run, never mixed with an earlier run's (referee CR)
+    # the parts, diff and tex of one run, never mixed with an earlier run's (referee CR): the parts an earlier run
+    # wrote here and this one does not are removed (referee CY, CY-9), as its list names them
+    files[PARTS_LIST] = as_utf8("".join(f"{name}\n" for name in files if name.endswith(".md")))
+    inputs = {path.resolve() for path in texts}
+    earlier = [name for name in _earlier_parts(out_dir)
+               if name not in files and (out_dir / name).resolve() not in inputs]
+    write_set(out_dir, files, remove=earlier)
     return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed),
                    tuple(in_text), len(moved))

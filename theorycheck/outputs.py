@@ -16,7 +16,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from .errors import InputError
@@ -121,30 +121,83 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~_umask()
 
 
+#: a staging folder of :func:`write_set` left this long ago (its run was killed) is removed by the next run there
+STALE_STAGING_SECONDS = 3600
+
+
 def write_set(folder: Path, files: Mapping[str, bytes], remove: Iterable[str] = ()) -> None:
     """Write ``files`` (name → bytes) into ``folder`` as one set: each is written in full to a staging folder inside
     ``folder`` first, and only when all of them are there are they moved in (``os.replace``, in the order given: put
     the file a reader opens first, index.html, last); then the files named in ``remove`` (left by an earlier run,
     not part of this one) are deleted. A failure while writing — a full disk, a destination that is a folder —
     raises OSError and leaves the folder as it was, the old set whole (referee CR, LOW-6: a failed ``report`` had
-    left new plots and report.md beside the old index.html)."""
+    left new plots and report.md beside the old index.html). So does a move that fails half-way (an immutable or
+    foreign file: the files moved so far are put back from links kept to the old ones), and Ctrl-C or SIGTERM wait
+    until the moves are done (referee CY, CY-3). A staging folder a killed run left is removed after
+    :data:`STALE_STAGING_SECONDS`."""
     folder.mkdir(parents=True, exist_ok=True)
     for name in files:  # what os.replace cannot replace: said before anything is written
         if (folder / name).is_dir():
             raise IsADirectoryError(21, "Is a directory", str(folder / name))
+    _remove_stale_staging(folder)
     staging = Path(tempfile.mkdtemp(dir=folder, prefix=".tmp-set-"))
     try:
         for name, data in files.items():
             staged = staging / name
             staged.write_bytes(data)
             os.chmod(staged, _mode_for(folder / name))
+        kept = staging / ".old"  # the old files, to put back if a move fails
+        kept.mkdir()
         for name in files:
-            os.replace(staging / name, folder / name)
+            if (folder / name).is_file():
+                try:
+                    os.link(folder / name, kept / name)
+                except OSError:
+                    shutil.copy2(folder / name, kept / name)
+        with _signals_held():
+            moved: list[str] = []
+            try:
+                for name in files:
+                    os.replace(staging / name, folder / name)
+                    moved.append(name)
+            except OSError:
+                for name in reversed(moved):
+                    if (kept / name).exists():
+                        os.replace(kept / name, folder / name)
+                    else:
+                        (folder / name).unlink(missing_ok=True)
+                raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     for name in remove:
         if name not in files and (folder / name).is_file():
             (folder / name).unlink()
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (delivered when the block ends) where the platform allows it."""
+    import signal
+
+    held = {signal.SIGINT, signal.SIGTERM}
+    try:
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, OSError, ValueError):  # no pthread_sigmask (Windows)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _remove_stale_staging(folder: Path) -> None:
+    import time
+
+    for old in folder.glob(".tmp-set-*"):
+        with contextlib.suppress(OSError):
+            if old.is_dir() and time.time() - old.stat().st_mtime > STALE_STAGING_SECONDS:
+                shutil.rmtree(old, ignore_errors=True)
 
 
 def as_utf8(text: str) -> bytes:

@@ -25,16 +25,17 @@ def most_per_cpu() -> int:
 def _not_a_real(value: object) -> bool:
     """A truth value (Python's, NumPy's ``np.True_``, which is no ``bool`` subclass: referee CT, LOW-3) or a complex
     number, NumPy arrays of them included (referee CY, CY-5: ``np.array(True)`` passed as 1, ``np.complex128(3+4j)``
-    as 3). NumPy is asked only when it is loaded: a value cannot be NumPy's otherwise (CY-11: importing it here
-    doubled the CLI's start-up)."""
+    as 3), and any NumPy value whose kind is not integer or float (referee CZ, L6: ``np.timedelta64(3)`` passed as 3,
+    an object array of True as 1, ``np.str_("3")`` came back a string). NumPy is asked only when it is loaded: a value
+    cannot be NumPy's otherwise (CY-11: importing it here doubled the CLI's start-up)."""
     if isinstance(value, (bool, complex)):
         return True
     np = sys.modules.get("numpy")
     if np is None:
         return False
-    if isinstance(value, np.ndarray):
-        return value.dtype.kind in "bc"
-    return isinstance(value, (np.bool_, np.complexfloating))
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.dtype.kind not in "iuf"
+    return False
 
 
 def _as_real(name: str, value: Any) -> float:
@@ -57,7 +58,9 @@ def _as_real(name: str, value: Any) -> float:
 def positive(name: str, value: Any) -> Any:
     """Return ``value`` unchanged if it is a finite real > 0, else raise ``InputError``.
 
-    Used for γ, η, n, p, d, T, step sizes and noise levels.
+    Used for γ, η, n, p, d, T, step sizes and noise levels. A Python string of a decimal ("0.01") is accepted and
+    returned as it is, on purpose: the proofs pass γ as such strings so that mpmath reads them exactly at its working
+    precision.
     """
     number = _as_real(name, value)
     if number == 0 or math.isinf(number):  # the float may have under- or overflowed: ask the value itself

@@ -353,6 +353,10 @@ def _run_record(raw: bytes) -> tuple[dict[str, Any] | None, str | None]:
         return None, "nested too deeply"
     except ValueError:
         return None, "not JSON"
+    try:  # an escaped lone surrogate ("\\ud800") is valid JSON but cannot be written out again (referee CZ, L5)
+        json.dumps(row, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return None, "a lone surrogate, an escaped \\ud800 to \\udfff unpaired"
     if not isinstance(row, dict):
         return None, "no run record (d, seed)"
     d, seed = row.get("d"), row.get("seed")
