@@ -597,3 +597,14 @@ def test_git_commit_is_dirty_with_an_untracked_source(tmp_path):
     (tmp_path / "proofs" / "a.py").write_text("A = 2\n")
     assert git_commit(tmp_path) == head + "+dirty"  # a tracked change
     assert git_commit(tmp_path / "proofs") is None
+
+
+def test_sources_are_read_afresh(tmp_path):
+    """Referee CY, CY-10: sources() was remembered for a process's life, so a proofs module added later in a notebook
+    session left the report's proofs digest (and +dirty) as they were."""
+    from theorycheck.report import sources
+
+    (tmp_path / "a.py").write_text("A = 1\n")
+    first = sources(str(tmp_path))
+    (tmp_path / "b.py").write_text("B = 1\n")
+    assert sources(str(tmp_path))["proofs_sha256"] != first["proofs_sha256"]

@@ -41,13 +41,14 @@ def environment(proofs_folder: str | None = None) -> dict[str, Any]:
     }
 
 
-@functools.cache
 def sources(proofs_folder: str | None = None) -> dict[str, str | None]:
     """What ties a report to the code that made it (referee CR, MEDIUM-3: the version is 0.1.0 at every commit):
     SHA-256 of the library's source tree and of the proofs folder's (``proofs_folder``, the folder the claims were
     loaded from; by default the installed ``theorycheck_proofs``: referee CT, MEDIUM-2) — the digests the verdict
     cache keys on — and, in the git checkout the package is installed from, the commit (``+dirty`` with uncommitted
-    changes); ``None`` where one is not available."""
+    changes); ``None`` where one is not available. Read afresh at each call (referee CY, CY-10: remembered for a
+    process's life, a proofs module added in a long notebook session never showed as +dirty); the library's digest
+    is the loaded library's (:func:`theorycheck.cache.library_digest`, taken once)."""
     from . import cache
 
     out: dict[str, str | None] = {"theorycheck_sha256": cache.library_digest(), "proofs_folder": None,
