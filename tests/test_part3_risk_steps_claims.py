@@ -90,6 +90,21 @@ def test_variance_term(registered_verdict):
     assert "one slice" not in v.detail and "ε_n = 1/5, ε_p = 1" in v.detail
     assert m.check_variance_term(m.d_ ** (4 * m.en) * m.LOGD / m.n_).verdict == "refuted"
     assert m.check_variance_term(m.d_ ** (2 * m.en) * m.LOGD**2 / m.n_).verdict == "refuted"
+    # the route's Bernstein step evaluated at the simulated d (referee CX, M3): its bound is not contradicted by the
+    # measured exceedance; the detail says the evidence is weak there
+    fin = route["finite_d_pinelis"]
+    assert not fin["contradicted_at"] and all(b >= x for b, x in zip(fin["bound"], fin["measured_exceedance"]))
+    assert "weak evidence at these d" in v.detail
+
+
+def test_variance_term_route_fails_where_pinelis_is_contradicted(monkeypatch):
+    """The finite-d Pinelis comparison can fail: with a bound of 0 at the simulated d (a contradicted route), the
+    route does not hold and the verdict is not verified."""
+    monkeypatch.setattr(m, "pinelis_finite_d", lambda run, a_H: {"bound": 0.0})
+    v = m.check_variance_term(ds=(32,), reps=60)
+    assert not v.evidence["resolvent_route"]["holds"] and v.evidence["resolvent_route"]["finite_d_pinelis"][
+        "contradicted_at"] == [32]
+    assert v.verdict != "verified"
 
 
 def test_resolvent_identity_is_exact_and_its_perturbation_fails():
