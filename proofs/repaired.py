@@ -647,8 +647,9 @@ RATE_POINT = {"eps_n": str(RATE_EPS_N), "eps_p": str(RATE_EPS_P), "pi_p": str(RA
 PRESET_POINTS = ((16, 0.2, 1.0, 1.0, 1e-5), (128, 0.3, 1.0, 0.5, 1e-12), (1024, 0.4, 0.5, 4.0, 0.5))
 
 
-#: (d, widths π_p) at which the clipping premise is measured, and the targets: He_1, and the simulator's default
-#: He_3 + He_1 (both satisfy Assumption 1: α_1^* ≠ 0; He_3 alone has α_1^* = 0 and no μ-signal to lose)
+#: (d, widths π_p) at which the clipping premise is measured, and the targets: He_1, the simulator's default
+#: He_3 + He_1, and He_2 + He_1, not odd (referee CU, CU-6: E[y z²] ≠ 0 adds the cross term m_0E[y z²] to M_1's
+#: limit); all satisfy Assumption 1 (α_1^* ≠ 0; He_3 alone has α_1^* = 0 and no μ-signal to lose)
 CLIP_SHARE_DS: tuple[int, ...] = (32, 64)
 CLIP_SHARE_WIDTHS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0)
 #: z = ⟨μ, x⟩ = x_1 (μ = e_1), the variable of the targets
@@ -657,6 +658,7 @@ Z_TARGET = sp.Symbol("z", real=True)
 CLIP_TARGETS: dict[str, sp.Expr] = {
     "He1": he_sympy(1, Z_TARGET),
     "He3+He1": he_sympy(3, Z_TARGET) + he_sympy(1, Z_TARGET),
+    "He2+He1": he_sympy(2, Z_TARGET) + he_sympy(1, Z_TARGET),
 }
 
 
@@ -735,7 +737,8 @@ def clipped_signal_limits(target: sp.Expr) -> dict[str, Any]:
                              [-mpmath.inf, 0, mpmath.inf])
     z = Z_TARGET
     return {"E[y z]": gaussian_expectation(target * z), "E[y^2 z^2]": gaussian_expectation(target**2 * z**2),
-            "E[y^2]": gaussian_expectation(target**2), SIGMA1: sigma1, "E[v] = E[tanh^2(sqrt2 Z)]": v_mean}
+            "E[y^2]": gaussian_expectation(target**2), "E[y z^2]": gaussian_expectation(target * z**2),
+            "E[y]": gaussian_expectation(target), SIGMA1: sigma1, "E[v] = E[tanh^2(sqrt2 Z)]": v_mean}
 
 
 def clipped_signal(ds: tuple[int, ...] = CLIP_SIGNAL_DS, samples: int = CLIP_SIGNAL_SAMPLES,
@@ -791,6 +794,7 @@ def clipped_signal(ds: tuple[int, ...] = CLIP_SIGNAL_DS, samples: int = CLIP_SIG
                         "b": float(b[widest]), "kept": float(per_kept[widest] / per_full[widest])},
                     "share_clipped": float(np.mean(factor < 1)),
                     "G_over_sqrt_p": G / root_p, "M1": m1, "M2": m2, "v": float(np.mean(f0**2)),
+                    "m0": float(np.mean(f0)),
                     "lost": abs(full - kept) / samples,
                     "tail": root_p * float(np.mean(np.abs(resid * z_) * beyond)),
                     "cs": root_p * math.sqrt(m1 * share_beyond),
@@ -833,8 +837,11 @@ def check_clipped_signal(claimed_floor: float | None = None, targets: dict[str, 
     for r in rows:
         lim = limits[r["target"]]
         g_lim = 2 * abs(lim["E[y z]"]) * lim[SIGMA1]
-        m1_lim = 4 * (r["v"] + lim["E[y^2 z^2]"])
-        m2_lim = 4 * (r["v"] + lim["E[y^2]"])
+        # the cross terms E[f^0 y z²] → m_0 E[y z²] and E[f^0 y] → m_0 E[y] (f^0 and z independent in the limit,
+        # m_0 = E_x f^0 = O_P(1) the initialisation's offset, as v; referee CU, CU-6: they had been dropped, which
+        # held only for odd targets)
+        m1_lim = 4 * (r["v"] - 2 * r["m0"] * float(lim["E[y z^2]"]) + float(lim["E[y^2 z^2]"]))
+        m2_lim = 4 * (r["v"] - 2 * r["m0"] * float(lim["E[y]"]) + float(lim["E[y^2]"]))
         ratios = {"|G|/sqrt(p)": abs(r["G_over_sqrt_p"]) / float(g_lim) if g_lim else math.inf,
                   "M1": r["M1"] / float(m1_lim), "M2": r["M2"] / float(m2_lim)}
         ties.append({"d": r["d"], "pi_p": r["pi_p"], "target": r["target"], **ratios})
@@ -881,9 +888,9 @@ def check_clipped_signal(claimed_floor: float | None = None, targets: dict[str, 
     # referee BZ, BZ4: the factors are O(1) with probability → 1 over the initialisation; at ≤_P's level
     # 1 − e^{−c log² d} (Part 1 §2.5) (f^0)²'s moments are only O(c log² d), and the bound, O(c log d), does not vanish
     per_column = [r["per_column_kept_min"] for r in rows if r["per_column_kept_min"] is not None]
-    # odd targets only (referee CQ, F8): E[y z²] = 0 removes the cross term f^0·y from M_1's limit; an even component
-    # adds an initialisation-dependent cross term these limits do not model (the argument likely extends: not checked)
-    regime = {"region": "d → ∞ at initialisation (odd targets, as the claim's; its clip; every width)",
+    # every polynomial target (referee CU, CU-6; it had been odd targets only, referee CQ, F8): an even component adds
+    # the cross terms m_0E[y z²], m_0E[y] to M_1's and M_2's limits, m_0 = E_x f^0 the initialisation's O_P(1) offset
+    regime = {"region": "d → ∞ at initialisation (the targets checked, odd and not; its clip; every width)",
               "holds_on": "all",
               "conditions": [], "witness": None, "readings": {
                   "with probability → 1 over the initialisation": "all: the loss is O_P(√d/C_W) = O_P(1/log d)",
@@ -902,10 +909,12 @@ def check_clipped_signal(claimed_floor: float | None = None, targets: dict[str, 
         "with probability → 1 over the initialisation, the clipped step keeps a fraction of the μ-component → 1: "
         "1 − G^C/G ≤ √M_1√M_2·(√d/C_W)/(|G|/√p) (the clip acts only where |r|‖x‖ > C_W, Σ_i a_{0,i}σ'_i ≤ √p, "
         "Cauchy–Schwarz, Markov; recomputed on every simulated sample set as a check of the code, since they hold on "
-        f"any measure), √d/C_W → {shrink}, and the factors tend to finite limits (for odd targets, as these are: "
-        "E[y z²] = 0 removes the cross term f^0·y) "
-        f"with |G|/√p → 2|E[y z]|E[σ'(√2 Z)] = {g_text} > 0 (exact E[y z], E[y²z²], E[y²]; M_1, M_2 through "
-        f"v = E_x(f^0)² = O_P(1)), measured within {worst_tie:.2f}× of them at every d and width; the loss is "
+        f"any measure), √d/C_W → {shrink}, and the factors tend to finite limits (for every polynomial target: "
+        "f^0 and z are independent in the limit, so the cross terms are m_0E[y z²] and m_0E[y], m_0 = E_x f^0 = "
+        "O_P(1); the targets checked include He2+He1, not odd) "
+        f"with |G|/√p → 2|E[y z]|E[σ'(√2 Z)] = {g_text} > 0 (exact E[y z], E[y²z²], E[y²], E[y z²], E[y]; M_1, M_2 "
+        f"through v = E_x(f^0)² and m_0, O_P(1)), measured within {worst_tie:.2f}× of them at every d and width; "
+        "the loss is "
         f"O_P(√d/C_W), so the decay is slow: the bound is below 1 only once {cross_text}, and the kept fraction is "
         f"{low['mu_component_kept']:.2f} or more {measured}; at ≤_P's level 1 − e^{{−c log² d}} the bound does not "
         "vanish (undecided there)",
@@ -1117,8 +1126,8 @@ CLAIMS = [
         statement=NOISE_SHARE,
         assumptions=r"\text{the repaired choices},\ p = d^{\pi_p},\ n = d^{\nu},\ "
         r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ " + width_cap_latex(WIDTH_CAP)
-        # its clipping premise is measured for odd targets (repaired.clipped-signal; referee CQ, F8)
-        + r",\ \text{an odd target } f_*",
+        # its clipping premise is measured for the targets of repaired.clipped-signal, odd and not (referee CU, CU-6)
+        + r",\ f_* \text{ with } \alpha_1^* \neq 0",
         check=partial(check_noise_share, NOISE_SHARE, WIDTH_CAP),
         # the signal's premises: α_1^{b_i} ≥ d^{−ε_b}/2 (lemma4.bias-range); the clipping premise is measured and
         # argued in the check itself (f^0 = O_P(1) at every width, |y| a polynomial of a Gaussian)

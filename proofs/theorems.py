@@ -63,7 +63,7 @@ THEOREMS = [
             r"\text{ from the } \mu\text{-GDP curve); for } p = d^{\pi_p},\ n = d^{\nu},\ "
             r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d \text{ with } "
             + width_cap_latex(WIDTH_CAP)
-            + r"\text{ its first layer's noise is } o(\text{its signal}) \text{ (for an odd target), and its risk, "
+            + r"\text{ its first layer's noise is } o(\text{its signal}), \text{ and its risk, "
             r"and ridge's on its features, decrease in } d",
             changes=(
                 "first layer: per-sample gradients clipped at C_W and Gaussian noise added before "
@@ -74,8 +74,8 @@ THEOREMS = [
                 "noise calibrated by the exact μ-GDP curve of the whole release (T steps and W_1 composed)",
                 "a width cap: the first layer's column noise grows like √p against its signal, so the statement "
                 "caps the width at π_p < 2ν − 2 − r (p below n²/d² up to d^{o(1)} at a fixed budget; "
-                "repaired.noise-share; Assumption 2 bounds p from below only); the noise share is shown for odd "
-                "targets, as its clipping premise is measured (repaired.clipped-signal)",
+                "repaired.noise-share; Assumption 2 bounds p from below only); the noise share's clipping premise is "
+                "measured for odd targets and one that is not (He1, He3+He1, He2+He1: repaired.clipped-signal)",
                 "rate: measured, not proved (the corrected Part 2/3 chains do not close at feasible d)",
             ),
             rests_on=(

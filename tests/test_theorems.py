@@ -419,6 +419,9 @@ def test_clipped_signal_is_decided_by_its_loss_bound_and_perturbations_are_rejec
     assert all(r["per_column_decided"] == r["p"] and r["per_column_kept_min"] > 0.3 for r in v.evidence["rows"])
     assert v.evidence["chain_largest_relative_slack"] <= 0 and v.evidence["sqrt_d_over_clip_limit"] == "0"
     assert v.evidence["limits"]["He3+He1"]["E[y^2 z^2]"] == "57" and v.evidence["limits"]["He3+He1"]["E[y^2]"] == "7"
+    # a target that is not odd (referee CU, CU-6): its cross term m_0E[y z²] (E[(He2 + He1)z²] = 2) is in M_1's limit
+    assert v.evidence["limits"]["He2+He1"]["E[y z^2]"] == "2" and v.evidence["limits"]["He3+He1"]["E[y z^2]"] == "0"
+    assert all(k > 0.8 for (t, _, _), k in kept.items() if t == "He2+He1") and "not odd" in v.detail
     assert v.evidence["measured_over_limit_worst_factor"] < repaired.CLIP_LIMIT_FACTOR
     for r in v.evidence["rows"]:  # the chain, relation by relation
         assert r["lost"] <= r["tail"] <= r["cs"] <= r["markov"]
