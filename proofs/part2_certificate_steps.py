@@ -842,8 +842,9 @@ def check_rademacher_centering(
 
 @functools.lru_cache(maxsize=16, typed=True)
 def _truncation_bias(target: str, g, nodes: int, dps: int) -> tuple:
-    """At γ = g, at dps digits: the bias B = E_z[(f_γ − m/P(|b| ≤ C_b))²] (normalisation 1/|I|), B2 = E_z[(f_γ − m)²]
-    (normalisation 1/(p P)) with m(z) = ∫_{−C_b}^{C_b} aφ(b) tanh(z + b) db, by Gauss–Hermite with ``nodes`` + 16
+    """At γ = g, at dps digits: the bias B = E_z[(f_γ − m/P(|b| ≤ C_b))²] (normalisation 1/|I|, or 1/(p·P(|b| ≤ C_b))
+    in the mean), B2 = E_z[(f_γ − m)²] (normalisation 1/p: referee DA, L1, it had been labelled 1/(p P)) with
+    m(z) = ∫_{−C_b}^{C_b} aφ(b) tanh(z + b) db, by Gauss–Hermite with ``nodes`` + 16
     nodes, and their largest change from ``nodes`` nodes (the error). Independent of the claimed statement:
     remembered in-process (mpf, immutable)."""
     with mpmath.workdps(dps):
@@ -904,7 +905,7 @@ def check_step2_summary(
     E_z[(f_∞ − f_p)²] ≥ (√B − √V)² with the bias B = E_z[(f_γ − m)²] and V = E_z[(f_p − m)²], E V ≤ S²/|I| → 0.
     B is computed by Gauss–Hermite in z (``nodes`` and ``nodes``+16 nodes, their difference is the error) and
     quadrature in b at 30 digits, for γ → 0 (q = deg σ_*, d = γ^{−4(q+1)/ε_p}). Also the other normalisation
-    (1/(p·P(|b|≤C_b)), centring ∫_{−C_b}^{C_b} aφσ) and a seeded sample at the smallest γ.
+    (1/p, centring ∫_{−C_b}^{C_b} aφσ) and a seeded sample at the smallest γ.
     """
     q = _degree(target)
     rows = []
@@ -922,7 +923,7 @@ def check_step2_summary(
                     "gamma": g,
                     "log10_d": _s(log_d / mpmath.log(10), 6),
                     "bias_B(1/|I|)": _s(B),
-                    "bias_B(1/(p P))": _s(B2),
+                    "bias_B(1/p)": _s(B2),
                     "gauss_hermite_error": _s(err),
                     "claimed_bound_d^-rate": _s(claimed),
                     "B/claimed": _s(B / claimed),
@@ -973,7 +974,8 @@ def check_step2_summary(
             f"{rows[i]['claimed_bound_d^-rate'][:8]}; B/claimed grows from {_s(ratios[0], 4)} to {_s(ratios[-1], 4)}. "
             f"Since V → 0 in probability (E V ≤ S²/|I|), E_x[(f_∞ − f_p)²] ≥ B/4 with probability → 1 "
             f"(seeded sample, p = {p}: measured {_s(measured, 6)}); the other normalisation "
-            f"1/(p·P(|b| ≤ C_b)) gives B = {rows[i]['bias_B(1/(p P))'][:8]}; not an artefact of C_b = {C_B}: for every "
+            f"1/p (centring ∫_{{−C_b}}^{{C_b}} aφσ) gives B = {rows[i]['bias_B(1/p)'][:8]}; not an artefact of "
+            f"C_b = {C_B}: for every "
             "fixed C_b the truncated mean stays bounded in z as γ → 0 while f_∞ → f does not (sup-bias over z at C_b = "
             + ", ".join(f"{r['C_b']}: {r['max_z_bias']}" for r in ev["bias_for_other_C_b"] if r["gamma"] ==
                         ev["bias_for_other_C_b"][-1]["gamma"]) + ")",

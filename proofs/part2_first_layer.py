@@ -599,15 +599,30 @@ READINGS = (
 )
 
 
-def _series_value(term, target_alpha, b, rho, r, convention, scaled, q):
+#: Readings that mix the conventions (referee DA, M1): α^b in the first, α* in the second. Part 1 §2.5 defines α*
+#: "likewise" (the same convention as α^b), so these are not readings of the paper as written; they are reported
+#: (where one makes a display exact, the authors likely derived it that way) and do not decide the verdict.
+MIXED_READINGS = tuple(
+    (f"α^b {cb}, α* {cs}, ρ = ⟨μ,w⟩, of σ(·+b)", cb, cs)
+    for cb in ("unnormalised", "normalised", "inner product")
+    for cs in ("unnormalised", "normalised", "inner product")
+    if cb != cs
+)
+
+_CONVENTION_POWER = {"unnormalised": 0.0, "normalised": 0.5, "inner product": 1.0}
+
+
+def _series_value(term, target_alpha, b, rho, r, convention, scaled, q, star_convention=None):
+    """The series ``term`` summed under a reading: α^b in ``convention``, α* in ``star_convention`` (default the
+    same: Part 1's "likewise"); each is α_n·(n!)^power with power 0, 1/2, 1 (:data:`_CONVENTION_POWER`)."""
     alpha_star = [float(Fraction(a)) for a in target_alpha]
     scale = r if scaled else 1.0
     coeffs = alpha_tanh_fast(q + 3, [b], scale=scale)[:, 0]
-    if convention in ("normalised", "inner product"):  # α_n·√n! (orthonormal) or α_n·n! (E[f He_n])
-        power = 0.5 if convention == "normalised" else 1.0
-        factor = [math.factorial(k) ** power for k in range(max(q + 4, len(alpha_star)))]
-        coeffs = coeffs * np.array(factor[: q + 4])
-        alpha_star = [a * factor[k] for k, a in enumerate(alpha_star)]
+    n_max = max(q + 4, len(alpha_star))
+    power_b = _CONVENTION_POWER[convention]
+    power_star = _CONVENTION_POWER[star_convention or convention]
+    coeffs = coeffs * np.array([math.factorial(k) ** power_b for k in range(n_max)][: q + 4])
+    alpha_star = [a * math.factorial(k) ** power_star for k, a in enumerate(alpha_star)]
     A = lambda n: float(coeffs[n]) if n < len(coeffs) else 0.0  # noqa: E731
     As = lambda n: alpha_star[n] if n < len(alpha_star) else 0.0  # noqa: E731
     x = rho / r if scaled else rho
@@ -640,6 +655,7 @@ def check_series(
     )
     corrected = corrected_sigma2_term if which == "sigma2" else corrected_sigma1_term
     results = {name: {"holds": True, "max_error": 0.0, "witness": None} for name, _, _ in READINGS}
+    mixed = {name: {"holds": True, "max_error": 0.0, "witness": None} for name, _, _ in MIXED_READINGS}
     corr = {"unit": 0.0, "general": 0.0}
     table = []
     for b, rho, r in points:
@@ -655,6 +671,13 @@ def check_series(
                 res["holds"] = False
                 res["witness"] = {"b": b, "rho": rho, "norm_w": r, "definition": lhs, "series": val, "error": err}
         if r == 1.0:
+            for name, cb, cs in MIXED_READINGS:
+                err = abs(_series_value(claimed_term, target_alpha, b, rho, r, cb, False, q, cs) - lhs)
+                res = mixed[name]
+                res["max_error"] = max(res["max_error"], err)
+                if err > tol * max(1.0, abs(lhs)) and res["holds"]:
+                    res["holds"] = False
+                    res["witness"] = {"b": b, "rho": rho, "norm_w": r, "definition": lhs, "error": err}
             corr["unit"] = max(
                 corr["unit"], abs(_series_value(corrected, target_alpha, b, rho, r, "unnormalised", False, q) - lhs)
             )
@@ -671,9 +694,23 @@ def check_series(
         corrected_unit_norm_max_error=corr["unit"],
         corrected_general_norm_max_error=corr["general"],
         alpha_fast_vs_mpmath_at_n3_b08=fast_check,
+        mixed_readings_unit_norm=mixed,
     )
     if holding:
         return verified("numeric", f"the series holds under: {', '.join(holding)}", **evidence)
+    mixed_holding = [name for name, res in mixed.items() if res["holds"]]
+    # the readings as a regime record (points checked: the series is an identity in b and ρ at ‖w‖ = 1)
+    regime = {"region": "the points (b, ρ, ‖w‖) checked, target Σ α*_j He_j of degree 4", "holds_on": "none",
+              "conditions": [], "witness": results[READINGS[0][0]]["witness"],
+              "readings": {"one convention for α^b and α* (Part 1 §2.5's 'likewise'), each of "
+                           + str(len(READINGS)): "none: no single convention matches the definition",
+                           **{f"mixed (not Part 1's): {name} (‖w‖ = 1)":
+                              f"all: exact to {tol:g} at every point with ‖w‖ = 1" if res["holds"] else
+                              f"none: off by {res['max_error']:.3g}" for name, res in mixed.items()}}}
+    mixed_text = (f"; under a mixed convention Part 1's 'likewise' excludes it is exact at ‖w‖ = 1: "
+                  f"{', '.join(mixed_holding)} (referee DA, M1; display (2, 13), stein.series-sigma1, holds under no "
+                  "convention, mixed or not)" if mixed_holding else
+                  "; nor does any mixed convention (α^b and α* normalised differently)")
     corrected_ok = corr["unit"] <= tol * 10 and corr["general"] <= tol * 10
     if which == "sigma2":
         corrected_tex = (
@@ -695,13 +732,15 @@ def check_series(
     )
     return refuted(
         "numeric",
-        f"no reading of the series matches the expectation computed from its definition ({fix}); "
+        f"no reading with one convention for α^b and α* (Part 1's 'likewise') matches the expectation computed "
+        f"from its definition ({fix}){mixed_text}; "
         "under α_n = E[f He_n]/n! the printed series is right only when α*_j = 0 for j ≥ "
         + ("2" if which == "sigma2" else "3")
         + " (the other two readings differ from the definition for more targets: referee CM, F8); ‖w‖ ≠ 1 needs the "
         "coefficients of σ(‖w‖·+b)",
         corrected=corrected_tex if corrected_ok else None,
         witness=w0,
+        regime=regime,
         **evidence,
     )
 

@@ -903,7 +903,10 @@ def check_critical_points(derivative: sp.Expr | None = None,
               "readings": readings}
     if bad:
         regime["witness"] = bad
-        return refuted("symbolic", f"x = 0 is a critical point with g(0) = 0 only for k ≥ 2: at k = {bad['k']}, "
+        # the displayed statement is the derivative (P71, 2), which holds: the detail names the refuted relations
+        # first (referee DA, L2)
+        return refuted("symbolic", f"refuted: relations (2, P71, 3–5), not the displayed derivative — x = 0 is a "
+                       f"critical point with g(0) = 0 only for k ≥ 2: at k = {bad['k']}, "
                        f"g'(0) = {bad['g_prime_at_0']} and g(0) = {bad['g_at_0']} (relations (2, P71, 3–5)); the "
                        "derivative (P71, 2), the other zeros (P71, 6) and the maximum at √(k/(2γ)) (P71, 7) hold for "
                        "every k ≥ 0 (with 0⁰ = 1; symbolic k by strict log-concavity), so (2, 48) is unaffected",

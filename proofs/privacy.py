@@ -1638,11 +1638,20 @@ def check_layer1_columns(
         grid = _mu_grid({r["d"]: r["mu_all_columns"] for r in rows})
         region = _asymptotic_regime(S.p * statements[1].rhs ** 2 / statements[0].rhs ** 2)
         derived = _asymptotic_regime(S.p * COLUMN_PREMISE_DERIVED.rhs ** 2 / statements[0].rhs ** 2)
+        # referee DA, M3: the region is the conclusion's (W₁'s release private at σ_W), not the display's; read as a
+        # bound on all of W₁'s sensitivity, Δ₂(W₁) = √p·Δ_col, the display needs √p ≲ log d, false on the region
+        from theorycheck.asymptotics import compare
+
         from .regime import regime_outcome
 
-        region = {**region, "readings": {
+        whole = compare(S.in_powers_of_d(sp.sqrt(S.p)), "lesssim", S.log_d, full_privacy_region(), d=S.d)
+        region = {**region, "region": "the conclusion the display serves: W₁'s release at σ_W (ε, δ)-DP, over "
+                                      "Assumptions 2–3", "readings": {
             f"the premise as given, Δ₂ ≲ {paper_latex(statements[1].rhs)} (§3.2's extra log)": regime_outcome(region),
-            f"the premise as §3.2 derives it, {paper_latex(COLUMN_PREMISE_DERIVED.rhs)}": regime_outcome(derived)}}
+            f"the premise as §3.2 derives it, {paper_latex(COLUMN_PREMISE_DERIVED.rhs)}": regime_outcome(derived),
+            "the display read as W₁'s sensitivity (all p columns: Δ₂(W₁) = √p·Δ_col)":
+                "none: it needs √p ≲ log d, false everywhere (π_p ≥ ε_p > 0)" if whole.holds_on == "none"
+                else f"{whole.holds_on}: √p ≲ log d holds where {', '.join(whole.conditions)}"}}
     common = dict(
         regime_point={**regime, "target_epsilon": target_eps, "delta": delta},
         family=rows,
@@ -1659,7 +1668,8 @@ def check_layer1_columns(
             f"p = {w['p']} columns: μ = √p/log d = {mpmath.nstr(w['mu_all_columns'], 5)} and the "
             f"exact ε at δ = {delta:g} is {mpmath.nstr(w['exact_epsilon_all_columns'], 5)} "
             f"(target ε = {target_eps})"
-            + (f"; over the region it holds only where {', '.join(region['conditions'])}" if region else ""),
+            + (f"; over the region W₁'s release at σ_W is private only where {', '.join(region['conditions'])}, "
+               "and the display read as W₁'s sensitivity (√p·Δ_col) fails everywhere" if region else ""),
             witness=w,
             regime=region,
             **common,

@@ -103,6 +103,14 @@ def test_symmetrization():
     paper = m.check_symmetrization(p_value=20000, draws=12)
     assert paper.verdict == "refuted" and paper.evidence["witness"]
     assert m.check_symmetrization(centering="conditional", p_value=20000, draws=12).verdict == "verified"
+    # the reading under which line 3 is the textbook lemma is reported (referee DA, M2): the law of the summands
+    readings = paper.regime["readings"]
+    assert readings["E_b the law of the summands b_i, i ∈ I (E[g | |b| ≤ C_b])"].startswith("all")
+    assert readings["E_b the N(0, 1) integral over |b| ≤ C_b (as printed)"].startswith("none")
+    # perturbed: with a constant far below the lemma's 2 that reading is no longer proved
+    small = m.check_symmetrization(p_value=20000, draws=12, claimed_constant=0.01)
+    assert not small.regime["readings"]["E_b the law of the summands b_i, i ∈ I (E[g | |b| ≤ C_b])"].startswith(
+        "all")
 
 
 @pytest.mark.slow

@@ -119,6 +119,14 @@ def test_series_readings(which, paper, corrected, registered_verdict):
     v = registered_verdict(P.check_series, which, paper)
     assert v.verdict == "refuted" and v.corrected is not None
     assert not any(r["holds"] for r in v.evidence["readings"].values())
+    # the mixed conventions (referee DA, M1): (2, 11) is exact with α^b the expansion coefficients and α* = E[f He_j]
+    # (a reading Part 1's "likewise" excludes, reported, not deciding); (2, 13) holds under none
+    mixed = {name for name, r in v.evidence["mixed_readings_unit_norm"].items() if r["holds"]}
+    assert mixed == ({"α^b unnormalised, α* inner product, ρ = ⟨μ,w⟩, of σ(·+b)"} if which == "sigma2" else set())
+    assert sum(o.startswith("all") for o in v.regime["readings"].values()) == len(mixed)
+    # perturbed: twice the printed series is exact under no mixed convention either
+    doubled = P.check_series(which, lambda j, A, As, r: 2 * paper(j, A, As, r))
+    assert not any(r["holds"] for r in doubled.evidence["mixed_readings_unit_norm"].values())
     unit = [pt for pt in P.SERIES_POINTS if pt[2] == 1.0]
     # the corrected series holds (unnormalised reading) at ‖w‖ = 1 ...
     v = P.check_series(which, corrected, points=unit)

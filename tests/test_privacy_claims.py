@@ -370,8 +370,11 @@ def test_layer1_columns_records_the_derived_premise_reading(registered_verdict):
     """Referee BY, BY5: with §3.2's derived premise log^{q+1} d (before its extra log) the boundary π_p + r = 0
     holds for every ρ < 4; with the premise as given (log^{q+2} d) only where ρ < 2."""
     v = registered_verdict("layer1.columns")
-    given, derived = v.regime["readings"].values()
+    given, derived, whole = v.regime["readings"].values()
     assert "2 - \\rho > 0" in given and derived == "part: holds only where - \\pi_{p} - r \\geq 0"
+    # referee DA, M3: the region is the privacy conclusion's; read as W₁'s sensitivity the display fails everywhere
+    assert whole.startswith("none: it needs √p ≲ log d") and v.regime["region"].startswith("the conclusion")
+    assert "fails everywhere" in v.detail
     w = v.evidence["witness"]
     assert float(w["exact_epsilon_one_column"]) < 1 < float(w["exact_epsilon_all_columns"])
     assert float(w["mu_all_columns"]) == pytest.approx(math.sqrt(w["p"]) / math.log(w["d"]), rel=1e-9)
