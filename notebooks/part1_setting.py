@@ -172,11 +172,13 @@ check("alg1.first-layer-direction")
 # \frac{\log(1.25/\delta)}{\varepsilon^2}\right)$, is not $O$ of it (its first term is larger everywhere). Part 3's
 # bound is itself $o(1)$ on the whole region, but it is no corrected Theorem 1: its derivation rests on refuted
 # steps, and where $\varepsilon_p < 1$ and $\sigma_W^2 d/p \to \infty$ the risk stays above a constant
-# (`thm1.risk-obstruction`).
+# (`thm1.risk-obstruction`). There the probability clause fails too, for every $c$ (`thm1.probability`); the proof's
+# union bound over its $d^K$ events holds, with a $c$ that depends on $\varepsilon_b$ (`thm1.probability-union-bound`).
 
 # %%
 check("thm1.rate-o1")
 slow("thm1.rate", 12)
+check("thm1.probability-union-bound")
 check("thm1.probability")
 
 # %% [markdown]

@@ -33,6 +33,7 @@ IDS = {
     "alg1.first-layer-direction",
     "thm1.rate-o1",
     "thm1.rate",
+    "thm1.probability-union-bound",
     "thm1.probability",
     "thm1.privacy",
     "thm1.privacy-utility",
@@ -312,12 +313,23 @@ def test_theorem1_rate_claimed_by_proof_minus_log_factor_refuted():
 
 def test_probability(registered_verdict):
     v = registered_verdict(M.check_probability, M.UNION_BOUND)
-    # the proof's c depends on ε_b; that the theorem fails with larger probability is not shown: inconclusive
-    assert v.verdict == "inconclusive" and v.evidence["limit"] == "-oo" and "proof" in v.detail
+    # the union step holds (thm1.probability-union-bound); the proof's c depends on ε_b, said in the detail
+    assert v.verdict == "verified" and v.evidence["limit"] == "-oo" and "c(ε_b)" in v.detail
     c = float(v.evidence["proof_constant_at"]["c_exponent"])
     assert 0.01**2 / 32 < c < 2 * 0.01**2 / 32  # → ε_b²/32 from above (slowly: erfc's prefactor)
     rows = v.evidence["bias_event_exponent"]["0.01"]
     assert all(float(a["c_exponent"]) > float(b["c_exponent"]) for a, b in zip(rows, rows[1:]))
+
+
+def test_probability_clause_fails_where_the_risk_obstruction_applies(registered_verdict):
+    """Referee DC, F2: thm1.probability had been inconclusive although its detail said the clause fails for every c
+    on thm1.risk-obstruction's region: refuted there with that claim's witness and region, undecided elsewhere.
+    Perturbed: a rate that does not vanish is not ruled out by the obstruction, and nothing is refuted."""
+    v = registered_verdict(M.check_probability_clause)
+    assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.evidence["witness"]
+    assert "no c works" in v.detail and "elsewhere undecided" in v.detail
+    flat = M.check_probability_clause(rate=sp.Integer(1))
+    assert flat.verdict == "inconclusive"
 
 
 def test_probability_same_constant_union_bound_refuted():

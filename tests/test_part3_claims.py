@@ -115,7 +115,11 @@ def test_noise_chain(registered_verdict):
 
 
 def test_s3_chain(registered_verdict):
-    assert registered_verdict(m.check_s3_chain).verdict == "refuted"
+    v = registered_verdict(m.check_s3_chain)
+    assert v.verdict == "refuted"
+    # referee DC, F10: the printed correction carries the contraction premise its 1/(2η_aλ) needs
+    assert r"\eta_a(\lambda_{\max}(K_n) + 2\lambda) \le 1" in v.corrected and "contraction" in v.evidence[
+        "corrected_premise"]
     assert m.check_s3_chain(sp.Integer(1)).verdict == "verified"
     assert m.check_s3_chain(sp.Integer(2)).verdict == "refuted"
 
