@@ -996,9 +996,9 @@ PROBABILITY_CLAUSE = (r"\P\left[\text{Theorem 1's conclusion}\right] \geq 1 - e^
 def check_probability_clause(rate: sp.Expr | None = None) -> Verdict:
     """thm1.probability: Theorem 1's conclusion holds with probability 1 − exp(−c log² d), c absolute. Where
     thm1.risk-obstruction applies (π_p < 1, σ_W²d/p → ∞ and the rate → 0), the risk stays above
-    α_1^{*2}‖P_{col(W_1)^⊥}μ‖² for every second layer, so the conclusion fails with probability → 1 and the clause fails for every c
-    (referee DC, F2: the claim had been inconclusive although its detail said so); elsewhere only the proof's gap is
-    known (its c = c(ε_b), thm1.probability-union-bound), undecided."""
+    α_1^{*2}‖P_{col(W_1)^⊥}μ‖² for every second layer, so the conclusion fails with probability → 1 and the clause
+    fails for every c (referee DC, F2: the claim had been inconclusive although its detail said so); elsewhere only the
+    proof's gap is known (its c = c(ε_b), thm1.probability-union-bound), undecided."""
     from .part2_construction_steps import obstruction_witness
     from .part3_steps import RATE_THM1, _below_noise, _vanishes, span_obstructed
 

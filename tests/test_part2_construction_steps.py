@@ -253,6 +253,13 @@ def test_theorem2_statement(registered_verdict):
     assert max(r["risk_lower_bound"] for r in control["rows"]) < 1e-20 and not m._obstructed(control, m.THM2.rhs)
     # the same chain does establish the weaker rate O_P(1), and the bound (≤ α_1^{*2}) does not contradict it
     assert m.check_theorem2_statement(m.THM2.perturb(rhs=sp.Integer(1))).verdict == "verified"
+    # the display's penalty λ‖ā‖² (referee DC, F9): where d^{2ε_n} ≲ σ_W²d every ā leaves the left side ≳ α_1^{*2},
+    # π_p ≥ 1 included; measured at π_p = 1 below the penalised risk's minimum, and the undecided rest excludes it
+    pen = v.evidence["penalty_obstruction"]
+    assert pen["regime"]["conditions_exact"] == ["eps_b - 2*eps_n - nu + 2 >= 0"]
+    assert pen["measured"]["point"]["pi_p"] >= 1 and pen["measured"]["bound_below_the_minimum"]
+    assert all(r["lower_bound_over_alpha1_sq"] > 0.9 for r in pen["measured"]["rows"])
+    assert "outside the penalty obstruction" in v.regime["conditions"][0] and "F9" in v.detail
     # the aligned limit at ε_p = 0.5 is evidence for the undecided sub-region, named in the detail, never a witness
     from theorycheck_proofs.regime import eps_b_middle
 
@@ -392,3 +399,30 @@ def test_referee_ao_statement_parts_are_read():
                 Chain((one, Statement(two.lhs, ">=", two.rhs), three))):
         with pytest.raises(InputError):
             m.check_bounded_difference(swaps=4, chain=bad)
+
+
+def test_penalty_bound_is_exact_and_its_slope_integral_matches_mpmath():
+    """The penalty obstruction's pieces: E sech²(sZ + b) by the two quadratures against mpmath (30 digits), and the
+    bound min_a ‖Ca − αμ‖² + λ‖a‖² = α²λμᵀ(CCᵀ + λI)^{−1}μ ≥ α²λ/(λ + μᵀCCᵀμ) on random C (a perturbed bound,
+    α²λ/(λ + μᵀCCᵀμ/4), exceeds the minimum on some draw)."""
+    import mpmath
+    import numpy as np
+
+    scales, shifts = np.array([0.2, 0.9, 1.0, 7.0, 900.0]), np.array([0.3, -1.1, 0.0, 2.0, -0.4])
+    with mpmath.workdps(30):
+        exact = [float(mpmath.quad(lambda z, s=s, b=b: mpmath.sech(s * z + b) ** 2 * mpmath.npdf(z),
+                                   [-mpmath.inf, -b / s, mpmath.inf])) for s, b in zip(scales, shifts)]
+    assert np.allclose(m._tanh_slope(scales, shifts), exact, rtol=1e-10, atol=0)
+    rng = np.random.default_rng(3)
+    too_high = False
+    for _ in range(200):
+        dd, pp, lam = 6, int(rng.integers(1, 9)), float(rng.uniform(0.01, 5))
+        C, mu = rng.standard_normal((dd, pp)), rng.standard_normal(dd)
+        mu /= np.linalg.norm(mu)
+        minimum = lam * mu @ np.linalg.solve(C @ C.T + lam * np.eye(dd), mu)
+        a = np.linalg.solve(C.T @ C + lam * np.eye(pp), C.T @ mu)  # the minimiser, α = 1
+        assert abs(np.sum((C @ a - mu) ** 2) + lam * a @ a - minimum) < 1e-9
+        curvature = mu @ C @ C.T @ mu
+        assert lam / (lam + curvature) <= minimum + 1e-12
+        too_high |= lam / (lam + curvature / 4) > minimum + 1e-12
+    assert too_high
