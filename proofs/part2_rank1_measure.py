@@ -24,7 +24,10 @@ Quantities (each a median or a max over neurons/samples, named in :data:`QUANTIT
   ``pop_floor_bound`` its lower bound ‖w_⊥^0‖/(‖w^0‖ + η_W·2a_0‖g − T1_pop‖), ``pop_step_norm`` ‖g − T1_pop‖;
 * ``delta_typical`` median_i ‖w_i^1(D) − w_i^1(D')‖ for D' = D with one sample replaced by a fresh draw;
   ``delta_adversarial`` median over the neurons of the largest change found by replacing one sample by
-  (R v, σ_*(⟨μ, R v⟩)) with v ⊥ w_i^0, μ opposite to the current step (labels from the model), R = ±10⁶;
+  (R v, σ_*(⟨μ, R v⟩)) with v ⊥ w_i^0, μ opposite to the current step (labels from the model), R = ±10⁶, and
+  ``delta_adversarial_limit`` the smallest over the neurons of the exact limit R → ±∞ of the change made by the
+  record (R v, σ_*(0)) with v ⊥ w_i^0, μ, u_i(D): √2 whenever the record's limit residual is not 0 (referee DB,
+  DB-8);
 * the clipped reading of Algorithm 1's g^C_W (referee AC; the paper leaves C_W undefined): each per-sample gradient
   matrix (columns 2a_{0,l} c_j(l) x_j, l ≤ p) clipped in Frobenius norm at C_W = 2√d log^q d (the repair's
   constant): ``delta_adversarial_clipped`` the same adversarial change with the two replaced samples clipped,
@@ -154,6 +157,7 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
     f_old = clip_factor(x_old, y_old)
     sample = rng.choice(n, size=min(256, n), replace=False)
     active = float(np.mean([clip_factor(X[j], y[j]) < 1 for j in sample]))
+    limit = []
     for k, i in enumerate(idx):
         w = W0[:, i] / np.linalg.norm(W0[:, i])
         # a direction orthogonal to w_i (so σ' = sech²(b_i)) and to μ (so the model's label σ_*(0) is fixed),
@@ -176,6 +180,18 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
             clip_ratio.append(change / (4 * eta * clip_w / (n * float(np.linalg.norm(U[:, k])))))
         adv.append(best)
         adv_clip.append(best_clip)
+        # a record (R v, σ_*(0)) with v ⊥ w_i^0, μ and the column u_i(D) itself, as R → ±∞, exactly (referee DB,
+        # DB-8): tanh(R⟨w_l, v⟩ + b_l) → sign(R⟨w_l, v⟩), so the record's residual tends to c_± = ±a_0ᵀsign(W_0ᵀv) −
+        # σ_*(0) and u_i(D')/‖u_i(D')‖ → ±v wherever c_± ≠ 0; ⟨v, w_i^1(D)⟩ = 0 makes the move √2 either way
+        q3, _ = np.linalg.qr(np.column_stack([w, mu, U[:, k]]))
+        g_ = np.random.default_rng([seed, d, key, 7, k]).standard_normal(d)
+        v_lim = g_ - q3 @ (q3.T @ g_)
+        v_lim /= np.linalg.norm(v_lim)
+        y0 = float(target(np.array([0.0]))[0])
+        a_sign = float(a0 @ np.sign(W0.T @ v_lim))
+        moves = [float(np.linalg.norm(np.sign(scale[k] * c * r) * v_lim - W1[:, k]))
+                 for c, r in ((a_sign - y0, 1.0), (-a_sign - y0, -1.0)) if c != 0]
+        limit.append(max(moves) if moves else 0.0)
     Zx = (f0 / n) @ X
     pop: dict[str, float] = {}
     if population:
@@ -215,6 +231,7 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         "delta_typical": float(np.median(delta_typ)),
         "delta_adversarial": float(np.median(adv)),
         "delta_adversarial_clipped": float(np.median(adv_clip)),
+        "delta_adversarial_limit": float(np.min(limit)),
         "clipped_over_bound_max": float(max(clip_ratio)),
         "step_norm_min": float(np.min(np.linalg.norm(T1 - G, axis=0))),
         "clip_active_fraction": active,
@@ -247,6 +264,7 @@ QUANTITIES = (
     "delta_typical",
     "delta_adversarial",
     "delta_adversarial_clipped",
+    "delta_adversarial_limit",
     "clipped_over_bound_max",
     "step_norm_min",
     "clip_active_fraction",

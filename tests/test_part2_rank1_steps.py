@@ -339,6 +339,10 @@ def test_sensitivity(registered_verdict):
     v = registered_verdict(S.check_sensitivity, ST["sens"], ST["sens.corrected"])
     assert v.verdict == "refuted" and v.regime["holds_on"] == "none" and v.corrected is not None
     assert S.check_sensitivity(ST["sens"].perturb(rhs=sp.Integer(2)), ST["sens.corrected"]).verdict != "refuted"
+    # Δ_2 ≥ √2 at every d by a construction, the exact limit R → ±∞ of a record (R v, σ_*(0)) with v ⊥ u_i(D)
+    # (referee DB, DB-8), not only a fit: √2 at every corner and d
+    assert all(abs(x - math.sqrt(2)) < 1e-12 for r in v.evidence["adversarial_limit"] for x in r["values"])
+    assert "Δ_2 ≥ √2 at every d" in v.detail
     # the clipped reading of g^C_W (referee AC): the exact bound 4η_W C_W/(n‖u_i‖) holds at every run, its premise
     # (min_i‖T_1,i − ĝ_i‖ flat in d) is measured, and the claim then holds where π_p ≤ ν + ε_b (not where π_p > ν + ε_b)
     from theorycheck.plots import conditions_hold_at
