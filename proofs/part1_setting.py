@@ -470,7 +470,10 @@ def check_privacy_factor(statement: Statement = PRIVACY_FACTOR_STATEMENT, log_po
             "numeric",
             f"log(1.25/δ)/ε² is not o({_plain(statement.rhs)}) on Assumption 3: as δ → 1, log(1.25/δ) "
             f"→ log 1.25 while log(1/δ) → 0; with log(1/δ) = log^({log_power}) d, ε = 4 log(1/δ) (admissible: "
-            f"g·log d = {mpmath.nstr(rows[-1]['g_times_log_d'], 4)} → ∞) the ratio to {_plain(statement.rhs)} is "
+            f"g·log d = 4 log^{{{1 + float(log_power) / 2:.3g}}} d → ∞, slowly: "
+            f"{mpmath.nstr(rows[0]['g_times_log_d'], 4)} at d = {rows[0]['d']}, "
+            f"{mpmath.nstr(rows[-1]['g_times_log_d'], 4)} at d = {rows[-1]['d']}) the ratio to "
+            f"{_plain(statement.rhs)} is "
             + ", ".join(f"{mpmath.nstr(r['ratio_to_rhs'], 4)} (d = {r['d']})" for r in rows)
             + "; the sup over Assumption 3 is 1/g² + 64 log(1.25)/g⁴ = o(log⁴ d). It holds exactly where ε = ω(1/log "
             "d) (log(1/δ)/ε² = 1/g² is o(log² d) everywhere, log(1.25)/ε² only there): δ bounded away from 1 (as the "
@@ -799,8 +802,9 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
         f"the sum Σ g_W is n ∇_W L: for n = {bad} the two updates differ by {diffs[bad]} "
         "(Algorithm 1 takes the step n·η_W, Part 2 analyses η_W); g^C_W is undefined (read as g_W)",
         # the 1/n only: g^C_W kept as Algorithm 1 writes it (read as g_W by the claim's assumptions; referee CP, LOW-3)
+        # the equality with the gradient needs the clip inactive (referee DB, DB-6)
         corrected=r"W_1 \gets W_0 - \frac{\eta_W}{n}\sum_{i=1}^n g^C_W(x^W_i, y^W_i, f) "
-        r"= W_0 - \eta_W\nabla_W\mathcal{L}"
+        r"= W_0 - \eta_W\nabla_W\mathcal{L}\quad(\text{no clipping: } g^C_W = g_W)"
         if per_summand is not None and per_summand.verdict == "verified"
         else None,
         witness={"n": bad, "difference": str(diffs[bad])},
@@ -1219,9 +1223,11 @@ def check_theorem1_privacy(
         w["clipping"] = "g = 2C e₁ gives ‖g^C‖ = 4C (alg1.clipping): unbounded sensitivity"
     return refuted(
         "numeric+symbolic",
-        f"f_NN is not (ε, δ)-DP as specified: fails in {', '.join(failing)} "
+        (f"f_NN is not (ε, δ)-DP as specified: fails in {', '.join(failing)} "
         + (
-            f"(first layer: μ = 2√p/σ_W = {cert_w['family'][-1]['mu']:.4g} at d = 1e6, exact δ at ε = {eps:.3g} is "
+            f"(first layer: μ = 2√p/σ_W = {cert_w['family'][-1]['mu']:.4g} at d = 1e6 ("
+            + ", ".join(f"{k} = {v}" for k, v in PV.LAYER1_WITNESS.items() if k != "d")
+            + f"), exact δ at ε = {eps:.3g} is "
             f"{mpmath.nstr(cert_w['family'][-1]['exact_delta'], 4)} > δ = {delta:g}) "
             if cert_w.get("family")
             else ""
@@ -1231,7 +1237,11 @@ def check_theorem1_privacy(
             f"{mpmath.nstr(cert_a['witness']['exact_delta'], 4)} at ε = {eps:.3g}) "
             if "witness" in cert_a
             else ""
-        ),
+        )).rstrip()
+        # which failures survive the recorded readings (referee DC, F11)
+        + ("; under every recorded reading it fails through the first layer (layer1.privacy), while the clipping "
+           "and second-layer failures are those of the text as first read (the min rule, alg1.clipping; add-remove "
+           "adjacency, alg1.noise: see the readings)" if "first layer" in failing and len(failing) > 1 else ""),
         corrected=corrected,
         witness=w,
         regime={

@@ -1186,7 +1186,10 @@ def check_initial_output(
             f"{dist_slope[0]:.2f}) to its population value E[f^0σ'x], whose median norm stays ≈ "
             f"{np.median(list(pops.values())):.2f} for d = {min(pops)}..{dmax} (fitted d-exponent "
             f"{pop_slope:.2f} ± {pop_se:.2f}), while the claimed bound → 0. The proof applies Bernstein to "
-            "z_j x_j, which are not centred: E[f^0(x)x] = Σ_k a_{0,k} w_k E[σ'(⟨w_k,x⟩+b_k)] ≠ 0",
+            "z_j x_j, which are not centred: E[f^0(x)x] = Σ_k a_{0,k} w_k E[σ'(⟨w_k,x⟩+b_k)] ≠ 0. The display as "
+            "printed, a scalar (no x_j), fails too: |E[f^0σ'(⟨w_i,x⟩+b_i)]| has median "
+            + ", ".join(f"{v:.2f}" for v in pops_scalar.values())
+            + f" at d = {', '.join(str(k) for k in pops_scalar)} (referee DB, DB-2)",
             witness={
                 "d": dmax,
                 "population_median_norm": pops[dmax],
@@ -1555,8 +1558,11 @@ def _genericity_text(generic: dict | None) -> str:
                        "occur (referee CC, F4)")
     return text + (f"; on genuine draws at these sizes it fails in {generic['gaussian_pairs_failing']} of "
                    f"{generic['gaussian_pairs']} (draw, neuron) pairs (first: draw {first['draw']}, neuron "
-                   f"{first['neuron']}, {first['lhs']:.6g} > {first['rhs']:.6g}): rare, but the step does not hold "
-                   "on the paper's data (referee CC, F4)")
+                   f"{first['neuron']}, {first['lhs']:.6g} > {first['rhs']:.6g}), so the step does not hold on the "
+                   "paper's data (referee CC, F4); whether it holds at ≤_P's level, as Lemma 3 uses it, is not decided "
+                   "here: these draws are at d = 16 only, and a term shared by all neurons (E[f^0σ''_i]w_i, whose "
+                   "factor p^{−1/2}Σ_k E tanh(Z + b_k) does not concentrate) suggests a failure probability bounded "
+                   "away from 0 (referee DB, DB-1: a limit model, not a proof)")
 
 
 def _embed_drop_derivative_witness(W0: np.ndarray, b: np.ndarray, X: np.ndarray, weighted: bool,

@@ -2295,8 +2295,9 @@ def check_noise_level_bound(statement: Statement) -> Verdict:
             "< read as ≲ (a hidden constant: where the orders tie it holds)": where(reg)})
     return refuted(
         "exact+numeric",
-        "holds only where log(1.25/δ)/ε² ≲ log² d (r < 0, or r = 0 and ρ < 2; at ρ = 2 the strict < fails with "
-        "its constant √2, and holds read as ≲); Assumption 3, which bounds log(1/δ)/ε², not log(1.25/δ)/ε², allows up "
+        "holds only where log(1.25/δ)/ε² ≲ log² d (r < 0, or r = 0 and ρ < 2; at ρ = 2 the hidden constant decides: "
+        "with log(1.25/δ)/ε² = K log² d the strict < holds iff K < 1/2 (referee DB, DB-4), and read as ≲ it holds); "
+        "Assumption 3, which bounds log(1/δ)/ε², not log(1.25/δ)/ε², allows up "
         "to o(log⁴ d) only as δ → 1 (the region's ρ < 4): for δ bounded away from 1 it holds for d large. Along "
         "log(1/δ) = K/log²d, ε = 4K/log²d, K = log log d the "
         f"ratio lhs/rhs is {path_text}; for fixed (ε, δ) it holds only from d* = e^(√(2log(1.25/δ))/ε) "

@@ -271,7 +271,8 @@ def check_approximation_error(
         return refuted(
             "exact",
             f"for f = {bad['f']}, γ = {bad['gamma']}: E[(f − f_γ)²] = {bad['E'][:10]} ≥ "
-            f"{bad['bound'][:6]}: not for every γ; it holds for γ < γ_0(f) = 2/E[z⁴f²] "
+            f"{bad['bound'][:6]}: not for every γ; it holds at least for γ < γ_0(f) = 2/E[z⁴f²] (a sufficient "
+            "threshold, not the boundary: referee DB, DB-5) "
             f"(γ_0 = {thresholds[bad['f']]} for f = {bad['f']}), since E[(f − f_γ)²] ≤ γ² E[z⁴ f(z)²], so it fails "
             "only at moderate γ, and §3.4's use "
             "with γ → 0 is unaffected (the proof's f_γ = f e^{−γz²}; Theorem 6's own f_γ, for some a, is decided by "

@@ -1037,7 +1037,10 @@ def check_noise_accumulation(
             which = "the printed power i − 1" if power is paper_z_power else "the power given"
             detail.append(
                 f"link 1 with {which}: at d = {w['d']}, i = {w['i']}, ‖z'_i‖ = {w['norm_z_prime']:.4g}"
-                f" > Σ_k‖(I−η_aL)^{{power}}z_{{i−k}}‖ = {w['printed_sum']:.4g} (the power must be k − 1)"
+                f" > Σ_k‖(I−η_aL)^{{power}}z_{{i−k}}‖ = {w['printed_sum']:.4g} (the power must be k − 1; measured at "
+                "the stable step η = 1/(2(λ_max(K_n) + λ)), not Assumption 4's η_a, which makes ‖I − η_aL‖ > 1 at "
+                "these d; with η_a, link 1 fails as d → ∞ in the contraction region, at i = T, where z'_T holds "
+                "z_{T−1} with power 0 and the printed sum only (1 − 2η_aλ)^{T−1} ≈ e^{−2log²d} of it: referee DC, F5)"
             )
         if "link 3" in first:
             w = first["link 3"]

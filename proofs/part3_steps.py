@@ -1595,7 +1595,9 @@ def _obstruction_text(record: dict[str, Any]) -> str:
     return (f"at (ε_n, ε_p, ν) = {where}, inside the chain's premises, every second layer on W_1's features, f_NN "
             "included, has E_x[(f − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖² = "
             f"{lows} at d = {[r['d'] for r in record['rows']]} (fitted exponent {fit}: no decay; ε_p < 1 and "
-            "σ_W²d/p → ∞ there), while the rate → 0")
+            "σ_W²d/p → ∞ there), while the rate → 0 (at these d σ_W ≫ 1 and W_1's columns are noise, so the rows show "
+            "the random-subspace value 1 − p/d; as d → ∞ the bound rests on the span lemma, s/(s + (1 + σ_W)²) with "
+            "s = σ_W²d/p → ∞, not on the fit: referee DB, DB-9)")
 
 
 def _obstruction_regime(record: dict[str, Any], bound_regime: dict[str, Any], rate: sp.Expr) -> dict[str, Any]:
@@ -2325,8 +2327,9 @@ def check_base_case(steps: tuple[Step, ...] | None = None) -> Verdict:
         f"maxima are {', '.join(f'{x:.3g}' for x in w['max_phi_a0'])} against the floor "
         f"{', '.join(f'{x:.3g}' for x in w['floor'])}), and √p/log^q d → ∞ (it likely fails also where "
         "π_p > 2 + ε_b − ν, "
-        "the features' mode along μ; not decided here); the chain's steps hold with "
-        "|φ_jᵀa_0| = O(log d) substituted, which clip.measured-base-case-order refutes there: " + v.detail,
+        "the features' mode along μ; not decided here). The chain's steps hold only with |φ_jᵀa_0| = O(log d) "
+        "substituted, the premise clip.measured-base-case-order refutes where ν > 2 + ε_b, so (3, D20, 2) about the "
+        "actual quantity fails there (referee DC, F7); with that premise substituted: " + v.detail,
         witness=named_witness(aligned_witness(w["corner"]), {
             "corner": w["corner"], **ALL_CORNERS[w["corner"]], "max_phi_a0": w["max_phi_a0"], "floor": w["floor"],
             "floor_over_bound_as_d_to_infinity": w["floor_over_bound_as_d_to_infinity"]}),

@@ -509,7 +509,9 @@ def _classical_on_assumption3(c_squared, deltas):
             + ", ".join(f"{v['holds_up_to_epsilon']:.4g} (δ={k})" for k, v in crossings.items() if not v["whole_range"])
             + "; on the whole range at δ = "
             + ", ".join(k for k, v in crossings.items() if v["whole_range"])
-            + f" (for δ ≥ e^(-1/8) ≈ {applies_all:.4f}, 8 log(1/δ) ≤ 1 and Theorem 5 applies)",
+            + f" (for δ ≥ e^(-1/8) ≈ {applies_all:.4f}, 8 log(1/δ) ≤ 1 and Theorem 5 applies"
+            + (f"; the exact boundary, by bisection: the whole range is private for δ ≥ {threshold['delta_0']:.4f}"
+               if threshold and threshold["whole_range_at_every_checked_delta"] else "") + ")",
             regime={"region": A3_REGION, "holds_on": "part", "conditions": conditions, "witness": w},
             witness=w,
             **common,
@@ -1062,6 +1064,8 @@ def check_dpgd_privacy(
                 if k not in whole
             )
             + (f"; on the whole range at δ = {', '.join(whole)}" if whole else "")
+            + (f" (the exact boundary, by bisection: the whole range is private for δ ≥ {threshold['delta_0']:.4f}; "
+               "referee DB, DB-3)" if threshold and threshold["whole_range_at_every_checked_delta"] else "")
             + adjacency_note,
             corrected=corrected,
             regime=regime,
