@@ -151,7 +151,8 @@ def phi_matrix(run) -> np.ndarray:
 
 
 def brief(run) -> dict:
-    """The sizes and hyper-parameters of a run, for evidence."""
+    """The sizes and hyper-parameters of a run, for evidence, with the target σ_*, its degree q and ε_b (referee DC,
+    F1: a bound without a label scale, such as ridge.mcdiarmid's, fails or holds with σ_*'s scale)."""
     return {
         "d": run["d"],
         "n": run["n"],
@@ -164,6 +165,9 @@ def brief(run) -> dict:
         "sigma_W": run["hp_sigma_W"],
         "eps_n": run["eps_n"],
         "eps_p": run["eps_p"],
+        "eps_b": run.get("eps_b"),
+        "target": str(run.get("target")),
+        "q": run.get("q"),
     }
 
 
