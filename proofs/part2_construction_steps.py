@@ -33,6 +33,7 @@ from theorycheck import certificate as cert
 from theorycheck.asymptotics import Region, crossover_log10_d, decide, ratio_at
 from theorycheck.claims import AT_MOST, Verdict, with_readings
 from theorycheck.errors import InputError
+from theorycheck.hermite import sech2_expectation
 from theorycheck.numerics import read_only
 from theorycheck.statement import Norm, Rel, Statement, paper_latex
 
@@ -2406,21 +2407,6 @@ def penalty_regime() -> dict[str, Any]:
                        what="d^{2ε_n} ≲ σ_W²d").regime or {})
 
 
-def _tanh_slope(scales: np.ndarray, shifts: np.ndarray) -> np.ndarray:
-    """E[sech²(sZ + b)] for each (s, b): Gauss–Hermite in Z (80 nodes) where s < 1, and where s ≥ 1 (the integrand a
-    peak of width 1/s in Z, which Hermite nodes miss) Gauss–Legendre in u = sZ + b over |u| ≤ 40 (sech² < 1e−34
-    beyond), ∫ sech²(u) φ((u − b)/s) du/s, 400 nodes."""
-    z, wz = np.polynomial.hermite_e.hermegauss(80)
-    wz = wz / wz.sum()
-    u, wu = np.polynomial.legendre.leggauss(400)
-    u, wu = 40 * u, 40 * wu
-    narrow = (1 - np.tanh(np.outer(scales, z) + shifts[:, None]) ** 2) @ wz
-    dens = np.exp(-0.5 * ((u[None, :] - shifts[:, None]) / scales[:, None]) ** 2) / (math.sqrt(2 * math.pi)
-                                                                                     * scales[:, None])
-    wide = (dens * (1 - np.tanh(u) ** 2)[None, :]) @ wu
-    return np.where(scales < 1, narrow, wide)
-
-
 @memo.remembered()
 def penalty_obstruction(ds: tuple[int, ...] = PENALTY_DS, seed: int = SEED, samples: int = 2**15) -> dict[str, Any]:
     """The penalty bound measured on the paper's W_1 at :data:`PENALTY_POINT` (π_p = 1): per d, λ = p/d^{2ε_n},
@@ -2438,7 +2424,7 @@ def penalty_obstruction(ds: tuple[int, ...] = PENALTY_DS, seed: int = SEED, samp
         p_ = W.shape[1]
         lam = p_ / dv ** (2 * en)
         norms = np.linalg.norm(W, axis=0)
-        slope = _tanh_slope(norms, b)  # E σ'(‖w_i‖Z + b_i)
+        slope = sech2_expectation(norms, b)  # E σ'(‖w_i‖Z + b_i)
         m = float(np.sum((slope * (W.T @ mu)) ** 2))
         alpha1 = _alpha1(target)
         bound = alpha1**2 * lam / (lam + m)

@@ -205,7 +205,6 @@ def test_errata_into_an_earlier_runs_folder_keeps_only_this_runs_parts(tmp_path)
     parts beside a diff and tex that do not describe them. The earlier run's parts (its errata-parts.txt, or, in a
     folder written before that list, its diff's +++ lines) not written again are removed; other files stay."""
     import theorycheck_proofs.part2_certificate as C
-
     from theorycheck.errata import PARTS_LIST
 
     claims = C.CLAIMS

@@ -306,3 +306,20 @@ def test_poly_eval_skipping_zeros_is_bit_identical():
                     assert _poly_eval_skipping_zeros(he, zm)._mpf_ == _poly_eval(he, zm)._mpf_, (n, dps, z)
         for z in points:
             assert _poly_eval_skipping_zeros(he, z / 3) == _poly_eval(he, z / 3)
+
+
+def test_sech2_expectation_matches_the_30_digit_values_at_every_scale():
+    """sech2_expectation against tanh_derivative_expectation (k = 1) from r = 0.05 to r = 5000, where Hermite nodes in
+    Z alone miss the peak of width 1/r; a perturbed input (a scale 0 or shapes that differ) is refused."""
+    import numpy as np
+
+    from theorycheck.errors import InputError
+    from theorycheck.hermite import sech2_expectation, tanh_derivative_expectation
+
+    scales = np.array([0.05, 0.5, 0.999, 1.0, 3.0, 40.0, 900.0, 5000.0])
+    shifts = np.array([0.3, -2.0, 1.1, 0.0, -0.7, 2.5, -0.4, 1.9])
+    exact = [float(tanh_derivative_expectation(1, float(b), scale=float(r))) for r, b in zip(scales, shifts)]
+    assert np.allclose(sech2_expectation(scales, shifts), exact, rtol=1e-10, atol=0)
+    for bad in ((np.array([0.0]), np.array([0.0])), (np.array([1.0, 2.0]), np.array([0.0]))):
+        with pytest.raises(InputError):
+            sech2_expectation(*bad)
