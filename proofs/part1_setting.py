@@ -1003,27 +1003,21 @@ def check_probability_clause(rate: sp.Expr | None = None) -> Verdict:
     α_1^{*2}‖P_{col(W_1)^⊥}μ‖² for every second layer, so the conclusion fails with probability → 1 and the clause
     fails for every c (referee DC, F2: the claim had been inconclusive although its detail said so); elsewhere only the
     proof's gap is known (its c = c(ε_b), thm1.probability-union-bound), undecided."""
-    from .part2_construction_steps import obstruction_witness
-    from .part3_steps import RATE_THM1, _below_noise, _vanishes, span_obstructed
+    from .part3_steps import RATE_THM1, check_private_risk_obstruction
 
-    rate = RATE_THM1 if rate is None else rate  # the hook a perturbed (non-vanishing) rate is fed through
-    blocked, record = span_obstructed(rate)
+    # the obstruction's own check, one home (the hook: a perturbed, non-vanishing rate is not ruled out)
+    obstruction = check_private_risk_obstruction(RATE_THM1 if rate is None else rate)
     gap = ("elsewhere undecided: the proof's events give c = c(ε_b) ≤ ε_b²/32 only "
            "(thm1.probability-union-bound), and no event of larger probability on which the conclusion fails is known")
-    if not blocked:
-        return inconclusive("simulation+exact", "the span obstruction does not rule the conclusion out at the "
-                            f"measured corners; {gap}", every_a_lower_bound=record)
-    w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate), _below_noise(rate))
+    if obstruction.verdict != "refuted":
+        return inconclusive("simulation+exact", f"thm1.risk-obstruction does not rule the conclusion out: {gap}",
+                            **obstruction.evidence)
     return refuted(
         "simulation+exact",
-        f"where thm1.risk-obstruction applies the conclusion fails with probability → 1, so no c works: at "
-        f"'{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = {w['eps_p']}, ν = {w['nu']:g}) every second layer on W_1's "
-        f"features has risk ≥ α_1^{{*2}}‖P_{{col(W_1)^⊥}}μ‖² = {lows} at d = {[r['d'] for r in w['rows']]} while "
-        f"the rate → 0; {gap}",
-        witness=witness,
-        regime=regime,
-        every_a_lower_bound=record,
-        tolerance="5 standard errors of the bound's fitted exponent",
+        f"where thm1.risk-obstruction applies the conclusion fails with probability → 1, so no c works ("
+        f"{obstruction.detail}); {gap}",
+        regime=obstruction.regime,
+        **obstruction.evidence,
     )
 
 
