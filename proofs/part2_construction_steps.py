@@ -2400,11 +2400,29 @@ PENALTY_POINT = (0.2, 1.0, 0.0)
 PENALTY_DS: tuple[int, ...] = (32, 64, 128)
 
 
-def penalty_regime() -> dict[str, Any]:
+def penalty_regime(rel: Rel = Rel.LESSSIM) -> dict[str, Any]:
     """Where :data:`PENALTY_CURVATURE` holds on the admissible region (decided exactly): there every ā leaves
-    Theorem 2's left side ≥ α_1^{*2}λ/(λ + m) ≍ α_1^{*2}, whatever π_p."""
-    return dict(decide(PENALTY_CURVATURE, ADMISSIBLE, d=d, rewrite=rewrite,
-                       what="d^{2ε_n} ≲ σ_W²d").regime or {})
+    Theorem 2's left side ≥ α_1^{*2}λ/(λ + m) ≍ α_1^{*2}, whatever π_p. With ``rel=Rel.LL``, where m ≪ λ: there
+    ridge learns nothing along μ (‖a_RR‖² ≤ (1/n)‖Y‖²/λ, so |μᵀCa_RR| ≤ √(m/λ)·O_P(1) → 0 and
+    R(f_RR) ≥ (α_1^* − o_P(1))², referee DC, F9)."""
+    st = PENALTY_CURVATURE if rel is Rel.LESSSIM else Statement(PENALTY_CURVATURE.lhs, rel, PENALTY_CURVATURE.rhs)
+    return dict(decide(st, ADMISSIBLE, d=d, rewrite=rewrite, what=f"d^{{2ε_n}} {rel.value} σ_W²d").regime or {})
+
+
+def with_penalty_obstruction(regime: dict[str, Any], pen_regime: dict[str, Any],
+                             vanishes: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An obstruction's regime (:func:`obstruction_witness`: "not refuted (undecided) where …") with the penalty
+    obstruction's region (``pen_regime``, :func:`penalty_regime`) taken out of its undecided rest — only where the
+    refuted rate → 0 (``vanishes``, its regime; None: everywhere)."""
+    if pen_regime.get("holds_on") not in ("all", "part"):
+        return regime
+    also = [] if vanishes is None or vanishes.get("holds_on") == "all" else list(vanishes.get("conditions") or ())
+    if pen_regime["holds_on"] == "all" and not also:
+        return {**regime, "holds_on": "none", "conditions": [], "undecided": [], "penalty_regime": pen_regime}
+    parts = [str(c) for c in pen_regime.get("conditions") or ()] + [str(c) for c in also]
+    rest = [c + r"\text{, and outside the penalty obstruction, i.e. not all of: } " + r";\ ".join(parts)
+            for c in regime["conditions"]]
+    return {**regime, "conditions": rest, "undecided": list(rest), "penalty_regime": pen_regime}
 
 
 @memo.remembered()
@@ -2434,7 +2452,11 @@ def penalty_obstruction(ds: tuple[int, ...] = PENALTY_DS, seed: int = SEED, samp
         for part in (slice(0, samples // 2), slice(samples // 2, samples)):
             G, beta = F[part].T @ F[part] / (samples // 2), F[part].T @ y[part] / (samples // 2)
             halves.append(float(np.mean(y[part] ** 2)) - float(beta @ np.linalg.solve(G + lam * np.eye(p_), beta)))
+        # ridge on the run's data: its risk, ‖a_RR‖ and the bound (α_1^* − √m‖a_RR‖)² on its risk (Bessel, Stein)
+        ridge_bound = max(0.0, abs(alpha1) - math.sqrt(m) * float(run["norm_a_RR"])) ** 2
         rows.append({"d": dv, "p": p_, "n": run["n"], "lambda": lam, "m": m, "alpha1": alpha1,
+                     "risk_ridge": float(run["risk_ridge"]), "norm_a_RR": float(run["norm_a_RR"]),
+                     "ridge_risk_lower_bound": ridge_bound,
                      "lower_bound": bound, "lower_bound_over_alpha1_sq": bound / alpha1**2,
                      "min_penalised_risk": float(np.mean(halves)), "monte_carlo_error": abs(halves[0] - halves[1])})
     return {"point": {"eps_n": en, "eps_p": ep_, "pi_p": ep_, "nu": 1 + 3 * en + extra}, "seed": seed,
@@ -2499,13 +2521,8 @@ def check_theorem2_statement(statement: Statement = THM2) -> Verdict:
         # a bound ≍ α_1^{*2} refutes the rate only where it → 0: taken where it does on the whole region
         penalty_applies = (pen_regime.get("holds_on") in ("all", "part") and pen["bound_below_the_minimum"]
                            and min(lows_pen) > 0.5 and vanishes.get("holds_on") == "all")
-        if penalty_applies and pen_regime["holds_on"] == "all":
-            regime = {**regime, "holds_on": "none", "conditions": [], "undecided": []}
-        elif penalty_applies:
-            pen_text = r";\ ".join(str(c) for c in pen_regime.get("conditions") or ())
-            rest = [c + r"\text{, and outside the penalty obstruction, i.e. not all of: } " + pen_text
-                    for c in regime["conditions"]]
-            regime = {**regime, "conditions": rest, "undecided": list(rest), "penalty_regime": pen_regime}
+        if penalty_applies:
+            regime = with_penalty_obstruction(regime, pen_regime)
         pt = pen["point"]
         penalty_text = (
             "; where π_p ≥ 1 (col(W_1) = R^d) the span bound is 0, but the display's penalty decides much of it: for "

@@ -208,15 +208,38 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
     does not decay while the rate → 0 at (ε, δ) fixed: refuted there (referee A), whatever the chain's algebra."""
     steps = steps if steps is not None else summary_corrected_steps()
     rate = rate if rate is not None else RATE_D9 + VARIANCE
-    from .part2_construction_steps import obstruction_witness, span_lemma_sentence
+    from .part2_construction_steps import (
+        obstruction_witness,
+        penalty_obstruction,
+        penalty_regime,
+        span_lemma_sentence,
+        with_penalty_obstruction,
+    )
 
     v = check_chain(steps, "ridge summary, corrected")
     blocked, record = span_obstructed(rate)
     ev = dict(v.evidence, every_a_lower_bound=record)
     if not blocked:
         return _dc_replace(v, evidence=ev)
-    w, lows, witness, regime = obstruction_witness(blocked, record["corners"], _vanishes(rate),
-                                                   _below_noise(rate))
+    vanishes = _vanishes(rate)
+    w, lows, witness, regime = obstruction_witness(blocked, record["corners"], vanishes, _below_noise(rate))
+    # ridge's own penalty (referee DC, F9): ‖a_RR‖² ≤ (1/n)‖Y‖²/λ, so where μᵀCCᵀμ ≪ λ ridge learns nothing along μ
+    # and R(f_RR) ≥ (α_1^* − o_P(1))², every π_p; refuted there where the rate → 0
+    pen_regime, pen = penalty_regime(Rel.LL), penalty_obstruction()
+    ridge_lows = [r["ridge_risk_lower_bound"] for r in pen["rows"]]
+    ev["ridge_penalty_obstruction"] = {
+        "bound": "R(f_RR) ≥ (α_1^* − √(μᵀCCᵀμ)‖a_RR‖)², ‖a_RR‖² ≤ (1/n)‖Y‖²/λ", "regime": pen_regime,
+        "measured": {k: pen[k] for k in ("point", "seed")} | {"rows": [
+            {k: r[k] for k in ("d", "p", "lambda", "m", "norm_a_RR", "ridge_risk_lower_bound", "risk_ridge")}
+            for r in pen["rows"]]}, "risk_ridge": "on the run's 64 test points (heavy-tailed: evidence only)"}
+    penalty_text = ""
+    if min(ridge_lows) > 0.5:
+        regime = with_penalty_obstruction(regime, pen_regime, vanishes)
+        penalty_text = (
+            "; and, where π_p ≥ 1 too, ridge's own penalty: ‖a_RR‖² ≤ (1/n)‖Y‖²/λ, so where μᵀCCᵀμ ≪ λ (decided: "
+            + r";\ ".join(str(c) for c in pen_regime.get("conditions") or ()) + ") R(f_RR) ≥ (α_1^* − "
+            "√(μᵀCCᵀμ)‖a_RR‖)² → α_1^{*2} (on the paper's W_1 at π_p = 1: " + ", ".join(f"{x:.3f}" for x in ridge_lows)
+            + f" at d = {[r['d'] for r in pen['rows']]}; referee DC, F9)")
     return refuted(
         "simulation+exact",
         f"no second layer on W_1's features, f_RR included, reaches the rate where π_p < 1, σ_W²d/p → ∞ and the "
@@ -224,7 +247,8 @@ def check_summary_corrected(steps: tuple[Step, ...] | None = None, rate: sp.Expr
         f"E_x[(f − f_*)²] ≥ α_1^{{*2}}‖P_{{col(W_1)^⊥}}μ‖², which at '{blocked[0]}' (ε_n = {w['eps_n']}, ε_p = "
         f"{w['eps_p']}, ν = {w['nu']:g}) is {lows} at d = {[r['d'] for r in w['rows']]} (fitted exponent "
         f"{w['fit']['exponent']:+.3f} ± {w['fit']['stderr']:.3f}: no decay), while the rate → 0 at (ε, δ) fixed; the "
-        "chain's own step (the sum of its premises' rates) holds: " + v.detail + span_lemma_sentence(regime),
+        "chain's own step (the sum of its premises' rates) holds: " + v.detail + span_lemma_sentence(regime)
+        + penalty_text,
         witness=witness,
         regime=regime,
         **ev,

@@ -639,6 +639,12 @@ def test_summary_and_approximation(registered_verdict):
     assert not conditions_hold_at(vanishes["conditions_exact"], {"eps_n": 1.2, "eps_p": 0.1, "eps_b": 2.8, "nu": 4.6})
     assert len(v.regime["undecided"]) == 1 and r"not } o(1)" in v.regime["undecided"][0]
     assert v.regime["conditions"] == v.regime["undecided"]  # one condition "A or B", never a list read "all of"
+    # ridge's own penalty (referee DC, F9): where μᵀCCᵀμ ≪ λ (2 + ε_b − ν ≥ 2ε_n) R(f_RR) ≳ α_1^{*2} for every π_p;
+    # that region (where the rate → 0) is taken out of the undecided rest
+    pen = v.evidence["ridge_penalty_obstruction"]
+    assert pen["regime"]["conditions_exact"] == ["eps_b - 2*eps_n - nu + 2 >= 0"]
+    assert all(r["ridge_risk_lower_bound"] > 0.5 for r in pen["measured"]["rows"])
+    assert "outside the penalty obstruction" in v.regime["undecided"][0] and "ridge's own penalty" in v.detail
     # a rate that does not vanish (Θ(1)) is not obstructed: the chain's verdict stands
     assert m.check_summary_corrected(rate=sp.Integer(1)).verdict == "verified"
     # the same obstruction reaches Theorem 1's private risk (f_DPGD is a second layer on W_1's features)
