@@ -1008,7 +1008,9 @@ def check_probability_clause(rate: sp.Expr | None = None) -> Verdict:
     # the obstruction's own check, one home (the hook: a perturbed, non-vanishing rate is not ruled out)
     obstruction = check_private_risk_obstruction(RATE_THM1 if rate is None else rate)
     gap = ("elsewhere undecided: the proof's events give c = c(ε_b) ≤ ε_b²/32 only "
-           "(thm1.probability-union-bound), and no event of larger probability on which the conclusion fails is known")
+           "(thm1.probability-union-bound); Theorem 2's penalty argument (thm2.statement, risk.summary-corrected) "
+           "would reach f_NN's risk where π_p ≥ 1 if DP-GD's second layer had ‖a_T‖ ≲ 1/√λ, which is not established "
+           "here (referee DD, DD-5)")
     if obstruction.verdict != "refuted":
         return inconclusive("simulation+exact", f"thm1.risk-obstruction does not rule the conclusion out: {gap}",
                             **obstruction.evidence)

@@ -181,16 +181,20 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         adv.append(best)
         adv_clip.append(best_clip)
         # a record (R v, σ_*(0)) with v ⊥ w_i^0, μ and the column u_i(D) itself, as R → ±∞, exactly (referee DB,
-        # DB-8): tanh(R⟨w_l, v⟩ + b_l) → sign(R⟨w_l, v⟩), so the record's residual tends to c_± = ±a_0ᵀsign(W_0ᵀv) −
-        # σ_*(0) and u_i(D')/‖u_i(D')‖ → ±v wherever c_± ≠ 0; ⟨v, w_i^1(D)⟩ = 0 makes the move √2 either way
+        # DB-8): tanh(R⟨w_l, v⟩ + b_l) → sign(R⟨w_l, v⟩) for l ≠ i, and neuron i's own term stays a_{0,i}tanh(b_i)
+        # (⟨w_i, v⟩ = 0; referee DD, DD-3), so the record's residual tends to c_± = ±Σ_{l≠i} a_{0,l}sign(⟨w_l, v⟩) +
+        # a_{0,i}tanh(b_i) − σ_*(0) and u_i(D')/‖u_i(D')‖ → ±v wherever c_± ≠ 0; ⟨v, w_i^1(D)⟩ = 0 makes the move √2
+        # either way
         q3, _ = np.linalg.qr(np.column_stack([w, mu, U[:, k]]))
         g_ = np.random.default_rng([seed, d, key, 7, k]).standard_normal(d)
         v_lim = g_ - q3 @ (q3.T @ g_)
         v_lim /= np.linalg.norm(v_lim)
         y0 = float(target(np.array([0.0]))[0])
-        a_sign = float(a0 @ np.sign(W0.T @ v_lim))
+        signs = np.sign(W0.T @ v_lim)
+        signs[i] = 0.0
+        a_sign, own = float(a0 @ signs), float(a0[i] * np.tanh(b[i]))
         moves = [float(np.linalg.norm(np.sign(scale[k] * c * r) * v_lim - W1[:, k]))
-                 for c, r in ((a_sign - y0, 1.0), (-a_sign - y0, -1.0)) if c != 0]
+                 for c, r in ((a_sign + own - y0, 1.0), (-a_sign + own - y0, -1.0)) if c != 0]
         limit.append(max(moves) if moves else 0.0)
     Zx = (f0 / n) @ X
     pop: dict[str, float] = {}

@@ -430,6 +430,7 @@ def steps_union_bounds(threshold: sp.Expr = L) -> tuple[Step, ...]:
 #: matrices, not a number; read with norms, Σ_k ‖I − ηL‖^{k−1}, it is (3, D26)'s per-term bound summed over k
 D27_MATRIX_SUM = "(3, D27, 1) as printed: Σ_k (I − ηL)^{k−1} on the right, a matrix"
 D27_NORM_SUM = "(3, D27, 1) with Σ_k ‖I − ηL‖^{k−1} (the typo read as the norms)"
+D27_SUM_NORM = "(3, D27, 1) with ‖Σ_k (I − ηL)^{k−1}‖ (the norm of the printed matrix sum)"
 
 
 def d27_norm_reading(p: int = 40, steps: int = 25, draws: int = 200, seed: int = 27) -> dict[str, Any]:
@@ -477,6 +478,10 @@ def check_union_bounds(steps: tuple[Step, ...], title: str = "") -> Verdict:
                       f"on seeded instances no violation in {inst['draws_on_event']} draws on the event (largest "
                       f"sum/bound {inst['max_sum/bound']:.3g})" if norm_ok else
                       f"none: {inst['violations']} of {inst['draws_on_event']} draws on the event exceed the bound",
+        # referee DD, DD-4
+        D27_SUM_NORM: "part: it is the norm reading where I − η_aL ⪰ 0 (then ‖Σ_k A^{k−1}‖ = Σ_k ‖A‖^{k−1}); with an "
+                      "eigenvalue of I − η_aL near −1 the matrix sum alternates along its eigenvector and its norm "
+                      "falls below the terms' sum Σ_k |λ|^{k−1}, so for φ_j along it the bound fails",
     })
 
 

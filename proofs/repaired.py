@@ -844,7 +844,11 @@ def check_clipped_signal(claimed_floor: float | None = None, targets: dict[str, 
         m2_lim = 4 * (r["v"] - 2 * r["m0"] * float(lim["E[y]"]) + float(lim["E[y^2]"]))
         ratios = {"|G|/sqrt(p)": abs(r["G_over_sqrt_p"]) / float(g_lim) if g_lim else math.inf,
                   "M1": r["M1"] / float(m1_lim), "M2": r["M2"] / float(m2_lim)}
-        ties.append({"d": r["d"], "pi_p": r["pi_p"], "target": r["target"], **ratios})
+        # the same ratio without the cross term, beside it (referee DD, DD-2: the factor-2 tie accepts both; this
+        # says which the measurement supports)
+        m1_odd = 4 * (r["v"] + float(lim["E[y^2 z^2]"]))
+        ties.append({"d": r["d"], "pi_p": r["pi_p"], "target": r["target"], **ratios,
+                     "M1 without the cross term": r["M1"] / m1_odd})
     worst_tie = max(max(max(t[k], 1 / t[k]) if t[k] else math.inf for k in ("|G|/sqrt(p)", "M1", "M2"))
                     for t in ties)
     crossover = {}

@@ -428,3 +428,14 @@ def test_penalty_bound_is_exact_and_its_slope_integral_matches_mpmath():
         assert lam / (lam + curvature) <= minimum + 1e-12
         too_high |= lam / (lam + curvature / 4) > minimum + 1e-12
     assert too_high
+
+
+def test_penalty_bound_is_below_the_exact_degree1_minimum_and_a_larger_bound_is_not():
+    """Referee DD, DD-1: the penalty bound α²λ/(λ + m) is checked against the exact minimum of the degree-1 part,
+    α²λμᵀ(CCᵀ + λI)^{−1}μ, on the paper's W_1 at π_p = 1; a bound a quarter of m in the denominator would exceed it."""
+    pen = m.penalty_obstruction()
+    assert pen["bound_below_the_minimum"]
+    rows = pen["rows"]
+    assert all(r["lower_bound"] <= r["degree1_minimum"] for r in rows)
+    assert any(r["alpha1"] ** 2 * r["lambda"] / (r["lambda"] + r["m"] / 4) > r["degree1_minimum"] for r in rows)
+    assert all(r["m_over_lambda"] < 0.1 for r in rows)  # the penalty dominates the curvature along μ there

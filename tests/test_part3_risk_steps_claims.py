@@ -102,6 +102,8 @@ def test_variance_term_route_fails_where_pinelis_is_contradicted(monkeypatch):
     route does not hold and the verdict is not verified."""
     monkeypatch.setattr(m, "pinelis_finite_d", lambda run, a_H: {"bound": 0.0})
     v = m.check_variance_term(ds=(32,), reps=60)
+    # not vacuous (referee DD, DD-6): the measured exceedance at d = 32 is above 0, so a bound 0 is contradicted
+    assert v.evidence["runs"][0]["hp_exceedance_lower_wilson"] > 0
     assert not v.evidence["resolvent_route"]["holds"] and v.evidence["resolvent_route"]["finite_d_pinelis"][
         "contradicted_at"] == [32]
     assert v.verdict != "verified"

@@ -422,6 +422,12 @@ def test_clipped_signal_is_decided_by_its_loss_bound_and_perturbations_are_rejec
     # a target that is not odd (referee CU, CU-6): its cross term m_0E[y z²] (E[(He2 + He1)z²] = 2) is in M_1's limit
     assert v.evidence["limits"]["He2+He1"]["E[y z^2]"] == "2" and v.evidence["limits"]["He3+He1"]["E[y z^2]"] == "0"
     assert all(k > 0.8 for (t, _, _), k in kept.items() if t == "He2+He1") and "not odd" in v.detail
+    # and the measurement tells the two limits apart (referee DD, DD-2: the factor-2 tie accepted both): with the
+    # cross term M_1 sits closer to its limit than without it at every d and width taken together
+    def worst(key):
+        return max(max(t[key], 1 / t[key]) for t in v.evidence["measured_over_limit"] if t["target"] == "He2+He1")
+
+    assert worst("M1") < worst("M1 without the cross term")
     assert v.evidence["measured_over_limit_worst_factor"] < repaired.CLIP_LIMIT_FACTOR
     for r in v.evidence["rows"]:  # the chain, relation by relation
         assert r["lost"] <= r["tail"] <= r["cs"] <= r["markov"]
