@@ -460,6 +460,15 @@ def resolvent_route(claimed_rate: sp.Expr) -> dict[str, Any]:
     }
 
 
+def _wilson(frequency: float, trials: int, side: int, z: float = 2.0) -> float:
+    """Wilson's score bound (``side`` +1 upper, −1 lower, ``z`` standard errors) on a probability measured as
+    ``frequency`` over ``trials``."""
+    z2 = z * z
+    centre, spread = frequency + z2 / (2 * trials), math.sqrt(z2 * frequency * (1 - frequency) / trials
+                                                              + z2**2 / (4 * trials**2))
+    return (centre + side * spread) / (1 + z2 / trials)
+
+
 def pinelis_finite_d(run: dict, a_H: np.ndarray, samples: int = 2**16, seed: int = POP_SEED) -> dict[str, float]:
     """The resolvent route's step 4 evaluated at the run's d (referee CX, M3): Pinelis' vector Bernstein
     P(‖v‖ ≥ √(p/n) log d) ≤ 2exp(−t²/(2(nσ² + Rt/3))), t = √(np) log d, with σ² = E‖ξ‖² = E‖φr‖² − ‖E φr‖² and the
@@ -521,14 +530,11 @@ def check_variance_term(
         exceed = float(np.mean(redraw - err > level))  # conservative in a_H's Monte-Carlo error (to refute)
         exceed_up = float(np.mean(redraw + err > level))  # the same on the holding side (referee CC, F7)
         # Wilson's upper bound (z = 2) on the exceedance probability: what the holding side decides on
-        z2 = 4.0
-        wilson_up = (exceed_up + z2 / (2 * reps) + math.sqrt(z2 * exceed_up * (1 - exceed_up) / reps
-                                                             + z2**2 / (4 * reps**2))) / (1 + z2 / reps)
+        wilson_up = _wilson(exceed_up, reps, +1)
         # the route's finite-d bound on the same probability: the measured exceedance must lie below it (Wilson's
         # lower bound, z = 2, on the conservative count), else the route's chain is contradicted at this d
         pinelis = pinelis_finite_d(run, a_H)
-        wilson_low = (exceed + z2 / (2 * reps) - math.sqrt(z2 * exceed * (1 - exceed) / reps
-                                                           + z2**2 / (4 * reps**2))) / (1 + z2 / reps)
+        wilson_low = _wilson(exceed, reps, -1)
         rows.append(
             {
                 **_brief(run),

@@ -474,8 +474,9 @@ def check_union_bounds(steps: tuple[Step, ...], title: str = "") -> Verdict:
     return with_readings(v, {
         D27_MATRIX_SUM: f"none: a {inst['sum_shape'][0]} × {inst['sum_shape'][1]} matrix on the right of a scalar ≤ "
                         "(a typo)",
-        D27_NORM_SUM: "all: (3, D26)'s per-term bound (dpgd.s3-gaussian-tail) and ‖φᵀA^{k−1}‖ ≤ ‖φ‖‖A‖^{k−1}, summed; "
-                      f"on seeded instances no violation in {inst['draws_on_event']} draws on the event (largest "
+        D27_NORM_SUM: "all: (3, D26)'s per-term bound (dpgd.s3-gaussian-tail) and ‖φᵀA^{k−1}‖ ≤ ‖φ‖‖A‖^{k−1}, summed "
+                      "(the proof); seeded instances as a consistency check of the code, not a test of the bound "
+                      f"(referee DE, DE-8): no violation in {inst['draws_on_event']} draws on the event (largest "
                       f"sum/bound {inst['max_sum/bound']:.3g})" if norm_ok else
                       f"none: {inst['violations']} of {inst['draws_on_event']} draws on the event exceed the bound",
         # referee DD, DD-4

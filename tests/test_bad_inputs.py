@@ -320,6 +320,18 @@ def test_write_set_puts_back_what_it_moved_when_a_move_fails(tmp_path, monkeypat
     monkeypatch.setattr(os, "replace", real)  # the perturbation: nothing in the way, every file replaced
     outputs.write_set(tmp_path, {"report.md": b"new md", "index.html": b"new page"})
     assert (tmp_path / "report.md").read_bytes() == b"new md" and (tmp_path / "index.html").read_bytes() == b"new page"
+    # referee DE, DE-3: when putting a moved file back fails too, the error names it and the earlier version is kept
+
+    def stuck(src, dst):
+        if str(dst).endswith("index.html") or (".old" in str(src) and str(dst).endswith("report.md")):
+            raise PermissionError(1, "Operation not permitted")
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", stuck)
+    with pytest.raises(OSError, match="report.md could not be put back: the earlier versions are in") as caught:
+        outputs.write_set(tmp_path, {"report.md": b"third md", "index.html": b"third page"})
+    kept = Path(str(caught.value).rsplit("are in ", 1)[1])
+    assert (kept / "report.md").read_bytes() == b"new md"
 
 
 def test_privacy_classical_overflow_is_not_defined():

@@ -202,8 +202,11 @@ def test_write_errata_on_the_paper_touches_only_refuted_displays(tmp_path):
 @pytest.mark.skipif(not PARTS, reason="the paper (../shared/paper) is not available")
 def test_errata_into_an_earlier_runs_folder_keeps_only_this_runs_parts(tmp_path):
     """Referee CY, CY-9: an errata of one part into the folder of an errata of three had left the other two patched
-    parts beside a diff and tex that do not describe them. The earlier run's parts (its errata-parts.txt, or, in a
-    folder written before that list, its diff's +++ lines) not written again are removed; other files stay."""
+    parts beside a diff and tex that do not describe them. The earlier run's parts, listed in errata-parts.txt with
+    their SHA-256, not written again are removed — only while still as written (referee DE, DE-1: a part the user had
+    edited since, or a README.md a saved git diff named, had been deleted): those are kept and named."""
+    import hashlib
+
     import theorycheck_proofs.part2_certificate as C
     from theorycheck.errata import PARTS_LIST
 
@@ -211,19 +214,25 @@ def test_errata_into_an_earlier_runs_folder_keeps_only_this_runs_parts(tmp_path)
     verdicts = {c.id: refuted("numeric", f"{c.id} fails", witness={"x": 1}) for c in claims}
     out = tmp_path / "out"
     write_errata(PARTS, claims, verdicts, out)
-    assert sorted((out / PARTS_LIST).read_text(encoding="utf-8").split()) == sorted(p.name for p in PARTS)
+    listed = dict(reversed(line.split("  ")) for line in (out / PARTS_LIST).read_text(encoding="utf-8").splitlines())
+    assert sorted(listed) == sorted(p.name for p in PARTS)
+    assert all(hashlib.sha256((out / n).read_bytes()).hexdigest() == h for n, h in listed.items())
     (out / "notes.md").write_text("mine", encoding="utf-8")  # not a part any run wrote: kept
     one = next(p for p in PARTS if p.name.startswith("part2"))
-    write_errata([one], claims, verdicts, out)
-    assert sorted(p.name for p in out.iterdir()) == sorted([one.name, "errata.diff", "errata.tex", PARTS_LIST,
-                                                            "notes.md"])
-    # a folder from before the list: the parts its diff patched (a part it left unchanged is not named there, so
-    # it stays)
-    (out / PARTS_LIST).unlink()
-    (out / "errata.diff").write_text("--- a/part3-x.md\n+++ b/part3-x.md\n@@ -1 +1 @@\n-a\n+b\n", encoding="utf-8")
-    (out / "part3-x.md").write_text("b", encoding="utf-8")
-    write_errata([one], claims, verdicts, out)
-    assert not (out / "part3-x.md").exists() and (out / "notes.md").exists()
+    edited = next(p for p in PARTS if p.name.startswith("part3"))
+    with open(out / edited.name, "a", encoding="utf-8") as f:
+        f.write("\nmy own note\n")  # the user edits a patched part: it must survive
+    w = write_errata([one], claims, verdicts, out)
+    assert sorted(p.name for p in out.iterdir()) == sorted([one.name, edited.name, "errata.diff", "errata.tex",
+                                                            PARTS_LIST, "notes.md"])
+    assert w.kept == (edited.name,) and len(w.removed) == 1 and "my own note" in (out / edited.name).read_text()
+    # a folder without the list (a saved git diff naming README.md): nothing is removed
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "README.md").write_text("uncommitted", encoding="utf-8")
+    (other / "errata.diff").write_text("--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-a\n+b\n", encoding="utf-8")
+    w = write_errata([one], claims, verdicts, other)
+    assert (other / "README.md").read_text(encoding="utf-8") == "uncommitted" and w.removed == () and w.kept == ()
 
 
 @pytest.mark.skipif(not PARTS, reason="the paper (../shared/paper) is not available")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import hashlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -410,28 +411,37 @@ class Written:
     text_errata: tuple[TextErratum, ...] = ()
     #: relations whose text is not the audited paper's at their position: none of them is annotated
     changed_relations: int = 0
+    #: patched parts an earlier run wrote into the folder, not written again: removed (still as written) ...
+    removed: tuple[str, ...] = ()
+    #: ... or kept, because they were changed since
+    kept: tuple[str, ...] = ()
 
 
-#: the file of an errata folder that lists the patched parts written there (one name a line)
+#: the file of an errata folder that lists the patched parts written there, as ``sha256sum`` does (``DIGEST  NAME``
+#: a line: ``sha256sum -c errata-parts.txt`` says which are as written)
 PARTS_LIST = "errata-parts.txt"
 
 
-def _earlier_parts(out_dir: Path) -> list[str]:
-    """The patched parts an earlier ``errata`` run wrote into ``out_dir``: its :data:`PARTS_LIST`, or, in a folder
-    written before that list existed, the files its ``errata.diff`` patched (``+++ b/NAME``; a part that run left
-    unchanged is not named there). Plain names only."""
-    listed, diff = out_dir / PARTS_LIST, out_dir / "errata.diff"
+def _earlier_parts(out_dir: Path) -> list[tuple[str, str]]:
+    """(name, SHA-256 as written) of the patched parts an earlier ``errata`` run listed in ``out_dir``'s
+    :data:`PARTS_LIST`; plain ``.md`` names only. A folder without the list gives none: nothing of it is removed."""
     try:
-        if listed.is_file():
-            names = listed.read_text(encoding="utf-8", errors="replace").splitlines()
-        elif diff.is_file():
-            names = [line[6:].rstrip("\r") for line in diff.read_text(encoding="utf-8", errors="replace").splitlines()
-                     if line.startswith("+++ b/")]
-        else:
-            return []
+        lines = (out_dir / PARTS_LIST).read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return []
-    return [n for n in names if n.endswith(".md") and n == Path(n).name and n not in {".", ".."}]
+    out = []
+    for line in lines:
+        digest, _, name = line.partition("  ")
+        if len(digest) == 64 and name.endswith(".md") and name == Path(name).name:
+            out.append((name, digest))
+    return out
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], verdicts: Mapping[str, Verdict],
@@ -476,11 +486,18 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     files["errata.tex"] = as_utf8(errata_tex(errata, paper, _paper_macros(t for _, t in texts.values()), in_text,
                                              unplaced))
     # the parts, diff and tex of one run, never mixed with an earlier run's (referee CR): the parts an earlier run
-    # wrote here and this one does not are removed (referee CY, CY-9), as its list names them
-    files[PARTS_LIST] = as_utf8("".join(f"{name}\n" for name in files if name.endswith(".md")))
+    # wrote here, listed with their digests, that this one does not write are removed (referee CY, CY-9) — only if
+    # still as written: a part the user has since edited is kept and named (referee DE, DE-1: it had been deleted)
+    files[PARTS_LIST] = as_utf8("".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n"
+                                        for name, data in files.items() if name.endswith(".md")))
     inputs = {path.resolve() for path in texts}
-    earlier = [name for name in _earlier_parts(out_dir)
-               if name not in files and (out_dir / name).resolve() not in inputs]
-    write_set(out_dir, files, remove=earlier)
+    removed: list[str] = []
+    kept: list[str] = []
+    for name, digest in _earlier_parts(out_dir):
+        path = out_dir / name
+        if name in files or path.resolve() in inputs or not path.is_file():
+            continue
+        (removed if _sha256(path) == digest else kept).append(name)
+    write_set(out_dir, files, remove=removed)
     return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed),
-                   tuple(in_text), len(moved))
+                   tuple(in_text), len(moved), tuple(removed), tuple(kept))

@@ -141,6 +141,7 @@ def write_set(folder: Path, files: Mapping[str, bytes], remove: Iterable[str] = 
             raise IsADirectoryError(21, "Is a directory", str(folder / name))
     _remove_stale_staging(folder)
     staging = Path(tempfile.mkdtemp(dir=folder, prefix=".tmp-set-"))
+    keep_staging = False
     try:
         for name, data in files.items():
             staged = staging / name
@@ -154,24 +155,33 @@ def write_set(folder: Path, files: Mapping[str, bytes], remove: Iterable[str] = 
                     os.link(folder / name, kept / name)
                 except OSError:
                     shutil.copy2(folder / name, kept / name)
-        with _signals_held():
+        with _signals_held():  # the moves and the removals of the earlier set (referee DE, DE-2)
             moved: list[str] = []
             try:
                 for name in files:
                     os.replace(staging / name, folder / name)
                     moved.append(name)
-            except OSError:
+            except OSError as exc:
+                stuck = []
                 for name in reversed(moved):
-                    if (kept / name).exists():
-                        os.replace(kept / name, folder / name)
-                    else:
-                        (folder / name).unlink(missing_ok=True)
+                    try:
+                        if (kept / name).exists():
+                            os.replace(kept / name, folder / name)
+                        else:
+                            (folder / name).unlink(missing_ok=True)
+                    except OSError:
+                        stuck.append(name)
+                if stuck:  # the old files stay where they were kept, and the error says so (referee DE, DE-3)
+                    keep_staging = True
+                    raise OSError(exc.errno, f"{exc.strerror}; and {', '.join(stuck)} could not be put back: the "
+                                             f"earlier versions are in {kept}", exc.filename) from exc
                 raise
+            for name in remove:
+                if name not in files and (folder / name).is_file():
+                    (folder / name).unlink()
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    for name in remove:
-        if name not in files and (folder / name).is_file():
-            (folder / name).unlink()
+        if not keep_staging:
+            shutil.rmtree(staging, ignore_errors=True)
 
 
 @contextlib.contextmanager

@@ -52,6 +52,12 @@ def run(args: argparse.Namespace) -> int:
           f"relations of relation-level claims ({sum(e.has_correction for e in in_text)} with a checked correction), "
           "annotated; wrote "
           f"{len(written.patched)} patched parts, {written.diff} and {written.tex}", file=sys.stderr)
+    if written.removed:
+        print(f"theorycheck errata: removed the earlier run's patched parts {', '.join(written.removed)} (unchanged "
+              "since it wrote them; this run does not write them)", file=sys.stderr)
+    if written.kept:
+        print(f"theorycheck errata: warning: kept {', '.join(written.kept)}: an earlier run wrote them here and they "
+              "have been changed since (not this run's parts)", file=sys.stderr)
     return 0
 
 
@@ -59,13 +65,15 @@ def _refuse_overwriting_inputs(paper: list[str], output: str) -> None:
     """:class:`InputError` when a patched part (``OUTPUT/<the part's file name>``) would be written over a paper file
     given (referee AS: ``-o`` the paper's own folder replaced the paper with its patched copy), or when a file to be
     written is a folder (or anything but a file)."""
+    from ..errata import PARTS_LIST
+
     inputs = {os.path.realpath(f) for f in paper}
     for f in paper:
         target = Path(output) / Path(f).name
         if os.path.realpath(target) in inputs:
             raise InputError(f"--output {output}: the patched {Path(f).name} would replace the paper file {f}; "
                              f"give another folder")
-    for name in [Path(f).name for f in paper] + ["errata.diff", "errata.tex"]:
+    for name in [Path(f).name for f in paper] + ["errata.diff", "errata.tex", PARTS_LIST]:
         target = Path(output) / name
         if target.exists() and not target.is_file():  # found before the checks, not after them (referee AS)
             raise InputError(f"--output {output}: {target} exists and is not a file; give another folder")
