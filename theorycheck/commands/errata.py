@@ -53,12 +53,16 @@ def run(args: argparse.Namespace) -> int:
           "annotated; wrote "
           f"{len(written.patched)} patched parts, {written.diff} and {written.tex}", file=sys.stderr)
     if written.removed:
-        print(f"theorycheck errata: removed the earlier run's patched parts {', '.join(written.removed)} (unchanged "
-              "since it wrote them; this run does not write them)", file=sys.stderr)
+        print(f"theorycheck errata: removed the earlier run's patched {_parts(written.removed)}: as that run wrote "
+              "it, and not written by this one", file=sys.stderr)
     if written.kept:
-        print(f"theorycheck errata: warning: kept {', '.join(written.kept)}: an earlier run wrote them here and they "
-              "have been changed since (not this run's parts)", file=sys.stderr)
+        print(f"theorycheck errata: warning: kept the earlier run's patched {_parts(written.kept)}: changed since that "
+              "run wrote it, and not written by this one", file=sys.stderr)
     return 0
+
+
+def _parts(names: tuple[str, ...]) -> str:
+    return ("part " if len(names) == 1 else "parts ") + ", ".join(names)
 
 
 def _refuse_overwriting_inputs(paper: list[str], output: str) -> None:
