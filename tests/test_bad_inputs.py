@@ -806,3 +806,8 @@ def test_validation_of_numbers_beyond_the_floats():
         with pytest.raises(InputError):
             validate.positive_int("n", bad)
     assert validate.positive("x", np.array(2.0)) == 2.0 and validate.positive("gamma", "0.01") == "0.01"
+    # referee DE, DE-7: the message names the value given, not its conversion (1e-400 had been "got 0")
+    import mpmath
+
+    with pytest.raises(InputError, match=r"got mpf\('9\.99"):
+        validate.positive_int("n", mpmath.mpf("1e-400"))

@@ -599,6 +599,16 @@ def test_git_commit_is_dirty_with_an_untracked_source(tmp_path):
     assert git_commit(tmp_path / "proofs") is None
 
 
+def test_json_report_takes_the_environment_the_page_read():
+    """Referee DE, DE-5: report.json read the sources a second time, so a report's page and JSON could show two
+    readings; json_report takes the one the page used, and reads its own only without it."""
+    from theorycheck.report import json_report
+
+    given = {"sources": {"proofs_sha256": "x"}, "date": "then"}
+    assert json_report("p", [], env=given)["environment"] is given
+    assert json_report("p", [])["environment"]["sources"] is not None
+
+
 def test_sources_are_read_afresh(tmp_path):
     """Referee CY, CY-10: sources() was remembered for a process's life, so a proofs module added later in a notebook
     session left the report's proofs digest (and +dirty) as they were."""

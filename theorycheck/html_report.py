@@ -715,7 +715,7 @@ def write_report(out_dir: str | Path, registry: Registry, results: Sequence[Clai
         files[name] = png
         images[key] = name
     files["report.md"] = as_utf8(render_markdown(data, images))
-    report = json_report(registry.paper, list(results), registry.location)
+    report = json_report(registry.paper, list(results), registry.location, env=data.environment)
     if data.theorems:
         report["theorems"] = data.theorems
     cov = coverage_json(data)

@@ -127,14 +127,16 @@ def seeds(results: Sequence[ClaimResult]) -> dict[str, Any]:
     return out
 
 
-def json_report(paper: str, results: Sequence[ClaimResult], proofs_folder: str | None = None) -> dict[str, Any]:
-    """The JSON report: ``{"paper", "claims": [...], "summary": {...}}`` plus ``environment`` and ``seeds``."""
+def json_report(paper: str, results: Sequence[ClaimResult], proofs_folder: str | None = None,
+                env: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON report: ``{"paper", "claims": [...], "summary": {...}}`` plus ``environment`` (``env`` when the caller
+    has read it already: one report's files then show one reading, referee DE, DE-5) and ``seeds``."""
     return {
         "paper": paper,
         "claims": [r.to_dict() for r in results],
         "summary": summary(results),
         **dict(zip(("verified_under_a_reading", "refuted_but_holding_under_a_reading"), reading_counts(results))),
-        "environment": environment(proofs_folder),
+        "environment": env if env is not None else environment(proofs_folder),
         "seeds": seeds(results),
     }
 

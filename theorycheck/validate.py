@@ -81,7 +81,9 @@ def _beyond_float(value: Any, number: float) -> float:
 
 
 def positive_int(name: str, value: object) -> int:
-    """Return ``value`` as an ``int`` if it is a whole number >= 1, else raise ``InputError``."""
+    """Return ``value`` as an ``int`` if it is a whole number >= 1, else raise ``InputError`` (naming the value given,
+    not its conversion: referee DE, DE-7 — 1e-400 had been reported as "got 0")."""
+    given = value
     if _not_a_real(value) or not isinstance(value, int):
         number = _as_real(name, value)
         try:  # exactly, where the value allows it: a Fraction or SymPy Integer beyond the floats (referee CS, LOW-3)
@@ -92,7 +94,7 @@ def positive_int(name: str, value: object) -> int:
             raise InputError(f"{name} must be a whole number >= 1, got {value!r}")
         value = whole
     if value < 1:
-        raise InputError(f"{name} must be a whole number >= 1, got {value!r}")
+        raise InputError(f"{name} must be a whole number >= 1, got {given!r}")
     return value
 
 
