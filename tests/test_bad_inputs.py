@@ -328,10 +328,14 @@ def test_write_set_puts_back_what_it_moved_when_a_move_fails(tmp_path, monkeypat
         return real(src, dst)
 
     monkeypatch.setattr(os, "replace", stuck)
-    with pytest.raises(OSError, match="report.md could not be put back: the earlier versions are in") as caught:
+    with pytest.raises(OSError, match="report.md could not be put back: the earlier versions of report.md are in") \
+            as caught:
         outputs.write_set(tmp_path, {"report.md": b"third md", "index.html": b"third page"})
     kept = Path(str(caught.value).rsplit("are in ", 1)[1])
     assert (kept / "report.md").read_bytes() == b"new md"
+    # kept where the clean-up of a killed run's staging folders (.tmp-set-*) never looks (referee DF, DF-7)
+    assert kept.name.startswith(".theorycheck-kept-")
+    assert [p.name for p in tmp_path.glob(".tmp-set-*")] == [".tmp-set-running"]  # this run's staging is gone
 
 
 def test_privacy_classical_overflow_is_not_defined():

@@ -15,6 +15,7 @@ from theorycheck.claims import Claim, inconclusive, refuted, verified
 from theorycheck.cli import main
 from theorycheck.coverage import enumerate_displays
 from theorycheck.errata import build_errata, errata_tex, patch_part, write_errata
+from theorycheck.errors import InputError
 from theorycheck.statement import Statement
 
 PAPER = Path(__file__).resolve().parents[2] / "shared" / "paper"
@@ -233,6 +234,17 @@ def test_errata_into_an_earlier_runs_folder_keeps_only_this_runs_parts(tmp_path)
     (other / "errata.diff").write_text("--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-a\n+b\n", encoding="utf-8")
     w = write_errata([one], claims, verdicts, other)
     assert (other / "README.md").read_text(encoding="utf-8") == "uncommitted" and w.removed == () and w.kept == ()
+    # referee DF, DF-6: a part the user edited that this run would write again is refused, not overwritten
+    with open(out / one.name, "a", encoding="utf-8") as f:
+        f.write("\nMY EDITS\n")
+    with pytest.raises(InputError, match="changed since an earlier errata run wrote it"):
+        write_errata([one], claims, verdicts, out)
+    assert "MY EDITS" in (out / one.name).read_text(encoding="utf-8")
+    # DF-5: a name listed twice (two digests) is removed when it matches either, never both removed and kept
+    from theorycheck.errata import _earlier_parts
+
+    (out / PARTS_LIST).write_text(f"{'0' * 64}  x.md\n{'1' * 64}  x.md\n", encoding="utf-8")
+    assert _earlier_parts(out) == {"x.md": {"0" * 64, "1" * 64}}
 
 
 @pytest.mark.skipif(not PARTS, reason="the paper (../shared/paper) is not available")

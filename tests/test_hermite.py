@@ -320,6 +320,11 @@ def test_sech2_expectation_matches_the_30_digit_values_at_every_scale():
     shifts = np.array([0.3, -2.0, 1.1, 0.0, -0.7, 2.5, -0.4, 1.9])
     exact = [float(tanh_derivative_expectation(1, float(b), scale=float(r))) for r, b in zip(scales, shifts)]
     assert np.allclose(sech2_expectation(scales, shifts), exact, rtol=1e-10, atol=0)
-    for bad in ((np.array([0.0]), np.array([0.0])), (np.array([1.0, 2.0]), np.array([0.0]))):
+    # large |b| keeps its relative precision (referee DF, DF-9: 1 − tanh² had lost it beyond |b| ≈ 9)
+    far = [(0.5, 20.0), (3.0, -25.0)]
+    exact_far = [float(tanh_derivative_expectation(1, b, scale=r, dps=40)) for r, b in far]
+    assert np.allclose(sech2_expectation(*map(np.array, zip(*far))), exact_far, rtol=1e-8, atol=0)
+    for bad in ((np.array([0.0]), np.array([0.0])), (np.array([1.0, 2.0]), np.array([0.0])),
+                (np.array([True]), np.array([0.0])), (np.array([1 + 1j]), np.array([0.0]))):
         with pytest.raises(InputError):
             sech2_expectation(*bad)

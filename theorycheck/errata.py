@@ -422,19 +422,28 @@ class Written:
 PARTS_LIST = "errata-parts.txt"
 
 
-def _earlier_parts(out_dir: Path) -> list[tuple[str, str]]:
-    """(name, SHA-256 as written) of the patched parts an earlier ``errata`` run listed in ``out_dir``'s
-    :data:`PARTS_LIST`; plain ``.md`` names only. A folder without the list gives none: nothing of it is removed."""
+def _earlier_parts(out_dir: Path) -> dict[str, set[str]]:
+    """name → the SHA-256 digests (as written) an earlier ``errata`` run listed for it in ``out_dir``'s
+    :data:`PARTS_LIST`; plain ``.md`` names only (a name listed twice keeps both digests: referee DF, DF-5). A folder
+    without the list gives none: nothing of it is removed or refused."""
     try:
         lines = (out_dir / PARTS_LIST).read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
-        return []
-    out = []
+        return {}
+    out: dict[str, set[str]] = {}
     for line in lines:
         digest, _, name = line.partition("  ")
         if len(digest) == 64 and name.endswith(".md") and name == Path(name).name:
-            out.append((name, digest))
+            out.setdefault(name, set()).add(digest)
     return out
+
+
+def edited_parts(out_dir: Path, names: Iterable[str]) -> list[str]:
+    """Those of ``names`` an earlier ``errata`` run wrote into ``out_dir`` (its :data:`PARTS_LIST`) that have been
+    changed since: writing them again would lose the edits (referee DF, DF-6)."""
+    earlier = _earlier_parts(out_dir)
+    return [name for name in names if name in earlier and (out_dir / name).is_file()
+            and _sha256(out_dir / name) not in earlier[name]]
 
 
 def _sha256(path: Path) -> str | None:
@@ -491,13 +500,17 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     files[PARTS_LIST] = as_utf8("".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n"
                                         for name, data in files.items() if name.endswith(".md")))
     inputs = {path.resolve() for path in texts}
+    edited = edited_parts(out_dir, [name for name in files if name.endswith(".md")])
+    if edited:  # the command refuses this before the checks run; said again here for callers of the library
+        raise InputError(f"--output {out_dir}: {', '.join(edited)} changed since an earlier errata run wrote it "
+                         f"there ({PARTS_LIST}); move it away or choose another folder")
     removed: list[str] = []
     kept: list[str] = []
-    for name, digest in _earlier_parts(out_dir):
+    for name, digests in _earlier_parts(out_dir).items():
         path = out_dir / name
         if name in files or path.resolve() in inputs or not path.is_file():
             continue
-        (removed if _sha256(path) == digest else kept).append(name)
+        (removed if _sha256(path) in digests else kept).append(name)
     write_set(out_dir, files, remove=removed)
     return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed),
                    tuple(in_text), len(moved), tuple(removed), tuple(kept))

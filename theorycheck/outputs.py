@@ -16,6 +16,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
@@ -171,14 +172,20 @@ def write_set(folder: Path, files: Mapping[str, bytes], remove: Iterable[str] = 
                             (folder / name).unlink(missing_ok=True)
                     except OSError:
                         stuck.append(name)
-                if stuck:  # the old files stay where they were kept, and the error says so (referee DE, DE-3)
+                if stuck:  # the old files stay where they were kept, and the error says so (referee DE, DE-3), in
+                    # a folder the next run's clean-up of staging folders leaves alone (referee DF, DF-7)
                     keep_staging = True
-                    raise OSError(exc.errno, f"{exc.strerror}; and {', '.join(stuck)} could not be put back: the "
-                                             f"earlier versions are in {kept}", exc.filename) from exc
+                    saved = [n for n in stuck if (kept / n).exists()]
+                    place = folder / f".theorycheck-kept-{os.getpid()}-{int(time.time())}"
+                    os.replace(kept, place)
+                    shutil.rmtree(staging, ignore_errors=True)
+                    raise OSError(exc.errno, f"{exc.strerror}; and {', '.join(stuck)} could not be put back"
+                                  + (f": the earlier versions of {', '.join(saved)} are in {place}" if saved else ""),
+                                  exc.filename) from exc
                 raise
             for name in remove:
                 if name not in files and (folder / name).is_file():
-                    (folder / name).unlink()
+                    (folder / name).unlink(missing_ok=True)  # another run may have removed it first
     finally:
         if not keep_staging:
             shutil.rmtree(staging, ignore_errors=True)
@@ -202,8 +209,6 @@ def _signals_held() -> Iterator[None]:
 
 
 def _remove_stale_staging(folder: Path) -> None:
-    import time
-
     for old in folder.glob(".tmp-set-*"):
         with contextlib.suppress(OSError):
             if old.is_dir() and time.time() - old.stat().st_mtime > STALE_STAGING_SECONDS:
@@ -225,8 +230,6 @@ def save_text(path: Path, text: str) -> None:
 def use_started() -> float:
     """The ``keep_since`` of a run that starts now (:func:`prune_least_recent`): time.time() less a file time's
     resolution, so that whatever the run writes or marks used counts as used since."""
-    import time
-
     return time.time() - 2
 
 

@@ -54,10 +54,10 @@ def run(args: argparse.Namespace) -> int:
           f"{len(written.patched)} patched parts, {written.diff} and {written.tex}", file=sys.stderr)
     if written.removed:
         print(f"theorycheck errata: removed the earlier run's patched {_parts(written.removed)}: as that run wrote "
-              "it, and not written by this one", file=sys.stderr)
+              f"{_it(written.removed)}, and not written by this one", file=sys.stderr)
     if written.kept:
         print(f"theorycheck errata: warning: kept the earlier run's patched {_parts(written.kept)}: changed since that "
-              "run wrote it, and not written by this one", file=sys.stderr)
+              f"run wrote {_it(written.kept)}, and not written by this one", file=sys.stderr)
     return 0
 
 
@@ -65,12 +65,20 @@ def _parts(names: tuple[str, ...]) -> str:
     return ("part " if len(names) == 1 else "parts ") + ", ".join(names)
 
 
+def _it(names: tuple[str, ...]) -> str:
+    return "it" if len(names) == 1 else "them"
+
+
 def _refuse_overwriting_inputs(paper: list[str], output: str) -> None:
     """:class:`InputError` when a patched part (``OUTPUT/<the part's file name>``) would be written over a paper file
     given (referee AS: ``-o`` the paper's own folder replaced the paper with its patched copy), or when a file to be
     written is a folder (or anything but a file)."""
-    from ..errata import PARTS_LIST
+    from ..errata import PARTS_LIST, edited_parts
 
+    edited = edited_parts(Path(output), [Path(f).name for f in paper])
+    if edited:  # writing them again would lose the edits (referee DF, DF-6)
+        raise InputError(f"--output {output}: {', '.join(edited)} changed since an earlier errata run wrote it there "
+                         f"({PARTS_LIST}); move it away or choose another folder")
     inputs = {os.path.realpath(f) for f in paper}
     for f in paper:
         target = Path(output) / Path(f).name
