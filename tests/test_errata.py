@@ -452,3 +452,20 @@ def test_relation_errata_need_the_audited_text_at_their_position(tmp_path):
     moved = write_errata([edited], [claim], wrong, tmp_path / "moved", relation_reference=reference)
     assert moved.text_errata == () and moved.changed_relations > 0
     assert "theorycheck errata" not in (tmp_path / "moved" / "part2-toy.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(not PARTS, reason="the paper (../shared/paper) is not available")
+def test_errata_by_position_only_replaces_no_display(tmp_path):
+    """Referee DG, M1: without the audited paper to compare with (reference {}: position only), a display at a
+    claim's position may be another one (a rendered copy's Assumption 3 had been overwritten); then every correction
+    is noted beside its display and none replaces it. With the audited paper, the same correction replaces."""
+    import theorycheck_proofs.part2_fourier_transforms as F
+
+    claims = F.CLAIMS
+    bad = {"fourier.sech-convolution": F.SECH_CONVOLUTION.perturb(rhs=2 * sp.Symbol("t", real=True))}
+    verdicts = {c.id: refuted("numeric", "fails", corrected=bad[c.id], witness={"x": 1}) if c.id in bad
+                else verified("numeric", "fine") for c in claims}
+    blind = write_errata(PARTS, claims, verdicts, tmp_path / "blind", reference={})
+    assert blind.errata and all(e.partial for e in blind.errata)
+    checked = write_errata(PARTS, claims, verdicts, tmp_path / "checked")
+    assert any(not e.partial and e.has_correction for e in checked.errata)

@@ -148,3 +148,13 @@ def test_notebooks_share_the_session_cache(executed, session_cache_dir, why_not_
         assert len(lines) >= len(shown)
         silent = [line for line in lines if "(cached;" not in line and "stored in the cache" not in line]
         assert not silent, silent[:3]
+
+
+def test_notebook_text_is_printed_when_run_as_a_script(capsys):
+    """Referee DG, M2: outside IPython (python3 notebooks/part2_first_layer.py) a claim's statement is printed as
+    text; it had printed "<IPython.core.display.Markdown object>"."""
+    from theorycheck.notebook import _show_markdown
+
+    _show_markdown("**`x.claim`** — a statement")
+    out = capsys.readouterr().out
+    assert "**`x.claim`** — a statement" in out and "IPython.core.display" not in out

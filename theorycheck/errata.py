@@ -473,6 +473,11 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     changed = changed_displays(displays, None if reference is None else dict(reference))
     keys = {d.key for d in changed}
     errata = build_errata(claims, verdicts, [d for d in displays if d.key not in keys], relations)
+    if reference is not None and not reference:
+        # position only (no audited paper to compare the displays with): nothing is replaced, each correction is
+        # noted beside its display, since the display at that position may be another one (referee DG, M1: a
+        # rendered copy's Assumption 3 had been overwritten by alg1.clipping's correction)
+        errata = [dataclasses.replace(e, partial=True) for e in errata]
     # claims name relations by position too: one whose text is not the audited paper's gets no annotation (referee BS,
     # BS6: an inserted paragraph had moved every annotation of Part 2 onto the wrong paragraph)
     moved = {r.key for r in changed_relations(relations, dict(relation_reference or {}), keys)}

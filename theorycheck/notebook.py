@@ -50,12 +50,10 @@ class ClaimWalk:
     def check(self, claim_id: str) -> Verdict:
         """State the claim, show its verdict (fresh from the cache, else run here and stored),
         print it (an `error` verdict stops the notebook)."""
-        from IPython.display import Markdown, display
-
         from .html_report import claim_markdown, markdown_math
 
         claim = self.registry.get(claim_id)
-        display(Markdown(claim_markdown(claim)))
+        _show_markdown(claim_markdown(claim))
         entry = self._fresh(claim)
         if entry is not None:
             verdict = entry.verdict
@@ -75,7 +73,7 @@ class ClaimWalk:
         self.verdicts[claim_id] = verdict
         print(f"verdict: {verdict.verdict.upper()}  ({how})\n{verdict.detail}")
         if verdict.corrected:
-            display(Markdown("Checked correction: " + markdown_math(verdict.corrected)))
+            _show_markdown("Checked correction: " + markdown_math(verdict.corrected))
         return verdict
 
     def slow(self, claim_id: str, seconds: float) -> Verdict | None:
@@ -84,12 +82,10 @@ class ClaimWalk:
         which holds what this notebook checked)."""
         if self.run_slow:
             return self.check(claim_id)
-        from IPython.display import Markdown, display
-
         from .html_report import claim_markdown
 
         claim = self.registry.get(claim_id)
-        display(Markdown(claim_markdown(claim)))
+        _show_markdown(claim_markdown(claim))
         entry = self._fresh(claim)
         if entry is not None:
             print(f"verdict: {entry.verdict.verdict.upper()}  (cached from an earlier run, {entry.stored or '?'}: "
@@ -98,3 +94,19 @@ class ClaimWalk:
         print(f"verdict: not run here (the check takes about {seconds} s): set RUN_SLOW = True, "
               f"or run `theorycheck show {claim_id}`")
         return None
+
+
+def _show_markdown(text: str) -> None:
+    """Markdown rendered in a notebook (IPython's display), the text itself when the notebook runs as a script
+    (``python3 notebooks/part2_first_layer.py``: referee DG, M2 — it had printed
+    ``<IPython.core.display.Markdown object>`` for every claim)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        get_ipython = None  # type: ignore[assignment]
+    if get_ipython is not None and get_ipython() is not None:
+        from IPython.display import Markdown, display
+
+        display(Markdown(text))
+    else:
+        print(text)

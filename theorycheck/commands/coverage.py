@@ -137,12 +137,16 @@ def audited_reference(proofs: str | None, command: str) -> dict[tuple[int, int],
 
     if proofs is not None and not _is_this_projects_proofs(proofs):
         print(f"theorycheck {command}: warning: claims from --proofs {proofs}: no audited paper is known for them, so "
-              "displays are matched to claims by position only", file=sys.stderr)
+              "displays are matched to claims by position only"
+              + ("; no display is replaced, each correction is noted beside it" if command == "errata" else ""),
+              file=sys.stderr)
         return {}
     reference = audited_display_texts()
     if not reference:
-        print(f"theorycheck {command}: warning: the paper the claims were checked against (../shared/paper) is not "
-              "found: displays are matched to claims by position only", file=sys.stderr)
+        print(f"theorycheck {command}: warning: the paper the claims were checked against (../shared/paper beside "
+              "the repository) is not found: displays are matched to claims by position only"
+              + ("; no display is replaced, each correction is noted beside it" if command == "errata" else ""),
+              file=sys.stderr)
     return reference
 
 
