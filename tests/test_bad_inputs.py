@@ -815,3 +815,9 @@ def test_validation_of_numbers_beyond_the_floats():
 
     with pytest.raises(InputError, match=r"got mpf\('9\.99"):
         validate.positive_int("n", mpmath.mpf("1e-400"))
+
+
+def test_proofs_folder_without_claims_is_a_clear_error(tmp_path):
+    """Referee DG, M3: a --proofs folder whose modules define no claims ran "0 claims" and exited 0."""
+    proofs = folder(tmp_path, "p", {"a.py": "X = 1\n"})
+    assert_one_line_error(run("--proofs", proofs, "check", "--no-progress"), "no claims found")

@@ -94,7 +94,9 @@ def test_simulate_resume_with_other_d_fits_only_its_runs(tmp_path, capsys):
     assert main(["simulate", "--d", "8", "16", "--seeds", "1", "--no-progress", "--output", str(out)]) == 0
     capsys.readouterr()
     assert main(["simulate", "--d", "12", "--seeds", "1", "--no-progress", "--resume", str(out)]) == 0
-    assert "also holds 2 runs of other d" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "also holds 2 runs of other d" in err
+    assert "--d [12] replaces the sweep's [8, 16]" in err  # said as the run starts (referee DG, M4)
     assert len((out / "runs.jsonl").read_text().splitlines()) == 3
     assert json.loads((out / "summary.json").read_text())["d"] == [12]
     # a finished sweep is never replaced silently: --output on it is refused (continue it with --resume)

@@ -244,6 +244,10 @@ def load(proofs_dir: str | Path | None = None) -> Registry:
                 package.__path__ = [str(path)]
                 sys.modules[name] = package
     claims = _collect(package, _module_names(path))
+    if not claims:  # a folder of other scripts: say so instead of "0 claims" (referee DG, M3)
+        where = f"--proofs {proofs_dir}" if proofs_dir is not None else f"the installed {DEFAULT_PACKAGE!r}"
+        raise InputError(f"{where}: no claims found (a claim module defines CLAIMS = [Claim(...), ...]); give the "
+                         "folder of claim modules")
     paper = getattr(package, "PAPER", path.name)
     return Registry(paper=paper, claims=tuple(claims), location=str(path))
 

@@ -194,6 +194,12 @@ def _grid_from_resume(args: argparse.Namespace) -> None:
             if args.d is None or args.seeds is None:
                 raise InputError(f"--resume {args.resume}: the folder does not record its --d and --seeds (no "
                                  f"{GRID_FILE}, an older sweep); give them as the sweep was started")
+    # --d or --seeds given with --resume set the grid anew (grid.json records it; rows already there are kept):
+    # said, not silent (referee DG, M4)
+    for key, given_value in (("d", args.d), ("seeds", args.seeds)):
+        if stored and given_value is not None and stored.get(key) != (list(given_value) if key == "d" else given_value):
+            print(f"theorycheck simulate: --resume {args.resume}: --{key} {given_value} replaces the sweep's "
+                  f"{stored.get(key)} (its rows already there are kept)", file=sys.stderr)
     if args.d is None:
         args.d = list(stored.get("d") or DEFAULT_D)
     if args.seeds is None:
@@ -467,8 +473,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "risk_vs_d.png, crossover.json (default ./simulate-out); rows are appended as runs finish")
     p.add_argument("--resume", metavar="DIR", default=None,
                    help="continue an interrupted sweep in DIR: runs already in DIR/runs.jsonl are not run again; "
-                        "--d, --seeds and the settings not given are those DIR was started with (given ones must "
-                        "match them)")
+                        "--d, --seeds and the settings not given are those DIR was started with (given settings must "
+                        "match them; a given --d or --seeds sets the grid anew, and says so)")
     p.add_argument("--scheduler", metavar="SPEC", default=None,
                    help="run the (d, seed) experiments as Dask tasks: 'local' (a LocalCluster here, the default "
                         "with --workers) or a scheduler address such as tcp://host:8786; without it, in this process")
