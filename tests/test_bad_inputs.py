@@ -821,3 +821,10 @@ def test_proofs_folder_without_claims_is_a_clear_error(tmp_path):
     """Referee DG, M3: a --proofs folder whose modules define no claims ran "0 claims" and exited 0."""
     proofs = folder(tmp_path, "p", {"a.py": "X = 1\n"})
     assert_one_line_error(run("--proofs", proofs, "check", "--no-progress"), "no claims found")
+
+
+def test_privacy_errors_name_the_flags():
+    """Referee DG, L3: the privacy command's errors named the library's parameters (noise_multiplier, steps)."""
+    assert_one_line_error(run("privacy", "--noise-multiplier", "-1", "--steps", "10", "--delta", "1e-5"),
+                          "--noise-multiplier must be")
+    assert_one_line_error(run("privacy", "--noise-multiplier", "1", "--steps", "3", "--delta", "2"), "--delta")

@@ -59,6 +59,15 @@ def _figures(args: argparse.Namespace) -> tuple[dict, dict]:
 def run(args: argparse.Namespace) -> int:
     if args.delta is None:
         raise InputError("--delta D is required (privacy δ in (0, 1))")
+    from .. import validate
+
+    # named by their flags, before the library names its parameters (referee DG, L3)
+    for flag, value in (("--noise-multiplier", getattr(args, "noise_multiplier", None)),):
+        if value is not None:
+            validate.positive(flag, value)
+    if getattr(args, "steps", None) is not None:
+        validate.positive_int("--steps", args.steps)
+    validate.delta(args.delta, "--delta")
     fig, conv = _figures(args)
     if args.format == "json":
         from ..claims import jsonable
