@@ -2460,6 +2460,9 @@ def penalty_obstruction(ds: tuple[int, ...] = PENALTY_DS, seed: int = SEED) -> d
                      "degree1_minimum": degree1_min, "risk_ridge": float(np.mean(err**2)),
                      "risk_ridge_standard_error": float(np.std(err**2) / math.sqrt(2**15)),
                      "E_y2": float(np.mean(target(X @ mu) ** 2)),
+                     # the paired difference, what "it learns nothing" rests on (referee DH, DH-11)
+                     "risk_minus_E_y2": float(np.mean(err**2 - target(X @ mu) ** 2)),
+                     "risk_minus_E_y2_standard_error": float(np.std(err**2 - target(X @ mu) ** 2) / math.sqrt(2**15)),
                      "norm_a_RR": float(run["norm_a_RR"]), "ridge_risk_lower_bound": ridge_bound})
     return {"point": {"eps_n": en, "eps_p": ep_, "pi_p": ep_, "nu": 1 + 3 * en + extra}, "seed": seed, "rows": rows,
             "bound_below_the_minimum": all(r["lower_bound"] <= r["degree1_minimum"] * (1 + 1e-12) for r in rows)}

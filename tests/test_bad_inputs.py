@@ -820,7 +820,10 @@ def test_validation_of_numbers_beyond_the_floats():
 def test_proofs_folder_without_claims_is_a_clear_error(tmp_path):
     """Referee DG, M3: a --proofs folder whose modules define no claims ran "0 claims" and exited 0."""
     proofs = folder(tmp_path, "p", {"a.py": "X = 1\n"})
-    assert_one_line_error(run("--proofs", proofs, "check", "--no-progress"), "no claims found")
+    assert_one_line_error(run("--proofs", proofs, "check", "--no-progress"), "no module defines CLAIMS")
+    # an explicit CLAIMS = [] is a proofs folder with no claims yet: not an error (referee DH, DH-5)
+    empty = folder(tmp_path, "q", {"a.py": "CLAIMS = []\n"})
+    assert run("--proofs", empty, "check", "--no-progress").returncode == 0
 
 
 def test_privacy_errors_name_the_flags():

@@ -240,6 +240,13 @@ def test_errata_into_an_earlier_runs_folder_keeps_only_this_runs_parts(tmp_path)
     with pytest.raises(InputError, match="changed since an earlier errata run wrote it"):
         write_errata([one], claims, verdicts, out)
     assert "MY EDITS" in (out / one.name).read_text(encoding="utf-8")
+    # DH-1: an edited part kept by a run that does not write it stays listed, so a later run writing it is refused
+    other_part = next(p for p in PARTS if p.name.startswith("part1"))
+    w = write_errata([other_part], claims, verdicts, out)
+    assert one.name in w.kept and one.name in (out / PARTS_LIST).read_text(encoding="utf-8")
+    with pytest.raises(InputError, match="changed since an earlier errata run wrote it"):
+        write_errata([one], claims, verdicts, out)
+    assert "MY EDITS" in (out / one.name).read_text(encoding="utf-8")
     # DF-5: a name listed twice (two digests) is removed when it matches either, never both removed and kept
     from theorycheck.errata import _earlier_parts
 
@@ -466,6 +473,7 @@ def test_errata_by_position_only_replaces_no_display(tmp_path):
     verdicts = {c.id: refuted("numeric", "fails", corrected=bad[c.id], witness={"x": 1}) if c.id in bad
                 else verified("numeric", "fine") for c in claims}
     blind = write_errata(PARTS, claims, verdicts, tmp_path / "blind", reference={})
-    assert blind.errata and all(e.partial for e in blind.errata)
+    assert blind.errata and all(e.partial for e in blind.errata if e.has_correction)
+    assert all(not e.partial for e in blind.errata if not e.has_correction)  # DH-2: counted as without one
     checked = write_errata(PARTS, claims, verdicts, tmp_path / "checked")
     assert any(not e.partial and e.has_correction for e in checked.errata)

@@ -320,6 +320,15 @@ def test_sech2_expectation_matches_the_30_digit_values_at_every_scale():
     shifts = np.array([0.3, -2.0, 1.1, 0.0, -0.7, 2.5, -0.4, 1.9])
     exact = [float(tanh_derivative_expectation(1, float(b), scale=float(r))) for r, b in zip(scales, shifts)]
     assert np.allclose(sech2_expectation(scales, shifts), exact, rtol=1e-10, atol=0)
+    # where |b| > 2r² + 40 the mass sits at u* = b ∓ 2r², beyond |u| ≤ 40 (referee DH, DH-4: it had been missed)
+    import mpmath
+
+    for r, b in ((2.0, 60.0), (3.0, -60.0), (1.0, 45.0)):
+        us = b - 2 * r * r * math.copysign(1, b)
+        with mpmath.workdps(30):
+            exact = mpmath.quad(lambda u, r=r, b=b: mpmath.sech(u) ** 2 * mpmath.npdf((u - b) / r) / r,
+                                [us - 60, us - 20, us - 5, us, us + 5, us + 20, us + 60])
+        assert abs(sech2_expectation(np.array([r]), np.array([b]))[0] / float(exact) - 1) < 1e-4, (r, b)
     # large |b| keeps its relative precision (referee DF, DF-9: 1 − tanh² had lost it beyond |b| ≈ 9)
     far = [(0.5, 20.0), (3.0, -25.0)]
     exact_far = [float(tanh_derivative_expectation(1, b, scale=r, dps=40)) for r, b in far]

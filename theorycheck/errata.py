@@ -33,6 +33,7 @@ from .claims import Claim, Verdict, readings_holding
 from .coverage import (
     PaperDisplay,
     PaperRelation,
+    audited_display_texts,
     changed_displays,
     changed_relations,
     enumerate_displays,
@@ -438,6 +439,13 @@ def _earlier_parts(out_dir: Path) -> dict[str, set[str]]:
     return out
 
 
+def refusal(out_dir: Path, edited: Sequence[str]) -> str:
+    """The one message refusing to write again over ``edited`` parts (:func:`edited_parts`)."""
+    it = "it" if len(edited) == 1 else "them"
+    return (f"{out_dir}: {', '.join(edited)} changed since an earlier errata run wrote {it} there ({PARTS_LIST}); "
+            f"move {it} away or choose another folder")
+
+
 def edited_parts(out_dir: Path, names: Iterable[str]) -> list[str]:
     """Those of ``names`` an earlier ``errata`` run wrote into ``out_dir`` (its :data:`PARTS_LIST`) that have been
     changed since: writing them again would lose the edits (referee DF, DF-6)."""
@@ -469,15 +477,18 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
         texts[path] = (part, text)
         displays.extend(enumerate_displays(text, part))
         relations.extend(enumerate_relations(text, part))
-    # claims name displays by (part, ordinal): a display whose text is not the audited one gets no erratum (referee AI)
-    changed = changed_displays(displays, None if reference is None else dict(reference))
+    # claims name displays by (part, ordinal): a display whose text is not the audited one gets no erratum (referee AI);
+    # the reference resolved once, the library's default (the audited paper) included (referee DH, DH-3)
+    ref = audited_display_texts() if reference is None else dict(reference)
+    changed = changed_displays(displays, ref)
     keys = {d.key for d in changed}
     errata = build_errata(claims, verdicts, [d for d in displays if d.key not in keys], relations)
-    if reference is not None and not reference:
+    if not ref:
         # position only (no audited paper to compare the displays with): nothing is replaced, each correction is
         # noted beside its display, since the display at that position may be another one (referee DG, M1: a
-        # rendered copy's Assumption 3 had been overwritten by alg1.clipping's correction)
-        errata = [dataclasses.replace(e, partial=True) for e in errata]
+        # rendered copy's Assumption 3 had been overwritten by alg1.clipping's correction); an erratum without a
+        # correction stays as it was (referee DH, DH-2: it had been counted as annotated with one)
+        errata = [dataclasses.replace(e, partial=True) if e.has_correction else e for e in errata]
     # claims name relations by position too: one whose text is not the audited paper's gets no annotation (referee BS,
     # BS6: an inserted paragraph had moved every annotation of Part 2 onto the wrong paragraph)
     moved = {r.key for r in changed_relations(relations, dict(relation_reference or {}), keys)}
@@ -502,20 +513,23 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     # the parts, diff and tex of one run, never mixed with an earlier run's (referee CR): the parts an earlier run
     # wrote here, listed with their digests, that this one does not write are removed (referee CY, CY-9) — only if
     # still as written: a part the user has since edited is kept and named (referee DE, DE-1: it had been deleted)
-    files[PARTS_LIST] = as_utf8("".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n"
-                                        for name, data in files.items() if name.endswith(".md")))
     inputs = {path.resolve() for path in texts}
     edited = edited_parts(out_dir, [name for name in files if name.endswith(".md")])
     if edited:  # the command refuses this before the checks run; said again here for callers of the library
-        raise InputError(f"--output {out_dir}: {', '.join(edited)} changed since an earlier errata run wrote it "
-                         f"there ({PARTS_LIST}); move it away or choose another folder")
+        raise InputError(refusal(out_dir, edited))
     removed: list[str] = []
     kept: list[str] = []
-    for name, digests in _earlier_parts(out_dir).items():
+    earlier = _earlier_parts(out_dir)
+    for name, digests in earlier.items():
         path = out_dir / name
         if name in files or path.resolve() in inputs or not path.is_file():
             continue
         (removed if _sha256(path) in digests else kept).append(name)
+    # this run's parts, and the kept (edited) parts with the digests they were written with, so that a later run
+    # still knows them as edited (referee DH, DH-1: dropped from the list, an edit was overwritten two runs later)
+    files[PARTS_LIST] = as_utf8("".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n"
+                                        for name, data in files.items() if name.endswith(".md"))
+                                + "".join(f"{digest}  {name}\n" for name in kept for digest in sorted(earlier[name])))
     write_set(out_dir, files, remove=removed)
     return Written(errata, patched_files, str(out_dir / "errata.diff"), str(out_dir / "errata.tex"), tuple(changed),
                    tuple(in_text), len(moved), tuple(removed), tuple(kept))

@@ -104,7 +104,9 @@ def _show_markdown(text: str) -> None:
         from IPython import get_ipython
     except ImportError:
         get_ipython = None  # type: ignore[assignment]
-    if get_ipython is not None and get_ipython() is not None:
+    # a kernel (Jupyter, nbclient) renders Markdown; terminal IPython prints its repr like plain Python (referee DH,
+    # DH-10)
+    if get_ipython is not None and getattr(get_ipython(), "kernel", None) is not None:
         from IPython.display import Markdown, display
 
         display(Markdown(text))

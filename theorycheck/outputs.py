@@ -174,11 +174,13 @@ def write_set(folder: Path, files: Mapping[str, bytes], remove: Iterable[str] = 
                         stuck.append(name)
                 if stuck:  # the old files stay where they were kept, and the error says so (referee DE, DE-3), in
                     # a folder the next run's clean-up of staging folders leaves alone (referee DF, DF-7)
-                    keep_staging = True
                     saved = [n for n in stuck if (kept / n).exists()]
                     place = folder / f".theorycheck-kept-{os.getpid()}-{int(time.time())}"
-                    os.replace(kept, place)
-                    shutil.rmtree(staging, ignore_errors=True)
+                    if saved:  # only when there is an earlier version to keep (referee DH, DH-6)
+                        try:
+                            os.replace(kept, place)
+                        except OSError:  # then they stay in the staging folder, which is kept and named
+                            keep_staging, place = True, kept
                     raise OSError(exc.errno, f"{exc.strerror}; and {', '.join(stuck)} could not be put back"
                                   + (f": the earlier versions of {', '.join(saved)} are in {place}" if saved else ""),
                                   exc.filename) from exc

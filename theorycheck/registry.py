@@ -244,10 +244,13 @@ def load(proofs_dir: str | Path | None = None) -> Registry:
                 package.__path__ = [str(path)]
                 sys.modules[name] = package
     claims = _collect(package, _module_names(path))
-    if not claims:  # a folder of other scripts: say so instead of "0 claims" (referee DG, M3)
+    # a folder of other scripts, no module defining CLAIMS at all: say so instead of "0 claims" (referee DG, M3); an
+    # explicit CLAIMS = [] is a proofs folder with no claims yet, as before (referee DH, DH-5)
+    if not claims and not any(hasattr(sys.modules.get(f"{package.__name__}.{name}"), "CLAIMS")
+                              for name in _module_names(path)):
         where = f"--proofs {proofs_dir}" if proofs_dir is not None else f"the installed {DEFAULT_PACKAGE!r}"
-        raise InputError(f"{where}: no claims found (a claim module defines CLAIMS = [Claim(...), ...]); give the "
-                         "folder of claim modules")
+        raise InputError(f"{where}: no module defines CLAIMS (a claim module defines CLAIMS = [Claim(...), ...]; "
+                         "modules whose names start with _ are not read); give the folder of claim modules")
     paper = getattr(package, "PAPER", path.name)
     return Registry(paper=paper, claims=tuple(claims), location=str(path))
 

@@ -73,12 +73,11 @@ def _refuse_overwriting_inputs(paper: list[str], output: str) -> None:
     """:class:`InputError` when a patched part (``OUTPUT/<the part's file name>``) would be written over a paper file
     given (referee AS: ``-o`` the paper's own folder replaced the paper with its patched copy), or when a file to be
     written is a folder (or anything but a file)."""
-    from ..errata import PARTS_LIST, edited_parts
+    from ..errata import PARTS_LIST, edited_parts, refusal
 
     edited = edited_parts(Path(output), [Path(f).name for f in paper])
     if edited:  # writing them again would lose the edits (referee DF, DF-6)
-        raise InputError(f"--output {output}: {', '.join(edited)} changed since an earlier errata run wrote it there "
-                         f"({PARTS_LIST}); move it away or choose another folder")
+        raise InputError("--output " + refusal(Path(output), edited))
     inputs = {os.path.realpath(f) for f in paper}
     for f in paper:
         target = Path(output) / Path(f).name
