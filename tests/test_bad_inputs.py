@@ -831,3 +831,8 @@ def test_privacy_errors_name_the_flags():
     assert_one_line_error(run("privacy", "--noise-multiplier", "-1", "--steps", "10", "--delta", "1e-5"),
                           "--noise-multiplier must be")
     assert_one_line_error(run("privacy", "--noise-multiplier", "1", "--steps", "3", "--delta", "2"), "--delta")
+    # and the others (referee DH, DH-8)
+    base = ("privacy", "--steps", "3", "--delta", "1e-5")
+    assert_one_line_error(run(*base, "--noise-multiplier", "1", "--epsilon", "-1"), "--epsilon")
+    assert_one_line_error(run(*base, "--noise-std", "1", "--clip", "0", "--n", "10"), "--clip must be")
+    assert_one_line_error(run(*base, "--noise-std", "1", "--clip", "1", "--n", "0"), "--n must be")

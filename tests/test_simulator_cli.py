@@ -97,6 +97,9 @@ def test_simulate_resume_with_other_d_fits_only_its_runs(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "also holds 2 runs of other d" in err
     assert "--d [12] replaces the sweep's [8, 16]" in err  # said as the run starts (referee DG, M4)
+    # the same grid again is no replacement (referee DH, DH-9; a reordered --d compares as a set)
+    assert main(["simulate", "--d", "12", "--seeds", "1", "--no-progress", "--resume", str(out)]) == 0
+    assert "replaces" not in capsys.readouterr().err
     assert len((out / "runs.jsonl").read_text().splitlines()) == 3
     assert json.loads((out / "summary.json").read_text())["d"] == [12]
     # a finished sweep is never replaced silently: --output on it is refused (continue it with --resume)

@@ -61,13 +61,17 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--delta D is required (privacy δ in (0, 1))")
     from .. import validate
 
-    # named by their flags, before the library names its parameters (referee DG, L3)
-    for flag, value in (("--noise-multiplier", getattr(args, "noise_multiplier", None)),):
+    # named by their flags, before the library names its parameters (referees DG, L3; DH, DH-8)
+    for flag, value in (("--noise-multiplier", args.noise_multiplier), ("--noise-std", args.noise_std),
+                        ("--clip", args.clip)):
         if value is not None:
             validate.positive(flag, value)
-    if getattr(args, "steps", None) is not None:
-        validate.positive_int("--steps", args.steps)
+    for flag, value in (("--steps", args.steps), ("--n", args.n)):
+        if value is not None:
+            validate.positive_int(flag, value)
     validate.delta(args.delta, "--delta")
+    if args.epsilon is not None:
+        validate.epsilon(args.epsilon, "--epsilon")
     fig, conv = _figures(args)
     if args.format == "json":
         from ..claims import jsonable

@@ -166,6 +166,14 @@ def _stored_setting_ok(key: str, value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
+def _same_grid(was: object, given: object, same) -> bool:
+    """Whether a stored grid value and the given one name the same grid (False for an unreadable stored value)."""
+    try:
+        return bool(same(was, given))
+    except TypeError:
+        return False
+
+
 def _grid_from_resume(args: argparse.Namespace) -> None:
     """``--d``, ``--seeds`` and each setting of :data:`SETTINGS` when not given: with ``--resume DIR``, those the
     sweep in DIR was started with (its grid.json); else the defaults."""
@@ -195,11 +203,21 @@ def _grid_from_resume(args: argparse.Namespace) -> None:
                 raise InputError(f"--resume {args.resume}: the folder does not record its --d and --seeds (no "
                                  f"{GRID_FILE}, an older sweep); give them as the sweep was started")
     # --d or --seeds given with --resume set the grid anew (grid.json records it; rows already there are kept):
-    # said, not silent (referee DG, M4)
-    for key, given_value in (("d", args.d), ("seeds", args.seeds)):
-        if stored and given_value is not None and stored.get(key) != (list(given_value) if key == "d" else given_value):
+    # said, not silent (referee DG, M4), also when every setting is given (referee DH, DH-9: grid.json had not been
+    # read then), and a reordered --d is the same grid
+    grid = stored
+    if args.resume is not None and not grid:
+        try:
+            grid = json.loads((Path(args.resume) / GRID_FILE).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            grid = {}
+    grid = grid if isinstance(grid, dict) else {}
+    for key, given_value, same in (("d", args.d, lambda a, b: sorted(a) == sorted(b)),
+                                   ("seeds", args.seeds, lambda a, b: a == b)):
+        was = grid.get(key)
+        if was is not None and given_value is not None and not _same_grid(was, given_value, same):
             print(f"theorycheck simulate: --resume {args.resume}: --{key} {given_value} replaces the sweep's "
-                  f"{stored.get(key)} (its rows already there are kept)", file=sys.stderr)
+                  f"{was} (its rows already there are kept)", file=sys.stderr)
     if args.d is None:
         args.d = list(stored.get("d") or DEFAULT_D)
     if args.seeds is None:
