@@ -439,17 +439,23 @@ def _earlier_parts(out_dir: Path) -> dict[str, set[str]]:
     return out
 
 
+def pronoun(names: Sequence[str]) -> str:
+    """"it" for one name, "them" for several (the errata messages' one home for it)."""
+    return "it" if len(names) == 1 else "them"
+
+
 def refusal(out_dir: Path, edited: Sequence[str]) -> str:
     """The one message refusing to write again over ``edited`` parts (:func:`edited_parts`)."""
-    it = "it" if len(edited) == 1 else "them"
+    it = pronoun(edited)
     return (f"{out_dir}: {', '.join(edited)} changed since an earlier errata run wrote {it} there ({PARTS_LIST}); "
             f"move {it} away or choose another folder")
 
 
-def edited_parts(out_dir: Path, names: Iterable[str]) -> list[str]:
-    """Those of ``names`` an earlier ``errata`` run wrote into ``out_dir`` (its :data:`PARTS_LIST`) that have been
-    changed since: writing them again would lose the edits (referee DF, DF-6)."""
-    earlier = _earlier_parts(out_dir)
+def edited_parts(out_dir: Path, names: Iterable[str], earlier: Mapping[str, set[str]] | None = None) -> list[str]:
+    """Those of ``names`` an earlier ``errata`` run wrote into ``out_dir`` (its :data:`PARTS_LIST`, or ``earlier`` when
+    the caller has read it) that have been changed since: writing them again would lose the edits (referee DF,
+    DF-6)."""
+    earlier = _earlier_parts(out_dir) if earlier is None else earlier
     return [name for name in names if name in earlier and (out_dir / name).is_file()
             and _sha256(out_dir / name) not in earlier[name]]
 
@@ -514,12 +520,12 @@ def write_errata(paper_files: Sequence[str | Path], claims: Sequence[Claim], ver
     # wrote here, listed with their digests, that this one does not write are removed (referee CY, CY-9) — only if
     # still as written: a part the user has since edited is kept and named (referee DE, DE-1: it had been deleted)
     inputs = {path.resolve() for path in texts}
-    edited = edited_parts(out_dir, [name for name in files if name.endswith(".md")])
+    earlier = _earlier_parts(out_dir)  # read once (it had been read twice)
+    edited = edited_parts(out_dir, [name for name in files if name.endswith(".md")], earlier)
     if edited:  # the command refuses this before the checks run; said again here for callers of the library
         raise InputError(refusal(out_dir, edited))
     removed: list[str] = []
     kept: list[str] = []
-    earlier = _earlier_parts(out_dir)
     for name, digests in earlier.items():
         path = out_dir / name
         if name in files or path.resolve() in inputs or not path.is_file():

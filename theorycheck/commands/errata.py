@@ -15,7 +15,7 @@ from ..errors import InputError
 def run(args: argparse.Namespace) -> int:
     from ..cli import run_audit
     from ..coverage import read_paper
-    from ..errata import write_errata
+    from ..errata import pronoun, write_errata
     from ..outputs import check_folder
     from ..registry import load
     from .coverage import audited_reference, audited_relation_reference, check_paper_files, warn_changed
@@ -54,19 +54,16 @@ def run(args: argparse.Namespace) -> int:
           f"{len(written.patched)} patched parts, {written.diff} and {written.tex}", file=sys.stderr)
     if written.removed:
         print(f"theorycheck errata: removed the earlier run's patched {_parts(written.removed)}: as that run wrote "
-              f"{_it(written.removed)}, and not written by this one", file=sys.stderr)
+              f"{pronoun(written.removed)}, and not written by this one", file=sys.stderr)
     if written.kept:
         print(f"theorycheck errata: warning: kept the earlier run's patched {_parts(written.kept)}: changed since that "
-              f"run wrote {_it(written.kept)}, and not written by this one", file=sys.stderr)
+              f"run wrote {pronoun(written.kept)}, and not written by this one", file=sys.stderr)
     return 0
 
 
 def _parts(names: tuple[str, ...]) -> str:
     return ("part " if len(names) == 1 else "parts ") + ", ".join(names)
 
-
-def _it(names: tuple[str, ...]) -> str:
-    return "it" if len(names) == 1 else "them"
 
 
 def _refuse_overwriting_inputs(paper: list[str], output: str) -> None:
