@@ -4,6 +4,7 @@ copy of the test process (tests/forked_cli.py); a full disk at exit runs it in a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -336,6 +337,45 @@ def test_write_set_puts_back_what_it_moved_when_a_move_fails(tmp_path, monkeypat
     # kept where the clean-up of a killed run's staging folders (.tmp-set-*) never looks (referee DF, DF-7)
     assert kept.name.startswith(".theorycheck-kept-")
     assert [p.name for p in tmp_path.glob(".tmp-set-*")] == [".tmp-set-running"]  # this run's staging is gone
+
+
+def test_write_set_holds_ctrl_c_until_the_set_is_moved(tmp_path, monkeypatch):
+    """Referee DF, DF-7: a Ctrl-C arriving during the moves is delivered after them (the set whole, the old one's
+    stale file removed), not half-way; without the hold the same interrupt leaves a mixed set (the perturbation)."""
+    import os
+    import signal
+
+    from theorycheck import outputs
+
+    if not hasattr(signal, "pthread_sigmask"):
+        pytest.skip("no pthread_sigmask on this platform")
+    real = os.replace
+
+    def interrupted(src, dst):  # Ctrl-C (SIGINT to this process) right after the first file is moved
+        real(src, dst)
+        if str(dst).endswith("a.txt") and ".old" not in str(src):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    def fresh(folder):
+        folder.mkdir()
+        for name in ("a.txt", "b.txt", "stale.png"):
+            (folder / name).write_bytes(b"old")
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        monkeypatch.setattr(os, "replace", interrupted)
+        fresh(held := tmp_path / "held")
+        with pytest.raises(KeyboardInterrupt):
+            outputs.write_set(held, {"a.txt": b"new", "b.txt": b"new"}, remove=["stale.png"])
+        assert {p.name: p.read_bytes() for p in held.iterdir()} == {"a.txt": b"new", "b.txt": b"new"}
+        # the perturbation: the same interrupt with the hold taken away stops the moves half-way
+        monkeypatch.setattr(outputs, "_signals_held", contextlib.nullcontext)
+        fresh(bare := tmp_path / "bare")
+        with pytest.raises(KeyboardInterrupt):
+            outputs.write_set(bare, {"a.txt": b"new", "b.txt": b"new"}, remove=["stale.png"])
+        assert (bare / "a.txt").read_bytes() == b"new" and (bare / "b.txt").read_bytes() == b"old"
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_privacy_classical_overflow_is_not_defined():
