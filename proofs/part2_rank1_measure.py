@@ -27,7 +27,8 @@ Quantities (each a median or a max over neurons/samples, named in :data:`QUANTIT
   (R v, σ_*(⟨μ, R v⟩)) with v ⊥ w_i^0, μ opposite to the current step (labels from the model), R = ±10⁶, and
   ``delta_adversarial_limit`` the smallest over the neurons of the exact limit R → ±∞ of the change made by the
   record (R v, σ_*(0)) with v ⊥ w_i^0, μ, u_i(D): √2 whenever the record's limit residual is not 0 (referee DB,
-  DB-8);
+  DB-8), and ``delta_adversarial_finite`` the smallest over the neurons of the change the update itself makes with
+  that record at R = ±10¹⁰ (referee DF, DF-8);
 * the clipped reading of Algorithm 1's g^C_W (referee AC; the paper leaves C_W undefined): each per-sample gradient
   matrix (columns 2a_{0,l} c_j(l) x_j, l ≤ p) clipped in Frobenius norm at C_W = 2√d log^q d (the repair's
   constant): ``delta_adversarial_clipped`` the same adversarial change with the two replaced samples clipped,
@@ -157,7 +158,7 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
     f_old = clip_factor(x_old, y_old)
     sample = rng.choice(n, size=min(256, n), replace=False)
     active = float(np.mean([clip_factor(X[j], y[j]) < 1 for j in sample]))
-    limit = []
+    limit, finite = [], []
     for k, i in enumerate(idx):
         w = W0[:, i] / np.linalg.norm(W0[:, i])
         # a direction orthogonal to w_i (so σ' = sech²(b_i)) and to μ (so the model's label σ_*(0) is fixed),
@@ -196,6 +197,15 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         moves = [float(np.linalg.norm(np.sign(scale[k] * c * r) * v_lim - W1[:, k]))
                  for c, r in ((a_sign + own - y0, 1.0), (-a_sign + own - y0, -1.0)) if c != 0]
         limit.append(max(moves) if moves else 0.0)
+        # the real update at a large finite R along the same v tends to that limit (referee DF, DF-8)
+        fin = 0.0
+        for R in (1e10, -1e10):
+            x_adv = R * v_lim
+            y_adv = float(target(np.array([x_adv[0]]))[0])
+            c_adv = float((np.tanh(x_adv @ W0 + b) @ a0 - y_adv) / np.cosh(x_adv @ W0[:, i] + b[i]) ** 2)
+            u_adv = U[:, k] - scale[k] * c_old[k] * x_old + scale[k] * c_adv * x_adv
+            fin = max(fin, float(np.linalg.norm(u_adv / np.linalg.norm(u_adv) - W1[:, k])))
+        finite.append(fin)
     Zx = (f0 / n) @ X
     pop: dict[str, float] = {}
     if population:
@@ -236,6 +246,7 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         "delta_adversarial": float(np.median(adv)),
         "delta_adversarial_clipped": float(np.median(adv_clip)),
         "delta_adversarial_limit": float(np.min(limit)),
+        "delta_adversarial_finite": float(np.min(finite)),
         "clipped_over_bound_max": float(max(clip_ratio)),
         "step_norm_min": float(np.min(np.linalg.norm(T1 - G, axis=0))),
         "clip_active_fraction": active,
@@ -269,6 +280,7 @@ QUANTITIES = (
     "delta_adversarial",
     "delta_adversarial_clipped",
     "delta_adversarial_limit",
+    "delta_adversarial_finite",
     "clipped_over_bound_max",
     "step_norm_min",
     "clip_active_fraction",

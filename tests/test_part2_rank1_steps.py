@@ -343,6 +343,8 @@ def test_sensitivity(registered_verdict):
     # (referee DB, DB-8), not only a fit: √2 at every corner and d
     assert all(abs(x - math.sqrt(2)) < 1e-12 for r in v.evidence["adversarial_limit"] for x in r["values"])
     assert "Δ_2 ≥ √2 at every d" in v.detail
+    # and the update itself, with that record at R = ±10¹⁰, moves w_i^1 by within 1e-4 of √2 (referee DF, DF-8)
+    assert all(abs(x - math.sqrt(2)) < 1e-4 for r in v.evidence["adversarial_at_R_1e10"] for x in r["values"])
     # the clipped reading of g^C_W (referee AC): the exact bound 4η_W C_W/(n‖u_i‖) holds at every run, its premise
     # (min_i‖T_1,i − ĝ_i‖ flat in d) is measured, and the claim then holds where π_p ≤ ν + ε_b (not where π_p > ν + ε_b)
     from theorycheck.plots import conditions_hold_at
