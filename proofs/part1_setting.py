@@ -25,6 +25,7 @@ from typing import Any
 import mpmath
 import numpy as np
 import sympy as sp
+from sympy.calculus.util import maximum
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import privacy as P
@@ -328,52 +329,83 @@ ASSUMPTION3_UPPER = Statement(
 )
 
 
+def _assumption3_point(statement: Statement, upper: sp.Expr, lower: sp.Expr) -> dict[str, Any] | None:
+    """A point (ε, δ = e^{−L}) of the statement's set for every large d: on a grid of L = 10^k (k = 0 … 6, then
+    −1 … −3), ε/√L = c = U(L)/2^j (j = 1 … 12; U = ``upper``, the upper end as a function of L and maybe d) with
+    lhs < rhs there (exactly when free of d, else as the limit of (rhs − lhs)/c as d → ∞) and c ≫ ``lower``
+    (lim c/lower = ∞, SymPy). None if the grid has none."""
+    for k in (0, 1, 2, 3, 4, 5, 6, -1, -2, -3):
+        L = sp.Integer(10) ** k
+        for j in range(1, 13):
+            c = sp.simplify(upper.subs(L_SYM, L) / 2**j)
+            point = {S.eps: c * sp.sqrt(L), S.delta: sp.exp(-L)}
+            gap = sp.simplify(statement.rhs.subs(point) - statement.lhs.subs(point))
+            if S.d in gap.free_symbols:
+                holds = sp.limit(gap / c, S.d, sp.oo)
+                inside = holds.is_extended_real and bool(holds > 0)
+            else:
+                inside = bool(gap > 0)
+            if inside and sp.limit(c / lower, S.d, sp.oo) is sp.oo:
+                return {"log_inv_delta": str(L), "epsilon": str(point[S.eps]), "eps_over_sqrt_log": str(c),
+                        "upper": str(sp.simplify(statement.rhs.subs(point))),
+                        "omega_ratio": f"lim ({c})/({lower}) = ∞"}
+    return None
+
+
 def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / sp.log(S.d)):
     """Assumption 3's three conditions together: ε/√L < U(L) (the statement, L = log(1/δ)) and ε/√L ≫ g(d) = ``lower``.
-    Non-empty for every d iff sup_L U(L) ≫ g(d): decided by the limit of sup_L U / g as d → ∞ (SymPy); the
-    consequence log(1/δ) ≥ g²/64 (δ ≤ e^{−ω(1/log² d)}) and a concrete point (δ = e^{−1}, ε = 1) for every d."""
+    Non-empty for every d iff sup_L U(L) ≫ g(d): decided by the limit of sup_L U / g as d → ∞ (SymPy); a point for
+    every d, with ε/√L a constant, found by a search and checked exactly (referee EB, F1: a fixed point had refuted
+    true statements); and the consequence log(1/δ) ≥ g²/64 (δ ≤ e^{−ω(1/log² d)}) for the paper's upper end."""
     U = statement.rhs.subs(S.delta, sp.exp(-L_SYM))
     U = sp.simplify(U)
-    sup_U = sp.limit(U, L_SYM, sp.oo)
+    try:  # the supremum over L ∈ (0, ∞), attained or not (an upper end falling in L has it at L → 0: referee EB)
+        sup_U = maximum(U, L_SYM, sp.Interval.open(0, sp.oo))
+    except (NotImplementedError, ValueError, TypeError):
+        sup_U = sp.limit(U, L_SYM, sp.oo)
     if sup_U is sp.oo:
         ratio_limit = sp.oo
+    elif sup_U.is_nonpositive or sup_U is sp.S.NegativeInfinity:  # ε/√L > 0 is never below it
+        ratio_limit = sp.S.NegativeInfinity
     else:
         ratio_limit = sp.limit(sup_U / lower, S.d, sp.oo)
-    lhs_at_point = statement.lhs.subs({S.eps: 1, S.delta: sp.exp(-1)})
-    rhs_at_point = statement.rhs.subs({S.delta: sp.exp(-1)})
+    point = _assumption3_point(statement, U, lower) if ratio_limit is sp.oo else None
     consequence = sp.solve(sp.Eq(G_SYM, U), L_SYM)
     ev = {
         "U_of_L": str(U),
         "sup_over_L": str(sup_U),
         "limit_sup_over_lower": str(ratio_limit),
-        "point": {
-            "delta": "e^-1",
-            "epsilon": 1,
-            "eps_over_sqrt_log": str(lhs_at_point),
-            "upper": str(rhs_at_point),
-            "omega_ratio": "1 / (1/log d) = log d → ∞",
-        },
+        "point": point,
         "smallest_log_inv_delta_for_g": [str(c) for c in consequence],
-        "consequence": "ε/√L < 8√L and ε/√L = g ≫ 1/log d force log(1/δ) > g²/64 = ω(1/log² d): δ may tend to 1, "
-        "but only as δ ≤ exp(−ω(1/log² d))",
     }
-    if ratio_limit is sp.oo and bool(lhs_at_point < rhs_at_point):
+    paper = statement == ASSUMPTION3_UPPER
+    if paper:
+        ev["consequence"] = ("ε/√L < 8√L and ε/√L = g ≫ 1/log d force log(1/δ) > g²/64 = ω(1/log² d): δ may tend "
+                             "to 1, but only as δ ≤ exp(−ω(1/log² d))")
+    if ratio_limit is sp.oo and point is not None:
         return verified(
             "symbolic",
-            "non-empty for every d: ε < 8 log(1/δ) is ε/√log(1/δ) < 8√log(1/δ), unbounded in "
-            "log(1/δ), so the ω(1/log d) condition can be met (δ = e^{-1}, ε = 1 for every d); it forces "
-            "log(1/δ) > (ε/√log(1/δ))²/64 = ω(1/log² d)",
+            f"non-empty for every d: the upper end ε/√L < {sp.sstr(U)} (L = log(1/δ)) "
+            f"has sup over L > 0 {sup_U}, ≫ {lower} (the limit of the ratio as d → ∞ is {ratio_limit}); a point for every "
+            f"d: δ = e^{{−{point['log_inv_delta']}}}, ε = {point['epsilon']} (ε/√log(1/δ) = "
+            f"{point['eps_over_sqrt_log']}, ≫ {lower})"
+            + ("; it forces log(1/δ) > (ε/√log(1/δ))²/64 = ω(1/log² d)" if paper else ""),
             regime={
                 "region": PV.A3_REGION,
                 "holds_on": "all",
-                "conditions": [r"\log(1/\delta) = \omega(1/\log^2 d)"],
+                "conditions": [r"\log(1/\delta) = \omega(1/\log^2 d)"] if paper else [],
                 "witness": None,
             },
             **ev,
         )
+    if ratio_limit is sp.oo:  # unbounded, yet no point found on the grid: the search cannot decide
+        return inconclusive("symbolic", f"sup over L = log(1/δ) > 0 of the upper end is {sup_U}, ≫ {lower}, but no point of the set "
+                            "was found on the grid of (ε, δ) searched", **ev)
     return refuted(
         "symbolic",
-        f"sup over δ of the upper end, {sup_U}, is not ≫ {lower}: the set is empty for d large",
+        (f"sup over L = log(1/δ) > 0 of the upper end, {sup_U}, is not ≫ {lower} (the limit of the ratio as d → ∞ is "
+         f"{ratio_limit}): the set is empty for d large" if ratio_limit is not sp.S.NegativeInfinity else
+         f"sup over L = log(1/δ) > 0 of the upper end is {sup_U} ≤ 0, below every ε/√log(1/δ) > 0: the set is empty"),
         witness={"limit_sup_over_lower": str(ratio_limit)},
         **ev,
     )

@@ -130,6 +130,18 @@ def test_assumption3_with_a_bounded_upper_end_refuted():
     """ε/√log(1/δ) < 8/log² d (a wrong upper end): incompatible with ω(1/log d) for d large."""
     bad = M.ASSUMPTION3_UPPER.perturb(rhs=8 / sp.log(S.d) ** 2)
     assert M.check_privacy_nonempty(bad).verdict == "refuted"
+    # an upper end that is never positive: empty for every d
+    assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rhs=-sp.sqrt(sp.log(1 / S.delta)))).verdict == "refuted"
+
+
+def test_assumption3_other_upper_ends_that_leave_it_non_empty_are_verified():
+    """Referee EB, F1: the check had required the fixed point (δ = e^{−1}, ε = 1) and so refuted true statements
+    (ε < log(1/δ), ε < log(1/δ)/8); it had taken the sup over δ at δ → 0 only (an upper end falling in log(1/δ) has
+    its sup at δ → 1). Each of these leaves Assumption 3 non-empty for every d, with a point found and checked."""
+    L = sp.log(1 / S.delta)
+    for rhs in (sp.sqrt(L), sp.sqrt(L) / 8, 1 / sp.sqrt(L), 1 / sp.sqrt(S.log_d), S.delta * sp.sqrt(L)):
+        v = M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rhs=rhs))
+        assert v.verdict == "verified" and v.evidence["point"] is not None, (rhs, v.detail)
 
 
 def test_privacy_factor_refuted_near_delta_one_and_corrected(registered_verdict):
