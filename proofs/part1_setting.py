@@ -386,8 +386,8 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
         return verified(
             "symbolic",
             f"non-empty for every d: the upper end ε/√L < {sp.sstr(U)} (L = log(1/δ)) "
-            f"has sup over L > 0 {sup_U}, ≫ {lower} (the limit of the ratio as d → ∞ is {ratio_limit}); a point for every "
-            f"d: δ = e^{{−{point['log_inv_delta']}}}, ε = {point['epsilon']} (ε/√log(1/δ) = "
+            f"has sup over L > 0 {sup_U}, ≫ {lower} (the limit of the ratio as d → ∞ is {ratio_limit}); a point for "
+            f"every d: δ = e^{{−{point['log_inv_delta']}}}, ε = {point['epsilon']} (ε/√log(1/δ) = "
             f"{point['eps_over_sqrt_log']}, ≫ {lower})"
             + ("; it forces log(1/δ) > (ε/√log(1/δ))²/64 = ω(1/log² d)" if paper else ""),
             regime={
@@ -399,8 +399,8 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
             **ev,
         )
     if ratio_limit is sp.oo:  # unbounded, yet no point found on the grid: the search cannot decide
-        return inconclusive("symbolic", f"sup over L = log(1/δ) > 0 of the upper end is {sup_U}, ≫ {lower}, but no point of the set "
-                            "was found on the grid of (ε, δ) searched", **ev)
+        return inconclusive("symbolic", f"sup over L = log(1/δ) > 0 of the upper end is {sup_U}, ≫ {lower}, but no "
+                            "point of the set was found on the grid of (ε, δ) searched", **ev)
     return refuted(
         "symbolic",
         (f"sup over L = log(1/δ) > 0 of the upper end, {sup_U}, is not ≫ {lower} (the limit of the ratio as d → ∞ is "

@@ -515,6 +515,20 @@ def test_gaussian_window_perturbed(link, rhs):
     assert v.verdict == "refuted" and v.evidence["witness"]
 
 
+def test_gaussian_window_for_every_gamma_is_computed():
+    """Referee EB, F2: "for all γ > 0" outside the certified cover [1e-8, 1e8] had been a fixed string. Now each gap's
+    zeros on γ > 0 are computed: a bound failing only beyond the cover (2γ − γ²/10¹⁰, negative from γ ≈ 2·10¹⁰) is
+    refuted there; a true bound the cover cannot separate near 0 (1 − 1/(1+γ)) is verified exactly."""
+    v = T.check_gaussian_window(gammas=("0.5",))
+    signs = v.evidence["for_all_gamma"].values()
+    assert v.verdict == "verified" and all(s["holds"] and s["zeros"] == "none" for s in signs)
+    late_bound = 2 * gamma - gamma**2 / 10**10
+    late = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=late_bound), gammas=("0.5",))
+    assert late.verdict == "refuted" and float(late.evidence["witness"]["gamma"]) > 1e8
+    tight = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=1 - 1 / (1 + gamma)), gammas=("0.5",))
+    assert tight.verdict == "verified" and "for every γ > 0 exactly" in tight.detail
+
+
 def test_approximation_error():
     v = T.check_approximation_error(T.APPROXIMATION_ERROR, polys=("2*x", "x"), gammas=("0.1", "1"))
     assert v.verdict == "refuted" and v.evidence["witness"]["f"] == "2*x"
