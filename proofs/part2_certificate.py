@@ -1267,7 +1267,7 @@ def check_gaussian_monomial_max(
                         "gamma": g,
                         "sup": fmt(sup),
                         "claimed": fmt(rhs),
-                        "argmax": fmt(arg, 10),
+                        "argmax_abs": fmt(abs(arg), 10),  # sup g = sup |g| at +√(k/(2γ)) (g odd for odd k; referee EB)
                         "rel": fmt(e, 3),
                     }
                 )

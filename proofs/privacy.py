@@ -404,7 +404,9 @@ def check_classical_gaussian(
         ("" if proved else "the grid holds but the square is not proved, so nothing is decided between its points: ")
         + f"exact δ(ε) ≤ δ on all {len(rows)} grid points with ε < {eps_upper} and δ from 1 − 1e-6 down to "
         f"1e-100, and at the corner (ε, δ) → ({eps_upper:g}, 1); the largest ratio δ(ε)/δ is "
-        f"{mpmath.nstr(worst['ratio'], 4)} (ε = {worst['epsilon']}, δ = {worst['delta']:g}), certified with arb; "
+        f"{mpmath.nstr(worst['ratio'], 4)} (ε = {worst['epsilon']}, "
+        f"δ = {mpmath.nstr(mpmath.mpf(worst['delta']), 15)}), "
+        "certified with arb; "
         f"{square}; outside ε < 1 the same rule fails (e.g. ε = 10, δ = 1e-5: see gaussmech.assumption3-range)",
         regime={"region": region, "holds_on": "all", "conditions": [r"\varepsilon < 1"], "witness": None,
                 "decided_by": ("a proof over the square: monotonicity of the exact curve (SymPy), boxes bounded in "
