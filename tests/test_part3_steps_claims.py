@@ -400,13 +400,30 @@ def test_lambda_min_is_zero_where_p_exceeds_n(registered_verdict):
 def test_a_fit_too_loose_to_fail_is_not_verified(registered_verdict):
     """‖a_RR^{(i)} − a_RR‖'s slopes carry standard errors ≈ 0.5 over d ≤ 64 at the simulated corners: any
     non-increasing quantity would pass there (inconclusive); the σ_W → 0 limit corner's slope disagrees, but a
-    finite-d slope at a limit, with no asymptotic argument, does not refute (referee U): inconclusive."""
+    finite-d slope at a limit, with no asymptotic argument, does not refute (referee U). The claim's worst-sample
+    move is decided on a sub-region by an exact lower bound instead (referee EC, F2): refuted there."""
     claim = next(c for c in m.CLAIMS if c.id == "ridge.measured-loo-move")
     registered = registered_verdict(claim)
-    assert registered.verdict == "inconclusive" and registered.evidence["undecided_corners"][0] == "aligned limit"
+    assert registered.evidence["undecided_corners"][0] == "aligned limit"
     assert "too loosely to decide it at" in registered.detail  # the loose fits at the simulated corners (referee V)
-    assert "only at the limit corner 'aligned limit'" in registered.detail and "witness" not in registered.evidence
-    assert registered.regime["witness"] is None and registered.regime["undecided"]  # no failure witness (referee V)
+    assert "only at the limit corner 'aligned limit'" in registered.detail
+    # referee EC, F2: where π_p > 4ε_n, ε_n < 1/4, ν < 2 + ε_b − 4ε_n the worst sample's move/order grows like the
+    # largest label (the exact lower bound √p|r_i|/(nλ)·(1 − o(1)), the fitted values bounded): refuted there
+    assert registered.verdict == "refuted" and registered.regime["holds_on"] == "part"
+    worst = registered.evidence["worst_sample"]
+    assert worst["decided"] and worst["exact_bounds_hold"] and all(worst["premises"].values())
+    ratios = [r["move_over_order"] for r in worst["rows"]]
+    assert ratios[-1] > 4 * ratios[0] and registered.regime["witness"]["point"]["pi_p"] == 1.0
+    from theorycheck.plots import conditions_hold_at
+
+    inside = {"eps_n": 0.1, "eps_p": 0.2, "eps_b": 0.125, "nu": 1.3, "pi_p": 1.0}  # the witness point: in S
+    assert not conditions_hold_at(registered.regime["conditions_exact"], inside)
+    assert conditions_hold_at(registered.regime["conditions_exact"], {**inside, "eps_n": 0.3})  # outside S
+    assert any(w.startswith("all: proved for every data set") for w in registered.regime["readings"].values())
+    # perturbed: an order with an extra log³ d (not the argument's scale, and the ratio stops growing) is not refuted
+    quantity, order, relation, _ = m.MEASURED_ORDERS["ridge.measured-loo-move"]
+    slower = m.check_loo_move(quantity, order * sp.log(m.d) ** 3, relation)
+    assert slower.verdict != "refuted" and not slower.evidence["worst_sample"]["decided"]
     # the display's ≤ with its constant 2 is exceeded at every admissible measurement, and the record says so
     # (referee BV, D1); ridge.loo-stability refutes the printed ≤. Perturbed: an order 100× larger is never exceeded
     printed = registered.evidence["ratio_to_printed_bound"]
