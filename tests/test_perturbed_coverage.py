@@ -464,3 +464,17 @@ def test_rate_decision_claimed_faster_decay_refuted():
     steep = [{**r, "risk_dpgd": r["d"] ** -0.6, "risk_ridge": r["d"] ** -0.05 * (1 + 0.01 * k)}
              for k, r in enumerate(rows)]
     assert R.decide_rate(steep, {}, claimed_slope=-0.5).verdict == "inconclusive"
+
+
+def test_rate_names_each_budget_and_its_outcome(registered_verdict):
+    """Referee EC, F3: the verdict had rested on ε = 1, δ = 1e-5 without saying so, and flips with the budget. Now
+    each budget is decided apart: inconclusive at ε = 1 (ridge flat), verified at ε = 4 (ridge falls too), so the
+    claim is inconclusive and says where it holds. The perturbation: a claimed d^{−0.5} is refuted at every budget."""
+    from theorycheck_proofs import repaired as R
+
+    v = registered_verdict("repaired.rate")
+    assert v.verdict == "inconclusive" and v.detail.startswith("decided at ε = 4, δ = 1e-05 only")
+    assert v.evidence["outcome_by_budget"] == {"ε = 1, δ = 1e-05": "inconclusive", "ε = 4, δ = 1e-05": "verified"}
+    assert all(b["epsilon"] in (1.0, 4.0) and b["delta"] == 1e-5 for b in v.evidence["by_budget"])
+    faster = R.check_rate(claimed_slope=-0.5)  # the same simulator runs (cached in-process)
+    assert faster.verdict == "refuted" and faster.evidence["outcome_by_budget"]["ε = 4, δ = 1e-05"] == "refuted"
