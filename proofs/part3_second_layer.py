@@ -794,8 +794,9 @@ def check_early_stopping(
     if not log_bound:
         return inconclusive("numeric", "holds at every ε_n tried, but the symbolic check of log(1 − x) ≤ −x failed",
                             regime=regime, **ev)
-    tried = ("holds for every ε_n tried once d ≥ d*(ε_n) (log10 d* = "
-             + ", ".join(f"{k}: {v}" for k, v in crossovers.items()) + ")")
+    tried = ("holds for every ε_n tried wherever d^{ε_n} ≥ 2 log² d, in particular once d ≥ d*(ε_n) (log10 d* = "
+             + ", ".join(f"{k}: {v}" for k, v in crossovers.items())
+             + ("; none: x < 1 for every d)" if "none" in crossovers.values() else ")"))
     if claimed_log_rhs is not printed_early_stopping_rhs:  # the argument T log(1−x) ≤ −xT = −2L² is the printed one's
         return inconclusive(
             "numeric",
@@ -806,7 +807,8 @@ def check_early_stopping(
         )
     return verified(
         "numeric+symbolic",
-        tried + "; log(1−x) ≤ −x makes it hold for every ε_n > 0 beyond d*; below d* the base is negative",
+        tried + "; log(1−x) ≤ −x makes it hold for every ε_n > 0 wherever the base is in [0, 1]; it is negative only "
+        "on the band of d where d^{ε_n} < 2 log² d",
         regime=regime,
         **ev,
     )
@@ -821,13 +823,19 @@ def _early_stopping(claimed_log_rhs, eps_n: float) -> Verdict:
     def x_of(L):  # L = log d
         return 2 * L**2 / mpmath.exp(e * L)
 
-    # crossover: smallest log d beyond the hump with x(L) <= 1
-    _, L_star = bisect_predicate(lambda L: x_of(L) > 1, mpmath.mpf(2) / e, mpmath.mpf(10**4), halvings=200)
+    hump = mpmath.mpf(2) / e  # x(L) = 2L²e^{−ε_nL} is largest at L = 2/ε_n: 8/(ε_n e)²
+    band = x_of(hump) > 1  # else x < 1 for every d > 1: no crossover (ε_n > √8/e; referee EC, F1)
+    if band:  # the base 1 − x is negative exactly on (L_lo, L*), the two roots of x = 1 around the hump
+        L_lo, _ = bisect_predicate(lambda L: x_of(L) <= 1, mpmath.mpf(10) ** -6, hump, halvings=200)
+        _, L_star = bisect_predicate(lambda L: x_of(L) > 1, hump, mpmath.mpf(10**4), halvings=200)
+    else:
+        L_lo = L_star = mpmath.log(2)  # sampled from d = 2 up
     rows = []
     worst = None
-    for k in range(300):
+    below = [L_lo * mpmath.mpf(k + 1) / 20 for k in range(20)] if band else []  # d ≤ d_lo: the base in (0, 1) too
+    for k in range(-len(below), 300):
         # relative to the crossover (up to 15 L*), which lies beyond d = 10^400 where ε_n ≤ 0.015 (referee AG, F6)
-        L = L_star * (1 + mpmath.mpf(k) / 20) if k < 100 else L_star * mpmath.mpf(k) / 20
+        L = below[k] if k < 0 else L_star * (1 + mpmath.mpf(k) / 20) if k < 100 else L_star * mpmath.mpf(k) / 20
         x = x_of(L)
         T = mpmath.exp(e * L)
         lhs = mpmath.mpf("-inf") if x >= 1 else T * mpmath.log1p(-x)
@@ -835,7 +843,7 @@ def _early_stopping(claimed_log_rhs, eps_n: float) -> Verdict:
         slack = rhs - lhs
         if worst is None or slack < worst[0]:
             worst = (slack, L, lhs, rhs)
-        if k % 40 == 0:
+        if k % 40 == 0 or k == -len(below):
             rows.append(
                 {
                     "log10_d": mpmath.nstr(L / mpmath.log(10), 8),
@@ -845,10 +853,15 @@ def _early_stopping(claimed_log_rhs, eps_n: float) -> Verdict:
             )
     ev = {
         "eps_n": eps_n,
-        "crossover_log10_d": mpmath.nstr(L_star / mpmath.log(10), 10),
+        "crossover_log10_d": mpmath.nstr(L_star / mpmath.log(10), 10) if band else "none",
         "samples": rows,
-        "below_crossover": "for d < d* the base 1 − 2log²d/d^{ε_n} is negative (e.g. d = 64: base ≈ −14, "
-        "T = 64^{1/5} not an integer): the inequality is meaningless there",
+        "below_crossover": (
+            f"the base 1 − 2log²d/d^{{ε_n}} is negative exactly where d^{{ε_n}} < 2 log² d, the band log10 d ∈ "
+            f"({mpmath.nstr(L_lo / mpmath.log(10), 6)}, {mpmath.nstr(L_star / mpmath.log(10), 6)}) (e.g. ε_n = 1/5, "
+            "d = 64: base ≈ −14): the inequality is meaningless there; below the band the base is in (0, 1) and the "
+            "inequality holds (sampled)") if band else (
+            f"x = 2log²d/d^{{ε_n}} ≤ 8/(ε_n e)² = {mpmath.nstr(x_of(hump), 6)} < 1 for every d > 1: no crossover, the "
+            "base is in (0, 1) everywhere"),
         "digits": DPS_EARLY,
     }
     tol = mpmath.mpf(10) ** (-(DPS_EARLY - 20))
@@ -867,9 +880,9 @@ def _early_stopping(claimed_log_rhs, eps_n: float) -> Verdict:
         )
     return verified(
         "numeric+symbolic",
-        "holds for every d ≥ d* ≈ 10^"
-        + mpmath.nstr(L_star / mpmath.log(10), 4)
-        + " (T log(1−x) ≤ −xT = −2log²d since log(1−x) ≤ −x on [0, 1)); below d* the base is negative",
+        ("holds for every d with d^{ε_n} ≥ 2 log² d (T log(1−x) ≤ −xT = −2log²d since log(1−x) ≤ −x on [0, 1)): "
+         + (f"d ≥ d* ≈ 10^{mpmath.nstr(L_star / mpmath.log(10), 4)} and below the band where the base is negative"
+            if band else "every d > 1 (no crossover: the base is in (0, 1) everywhere)")),
         **ev,
     )
 

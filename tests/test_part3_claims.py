@@ -143,6 +143,14 @@ def test_early_stopping(registered_verdict):
     # wrong only for small ε_n? no: a constant 2.5 fails at every ε_n; the check reports the first ε_n where it fails
     bad = m.check_early_stopping(lambda L: -2.5 * L**2, eps_ns=(3.0,))
     assert bad.verdict == "refuted" and bad.regime["holds_on"] == "part"
+    # referee EC, F1: for ε_n > √8/e the hump 8/(ε_n e)² of x = 2log²d/d^{ε_n} is below 1, so there is no crossover
+    # (it had reported the hump as d*); below the band where the base is negative the inequality is sampled too
+    assert v.evidence["crossover_log10_d_per_eps_n"]["3.0"] == "none"
+    assert "exactly where d^{ε_n} < 2 log² d" in v.evidence["below_crossover"]
+    assert float(v.evidence["samples"][0]["log10_d"]) < 0.331  # below the band at ε_n = 1/5
+    with mpmath.workdps(m.DPS_EARLY):  # a right side failing only below the band (d < 2.1): rejected there
+        low = m._early_stopping(lambda L: -2 * L**2 - mpmath.mpf(10) ** 6 * mpmath.exp(-8 * L), 0.2)
+    assert low.verdict == "refuted" and float(low.evidence["witness"]["log10_d"]) < 0.331
 
 
 def test_exponent_consistency(registered_verdict):
