@@ -90,6 +90,12 @@ def test_variance_term(registered_verdict):
     assert "one slice" not in v.detail and "ε_n = 1/5, ε_p = 1" in v.detail
     assert m.check_variance_term(m.d_ ** (4 * m.en) * m.LOGD / m.n_).verdict == "refuted"
     assert m.check_variance_term(m.d_ ** (2 * m.en) * m.LOGD**2 / m.n_).verdict == "refuted"
+    # referee EC, F4: a larger rate breaks the chain's last equality (refuted, with the factor), but as a bound it is
+    # implied by the chain's rate, and the record says so; a smaller one is not shown by this route
+    weaker = m.check_variance_term(2 * m.d_ ** (5 * m.en) * m.LOGD**2 / m.n_)
+    assert weaker.verdict == "refuted" and weaker.evidence["as_a_bound"].startswith("implied by the chain's rate")
+    smaller = m.check_variance_term(m.d_ ** (4 * m.en) * m.LOGD / m.n_)
+    assert smaller.evidence["as_a_bound"].startswith("not shown by this route")
     # the route's Bernstein step evaluated at the simulated d (referee CX, M3): its bound is not contradicted by the
     # measured exceedance; the detail says the evidence is weak there
     fin = route["finite_d_pinelis"]
