@@ -302,6 +302,27 @@ def test_show_names_a_refuted_premise_from_the_cache(paper, tmp_path):
     assert raw["rests_on_refuted"] == ["alpha.false"] and raw["premises_not_in_cache"] == []
 
 
+def test_check_of_a_selection_names_premises_neither_run_nor_cached(paper, tmp_path):
+    """Referee EA, EA-4: ``check ID`` on a cold cache showed a claim resting on a refuted premise (not run, not
+    cached) as clean, saying nothing; now the table, Markdown and JSON name the premises whose verdicts are unknown.
+    With the premise in the cache the note is gone and the taint is there (the perturbation)."""
+    cache = tmp_path / "cache"
+    cold = tc(paper, "check", "alpha.uses", "--no-progress", cache=cache)
+    said = " ".join(cold.stdout.split())
+    assert cold.returncode == 0 and "1 premise of the selected claims neither run nor fresh in the cache " \
+        "(alpha.false): their verdicts are unknown" in said, cold.stdout
+    md = tc(paper, "check", "alpha.uses", "--no-progress", "--format", "markdown", cache=cache).stdout
+    assert "neither run nor fresh in the cache (alpha.false)" in md
+    raw = json.loads(tc(paper, "check", "alpha.uses", "--no-progress", "--format", "json", cache=cache).stdout)
+    assert raw["premises_not_in_cache"] == ["alpha.false"]
+    assert raw["claims"][0]["premises_not_in_cache"] == ["alpha.false"] and raw["claims"][0]["rests_on_refuted"] == []
+    assert tc(paper, "check", "alpha.false", "--no-progress", cache=cache).returncode == 0
+    warm = tc(paper, "check", "alpha.uses", "--no-progress", "--format", "json", cache=cache)
+    raw = json.loads(warm.stdout)
+    assert "premises_not_in_cache" not in raw and raw["claims"][0]["rests_on_refuted"] == ["alpha.false"]
+    assert "neither run nor fresh" not in tc(paper, "check", "alpha.uses", "--no-progress", cache=cache).stdout
+
+
 def test_show_latex_and_report_read_the_cache(paper, tmp_path):
     cache = tmp_path / "cache"
     claims_json(paper, cache=cache)

@@ -265,11 +265,23 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.output is not None and str(args.output) != "-":  # referee AS: an empty report replaced the file
             print(f"theorycheck: {args.output} left as it was", file=sys.stderr)
             return 0
+    unknown = results.unknown_premises
+    # a selection on a cold cache: premises outside it were neither run nor cached, so "on a refuted premise" and the
+    # root failures may be incomplete, and the output says so (referee EA, EA-4: it had shown such claims as clean)
+    note = (f"{report.plural(len(unknown), 'premise')} of the selected claims neither run nor fresh in the cache "
+            f"({', '.join(unknown[:5])}{', …' if len(unknown) > 5 else ''}): their verdicts are unknown, so the "
+            "claims resting on a refuted or undecided premise, and the root failures, may be incomplete; "
+            "`theorycheck check` without ids runs them") if unknown else ""
     if args.format == "json":
-        text = json.dumps(report.json_report(registry.paper, results, registry.location), indent=2) + "\n"
-        _write(text, args.output, ".json")
+        data = report.json_report(registry.paper, results, registry.location)
+        if unknown:
+            data["premises_not_in_cache"] = list(unknown)
+            for record in data["claims"]:
+                record["premises_not_in_cache"] = [dep for dep in registry.dependencies(record["id"])
+                                                   if dep in unknown]
+        _write(json.dumps(data, indent=2) + "\n", args.output, ".json")
     elif args.format == "markdown":
-        _write(report.markdown_table(registry.paper, results), args.output, ".md")
+        _write(report.markdown_table(registry.paper, results) + (f"\n{note}\n" if note else ""), args.output, ".md")
     else:
         import io
 
@@ -279,6 +291,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             console = _console()
         console.print(report.rich_table(results, title=f"theorycheck: {registry.paper}", width=console.width))
         console.print(report.summary_line(results, wall=results.wall, cpu=results.cpu))
+        if note:
+            console.print(note, markup=False)
         if isinstance(console.file, io.StringIO):
             _write(console.file.getvalue(), args.output, ".txt")
     failed = any(r.verdict.verdict == "error" for r in results)
