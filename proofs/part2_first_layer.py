@@ -999,6 +999,11 @@ def _proved_rate_verdict(which: int, name: str, claimed_exponent: float, claimed
             "tails within their "
             f"sub-Gaussian bounds on the grid): the claimed O_P({rate}) holds on every reading; measured exponent "
             f"{measured.evidence['fitted_exponent']:.3f}",
+            # the bound is the check's own route (Mehler's series, Cauchy–Schwarz, the χ²/Beta tails), not Stein's
+            # display (stein.decomposition, refuted as printed): the claim does not rest on it (referee EA, EA-1)
+            decided_without_premises="Mehler's series and Cauchy–Schwarz for every w, b, with the exact tails of ρ_i "
+            "and ‖w_i‖, not Stein's decomposition (2, 12)",
+            route_premises=["part1.size-reading"],
             **ev,
         )
     return inconclusive(

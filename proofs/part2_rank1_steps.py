@@ -1911,6 +1911,11 @@ def check_initial_output_centred(statement: Statement, order_one: Statement) -> 
             f"rate {every_width['rate']} is within the claim on all of the region; ‖E[f^0σ'x]‖ ≥ {pop_min:.2f}, "
             "flat in d",
             regime=every_width["rate_regime"],
+            # the correction of lemma3.initial-output, proved on its own (referee EA, EA-1): it does not rest on the
+            # refuted display it replaces
+            decided_without_premises="a proof of its own (Hoeffding, Markov, Bousquet), not lemma3.initial-output's "
+            "Bernstein step, which it corrects",
+            route_premises=["part1.size-reading"],
             **ev,
         )
     cert = _initial_output_certificate(statement.rhs)
@@ -1923,6 +1928,9 @@ def check_initial_output_centred(statement: Statement, order_one: Statement) -> 
             f"the bound holds at every simulated network (largest measured/bound {cert['largest_ratio']:.3f}) and its "
             f"rate is within the claim on all of the region; ‖E[f^0σ'x]‖ ≥ {pop_min:.2f}, flat in d",
             regime=cert["rate_regime"],
+            decided_without_premises="a proof of its own (Bousquet's inequality), not lemma3.initial-output's "
+            "Bernstein step, which it corrects",
+            route_premises=["part1.size-reading"],
             **ev,
         )
     if pop_min > 0.1 and not pop["failures"] and proved and cert["rate_holds_on"] == "part":

@@ -145,6 +145,10 @@ def test_population_rates(check, registered_verdict):
     assert v.verdict == "verified" and v.method == "symbolic+numeric"
     assert v.evidence["sup_sigma2"] == "4*sqrt(3)/9" and min(v.evidence["min_bound_minus_measured"]) > 0
     assert all(v.evidence["readings_proved"].values()) and max(v.evidence["tail_ratio_exact_over_bound"].values()) < 1
+    # decided by its own bound, not Stein's display (refuted as printed): it does not rest on it (referee EA, EA-1)
+    from theorycheck.claims import decided_without_premises
+
+    assert decided_without_premises(v) and v.evidence["route_premises"] == ["part1.size-reading"]
     # a faster rate is refuted by the measured slope ...
     v = check(claimed_exponent=-1.0)
     assert v.verdict == "refuted" and "witness" in v.evidence

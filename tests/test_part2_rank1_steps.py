@@ -445,6 +445,8 @@ def test_measurements_are_seeded_and_reproducible():
 def test_initial_output_centred_and_theorem2_input(registered_verdict):
     v = registered_verdict(S.check_initial_output_centred, ST["T1.centred"], ST["T1.population"])
     assert v.verdict == "verified" and v.evidence["population_min"] > 0.1
+    # a proof of its own: it does not rest on the refuted display it corrects (referee EA, EA-1)
+    assert v.evidence["decided_without_premises"] and v.evidence["route_premises"] == ["part1.size-reading"]
     # the proof at every width (Hoeffding over the initialisation, then Bousquet) holds at every simulated network,
     # its premises measured there, and reaches the claimed rate on the whole region, ε_p > 1 ('largest eps_p') included
     proof = v.evidence["proof_every_width"]
