@@ -152,6 +152,11 @@ def test_population_rates(check, registered_verdict):
     # a faster rate is refuted by the measured slope ...
     v = check(claimed_exponent=-1.0)
     assert v.verdict == "refuted" and "witness" in v.evidence
+    # ... and d^{−3/4} log d, 27 standard errors from the measured −0.476 of |E[f_*σ'']|, too (referee EA, EA-2: the
+    # screen's 0.1 floor had let it pass as "consistent"); never verified
+    faster = check(claimed_exponent=-0.75)
+    assert faster.verdict != "verified" and "consistent" not in faster.detail
+    assert check is not P.check_sigma2_order or faster.verdict == "refuted"
     # ... and 1/√d without the log holds for one neuron but is not proved for all p = d^{π_p} neurons at once
     v = check(claimed_log_power=0.0)
     assert v.verdict == "inconclusive" and v.evidence["readings_proved"] == {"one neuron": True,
