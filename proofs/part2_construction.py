@@ -398,6 +398,27 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
                 witness={"q": str(far), "log_max_minus_log_bound": str(log_gap)},
                 **ev,
             )
+    if not every_q and GP in log_gap.free_symbols and log_gap.free_symbols <= {qs, GP}:
+        # a bound that fails on a range of γ (referee EA, EA-3: §3.4 takes γ = d^{−ε_p/(4(q+1))} → 0): look for a
+        # (q, γ) with log max − log bound > 0, γ = 10^j from 10^{−30} to 10^{30}
+        gap_qg = sp.lambdify((qs, GP), log_gap, "mpmath")
+
+        def fails_at(k: int, j: int) -> bool:
+            value = gap_qg(mpmath.mpf(k), mpmath.mpf(10) ** j)
+            return bool(value.imag != 0 or value.real > 0) if isinstance(value, mpmath.mpc) else bool(value > 0)
+
+        with mpmath.workdps(30):
+            hit = next(((k, j) for k in (1, 2, 3, 5, 10, 100) for j in sorted(range(-30, 31), key=abs)
+                        if fails_at(k, j)), None)
+        if hit is not None:
+            k, j = hit
+            return refuted(
+                "symbolic",
+                f"at q = {k}, γ = 1e{j}: log max − log bound = {log_gap} > 0 there (the maximum (q/(2eγ))^q exceeds "
+                "the claimed bound)",
+                witness={"q": k, "gamma": f"1e{j}", "log_max_minus_log_bound": str(log_gap)},
+                **ev,
+            )
     if not every_q or undecided:
         return inconclusive(
             "symbolic",

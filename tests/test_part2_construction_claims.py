@@ -95,6 +95,11 @@ def test_tail_maximum(registered_verdict):
     assert registered_verdict(m.check_tail_maximum).regime["holds_on"] == "all"
     # a bound that is negative (at some q) is refuted, not verified nor a crash (referee AE)
     assert m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=-m.TAIL_MAX.rhs)).verdict == "refuted"
+    # a bound false for every γ < e^{−2} (referee EA, EA-3: it had been inconclusive, "depends on γ") is refuted with
+    # a (q, γ) where the maximum exceeds it: sup_z z e^{−0.2z} = 5/e > 1/(2√0.1)
+    small_gamma = m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=(q / (2 * sp.sqrt(m.gamma))) ** q))
+    assert small_gamma.verdict == "refuted" and small_gamma.evidence["witness"] == {
+        "q": 1, "gamma": "1e-1", "log_max_minus_log_bound": small_gamma.evidence["witness"]["log_max_minus_log_bound"]}
 
 
 def test_rate_simplification_regime(registered_verdict):
