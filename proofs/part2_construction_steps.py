@@ -2009,7 +2009,8 @@ def check_a_norm(statement: Statement = A_NORM) -> Verdict:
     return verified(
         "simulation+exact",
         f"p‖ā‖² has fitted exponents {min(fits):+.3f} to {max(fits):+.3f} at the corners (≤ 0: it falls as γ = "
-        "d^{−ε_p/(4(q+1))} shrinks, the sup of |a| decreasing toward its limit); ‖ā‖² ≲ 1/p is proved (‖ā‖² ≤ S²/|I| "
+        "d^{−ε_p/(4(q+1))} shrinks, the mean square of a over |b| ≤ C_b falling toward its limit; its sup need not: "
+        "for σ_* = x it dips near γ = 0.1, referee EA, EA-5); ‖ā‖² ≲ 1/p is proved (‖ā‖² ≤ S²/|I| "
         "with S bounded, construct.summand-bound), and 1/p ≲ d^{ε_p/4}/p on the whole region, so the bound holds "
         "with room (the d^{ε_p/4} is not needed)",
         regime=proved.regime,
