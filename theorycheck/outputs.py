@@ -195,19 +195,37 @@ def write_set(folder: Path, files: Mapping[str, bytes], remove: Iterable[str] = 
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back (delivered when the block ends) where the platform allows it."""
-    import signal
+    """SIGINT and SIGTERM held back (delivered when the block ends).
 
-    held = {signal.SIGINT, signal.SIGTERM}
+    In the main thread a handler that only records them stands in for the block, and each one recorded is raised
+    again once the earlier handlers are back: Python runs its signal handlers in the main thread whichever thread the
+    kernel delivers a signal to, so blocking them in this thread's mask alone let one through when another thread
+    (a progress bar's, pytest-xdist's) took it. Elsewhere (signal.signal works only in the main thread) this
+    thread's mask holds them, where the platform has one."""
+    import signal
+    import threading
+
+    held = (signal.SIGINT, signal.SIGTERM)
+    if threading.current_thread() is threading.main_thread():
+        arrived: list[int] = []
+        before = {sig: signal.signal(sig, lambda signum, frame: arrived.append(signum)) for sig in held}
+        try:
+            yield
+        finally:
+            for sig, handler in before.items():  # None: a handler not set from Python, the default's stand-in
+                signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+            for signum in dict.fromkeys(arrived):  # each once, in the order they came
+                signal.raise_signal(signum)
+        return
     try:
-        before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, set(held))
     except (AttributeError, OSError, ValueError):  # no pthread_sigmask (Windows)
         yield
         return
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _remove_stale_staging(folder: Path) -> None:
