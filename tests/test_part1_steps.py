@@ -139,9 +139,15 @@ def test_assumption3_other_upper_ends_that_leave_it_non_empty_are_verified():
     (ε < log(1/δ), ε < log(1/δ)/8); it had taken the sup over δ at δ → 0 only (an upper end falling in log(1/δ) has
     its sup at δ → 1). Each of these leaves Assumption 3 non-empty for every d, with a point found and checked."""
     L = sp.log(1 / S.delta)
-    for rhs in (sp.sqrt(L), sp.sqrt(L) / 8, 1 / sp.sqrt(L), 1 / sp.sqrt(S.log_d), S.delta * sp.sqrt(L)):
+    for rhs in (sp.sqrt(L), sp.sqrt(L) / 8, 1 / sp.sqrt(L), 1 / sp.sqrt(S.log_d), S.delta * sp.sqrt(L),
+                # referee ED, ED-2: upper ends with log d (the sup had been garbled, the set called empty) and ones
+                # SymPy's maximum cannot take (they had crashed)
+                1 / (L * S.log_d + 1), 8 * sp.sqrt(L) / S.log_d, 1 / (sp.sqrt(L) * S.log_d), (1 - S.delta) / sp.sqrt(L),
+                sp.sin(L) / L):
         v = M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rhs=rhs))
         assert v.verdict == "verified" and v.evidence["point"] is not None, (rhs, v.detail)
+    # sup_L 1/(L + log d) = 1/log d, not ≫ 1/log d: empty for large d
+    assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rhs=1 / (L + S.log_d))).verdict == "refuted"
 
 
 def test_privacy_factor_refuted_near_delta_one_and_corrected(registered_verdict):
