@@ -525,6 +525,10 @@ def test_gaussian_window_for_every_gamma_is_computed():
     late_bound = 2 * gamma - gamma**2 / 10**10
     late = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=late_bound), gammas=("0.5",))
     assert late.verdict == "refuted" and float(late.evidence["witness"]["gamma"]) > 1e8
+    # referee ED, ED-3: a bound with a pole beyond the cover changes sign without a zero: refuted past the pole
+    pole = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=2 * gamma / (1 - gamma / 10**10)),
+                                   gammas=("0.5",))
+    assert pole.verdict == "refuted" and float(pole.evidence["witness"]["gamma"]) > 10**10
     tight = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=1 - 1 / (1 + gamma)), gammas=("0.5",))
     assert tight.verdict == "verified" and "for every γ > 0 exactly" in tight.detail
 
