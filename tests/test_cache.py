@@ -323,6 +323,36 @@ def test_check_of_a_selection_names_premises_neither_run_nor_cached(paper, tmp_p
     assert "neither run nor fresh" not in tc(paper, "check", "alpha.uses", "--no-progress", cache=cache).stdout
 
 
+ROUTE = """
+from theorycheck import Claim, verified
+
+
+def check():
+    return verified("numeric", "by a route of its own", decided_without_premises="its own route",
+                    route_premises=["alpha.false"])
+
+
+CLAIMS = [Claim("route.own", "decided without its premise", "R §1", "x = x", "none", check,
+                depends_on=("alpha.true",))]
+"""
+
+
+def test_selection_walks_a_routes_own_premises(paper, tmp_path):
+    """Referee ED, ED-8: for a claim decided without its paper premises the premises that matter are its route's:
+    the note named the paper's (which it does not rest on) and never loaded the route's cached verdicts. Now the note
+    names the route's premise, and once that is cached the claim shows it rests on it (the perturbation: before it
+    was cached, the taint is empty)."""
+    (paper / "route.py").write_text(ROUTE)
+    cache = tmp_path / "cache"
+    raw = json.loads(tc(paper, "check", "route.own", "--no-progress", "--format", "json", cache=cache).stdout)
+    assert raw["premises_not_in_cache"] == ["alpha.false"] and raw["claims"][0]["rests_on_refuted"] == []
+    assert tc(paper, "check", "alpha.true", "alpha.false", "--no-progress", cache=cache).returncode == 0
+    raw = json.loads(tc(paper, "check", "route.own", "--no-progress", "--format", "json", cache=cache).stdout)
+    assert "premises_not_in_cache" not in raw and raw["claims"][0]["rests_on_refuted"] == ["alpha.false"]
+    shown = json.loads(tc(paper, "show", "route.own", "--json", cache=cache).stdout)
+    assert shown["rests_on_refuted"] == ["alpha.false"] and shown["premises_not_in_cache"] == []
+
+
 def test_show_latex_and_report_read_the_cache(paper, tmp_path):
     cache = tmp_path / "cache"
     claims_json(paper, cache=cache)

@@ -188,6 +188,21 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
         by_id = {r.claim.id: r for r in ran}
         verdicts = {cid: e.verdict for cid, e in (premises | fresh).items()}
         verdicts.update({cid: r.verdict for cid, r in by_id.items()})
+        # the premises the verdicts rest on, walked as taint walks them (a route's own premises for a claim decided
+        # without the paper's: referee ED, ED-8), their cached verdicts loaded, the others named as unknown
+        unknown: list[str] = []
+        seen, stack, known = set(chosen), list(chosen), set(registry.ids)
+        while stack:
+            cid = stack.pop()
+            for dep in premises_of(registry.get(cid), verdicts.get(cid)):
+                if dep in seen or dep not in known:
+                    continue
+                seen.add(dep)
+                stack.append(dep)
+                if dep not in verdicts and store is not None and (entry := store.lookup(registry.get(dep))):
+                    verdicts[dep] = entry.verdict
+                if dep not in verdicts:
+                    unknown.append(dep)
         tainted = taint(registry, verdicts)
         roots = root_failures(registry, verdicts)
         open_premises = undecided(registry, verdicts)
@@ -205,7 +220,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
                                        root_failures=roots[claim.id], rests_on_undecided=open_premises[claim.id],
                                        under_reading=qualified[claim.id]))
         out.cached = sum(1 for r in out if r.cached)
-        out.unknown_premises = tuple(dep for dep in outside if dep not in premises)
+        out.unknown_premises = tuple(unknown)
         out.skipped_fresh = len(fresh) if changed else 0
         out.cache_dir = str(store.directory) if store is not None else None
         out.wall, out.cpu = time.perf_counter() - started, _cpu_seconds() - cpu0
