@@ -424,6 +424,13 @@ def test_a_fit_too_loose_to_fail_is_not_verified(registered_verdict):
     quantity, order, relation, _ = m.MEASURED_ORDERS["ridge.measured-loo-move"]
     slower = m.check_loo_move(quantity, order * sp.log(m.d) ** 3, relation)
     assert slower.verdict != "refuted" and not slower.evidence["worst_sample"]["decided"]
+    # given λ_max(K_n)'s measured upper order, recorded as the regime's premise (referee ED, ED-1); an order with q,
+    # ε_b, ν or π_p is decided, not a TypeError (ED-4); a typical sample's move is recorded beside it (ED-12)
+    assert registered.regime["premise"] == m.LAMBDA_MAX_PREMISE
+    with_q = m.check_loo_move(quantity, order * sp.log(m.d) ** (m.S.q / 2), relation)
+    assert with_q.verdict != "refuted" and m.check_loo_move(quantity, order * (1 + m.S.nu), relation).verdict == \
+        "refuted"
+    assert all(r["typical_move_over_order"] < 2 for r in worst["rows"])
     # the display's ≤ with its constant 2 is exceeded at every admissible measurement, and the record says so
     # (referee BV, D1); ridge.loo-stability refutes the printed ≤. Perturbed: an order 100× larger is never exceeded
     printed = registered.evidence["ratio_to_printed_bound"]
