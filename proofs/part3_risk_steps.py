@@ -510,10 +510,22 @@ def check_variance_term(
         # the bound E ≤_P claimed_rate apart from the chain (referee EC, F4): implied by the chain's own rate where
         # claimed_rate is at least of its order (the ratio bounded as d → ∞, at n = d^{1+3ε_n}, p = d), not shown
         # by this route where it is smaller
-        growth = sp.limit(ratio.subs({n_: d_ ** (1 + 3 * en), p_: d_}).subs(en, sp.Rational(1, 5)), d_, sp.oo)
-        as_bound = ("implied by the chain's rate d^{4ε_n}log²d/n (a rate of at least its order: product/claimed → "
-                    f"{growth}), where the chain holds" if growth.is_finite else
-                    f"not shown by this route (claimed smaller than the chain's rate: product/claimed → {growth})")
+        # decided on the whole region (referee ED, ED-9: it had been decided at one point, ε_n = 1/5, p = d)
+        from theorycheck.asymptotics import decide
+
+        from .regime import ADMISSIBLE
+
+        to_region = {d_: S.d, n_: S.n, p_: S.p, en: S.eps_n}
+        order = decide(Statement(product.xreplace(to_region), r"\lesssim", claimed_rate.xreplace(to_region)),
+                       ADMISSIBLE, d=S.d, rewrite=S.in_powers_of_d, what="the chain's rate ≲ the claimed rate")
+        where = (order.regime or {}).get("holds_on")
+        conditions = ", ".join((order.regime or {}).get("conditions") or [])
+        as_bound = ("implied by the chain's rate d^{4ε_n}log²d/n on the whole region (a rate of at least its order), "
+                    "where the chain holds" if where == "all" else
+                    f"implied by the chain's rate where {conditions} (there a rate of at least its order); elsewhere "
+                    "not shown by this route" if where == "part" else
+                    "not shown by this route (the claimed rate is smaller than the chain's on the whole region)"
+                    if where == "none" else "not decided (the comparison with the chain's rate is undecided)")
         return refuted(
             "symbolic",
             f"the chain's last equality d^(4ε_n)/(pn)·p·log²d = {claimed_rate} fails: off by {ratio}; as a bound "
@@ -627,8 +639,6 @@ def check_variance_term(
             + ", ".join(f"{r['hp_exceedance_upper_wilson']:.3g}" for r in rows) + ") does not yet decide it",
             **ev,
         )
-    from theorycheck.statement import Statement
-
     from .part3_common import Step, check_step
     from .part3_steps import VARIANCE
 

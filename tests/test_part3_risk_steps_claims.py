@@ -96,6 +96,11 @@ def test_variance_term(registered_verdict):
     assert weaker.verdict == "refuted" and weaker.evidence["as_a_bound"].startswith("implied by the chain's rate")
     smaller = m.check_variance_term(m.d_ ** (4 * m.en) * m.LOGD / m.n_)
     assert smaller.evidence["as_a_bound"].startswith("not shown by this route")
+    # decided on the region, not at one point (referee ED, ED-9): d^{1+4ε_n}log²d/(np) is of at least the chain's
+    # order only where π_p ≤ 1
+    wide = m.check_variance_term(m.d_ ** (1 + 4 * m.en) * m.LOGD**2 / (m.n_ * m.p_))
+    assert wide.evidence["as_a_bound"].startswith("implied by the chain's rate where") and "pi_{p}" in \
+        wide.evidence["as_a_bound"]
     # the route's Bernstein step evaluated at the simulated d (referee CX, M3): its bound is not contradicted by the
     # measured exceedance; the detail says the evidence is weak there
     fin = route["finite_d_pinelis"]
