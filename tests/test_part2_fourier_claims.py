@@ -219,6 +219,12 @@ def test_gaussian_polynomial_derivative_form():
     assert F.check_gaussian_polynomial_derivative(F.GAUSSIAN_POLYNOMIAL_DERIVATIVE, points=pts).verdict == "verified"
     wrong = F.GAUSSIAN_POLYNOMIAL_DERIVATIVE.scale((-1) ** n_H)  # (−i/2π)^n: sign
     assert F.check_gaussian_polynomial_derivative(wrong, points=pts).verdict == "refuted"
+    # referee ED, ED-10: every n by the kernel identity and differentiation under the integral; a right side that
+    # agrees at the points checked but not at n = 3 is not verified (it is not the derivative form)
+    v = F.check_gaussian_polynomial_derivative(F.GAUSSIAN_POLYNOMIAL_DERIVATIVE, points=pts)
+    assert v.evidence["every_n"]["holds"] and "for every n" in v.detail
+    odd = F.GAUSSIAN_POLYNOMIAL_DERIVATIVE.scale(1 + sp.KroneckerDelta(n_H, 3))
+    assert F.check_gaussian_polynomial_derivative(odd, points=pts).verdict == "inconclusive"
 
 
 # ------------------------------------------------------------------------ fourier.shifted-gaussian-inverse
