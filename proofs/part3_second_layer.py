@@ -777,7 +777,8 @@ def check_early_stopping(
         "region": ADMISSIBLE.name,
         "region_latex": ADMISSIBLE.description,
         "holds_on": "all" if not bad else "part",
-        "conditions": [r"d \geq d^*(\varepsilon_n):\ d^{\varepsilon_n} \geq 2\log^2 d"],
+        # where the base is in [0, 1]: beyond d* and below the band (no d* at all where ε_n > √8/e: referee ED, ED-7)
+        "conditions": [r"d^{\varepsilon_n} \geq 2\log^2 d"],
         "witness": None if not bad else {"eps_n": bad[0][0], **bad[0][1].evidence.get("witness", {})},
     }
     # the argument for every ε_n, symbolically: g(x) = −x − log(1 − x) has g(0) = 0 and g'(x) = x/(1 − x) ≥ 0 on [0, 1)
@@ -796,7 +797,7 @@ def check_early_stopping(
                             regime=regime, **ev)
     tried = ("holds for every ε_n tried wherever d^{ε_n} ≥ 2 log² d, in particular once d ≥ d*(ε_n) (log10 d* = "
              + ", ".join(f"{k}: {v}" for k, v in crossovers.items())
-             + ("; none: x < 1 for every d)" if "none" in crossovers.values() else ")"))
+             + ("; none: no crossover, x < 1 for every d)" if "none" in crossovers.values() else ")"))
     if claimed_log_rhs is not printed_early_stopping_rhs:  # the argument T log(1−x) ≤ −xT = −2L² is the printed one's
         return inconclusive(
             "numeric",

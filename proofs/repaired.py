@@ -501,6 +501,8 @@ def check_rate(
     outcomes = {f"ε = {eps:g}, δ = {delta:g}": v.verdict for (eps, delta), v in zip(budgets, per_budget)}
     said = "; ".join(f"at {k}: {v.verdict}: {v.detail}" for k, v in zip(outcomes, per_budget))
     first = {k: v for k, v in per_budget[0].evidence.items() if k != "witness"}  # a witness is the failing budget's
+    # the top-level rows, slope and means are the first budget's, and say so (referee ED, ED-5)
+    first["top_level_evidence_is_the_budget"] = f"ε = {budgets[0][0]:g}, δ = {budgets[0][1]:g} (each in by_budget)"
     ev = {**first, "by_budget": [{"epsilon": eps, "delta": delta, "verdict": v.verdict,
                                                    "detail": v.detail, **v.evidence}
                                                   for (eps, delta), v in zip(budgets, per_budget)],
