@@ -378,6 +378,40 @@ def test_write_set_holds_ctrl_c_until_the_set_is_moved(tmp_path, monkeypatch):
         signal.signal(signal.SIGINT, previous)
 
 
+def test_write_set_delivers_every_held_signal(tmp_path, monkeypatch):
+    """Referee EE, EE-1: a SIGTERM held together with a Ctrl-C had been lost (the Ctrl-C's KeyboardInterrupt left
+    the delivery loop); now both handlers run after the moves, and the KeyboardInterrupt is raised last."""
+    import os
+    import signal
+    import threading
+
+    from theorycheck import outputs
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are set from the main thread only")
+    real, ran = os.replace, []
+
+    def interrupted(src, dst):
+        real(src, dst)
+        if str(dst).endswith("a.txt") and ".old" not in str(src):
+            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda signum, frame: ran.append(signum))
+    try:
+        monkeypatch.setattr(os, "replace", interrupted)
+        (tmp_path / "a.txt").write_bytes(b"old")
+        with pytest.raises(KeyboardInterrupt):
+            outputs.write_set(tmp_path, {"a.txt": b"new", "b.txt": b"new"})
+        assert ran == [signal.SIGTERM] and (tmp_path / "b.txt").read_bytes() == b"new"
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the caller's handlers are back
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
 def test_privacy_classical_overflow_is_not_defined():
     out = run("privacy", "--noise-multiplier", "0.005", "--steps", "10", "--delta", "1e-5")
     assert out.returncode == 0 and "Traceback" not in out.stderr

@@ -200,8 +200,11 @@ def _signals_held() -> Iterator[None]:
     In the main thread a handler that only records them stands in for the block, and each one recorded is raised
     again once the earlier handlers are back: Python runs its signal handlers in the main thread whichever thread the
     kernel delivers a signal to, so blocking them in this thread's mask alone let one through when another thread
-    (a progress bar's, pytest-xdist's) took it. Elsewhere (signal.signal works only in the main thread) this
-    thread's mask holds them, where the platform has one."""
+    (a progress bar's, pytest-xdist's) took it. Called from another thread (signal.signal works only in the main
+    thread) only this thread's mask is set: a SIGTERM the kernel hands to the main thread then ends the process
+    mid-way, a torn set (referee EE, EE-3; theorycheck itself writes from the main thread). A SIGTERM with its default
+    action, delivered when the block ends, ends the process before write_set removes its staging folder (the next run
+    there removes it after :data:`STALE_STAGING_SECONDS`)."""
     import signal
     import threading
 
@@ -214,8 +217,16 @@ def _signals_held() -> Iterator[None]:
         finally:
             for sig, handler in before.items():  # None: a handler not set from Python, the default's stand-in
                 signal.signal(sig, signal.SIG_DFL if handler is None else handler)
-            for signum in dict.fromkeys(arrived):  # each once, in the order they came
-                signal.raise_signal(signum)
+            # each once, in the order they came; a handler's exception (KeyboardInterrupt) waits until every one has
+            # been delivered, then is raised (referee EE, EE-1: a SIGTERM held with a SIGINT had been lost)
+            first: BaseException | None = None
+            for signum in dict.fromkeys(arrived):
+                try:
+                    signal.raise_signal(signum)
+                except BaseException as exc:  # noqa: BLE001 - re-raised below, after the others
+                    first = first or exc
+            if first is not None:
+                raise first
         return
     try:
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, set(held))
