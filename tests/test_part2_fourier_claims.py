@@ -534,7 +534,15 @@ def test_gaussian_window_for_every_gamma_is_computed():
     # referee ED, ED-3: a bound with a pole beyond the cover changes sign without a zero: refuted past the pole
     pole = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=2 * gamma / (1 - gamma / 10**10)),
                                    gammas=("0.5",))
-    assert pole.verdict == "refuted" and float(pole.evidence["witness"]["gamma"]) > 10**10
+    assert pole.verdict == "refuted" and float(pole.evidence["witness"]["gamma"]) >= 10**10
+    # referee EE, EE-2: the chain is strict, so a tangential zero of the gap refutes it (exactly, at γ = 2), and a pole
+    # on a probe point is "undefined there", not a crash
+    touch = 1 - 1 / sp.sqrt(1 + 2 * gamma) + gamma * (gamma - 2) ** 2 / (1 + gamma**3)
+    tangent = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=touch), gammas=("0.5",))
+    assert tangent.verdict == "refuted" and tangent.evidence["witness"]["gamma"] == "2"
+    probe_pole = 2 * gamma / (1 - sp.exp(gamma / 10**9 - 1))
+    on_probe = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=probe_pole), gammas=("0.5",))
+    assert on_probe.verdict == "refuted"
     tight = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=1 - 1 / (1 + gamma)), gammas=("0.5",))
     assert tight.verdict == "verified" and "for every γ > 0 exactly" in tight.detail
 
