@@ -105,6 +105,13 @@ def test_tail_maximum(registered_verdict):
     # rounds to ±1e-31 — not refuted on rounding (referee ED, ED-6)
     tight = (q / (2 * sp.E * m.gamma)) ** q * sp.exp(sp.asinh(m.gamma) - sp.log(m.gamma + sp.sqrt(m.gamma**2 + 1)))
     assert m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=tight)).verdict != "refuted"
+    # referee EE, EE-4: the same identity magnified by γ³ (its rounding error 10⁴⁸ times larger at γ = 10¹⁶) is not
+    # refuted either; a bound too small by the exact factor 1 − 10⁻²⁵ is (50 digits)
+    zero = sp.atan(m.gamma) + sp.atan(1 / m.gamma) - sp.pi / 2
+    magnified = (q / (2 * sp.E * m.gamma)) ** q * sp.exp(-(m.gamma**3) * zero)
+    assert m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=magnified)).verdict != "refuted"
+    short = (q / (2 * sp.E * m.gamma)) ** q * (1 - sp.Rational(1, 10**25))
+    assert m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=short)).verdict == "refuted"
 
 
 def test_rate_simplification_regime(registered_verdict):
