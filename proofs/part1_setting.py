@@ -347,9 +347,12 @@ def _assumption3_point(statement: Statement, upper: sp.Expr, lower: sp.Expr) -> 
             gap = statement.rhs.subs(point) - statement.lhs.subs(point)
             try:
                 if S.d in gap.free_symbols | c.free_symbols:
-                    ahead = sp.limit(gap / c, S.d, sp.oo)
-                    inside = (ahead.is_extended_real and bool(ahead > 0)
-                              and bool(sp.limit(c, S.d, sp.oo) > 0 or sp.limit(c * sp.log(S.d), S.d, sp.oo) > 0))
+                    # lhs < rhs for large d: rhs > 0 there and lhs/rhs tends below 1 (c > 0 follows from c ≫ 1/log d)
+                    rhs_at = statement.rhs.subs(point)
+                    ahead = sp.limit(statement.lhs.subs(point) / rhs_at, S.d, sp.oo)
+                    t_ = sp.Symbol("t_logd", positive=True)
+                    inside = (ahead.is_extended_real and bool(ahead < 1)
+                              and bool(rhs_at.subs(S.d, sp.exp(t_ + 1)).is_positive))
                 else:  # numbers: 30 digits, the gap far beyond their rounding
                     c_n, gap_n = sp.N(c, 30), sp.N(gap, 30)
                     inside = bool(c_n > 0) and bool(gap_n > sp.Float("1e-20", 30) * c_n)
@@ -384,7 +387,12 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
     L and powers of log d: referee EB, F1 and ED, ED-2); empty for large d when sup_L U(L) ≤ 0 or sup_L U / g stays
     bounded (SymPy's maximum and limit; refuted only when SymPy gives the sup as a plain expression); else
     inconclusive. For the paper's upper end also the consequence log(1/δ) ≥ g²/64 (δ ≤ e^{−ω(1/log² d)})."""
-    U = sp.simplify(statement.rhs.subs(S.delta, sp.exp(-L_SYM)))
+    # the upper end of ε/√L itself: a left side (ε/√L)·f with f > 0 free of ε reads as ε/√L < rhs/f (referee EE, EE-5)
+    factor = sp.simplify(statement.lhs / ASSUMPTION3_UPPER.lhs)
+    log_d = sp.Symbol("t_logd", positive=True)  # d > 1
+    own_lhs = S.eps not in factor.free_symbols and bool(
+        factor.subs({S.delta: sp.exp(-L_SYM)}).subs(S.d, sp.exp(log_d)).is_positive)
+    U = sp.simplify((statement.rhs / (factor if own_lhs else 1)).subs(S.delta, sp.exp(-L_SYM)))
     sup_U = _sup_over_L(U)
     if sup_U is None:
         ratio_limit = None
@@ -397,8 +405,11 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
             ratio_limit = sp.limit(sup_U / lower, S.d, sp.oo)
         except (NotImplementedError, ValueError, TypeError):
             ratio_limit = None
-    # a plain sup that is ≤ 0 or not ≫ g decides emptiness; else look for a point (the search is the slow part)
-    empty = ratio_limit is sp.S.NegativeInfinity or (ratio_limit is not None and bool(ratio_limit.is_finite))
+    # a plain sup that is ≤ 0 or not ≫ g decides emptiness — for the statement's left side ε/√L only, the quantity the
+    # ω(1/log d) condition bounds (referee EE, EE-5: another left side had been called empty from its right side
+    # alone); else look for a point (the search is the slow part)
+    empty = own_lhs and (ratio_limit is sp.S.NegativeInfinity
+                         or (ratio_limit is not None and bool(ratio_limit.is_finite)))
     point = None if empty else _assumption3_point(statement, U, lower)
     ev: dict[str, Any] = {
         "U_of_L": str(U),
@@ -414,7 +425,8 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
     if point is not None:
         return verified(
             "symbolic",
-            f"non-empty for every d: the upper end ε/√L < {sp.sstr(U)} (L = log(1/δ))"
+            (f"non-empty for every d: the upper end ε/√L < {sp.sstr(U)} (L = log(1/δ))" if own_lhs else
+             f"non-empty for every d: {sp.sstr(statement.lhs)} < {sp.sstr(statement.rhs)}")
             + (f" has sup over L > 0 {sup_U}" if sup_U is not None else "")
             + f"; a point for every d: δ = e^{{−{point['log_inv_delta']}}}, ε = {point['epsilon']} (ε/√log(1/δ) = "
             f"{point['eps_over_sqrt_log']}, ≫ {lower})"
@@ -438,7 +450,10 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
             **ev,
         )
     return inconclusive("symbolic", "no point of the set was found on the grid of (ε, δ) searched, and "
-                        + ("SymPy gives no plain sup of the upper end over L" if sup_U is None else
+                        + ("the left side is not ε/√log(1/δ) times a positive factor free of ε, so the upper end's "
+                           "sup does not decide emptiness"
+                           if not own_lhs else
+                           "SymPy gives no plain sup of the upper end over L" if sup_U is None else
                            f"the sup over L = log(1/δ) > 0 of the upper end, {sup_U}, is ≫ {lower}"), **ev)
 
 

@@ -148,6 +148,11 @@ def test_assumption3_other_upper_ends_that_leave_it_non_empty_are_verified():
         assert v.verdict == "verified" and v.evidence["point"] is not None, (rhs, v.detail)
     # sup_L 1/(L + log d) = 1/log d, not ≫ 1/log d: empty for large d
     assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rhs=1 / (L + S.log_d))).verdict == "refuted"
+    # referee EE, EE-5: a left side (ε/√L)·f reads as ε/√L < rhs/f — ε/√L < 1 written with 1/log²d on both sides is
+    # non-empty, not "empty" from its right side alone; ε/√L < 1/log²d is empty
+    scaled = S.eps / (sp.sqrt(L) * S.log_d**2)
+    assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(lhs=scaled, rhs=1 / S.log_d**2)).verdict == "verified"
+    assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(lhs=scaled, rhs=1 / S.log_d**4)).verdict == "refuted"
 
 
 def test_privacy_factor_refuted_near_delta_one_and_corrected(registered_verdict):
