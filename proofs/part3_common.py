@@ -183,6 +183,24 @@ def replace_one(run, i: int, x_new: np.ndarray, y_new: float) -> tuple[np.ndarra
     return run["_a_rr"], a2, phi_new
 
 
+def worst_replacement(run, seed: int) -> dict[str, Any]:
+    """The replacement the leave-one-out claims measure: the sample of largest ridge residual replaced by the fresh
+    draw of largest |y'| among 32 (seeded by (seed, d)). Its index ``i``, the draws ``xs``, ``ys`` and the chosen
+    ``k``, a_RR (``a``) and a_RR^{(i)} (``a2``), φ' (``phi_new``), Φ (p×n), the labels ``y`` and the residuals
+    ``resid`` = y − Φᵀa_RR."""
+    Phi = phi_matrix(run)
+    _X, y = run["_problem"].data_a.materialise()
+    a = run["_a_rr"]
+    resid = y - Phi.T @ a
+    i = int(np.argmax(np.abs(resid)))
+    xs = np.random.default_rng([seed, run["d"]]).standard_normal((32, run["d"]))
+    ys = run["_problem"].target(xs @ run["_problem"].mu)
+    k = int(np.argmax(np.abs(ys)))
+    _, a2, phi_new = replace_one(run, i, xs[k], float(ys[k]))
+    return {"i": i, "xs": xs, "ys": ys, "k": k, "a": a, "a2": a2, "phi_new": phi_new, "Phi": Phi, "y": y,
+            "resid": resid}
+
+
 #: the sizes s = ⟨μ, x'⟩ of the replacing sample in :func:`replacement_move_growth`
 REPLACEMENT_SHIFTS = (2.0, 4.0, 8.0, 16.0, 32.0)
 

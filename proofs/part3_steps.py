@@ -54,6 +54,7 @@ from .part3_common import (
     run_paper,
     run_point,
     to_rates,
+    worst_replacement,
 )
 from .regime import (
     ADMISSIBLE,
@@ -675,13 +676,8 @@ def _simulate(corners: tuple[str, ...], ds: tuple[int, ...], seed: int) -> dict:
         nrm = np.linalg.norm(Phi, axis=0)
         u = Phi / nrm
         v = (a0 - a_rr) / np.linalg.norm(a0 - a_rr)
-        rng = np.random.default_rng([seed, dv])
         # leave-one-out: the sample with the largest ridge residual, replaced by the fresh draw of largest |y'|
-        resid = Phi.T @ a_rr - y
-        xs = rng.standard_normal((32, dv))
-        ys = run["_problem"].target(xs @ run["_problem"].mu)
-        k = int(np.argmax(np.abs(ys)))
-        _, a2, _ = replace_one(run, int(np.argmax(np.abs(resid))), xs[k], float(ys[k]))
+        a2 = worst_replacement(run, seed)["a2"]
         ubar = float(np.linalg.norm(u.mean(axis=1)))
         vals = {
             "lambda_min_K": float(eig[0]),
@@ -2313,18 +2309,11 @@ def worst_sample_loo(d_: int, order: sp.Expr, seed: int = SEED) -> dict[str, flo
     ``move_over_order`` against the claimed ``order`` (a SymPy expression in d, n, p, ε_n) at the run."""
     e_n, e_p, extra, pi = LOO_WORST_POINT
     run = run_point(e_n, e_p, extra, d_, seed, None, pi)
-    Phi = phi_matrix(run)
-    _X, y = run["_problem"].data_a.materialise()
     n_, p_, lam = run["n"], run["p"], run["hp_lam"]
-    a = run["_a_rr"]
+    w = worst_replacement(run, seed)
+    Phi, y, a, a2, phi_new, resid, i = w["Phi"], w["y"], w["a"], w["a2"], w["phi_new"], w["resid"], w["i"]
+    xs, ys, k = w["xs"], w["ys"], w["k"]
     fitted = Phi.T @ a
-    resid = y - fitted
-    i = int(np.argmax(np.abs(resid)))
-    rng = np.random.default_rng([seed, d_])
-    xs = rng.standard_normal((32, d_))
-    ys = run["_problem"].target(xs @ run["_problem"].mu)
-    k = int(np.argmax(np.abs(ys)))
-    _, a2, phi_new = replace_one(run, i, xs[k], float(ys[k]))
     r_new = float(ys[k] - phi_new @ a)
     v = (phi_new * r_new - Phi[:, i] * resid[i]) / n_
     K2 = run["_stats"].K + (np.outer(phi_new, phi_new) - np.outer(Phi[:, i], Phi[:, i])) / n_
@@ -3039,15 +3028,9 @@ def check_loo_chain(
     for c in corners:
         run = run_corner(c, dv)
         _X, y = run["_problem"].data_a.materialise()
-        Phi = phi_matrix(run).T
-        nn, p, lam, a = run["n"], run["p"], run["hp_lam"], run["_a_rr"]
-        resid = Phi @ a - y
-        i = int(np.argmax(np.abs(resid)))
-        rng = np.random.default_rng([seed, dv])
-        xs = rng.standard_normal((32, dv))
-        ys = run["_problem"].target(xs @ run["_problem"].mu)
-        k = int(np.argmax(np.abs(ys)))
-        _, a2, phi_new = replace_one(run, i, xs[k], float(ys[k]))
+        nn, p, lam = run["n"], run["p"], run["hp_lam"]
+        w = worst_replacement(run, seed)
+        Phi, a, a2, phi_new, i, ys, k = w["Phi"].T, w["a"], w["a2"], w["phi_new"], w["i"], w["ys"], w["k"]
         Phi2, y2 = Phi.copy(), y.copy()
         Phi2[i], y2[i] = phi_new, ys[k]
 
