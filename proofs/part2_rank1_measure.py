@@ -167,13 +167,17 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
         q_, _ = np.linalg.qr(basis)
         perp = U[:, k] - q_ @ (q_.T @ U[:, k])
         vdir = -perp / np.linalg.norm(perp)
-        best = best_clip = 0.0
-        for R in (1e6, -1e6):
-            x_adv = R * vdir
+        def replaced_by(x_adv, k=k, i=i):  # the record (x_adv, σ_*(⟨μ, x_adv⟩)): its label, residual, w_i^1's move
             y_adv = float(target(np.array([x_adv[0]]))[0])
             c_adv = float((np.tanh(x_adv @ W0 + b) @ a0 - y_adv) / np.cosh(x_adv @ W0[:, i] + b[i]) ** 2)
             u_adv = U[:, k] - scale[k] * c_old[k] * x_old + scale[k] * c_adv * x_adv
-            best = max(best, float(np.linalg.norm(u_adv / np.linalg.norm(u_adv) - W1[:, k])))
+            return y_adv, c_adv, float(np.linalg.norm(u_adv / np.linalg.norm(u_adv) - W1[:, k]))
+
+        best = best_clip = 0.0
+        for R in (1e6, -1e6):
+            x_adv = R * vdir
+            y_adv, c_adv, moved = replaced_by(x_adv)
+            best = max(best, moved)
             f_adv = clip_factor(x_adv, y_adv)
             u_clip = U[:, k] - scale[k] * c_old[k] * f_old * x_old + scale[k] * c_adv * f_adv * x_adv
             change = float(np.linalg.norm(u_clip / np.linalg.norm(u_clip) - W1[:, k]))
@@ -198,14 +202,7 @@ def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) ->
                  for c, r in ((a_sign + own - y0, 1.0), (-a_sign + own - y0, -1.0)) if c != 0]
         limit.append(max(moves) if moves else 0.0)
         # the real update at a large finite R along the same v tends to that limit (referee DF, DF-8)
-        fin = 0.0
-        for R in (1e10, -1e10):
-            x_adv = R * v_lim
-            y_adv = float(target(np.array([x_adv[0]]))[0])
-            c_adv = float((np.tanh(x_adv @ W0 + b) @ a0 - y_adv) / np.cosh(x_adv @ W0[:, i] + b[i]) ** 2)
-            u_adv = U[:, k] - scale[k] * c_old[k] * x_old + scale[k] * c_adv * x_adv
-            fin = max(fin, float(np.linalg.norm(u_adv / np.linalg.norm(u_adv) - W1[:, k])))
-        finite.append(fin)
+        finite.append(max(replaced_by(R * v_lim)[2] for R in (1e10, -1e10)))
     Zx = (f0 / n) @ X
     pop: dict[str, float] = {}
     if population:
