@@ -153,6 +153,8 @@ def test_assumption3_other_upper_ends_that_leave_it_non_empty_are_verified():
     scaled = S.eps / (sp.sqrt(L) * S.log_d**2)
     assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(lhs=scaled, rhs=1 / S.log_d**2)).verdict == "verified"
     assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(lhs=scaled, rhs=1 / S.log_d**4)).verdict == "refuted"
+    # a right side with ε in it is no upper end (referee EE, EE-9): not decided here
+    assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rhs=S.eps * sp.sqrt(L))).verdict == "inconclusive"
 
 
 def test_privacy_factor_refuted_near_delta_one_and_corrected(registered_verdict):
