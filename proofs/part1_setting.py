@@ -329,6 +329,10 @@ ASSUMPTION3_UPPER = Statement(
 )
 
 
+#: log d as a positive symbol: an expression with d read for d > 1 (d = e^t), where SymPy can order it
+LOG_D_POSITIVE = sp.Symbol("t_logd", positive=True)
+
+
 #: where :func:`_assumption3_point` looks for L = log(1/δ): fixed values, then powers of log d (an upper end that
 #: involves d may need L to move with d: referee ED, ED-2)
 ASSUMPTION3_L_GRID: tuple[sp.Expr, ...] = tuple(sp.Integer(10) ** k for k in (0, 1, 2, 3, 4, 5, 6, -1, -2, -3)) + tuple(
@@ -338,7 +342,7 @@ ASSUMPTION3_L_GRID: tuple[sp.Expr, ...] = tuple(sp.Integer(10) ** k for k in (0,
 def _assumption3_point(statement: Statement, upper: sp.Expr, lower: sp.Expr) -> dict[str, Any] | None:
     """A point (ε, δ = e^{−L}) of the statement's set for every large d: L from :data:`ASSUMPTION3_L_GRID`,
     ε/√L = c = U(L)/2^j (j = 1, 2, 3, 6, 12; U = ``upper``, the upper end as a function of L and maybe d) with lhs < rhs
-    there (exactly when free of d, else as the limit of (rhs − lhs)/c as d → ∞, c > 0) and c ≫ ``lower``
+    there (exactly, at 30 digits, when free of d; else rhs > 0 and lim lhs/rhs < 1 as d → ∞) and c ≫ ``lower``
     (lim c/lower = ∞, SymPy). None if the grid has none."""
     for L in ASSUMPTION3_L_GRID:
         for j in (1, 2, 3, 6, 12):
@@ -350,9 +354,8 @@ def _assumption3_point(statement: Statement, upper: sp.Expr, lower: sp.Expr) -> 
                     # lhs < rhs for large d: rhs > 0 there and lhs/rhs tends below 1 (c > 0 follows from c ≫ 1/log d)
                     rhs_at = statement.rhs.subs(point)
                     ahead = sp.limit(statement.lhs.subs(point) / rhs_at, S.d, sp.oo)
-                    t_ = sp.Symbol("t_logd", positive=True)
                     inside = (ahead.is_extended_real and bool(ahead < 1)
-                              and bool(rhs_at.subs(S.d, sp.exp(t_ + 1)).is_positive))
+                              and bool(rhs_at.subs(S.d, sp.exp(LOG_D_POSITIVE + 1)).is_positive))
                 else:  # numbers: 30 digits, the gap far beyond their rounding
                     c_n, gap_n = sp.N(c, 30), sp.N(gap, 30)
                     inside = bool(c_n > 0) and bool(gap_n > sp.Float("1e-20", 30) * c_n)
@@ -370,15 +373,14 @@ def _sup_over_L(U: sp.Expr) -> sp.Expr | None:
     """sup over L ∈ (0, ∞) of the upper end U(L) (maybe with d: computed with log d = t > 0), or None when SymPy cannot
     give a plain expression (referee ED, ED-2: a failing maximum had fallen back to L → ∞ alone, and an upper end with
     log d had come out as Max(0, oo·sign(1/log d)))."""
-    t = sp.Symbol("t_logd", positive=True)
-    U_t = U.subs(S.d, sp.exp(t))
+    U_t = U.subs(S.d, sp.exp(LOG_D_POSITIVE))
     try:
         sup = maximum(U_t, L_SYM, sp.Interval.open(0, sp.oo))
     except (NotImplementedError, ValueError, TypeError):
         return None
     if sup.has(sp.Max, sp.Min, sp.sign, sp.nan, sp.zoo) or (sup.has(sp.oo) and sup is not sp.oo):
         return None
-    return sp.simplify(sup.subs(t, sp.log(S.d)))
+    return sp.simplify(sup.subs(LOG_D_POSITIVE, sp.log(S.d)))
 
 
 def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / sp.log(S.d)):
@@ -392,16 +394,15 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
                             "this check decides only such ends", right_side=str(statement.rhs))
     # the upper end of ε/√L itself: a left side (ε/√L)·f with f > 0 free of ε reads as ε/√L < rhs/f (referee EE, EE-5)
     factor = sp.simplify(statement.lhs / ASSUMPTION3_UPPER.lhs)
-    log_d = sp.Symbol("t_logd", positive=True)  # d > 1
     own_lhs = S.eps not in factor.free_symbols and bool(
-        factor.subs({S.delta: sp.exp(-L_SYM)}).subs(S.d, sp.exp(log_d)).is_positive)
+        factor.subs({S.delta: sp.exp(-L_SYM), S.d: sp.exp(LOG_D_POSITIVE)}).is_positive)
     U = sp.simplify((statement.rhs / (factor if own_lhs else 1)).subs(S.delta, sp.exp(-L_SYM)))
     sup_U = _sup_over_L(U)
     if sup_U is None:
         ratio_limit = None
     elif sup_U is sp.oo:
         ratio_limit = sp.oo
-    elif sup_U.is_nonpositive or sup_U is sp.S.NegativeInfinity:  # ε/√L > 0 is never below it
+    elif sup_U.is_nonpositive:  # ε/√L > 0 is never below it (−∞ included)
         ratio_limit = sp.S.NegativeInfinity
     else:
         try:

@@ -349,19 +349,15 @@ def _log_gap_fails(gap_at: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
     for dps in (30, 60, 120, 240):
         with mpmath.workdps(dps):
             value = gap_at(*(mpmath.mpf(a) for a in args))
-            if isinstance(value, mpmath.mpc) and abs(value.imag) > LOG_GAP_TOL:
-                value = mpmath.mpc(value)  # the log of a bound ≤ 0: a failure whatever the real part
-            elif isinstance(value, mpmath.mpc):
-                value = value.real
-            if not (isinstance(value, mpmath.mpc) or value > LOG_GAP_TOL):
+            if isinstance(value, mpmath.mpc) and abs(value.imag) <= LOG_GAP_TOL:
+                value = value.real  # a complex value with a clear imaginary part: the log of a bound ≤ 0, a failure
+            if not isinstance(value, mpmath.mpc) and not value > LOG_GAP_TOL:
                 return False, value
             values.append(value)
-    if all(isinstance(v, mpmath.mpc) for v in values[-2:]):
-        return True, values[-1]
-    last, before = values[-1], values[-2]
-    stable = not isinstance(last, mpmath.mpc) and not isinstance(before, mpmath.mpc) and abs(last - before) <= (
-        mpmath.mpf(10) ** -6 * abs(last))
-    return stable, last
+    before, last = values[-2:]
+    if isinstance(before, mpmath.mpc) or isinstance(last, mpmath.mpc):  # both complex: a failure; mixed: unstable
+        return isinstance(before, mpmath.mpc) and isinstance(last, mpmath.mpc), last
+    return bool(abs(last - before) <= mpmath.mpf(10) ** -6 * abs(last)), last
 
 
 def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TAIL_MAX_EQ) -> Verdict:
@@ -417,9 +413,9 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
         # a bound that fails only at large degrees: look for one (q = 2^j, j ≤ 400; log_gap > 0 is a failure)
         gap_at = sp.lambdify(qs, log_gap, "mpmath")
 
-        far = next((2**j for j in range(401) if _log_gap_fails(gap_at, 2**j)[0]), None)
+        far, value = next(((2**j, v) for j in range(401) for fails, v in [_log_gap_fails(gap_at, 2**j)] if fails),
+                          (None, None))
         if far is not None:
-            value = _log_gap_fails(gap_at, far)[1]
             return refuted(
                 "symbolic",
                 f"for q = 2^{far.bit_length() - 1}: log max − log bound = {log_gap} = {mpmath.nstr(value, 8)} > 0 "
@@ -433,11 +429,10 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
         # (q, γ) with log max − log bound > 0, γ = 10^j from 10^{−30} to 10^{30}
         gap_qg = sp.lambdify((qs, GP), log_gap, "mpmath")
 
-        hit = next(((k, j) for k in (1, 2, 3, 5, 10, 100) for j in sorted(range(-30, 31), key=abs)
-                    if _log_gap_fails(gap_qg, k, f"1e{j}")[0]), None)
+        hit = next(((k, j, v) for k in (1, 2, 3, 5, 10, 100) for j in sorted(range(-30, 31), key=abs)
+                    for fails, v in [_log_gap_fails(gap_qg, k, f"1e{j}")] if fails), None)
         if hit is not None:
-            k, j = hit
-            value = _log_gap_fails(gap_qg, k, f"1e{j}")[1]
+            k, j, value = hit
             return refuted(
                 "symbolic",
                 f"at q = {k}, γ = 1e{j}: log max − log bound = {log_gap} = {mpmath.nstr(value, 8)} > 0 there (the "

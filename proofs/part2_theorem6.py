@@ -112,9 +112,9 @@ def _window_closed_form() -> sp.Expr:
 
 def _gap_sign_for_all_gamma(gap: sp.Expr) -> dict[str, Any]:
     """Is ``gap`` positive for every γ > 0? Exactly (SymPy): its zeros (solveset) and its singularities on (0, ∞)
-    (referee ED, ED-3: a gap with a pole changes sign without a zero); none and positive at γ = 1 → positive
-    everywhere; finitely many → its sign at a point in each interval between them (and beyond), a negative one a
-    witness; anything else (a set SymPy cannot list) undecided."""
+    (referee ED, ED-3: a gap with a pole changes sign without a zero). None, and positive at γ = 1: positive
+    everywhere; a listed pole or zero: the strict chain fails there (its smallest the witness, referee EE, EE-2);
+    anything else (a set SymPy cannot list) undecided."""
     from sympy.calculus.util import continuous_domain
 
     positive = sp.Interval.open(0, sp.oo)

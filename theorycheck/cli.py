@@ -22,7 +22,9 @@ import re
 import signal
 import sys
 import threading
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from . import __version__, validate
@@ -121,6 +123,8 @@ class AuditResults(list):
     #: premises of the selected claims that were neither selected nor fresh in the cache: their verdicts are unknown,
     #: so the taint (and which refuted premise is a root failure) is only as complete as the cache
     unknown_premises: tuple[str, ...] = ()
+    #: the same per selected claim (what its own verdict rests on)
+    unknown_by_claim: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 
 
 def _cpu_seconds() -> float:
@@ -153,7 +157,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
 
     from . import cache as cache_mod
     from . import memo
-    from .runner import root_failures, taint, undecided, under_reading
+    from .runner import resting_on, root_failures, taint, undecided, under_reading
 
     started, cpu0 = time.perf_counter(), _cpu_seconds()
     selected = registry.select(ids)
@@ -169,16 +173,7 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
             if entry is not None:
                 fresh[claim.id] = entry
     to_run = [c for c in selected if c.id not in fresh]
-    # the premises of the selected claims that are not selected themselves (``show ID``, ``check prefix.``): their
-    # fresh cached verdicts count for the dependency taint, so a verdict resting on a refuted premise says so
-    premises: dict[str, cache_mod.Entry] = {}
     chosen = {c.id for c in selected}
-    outside = list(dict.fromkeys(dep for c in selected for dep in registry.dependencies(c.id) if dep not in chosen))
-    if store is not None:
-        for dep in outside:
-            entry = store.lookup(registry.get(dep))
-            if entry is not None:
-                premises[dep] = entry
 
     def record(claim, verdict, seconds):
         if store is not None:
@@ -186,11 +181,11 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
 
     def finish(ran: list[ClaimResult]) -> AuditResults:
         by_id = {r.claim.id: r for r in ran}
-        verdicts = {cid: e.verdict for cid, e in (premises | fresh).items()}
+        verdicts = {cid: e.verdict for cid, e in fresh.items()}
         verdicts.update({cid: r.verdict for cid, r in by_id.items()})
-        # the premises the verdicts rest on, walked as taint walks them (a route's own premises for a claim decided
-        # without the paper's: referee ED, ED-8), their cached verdicts loaded, the others named as unknown
-        unknown: list[str] = []
+        # the premises of the selected claims that are not selected themselves (``show ID``, ``check prefix.``),
+        # walked as taint walks them (a route's own premises for a claim decided without the paper's: referee ED,
+        # ED-8): their fresh cached verdicts count for the taint, so a verdict resting on a refuted premise says so
         seen, stack, known = set(chosen), list(chosen), set(registry.ids)
         while stack:
             cid = stack.pop()
@@ -201,8 +196,6 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
                 stack.append(dep)
                 if dep not in verdicts and store is not None and (entry := store.lookup(registry.get(dep))):
                     verdicts[dep] = entry.verdict
-                if dep not in verdicts:
-                    unknown.append(dep)
         tainted = taint(registry, verdicts)
         roots = root_failures(registry, verdicts)
         open_premises = undecided(registry, verdicts)
@@ -220,7 +213,10 @@ def run_audit(registry: Registry, ids: list[str], *, jobs: int, timeout: float, 
                                        root_failures=roots[claim.id], rests_on_undecided=open_premises[claim.id],
                                        under_reading=qualified[claim.id]))
         out.cached = sum(1 for r in out if r.cached)
-        out.unknown_premises = tuple(unknown)
+        # per claim, the premises its verdict rests on whose verdicts are still unknown (neither run nor cached)
+        walk = resting_on(registry, verdicts)
+        out.unknown_by_claim = {c.id: tuple(dep for dep in walk(c.id) if dep not in verdicts) for c in selected}
+        out.unknown_premises = tuple(dict.fromkeys(dep for deps in out.unknown_by_claim.values() for dep in deps))
         out.skipped_fresh = len(fresh) if changed else 0
         out.cache_dir = str(store.directory) if store is not None else None
         out.wall, out.cpu = time.perf_counter() - started, _cpu_seconds() - cpu0
@@ -292,8 +288,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if unknown:
             data["premises_not_in_cache"] = list(unknown)
             for record in data["claims"]:
-                record["premises_not_in_cache"] = [dep for dep in registry.dependencies(record["id"])
-                                                   if dep in unknown]
+                record["premises_not_in_cache"] = list(results.unknown_by_claim.get(record["id"], ()))
         _write(json.dumps(data, indent=2) + "\n", args.output, ".json")
     elif args.format == "markdown":
         _write(report.markdown_table(registry.paper, results) + (f"\n{note}\n" if note else ""), args.output, ".md")
@@ -429,7 +424,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     console.print(f"[bold]Verdict:[/] [{VERDICT_STYLE[kind]}]{kind}[/] ({result.verdict.method}, {result.seconds:.1f} s"
                   + (", from the cache: `--rerun` runs it again" if result.cached else "") + ")")
     console.print(result.verdict.detail, markup=False)
-    unknown = [dep for dep in registry.dependencies(claim.id) if dep in results.unknown_premises]
+    unknown = list(results.unknown_by_claim.get(claim.id, ()))
     if result.rests_on_refuted:
         roots = set(result.root_failures) if not unknown else set()  # roots need every premise's verdict
         shown = [f"{dep} (root failure)" if dep in roots else dep for dep in result.rests_on_refuted]

@@ -397,12 +397,12 @@ def _premises_judged(registry: Registry, verdicts: dict[str, Verdict],
     them, and neither does a claim that reaches them only through it: its statement holds, whatever its premises
     (referees CX, M5 and CZ, M2: risk.summary had kept ridge.loo-stability as a root failure through
     risk.variance-term)."""
-    resting_on = _resting_on(registry, verdicts)
-    return {claim.id: tuple(dep for dep in resting_on(claim.id) if dep in verdicts and verdicts[dep].verdict in kinds)
+    walk = resting_on(registry, verdicts)
+    return {claim.id: tuple(dep for dep in walk(claim.id) if dep in verdicts and verdicts[dep].verdict in kinds)
             for claim in registry.claims}
 
 
-def _resting_on(registry: Registry, verdicts: dict[str, Verdict]) -> Callable[[str], list[str]]:
+def resting_on(registry: Registry, verdicts: dict[str, Verdict]) -> Callable[[str], list[str]]:
     """claim id → the claims its verdict rests on, directly or through others: the paper's premises, except that a
     claim decided without them rests on its own route's instead (:func:`~theorycheck.claims.premises_of`)."""
     by_id = {claim.id: claim for claim in registry.claims}
@@ -441,8 +441,8 @@ def under_reading(registry: Registry, verdicts: dict[str, Verdict]) -> dict[str,
 
     # what a claim rests on as taint reads it: a claim decided without its premises passes on its own route's
     # readings, not theirs (referee CZ, L3 and L4)
-    resting_on = _resting_on(registry, verdicts)
-    return {claim.id: tuple(cid for cid in (claim.id, *resting_on(claim.id)) if qualified(cid))
+    walk = resting_on(registry, verdicts)
+    return {claim.id: tuple(cid for cid in (claim.id, *walk(claim.id)) if qualified(cid))
             for claim in registry.claims}
 
 
