@@ -156,7 +156,7 @@ def test_population_rates(check, registered_verdict):
     # detail gives the screen's allowance and margin, not "consistent" (referee EA, EA-2; the log factor's allowance
     # over d = 16 … 4096, +0.198, and the margin for the fit's curvature leave it at the threshold: referee ED, ED-11)
     faster = check(claimed_exponent=-0.75)
-    assert faster.verdict != "verified" and "consistent" not in faster.detail
+    assert faster.verdict == "refuted" and "consistent" not in faster.detail
     assert "screen_threshold" in faster.evidence
     # ... and 1/√d without the log holds for one neuron but is not proved for all p = d^{π_p} neurons at once
     v = check(claimed_log_power=0.0)
@@ -169,6 +169,51 @@ def test_population_rates(check, registered_verdict):
     assert P._readings_proved(-0.5, 0.25)[P.EVERY_NEURON] is False
     assert P._readings_proved(-0.5, 1.0)[P.PAPER_LEVEL] and not P._readings_proved(-0.5, 0.75)[P.PAPER_LEVEL]
     assert check(claimed_log_power=0.5).verdict == "inconclusive"
+
+
+@pytest.mark.parametrize("check", [P.check_sigma2_order, P.check_population_gradient])
+def test_population_rate_faster_than_root_d_refuted_by_the_lower_bound(check):
+    """A claimed rate faster than 1/√d that the slope screen cannot see (d^{−0.6} log d: the screen's threshold
+    −0.33 lies above the measured −0.48) is refuted by Mehler's lower bound on an event of probability → 0.235
+    (referee EA, EA-2 / ED-11); the bound holds at every measured neuron, and with E[σ'''] doubled it fails at
+    some, so that comparison can fail."""
+    v = check(claimed_exponent=-0.6)
+    assert v.verdict == "refuted" and v.evidence["fitted_exponent"] < v.evidence["screen_threshold"]
+    assert min(row["min_measured_minus_lower"] for row in v.evidence["lower_rows"]) > -P.STEIN_BOUND_TOL
+    assert v.evidence["h_box"]["certified_min_abs_h"] > 0.1 and abs(v.evidence["limit_P_event"] - 0.2353) < 1e-4
+    # a log factor however large does not rescue a power below 1/√d
+    assert check(claimed_exponent=-0.55, claimed_log_power=20).verdict == "refuted"
+    # perturbed bound: h doubled overshoots the measured values, and the route declines to refute
+    scan = P._population_scan()
+    which = 0 if check is P.check_sigma2_order else 1
+    wrong = P._lower_bound_refutation(which, "X", -0.6, 1.0, P.SERIES_TARGET_ALPHA, scan, {}, h_scale=2.0)
+    assert wrong is not None and wrong.verdict == "inconclusive" and "fails at a measured neuron" in wrong.detail
+    # rates at 1/√d or slower are not this route's: the paper's log d/√d stays verified, d^{−1/2} inconclusive
+    assert P._lower_bound_refutation(which, "X", -0.5, 0.0, P.SERIES_TARGET_ALPHA, scan, {}) is None
+    assert P._lower_bound_refutation(which, "X", -0.6, 1.0, ("0", "0", "1"), scan, {}) is None  # α*_1 = 0
+
+
+def test_lower_bound_event_probability_and_box():
+    """P(A_d) exactly against a seeded simulation of (ρ, ‖w‖, b), and the box bound on |E[σ'''(rZ + b)]|: positive
+    on the event's box, 0 on a box where E[σ'''] changes sign (b up to 1.5 at r = 0.75: h(1, 0.75) = −0.045 and
+    h(1.5, 0.75) > 0)."""
+    ev = P.LOWER_EVENT
+    rng = np.random.default_rng(7)
+    d, m = 64, 200_000
+    g = rng.standard_normal((m, d))
+    r = np.linalg.norm(g, axis=1) / np.sqrt(d)
+    rho = g[:, 0] / np.linalg.norm(g, axis=1)
+    b = rng.standard_normal(m)
+    inside = ((np.sqrt(d) * np.abs(rho) >= ev["s"]) & (np.sqrt(d) * np.abs(rho) <= ev["S"])
+              & (np.abs(r - 1) <= ev["t"]) & (np.abs(b) <= ev["beta"]))
+    exact = P._event_probability(d, **ev)
+    assert abs(inside.mean() - exact) < 5 * np.sqrt(exact * (1 - exact) / m)
+    assert abs(exact - 0.5) > 0.2  # not a trivial value the simulation would match anyway
+    assert P._sigma3_box_minimum(ev["beta"], ev["t"])["certified_min_abs_h"] > 0.15
+    assert P._sigma3_box_minimum(1.5, 0.25)["certified_min_abs_h"] == 0.0
+    # the quadrature of h against mpmath at 30 digits, at a point off the box's grid checks
+    with mpmath.workdps(30):
+        assert abs(float(P._sigma3_mean_mp(mpmath.mpf("0.37"), mpmath.mpf("1.13"))) - P._sigma3_mean(0.37, 1.13)) < 1e-9
 
 
 @pytest.mark.parametrize("which", [0, 1])
