@@ -441,6 +441,40 @@ def whole_range_delta(whole: Callable[[float], bool], lo: float = 0.3, hi: float
             "whole_range_at_every_checked_delta": all(whole(dl) for dl in checked)}
 
 
+#: δ at which the multiplier reading of Theorem 5's calibration on Assumption 3's range is checked (1e-300 … 1 − 1e-6)
+MULTIPLIER_DELTAS = tuple(10.0 ** -k for k in (300, 200, 100, 50, 30, 20, 12, 8, 5, 3, 2, 1)) + (
+    0.3, 0.5, 0.7, 0.9, 0.99, 0.999999)
+#: the multipliers tried, smallest first (the paper's σ_W has K = log d/C → ∞ over the calibration)
+MULTIPLIERS = (1.5, 2.0, 3.0, 4.0, 8.0)
+
+
+def multiplier_on_assumption3(c_squared: Callable[[float], float], deltas=MULTIPLIER_DELTAS,
+                              multipliers=MULTIPLIERS) -> dict[str, Any]:
+    """The smallest K of ``multipliers`` such that σ = K·cΔ/ε (c² = c_squared(δ)) is (ε, δ)-DP on the whole of
+    Assumption 3's range (0, 8 log(1/δ)) at every δ of ``deltas`` (the exact crossing per δ; δ(ε) decreases in σ,
+    so every larger K is private there too), and the δ where the next smaller K fails. Part 2 §3.2 sets σ_W with
+    the Δ₂ bound times log d/C ("the extra log d factor guarantees that Theorem 5 applies"): over the true Δ₂
+    bound the calibration carries K = log d/C → ∞ (referee EG, MEDIUM: that reading was not recorded). As δ → 0 at
+    the top of the range the Gaussian tail needs (K − 2/K)² ≥ 1, i.e. K ≥ 2, for the paper's c."""
+    fails: dict[float, list[float]] = {}
+    smallest = None
+    for k in multipliers:
+        bad = []
+        for delta in deltas:
+            top = 8 * math.log(1 / delta)
+            cross = classical_crossing(lambda dl, k=k: k * k * c_squared(dl), delta, top)
+            if cross is None or cross < top:
+                bad.append(delta)
+        fails[k] = bad
+        if not bad:
+            smallest = k
+            break
+    below = [k for k in multipliers if smallest is not None and k < smallest]
+    return {"smallest_multiplier": smallest, "deltas": list(deltas),
+            "fails_at": {str(k): v for k, v in fails.items() if v},
+            "next_smaller": below[-1] if below else None}
+
+
 def _classical_on_assumption3(c_squared, deltas):
     """Theorem 5's calibration σ = cΔ/ε used for ε ∈ (0, 8 log(1/δ)) (Assumption 3): where does it hold?"""
     rows, fails = [], []
@@ -473,6 +507,19 @@ def _classical_on_assumption3(c_squared, deltas):
         return cross is not None and cross >= 8 * math.log(1 / dl)
 
     threshold = whole_range_delta(whole)
+    multiplier = multiplier_on_assumption3(c_squared)
+    k0 = multiplier["smallest_multiplier"]
+    readings = {
+        "as stated: σ = cΔ/ε with Theorem 5's c": "all" if not fails else
+        "part: up to the exact crossing ε*(δ) (the conditions)",
+        "as used for σ_W (Part 2 §3.2: the Δ₂ bound times log d/C, a multiplier K = log d/C → ∞ over the calibration; "
+        "given sens.delta2's bound, refuted as printed)":
+        (f"all for log d/C ≥ {k0:g}: K = {k0:g} is private on the whole range at every δ checked "
+         f"({len(multiplier['deltas'])}, from 1e-300 to 1 − 1e-6; every larger K too"
+         + (f"; K = {smaller:g} fails at δ = {multiplier['fails_at'][str(smaller)][0]:g}"
+            if (smaller := multiplier["next_smaller"]) is not None else "") + ")") if k0 is not None else
+        f"undecided: no K ≤ {MULTIPLIERS[-1]:g} is private on the whole range at every δ checked",
+    }
     common = dict(
         points=len(rows),
         crossings=crossings,
@@ -480,6 +527,7 @@ def _classical_on_assumption3(c_squared, deltas):
         fractions=list(A3_FRACTIONS),
         omega_boundary_d=list(A3_OMEGA_D),
         theorem5_covers_whole_range_for_delta_at_least=applies_all,
+        multiplier_reading=multiplier,
         whole_range_private_for_delta_at_least=threshold,
         outside_theorem5=sum(not r["theorem5_applies"] for r in rows),
         tolerance=f"log δ(ε) ≤ log δ + {REL_TOL}",
@@ -513,15 +561,20 @@ def _classical_on_assumption3(c_squared, deltas):
             + ", ".join(k for k, v in crossings.items() if v["whole_range"])
             + f" (for δ ≥ e^(-1/8) ≈ {applies_all:.4f}, 8 log(1/δ) ≤ 1 and Theorem 5 applies"
             + (f"; the exact boundary, by bisection: the whole range is private for δ ≥ {threshold['delta_0']:.4f}"
-               if threshold and threshold["whole_range_at_every_checked_delta"] else "") + ")",
-            regime={"region": A3_REGION, "holds_on": "part", "conditions": conditions, "witness": w},
+               if threshold and threshold["whole_range_at_every_checked_delta"] else "") + ")"
+            + (f"; as Part 2 uses it for σ_W, with the extra log d/C over the Δ₂ bound (a multiplier → ∞), it is "
+               f"private on the whole range once log d/C ≥ {k0:g} (at every δ checked), given sens.delta2's bound"
+               if k0 is not None else ""),
+            regime={"region": A3_REGION, "holds_on": "part", "conditions": conditions, "witness": w,
+                    "readings": readings},
             witness=w,
             **common,
         )
     return verified(
         "numeric",
         f"the calibration is (ε, δ)-DP on all {len(rows)} points of Assumption 3's range",
-        regime={"region": A3_REGION, "holds_on": "all", "conditions": conditions, "witness": None},
+        regime={"region": A3_REGION, "holds_on": "all", "conditions": conditions, "witness": None,
+                "readings": readings},
         **common,
     )
 

@@ -142,6 +142,23 @@ def test_theorem5_on_assumption3_range_refuted_with_crossings(registered_verdict
     assert 1 < cross["1e-05"]["holds_up_to_epsilon"] < 8 * math.log(1e5)
 
 
+def test_theorem5_on_assumption3_range_as_used_for_sigma_w(registered_verdict):
+    """Referee EG (MEDIUM): Part 2 sets σ_W with the Δ₂ bound times log d/C, a multiplier K = log d/C → ∞ over the
+    calibration: K = 2 is private on the whole of Assumption 3's range at every δ checked (1.5 is not: as δ → 0
+    the top of the range needs (K − 2/K)² ≥ 1), so the claim holds under that reading, given sens.delta2's bound;
+    with c halved the smallest multiplier doubles, and a calibration far too small has none."""
+    from theorycheck.claims import readings_holding
+
+    v = registered_verdict(PC.check_classical_gaussian, PC.THEOREM5_ASSUMPTION3, eps_range="assumption3")
+    m = v.evidence["multiplier_reading"]
+    assert m["smallest_multiplier"] == 2.0 and m["next_smaller"] == 1.5 and 1e-300 in m["fails_at"]["1.5"]
+    held = readings_holding(v)
+    assert len(held) == 1 and "σ_W" in held[0] and "log d/C ≥ 2" in v.regime["readings"][held[0]]
+    halved = PC.multiplier_on_assumption3(lambda dl: PC.paper_c_squared(dl) / 4)
+    assert halved["smallest_multiplier"] == 4.0 and halved["next_smaller"] == 3.0
+    assert PC.multiplier_on_assumption3(lambda dl: PC.paper_c_squared(dl) / 1e4)["smallest_multiplier"] is None
+
+
 def test_part3_rule_on_assumption3_range_verified_and_its_half_refuted():
     """The same checker verifies the rule with Part 3's constant (σ = Δ√(8 log(1/δ))/ε) on the whole range."""
     good = PC.THEOREM5.perturb(rhs=sp.sqrt(8 * L) * S.Delta_2 / S.eps)
