@@ -1317,9 +1317,12 @@ def check_theorem1_privacy(
             else ""
         )).rstrip()
         # which failures survive the recorded readings (referee DC, F11)
-        + ("; under every recorded reading it fails through the first layer (layer1.privacy), while the clipping "
-           "and second-layer failures are those of the text as first read (the min rule, alg1.clipping; add-remove "
-           "adjacency, alg1.noise: see the readings)" if "first layer" in failing and len(failing) > 1 else ""),
+        # (referee EG: "every recorded reading" had included the clipped-g^C_W one, which is undecided)
+        + ("; with g_W unclipped (as printed; C_W is never defined) it fails through the first layer under either "
+           "adjacency, on part of the region at least (layer1.privacy), while the clipping and second-layer "
+           "failures are those of the text as first read (the min rule, alg1.clipping; add-remove adjacency, "
+           "alg1.noise); read with g^C_W clipped at C_W = 2√d log^q d it is undecided (see the readings)"
+           if "first layer" in failing and len(failing) > 1 else ""),
         corrected=corrected,
         witness=w,
         regime={
