@@ -278,6 +278,11 @@ def test_measured_orders():
     # √p holds on the whole region, p^{1/4} fails, and the regime's witness is the verdict's
     z1 = m.check_z_norm("median_norm_z_over_Sigma", sp.Integer(1), **SMALL)
     assert z1.verdict == "refuted" and z1.regime["holds_on"] == "none" and "point" in z1.evidence["witness"]
+    # its correction ‖z_k‖ ≤ Σ(√p + log d) at the paper's probability (referee EG): the exact χ²_p tail is below
+    # e^{−log²d/2} at every (d, p); without the log d (or with half of it) the tail exceeds it
+    assert z1.corrected == m.Z_NORM_CORRECTED.latex() and z1.evidence["corrected_tail"]["largest_ratio"] < 1
+    assert m.z_norm_tail_ratio(log_factor=0.0)["largest_ratio"] > 1
+    assert m.z_norm_tail_ratio(log_factor=0.5)["largest_ratio"] > 1
     assert m.check_z_norm("median_norm_z_over_Sigma", sp.sqrt(p), **SMALL).verdict == "verified"
     assert m.check_z_norm("median_norm_z_over_Sigma", p ** sp.Rational(1, 4), **SMALL).verdict == "refuted"
     # d^{ε_p/2} equals √p only at the corners' width π_p = ε_p: the bound √p ≲ d^{ε_p/2} fails for wider networks,
