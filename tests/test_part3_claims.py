@@ -59,6 +59,12 @@ def test_loo_stability(registered_verdict):
     assert v.evidence["intermediate_cauchy_schwarz_holds"]
     assert m.check_loo_stability(lambda d, n, p, e: 1e3 * m.paper_loo_bound(d, n, p, e)).verdict == "verified"
     assert m.check_loo_stability(lambda d, n, p, e: 1e-3 * m.paper_loo_bound(d, n, p, e)).verdict == "refuted"
+    # the correction with the residual factor kept (referee EG): met at every run, nearly tight (largest ratio ~0.9),
+    # given as a SymPy statement; halved, a run exceeds it and no correction is given
+    assert v.corrected == m.LOO_CORRECTED.latex()
+    assert max(r["ratio_to_corrected"] for r in v.evidence["runs"]) > 0.6
+    halved = m.check_loo_stability(corrected_bound=lambda *a: 0.5 * m.LOO_CORRECTED_BOUND(*a))
+    assert halved.verdict == "refuted" and halved.corrected is None and "does not meet" in halved.detail
 
 
 def test_strong_convexity(registered_verdict):
