@@ -669,6 +669,34 @@ def _d40_line3(m: int) -> sp.Expr:
         * sp.diff(sp.exp(-(u**2)), t, j))
 
 
+def _d40_line3_corrected(m: int) -> sp.Expr:
+    """(2, 40)'s third line with the factor the step drops (referee EG): (π/√γ)(−1)^k H_k(u)e^{−u²} =
+    (π/√γ)^{1−k} dᵏ/dtᵏ e^{−u²}, since dᵏ/dtᵏ e^{−u²} = (π/√γ)ᵏ(−1)^k H_k(u)e^{−u²} (u = πt/√γ − π√γ/(2η))."""
+    u = _u_shift()
+    return sp.exp(PI**2 * gamma / 4) * _binomial_sum(
+        m, lambda j: (IU * sp.sqrt(gamma) / (2 * eta)) ** (m - j) * (IU / (2 * PI)) ** j
+        * (PI / sp.sqrt(gamma)) ** (1 - j) * sp.diff(sp.exp(-(u**2)), t, j))
+
+
+_N_D40 = sp.Symbol("n", integer=True, nonnegative=True)
+_K_D40 = sp.Symbol("k", integer=True, nonnegative=True)
+#: (2, 40)'s second and (corrected) third lines for every n: the correction cert.step3-delta-links reports, whose
+#: instances n = 0 … 3 it decides (the links of :func:`corrected_delta_links`)
+D40_LINE3_CORRECTED = Statement(
+    sp.exp(PI**2 * gamma / 4) * sp.Sum(
+        sp.binomial(_N_D40, _K_D40) * (IU * _s() / (2 * PI)) ** (_N_D40 - _K_D40) * (IU / (2 * PI)) ** _K_D40
+        * PI / sp.sqrt(gamma) * (-1) ** _K_D40 * sp.hermite(_K_D40, _u_shift()) * sp.exp(-(_u_shift() ** 2)),
+        (_K_D40, 0, _N_D40)),
+    "=",
+    sp.exp(PI**2 * gamma / 4) * sp.Sum(
+        sp.binomial(_N_D40, _K_D40) * (IU * sp.sqrt(gamma) / (2 * eta)) ** (_N_D40 - _K_D40)
+        * (IU / (2 * PI)) ** _K_D40 * (PI / sp.sqrt(gamma)) ** (1 - _K_D40)
+        * sp.Derivative(sp.exp(-(_u_shift() ** 2)), (t, _K_D40)),
+        (_K_D40, 0, _N_D40)),
+    variables=(gamma, eta, t),
+)
+
+
 #: (2, 42) as printed: the inverse transform of e^{−[πt/√γ − π√γ/(2η)]²}, √(γ/π)e^{−γx² + iπ²√γ/η}
 _D42_PRINTED = SHIFTED_GAUSSIAN_SPECIAL.rhs
 
@@ -743,7 +771,19 @@ def delta_links(degrees: Sequence[int] = (0, 1, 2, 3)) -> tuple[Link, ...]:
     return tuple(out)
 
 
-def check_delta_links(links: Sequence[Link] | None = None) -> Verdict:
+def corrected_delta_links(degrees: Sequence[int] = (0, 1, 2, 3),
+                          line3: Callable[[int], sp.Expr] = _d40_line3_corrected) -> tuple[Link, ...]:
+    """(2, 40)'s second line = its corrected third (``line3``; tests perturb it), per degree: the instances of
+    :data:`D40_LINE3_CORRECTED` that cert.step3-delta-links decides before reporting it."""
+    out = []
+    for m in degrees:
+        st = Statement(_d40_line2(m), "=", line3(m), variables=(gamma, eta, t))
+        out.append(Link((2, "D40", 3), st, _T_POINTS, partial(_symbolic_equality, st, "γ, η > 0, real t",
+                                                              doit=False), f"n = {m}, the corrected third line"))
+    return tuple(out)
+
+
+def check_delta_links(links: Sequence[Link] | None = None, corrected: Sequence[Link] | None = None) -> Verdict:
     """cert.step3-delta-links: Step 3's equalities, line by line, at degrees 0–3, each side from its own formula
     (Δ⁺_n from its definition (2, 36), its inverse transform by quadrature). The regroupings (2, 36)'s second line,
     (2, 39)'s second line, (2, 40)'s second line and (2, 43)'s binomial theorem hold (SymPy, every γ, η, t, x). The
@@ -752,7 +792,9 @@ def check_delta_links(links: Sequence[Link] | None = None) -> Verdict:
     (equal only for k = 1); (2, 43)'s first line inherits (2, 42)'s phase without x. The first lines of (2, 40) and
     (2, 43) are each also evaluated as derived (from the printed (2, 38)–(2, 39), and by the transform rule for
     derivatives with (2, 42)): valid steps on refuted premises, so the witness is (2, 40)'s third line (referee BB)."""
-    return check_links(delta_links() if links is None else links, "Step 3's Δ⁺_n lines", region="γ, η > 0, every t, x")
+    return check_links(delta_links() if links is None else links, "Step 3's Δ⁺_n lines", region="γ, η > 0, every t, x",
+                       corrected=corrected_delta_links() if corrected is None else corrected,
+                       corrected_statement=D40_LINE3_CORRECTED)
 
 
 #: (2, P68, 1): \widehat{a·φ}(t) = (iη/(8√π)) Σ c_n (Δ⁺_n − Δ⁻_n), against (2, 35)'s expression (per monomial)

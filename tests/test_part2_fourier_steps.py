@@ -101,6 +101,23 @@ def test_delta_links_fail_exactly_where_the_errors_enter():
     assert F.check_delta_links((wrong,)).verdict == "refuted"
 
 
+def test_delta_links_correction_is_decided_before_it_is_reported():
+    """(2, 40)'s third line with the dropped (π/√γ)^{1−k} restored (referee EG): its instances n = 0 … 3 hold
+    (SymPy and 30-digit evaluation) and the general statement is reported; the factor's exponent wrong (π/√γ)^{−k},
+    or the factor dropped again, fails and nothing is reported."""
+    v = F.check_delta_links(F.delta_links((1,)), corrected=F.corrected_delta_links((0, 1, 2, 3)))
+    assert v.verdict == "refuted" and v.corrected == F.D40_LINE3_CORRECTED.latex()
+    assert v.evidence["corrected_link"]["holds"] and v.evidence["corrected_link"]["instances"] == 4
+    u = F._u_shift()
+    for wrong_power in (lambda j: -j, lambda j: 0):
+        def line3(m, wrong_power=wrong_power):
+            return sp.exp(F.PI**2 * F.gamma / 4) * F._binomial_sum(
+                m, lambda j: (sp.I * sp.sqrt(F.gamma) / (2 * F.eta)) ** (m - j) * (sp.I / (2 * F.PI)) ** j
+                * (F.PI / sp.sqrt(F.gamma)) ** wrong_power(j) * sp.diff(sp.exp(-(u**2)), F.t, j))
+        bad = F.check_delta_links(F.delta_links((1,)), corrected=F.corrected_delta_links((0, 2), line3=line3))
+        assert bad.corrected is None and bad.evidence["corrected_link"]["holds"] is False
+
+
 def test_restated_transform_holds_as_a_rewriting_and_a_wrong_constant_is_refuted():
     v = F.check_restated_transform()
     assert v.verdict == "verified" and readings_short_of_all(v)
