@@ -564,6 +564,13 @@ def test_step1_sup_bound():
     assert T.check_step1_sup_bound(None, polys=("1",), gammas=("0.05",)).verdict == "refuted"
     # with the factor 10^6 (a valid constant for these f) the inequality holds
     assert T.check_step1_sup_bound(lambda fv: 10**6, polys=("1", "x"), gammas=("0.05", "2")).verdict == "verified"
+    # the correction min(γ²E[x⁴f²], E[f²]) (referee EG) is met at every point and reported; halved it fails at
+    # small γ (the bound γ²E[x⁴f²] is tight as γ → 0) and at large γ (E[f²] is the limit), and is not reported
+    v = T.check_step1_sup_bound(None, polys=("1", "x^3 - 3*x"), gammas=("0.05", "2"))
+    assert v.verdict == "refuted" and v.corrected == T.STEP1_SUP_CORRECTED.latex()
+    for g in ("0.05", "50"):
+        halved = T.check_step1_sup_bound(None, polys=("x",), gammas=(g,), corrected_scale="0.5")
+        assert halved.verdict == "refuted" and halved.corrected is None
 
 
 def test_sign_flip(registered_verdict):
