@@ -547,6 +547,62 @@ def test_gaussian_window_for_every_gamma_is_computed():
     assert tight.verdict == "verified" and "for every γ > 0 exactly" in tight.detail
 
 
+@pytest.mark.parametrize("name, change, verdict", [
+    # the relation is read (referee EF, EF-9): flipped, equality and strict-on-an-identity links are false
+    ("bound >", dict(index=2, rel=">"), "refuted"),
+    ("bound =", dict(index=2, rel="="), "refuted"),
+    ("intermediate >", dict(index=1, rel=">"), "refuted"),
+    ("E < its closed form", dict(index=0, rel="<"), "refuted"),
+    ("E ≤ its closed form", dict(index=0, rel="<="), "verified"),
+    # a tangential zero: ≤ holds, < fails there
+    ("tangent ≤", dict(index=2, rel="<=",
+                       rhs=1 - 1 / sp.sqrt(1 + 2 * gamma) + gamma * (gamma - 2) ** 2 / (1 + gamma**3)), "verified"),
+    # EF-2: true bounds whose evaluation cancels: an exact proof is not overridden by a probe, nor a ball refuted
+    ("2γ unexpanded", dict(index=2, rhs=(gamma + 1) ** 6 - gamma**6 - 6 * gamma**5 - 15 * gamma**4 - 20 * gamma**3
+                           - 15 * gamma**2 - 4 * gamma - 1), "verified"),
+    ("2γ + cosh γ − sinh γ", dict(index=2, rhs=2 * gamma + sp.cosh(gamma) - sp.sinh(gamma)), "inconclusive"),
+    # EF-4: zeros SymPy lists as an ImageSet refute a strict link at one of them
+    ("+ γ² sin² γ", dict(index=2, rhs=1 - 1 / sp.sqrt(1 + 2 * gamma) + gamma**2 * sp.sin(gamma) ** 2), "refuted"),
+    # EF-6: a side not real beyond the cover is a failure there, not a crash
+    ("2γ + √(10⁹ − γ)", dict(index=2, rhs=2 * gamma + sp.sqrt(10**9 - gamma)), "refuted"),
+])
+def test_gaussian_window_reads_relations_and_decides_hard_sides(name, change, verdict):
+    index = change.pop("index")
+    v = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(index, **change), gammas=("0.5",))
+    assert v.verdict == verdict, (name, v.detail)
+    if name == "+ γ² sin² γ":
+        assert float(sp.sympify(v.evidence["witness"]["gamma"])) % float(sp.pi) < 1e-12
+    if name == "2γ + √(10⁹ − γ)":
+        assert "not real" in v.detail and float(v.evidence["witness"]["gamma"]) > 1e9
+
+
+def test_gaussian_window_removable_singularity_is_a_reading():
+    """EF-3: 2γ(γ² − 9)/((γ − 3)(γ + 3)) is 2γ except at γ = 3, where it is undefined as written: refuted as written,
+    holding for the continuous extension (both readings recorded); a real pole stays a plain refutation."""
+    from theorycheck.claims import readings_holding
+
+    removable = 2 * gamma * (gamma**2 - 9) / ((gamma - 3) * (gamma + 3))
+    v = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=removable), gammas=("0.5",))
+    assert v.verdict == "refuted" and v.evidence["witness"]["gamma"] == "3"
+    assert readings_holding(v) == ("each side's continuous extension",)
+    pole = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=2 * gamma + 1 / (gamma - 3) ** 2),
+                                   gammas=("0.5",))
+    assert pole.verdict == "refuted" and not readings_holding(pole)
+
+
+def test_within_seconds_bounds_an_evidence_limit():
+    """EF-4: SymPy's limit of 2γ + γ⁶(atan γ + atan(1/γ) − π/2) at ∞ runs for minutes; within_seconds gives None."""
+    import time
+
+    from theorycheck.numerics import within_seconds
+
+    expr = 2 * gamma + gamma**6 * (sp.atan(gamma) + sp.atan(1 / gamma) - sp.pi / 2)
+    started = time.monotonic()
+    assert within_seconds(lambda: sp.limit(expr, gamma, sp.oo), 1.0) is None
+    assert time.monotonic() - started < 5
+    assert within_seconds(lambda: sp.limit(1 / gamma, gamma, sp.oo), 5.0) == 0
+
+
 def test_approximation_error():
     v = T.check_approximation_error(T.APPROXIMATION_ERROR, polys=("2*x", "x"), gammas=("0.1", "1"))
     assert v.verdict == "refuted" and v.evidence["witness"]["f"] == "2*x"

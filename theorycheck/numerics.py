@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 __all__ = [
     "SlopeFit",
@@ -353,3 +354,42 @@ def tanh_derivative(k: int) -> Callable[[Any], Any]:
         return acc
 
     return f
+
+
+class _OutOfTime(BaseException):
+    """Raised by :func:`within_seconds`'s alarm (a BaseException, so that library code catching Exception — SymPy's
+    limit does — cannot swallow it)."""
+
+
+def within_seconds(fn: Callable[[], T], seconds: float) -> T | None:
+    """``fn()``, or None when it has not returned within ``seconds`` (wall clock): for evidence a check can do
+    without, such as a SymPy limit that may run for minutes on an odd expression (referee EF, EF-4). The alarm is
+    SIGALRM, so the limit applies only in the main thread (a check process, a test worker); elsewhere ``fn`` runs
+    unbounded. An alarm already set by the caller is restored, less the time spent here."""
+    import signal
+    import threading
+    import time
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        return fn()
+
+    done = False
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        if not done:  # an alarm after fn returned (before the timer is cleared) is ignored
+            raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    outer, _interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+    started = time.monotonic()
+    try:
+        value = fn()
+        done = True
+        return value
+    except _OutOfTime:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer:
+            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 1e-3))
