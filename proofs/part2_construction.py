@@ -360,6 +360,46 @@ def _log_gap_fails(gap_at: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
     return bool(abs(last - before) <= mpmath.mpf(10) ** -6 * abs(last)), last
 
 
+#: the relations check_tail_maximum decides, sup REL bound, each as (log max − log bound holds it for every q, γ
+#: exactly; it fails it for every q, γ exactly), by SymPy's assumptions on the log gap
+_TAIL_RELATIONS: dict[Rel, tuple[Callable[[sp.Expr], bool], Callable[[sp.Expr], bool]]] = {
+    Rel.LE: (lambda g: bool(g.is_nonpositive), lambda g: bool(g.is_positive)),
+    Rel.LT: (lambda g: bool(g.is_negative), lambda g: bool(g.is_nonnegative)),
+    Rel.GE: (lambda g: bool(g.is_nonnegative), lambda g: bool(g.is_negative)),
+    Rel.GT: (lambda g: bool(g.is_positive), lambda g: bool(g.is_nonpositive)),
+    Rel.EQ: (lambda g: g == 0, lambda g: bool(g.is_nonzero)),
+}
+
+
+def _ratio_holds(rel: Rel, ratio: sp.Expr, r: Any) -> bool:
+    """max/claimed (``ratio``, exact; ``r`` its 50-digit value) against 1 as ``rel`` reads, with a rounding margin
+    of 1e-40 where ``ratio`` is not exactly 1 (a bound ≤ 0 gives r ≤ 0: referee AE)."""
+    margin = sp.Float("1e-40", 50)
+    exact_one = ratio == 1
+    if not r > 0:  # a bound ≤ 0: the sup (> 0) is above it
+        return rel in (Rel.GE, Rel.GT)
+    return {Rel.LE: r <= 1 + margin, Rel.LT: not exact_one and r < 1 + margin,
+            Rel.GE: r >= 1 - margin, Rel.GT: not exact_one and r > 1 - margin,
+            Rel.EQ: exact_one or abs(r - 1) <= margin}[rel]
+
+
+def _directed(gap_at: Callable[..., Any], rel: Rel) -> Callable[..., Any]:
+    """The log gap as a failure reads for ``rel``: positive where sup ≤ bound fails (≤, <), negated for ≥ and >,
+    its absolute value for = (a failure either way)."""
+    if rel in (Rel.LE, Rel.LT):
+        return gap_at
+    if rel is Rel.EQ:
+        return lambda *a: abs(gap_at(*a))
+
+    def reversed_gap(*a: Any) -> Any:
+        value = gap_at(*a)
+        if isinstance(value, mpmath.mpc) and abs(value.imag) > LOG_GAP_TOL:  # a bound ≤ 0: the sup is above it
+            return mpmath.mpf(-1)
+        return -value
+
+    return reversed_gap
+
+
 def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TAIL_MAX_EQ) -> Verdict:
     """Part 2 §3.4, relations (2, P88, 10–11): for f(z) = z^q e^{−2γz}, f ≤ (q/(2γ))^q e^{−q/2} = (q/(2√eγ))^q.
 
@@ -370,12 +410,18 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
     its critical point at q/(2γ), so max f = (q/(2γ))^q e^{−q}, and SymPy decides the sign of log max − log bound
     (e.g. −q/2).
     """
+    rel = statement.rel
+    if rel not in _TAIL_RELATIONS:
+        return inconclusive("symbolic", f"the tail maximum is decided for ≤, <, ≥, > and = against the bound; "
+                            f"{rel.symbol} is not one of them")
     qs = sp.Symbol("q_pos", positive=True)
     log_f = qs * sp.log(ZP) - 2 * GP * ZP
     log_max = log_f.subs(ZP, qs / (2 * GP))
     log_gap = sp.simplify(sp.expand_log(log_max - sp.log(statement.rhs.subs({q: qs, gamma: GP})), force=True))
     ident_all = sp.simplify(identity.lhs.subs({q: qs, gamma: GP}) - identity.rhs.subs({q: qs, gamma: GP}))
-    every_q = bool(sp.diff(log_f, ZP, 2).is_negative) and bool(log_gap.is_nonpositive) and ident_all == 0
+    # the relation read (referee EF, EF-9: "≥", "=" and "<" against the sup itself had been verified): sup REL bound
+    # ⟺ log max − log bound REL' 0 (≤ 0, < 0, ≥ 0, > 0, = 0)
+    every_q = bool(sp.diff(log_f, ZP, 2).is_negative) and _TAIL_RELATIONS[rel][0](log_gap) and ident_all == 0
     rows, bad, undecided = [], None, []
     for k in SYMBOLIC_DEGREES:
         value, value2 = _tail_maxima(k)
@@ -396,11 +442,26 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
         r = sp.N(ratio, 50)
         if not r.is_number:
             undecided.append(k)
-        elif bad is None and (not (0 < r <= 1 + sp.Float("1e-40", 50)) or ident != 0):
+        elif bad is None and (not _ratio_holds(rel, ratio, r) or ident != 0):
             bad = rows[-1]
-    ev = {"rows": rows, "tolerance": "exact", "achieved_error": "0",
+    ev = {"rows": rows, "relation": rel.value,
+          "tolerance": "per degree: max/claimed at 50 digits, a rounding margin of 1e-40 (an exact 1 decides a strict "
+                       "relation); every q: SymPy's sign of log max − log bound (exact); the search for a failing "
+                       "(q, γ): a log gap beyond 1e-20 at 30, 60, 120 and 240 digits, stable",
+          "achieved_error": "1e-50 (the 50-digit ratios)",
           "every_q": {"log_max_minus_log_bound": str(log_gap), "identity_difference": str(ident_all),
                       "proved": every_q}}
+    # a gap of the wrong sign for every q and γ exactly (referee EF, EF-7: a bound short by a factor 1 − 10⁻⁴⁵ was
+    # left inconclusive though SymPy had the sign)
+    if bad is None and _TAIL_RELATIONS[rel][1](log_gap):
+        return refuted(
+            "symbolic",
+            f"log max − log bound = {log_gap}, which fails {rel.symbol} 0 exactly for every q, γ > 0: the maximum "
+            f"(q/(2eγ))^q is not {rel.symbol} the claimed bound",
+            witness={"q": 1, "gamma": 1, "log_max_minus_log_bound": str(log_gap)},
+            corrected=Statement(statement.lhs, Rel.LE, (q / (2 * sp.E * gamma)) ** q, lhs_latex=statement.lhs_latex),
+            **ev,
+        )
     if bad:
         return refuted(
             "symbolic",
@@ -411,7 +472,7 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
         )
     if not every_q and log_gap.free_symbols <= {qs}:
         # a bound that fails only at large degrees: look for one (q = 2^j, j ≤ 400; log_gap > 0 is a failure)
-        gap_at = sp.lambdify(qs, log_gap, "mpmath")
+        gap_at = _directed(sp.lambdify(qs, log_gap, "mpmath"), rel)
 
         far, value = next(((2**j, v) for j in range(401) for fails, v in [_log_gap_fails(gap_at, 2**j)] if fails),
                           (None, None))
@@ -427,7 +488,7 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
     if not every_q and GP in log_gap.free_symbols and log_gap.free_symbols <= {qs, GP}:
         # a bound that fails on a range of γ (referee EA, EA-3: §3.4 takes γ = d^{−ε_p/(4(q+1))} → 0): look for a
         # (q, γ) with log max − log bound > 0, γ = 10^j from 10^{−30} to 10^{30}
-        gap_qg = sp.lambdify((qs, GP), log_gap, "mpmath")
+        gap_qg = _directed(sp.lambdify((qs, GP), log_gap, "mpmath"), rel)
 
         hit = next(((k, j, v) for k in (1, 2, 3, 5, 10, 100) for j in sorted(range(-30, 31), key=abs)
                     for fails, v in [_log_gap_fails(gap_qg, k, f"1e{j}")] if fails), None)
@@ -452,7 +513,7 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
         )
     return verified(
         "symbolic",
-        f"for every q > 0 the maximum (q/(2eγ))^q is ≤ the claimed {statement.rhs} (log max − log bound = "
+        f"for every q > 0 the maximum (q/(2eγ))^q is {rel.symbol} the claimed {statement.rhs} (log max − log bound = "
         f"{log_gap}"
         + (": loose by e^{q/2}, e^{−2γz} at z = q/(2γ) is e^{−q}, not e^{−q/2}" if log_gap == -qs / 2 else "")
         + "); the identity holds for every q; at each degree checked the same, and z^{2q}e^{−2γz²} has the same "

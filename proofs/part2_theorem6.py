@@ -254,7 +254,7 @@ def check_gaussian_window(
     first, second, third = claimed.links
     if any(link.rel.asymptotic for link in claimed.links):  # ≲, ≪, O: not this check's relations
         return inconclusive("symbolic", "the window chain is decided for =, <, ≤, >, ≥ links; "
-                            + ", ".join(link.rel.value for link in claimed.links) + " has a relation with hidden "
+                            + ", ".join(link.rel.symbol for link in claimed.links) + " has a relation with hidden "
                             "constants or limits, which this check does not decide")
     sym = _window_closed_form()
     # each link's gap (> 0 or ≥ 0 where it holds) as its relation reads (referee EF, EF-9): the first link's left

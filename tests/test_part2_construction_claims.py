@@ -114,6 +114,32 @@ def test_tail_maximum(registered_verdict):
     assert m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=short)).verdict == "refuted"
 
 
+
+@pytest.mark.parametrize("rel, rhs_name, verdict", [
+    # the relation is read (referee EF, EF-9): the paper's bound is strictly above the sup, so ≥ and = fail
+    (Rel.GE, "paper", "refuted"), (Rel.EQ, "paper", "refuted"), (Rel.LT, "paper", "verified"),
+    # against the sup itself: ≤, ≥ and = hold, < and > fail
+    (Rel.LE, "max", "verified"), (Rel.GE, "max", "verified"), (Rel.EQ, "max", "verified"),
+    (Rel.LT, "max", "refuted"), (Rel.GT, "max", "refuted"),
+    # half the sup: > holds, ≤ fails
+    (Rel.GT, "half", "verified"), (Rel.LE, "half", "refuted"),
+])
+def test_tail_maximum_reads_the_relation(rel, rhs_name, verdict):
+    mx = (q / (2 * sp.E * m.gamma)) ** q
+    rhs = {"paper": m.TAIL_MAX.rhs, "max": mx, "half": mx / 2}[rhs_name]
+    assert m.check_tail_maximum(m.TAIL_MAX.perturb(rel=rel, rhs=rhs)).verdict == verdict
+
+
+def test_tail_maximum_exact_sign_refutes_a_tiny_shortfall():
+    """EF-7: a bound short by 1 − 10⁻⁴⁵ (or e^{−10⁻⁴⁵}, below every numeric margin) fails exactly: SymPy's sign of the
+    log gap refutes it for every q, γ; the evidence names the margins it does use."""
+    mx = (q / (2 * sp.E * m.gamma)) ** q
+    for rhs in (mx * (1 - sp.Rational(1, 10**45)), mx * sp.exp(-sp.Rational(1, 10**45))):
+        v = m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=rhs))
+        assert v.verdict == "refuted" and "exactly for every q" in v.detail
+    assert "1e-40" in m.check_tail_maximum().evidence["tolerance"]
+
+
 def test_rate_simplification_regime(registered_verdict):
     v = registered_verdict(m.check_final_simplification)
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and v.corrected

@@ -67,6 +67,13 @@ class Rel(str, enum.Enum):
         raise ValueError(f"unknown relation {value!r}; use one of {[m.value for m in cls]}")
 
     @property
+    def symbol(self) -> str:
+        """The relation as plain text for a detail a reader sees (≤, ≲, O_P …); its LaTeX is ``value``."""
+        symbols = {"LE": "≤", "LT": "<", "GE": "≥", "GT": ">", "EQ": "=", "LESSSIM": "≲", "LESSSIM_P": "≲_P",
+                   "LE_P": "≤_P", "LL": "≪", "ASYMP": "≍", "BIG_O": "= O", "BIG_O_P": "= O_P", "LITTLE_O": "= o"}
+        return symbols[self.name]
+
+    @property
     def asymptotic(self) -> bool:
         """True for relations with hidden constants or limits (≲, ≲_P, ≪, ≍, O, o)."""
         return self in (Rel.LESSSIM, Rel.LESSSIM_P, Rel.LE_P, Rel.LL, Rel.ASYMP, Rel.BIG_O, Rel.BIG_O_P,
