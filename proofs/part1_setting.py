@@ -389,6 +389,9 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
     L and powers of log d: referee EB, F1 and ED, ED-2); empty for large d when sup_L U(L) ≤ 0 or sup_L U / g stays
     bounded (SymPy's maximum and limit; refuted only when SymPy gives the sup as a plain expression); else
     inconclusive. For the paper's upper end also the consequence log(1/δ) ≥ g²/64 (δ ≤ e^{−ω(1/log² d)})."""
+    if statement.rel not in (Rel.LT, Rel.LE):  # referee EF, EF-8: the relation had never been read
+        return inconclusive("symbolic", f"the relation {statement.rel.symbol} does not give an upper end of "
+                            "ε/√log(1/δ); this check decides only such ends (<, ≤)", relation=statement.rel.symbol)
     if S.eps in statement.rhs.free_symbols:  # not an upper end of ε/√L (referee EE, EE-9: a "point" written with ε)
         return inconclusive("symbolic", "the right side involves ε itself: it is not an upper end of ε/√log(1/δ), and "
                             "this check decides only such ends", right_side=str(statement.rhs))

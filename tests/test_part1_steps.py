@@ -132,6 +132,15 @@ def test_assumption3_with_a_bounded_upper_end_refuted():
     assert M.check_privacy_nonempty(bad).verdict == "refuted"
     # an upper end that is never positive: empty for every d
     assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rhs=-sp.sqrt(sp.log(1 / S.delta)))).verdict == "refuted"
+    # the relation is read (referee EF, EF-8): ">" and "=" give no upper end and are not decided here ("> 1/log²d"
+    # had been refuted "empty", "> 8√L" verified with a point not in the set); "≤" reads as "<"
+    from theorycheck.statement import Rel
+
+    for rel in (Rel.GT, Rel.GE, Rel.EQ):
+        for rhs in (8 / sp.log(S.d) ** 2, 8 * sp.sqrt(sp.log(1 / S.delta))):
+            assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rel=rel, rhs=rhs)).verdict == "inconclusive"
+    assert M.check_privacy_nonempty(bad.perturb(rel=Rel.LE)).verdict == "refuted"
+    assert M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rel=Rel.LE)).verdict == "verified"
 
 
 def test_assumption3_other_upper_ends_that_leave_it_non_empty_are_verified():
