@@ -1312,3 +1312,11 @@ def test_a_face_term_leaves_none_when_the_rest_fails_on_the_face_too():
     assert corner.holds_on == "undecided"
     apart = compare((x - 1) * d**2 + (y - 1) * d**2 + d, "lesssim", sp.Integer(1), square, d=d)
     assert apart.holds_on == "none"
+
+
+def test_ratio_at_a_zero_right_side():
+    """X ≲ 0 (a dropped term; referee EF, EF-11): the witness's ratios say the right side is 0 instead of crashing."""
+    d = sp.Symbol("d", positive=True)
+    rows = ratio_at(d**2, sp.Integer(0), {}, d)
+    assert rows and all(r["log10_ratio"].startswith("∞") for r in rows)
+    assert ratio_at(d**2, d, {}, d)[0]["log10_ratio"].startswith("8")

@@ -90,6 +90,9 @@ def test_variance_term(registered_verdict):
     assert "one slice" not in v.detail and "ε_n = 1/5, ε_p = 1" in v.detail
     assert m.check_variance_term(m.d_ ** (4 * m.en) * m.LOGD / m.n_).verdict == "refuted"
     assert m.check_variance_term(m.d_ ** (2 * m.en) * m.LOGD**2 / m.n_).verdict == "refuted"
+    # a dropped term, E(f_RR − f_H)² ≤_P 0 (referee EF, EF-11: decide's ratio lhs/0 had crashed lambdify)
+    dropped = m.check_variance_term(sp.Integer(0))
+    assert dropped.verdict == "refuted" and "the claimed rate is 0" in dropped.detail
     # referee EC, F4: a larger rate breaks the chain's last equality (refuted, with the factor), but as a bound it is
     # implied by the chain's rate, and the record says so; a smaller one is not shown by this route
     weaker = m.check_variance_term(2 * m.d_ ** (5 * m.en) * m.LOGD**2 / m.n_)

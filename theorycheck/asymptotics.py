@@ -1935,7 +1935,11 @@ def ratio_at(lhs: sp.Expr, rhs: sp.Expr, point: Mapping[str, Any], d: sp.Symbol,
     names = {str(s): s for s in (lhs.free_symbols | rhs.free_symbols)}
     subs = {names[k]: sp.Rational(str(v)) for k, v in point.items() if k in names}
     subs.update({s: sp.Integer(1) for s in names.values() if s not in subs and s != d})
+    if sp.simplify(rhs.subs(subs)) == 0:  # X ≲ 0 (a dropped term: referee EF, EF-11 — lhs/0 had crashed lambdify)
+        return [{"d": f"1e{k}", "log10_ratio": "∞ (the right side is 0)"} for k in log10_ds]
     ratio = sp.simplify((lhs / rhs).subs(subs))
+    if ratio.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        return [{"d": f"1e{k}", "log10_ratio": f"not finite ({ratio})"} for k in log10_ds]
     log_ratio = sp.expand_log(sp.log(ratio), force=True)
     f = sp.lambdify(d, log_ratio, modules="mpmath")
     out = []
