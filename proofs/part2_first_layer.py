@@ -37,7 +37,7 @@ from theorycheck.first_layer import (
 )
 from theorycheck.gaussian import expect_pair, expect_vector, pair_geometry, pair_vector
 from theorycheck.hermite import alpha_tanh, alpha_tanh_fast
-from theorycheck.numerics import ball_cache
+from theorycheck.numerics import ball_cache, tanh_derivative, tanh_derivative_polynomial
 from theorycheck.statement import Expect, Norm, Statement
 from theorycheck.target import PolynomialTarget, he_coefficients
 
@@ -869,12 +869,9 @@ STEIN_TAIL_DS = (16, 64, 256, 1024, 4096, 2**16, 2**20, 2**30)
 @functools.cache
 def _activation_sup_norms() -> tuple[sp.Expr, sp.Expr]:
     """(‖σ'‖_∞, ‖σ''‖_∞) for σ = tanh, exactly: as functions of t = tanh(v) ∈ (−1, 1), σ' = 1 − t² and
-    σ'' = −2t(1 − t²); SymPy maximises their absolute values over [−1, 1] (1 and 4√3/9 = 4/(3√3))."""
-    t = sp.Symbol("t", real=True)
-    interval = sp.Interval(-1, 1)
-    s1 = sp.maximum(1 - t**2, t, interval)
-    s2 = sp.Max(sp.maximum(-2 * t * (1 - t**2), t, interval), sp.maximum(2 * t * (1 - t**2), t, interval))
-    return sp.nsimplify(s1), sp.radsimp(s2)
+    σ'' = −2t(1 − t²); SymPy maximises their absolute values over [−1, 1] (:func:`_tanh_derivative_sup`: 1 and
+    4√3/9 = 4/(3√3))."""
+    return sp.nsimplify(_tanh_derivative_sup(1)), sp.radsimp(_tanh_derivative_sup(2))
 
 
 def stein_bounds(target_alpha: Sequence[object], rho: np.ndarray, r: np.ndarray, *,
@@ -982,33 +979,32 @@ LOWER_GRID_STEP = 0.01
 
 @functools.cache
 def _tanh_derivative_sup(k: int) -> sp.Expr:
-    """‖σ^{(k)}‖_∞ for σ = tanh, exactly: σ^{(k)} as a polynomial in t = tanh(v) (d/dv = (1 − t²) d/dt), its
-    absolute value maximised over t ∈ [−1, 1] by SymPy."""
+    """‖σ^{(k)}‖_∞ for σ = tanh, exactly: σ^{(k)} = P_k(tanh v) (numerics.tanh_derivative_polynomial), |P_k|
+    maximised over t ∈ [−1, 1] by SymPy."""
     t = sp.Symbol("t", real=True)
-    f: sp.Expr = t
-    for _ in range(k):
-        f = sp.expand((1 - t**2) * sp.diff(f, t))
+    f = sp.Add(*(c * t**i for i, c in enumerate(tanh_derivative_polynomial(k))))
     interval = sp.Interval(-1, 1)
     return sp.Max(sp.maximum(f, t, interval), sp.maximum(-f, t, interval))
 
 
 def _sigma3_mean(b: np.ndarray, r: np.ndarray) -> np.ndarray:
-    """h(b, r) = E[σ'''(rZ + b)] for σ = tanh (σ''' = −2(1 − t²)(1 − 3t²), t = tanh), Gauss–Hermite with 200 nodes
-    (σ''' is analytic in the strip |Im v| < π/2: within ~1e-10 of mpmath at r ≤ 1.25, cross-checked at 30 digits
-    at 30 digits in :func:`_sigma3_box_minimum`), elementwise over arrays of one shape."""
+    """h(b, r) = E[σ'''(rZ + b)] for σ = tanh (numerics.tanh_derivative), Gauss–Hermite with 200 nodes (σ''' is
+    analytic in the strip |Im v| < π/2: within ~1e-10 of mpmath at r ≤ 1.25, cross-checked at 30 digits in
+    :func:`_sigma3_box_minimum`), elementwise over arrays of one shape."""
     from theorycheck.gaussian import quadrature_rule
 
     z, w = quadrature_rule("gauss-hermite", 200)
     v = np.asarray(r, float)[..., None] * z + np.asarray(b, float)[..., None]
-    t = np.tanh(v)
-    return (-2.0 * (1.0 - t * t) * (1.0 - 3.0 * t * t)) @ w
+    return tanh_derivative(3)(v) @ w
 
 
 def _sigma3_mean_mp(b: float, r: float) -> mpmath.mpf:
-    """h(b, r) by mpmath quadrature at the working precision (the cross-check of :func:`_sigma3_mean`)."""
+    """h(b, r) by mpmath quadrature at the working precision (the cross-check of :func:`_sigma3_mean`), σ''' =
+    P_3(tanh) (numerics.tanh_derivative_polynomial) at mpmath's precision."""
+    coeffs = list(reversed(tanh_derivative_polynomial(3)))
+
     def f(u):
-        th = mpmath.tanh(r * u + b)
-        return -2 * (1 - th**2) * (1 - 3 * th**2) * mpmath.exp(-(u**2) / 2)
+        return mpmath.polyval(coeffs, mpmath.tanh(r * u + b)) * mpmath.exp(-(u**2) / 2)
 
     return mpmath.quad(f, [-mpmath.inf, -3, 0, 3, mpmath.inf]) / mpmath.sqrt(2 * mpmath.pi)
 

@@ -531,6 +531,13 @@ def check_approximation_error(
     return verified("exact", "E[(f − f_γ)²] < bound for every f and γ tried", **ev)
 
 
+def _correction_moments(f_squared: Callable, phi: Callable, nodes: list) -> tuple[Any, Any]:
+    """(E[z⁴f²], E[f²]) by quadrature on ``nodes``: the two terms of the corrected bound min(γ²E[z⁴f²], E[f²]) that
+    thm6.approximation-error and thm6.step1-sup-bound report (from 0 ≤ 1 − e^{−u} ≤ min(u, 1))."""
+    return (mpmath.quad(lambda u: u**4 * f_squared(u) * phi(u), nodes),
+            mpmath.quad(lambda u: f_squared(u) * phi(u), nodes))
+
+
 def _corrected_approx_ok(polys: Sequence[str], gammas: Sequence[str]) -> bool:
     """E[f²(1−e^{−γz²})²] ≤ min(γ² E[z⁴f²], E[f²]) (from 0 ≤ 1 − e^{−u} ≤ min(u, 1)), checked by quadrature."""
     with mpmath.workdps(15):
@@ -549,8 +556,7 @@ def _corrected_approx_ok(polys: Sequence[str], gammas: Sequence[str]) -> bool:
                 return sum(mpmath.mpf(co.numerator) / co.denominator * u**i for i, co in enumerate(cs))
 
             # the two moments of the bound do not depend on γ: computed once per f
-            m4 = mpmath.quad(lambda u: u**4 * fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf])
-            m0 = mpmath.quad(lambda u: fv(u) ** 2 * phi(u), [-mpmath.inf, 0, mpmath.inf])
+            m4, m0 = _correction_moments(lambda u, fv=fv: fv(u) ** 2, phi, [-mpmath.inf, 0, mpmath.inf])
             for g in list(gammas)[::2]:
                 G = to_mpf(g)
                 E = mpmath.quad(
@@ -599,8 +605,7 @@ def check_step1_sup_bound(
             S = claimed_factor(fv) if claimed_factor is not None else _sup_phi_f2(fv)
             fv2 = cert.memoized(lambda u, fv=fv: fv(u) ** 2)
             # the correction's moments E[x⁴f²] and E[f²] (its right side's two terms), by quadrature
-            m4 = mpmath.quad(lambda u: u**4 * fv2(u) * phi(u), [-mpmath.inf, -1, 0, 1, mpmath.inf])
-            m0 = mpmath.quad(lambda u: fv2(u) * phi(u), [-mpmath.inf, -1, 0, 1, mpmath.inf])
+            m4, m0 = _correction_moments(fv2, phi, [-mpmath.inf, -1, 0, 1, mpmath.inf])
             for g in gammas:
                 window, w2 = windows[g]
                 lhs, lhs_err = mpmath.quad(lambda u, w=window: fv2(u) * w(u) * phi(u),
