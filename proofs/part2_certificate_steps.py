@@ -24,7 +24,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import certificate as cert
 from theorycheck.claims import Verdict, with_readings
 from theorycheck.errors import InputError
-from theorycheck.statement import Rel, Statement
+from theorycheck.statement import Rel, Statement, decides
 
 from . import symbols as SY
 from .part2_construction_steps import STEP3_N1, STEP3_N2, U, check_asymptotic, decide_order, proved_truncated_sup
@@ -1497,6 +1497,7 @@ STEP3_STATEMENT = Statement(
 )
 
 
+@decides("<", "≤")
 def check_step1_statement(statement: Statement = STEP1_STATEMENT, **kw) -> Verdict:
     """:func:`check_step1_infinite_model` with the constant and rate read from ``statement.rhs`` = c·d^{−rate}."""
     c, k, _ = _coef_power(statement.rhs)
@@ -1604,6 +1605,7 @@ def check_step2_summary_statement(statement: Statement = STEP2_SUMMARY_STATEMENT
     return check_step2_summary(claimed_rate=-_coef_power(statement.rhs)[1], **kw)
 
 
+@decides("=")
 def check_rademacher_mean_statement(statement: Statement = RADEMACHER_MEAN_STATEMENT, **kw) -> Verdict:
     return check_rademacher_mean(claimed_value=statement.rhs, **kw)
 

@@ -21,7 +21,7 @@ import sympy as sp
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.asymptotics import Region
 from theorycheck.claims import Verdict
-from theorycheck.statement import Rel, Statement, held, paper_latex
+from theorycheck.statement import Rel, Statement, decides, held, paper_latex
 
 from . import part2_construction_steps as steps
 from .part2_construction_steps import KEPT, STEP3_N2, U, check_asymptotic, rewrite
@@ -99,6 +99,7 @@ def measure_sup_a(targets=steps.STEP2_TARGETS, eps_ps=steps.STEP2_EPS_P) -> dict
     return out
 
 
+@decides("=")
 def check_a_bound(
     exponent: Statement = A_EXPONENT,
     growth: Statement = A_GROWTH,
@@ -203,6 +204,7 @@ MCD_SHIFT = Statement(log_d, Rel.LL, p, name="log d << p (the exceptional event'
 MCD_EVENT = Statement(p * T_CHOICE**2 / d ** (eps_p / 4), Rel.LL, p, name="tail exponent << p (P(B) << the tail)")
 
 
+@decides("=")
 def check_mcdiarmid(
     claimed: Statement = MCDIARMID_EQ, tail: Statement = MCD_TAIL, t_vs_rate: Statement = MCD_T,
     shift: Statement = MCD_SHIFT, event: Statement = MCD_EVENT,
@@ -543,6 +545,7 @@ PENALTY_SUM = Statement(
 )
 
 
+@decides("=")
 def check_penalty_absorbed(algebra: Statement = PENALTY_ALGEBRA, absorbed: Statement = PENALTY_SUM) -> Verdict:
     """Part 2 §3.4, display (2, 68): (1) λ‖ā‖² ≲ (p/d^{2ε_n})·d^{ε_p/4}/p = d^{ε_p/4 − 2ε_n} (symbolic, Assumption 4's
     λ), so the risk plus penalty is O_P(… + d^{ε_p/4 − 2ε_n}); (2) the penalty term is absorbed (decided on the

@@ -28,7 +28,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Relation, Verdict, reading_outcome
-from theorycheck.statement import Rel, Statement, evaluator, held, paper_latex
+from theorycheck.statement import Rel, Statement, decides, evaluator, held, paper_latex
 
 from .part2_fourier_common import instance, unrolled
 from .part2_fourier_transforms import SHIFTED_GAUSSIAN_SPECIAL
@@ -315,6 +315,7 @@ RESIDUAL = Statement(_E((_f(x) - _f(x) * sp.exp(-gamma * x**2)) ** 2), "=",
 _RESIDUAL_TARGETS = ("x", "x**5 - 3*x")
 
 
+@decides("=")
 def check_residual(statement: Statement = RESIDUAL) -> Verdict:
     """thm6.step1-residual: f − f_γ = f(1 − e^{−γx²}) pointwise for f_γ = f e^{−γx²} (SymPy, f an undefined
     function), and the two expectations agree by quadrature for two polynomials f at three γ (the display writes a

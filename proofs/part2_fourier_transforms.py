@@ -25,7 +25,7 @@ from theorycheck import fourier as fr
 from theorycheck.claims import Verdict
 from theorycheck.errors import InputError
 from theorycheck.numerics import ball_cache
-from theorycheck.statement import Rel
+from theorycheck.statement import Rel, decides
 
 from .part2_fourier_common import (
     AGAINST_CORRECTED,
@@ -209,6 +209,7 @@ def _sech_convention_readings(claimed: Statement, at: str = "0.3") -> dict[str, 
         return out
 
 
+@decides("=")
 def check_sech_transform(
     claimed: Statement = SECH_TRANSFORM,
     ts: Sequence[str] = ("-0.7", "0", "0.3"),
@@ -890,6 +891,7 @@ def check_gaussian_polynomial(
         return verified("certified+numeric", f"inside the certified ball at all {len(points)} (n, γ, t)", **ev)
 
 
+@decides("=")
 def check_gaussian_polynomial_derivative(
     claimed: Statement = GAUSSIAN_POLYNOMIAL_DERIVATIVE,
     points: Sequence = tuple(p for p in _GP_POINTS if p[0] in (0, 1, 2, 5)),

@@ -38,7 +38,7 @@ from theorycheck.asymptotics import compare, decide, if_undecided, rate_terms
 from theorycheck.claims import AT_MOST, Verdict, with_readings
 from theorycheck.errors import InputError
 from theorycheck.numerics import bisect_predicate
-from theorycheck.statement import Rel, Statement, paper_latex
+from theorycheck.statement import Rel, Statement, decides, paper_latex
 
 from . import part2_rank1_measure as M
 from .regime import ADMISSIBLE, CORNERS, constant_readings, polynomial_tail_readings, regime_outcome
@@ -784,6 +784,7 @@ def check_sample_norms(statement: Statement, corrected: Statement, assumption: S
     return verified("exact", "the claimed bound holds with probability → 1 at every corner", regime=reg.regime, **ev)
 
 
+@decides("=")
 def check_sample_projection(law: Statement, statement: Statement, target: float = 1e-3) -> Verdict:
     r"""P16.2 ⟨μ, x⟩ ~ N(0, 1) (variance μᵀIμ = ‖μ‖² = 1, exact) and P16.4 max_j |⟨μ, x_j⟩| ≤_P log d.
     P(∃ j: |⟨μ,x_j⟩| > log d) = 1 − (1 − erfc(log d/√2))^n ≤ n e^{−log²d/2} = e^{ν log d − log²d/2} → 0 on the whole
@@ -970,6 +971,7 @@ def check_target_growth(statement: Statement, centred: Statement, triangle: Stat
 # =========================================================================== Stein: the law of ⟨μ, w_i^0⟩
 
 
+@decides("=")
 def check_projection_law(law: Statement, statement: Statement, hypotheses: Sequence[str] = ()) -> Verdict:
     r"""P19.3 ⟨μ, w_i^0⟩ ~ N(0, 1/d) (variance μᵀ(I/d)μ = ‖μ‖²/d exactly) and P19.4 max_i |⟨μ,w_i^0⟩| ≲_P log d/√d.
     The maximum of p = d^{π_p} such Gaussians is ≈ √(2π_p log d/d): decided √(log d)/√d ≲ (claimed) on the region
@@ -2099,6 +2101,7 @@ def check_sensitivity(statement: Statement, corrected: Statement) -> Verdict:
     return inconclusive("simulation", "the measured sensitivity does not contradict the claim", regime=reg.regime, **ev)
 
 
+@decides("<", "≤")
 def check_log_slack(statement: Statement) -> Verdict:
     r"""P34.2 √(d^{1+ε_b}/n) log^{q+1} d < √(d^{1+ε_b}/n) log^{q+2} d "for d large enough": the ratio is
     log^{q+1}/log^{q+2} = 1/log d, so it holds exactly for d > e (and the ≲_P of P34.1 with a hidden constant C

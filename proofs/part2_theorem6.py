@@ -26,7 +26,7 @@ from theorycheck import fourier as fr
 from theorycheck.asymptotics import one_sided_limit
 from theorycheck.claims import Verdict
 from theorycheck.numerics import tanh_derivative_variation, within_seconds
-from theorycheck.statement import Expect, Rel, evaluator, paper_latex
+from theorycheck.statement import Expect, Rel, decides, evaluator, paper_latex
 from theorycheck.target import PolynomialTarget, gaussian_expectation, gaussian_moment
 
 from .part2_certificate import PROVED_SUP_BOUND, SUP_BOUND, with_polynomial
@@ -655,6 +655,7 @@ def _integrands(claimed: Statement) -> tuple[sp.Expr, sp.Expr]:
     return strip(claimed.lhs), strip(claimed.rhs)
 
 
+@decides("=")
 def check_sign_flip(
     claimed: Statement = SIGN_FLIP, points: Sequence = (("0.3", "1.7", "2"), ("-1", "0.4", "0.5"), ("2", "-3", "1"))
 ) -> Verdict:

@@ -24,7 +24,7 @@ from theorycheck import Claim, Verdict, inconclusive, refuted, verified
 from theorycheck import privacy as P
 from theorycheck.claims import HOLDS_ON, reading_outcome, with_readings
 from theorycheck.numerics import bisect_predicate, largest_holding
-from theorycheck.statement import Statement, paper_latex
+from theorycheck.statement import Statement, decides, paper_latex
 
 from . import symbols as S
 from .regime import as_printed_and_intended
@@ -908,6 +908,7 @@ def reading_outcome_of(verdict: Verdict) -> str:
     return f"{outcome}: {verdict.detail.split(';')[0]}"
 
 
+@decides("=", "≥", ">")
 def check_dpgd_privacy(
     noise_fn=DPGD_STATEMENT,
     adjacency: str = "replace-one",

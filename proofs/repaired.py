@@ -30,7 +30,7 @@ from theorycheck.claims import Verdict
 from theorycheck.hermite import he_sympy
 from theorycheck.privacy import gdp_curve_increasing_in_mu
 from theorycheck.simulator.presets import repaired_steps
-from theorycheck.statement import Statement, paper_latex
+from theorycheck.statement import Statement, decides, paper_latex
 
 from . import symbols as S
 from .symbols import d, eps, lam, p
@@ -330,6 +330,7 @@ CONTRACTION = Statement(
 )
 
 
+@decides("≤")
 def check_contraction(statement: Statement = CONTRACTION, ds: tuple[int, ...] = (16, 32, 64)) -> Verdict:
     """Symbolically: under the statement's assumption λ_max ≤ B (here B = p: λ_max(K_n) ≤ max_j‖φ_j‖² ≤ p since
     |tanh| ≤ 1) its left side, increasing in λ_max (checked), is at most its value at λ_max = min(B, p) (a cap B ≥ p
@@ -417,6 +418,7 @@ STEPS_BOUND = Statement(
 t_repaired = repaired_steps
 
 
+@decides("≤")
 def check_steps(
     statement: Statement = STEPS_BOUND, t_rule: Callable[[float, float, float], int] = t_repaired
 ) -> Verdict:

@@ -230,7 +230,7 @@ def test_step_products_wrong_exponent_refuted():
     assert M.check_step_products(bad).verdict == "refuted"
     from theorycheck.statement import Statement
 
-    with pytest.raises(InputError, match="identity"):  # a "≤" is not decided as an identity (referee AL)
+    with pytest.raises(InputError, match="decides its statement for = only"):  # a "≤" is not an identity (AL)
         M.check_step_products(Statement(M.ETA_LAMBDA_T.lhs, "<=", 4 * sp.log(S.d) ** 2))
 
 
@@ -501,3 +501,18 @@ def test_assumption2_empty_or_other_region_is_not_verified():
     assert M.check_regime_consistent(Statement(S.eps_n, ">", sp.Rational(3, 16) * S.eps_p)).verdict == "verified"
     with pytest.raises(InputError):  # a term that is not size·erfc(…)
         M.check_union_sizes(dataclasses.replace(M.UNION_SIZES, lhs=S.n + S.p * sp.erfc(S.log_d)))
+
+
+def test_assumption3_nonempty_bounded_in_time(monkeypatch):
+    """Referee EF, EF-13: an upper end ≡ 0 written with atan (8√L(atan L + atan(1/L) − π/2)) ran SymPy's maximum and
+    the point search's limits for minutes; both are bounded (SUP_SECONDS, POINT_SECONDS), so the check ends
+    inconclusive ("no point found, no plain sup") instead of hanging. Here with 1 s budgets."""
+    import time
+
+    monkeypatch.setattr(M, "SUP_SECONDS", 1.0)
+    monkeypatch.setattr(M, "POINT_SECONDS", 1.0)
+    L = sp.log(1 / S.delta)
+    zero = 8 * sp.sqrt(L) * (sp.atan(L) + sp.atan(1 / L) - sp.pi / 2)
+    started = time.monotonic()
+    v = M.check_privacy_nonempty(M.ASSUMPTION3_UPPER.perturb(rhs=zero))
+    assert v.verdict == "inconclusive" and time.monotonic() - started < 30

@@ -266,7 +266,7 @@ def test_complete_square(registered_verdict):
     from theorycheck.errors import InputError
     from theorycheck.statement import Statement
 
-    with pytest.raises(InputError, match="identity"):  # a relation the identity check cannot decide (referee AL)
+    with pytest.raises(InputError, match="decides its statement for = only"):  # referee AL
         C.check_complete_square(Statement(C.COMPLETE_SQUARE.lhs, "<=", C.COMPLETE_SQUARE.rhs + 1))
 
 

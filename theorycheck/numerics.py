@@ -380,7 +380,8 @@ def within_seconds(fn: Callable[[], T], seconds: float) -> T | None:
             raise _OutOfTime
 
     previous = signal.signal(signal.SIGALRM, on_alarm)
-    outer, _interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+    # re-fired every 0.25 s after the first: code with a bare ``except:`` (SymPy has some) may swallow one alarm
+    outer, _interval = signal.setitimer(signal.ITIMER_REAL, seconds, 0.25)
     started = time.monotonic()
     try:
         value = fn()

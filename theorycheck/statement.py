@@ -58,7 +58,7 @@ class Rel(str, enum.Enum):
             return value
         aliases = {"==": cls.EQ, "<=": cls.LE, ">=": cls.GE, "lesssim": cls.LESSSIM, "lesssim_P": cls.LESSSIM_P,
                    "<=_P": cls.LE_P, "ll": cls.LL, "<<": cls.LL, "asymp": cls.ASYMP, "O": cls.BIG_O,
-                   "O_P": cls.BIG_O_P, "o": cls.LITTLE_O, "≤": cls.LE, "≲": cls.LESSSIM, "≪": cls.LL}
+                   "O_P": cls.BIG_O_P, "o": cls.LITTLE_O, "≤": cls.LE, "≥": cls.GE, "≲": cls.LESSSIM, "≪": cls.LL}
         for member in cls:
             if value == member.value:
                 return member
@@ -684,3 +684,51 @@ class Statement:
         return {"lhs": sp.srepr(self.lhs), "rel": self.rel.value, "rhs": sp.srepr(self.rhs), **printed,
                 "variables": [v.name for v in self.variables], "latex": self.latex(),
                 "assumptions": self.assumptions_latex()}
+
+
+_CheckF = Any  # a checker function (typed loosely: its signature is kept by functools.wraps)
+
+
+def decides(*relations: Rel | str, param: str | None = None) -> Callable[[_CheckF], _CheckF]:
+    """Mark a checker that decides its statement under ``relations`` only: called with a statement of another
+    relation it raises :class:`~theorycheck.errors.InputError` (one line: what it decides, what it was given)
+    instead of returning a verdict that ignored the relation (referee EF, EF-9: checkers that compare the two sides
+    as an identity, or prove a ≤, had verified the same statement with "<", ">" or "=").
+
+    ``param`` names the checker's statement parameter (default: its first parameter); a strict relation proved
+    implies its non-strict one, which the caller lists when the check proves it.
+
+    >>> @decides("=")
+    ... def check(claimed):
+    ...     return "checked"
+    >>> check(Statement(sp.Integer(1), "=", sp.Integer(1)))
+    'checked'
+    >>> check(Statement(sp.Integer(1), "<", sp.Integer(2)))
+    Traceback (most recent call last):
+    ...
+    theorycheck.errors.InputError: check decides its statement for = only; this one reads <
+    """
+    import inspect
+
+    from .errors import InputError
+
+    allowed = tuple(Rel.parse(r) for r in relations)
+
+    def wrap(fn: _CheckF) -> _CheckF:
+        signature = inspect.signature(fn)
+        name = param if param is not None else next(iter(signature.parameters))
+
+        @functools.wraps(fn)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            bound = signature.bind_partial(*args, **kwargs)
+            bound.apply_defaults()
+            statement = bound.arguments.get(name)
+            if isinstance(statement, Statement) and statement.rel not in allowed:
+                raise InputError(f"{fn.__name__} decides its statement for {', '.join(r.symbol for r in allowed)} "
+                                 f"only; this one reads {statement.rel.symbol}")
+            return fn(*args, **kwargs)
+
+        checked.decides = allowed  # type: ignore[attr-defined]
+        return checked
+
+    return wrap

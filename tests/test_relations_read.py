@@ -1,0 +1,65 @@
+"""Every checker reads its statement's relation (referee EF, EF-9): a checker that compares the two sides as an
+identity, or proves one inequality, is marked with :func:`theorycheck.statement.decides` and refuses another
+relation with a one-line InputError instead of returning a verdict that ignored it.
+
+The checkers listed in DECIDES were found by flipping the relation of every registered claim's statement and running
+its check (= → <, ≤ → >, < → >, ≥ → <): each returned "verified" for the flipped statement."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+import pytest
+import sympy as sp
+
+from theorycheck.errors import InputError
+from theorycheck.statement import Rel, Statement, decides
+
+#: (module, checker) pairs the flip found ignoring the relation, and the three that had refused it inline
+DECIDES = [
+    ("part1_setting", "check_hermite_definitions"), ("part1_setting", "check_probability"),
+    ("part1_setting", "check_step_products"), ("part2_certificate", "check_gaussian_monomial_max"),
+    ("part2_certificate", "check_complete_square"), ("part2_certificate_steps", "check_step1_statement"),
+    ("part2_certificate_steps", "check_rademacher_mean_statement"), ("part2_construction", "check_a_bound"),
+    ("part2_construction", "check_mcdiarmid"), ("part2_construction", "check_penalty_absorbed"),
+    ("part2_construction_steps", "check_projection"), ("part2_construction_steps", "check_index_set"),
+    ("part2_construction_steps", "check_triangle"), ("part2_construction_steps", "check_finite_model"),
+    ("part2_fourier_steps", "check_residual"), ("part2_fourier_transforms", "check_sech_transform"),
+    ("part2_fourier_transforms", "check_gaussian_polynomial_derivative"),
+    ("part2_rank1_steps", "check_sample_projection"), ("part2_rank1_steps", "check_projection_law"),
+    ("part2_rank1_steps", "check_log_slack"), ("part2_theorem6", "check_sign_flip"),
+    ("privacy", "check_dpgd_privacy"), ("repaired", "check_contraction"), ("repaired", "check_steps"),
+]
+
+_OTHERS = (Rel.EQ, Rel.LT, Rel.LE, Rel.GT, Rel.GE)
+
+
+@pytest.mark.parametrize("module, name", DECIDES)
+def test_a_checker_refuses_a_relation_it_does_not_decide(module, name):
+    fn = getattr(importlib.import_module(f"theorycheck_proofs.{module}"), name)
+    assert fn.decides, f"{name} is not marked with @decides"
+    signature = inspect.signature(fn)
+    # the statement parameter: the one whose default is a Statement, else the first (passed a Statement of our own)
+    param = next((p.name for p in signature.parameters.values() if isinstance(p.default, Statement)),
+                 next(iter(signature.parameters)))
+    given = signature.parameters[param].default
+    statement = given if isinstance(given, Statement) else Statement(sp.Symbol("x"), "=", sp.Symbol("x"))
+    for rel in _OTHERS:
+        if rel in fn.decides:
+            continue
+        with pytest.raises(InputError, match="decides its statement for"):
+            fn(**{param: statement.perturb(rel=rel)})
+
+
+def test_decides_passes_a_relation_it_decides_through():
+    @decides("<", "≤")
+    def check(claimed: Statement, scale: int = 1) -> str:
+        return f"checked {claimed.rel.symbol} ×{scale}"
+
+    x = sp.Symbol("x")
+    assert check(Statement(x, "<", x + 1), scale=2) == "checked < ×2"
+    assert check(claimed=Statement(x, "<=", x)) == "checked ≤ ×1"
+    with pytest.raises(InputError, match="for <, ≤ only; this one reads ≥"):
+        check(Statement(x + 1, ">=", x))
+    assert check.decides == (Rel.LT, Rel.LE) and check.__name__ == "check"
