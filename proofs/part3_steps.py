@@ -851,6 +851,10 @@ def _outgrows_at(term: sp.Expr, claimed: sp.Expr, point: dict[str, Any]) -> bool
     return sp.limit(ratio.subs(at), d, sp.oo) == sp.oo
 
 
+#: the relations :func:`check_measured` decides between a measured quantity and its order
+MEASURED_RELATIONS = ("lesssim", "asymp", "gtrsim", "exact")
+
+
 def check_measured(
     quantity: str,
     order: sp.Expr,
@@ -881,6 +885,8 @@ def check_measured(
     mean mode makes the quantity exceed the order (:func:`mean_mode_failure`); when its order is validated at every
     corner and it exceeds the claimed order somewhere, the verdict is refuted there, which the corners (d ≤ 64, where
     log factors still dominate) cannot show."""
+    if relation not in MEASURED_RELATIONS:  # referee EF, EF-9: an unknown relation had been read as ≲
+        raise InputError(f"relation must be one of {', '.join(MEASURED_RELATIONS)}, got {relation!r}")
     data = _measured_with_limits(corners, limit_corners, ds)
     rows, bad = [], []
     for c in (*corners, *limit_corners):
@@ -2454,6 +2460,9 @@ def check_loo_move(quantity: str, order: sp.Expr, relation: str = "lesssim", **m
     ev = {**v.evidence, "ratio_to_printed_bound": {"above_1": above, "of": len(ratios), "smallest": min(ratios),
                                                    "largest": max(ratios)},
           "replacement_along_mu": along, "worst_sample": worst}
+    if relation not in ("lesssim", "asymp"):  # the worst-sample sweep refutes ≲ (and ≍) only (referee EF, EF-9)
+        worst = {**worst, "decided": False, "premises": {**worst["premises"], f"the relation is ≲ or ≍ ({relation})":
+                                                         False}}
     if not worst["decided"]:
         readings["≲ (a hidden constant) for the worst sample, where " + said_region] = (
             "undecided: the sweep's premises did not all hold (" + ", ".join(k for k, ok in worst["premises"].items()

@@ -439,6 +439,11 @@ def test_a_fit_too_loose_to_fail_is_not_verified(registered_verdict):
     # d^r log^ρ d), so 1/ε² is undecided, not refuted at the runs' fixed budget (referee EF, EF-5)
     with_eps = m.check_loo_move(quantity, order / m.S.eps**2, relation)
     assert with_eps.verdict != "refuted" and not with_eps.evidence["worst_sample"]["decided"]
+    # the relation is read (referee EF, EF-9): the sweep refutes ≲ only, so ≳ is not refuted by it; an unknown one
+    # is an InputError
+    assert m.check_loo_move(quantity, order, "gtrsim").verdict != "refuted"
+    with pytest.raises(InputError, match="relation must be one of"):
+        m.check_loo_move(quantity, order, "foo")
     assert all(r["typical_move_over_order"] < 2 for r in worst["rows"])
     # the display's ≤ with its constant 2 is exceeded at every admissible measurement, and the record says so
     # (referee BV, D1); ridge.loo-stability refutes the printed ≤. Perturbed: an order 100× larger is never exceeded
