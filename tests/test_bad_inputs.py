@@ -412,6 +412,41 @@ def test_write_set_delivers_every_held_signal(tmp_path, monkeypatch):
             signal.signal(sig, handler)
 
 
+def test_write_set_a_failed_move_wins_over_a_held_ctrl_c(tmp_path, monkeypatch):
+    """Referee EF, EF-1: a Ctrl-C held while a move failed and the put-back failed too had replaced the OSError that
+    says where the earlier versions were kept (the user saw only "interrupted"); the OSError is raised, and the
+    caller's SIGINT handler is back. Without a failure the held Ctrl-C is still delivered (the other test)."""
+    import os
+    import signal
+    import threading
+
+    from theorycheck import outputs
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are set from the main thread only")
+    (tmp_path / "report.md").write_bytes(b"old md")
+    (tmp_path / "index.html").write_bytes(b"old page")
+    real = os.replace
+
+    def stuck(src, dst):
+        if str(dst).endswith("report.md") and ".old" not in str(src):
+            real(src, dst)
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C during the moves
+            return None
+        if str(dst).endswith("index.html") or (".old" in str(src) and str(dst).endswith("report.md")):
+            raise PermissionError(1, "Operation not permitted")
+        return real(src, dst)
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        monkeypatch.setattr(os, "replace", stuck)
+        with pytest.raises(OSError, match="could not be put back: the earlier versions of report.md are in"):
+            outputs.write_set(tmp_path, {"report.md": b"new md", "index.html": b"new page"})
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_privacy_classical_overflow_is_not_defined():
     out = run("privacy", "--noise-multiplier", "0.005", "--steps", "10", "--delta", "1e-5")
     assert out.returncode == 0 and "Traceback" not in out.stderr

@@ -19,6 +19,7 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from .errors import InputError
 
@@ -134,8 +135,9 @@ def write_set(folder: Path, files: Mapping[str, bytes], remove: Iterable[str] = 
     raises OSError and leaves the folder as it was, the old set whole (referee CR, LOW-6: a failed ``report`` had
     left new plots and report.md beside the old index.html). So does a move that fails half-way (an immutable or
     foreign file: the files moved so far are put back from links kept to the old ones), and Ctrl-C or SIGTERM wait
-    until the moves are done (referee CY, CY-3). A staging folder a killed run left is removed after
-    :data:`STALE_STAGING_SECONDS`."""
+    until the moves are done (referee CY, CY-3; from the main thread — from another, only that thread's mask holds
+    them: :func:`_signals_held`); when the moves fail, their error (saying where old files were kept) is raised,
+    not a Ctrl-C held meanwhile. A staging folder a killed run left is removed after :data:`STALE_STAGING_SECONDS`."""
     folder.mkdir(parents=True, exist_ok=True)
     for name in files:  # what os.replace cannot replace: said before anything is written
         if (folder / name).is_dir():
@@ -193,6 +195,24 @@ def write_set(folder: Path, files: Mapping[str, bytes], remove: Iterable[str] = 
             shutil.rmtree(staging, ignore_errors=True)
 
 
+def _block(signals: tuple[int, ...]) -> Any:
+    """Block ``signals`` in this thread; the mask before (None where pthread_sigmask is missing)."""
+    import signal
+
+    try:
+        return signal.pthread_sigmask(signal.SIG_BLOCK, set(signals))
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _unblock(mask: Any) -> None:
+    """Restore the mask :func:`_block` returned (pending signals are delivered now)."""
+    import signal
+
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
     """SIGINT and SIGTERM held back (delivered when the block ends).
@@ -215,28 +235,35 @@ def _signals_held() -> Iterator[None]:
         try:
             yield
         finally:
-            for sig, handler in before.items():  # None: a handler not set from Python, the default's stand-in
-                signal.signal(sig, signal.SIG_DFL if handler is None else handler)
-            # each once, in the order they came; a handler's exception (KeyboardInterrupt) waits until every one has
-            # been delivered, then is raised (referee EE, EE-1: a SIGTERM held with a SIGINT had been lost)
+            failing = sys.exc_info()[1]  # the block's own exception, if it raised one (an OSError of the moves)
+            # the handlers restored with both signals blocked, so that one arriving mid-way cannot leave the recorder
+            # in place (referee EF, EF-1); one that arrived meanwhile is delivered when they are unblocked, caught
+            blocked = _block(held)
             first: BaseException | None = None
+            try:
+                for sig, handler in before.items():  # None: a handler not set from Python, the default's stand-in
+                    signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+            finally:
+                try:
+                    _unblock(blocked)
+                except BaseException as exc:  # noqa: BLE001 - a signal that came during the restore, raised below
+                    first = exc
+            # each once, in the order they came; a handler's exception (KeyboardInterrupt) waits until every one has
+            # been delivered, then is raised (referee EE, EE-1: a SIGTERM held with a SIGINT had been lost) — unless
+            # the block itself failed: its error (which says where the old files were kept) wins (referee EF, EF-1)
             for signum in dict.fromkeys(arrived):
                 try:
                     signal.raise_signal(signum)
                 except BaseException as exc:  # noqa: BLE001 - re-raised below, after the others
                     first = first or exc
-            if first is not None:
+            if first is not None and failing is None:
                 raise first
         return
-    try:
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, set(held))
-    except (AttributeError, OSError, ValueError):  # no pthread_sigmask (Windows)
-        yield
-        return
+    mask = _block(held)  # None where there is no pthread_sigmask (Windows): nothing held
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        _unblock(mask)
 
 
 def _remove_stale_staging(folder: Path) -> None:
