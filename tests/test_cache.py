@@ -321,6 +321,12 @@ def test_check_of_a_selection_names_premises_neither_run_nor_cached(paper, tmp_p
     raw = json.loads(warm.stdout)
     assert "premises_not_in_cache" not in raw and raw["claims"][0]["rests_on_refuted"] == ["alpha.false"]
     assert "neither run nor fresh" not in tc(paper, "check", "alpha.uses", "--no-progress", cache=cache).stdout
+    # referee EF, EF-10: with the cache off the premises are not read from it, and the note says so (not "run the
+    # whole audit", which would not help a later selection)
+    off = " ".join(tc(paper, "check", "alpha.uses", "--no-progress", cache=cache,
+                      env_extra={"THEORYCHECK_NO_CACHE": "1"}).stdout.split())
+    assert "not run (alpha.false): the cache is off" in off and "select the premises too" in off
+    assert "neither run nor fresh" not in off
 
 
 ROUTE = """

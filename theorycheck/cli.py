@@ -279,10 +279,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     unknown = results.unknown_premises
     # a selection on a cold cache: premises outside it were neither run nor cached, so "on a refuted premise" and the
     # root failures may be incomplete, and the output says so (referee EA, EA-4: it had shown such claims as clean)
-    note = (f"{report.plural(len(unknown), 'premise')} of the selected claims neither run nor fresh in the cache "
-            f"({', '.join(unknown[:5])}{', …' if len(unknown) > 5 else ''}): their verdicts are unknown, so the "
-            "claims resting on a refuted or undecided premise, and the root failures, may be incomplete; "
-            "`theorycheck check` without ids runs them") if unknown else ""
+    named = f"({', '.join(unknown[:5])}{', …' if len(unknown) > 5 else ''})"
+    # with the cache off (THEORYCHECK_NO_CACHE, or a folder that cannot be written) the premises are not read from it,
+    # and a whole audit would not make a later selection see them (referee EF, EF-10): select them too
+    note = "" if not unknown else (
+        f"{report.plural(len(unknown), 'premise')} of the selected claims not run {named}: the cache is off, so "
+        "their verdicts are not read from it and are unknown; the claims resting on a refuted or undecided premise, "
+        "and the root failures, may be incomplete — select the premises too (`theorycheck check ID PREMISE …`)"
+        if results.cache_dir is None else
+        f"{report.plural(len(unknown), 'premise')} of the selected claims neither run nor fresh in the cache "
+        f"{named}: their verdicts are unknown, so the claims resting on a refuted or undecided premise, and the root "
+        "failures, may be incomplete; `theorycheck check` without ids runs them")
     if args.format == "json":
         data = report.json_report(registry.paper, results, registry.location)
         if unknown:
@@ -456,9 +463,14 @@ def cmd_show(args: argparse.Namespace) -> int:
                       f"{escape('; '.join(result.refuted_holding_under))} (the Regime line below is the printed "
                       "reading's)")
     if unknown:
-        console.print(f"[bold]Premises not in the cache:[/] {len(unknown)} ({escape(', '.join(unknown[:5]))}"
-                      f"{', …' if len(unknown) > 5 else ''}): their verdicts are unknown here, so the refuted and "
-                      "undecided premises above may be incomplete; `theorycheck check` runs them")
+        from . import cache as cache_mod
+
+        off = not cache_mod.enabled()  # referee EF, EF-10: with the cache off a whole audit would not help `show`
+        console.print(f"[bold]Premises not {'read (the cache is off)' if off else 'in the cache'}:[/] {len(unknown)} "
+                      f"({escape(', '.join(unknown[:5]))}{', …' if len(unknown) > 5 else ''}): their verdicts are "
+                      "unknown here, so the refuted and undecided premises above may be incomplete; "
+                      + ("`theorycheck check ID PREMISE …` runs them with the claim" if off else
+                         "`theorycheck check` runs them"))
     console.print("[bold]Evidence:[/] (raw record: theorycheck show ID --json)")
     for line in evidence_lines(result.verdict.evidence):
         console.print("  " + line, markup=False)
