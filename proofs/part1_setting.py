@@ -443,7 +443,7 @@ def check_privacy_nonempty(statement: Statement = ASSUMPTION3_UPPER, lower=1 / s
             "symbolic",
             (f"non-empty for every d: the upper end ε/√L < {sp.sstr(U)} (L = log(1/δ))" if own_lhs else
              f"non-empty for every d: {sp.sstr(statement.lhs)} < {sp.sstr(statement.rhs)}")
-            + (f" has sup over L > 0 {sup_U}" if sup_U is not None else "")
+            + (f" has sup over L > 0 {sup_U}" if sup_U is not None and own_lhs else "")
             + f"; a point for every d: δ = e^{{−{point['log_inv_delta']}}}, ε = {point['epsilon']} (ε/√log(1/δ) = "
             f"{point['eps_over_sqrt_log']}, ≫ {lower})"
             + ("; it forces log(1/δ) > (ε/√log(1/δ))²/64 = ω(1/log² d)" if paper else ""),
