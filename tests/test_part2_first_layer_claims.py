@@ -288,7 +288,8 @@ def test_gradient_concentration_consistent_and_faster_rate_refuted():
 
 
 def test_proof_steps_refuted_and_valid_versions_not(registered_verdict):
-    assert registered_verdict(P.check_output_bound).verdict == "refuted"
+    v = registered_verdict(P.check_output_bound)
+    assert v.verdict == "refuted" and v.corrected == P.OUTPUT_BOUND_CORRECTED.latex()  # |z_j| ≤ √p (referee EG)
     assert P.check_output_bound(claimed_bound=math.sqrt(64)).verdict == "inconclusive"  # |z_j| ≤ √p is true
     v = registered_verdict(P.check_drop_derivative)
     assert v.verdict == "refuted"
