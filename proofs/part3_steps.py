@@ -852,7 +852,7 @@ def _outgrows_at(term: sp.Expr, claimed: sp.Expr, point: dict[str, Any]) -> bool
 
 
 #: the relations :func:`check_measured` decides between a measured quantity and its order
-MEASURED_RELATIONS = ("lesssim", "asymp", "gtrsim", "exact")
+MEASURED_RELATIONS = ("lesssim", "ll", "asymp", "gtrsim", "exact")
 
 
 def check_measured(
