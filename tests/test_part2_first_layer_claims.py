@@ -183,6 +183,12 @@ def test_population_rate_faster_than_root_d_refuted_by_the_lower_bound(check):
     assert v.evidence["h_box"]["certified_min_abs_h"] > 0.1 and abs(v.evidence["limit_P_event"] - 0.2353) < 1e-4
     # a log factor however large does not rescue a power below 1/√d
     assert check(claimed_exponent=-0.55, claimed_log_power=20).verdict == "refuted"
+    # a rate slower than 1/√d is true whatever its log power (referee EH, EH-1: the slope screen's negative log
+    # allowance had refuted O_P(log^{−20} d)); 1/√d times a vanishing log power is refuted by the bound, not the fit
+    assert check(claimed_exponent=0.0, claimed_log_power=-20).verdict == "verified"
+    assert check(claimed_exponent=-0.49, claimed_log_power=-50).verdict == "verified"
+    tiny = check(claimed_exponent=-0.5, claimed_log_power=-0.01)
+    assert tiny.verdict == "refuted" and "lower_event" in tiny.evidence and "None" not in tiny.detail
     # perturbed bound: h doubled overshoots the measured values, and the route declines to refute
     scan = P._population_scan()
     which = 0 if check is P.check_sigma2_order else 1
