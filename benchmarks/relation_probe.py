@@ -24,7 +24,12 @@ from theorycheck import memo
 from theorycheck.registry import load
 from theorycheck.statement import Rel, Statement
 
-FLIP = {Rel.EQ: Rel.LT, Rel.LT: Rel.GT, Rel.LE: Rel.GT, Rel.GT: Rel.LT, Rel.GE: Rel.LT}
+#: the flips tried for each relation (referee EH, EH-4 and EH-10: = → ≤ shows a refuted "=" that a ≤ would not
+#: change; the asymptotic relations had not been flipped at all)
+FLIPS = {Rel.EQ: (Rel.LT, Rel.LE), Rel.LT: (Rel.GT,), Rel.LE: (Rel.GT, Rel.LT), Rel.GT: (Rel.LT,),
+         Rel.GE: (Rel.LT,), Rel.LESSSIM: (Rel.ASYMP, Rel.LITTLE_O), Rel.LESSSIM_P: (Rel.LITTLE_O,),
+         Rel.LE_P: (Rel.GT,), Rel.BIG_O_P: (Rel.LITTLE_O,), Rel.BIG_O: (Rel.LITTLE_O,), Rel.LL: (Rel.ASYMP,),
+         Rel.ASYMP: (Rel.LITTLE_O,)}
 
 
 def statement_argument(check) -> tuple[str, object, Statement] | None:
@@ -55,29 +60,34 @@ def main() -> None:
             if only and claim.id not in only:
                 continue
             found = statement_argument(claim.check)
-            if found is None or found[2].rel not in FLIP:
+            if found is None or found[2].rel not in FLIPS:
                 continue
             kind, where, statement = found
             check = claim.check
             fn = check.func if isinstance(check, functools.partial) else check
-            args = list(check.args) if isinstance(check, functools.partial) else []
-            kw = dict(check.keywords) if isinstance(check, functools.partial) else {}
-            flipped = statement.perturb(rel=FLIP[statement.rel])
-            if kind == "arg":
-                args[where] = flipped
-            else:
-                kw[where] = flipped
-            started = time.perf_counter()
-            try:
-                verdict = fn(*args, **kw)
-                outcome, detail = verdict.verdict, verdict.detail
-            except ValueError as exc:  # InputError (theorycheck.statement.decides) and the older ValueError guards
-                outcome, detail = "refused", str(exc)
-            counts[outcome] += 1
-            print(json.dumps({"id": claim.id, "check": fn.__name__, "relation": statement.rel.symbol,
-                              "flipped": FLIP[statement.rel].symbol, "outcome": outcome,
-                              "seconds": round(time.perf_counter() - started, 1), "detail": detail[:160]},
-                             ensure_ascii=False), flush=True)
+            base_args = list(check.args) if isinstance(check, functools.partial) else []
+            base_kw = dict(check.keywords) if isinstance(check, functools.partial) else {}
+            original = claim.check()
+            for rel in FLIPS[statement.rel]:
+                args, kw = list(base_args), dict(base_kw)
+                flipped = statement.perturb(rel=rel)
+                if kind == "arg":
+                    args[where] = flipped
+                else:
+                    kw[where] = flipped
+                started = time.perf_counter()
+                try:
+                    verdict = fn(*args, **kw)
+                    outcome, detail = verdict.verdict, verdict.detail
+                except ValueError as exc:  # InputError (statement.decides) and the older ValueError guards
+                    outcome, detail = "refused", str(exc)
+                # the same detail for both relations: the check did not read the relation
+                same = outcome != "refused" and detail == original.detail
+                counts[outcome + (" (same detail)" if same else "")] += 1
+                print(json.dumps({"id": claim.id, "check": fn.__name__, "relation": statement.rel.symbol,
+                                  "flipped": rel.symbol, "outcome": outcome, "same_detail_as_original": same,
+                                  "original": original.verdict, "seconds": round(time.perf_counter() - started, 1),
+                                  "detail": detail[:160]}, ensure_ascii=False), flush=True)
     print(json.dumps({"summary": dict(counts)}), flush=True)
 
 

@@ -700,6 +700,8 @@ NOISE_VS_SIGMA = Statement(
 NOISE_VS_SIGMA_CORRECTED = NOISE_VS_SIGMA.perturb(lhs=2 * held(NOISE_VS_SIGMA.lhs))
 
 
+@decides("=", param="statement")
+@decides("=", param="corrected")
 def check_noise_vs_sigma(statement: Statement = NOISE_VS_SIGMA, corrected: Statement | None = NOISE_VS_SIGMA_CORRECTED):
     """Is Algorithm 1's noise std (Assumption 4's σ_a in the noise line) Part 3's η_a Σ? Exact ratio (SymPy), in the
     generic symbols and with Assumption 4 substituted (powers of d)."""

@@ -1620,6 +1620,7 @@ STEP3_DERIVED = (
 )
 
 
+@decides("O_P")
 def check_step3_chain_statement(statement: Statement = STEP3_STATEMENT, **kw) -> Verdict:
     """Also decided over the region: the derived last line = O_P(claimed) at every admissible point."""
     v = check_step3_chain(claimed=_to_ell(statement.rhs), **kw)
@@ -1641,6 +1642,7 @@ def check_step3_chain_statement(statement: Statement = STEP3_STATEMENT, **kw) ->
         "·r² at d = 64), so the step's bound grows by d, to d^{2+ε_b+ε_p/4}polylog d/n"})
 
 
+@decides("O_P")
 def check_step3_summary_statement(statement: Statement = STEP3_STATEMENT) -> Verdict:
     """Display (2, 66): E_x[(f^W − f_p)²] = O_P(rate), given display (2, 65)'s last line. Decided by the O_P
     comparison of that line with ``statement``'s rate on the whole region: an O_P bound holds up to constants, so a

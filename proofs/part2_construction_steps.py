@@ -1973,6 +1973,7 @@ A_NORM = Statement(
 )
 
 
+@decides("≲")
 def check_a_norm(statement: Statement = A_NORM) -> Verdict:
     r"""Relation (2, P95, 2): ‖ā‖² = Σ_I a(b_i)²/|I|² ≲ d^{ε_p/4}/p.
 

@@ -1059,6 +1059,7 @@ MONOMIAL_POWER = Statement(
     Rel.LESSSIM, gamma ** (_N_I[1] - (_N_I[0] - 1) / 2) / eta ** _N_I[1], variables=(gamma, eta))
 
 
+@decides("≲")
 def check_monomial_power(statement: Statement = MONOMIAL_POWER) -> Verdict:
     """cert.step4-monomial-power, (2, D48, 4): ((n−1−i)/(2eγ))^{(n−1−i)/2}(√γ/(2η))^i ≲ γ^{i − (n−1)/2}/η^i: the
     ratio of the two sides is free of γ and η for every 0 ≤ i < n (SymPy, n and i symbolic), with a constant C_{n,i}

@@ -317,6 +317,7 @@ def _arb_gaussian_delta(eps: float, mu: mpmath.mpf):
         return ncdf(m / 2 - e / m) - e.exp() * ncdf(-m / 2 - e / m)
 
 
+@decides("≥", ">", "=")
 def check_classical_gaussian(
     statement=THEOREM5,
     eps_upper: float = 1.0,
@@ -1421,6 +1422,7 @@ def _regime(d, eps_n, eps_p, eps_b, q):
     return math.ceil(d ** (1 + 3 * eps_n)), math.ceil(d**eps_p)
 
 
+@decides("=", "≥", ">", param="sigma_w")
 def check_layer1_privacy(
     sigma_w=SIGMA_W_STATEMENT,
     witness: dict = LAYER1_WITNESS,
