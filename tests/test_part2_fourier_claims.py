@@ -565,6 +565,19 @@ def test_gaussian_window_for_every_gamma_is_computed():
     ("+ γ² sin² γ", dict(index=2, rhs=1 - 1 / sp.sqrt(1 + 2 * gamma) + gamma**2 * sp.sin(gamma) ** 2), "refuted"),
     # EF-6: a side not real beyond the cover is a failure there, not a crash
     ("2γ + √(10⁹ − γ)", dict(index=2, rhs=2 * gamma + sp.sqrt(10**9 - gamma)), "refuted"),
+    # referee EH: true links the grid had refuted on rounding (EH-7), a tiny positive gap called 0 (EH-8), a complex
+    # side and a Max side that crashed (EH-9); a gap of −10⁻¹⁰⁰ under ≤ is a real failure
+    ("≤ the intermediate rewritten", dict(index=2, rel="<=", rhs=(sp.sqrt(1 + 2 * gamma) - 1) / sp.sqrt(1 + 2 * gamma)),
+     "verified"),
+    ("< intermediate + 10⁻¹⁰⁰", dict(index=2, rhs=1 - 1 / sp.sqrt(1 + 2 * gamma) + sp.Rational(1, 10**100)),
+     "verified"),
+    ("< intermediate·(1 + 10⁻⁴⁵)", dict(index=2, rhs=(1 - 1 / sp.sqrt(1 + 2 * gamma)) * (1 + sp.Rational(1, 10**45))),
+     "verified"),
+    ("≤ intermediate − 10⁻¹⁰⁰", dict(index=2, rel="<=", rhs=1 - 1 / sp.sqrt(1 + 2 * gamma) - sp.Rational(1, 10**100)),
+     "refuted"),
+    ("2γ + i", dict(index=2, rhs=2 * gamma + sp.I), "refuted"),
+    ("≤ max(2γ, intermediate)", dict(index=2, rel="<=", rhs=sp.Max(2 * gamma, 1 - 1 / sp.sqrt(1 + 2 * gamma))),
+     "verified"),
 ])
 def test_gaussian_window_reads_relations_and_decides_hard_sides(name, change, verdict):
     index = change.pop("index")
