@@ -365,32 +365,38 @@ def within_seconds(fn: Callable[[], T], seconds: float) -> T | None:
     """``fn()``, or None when it has not returned within ``seconds`` (wall clock): for evidence a check can do
     without, such as a SymPy limit that may run for minutes on an odd expression (referee EF, EF-4). The alarm is
     SIGALRM, so the limit applies only in the main thread (a check process, a test worker); elsewhere ``fn`` runs
-    unbounded. An alarm already set by the caller is restored, less the time spent here."""
+    unbounded. The alarm re-fires every 0.25 s (code with a bare ``except:`` — SymPy has some — may swallow one),
+    and a value ``fn`` returns after any alarm fired is None too: it may come from an interrupted computation's
+    fallback path (referee EH, EH-13). Nested calls keep the outer deadline (the inner budget is clamped to it), and
+    an alarm already set by the caller is restored with its interval, less the time spent here."""
     import signal
     import threading
     import time
 
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         return fn()
-
-    done = False
+    done = fired = False
 
     def on_alarm(signum: int, frame: Any) -> None:
+        nonlocal fired
         if not done:  # an alarm after fn returned (before the timer is cleared) is ignored
+            fired = True
             raise _OutOfTime
 
+    outer, outer_interval = signal.getitimer(signal.ITIMER_REAL)
+    budget = min(seconds, outer) if outer > 0 else seconds
     previous = signal.signal(signal.SIGALRM, on_alarm)
-    # re-fired every 0.25 s after the first: code with a bare ``except:`` (SymPy has some) may swallow one alarm
-    outer, _interval = signal.setitimer(signal.ITIMER_REAL, seconds, 0.25)
+    signal.setitimer(signal.ITIMER_REAL, budget, 0.25)
     started = time.monotonic()
     try:
         value = fn()
         done = True
-        return value
+        return None if fired else value
     except _OutOfTime:
         return None
     finally:
+        done = True
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-        if outer:
-            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 1e-3))
+        if outer > 0:
+            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 1e-3), outer_interval)
