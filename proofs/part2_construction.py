@@ -378,6 +378,8 @@ def _ratio_holds(rel: Rel, ratio: sp.Expr, r: Any) -> bool:
     of 1e-40 where ``ratio`` is not exactly 1 (a bound ≤ 0 gives r ≤ 0: referee AE)."""
     margin = sp.Float("1e-40", 50)
     exact_one = ratio == 1
+    if r.is_extended_real is not True:  # a complex bound: no order (referee EH, EH-11: `r > 0` had crashed)
+        return False
     if not r > 0:  # a bound ≤ 0: the sup (> 0) is above it
         return rel in (Rel.GE, Rel.GT)
     return {Rel.LE: r <= 1 + margin, Rel.LT: not exact_one and r < 1 + margin,
@@ -481,9 +483,9 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
         if far is not None:
             return refuted(
                 "symbolic",
-                f"for q = 2^{far.bit_length() - 1}: log max − log bound = {log_gap} = {mpmath.nstr(value, 8)} > 0 "
-                f"there" + (f" (it holds at every degree of {list(SYMBOLIC_DEGREES)})" if far > max(SYMBOLIC_DEGREES)
-                            else ""),
+                f"for q = 2^{far.bit_length() - 1}: log max − log bound = {log_gap} = {mpmath.nstr(value, 8)}"
+                + (" (complex: the bound is ≤ 0 or not real there)" if isinstance(value, mpmath.mpc) else " > 0 there")
+                + (f" (it holds at every degree of {list(SYMBOLIC_DEGREES)})" if far > max(SYMBOLIC_DEGREES) else ""),
                 witness={"q": str(far), "log_max_minus_log_bound": str(log_gap), "value": mpmath.nstr(value, 15)},
                 **ev,
             )
@@ -498,8 +500,9 @@ def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TA
             k, j, value = hit
             return refuted(
                 "symbolic",
-                f"at q = {k}, γ = 1e{j}: log max − log bound = {log_gap} = {mpmath.nstr(value, 8)} > 0 there (the "
-                "maximum (q/(2eγ))^q exceeds the claimed bound)",
+                f"at q = {k}, γ = 1e{j}: log max − log bound = {log_gap} = {mpmath.nstr(value, 8)}"
+                + (" (complex: the bound is ≤ 0 or not real there)" if isinstance(value, mpmath.mpc) else
+                   " > 0 there (the maximum (q/(2eγ))^q exceeds the claimed bound)"),
                 witness={"q": k, "gamma": f"1e{j}", "log_max_minus_log_bound": str(log_gap),
                          "value": mpmath.nstr(value, 15)},
                 **ev,

@@ -887,6 +887,8 @@ def check_measured(
     log factors still dominate) cannot show."""
     if relation not in MEASURED_RELATIONS:  # referee EF, EF-9: an unknown relation had been read as ≲
         raise InputError(f"relation must be one of {', '.join(MEASURED_RELATIONS)}, got {relation!r}")
+    if relation == "exact" and exact_bound is None:  # referee EH, EH-12: it had crashed formatting None
+        raise InputError("relation 'exact' decides the measured values against exact_bound; give exact_bound")
     data = _measured_with_limits(corners, limit_corners, ds)
     rows, bad = [], []
     for c in (*corners, *limit_corners):
@@ -2413,6 +2415,8 @@ def check_loo_move(quantity: str, order: sp.Expr, relation: str = "lesssim", **m
     D1: the record had said "consistent" at every corner while every measured move exceeds 2d^{2ε_n}/(n√p)). The
     printed ≤ is refuted at an admissible point by ridge.loo-stability (the derivation drops the factor |u + v − 2y|
     of (u − y)² − (v − y)², a residual up to log^q d); here the ratios are reported, and the ≤ reading recorded."""
+    if relation == "exact":  # the move is an order (≲); "exact" would decide ≤ exact_bound, not the order (EH-12)
+        raise InputError("ridge.measured-loo-move is an order: relation must be one of lesssim, ll, asymp, gtrsim")
     v = check_measured(quantity, order, relation, **measured)
     admissible = [r for r in v.evidence.get("corners", []) if not r["limit"]]
     ratios = [x for r in admissible for x in r["ratio_to_order"]]

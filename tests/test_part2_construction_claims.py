@@ -138,6 +138,10 @@ def test_tail_maximum_exact_sign_refutes_a_tiny_shortfall():
         v = m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=rhs))
         assert v.verdict == "refuted" and "exactly for every q" in v.detail
     assert "1e-40" in m.check_tail_maximum().evidence["tolerance"]
+    # a complex bound has no order (referee EH, EH-11: it had crashed); a negative one's detail says what it is
+    assert m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=sp.I * mx)).verdict == "refuted"
+    negative = m.check_tail_maximum(m.TAIL_MAX.perturb(rhs=sp.Integer(-1)))
+    assert negative.verdict == "refuted" and "> 0" not in negative.detail
 
 
 def test_rate_simplification_regime(registered_verdict):

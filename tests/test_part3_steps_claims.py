@@ -444,6 +444,10 @@ def test_a_fit_too_loose_to_fail_is_not_verified(registered_verdict):
     assert m.check_loo_move(quantity, order, "gtrsim").verdict != "refuted"
     with pytest.raises(InputError, match="relation must be one of"):
         m.check_loo_move(quantity, order, "foo")
+    with pytest.raises(InputError, match="is an order"):  # referee EH, EH-12: 'exact' decided another statement
+        m.check_loo_move(quantity, order, "exact", exact_bound=1.0)
+    with pytest.raises(InputError, match="give exact_bound"):
+        m.check_measured(quantity, order, "exact")
     assert all(r["typical_move_over_order"] < 2 for r in worst["rows"])
     # the display's ≤ with its constant 2 is exceeded at every admissible measurement, and the record says so
     # (referee BV, D1); ridge.loo-stability refutes the printed ≤. Perturbed: an order 100× larger is never exceeded
