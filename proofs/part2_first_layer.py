@@ -1064,14 +1064,14 @@ def population_lower_bounds(target_alpha: Sequence[object], rho: np.ndarray, r: 
     return low2, r * np.sqrt(1 - rho**2) * low2
 
 
-def _lower_bound_refutation(which: int, name: str, claimed_exponent: float, claimed_log_power: float,
-                            target_alpha: Sequence[object], scan: dict, evidence: dict, *,
-                            h_scale: float = 1.0) -> Verdict | None:
-    """Displays 12 and 17 at a claimed rate faster than 1/√d: refuted by the lower bounds L₂ / L_g on the event A_d
-    (above), checked against every measured neuron (they could fail); None when the rate is not faster than 1/√d,
-    α*_1 = 0, or the box bound on |h| is not positive."""
+def _lower_bound_facts(which: int, target_alpha: Sequence[object], scan: dict, *,
+                       h_scale: float = 1.0) -> dict[str, object] | None:
+    """What the lower bounds L₂ / L_g (above) give, whatever the claimed rate: the event, the box bound c_h on |h|,
+    the limit c of √d·X on the event and the d from which √d·X ≥ c/2 there, P(event) (its limit and exact values),
+    and the bound against every measured neuron (``worst``: the first neuron where it fails, else None). None when
+    α*_1 = 0 or the box bound is not positive."""
     alpha = [abs(float(Fraction(str(x)))) for x in target_alpha]
-    if len(alpha) < 2 or alpha[1] == 0 or not _rate_below_inverse_root(claimed_exponent, claimed_log_power):
+    if len(alpha) < 2 or alpha[1] == 0:
         return None
     ev = LOWER_EVENT
     box = _sigma3_box_minimum(ev["beta"], ev["t"])
@@ -1115,6 +1115,24 @@ def _lower_bound_refutation(which: int, name: str, claimed_exponent: float, clai
                     * mpmath.erf(ev["beta"] / mpmath.sqrt(2)))
     exact_p = {str(d): _event_probability(d, **ev) for d in STEIN_TAIL_DS}
     least = min(row["min_measured_minus_lower"] for row in rows)
+    return {"ev": ev, "box": box, "c_h": c_h, "c": c, "d_from": d_from, "limit_p": limit_p, "exact_p": exact_p,
+            "rows": rows, "worst": worst, "least": least, "ds": ds}
+
+
+def _lower_bound_refutation(which: int, name: str, claimed_exponent: float, claimed_log_power: float,
+                            target_alpha: Sequence[object], scan: dict, evidence: dict, *,
+                            h_scale: float = 1.0) -> Verdict | None:
+    """Displays 12 and 17 at a claimed rate faster than 1/√d: refuted by the lower bounds L₂ / L_g on the event A_d
+    (above), checked against every measured neuron (they could fail); None when the rate is not faster than 1/√d,
+    α*_1 = 0, or the box bound on |h| is not positive."""
+    if not _rate_below_inverse_root(claimed_exponent, claimed_log_power):
+        return None
+    facts = _lower_bound_facts(which, target_alpha, scan, h_scale=h_scale)
+    if facts is None:
+        return None
+    ev, box, c_h, c, d_from = facts["ev"], facts["box"], facts["c_h"], facts["c"], facts["d_from"]
+    limit_p, exact_p, rows, worst, least, ds = (facts[k] for k in ("limit_p", "exact_p", "rows", "worst", "least",
+                                                                   "ds"))
     # an illustration of the limit: a d (doubling log d from d_from) where √d·R(d) < c/2, so that there
     # P(X > R) ≥ P(A_d) ≈ limit_p (K = 1); log-space, as d may be far beyond floating point
     log_d = math.log(d_from)
@@ -1210,12 +1228,52 @@ def _proved_rate_verdict(which: int, name: str, claimed_exponent: float, claimed
             route_premises=["part1.size-reading"],
             **ev,
         )
+    # the readings the upper bound does not prove, decided by the lower bound where it holds at every measured
+    # neuron (referee EH, EH-3: "= O_P(1/√d)" had been left "not proved" on the every-neuron reading, which fails)
+    facts = _lower_bound_facts(which, target_alpha, scan)
+    refutes = _readings_refuted(claimed_exponent, claimed_log_power) if facts and facts["worst"] is None else {}
+    failing = [k for k, v in readings.items() if not v and refutes.get(k)]
+    if failing:
+        texts = {k: ("all: proved by the upper bound" if v else
+                     f"none: {LOWER_READING_ARGUMENT[k]}" if refutes.get(k) else "undecided: neither bound decides it")
+                 for k, v in readings.items()}
+        return refuted(
+            "symbolic+numeric",
+            f"{name} is not O_P({rate}) on the reading{'s' if len(failing) > 1 else ''} {', '.join(failing)}: "
+            + "; ".join(LOWER_READING_ARGUMENT[k] for k in failing)
+            + f" (Mehler's lower bound, |E[σ''']| ≥ {facts['c_h']:.3g} on the box, held at every measured neuron); "
+            f"it holds for {', '.join(held) or 'no reading'} (the upper bound)",
+            witness={"failing_readings": failing, "rate": rate},
+            readings=texts, lower_constant=facts["c"], lower_rows=facts["rows"], **ev,
+        )
     return inconclusive(
         "symbolic+numeric",
         f"{name}: the bound proves O_P({rate}) for {', '.join(held) or 'no reading'}, not for "
         f"{', '.join(k for k, v in readings.items() if not v)}; {measured.detail}",
         **ev,
     )
+
+
+#: why the lower bound refutes a reading (its limit condition in :func:`_readings_refuted`)
+LOWER_READING_ARGUMENT = {
+    "one neuron": "√d·R(d) → 0 while √d·X ≥ c/2 on an event of probability → 0.235",
+    EVERY_NEURON: "√d·R(d)/√log d → 0 while, of the p = d^{π_p} independent neurons, a fraction → P(|b| ≤ β)·P(|r − 1| "
+                  "≤ t) > 0 lies in the box and the largest √d|ρ_i| among them exceeds √(π_p log d) with probability "
+                  "→ 1, so max_i X_i ≥ c·√(π_p log d/d)/2 (the j ≥ 2 terms are O(log d/d))",
+    PAPER_LEVEL: "√d·R(d)/log d → 0 while for one neuron P(√d|ρ| ≥ u) ≥ e^{−u²(1+o(1))/2}·const (ρ² ~ Beta(1/2, "
+                 "(d−1)/2)), so P(X > K·R(d)) ≥ e^{−C K² d R(d)²} ≫ e^{−c log²d} for every K, c",
+}
+
+
+def _readings_refuted(claimed_exponent: float, claimed_log_power: float) -> dict[str, bool]:
+    """Which readings of "X_d = O_P(d^e log^k d)" the lower bound refutes (SymPy limits, R = d^e log^k d): one
+    neuron where √d R → 0, every neuron where √d R/√log d → 0, Part 1's level where √d R/log d → 0."""
+    d = sp.Symbol("d", positive=True)
+    e, k = sp.nsimplify(claimed_exponent), sp.nsimplify(claimed_log_power)
+    root_r = sp.sqrt(d) * d**e * sp.log(d) ** k
+    return {"one neuron": sp.limit(root_r, d, sp.oo) == 0,
+            EVERY_NEURON: sp.limit(root_r / sp.sqrt(sp.log(d)), d, sp.oo) == 0,
+            PAPER_LEVEL: sp.limit(root_r / sp.log(d), d, sp.oo) == 0}
 
 
 def check_sigma2_order(claimed_exponent: float = -0.5, claimed_log_power: float = 1.0,

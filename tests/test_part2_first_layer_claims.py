@@ -158,17 +158,23 @@ def test_population_rates(check, registered_verdict):
     faster = check(claimed_exponent=-0.75)
     assert faster.verdict == "refuted" and "consistent" not in faster.detail
     assert "screen_threshold" in faster.evidence
-    # ... and 1/√d without the log holds for one neuron but is not proved for all p = d^{π_p} neurons at once
+    # ... and 1/√d without the log holds for one neuron but fails for all p = d^{π_p} neurons at once and at Part 1's
+    # level: the upper bound proves the first, the lower bound refutes the others (referee EH, EH-3: they had been
+    # left "not proved")
     v = check(claimed_log_power=0.0)
-    assert v.verdict == "inconclusive" and v.evidence["readings_proved"] == {"one neuron": True,
-                                                                            P.EVERY_NEURON: False,
-                                                                            P.PAPER_LEVEL: False}
+    assert v.verdict == "refuted" and v.evidence["readings_proved"] == {"one neuron": True,
+                                                                        P.EVERY_NEURON: False,
+                                                                        P.PAPER_LEVEL: False}
+    assert v.evidence["readings"]["one neuron"].startswith("all") and v.evidence["witness"]["failing_readings"] == [
+        P.EVERY_NEURON, P.PAPER_LEVEL]
     # √(log d/d) is the edge with probability → 1: the union bound over d^{π_p} neurons closes for every width (K
     # growing with π_p); at Part 1's level (1 − e^{−c log²d}) the edge is log d/√d (referee W: log^{1/2} passed)
     assert P._readings_proved(-0.5, 0.5) == {"one neuron": True, P.EVERY_NEURON: True, P.PAPER_LEVEL: False}
     assert P._readings_proved(-0.5, 0.25)[P.EVERY_NEURON] is False
     assert P._readings_proved(-0.5, 1.0)[P.PAPER_LEVEL] and not P._readings_proved(-0.5, 0.75)[P.PAPER_LEVEL]
-    assert check(claimed_log_power=0.5).verdict == "inconclusive"
+    half = check(claimed_log_power=0.5)  # √(log d/d): every neuron with probability → 1, not at Part 1's level
+    assert half.verdict == "refuted" and half.evidence["witness"]["failing_readings"] == [P.PAPER_LEVEL]
+    assert P._readings_refuted(-0.5, 1.0) == {"one neuron": False, P.EVERY_NEURON: False, P.PAPER_LEVEL: False}
 
 
 @pytest.mark.parametrize("check", [P.check_sigma2_order, P.check_population_gradient])
