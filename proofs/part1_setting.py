@@ -852,6 +852,7 @@ FIRST_LAYER_SUM = Statement(
 )
 
 
+@decides("=")
 def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bool = False,
                              weight: sp.Expr | None = None):
     """Algorithm 1's first-layer update W_0 − η_W c(n) Σ_i g_W against Part 2's w_i^0 − η_W ∇_{w_i} L, in SymPy for
@@ -1197,6 +1198,7 @@ def _layers_regime(first: Mapping[str, Any] | None,
     return "part", [*latex, second_latex], [*exact, bounded], True
 
 
+@decides("=", "≥", ">", param="sigma_w")
 def check_theorem1_privacy(
     sigma_w: Statement = PV.SIGMA_W_STATEMENT, sigma_a: Statement = PV.ALG1_NOISE_STATEMENT, clip=PV.paper_clip
 ):

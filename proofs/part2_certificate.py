@@ -272,6 +272,7 @@ def _delta_plus_table(claimed: Statement, points: Sequence) -> tuple[list, tuple
     return rows, worst
 
 
+@decides("=")
 def check_delta_plus_completed(
     claimed: Statement = DELTA_PLUS,
     points: Sequence = ((2, "0.5", "1", "0.3"), (3, "0.5", "2", "0.3"), (1, "1.5", "0.7", "-0.4")),
@@ -310,6 +311,7 @@ def check_delta_plus_completed(
         return verified("numeric", "the display equals the definition of Δ^+_n at every point", **ev)
 
 
+@decides("=")
 def check_hermite_shift(claimed: Statement = HERMITE_SHIFT, degrees: Sequence[int] = range(7)) -> Verdict:
     """Display (2, 39), first line: lhs = rhs exactly in SymPy for n = 0..6 (n substituted, the sum done).
 
@@ -384,6 +386,7 @@ def _delta_inverse_definition_at(deg, g, e, xv, sign: int, prec: int):
         return fr.inverse_transform_definition(h, x_, scale=mpmath.sqrt(g_) / PI, center=sign * g_ / (2 * e_), dps=DPS)
 
 
+@decides("=")
 def check_delta_inverse(
     claimed: Statement = DELTA_INVERSE,
     points: Sequence = ((1, "0.5", "2", "-0.4"), (2, "1", "0.8", "0.6")),
@@ -1003,6 +1006,7 @@ def check_sup_bound(*args: Any, **kwargs: Any) -> Verdict:
         return _check_sup_bound(*args, **kwargs)
 
 
+@decides("≲")
 def _check_sup_bound(
     claimed: Statement = SUP_BOUND,
     degrees: Sequence[int] = (1, 2, 3, 4, 5),
@@ -1190,6 +1194,7 @@ def _sup_regime(fits: dict, eta_fixed: float) -> dict:
     }
 
 
+@decides("≤", "<")
 def check_step4_modulus(
     claimed: Statement = STEP4_MODULUS,
     points: Sequence = (("x + 1", "1", "1", "0"), ("x^2 + x", "0.5", "2", "0.1"), ("x^3", "2", "0.5", "1.3")),

@@ -35,6 +35,12 @@ DECIDES = [
     ("privacy", "check_classical_gaussian"), ("part2_construction_steps", "check_a_norm"),
     ("part2_certificate_steps", "check_step3_chain_statement"),
     ("part2_certificate_steps", "check_step3_summary_statement"), ("part2_fourier_steps", "check_monomial_power"),
+    # the flip's second round (the same detail for both relations): identities of complex functions, an update rule,
+    # a modulus bound refuted as "|aφ| > 0" that a flipped ">" had kept refuted
+    ("part1_setting", "check_first_layer_update"), ("part1_setting", "check_theorem1_privacy"),
+    ("part2_certificate", "check_delta_plus_completed"), ("part2_certificate", "check_hermite_shift"),
+    ("part2_certificate", "check_delta_inverse"), ("part2_certificate", "check_step4_modulus"),
+    ("part2_certificate", "_check_sup_bound"),
 ]
 
 _OTHERS = (Rel.EQ, Rel.LT, Rel.LE, Rel.GT, Rel.GE, Rel.LESSSIM, Rel.ASYMP, Rel.LITTLE_O, Rel.BIG_O_P)
