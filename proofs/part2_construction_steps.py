@@ -615,6 +615,7 @@ STEP1_RATE = Statement(
 )
 
 
+@decides("≲")
 def check_step1_regime(statement: Statement = STEP1_RATE, targets: Sequence[str] = ("x", "x^3", "x^2 + x - 1")
                        ) -> Verdict:
     r"""Display (2, 50) over the region: E[(f_* − f_∞)²] = E[z⁴σ_*²]γ² + O(γ³) (exact series,
@@ -1662,6 +1663,7 @@ TAIL_CRITICAL = Statement(
 )
 
 
+@decides("=")
 def check_tail_critical_points(statement: Statement = TAIL_DERIVATIVE,
                                claimed_points: tuple[sp.Expr, ...] = TAIL_CRITICAL_POINTS) -> Verdict:
     r"""Relations (2, P88, 6–9): f'(z) = (qz^{q−1} − 2γz^q)e^{−2γz} for f(z) = z^q e^{−2γz}, and f'(z) = 0 at z = 0 or
