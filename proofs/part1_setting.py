@@ -1064,13 +1064,20 @@ def check_probability(statement: Statement = UNION_BOUND, eps_b_values=(0.1, 0.0
         "note": "the d needed before the union bound with c/2 applies is d ≥ exp(2K/c): astronomically large for "
         "c = ε_b²/32",
     }
-    if limit is not sp.S.NegativeInfinity:
+    # ≤ for d large: log(lhs/rhs) → −∞ or a negative limit proves it, a positive (or +∞) limit refutes it; a limit of
+    # 0 decides nothing — unless the gap is 0 itself (referee EH, EH-19: equal sides had been "refuted")
+    if gap != 0 and limit.is_extended_positive:
         return refuted(
             "symbolic",
             f"the union bound fails: log(lhs/rhs) → {limit}",
             witness={"limit": str(limit), "gap": str(gap)},
             **ev,
         )
+    if gap != 0 and not limit.is_extended_negative:
+        return inconclusive("symbolic", f"log(lhs/rhs) → {limit}: the limit does not decide ≤ for d large", **ev)
+    if limit is not sp.S.NegativeInfinity:
+        return verified("symbolic", f"{statement.latex()} for d large: log(lhs/rhs) = {gap} → {limit} ≤ 0" + (
+            " (the two sides are equal)" if gap == 0 else ""), **ev)
     small = min(eps_b_values)
     c_small = exps[str(small)][-1]["c_exponent"]
     # the union step only (thm1.probability-union-bound); whether the theorem holds at that level is

@@ -1098,24 +1098,28 @@ def _lower_bound_facts(which: int, target_alpha: Sequence[object], scan: dict, *
                      "min_measured_minus_lower": float(np.min(measured - low))})
     s2 = float(_activation_sup_norms()[1])
 
-    def root_d_bound(d: float) -> float:
+    def root_d_bound(d: mpmath.mpf) -> mpmath.mpf:
         """√d·X ≥ this on A_d: |α*_1| s (1 − t) c_h less √d × the j ≥ 2 terms at |ρ| = S/√d, × (1 − t)√(1 − S²/d)
-        for L_g."""
+        for L_g (mpmath: d may be far beyond floating point, for a small α*_1: referee EH, EH-14)."""
         first = alpha[1] * ev["s"] * (1 - ev["t"]) * c_h
-        rest = s2 * sum(alpha[j] * math.sqrt(math.factorial(j)) * (ev["S"] / math.sqrt(d)) ** j
+        rest = s2 * sum(alpha[j] * math.sqrt(math.factorial(j)) * (ev["S"] / mpmath.sqrt(d)) ** j
                         for j in range(2, len(alpha)))
-        scale = (1 - ev["t"]) * math.sqrt(max(1 - ev["S"] ** 2 / d, 0.0)) if which == 1 else 1.0
-        return scale * (first - math.sqrt(d) * rest)
+        scale = (1 - ev["t"]) * mpmath.sqrt(max(1 - ev["S"] ** 2 / d, 0)) if which == 1 else 1
+        return scale * (first - mpmath.sqrt(d) * rest)
 
     c = alpha[1] * ev["s"] * (1 - ev["t"]) * c_h * ((1 - ev["t"]) if which == 1 else 1.0)  # the limit of root_d_bound
-    d_from = 2
-    while root_d_bound(d_from) < c / 2:
-        d_from *= 2
+    with mpmath.workdps(30):
+        d_big = mpmath.mpf(2)
+        while root_d_bound(d_big) < c / 2:
+            d_big *= 2
+        log_d_from = float(mpmath.log(d_big))
+        d_from: int | str = int(d_big) if d_big < 2**62 else f"2^{round(float(mpmath.log(d_big, 2)))}"
     limit_p = float((mpmath.erf(ev["S"] / mpmath.sqrt(2)) - mpmath.erf(ev["s"] / mpmath.sqrt(2)))
                     * mpmath.erf(ev["beta"] / mpmath.sqrt(2)))
     exact_p = {str(d): _event_probability(d, **ev) for d in STEIN_TAIL_DS}
     least = min(row["min_measured_minus_lower"] for row in rows)
-    return {"ev": ev, "box": box, "c_h": c_h, "c": c, "d_from": d_from, "limit_p": limit_p, "exact_p": exact_p,
+    return {"ev": ev, "box": box, "c_h": c_h, "c": c, "d_from": d_from, "log_d_from": log_d_from,
+            "limit_p": limit_p, "exact_p": exact_p,
             "rows": rows, "worst": worst, "least": least, "ds": ds}
 
 
@@ -1135,7 +1139,7 @@ def _lower_bound_refutation(which: int, name: str, claimed_exponent: float, clai
                                                                    "ds"))
     # an illustration of the limit: a d (doubling log d from d_from) where √d·R(d) < c/2, so that there
     # P(X > R) ≥ P(A_d) ≈ limit_p (K = 1); log-space, as d may be far beyond floating point
-    log_d = math.log(d_from)
+    log_d = facts["log_d_from"]
     while (0.5 + claimed_exponent) * log_d + claimed_log_power * math.log(log_d) >= math.log(c / 2) and log_d < 1e15:
         log_d *= 2
     crossing = round(log_d / math.log(10), 1) if log_d < 1e15 else None

@@ -972,6 +972,7 @@ def check_target_growth(statement: Statement, centred: Statement, triangle: Stat
 
 
 @decides("=")
+@decides("≲_P", param="statement")  # the claim's own statement (referee EH, EH-15: only `law` had been guarded)
 def check_projection_law(law: Statement, statement: Statement, hypotheses: Sequence[str] = ()) -> Verdict:
     r"""P19.3 ⟨μ, w_i^0⟩ ~ N(0, 1/d) (variance μᵀ(I/d)μ = ‖μ‖²/d exactly) and P19.4 max_i |⟨μ,w_i^0⟩| ≲_P log d/√d.
     The maximum of p = d^{π_p} such Gaussians is ≈ √(2π_p log d/d): decided √(log d)/√d ≲ (claimed) on the region
@@ -2101,7 +2102,7 @@ def check_sensitivity(statement: Statement, corrected: Statement) -> Verdict:
     return inconclusive("simulation", "the measured sensitivity does not contradict the claim", regime=reg.regime, **ev)
 
 
-@decides("<", "≤")
+@decides("<")  # it decides a strict gap of log powers; a ≤ with equal powers it cannot (referee EH, EH-19)
 def check_log_slack(statement: Statement) -> Verdict:
     r"""P34.2 √(d^{1+ε_b}/n) log^{q+1} d < √(d^{1+ε_b}/n) log^{q+2} d "for d large enough": the ratio is
     log^{q+1}/log^{q+2} = 1/log d, so it holds exactly for d > e (and the ≲_P of P34.1 with a hidden constant C

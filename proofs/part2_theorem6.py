@@ -377,7 +377,11 @@ def check_gaussian_window(
     # the certified cover proves the paper's orientation (E ≤ intermediate < bound, increasing); other relations
     # are decided by the exact step alone
     cover_ok, cover_bad = None, None
-    cover_applies = all(link.rel in (Rel.LT, Rel.LE) for link in claimed.links[1:])
+    # the cover's interval bounds assume each side increases in γ: shown by SymPy (d/dγ ≥ 0) for the intermediate
+    # and the bound as given — the closed form of E increases (its integrand does) — else not run (referee EH,
+    # EH-16: it had been reported "certified" for 2γ + 1/γ, which decreases on (0, 1/√2))
+    cover_applies = all(link.rel in (Rel.LT, Rel.LE) for link in claimed.links[1:]) and all(
+        sp.diff(side, gamma).is_nonnegative for side in (second.rhs, third.rhs))
     if cover_applies:
         try:
             cover_ok, cover_bad = _window_cover(claimed)
@@ -459,8 +463,8 @@ def check_gaussian_window(
         return inconclusive(
             "symbolic+numeric+certified",
             ("the interval cover could not separate the three functions on some interval"
-             if cover_applies else "no exact decision for every link, and the interval cover (which proves the "
-             "paper's orientation) does not apply to these relations") + "; no failing point found",
+             if cover_applies else "no exact decision for every link, and the interval cover (which needs <, ≤ "
+             "links and sides shown increasing) was not run") + "; no failing point found",
             **ev,
         )
     if bad:
@@ -502,7 +506,8 @@ def check_gaussian_window(
         "SymPy solveset, its sign on each piece)" + (" and on a certified interval cover of [1e-8, 1e8]" if cover_ok
                                                     else " (the interval cover did not decide: "
                                                     + ("it could not separate them)" if cover_applies
-                                                       else "it proves the paper's orientation only)"))
+                                                       else "not run: it needs <, ≤ links and sides shown "
+                                                       "increasing)"))
         + f" (E/γ → {small}, intermediate/γ → {small_inter} as γ → 0)",
         **ev,
     )

@@ -23,7 +23,7 @@ import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import replace as _dc_replace
-from functools import cache, partial
+from functools import cache, partial, wraps
 from typing import Any
 
 import mpmath
@@ -853,6 +853,23 @@ def _outgrows_at(term: sp.Expr, claimed: sp.Expr, point: dict[str, Any]) -> bool
 
 #: the relations :func:`check_measured` decides between a measured quantity and its order
 MEASURED_RELATIONS = ("lesssim", "ll", "asymp", "gtrsim", "exact")
+
+
+def _measured_relations(*allowed: str) -> Callable[[Any], Any]:
+    """Mark an exact measured-order checker (quantity, order, relation, …) with the relation strings it decides: any
+    other is a one-line InputError (referee EH, EH-17 and EH-18: the relation had been ignored, "≳" refuted by an
+    upper bound's argument and "≍" verified by it)."""
+    def wrap(fn: Any) -> Any:
+        @wraps(fn)
+        def checked(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
+            if relation not in allowed:
+                raise InputError(f"{fn.__name__} decides {', '.join(allowed)} only; got {relation!r}")
+            return fn(quantity, order, relation, **measured)
+
+        checked.decides = allowed  # type: ignore[attr-defined]
+        return checked
+
+    return wrap
 
 
 def check_measured(
@@ -1888,6 +1905,7 @@ def aligned_cosine(z: float) -> float:
         return aligned_mean(z) / float(mpmath.sqrt(second))
 
 
+@_measured_relations("lesssim")
 def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """dpgd.measured-inner-product: max_j |⟨u_j, v⟩| ≲ log²d/√p, with v = (a_0 − a_RR)/‖a_0 − a_RR‖.
 
@@ -1956,6 +1974,7 @@ def _runs_behind(v: Verdict) -> tuple[list[str], dict]:
     return corners, raw
 
 
+@_measured_relations("lesssim")
 def check_a_rr(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """ridge.measured-a-rr: ‖a_RR‖ ≲_P d^{ε_n} log^q d/√p (3, D17, 2). The fit alone is too loose to decide it (its
     margins exceed DECISIVE_MARGIN); the bound decides it (referee B): a_RR = (K_n + λI)^{-1}ΦY/n, and
@@ -2085,6 +2104,7 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
     )
 
 
+@_measured_relations("lesssim")
 def check_phi_norm(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """ridge.measured-phi-norm: max_j ‖φ_j‖ ≲ ``order`` (the paper: √p), decided exactly at every width:
     φ_j = tanh(W_1ᵀx_j + b) ∈ [−1, 1]^p, so ‖φ_j‖ ≤ √p for every run, data set and p (checked on every measured
@@ -2150,12 +2170,33 @@ def z_norm_tail_ratio(points: tuple = Z_NORM_TAIL_POINTS, log_factor: float = 1.
 Z_NORM_CORRECTED = Statement(Norm(sp.Symbol("z_k")), "<=_P", S.Sigma * (sp.sqrt(p) + L))
 
 
+@_measured_relations("lesssim", "gtrsim", "asymp")
 def check_z_norm(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """noise.measured-z-norm: ‖z_k‖/Σ ≲_P ``order`` (the paper's (3, D18, 3): 1), decided exactly at every width
     (referee AC: a slope fit had carried it). z_k ~ N(0, Σ²I_p), so ‖z_k‖/Σ is the norm of a standard Gaussian in
     ℝ^p: at most √p + log d with probability ≥ 1 − e^{−log²d/2} (1-Lipschitz, E ≤ √p) and at least √p/2 with
     probability → 1 (χ²_p/p → 1). So it is ≲_P ``order`` exactly where √p ≲ ``order`` (the constant absorbs
     1 + log d/√p), decided on the whole region (p = d^{π_p}, every π_p ≥ ε_p). The corner fits are evidence."""
+    if relation == "gtrsim":  # ‖z_k‖/Σ ≥ √p/2 w.p. → 1: ≳ order exactly where order ≲ √p (referee EH, EH-17)
+        below = _decide_cached(order, "lesssim", sp.sqrt(p))
+        ev = {"law": "‖z_k‖/Σ = ‖g‖, g ~ N(0, I_p): √p/2 ≤ ‖g‖ ≤ √p + log d with probability → 1",
+              "order_vs_sqrt_p": below.evidence}
+        regime = dict(below.regime or {})
+        if below.verdict == "verified":
+            return verified("exact", f"‖z_k‖/Σ ≥ √p/2 with probability → 1 (χ²_p/p → 1) and {paper_latex(order)} ≲ √p "
+                            "on the whole region", regime=regime, **ev)
+        if below.verdict == "refuted":
+            return refuted("exact", f"‖z_k‖/Σ ≤ √p + log d ≲ √p with probability → 1, and {paper_latex(order)} ≲ √p "
+                           f"fails: {below.detail}", regime=regime, witness=below.evidence.get("witness"), **ev)
+        return inconclusive("exact", f"{paper_latex(order)} ≲ √p is not decided ({below.detail})", regime=regime, **ev)
+    if relation == "asymp":  # both sides: ≍ holds where both bounds do
+        upper = check_z_norm(quantity, order, "lesssim", **measured)
+        lower = check_z_norm(quantity, order, "gtrsim", **measured)
+        verdicts = {upper.verdict, lower.verdict}
+        pick = upper if upper.verdict == "refuted" else lower
+        decide = refuted if "refuted" in verdicts else verified if verdicts == {"verified"} else inconclusive
+        return decide("exact+simulation", f"≲: {upper.detail}; ≳: {lower.detail}", regime=pick.regime,
+                      **({"witness": pick.evidence.get("witness")} if "refuted" in verdicts else {}))
     found = check_measured(quantity, order, relation, **measured)
     bound = _decide_cached(sp.sqrt(p), "lesssim", order)
     ev = {**found.evidence, "measured_order_verdict": found.verdict, "measured_order_detail": found.detail,
@@ -2282,6 +2323,7 @@ def aligned_floor(bound: sp.Expr) -> tuple[float, list[dict], list[dict]]:
     return floor, rows, [r for r in rows if r["above_floor"] and r["floor_over_bound_as_d_to_infinity"] == "oo"]
 
 
+@_measured_relations("lesssim")
 def check_base_case_order(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """clip.measured-base-case-order: max_j|φ_jᵀa_0| ≲ ``order``. :func:`check_measured` first; where only the limit
     corner disagrees (a slope, inconclusive there), the aligned floor decides it (:func:`aligned_floor`): the maxima

@@ -343,12 +343,15 @@ def check_contraction(statement: Statement = CONTRACTION, ds: tuple[int, ...] = 
             and a.lhs == K_MAX and a.rel_op in ("<=", "<")]
     # the cap must follow from what is proved, λ_max(K_n) ≤ max_j‖φ_j‖² ≤ p (|tanh| ≤ 1): a smaller one is a premise
     cap_proved = bool(caps) and bool(sp.simplify(caps[0] - p).is_nonnegative)
-    slope = sp.simplify(sp.diff(statement.lhs, K_MAX))
+    # left − right as one function of λ_max (referee EH, EH-19: the worst case had been put into the left side only,
+    # refuting a right side equal to the left)
+    difference = statement.lhs - statement.rhs
+    slope = sp.simplify(sp.diff(difference, K_MAX))
     increasing = bool(slope.is_nonnegative) or bool(slope.is_zero)
     # the worst case is at the smaller of the assumed cap and p, which λ_max(K_n) cannot exceed (referee Y: at a cap
     # 2p it had refuted at a λ_max the features never reach)
     reach = p if cap_proved else (caps[0] if caps else None)
-    worst_case = sp.simplify(statement.lhs.subs(K_MAX, reach) - statement.rhs) if caps else None
+    worst_case = sp.simplify(difference.subs(K_MAX, reach)) if caps else None
     symbolic_ok = (worst_case is not None and increasing
                    and (bool(worst_case <= 0) if worst_case.is_number else bool(worst_case.is_nonpositive)))
     evaluate = sp.lambdify((K_MAX, p, lam), statement.lhs - statement.rhs, "math")

@@ -58,7 +58,8 @@ class Rel(str, enum.Enum):
             return value
         aliases = {"==": cls.EQ, "<=": cls.LE, ">=": cls.GE, "lesssim": cls.LESSSIM, "lesssim_P": cls.LESSSIM_P,
                    "<=_P": cls.LE_P, "ll": cls.LL, "<<": cls.LL, "asymp": cls.ASYMP, "O": cls.BIG_O,
-                   "O_P": cls.BIG_O_P, "o": cls.LITTLE_O, "≤": cls.LE, "≥": cls.GE, "≲": cls.LESSSIM, "≪": cls.LL}
+                   "O_P": cls.BIG_O_P, "o": cls.LITTLE_O, "≤": cls.LE, "≥": cls.GE, "≲": cls.LESSSIM, "≪": cls.LL,
+                   "≲_P": cls.LESSSIM_P, "≤_P": cls.LE_P, "≍": cls.ASYMP}
         for member in cls:
             if value == member.value:
                 return member
