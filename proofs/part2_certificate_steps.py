@@ -1511,7 +1511,6 @@ def _own_left_side(statement: Statement, registered: Statement) -> None:
                          f"not {statement.lhs}")
 
 
-@decides("≲")
 def check_summand_statement(statement: Statement = SUMMAND_STATEMENT, **kw) -> Verdict:
     """The summands' bound, then the statement itself over the region (referee AM: only the power of d had been
     read): S is proved Θ(1) (:func:`check_summand_bound`'s bracket, d-free), so "S rel rhs" is "1 rel rhs", with
@@ -1569,7 +1568,6 @@ def _with_regime(v: Verdict, decided: Verdict, what: str) -> Verdict:
     return Verdict(v.verdict, v.method, v.detail, ev, v.corrected, decided.regime)
 
 
-@decides("≲")
 def check_tail_fp_statement(statement: Statement = TAIL_FP_STATEMENT, **kw) -> Verdict:
     """Also decided over the region: with S = Θ(1) (measured) and the common factor e^{−log²d/2}, the bound needs
     1 ≲ d^{k} everywhere."""

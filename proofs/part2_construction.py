@@ -574,7 +574,6 @@ def check_penalty_absorbed(algebra: Statement = PENALTY_ALGEBRA, absorbed: State
 THM2_RATE = Statement(KEPT + STEP3_N2, Rel.BIG_O_P, 1 / log_d, name="final rate is O_P(1/log d)")
 
 
-@decides("O_P")
 def check_theorem2_rate(statement: Statement = THM2_RATE) -> Verdict:
     """Part 2, Theorem 2 (display (2, 1)) from the last line of display (2, 68) only: d^{−ε_p/(8(q+1))} +
     d^{1+ε_b+ε_p/4}/n log^{2q+6} d log(1.25/δ)/ε² = O_P(1/log d), decided on the whole region (the bias window

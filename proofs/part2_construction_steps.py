@@ -615,7 +615,6 @@ STEP1_RATE = Statement(
 )
 
 
-@decides("≲")
 def check_step1_regime(statement: Statement = STEP1_RATE, targets: Sequence[str] = ("x", "x^3", "x^2 + x - 1")
                        ) -> Verdict:
     r"""Display (2, 50) over the region: E[(f_* − f_∞)²] = E[z⁴σ_*²]γ² + O(γ³) (exact series,

@@ -41,9 +41,6 @@ DECIDES = [
     ("part2_certificate", "check_delta_plus_completed"), ("part2_certificate", "check_hermite_shift"),
     ("part2_certificate", "check_delta_inverse"), ("part2_certificate", "check_step4_modulus"),
     ("part2_certificate", "_check_sup_bound"),
-    # and its asymptotic flips verified "= o" with the "≲" detail (proved ≲ only)
-    ("part2_certificate_steps", "check_tail_fp_statement"), ("part2_certificate_steps", "check_summand_statement"),
-    ("part2_construction", "check_theorem2_rate"), ("part2_construction_steps", "check_step1_regime"),
     ("part2_construction_steps", "check_tail_critical_points"),
 ]
 
