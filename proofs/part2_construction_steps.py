@@ -663,16 +663,18 @@ def check_projection(statement: Statement = PROJECTION, mu_norm_sq=1, dims: Sequ
 
     ⟨μ, x⟩ is Gaussian with mean 0 and variance μᵀ Id μ = ‖μ‖²: computed exactly for rational μ of squared norm
     ``mu_norm_sq`` in several dimensions, compared with the claimed variance."""
-    rows = []
-    claimed = sp.nsimplify(statement.rhs)
+    rows, differences = [], []
+    # the claimed variance as given (referee EH, EH-21: nsimplify had rounded 1 + 10⁻¹⁰ to 1 and verified it)
+    claimed = statement.rhs
     for k in dims:
         mu = [sp.Integer(0)] * k
         mu[0] = sp.sqrt(sp.nsimplify(mu_norm_sq) * sp.Rational(9, 25))
         mu[-1] = sp.sqrt(sp.nsimplify(mu_norm_sq) * sp.Rational(16, 25))
         var = sp.simplify(sum(m_ * m_ for m_ in mu))  # μᵀ Id μ
         rows.append({"dim": k, "variance": str(var), "claimed": str(claimed)})
+        differences.append(sp.simplify(var - claimed))
     ev = {"rows": rows, "tolerance": "exact", "achieved_error": "0"}
-    bad = next((row for row in rows if sp.nsimplify(row["variance"]) != claimed), None)
+    bad = next((row for row, diff in zip(rows, differences) if diff != 0), None)
     if bad:
         return refuted("symbolic", f"Var⟨μ, x⟩ = ‖μ‖² = {bad['variance']} ≠ {claimed}", witness=bad, **ev)
     return verified("symbolic", "Var⟨μ, x⟩ = μᵀ Id μ = ‖μ‖² = 1 exactly (mean 0, Gaussian as a linear image)", **ev)

@@ -77,3 +77,16 @@ def test_gaussian_window_cover_needs_increasing_sides():
     v = T.check_gaussian_window(T.GAUSSIAN_WINDOW.replace_link(2, rhs=2 * g + 1 / g), gammas=("0.5",))
     assert v.verdict == "verified" and v.evidence["certified_cover"] is None
     assert T.check_gaussian_window(gammas=("0.5",)).evidence["certified_cover"] is True
+
+
+def test_identities_compared_exactly():
+    """EH-21: a right side × (1 + 10⁻¹⁰) had been verified — int() truncated the Hermite coefficients, nsimplify
+    rounded the projection's variance."""
+    from theorycheck_proofs import part2_construction_steps as CS
+
+    tiny = 1 + sp.Rational(1, 10**10)
+    assert M.check_hermite_definitions(M.HE_DEFINITION.perturb(rhs=M.HE_DEFINITION.rhs * tiny)).verdict == "refuted"
+    assert M.check_hermite_definitions(h=M.H_DEFINITION.perturb(rhs=M.H_DEFINITION.rhs * tiny)).verdict == "refuted"
+    assert CS.check_projection(CS.PROJECTION.perturb(rhs=CS.PROJECTION.rhs * tiny)).verdict == "refuted"
+    assert CS.check_projection(CS.PROJECTION.perturb(rhs=sp.Float("1.0000000001"))).verdict == "refuted"
+    assert M.check_hermite_definitions().verdict == CS.check_projection().verdict == "verified"
