@@ -888,6 +888,7 @@ def _expected_norm_times_target(dd: int) -> float:
     return float(np.sum(weights * np.abs(target(nodes)) * np.array(inner)))
 
 
+@decides("≲_P")  # referee EH, EH-10: ≍ and = o of the same sides had both been verified
 def check_target_growth(statement: Statement, centred: Statement, triangle: Statement) -> Verdict:
     r"""P16.5 |σ_*(⟨μ,x_j⟩)| ≲_P log^q d (σ_* a degree-q polynomial, |⟨μ,x_j⟩| ≤ log d), P16.6 ‖ū_j‖ ≲_P √d log^q d,
     and D9.1 ‖ū_j‖ ≤ ‖x_j‖|σ_*(⟨μ,x_j⟩)| + E[‖x_j‖|σ_*|] (triangle inequality, |σ'| ≤ 1).
@@ -1100,6 +1101,7 @@ def bias_max_probability(dv: float, pv: float, eps_b_v: float) -> mpmath.mpf:
     return -mpmath.expm1(mpmath.mpf(pv) * mpmath.log1p(-mpmath.erfc(tt / mpmath.sqrt(2))))
 
 
+@decides("≤_P")  # referee EH, EH-10: ≍ and = o of the same sides had both been verified
 def check_bias_max(statement: Statement, target: float = 0.05) -> Verdict:
     r"""P26.4 |b_i| ≤_P (ε_b/4) log d for all i ≤ p = d^{π_p}.
 
@@ -1879,6 +1881,7 @@ def _initial_output_hoeffding(claimed: sp.Expr, corners: Sequence[str] = tuple(C
             "rate_regime": rate.regime(), "failure_exponent": str(exponent), "bias_over_claimed": str(bias)}
 
 
+@decides("≲_P")  # referee EH, EH-10: ≍ and = o of the same sides had both been verified
 def check_initial_output_centred(statement: Statement, order_one: Statement) -> Verdict:
     r"""The corrected Lemma 3 first bound (lemma3.initial-output is refuted): the initial-output term concentrates
     around its population value, ‖T_1 − E[f^0σ'(⟨w_i,x⟩+b_i)x]‖ ≲_P √(d/n) log d, while ‖E[f^0σ'x]‖ ≍ 1 (it does

@@ -42,6 +42,8 @@ DECIDES = [
     ("part2_certificate", "check_delta_inverse"), ("part2_certificate", "check_step4_modulus"),
     ("part2_certificate", "_check_sup_bound"),
     ("part2_construction_steps", "check_tail_critical_points"),
+    ("part2_rank1_steps", "check_target_growth"), ("part2_rank1_steps", "check_initial_output_centred"),
+    ("part2_rank1_steps", "check_bias_max"),
 ]
 
 _OTHERS = (Rel.EQ, Rel.LT, Rel.LE, Rel.GT, Rel.GE, Rel.LESSSIM, Rel.ASYMP, Rel.LITTLE_O, Rel.BIG_O_P)
