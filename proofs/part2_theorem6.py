@@ -271,46 +271,54 @@ def _holds_at_point(rel: Rel, left: Any, right: Any, tol: Any) -> bool:
     return bool(gap >= -slack)
 
 
-def _link_at_point(link: Statement, g: str) -> tuple[str, str]:
-    """("holds" | "fails" | "undecided", why) for one link at γ = ``g``: its gap (as the relation reads; rhs − lhs for
-    =) in a python-flint ball at 2·DPS digits — it fails only when the ball is certainly on the wrong side (for =,
-    when it excludes 0) — or, when ball arithmetic cannot evaluate it, a side not real or undefined at DPS and 2·DPS
-    digits alike (mpmath)."""
-    oriented = _link_gap(link)
-    gap, strict = (link.rhs - link.lhs, False) if oriented is None else oriented
+def _gap_status(gap: sp.Expr, strict: bool | None, point: str, digits: int) -> tuple[str, str]:
+    """("holds" | "fails" | "undecided", why) for a gap at γ = ``point`` (a decimal string): > 0 (``strict``), ≥ 0,
+    or = 0 (``strict`` None, an equality's rhs − lhs), in a python-flint ball at ``digits`` digits — it fails only
+    when the ball is certainly on the wrong side (for =, when it excludes 0: referee EH, EH-7 — exact mpmath
+    comparisons had refuted true links on rounding; referee EF, EF-2 the same beyond the cover) — or, when ball
+    arithmetic cannot evaluate it, when a side is not real or undefined at ``digits`` and 2·``digits`` digits alike
+    (mpmath; referee EF, EF-6 and EH, EH-9: a complex side had crashed). The grid rows and the probes beyond the
+    cover both decide a point here."""
     try:
-        with ctx.workprec(int(2 * DPS * 3.33) + 16):
-            ball = evaluator(gap, (gamma,), backend="arb")(arb(g))
+        with ctx.workprec(int(digits * 3.33) + 16):
+            ball = evaluator(gap, (gamma,), backend="arb")(arb(point))
     except (TypeError, ValueError, ZeroDivisionError):
         ball = None
-    if isinstance(ball, acb):  # a complex ball: not real where its imaginary part excludes 0 (referee EH, EH-9)
+    if isinstance(ball, acb):  # a complex ball: not real where its imaginary part excludes 0
         if ball.imag.is_finite() and not ball.imag.contains(0):
             return "fails", f"a side is not real there (imaginary part {fr.ball_str(ball.imag, 6)})"
         ball = ball.real if ball.imag == 0 else None
     if ball is not None and ball.is_finite():
         shown = fr.ball_str(ball, 12)
-        if oriented is None:
+        if strict is None:
             return ("holds", shown) if ball == 0 else ("fails", f"rhs − lhs ∈ {shown} ≠ 0") if 0 not in ball else (
                 "undecided", shown)
         if ball < 0:
-            return "fails", f"the gap ∈ {shown} < 0"
+            return "fails", f"the gap ∈ {shown} < 0 (a certified ball)"
         return ("holds", shown) if (ball > 0 or (not strict and ball >= 0)) else ("undecided", shown)
     kinds = []
-    for dps in (DPS, 2 * DPS):
+    for dps in (digits, 2 * digits):
         with mpmath.workdps(dps):
             try:
-                value = evaluator(gap, (gamma,), backend="mpmath")(to_mpf(g))
+                value = evaluator(gap, (gamma,), backend="mpmath")(mpmath.mpf(point))
             except (TypeError, ValueError, ZeroDivisionError):
                 value = mpmath.nan
             if isinstance(value, mpmath.mpc) and abs(value.imag) > mpmath.mpf(10) ** -20 * abs(value):
                 kinds.append("not real")
             elif not mpmath.isfinite(value):
-                kinds.append("undefined")
+                kinds.append("undefined (±∞ or no value)")
             else:
                 kinds.append("finite")
     if kinds[0] == kinds[1] != "finite":
-        return "fails", f"a side is {kinds[0]} there"
+        return "fails", f"a side is {kinds[0]} there (at {digits} and {2 * digits} digits)"
     return "undecided", "not evaluated in ball arithmetic"
+
+
+def _link_at_point(link: Statement, g: str) -> tuple[str, str]:
+    """:func:`_gap_status` of one link (its gap as the relation reads) at γ = ``g``, 2·DPS digits."""
+    oriented = _link_gap(link)
+    gap, strict = (link.rhs - link.lhs, None) if oriented is None else oriented
+    return _gap_status(gap, strict, g, 2 * DPS)
 
 
 def check_gaussian_window(
@@ -515,40 +523,14 @@ def check_gaussian_window(
 
 def _probe_beyond_cover(gap: sp.Expr) -> tuple[str, str] | None:
     """(γ, why) at the first γ = 10^{±k}, k = 9 … 40, where ``gap`` (an inequality's, > 0 or ≥ 0 where it holds)
-    is certainly negative — a python-flint ball at 3k + 40 digits entirely below 0 (referee EF, EF-2: an mpmath
-    value with a rounding guard had refuted 2γ + cosh γ − sinh γ at γ = 10⁹) — or where it is undefined or not
-    real at 3k + 40 and 6k + 80 digits alike (mpmath; referee EF, EF-6: a complex value had crashed the check);
-    None when no probe shows a failure. A ball that contains 0, or a gap the ball arithmetic cannot evaluate, decides
-    nothing."""
-    ball_f = evaluator(gap, (gamma,), backend="arb")
-    mp_f = evaluator(gap, (gamma,), backend="mpmath")
+    certainly fails (:func:`_gap_status` at 3k + 40 digits: a ball below 0, or a side not real or undefined at two
+    precisions); None when no probe shows a failure. A ball that contains 0, or a gap the ball arithmetic cannot
+    evaluate, decides nothing."""
     for order in range(9, 41):
         for power in (order, -order):
-            digits = 3 * order + 40
-            with ctx.workprec(int(digits * 3.33) + 16):
-                try:
-                    ball = ball_f(arb(10) ** power)
-                except (TypeError, ValueError, ZeroDivisionError):
-                    ball = None
-                if ball is not None and ball.is_finite():
-                    if ball < 0:
-                        return f"1e{power}", f"rhs − lhs ∈ {fr.ball_str(ball, 10)} < 0 (a certified ball)"
-                    continue
-            kinds = []
-            for dps in (digits, 2 * digits):
-                with mpmath.workdps(dps):
-                    try:
-                        value = mp_f(mpmath.mpf(10) ** power)
-                    except (TypeError, ValueError, ZeroDivisionError):
-                        value = mpmath.nan
-                    if isinstance(value, mpmath.mpc) and abs(value.imag) > mpmath.mpf(10) ** -20 * abs(value):
-                        kinds.append("not real")
-                    elif not mpmath.isfinite(value):
-                        kinds.append("undefined (±∞ or no value)")
-                    else:
-                        kinds.append("finite")
-            if kinds[0] == kinds[1] != "finite":
-                return f"1e{power}", f"a side is {kinds[0]} there (at {digits} and {2 * digits} digits)"
+            status, why = _gap_status(gap, False, f"1e{power}", 3 * order + 40)
+            if status == "fails":
+                return f"1e{power}", why
     return None
 
 
