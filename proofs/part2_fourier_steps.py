@@ -1238,7 +1238,9 @@ def check_step4_conclusion(statement: Statement = CONCLUSION,
     q_w = min(fails)
     point = fails[q_w]["point"]
     u, v = sp.Rational(point["u"]), sp.Rational(point["v"])
-    scale = 1 / max(abs(u), abs(v))
+    # the direction scaled to unit size; the origin (a ratio that stays constant, which "= o" fails and "≲" holds:
+    # a crash found by relation_probe.py) is evaluated as it is
+    scale = 1 / max(abs(u), abs(v)) if (u, v) != (0, 0) else sp.Integer(1)
     rows = _ratio_along(statement, q_w, u * scale, v * scale, (2, 4, 8))
     ev["ratio_along_witness_direction"] = rows
     ev["achieved_error"] = max((r["achieved_error"] for r in rows), key=float)

@@ -104,3 +104,18 @@ def test_step1_residual_bounded_in_time(monkeypatch):
     started = time.monotonic()
     v = F.check_residual(F.RESIDUAL.perturb(rhs=F.RESIDUAL.rhs * (1 + sp.Rational(1, 10**10))))
     assert v.verdict != "verified" and time.monotonic() - started < 60
+
+
+@pytest.mark.slow
+def test_step4_conclusion_little_o_is_decided_not_a_crash():
+    """relation_probe.py at the stop's end: "= o" in place of cert.step4-conclusion's ≲ fails along the origin's
+    direction (the ratio stays constant), whose unit scaling had divided by zero (TypeError: invalid input: nan)."""
+    from theorycheck_proofs import part2_fourier_steps as F
+
+    check = {c.id: c for c in load().claims}["cert.step4-conclusion"].check
+    fn = getattr(check, "func", check)
+    bound = inspect.signature(fn).bind_partial(*getattr(check, "args", ()), **getattr(check, "keywords", {}))
+    bound.apply_defaults()
+    name = next(k for k, v in bound.arguments.items() if hasattr(v, "rel"))
+    v = fn(**{**bound.arguments, name: bound.arguments[name].perturb(rel=Rel.LITTLE_O)})
+    assert v.verdict == "refuted" and F.check_step4_conclusion is fn
