@@ -1,7 +1,8 @@
-"""Which registered checks ignore their statement's relation? For every claim whose check takes a Statement (an
-argument of its partial, else its first Statement default), flip the relation (= → <, ≤ → >, < → >, ≥ → <), run the
-check, and print one JSON line per claim; a flipped statement that comes back "verified" is a checker that ignored
-its relation (a review tool, not a timing: several minutes on the 2-core machine).
+"""Which registered checks ignore their statement's relation? For every claim whose check takes Statements (the
+arguments of its partial and the Statement defaults it leaves, each in turn), flip the relation (= → <, ≤ → >,
+< → >, ≥ → <, the asymptotic ones as in FLIPS), run the check, and print one JSON line per flip; a flipped
+statement that comes back "verified" (or with the original's detail) is a checker that ignored its relation (a
+review tool, not a timing: several minutes on the 2-core machine).
 
 Usage: python benchmarks/relation_probe.py [CLAIM_ID ...]
 
@@ -32,23 +33,22 @@ FLIPS = {Rel.EQ: (Rel.LT, Rel.LE), Rel.LT: (Rel.GT,), Rel.LE: (Rel.GT, Rel.LT), 
          Rel.ASYMP: (Rel.LITTLE_O,)}
 
 
-def statement_argument(check) -> tuple[str, object, Statement] | None:
-    """("arg", index, statement) or ("kw", name, statement): where the check's statement is passed, or None."""
+def statement_arguments(check) -> list[tuple[str, object, Statement]]:
+    """Every place the check's statements are passed: ("arg", index, statement) for its partial's positional
+    arguments, ("kw", name, statement) for its keywords and for the Statement defaults the partial leaves (referee
+    EH: a checker's second Statement parameter — a corrected statement, a premise — had not been flipped)."""
     fn = check.func if isinstance(check, functools.partial) else check
     args = list(check.args) if isinstance(check, functools.partial) else []
     kw = dict(check.keywords) if isinstance(check, functools.partial) else {}
-    for i, a in enumerate(args):
-        if isinstance(a, Statement):
-            return "arg", i, a
-    for k, a in kw.items():
-        if isinstance(a, Statement):
-            return "kw", k, a
+    found: list[tuple[str, object, Statement]] = [("arg", i, a) for i, a in enumerate(args) if isinstance(a, Statement)]
+    found += [("kw", k, a) for k, a in kw.items() if isinstance(a, Statement)]
     try:
-        parameters = inspect.signature(fn).parameters
+        parameters = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):
-        return None
-    return next((("kw", name, p.default) for name, p in parameters.items()
-                 if isinstance(p.default, Statement) and name not in kw), None)
+        return found
+    found += [("kw", p.name, p.default) for i, p in enumerate(parameters)
+              if i >= len(args) and p.name not in kw and isinstance(p.default, Statement)]
+    return found
 
 
 def main() -> None:
@@ -59,16 +59,15 @@ def main() -> None:
         for claim in registry.claims:
             if only and claim.id not in only:
                 continue
-            found = statement_argument(claim.check)
-            if found is None or found[2].rel not in FLIPS:
+            found = [f for f in statement_arguments(claim.check) if f[2].rel in FLIPS]
+            if not found:
                 continue
-            kind, where, statement = found
             check = claim.check
             fn = check.func if isinstance(check, functools.partial) else check
             base_args = list(check.args) if isinstance(check, functools.partial) else []
             base_kw = dict(check.keywords) if isinstance(check, functools.partial) else {}
             original = claim.check()
-            for rel in FLIPS[statement.rel]:
+            for (kind, where, statement), rel in ((f, rel) for f in found for rel in FLIPS[f[2].rel]):
                 args, kw = list(base_args), dict(base_kw)
                 flipped = statement.perturb(rel=rel)
                 if kind == "arg":
@@ -84,7 +83,8 @@ def main() -> None:
                 # the same detail for both relations: the check did not read the relation
                 same = outcome != "refused" and detail == original.detail
                 counts[outcome + (" (same detail)" if same else "")] += 1
-                print(json.dumps({"id": claim.id, "check": fn.__name__, "relation": statement.rel.symbol,
+                print(json.dumps({"id": claim.id, "check": fn.__name__, "argument": where,
+                                  "relation": statement.rel.symbol,
                                   "flipped": rel.symbol, "outcome": outcome, "same_detail_as_original": same,
                                   "original": original.verdict, "seconds": round(time.perf_counter() - started, 1),
                                   "detail": detail[:160]}, ensure_ascii=False), flush=True)

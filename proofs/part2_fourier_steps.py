@@ -28,6 +28,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Relation, Verdict, reading_outcome
+from theorycheck.errors import InputError
 from theorycheck.numerics import within_seconds
 from theorycheck.statement import Rel, Statement, decides, evaluator, held, paper_latex
 
@@ -131,7 +132,8 @@ def evaluate_link(link: Link) -> dict[str, Any]:
                 bad = slack < -FAIL_AT and -slack > 10**6 * err
                 shown = mpmath.nstr(slack, 3)
             else:
-                raise ValueError(f"{link.key}: relation {st.rel.value} is decided elsewhere (asymptotic)")
+                raise InputError(f"{_key(link.key)} decides its statement for =, ≤, < only; this one reads "
+                                 f"{st.rel.symbol}")
         row = {"point": dict(zip((str(v) for v in st.variables), point, strict=True)),
                "lhs": mpmath.nstr(lhs, 15), "rhs": mpmath.nstr(rhs, 15),
                ("rel_discrepancy" if st.rel == Rel.EQ else "relative_slack"): shown}

@@ -23,7 +23,7 @@ import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import replace as _dc_replace
-from functools import cache, partial, wraps
+from functools import cache, partial
 from typing import Any
 
 import mpmath
@@ -34,7 +34,7 @@ from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck.asymptotics import decide
 from theorycheck.claims import AT_MOST, Verdict, with_readings
 from theorycheck.errors import InputError
-from theorycheck.statement import Norm, Rel, Statement, held, paper_latex
+from theorycheck.statement import Norm, Rel, Statement, decides, held, paper_latex
 
 from . import symbols as S
 from .part3_common import (
@@ -855,23 +855,7 @@ def _outgrows_at(term: sp.Expr, claimed: sp.Expr, point: dict[str, Any]) -> bool
 MEASURED_RELATIONS = ("lesssim", "ll", "asymp", "gtrsim", "exact")
 
 
-def _measured_relations(*allowed: str) -> Callable[[Any], Any]:
-    """Mark an exact measured-order checker (quantity, order, relation, …) with the relation strings it decides: any
-    other is a one-line InputError (referee EH, EH-17 and EH-18: the relation had been ignored, "≳" refuted by an
-    upper bound's argument and "≍" verified by it)."""
-    def wrap(fn: Any) -> Any:
-        @wraps(fn)
-        def checked(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
-            if relation not in allowed:
-                raise InputError(f"{fn.__name__} decides {', '.join(allowed)} only; got {relation!r}")
-            return fn(quantity, order, relation, **measured)
-
-        checked.decides = allowed  # type: ignore[attr-defined]
-        return checked
-
-    return wrap
-
-
+@decides(*MEASURED_RELATIONS, param="relation")  # an unknown relation had been read as ≲ (referee EF, EF-9)
 def check_measured(
     quantity: str,
     order: sp.Expr,
@@ -902,8 +886,6 @@ def check_measured(
     mean mode makes the quantity exceed the order (:func:`mean_mode_failure`); when its order is validated at every
     corner and it exceeds the claimed order somewhere, the verdict is refuted there, which the corners (d ≤ 64, where
     log factors still dominate) cannot show."""
-    if relation not in MEASURED_RELATIONS:  # referee EF, EF-9: an unknown relation had been read as ≲
-        raise InputError(f"relation must be one of {', '.join(MEASURED_RELATIONS)}, got {relation!r}")
     if relation == "exact" and exact_bound is None:  # referee EH, EH-12: it had crashed formatting None
         raise InputError("relation 'exact' decides the measured values against exact_bound; give exact_bound")
     data = _measured_with_limits(corners, limit_corners, ds)
@@ -1905,7 +1887,7 @@ def aligned_cosine(z: float) -> float:
         return aligned_mean(z) / float(mpmath.sqrt(second))
 
 
-@_measured_relations("lesssim")
+@decides("lesssim", param="relation")
 def check_inner_product(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """dpgd.measured-inner-product: max_j |⟨u_j, v⟩| ≲ log²d/√p, with v = (a_0 − a_RR)/‖a_0 − a_RR‖.
 
@@ -1974,7 +1956,7 @@ def _runs_behind(v: Verdict) -> tuple[list[str], dict]:
     return corners, raw
 
 
-@_measured_relations("lesssim")
+@decides("lesssim", param="relation")
 def check_a_rr(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """ridge.measured-a-rr: ‖a_RR‖ ≲_P d^{ε_n} log^q d/√p (3, D17, 2). The fit alone is too loose to decide it (its
     margins exceed DECISIVE_MARGIN); the bound decides it (referee B): a_RR = (K_n + λI)^{-1}ΦY/n, and
@@ -2104,7 +2086,7 @@ def check_z_prime(quantity: str, order: sp.Expr, relation: str = "lesssim", **me
     )
 
 
-@_measured_relations("lesssim")
+@decides("lesssim", param="relation")
 def check_phi_norm(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """ridge.measured-phi-norm: max_j ‖φ_j‖ ≲ ``order`` (the paper: √p), decided exactly at every width:
     φ_j = tanh(W_1ᵀx_j + b) ∈ [−1, 1]^p, so ‖φ_j‖ ≤ √p for every run, data set and p (checked on every measured
@@ -2170,7 +2152,7 @@ def z_norm_tail_ratio(points: tuple = Z_NORM_TAIL_POINTS, log_factor: float = 1.
 Z_NORM_CORRECTED = Statement(Norm(sp.Symbol("z_k")), "<=_P", S.Sigma * (sp.sqrt(p) + L))
 
 
-@_measured_relations("lesssim", "gtrsim", "asymp")
+@decides("lesssim", "gtrsim", "asymp", param="relation")
 def check_z_norm(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """noise.measured-z-norm: ‖z_k‖/Σ ≲_P ``order`` (the paper's (3, D18, 3): 1), decided exactly at every width
     (referee AC: a slope fit had carried it). z_k ~ N(0, Σ²I_p), so ‖z_k‖/Σ is the norm of a standard Gaussian in
@@ -2323,7 +2305,7 @@ def aligned_floor(bound: sp.Expr) -> tuple[float, list[dict], list[dict]]:
     return floor, rows, [r for r in rows if r["above_floor"] and r["floor_over_bound_as_d_to_infinity"] == "oo"]
 
 
-@_measured_relations("lesssim")
+@decides("lesssim", param="relation")
 def check_base_case_order(quantity: str, order: sp.Expr, relation: str = "lesssim", **measured: Any) -> Verdict:
     """clip.measured-base-case-order: max_j|φ_jᵀa_0| ≲ ``order``. :func:`check_measured` first; where only the limit
     corner disagrees (a slope, inconclusive there), the aligned floor decides it (:func:`aligned_floor`): the maxima

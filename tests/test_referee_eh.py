@@ -47,7 +47,7 @@ def test_exact_measured_checkers_read_their_relation():
     assert z_norm(quantity, sp.sqrt(S3.p) * S3.L, "gtrsim").verdict == "refuted"  # √p log d is above ‖z_k‖/Σ
     quantity, order, _, _ = S3.MEASURED_ORDERS["ridge.measured-phi-norm"]
     for relation in ("gtrsim", "asymp", "ll"):
-        with pytest.raises(InputError, match="decides lesssim only"):
+        with pytest.raises(InputError, match="decides its statement for ≲ only"):
             S3.EXACT_CHECKERS["ridge.measured-phi-norm"][0](quantity, order, relation)
 
 

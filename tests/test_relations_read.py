@@ -53,11 +53,8 @@ _OTHERS = (Rel.EQ, Rel.LT, Rel.LE, Rel.GT, Rel.GE, Rel.LESSSIM, Rel.ASYMP, Rel.L
 def test_a_checker_refuses_a_relation_it_does_not_decide(module, name):
     fn = getattr(importlib.import_module(f"theorycheck_proofs.{module}"), name)
     assert fn.decides, f"{name} is not marked with @decides"
-    signature = inspect.signature(fn)
-    # the statement parameter: the one whose default is a Statement, else the first (passed a Statement of our own)
-    param = next((p.name for p in signature.parameters.values() if isinstance(p.default, Statement)),
-                 next(iter(signature.parameters)))
-    given = signature.parameters[param].default
+    param = fn.decides_param  # the parameter @decides reads (its default, or a Statement of our own, is flipped)
+    given = inspect.signature(fn).parameters[param].default
     statement = given if isinstance(given, Statement) else Statement(sp.Symbol("x"), "=", sp.Symbol("x"))
     for rel in _OTHERS:
         if rel in fn.decides:
@@ -77,3 +74,41 @@ def test_decides_passes_a_relation_it_decides_through():
     with pytest.raises(InputError, match="for <, ≤ only; this one reads ≥"):
         check(Statement(x + 1, ">=", x))
     assert check.decides == (Rel.LT, Rel.LE) and check.__name__ == "check"
+
+
+def test_decides_reads_a_relation_given_by_name():
+    """One mechanism for both kinds of checker: a relation passed as a string (the measured checkers' relation
+    "lesssim") is read in any spelling and reaches the checker as the spelling it lists; another is refused; an
+    unknown one is a one-line InputError naming the relations there are (EH LOW: "≲" had been refused)."""
+    @decides("lesssim", "gtrsim", "exact", param="relation")
+    def check(quantity: str, relation: str = "lesssim") -> str:
+        return f"{quantity} {relation}"
+
+    assert check("q") == "q lesssim"
+    assert check("q", "≲") == "q lesssim" and check("q", relation=r"\lesssim") == "q lesssim"
+    assert check("q", "≳") == "q gtrsim" and check("q", "exact") == "q exact"
+    with pytest.raises(InputError, match="for ≲, ≳, exact only; this one reads ≍"):
+        check("q", "≍")
+    with pytest.raises(InputError, match="unknown relation 'less'"):
+        check("q", "less")
+
+
+def test_measured_checkers_take_the_relation_in_any_spelling():
+    from theorycheck_proofs import part3_steps as S3
+
+    quantity, order, _, _ = S3.MEASURED_ORDERS["noise.measured-z-norm"]
+    z_norm = S3.EXACT_CHECKERS["noise.measured-z-norm"][0]
+    assert z_norm(quantity, order, "≳").verdict == "verified"
+    assert z_norm(quantity, order, "≍").verdict == "refuted"
+    with pytest.raises(InputError, match="decides its statement for ≲, ≳, ≍ only; this one reads ≪"):
+        z_norm(quantity, order, "≪")
+
+
+def test_a_fourier_link_refuses_a_relation_it_does_not_decide():
+    """The links' point evaluation decides =, ≤ and <: a ">" (or an asymptotic relation) is a one-line InputError,
+    not a ValueError from deep inside (EH LOW: fourier.step2-product-convolution)."""
+    from theorycheck_proofs import part2_fourier_steps as FS
+
+    for rel in (">", "≥", "≲"):
+        with pytest.raises(InputError, match=r"\(2, P52, 2\) decides its statement for =, ≤, < only"):
+            FS.check_product_convolution(FS.PRODUCT_CONVOLUTION.perturb(rel=rel))

@@ -13,6 +13,7 @@ import pytest
 from forked_cli import run_cli
 
 from theorycheck import Claim, Verdict, inconclusive, refuted, verified
+from theorycheck.errors import InputError
 from theorycheck.registry import Registry
 from theorycheck.theorems import Repaired, Theorem, evaluate, tree
 
@@ -305,6 +306,11 @@ def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdi
     assert bad.verdict == "refuted" and bad.evidence["witness"]["eps_spent"] > bad.evidence["witness"]["eps"]
     # the statement object itself perturbed: ε_spent ≤ ε/2 fails
     assert repaired.check_privacy(repaired.PRIVACY.perturb(rhs=repaired.PRIVACY.rhs / 2)).verdict == "refuted"
+    # ε_spent = ε up to the calibration's inversion, so a strict < is not what δ(ε) ≤ δ decides: refused, as are ≥
+    # and = (the older guard had let "<" through, decided as ≤)
+    for rel in ("<", ">=", "="):
+        with pytest.raises(InputError, match="decides its statement for ≤ only"):
+            repaired.check_privacy(repaired.PRIVACY.perturb(rel=rel))
 
 
 def test_repaired_sensitivity_understated_is_refuted():
@@ -342,6 +348,8 @@ def test_repaired_contraction_with_twice_the_step_is_refuted():
 
 
 def test_repaired_steps_half_as_many_is_refuted(registered_verdict):
+    import sympy as sp
+
     from theorycheck_proofs import repaired
 
     assert registered_verdict(repaired.check_steps, repaired.STEPS_BOUND, repaired.t_repaired).verdict == "verified"
@@ -352,6 +360,13 @@ def test_repaired_steps_half_as_many_is_refuted(registered_verdict):
     # the statement perturbed: a bound 1/(dp)^2 is not reached by this T
     s = repaired.STEPS_BOUND
     assert repaired.check_steps(s.perturb(rhs=s.rhs**2)).verdict == "refuted"
+    # the argument for every d proves ≤ c/(dp) with c ≥ 1 only: a right side 10⁻¹⁰⁰ below 1/(dp) passes the grid
+    # (its margin at d = 10¹² is 10⁻⁷²) but fails as d → ∞, so it is not verified; a looser 2/(dp) is (EH LOW: the
+    # detail had printed 1/(dp) whatever the right side)
+    close = repaired.check_steps(s.perturb(rhs=s.rhs * (1 - sp.Rational(1, 10**100))))
+    assert close.verdict == "inconclusive" and not close.evidence["argument_covers_the_statement"]
+    loose = repaired.check_steps(s.perturb(rhs=2 * s.rhs))
+    assert loose.verdict == "verified" and "≤ 2/(d·p)" in loose.detail
 
 
 def test_repaired_noise_share_needs_its_width_cap(registered_verdict):

@@ -690,14 +690,40 @@ class Statement:
 _CheckF = Any  # a checker function (typed loosely: its signature is kept by functools.wraps)
 
 
+#: relations a measured checker decides that are not a :class:`Rel`: an order from below, a bound with no hidden
+#: constant (``exact``); each spelling a user may type, mapped to the checker's word
+RELATION_WORDS = {"gtrsim": "gtrsim", "≳": "gtrsim", r"\gtrsim": "gtrsim", "exact": "exact"}
+
+
+def relation_key(value: Rel | str) -> Rel | str:
+    """One key per relation, whatever its spelling: the :class:`Rel` :meth:`Rel.parse` reads (``"≲"``,
+    ``"lesssim"`` and ``r"\\lesssim"`` alike), else the word of :data:`RELATION_WORDS`; anything else is a one-line
+    :class:`~theorycheck.errors.InputError`.
+
+    >>> relation_key("≲") == relation_key("lesssim") == Rel.LESSSIM, relation_key("≳")
+    (True, 'gtrsim')
+    """
+    from .errors import InputError
+
+    if not isinstance(value, Rel) and value in RELATION_WORDS:
+        return RELATION_WORDS[value]
+    try:
+        return Rel.parse(value)
+    except ValueError:
+        raise InputError(f"unknown relation {value!r}; use one of {[m.value for m in Rel] + sorted(RELATION_WORDS)}"
+                         ) from None
+
+
 def decides(*relations: Rel | str, param: str | None = None) -> Callable[[_CheckF], _CheckF]:
     """Mark a checker that decides its statement under ``relations`` only: called with a statement of another
     relation it raises :class:`~theorycheck.errors.InputError` (one line: what it decides, what it was given)
     instead of returning a verdict that ignored the relation (referee EF, EF-9: checkers that compare the two sides
     as an identity, or prove a ≤, had verified the same statement with "<", ">" or "=").
 
-    ``param`` names the checker's statement parameter (default: its first parameter); a strict relation proved
-    implies its non-strict one, which the caller lists when the check proves it.
+    ``param`` names the checker's statement parameter (default: its first parameter). It may also be a relation
+    given as a string (the measured checkers' ``relation="lesssim"``): any spelling of an allowed relation
+    (:func:`relation_key`: ``"≲"`` for ``"lesssim"``) reaches the checker as the spelling listed here. A strict
+    relation proved implies its non-strict one, which the caller lists when the check proves it.
 
     >>> @decides("=")
     ... def check(claimed):
@@ -713,7 +739,9 @@ def decides(*relations: Rel | str, param: str | None = None) -> Callable[[_Check
 
     from .errors import InputError
 
-    allowed = tuple(Rel.parse(r) for r in relations)
+    allowed = tuple(relation_key(r) for r in relations)
+    spelling = dict(zip(allowed, relations, strict=True))
+    shown = ", ".join(r.symbol if isinstance(r, Rel) else {"gtrsim": "≳"}.get(r, r) for r in allowed)
 
     def wrap(fn: _CheckF) -> _CheckF:
         signature = inspect.signature(fn)
@@ -723,13 +751,20 @@ def decides(*relations: Rel | str, param: str | None = None) -> Callable[[_Check
         def checked(*args: Any, **kwargs: Any) -> Any:
             bound = signature.bind_partial(*args, **kwargs)
             bound.apply_defaults()
-            statement = bound.arguments.get(name)
-            if isinstance(statement, Statement) and statement.rel not in allowed:
-                raise InputError(f"{fn.__name__} decides its statement for {', '.join(r.symbol for r in allowed)} "
-                                 f"only; this one reads {statement.rel.symbol}")
+            given = bound.arguments.get(name)
+            if isinstance(given, Statement) and given.rel not in allowed:
+                raise InputError(f"{fn.__name__} decides its statement for {shown} only; "
+                                 f"this one reads {given.rel.symbol}")
+            if isinstance(given, str):  # a relation given by name (a Rel is a str too)
+                key = relation_key(given)
+                if key not in allowed:
+                    raise InputError(f"{fn.__name__} decides its statement for {shown} only; this one reads {given}")
+                bound.arguments[name] = spelling[key]
+                return fn(*bound.args, **bound.kwargs)
             return fn(*args, **kwargs)
 
         checked.decides = allowed  # type: ignore[attr-defined]
+        checked.decides_param = name  # type: ignore[attr-defined]
         return checked
 
     return wrap
