@@ -14,6 +14,7 @@ naming the relations the check decides).
 from __future__ import annotations
 
 import collections
+import dataclasses
 import functools
 import inspect
 import json
@@ -30,7 +31,7 @@ from theorycheck.statement import Rel, Statement
 FLIPS = {Rel.EQ: (Rel.LT, Rel.LE), Rel.LT: (Rel.GT,), Rel.LE: (Rel.GT, Rel.LT), Rel.GT: (Rel.LT,),
          Rel.GE: (Rel.LT,), Rel.LESSSIM: (Rel.ASYMP, Rel.LITTLE_O), Rel.LESSSIM_P: (Rel.LITTLE_O,),
          Rel.LE_P: (Rel.GT,), Rel.BIG_O_P: (Rel.LITTLE_O,), Rel.BIG_O: (Rel.LITTLE_O,), Rel.LL: (Rel.ASYMP,),
-         Rel.ASYMP: (Rel.LITTLE_O,)}
+         Rel.ASYMP: (Rel.LITTLE_O,), Rel.LITTLE_O: (Rel.ASYMP, Rel.BIG_O)}
 
 
 def statement_arguments(check) -> list[tuple[str, object, Statement]]:
@@ -48,7 +49,30 @@ def statement_arguments(check) -> list[tuple[str, object, Statement]]:
         return found
     found += [("kw", p.name, p.default) for i, p in enumerate(parameters)
               if i >= len(args) and p.name not in kw and isinstance(p.default, Statement)]
+    # the relations inside a chain of steps (Part 3's Step tuples: referee EK, EK-1 — the probe had never reached
+    # them): ("step-arg", (index, position), statement) and ("step-kw", (name, position), statement)
+    for kind, items in (("step-arg", enumerate(args)), ("step-kw", kw.items())):
+        for where, value in items:
+            if isinstance(value, (tuple, list)):
+                found += [(kind, (where, j), step.statement) for j, step in enumerate(value)
+                          if dataclasses.is_dataclass(step) and isinstance(getattr(step, "statement", None), Statement)]
     return found
+
+
+def with_flipped(args: list, kw: dict, kind: str, where: object, flipped: Statement) -> tuple[list, dict]:
+    """The check's arguments with the statement at (kind, where) replaced by ``flipped``."""
+    args, kw = list(args), dict(kw)
+    if kind == "arg":
+        args[where] = flipped
+    elif kind == "kw":
+        kw[where] = flipped
+    else:
+        outer, j = where
+        holder = args if kind == "step-arg" else kw
+        steps = list(holder[outer])
+        steps[j] = dataclasses.replace(steps[j], statement=flipped)
+        holder[outer] = type(holder[outer])(steps)
+    return args, kw
 
 
 def main() -> None:
@@ -68,22 +92,19 @@ def main() -> None:
             base_kw = dict(check.keywords) if isinstance(check, functools.partial) else {}
             original = claim.check()
             for (kind, where, statement), rel in ((f, rel) for f in found for rel in FLIPS[f[2].rel]):
-                args, kw = list(base_args), dict(base_kw)
-                flipped = statement.perturb(rel=rel)
-                if kind == "arg":
-                    args[where] = flipped
-                else:
-                    kw[where] = flipped
+                args, kw = with_flipped(base_args, base_kw, kind, where, statement.perturb(rel=rel))
                 started = time.perf_counter()
                 try:
                     verdict = fn(*args, **kw)
                     outcome, detail = verdict.verdict, verdict.detail
                 except ValueError as exc:  # InputError (statement.decides) and the older ValueError guards
                     outcome, detail = "refused", str(exc)
+                except Exception as exc:  # noqa: BLE001 — a crash is a finding too (the probe goes on)
+                    outcome, detail = "crash", f"{type(exc).__name__}: {exc}"
                 # the same detail for both relations: the check did not read the relation
                 same = outcome != "refused" and detail == original.detail
                 counts[outcome + (" (same detail)" if same else "")] += 1
-                print(json.dumps({"id": claim.id, "check": fn.__name__, "argument": where,
+                print(json.dumps({"id": claim.id, "check": fn.__name__, "argument": str(where),
                                   "relation": statement.rel.symbol,
                                   "flipped": rel.symbol, "outcome": outcome, "same_detail_as_original": same,
                                   "original": original.verdict, "seconds": round(time.perf_counter() - started, 1),

@@ -18,7 +18,7 @@ stated, resting on Parts 2 and 3 through ``depends_on``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -141,6 +141,36 @@ def _union_term_decision(upper: sp.Expr, lower: sp.Expr, statement: Statement, L
     return None, row | {"why": f"log(bound/rhs) → {up}, log(lower bound/rhs) → {low}"}
 
 
+#: the reading of ≤_P's level that Theorem 1 states ("c is an absolute constant"), beside the region's (some c > 0,
+#: which may depend on ε_b, ν, π_p)
+ABSOLUTE_C_READING = "c an absolute constant (Theorem 1: probability ≥ 1 − e^{−c log² d}, c not depending on ε_b)"
+
+
+def _exp_log2_rhs(statement: Statement) -> bool:
+    """Whether the statement's right side is e^{−c log² d} with c free (the ≤_P level), as
+    :func:`_union_term_decision` reads it."""
+    rhs = statement.rhs
+    return rhs.free_symbols == {C_PROBABILITY, S.d} and sp.simplify(sp.log(rhs) + C_PROBABILITY * S.log_d**2) == 0
+
+
+def _absolute_c_outcome(rows: Sequence[dict]) -> str:
+    """Under an absolute c every term's rate lim log(bound)/log² d must stay below −c on the whole region: a rate
+    that tends to 0 at an edge of the region (ε_b → 0, which the bias window allows) leaves no absolute c (the lower
+    bound's rate is the same there: erfc's two bounds agree at the log² d scale)."""
+    edges = []
+    for row in rows:
+        rate = sp.sympify(row.get("lower_rate", row["rate"]))
+        for sym in sorted(rate.free_symbols, key=lambda s: s.name):
+            if sp.limit(rate, sym, 0, "+") == 0:
+                edges.append(f"{row['term']}: rate {rate} → 0 as {sym} → 0")
+    if edges:
+        return ("part: for a given c it holds only where every rate is < −c (" + "; ".join(edges)
+                + "), so no absolute c serves the whole region")
+    if all(sp.sympify(r["rate"]).is_number for r in rows):
+        return "all: every term's rate is a negative number, free of the region's parameters"
+    return "undecided: a rate depends on the parameters, and SymPy did not show it stays away from 0"
+
+
 def check_union_sizes(statement: Statement = UNION_SIZES, sizes: dict | None = None,
                       literal: dict | None = None) -> Verdict:
     r"""The union bounds hold at the sizes ``sizes`` (default n = d^ν, p = d^{π_p}: polynomial in d, the reading of
@@ -209,6 +239,9 @@ def check_union_sizes(statement: Statement = UNION_SIZES, sizes: dict | None = N
     readings = {"n, p polynomial in d (n = d^ν, p = d^{π_p}; the region's reading)": "all",
                 "Assumption 2 literally (no upper bound: n = d^{log d}, p = e^{log³ d} admitted)":
                     "none" if literal_fails else "undecided"}
+    if _exp_log2_rhs(statement):  # Theorem 1's level: "c is an absolute constant" (referee EJ, EJ-1)
+        readings[ABSOLUTE_C_READING] = _absolute_c_outcome(rows)
+        ev["absolute_c"] = readings[ABSOLUTE_C_READING]
     regime = {"region": ADMISSIBLE.name, "holds_on": "all", "conditions": [], "readings": readings}
     return verified(
         "symbolic",

@@ -303,6 +303,23 @@ def check_step1_infinite_model(
             "(thm6.approximation-error)"
             if literal_fail else "all: at every grid point"),
     }
+    if not every_target and corrected_ok:
+        # the rate's power of d is not negative for every q and ε_p: the targets checked do not stand for every
+        # target (referee EI, EI-1: at power 0, "E < 1000γ²" had been verified from x, x³, x² + x − 1, while
+        # E/γ² → E[z⁴σ_*²] is unbounded over targets: σ_* = Mx gives 15M²)
+        if power == 0:
+            scale = int(sp.ceiling(sp.sqrt(c / 15))) + 1
+            target = f"{scale}*x"
+            m4_witness = _step1_moments(target)[1]
+            if m4_witness > c:
+                return refuted("exact", f"for σ_* = {target}: E[(f_* − f_∞)²] = {m4_witness}·γ² + O(γ³) (exact series) "
+                               f"is not below {c}·γ² even as d → ∞: the claimed constant is beaten by a scaled target "
+                               "(E/γ² → E[z⁴σ_*²], unbounded over targets)",
+                               witness={"target": target, "E_leading": f"{m4_witness}*gamma^2",
+                                        "claimed_constant": str(c)}, **ev)
+        return inconclusive("exact+numeric", f"the bound holds for the targets checked, but the ratio's power of d, "
+                            f"{power_text}, is not shown negative for every q ≥ 1 and ε_p > 0: those targets do not "
+                            "stand for every target", **ev)
     checked = "the targets and ε_p checked"
     regime = {"region": "γ = d^{−ε_p/(4(q+1))}, "
                         + (f"every polynomial target (the literal reading: {checked})" if every_target else checked),

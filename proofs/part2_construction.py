@@ -404,6 +404,7 @@ def _directed(gap_at: Callable[..., Any], rel: Rel) -> Callable[..., Any]:
     return reversed_gap
 
 
+@decides("=", param="identity")  # compared as an identity (stop 55's probe: "<", "≍" had been verified)
 def check_tail_maximum(statement: Statement = TAIL_MAX, identity: Statement = TAIL_MAX_EQ) -> Verdict:
     """Part 2 §3.4, relations (2, P88, 10–11): for f(z) = z^q e^{−2γz}, f ≤ (q/(2γ))^q e^{−q/2} = (q/(2√eγ))^q.
 

@@ -1839,6 +1839,12 @@ def check_tail_finf(
                 f"is (Σ|c|)²K·{mills} (SymPy), so C = 1 from some d_0 on" if mills == 0 else
                 f"undecided: the ratio's bound tends to (Σ|c|)²K·{mills}, and (Σ|c|)² grows with σ_*")
     ev["general"]["ratio_factor_limit"] = str(mills)
+    if not general:  # an explicit constant, or a log ratio SymPy did not show ≤ 0: points only (referee EI, EI-13:
+        # C = 0.01 had been verified at γ = 0.1, 0.01 and fails at γ = 0.9, ε_p = 0.2)
+        return inconclusive("numeric", "E_tail ≤ sup f_γ²·P ≤ the bound at every γ tried ("
+                            + ", ".join(gammas) + f", ε_p = {eps_p_value}), but "
+                            + ("an explicit constant is checked at those γ only, not for every d"
+                               if constant is not None else "SymPy did not show the bound at every γ ∈ (0, 1]"), **ev)
     return verified(
         "numeric+symbolic" if general else "numeric",
         "E_tail ≤ sup f_γ²·P ≤ (Σ|c|)²(q/(2√eγ))^q e^{−log²d/2} at every γ tried (erfc(x/√2) ≤ "

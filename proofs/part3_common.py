@@ -371,6 +371,28 @@ _IDENTITY_POINTS = tuple(
 )
 
 
+#: relations that hold between equal sides (x ≤ x, x ≲ x, x = O(x)) and those that fail there (x < x, x ≪ x, x = o(x))
+_HOLD_BETWEEN_EQUALS = (Rel.EQ, Rel.LE, Rel.GE, Rel.LESSSIM, Rel.LESSSIM_P, Rel.LE_P, Rel.ASYMP, Rel.BIG_O,
+                        Rel.BIG_O_P)
+_FAIL_BETWEEN_EQUALS = (Rel.LT, Rel.GT, Rel.LL, Rel.LITTLE_O)
+
+
+def _swapped(step: Step) -> Step:
+    """``lhs ≥ rhs`` (or >) as ``rhs ≤ lhs`` (or <): the inequality and asymptotic deciders read ≤-type relations."""
+    st = step.statement
+    rel = Rel.LE if st.rel is Rel.GE else Rel.LT
+    swapped = Statement(st.rhs, rel, st.lhs, variables=st.variables, assumptions=st.assumptions, name=st.name)
+    # the premise tags read the right side, which is now the left: a swapped step's failure is its own
+    return dataclasses.replace(step, statement=swapped, inherited="", inherited_subs=None, registered_rhs=None)
+
+
+def _decided_swapped(step: Step, decider: Callable[[Step], dict[str, Any]]) -> dict[str, Any]:
+    """``decider`` on ``step`` with ≥/> read as ≤/< between the swapped sides, the statement printed as given."""
+    out = decider(_swapped(step))
+    out["latex"] = step.statement.latex()
+    return out
+
+
 def _identity(step: Step) -> dict[str, Any]:
     st = step.statement
     subs = {**PART3_SUBS, **step.subs}
@@ -385,7 +407,16 @@ def _identity(step: Step) -> dict[str, Any]:
         "ratio_lhs_over_rhs": str(ratio),
         "difference": str(diff),
     }
-    if diff == 0 or ratio == 1:
+    equal = diff == 0 or ratio == 1
+    if st.rel is not Rel.EQ:  # equal sides decide every relation; unequal ones are decided as the relation reads
+        if equal:
+            out["holds"] = st.rel in _HOLD_BETWEEN_EQUALS
+            if not out["holds"]:
+                out["witness"] = {"equal_sides": True, "exact_difference": str(diff),
+                                  "why": f"the two sides are equal, so {st.rel.symbol} fails at every point"}
+            return out
+        return _inequality(step) if st.rel in (Rel.LE, Rel.LT, Rel.GE, Rel.GT) else _asymptotic(step)
+    if equal:
         out["holds"] = True
         return out
     out["holds"] = False
@@ -403,8 +434,58 @@ def _identity(step: Step) -> dict[str, Any]:
                     "exact_ratio": str(ratio),
                 }
                 return out
-    out["witness"] = {"exact_ratio": str(ratio), "exact_difference": str(diff)}
+    # symbols the points leave free (s, λ, m of a resolvent step): a grid of positive values, as _inequality's
+    grid_witness = _identity_grid_witness(lhs, rhs)
+    if grid_witness is not None:
+        out["witness"] = dict(grid_witness, exact_ratio=str(ratio))
+        return out
+    # no point differs beyond 10⁻²⁵: SymPy's simplify may only have missed the identity (referee EK, EK-7: a right
+    # side written in log space, exp(ε_n log d + (q+1) log log d)/2, had been refuted with its ratio, ≡ 1, as the
+    # "witness"); the logarithm of the ratio, expanded (the sides' symbols are positive, d > 1), may show it is 1
+    log_ratio = sp.simplify(sp.expand_log(sp.log(ratio), force=True)) if ratio.is_positive is not False else None
+    if log_ratio is not None and log_ratio.is_number and log_ratio.is_zero is False:  # a constant ratio ≠ 1
+        out["holds"] = False
+        out["witness"] = {"exact_ratio": str(ratio), "log_ratio": str(log_ratio),
+                          "why": "lhs/rhs is the constant e^(log_ratio) ≠ 1 at every point (SymPy, exactly)"}
+        return out
+    if log_ratio == 0:
+        out["holds"] = True
+        out["how"] = ("SymPy: log(lhs/rhs) expands to 0 (positive symbols, d > 1), and the sides agree to 10⁻²⁵ at "
+                      f"{len(_IDENTITY_POINTS)} points")
+        return out
+    out["holds"] = None
+    out["why"] = (f"SymPy could not simplify lhs/rhs = {ratio} to 1, and the sides agree to 10⁻²⁵ at all "
+                  f"{len(_IDENTITY_POINTS)} points: no witness")
     return out
+
+
+_POSITIVE_GRID = (sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Integer(3), sp.Integer(17), sp.Integer(10**3))
+
+
+def _identity_grid_witness(lhs: sp.Expr, rhs: sp.Expr, limit: int = 4096) -> dict[str, Any] | None:
+    """At each of :data:`_IDENTITY_POINTS` (the region's symbols, δ < 1 included), the symbols it leaves free on a
+    grid of positive values: a point where the two sides differ beyond 10⁻²⁵ relative at 40 digits (the first
+    ``limit`` points of each product), or None."""
+    for point in _IDENTITY_POINTS:
+        at = [sp.sympify(side).subs(point) for side in (lhs, rhs)]
+        syms = sorted(at[0].free_symbols | at[1].free_symbols, key=lambda s: s.name)
+        if not syms:
+            continue
+        f_l, f_r = (sp.lambdify(syms, side, "mpmath") for side in at)
+        with mpmath.workdps(40):
+            for values in itertools.islice(itertools.product(_POSITIVE_GRID, repeat=len(syms)), limit):
+                args = [mpmath.mpf(x.p) / x.q for x in values]
+                try:
+                    lv, rv = f_l(*args), f_r(*args)
+                except (TypeError, ValueError, ZeroDivisionError):
+                    continue
+                if isinstance(lv, mpmath.mpc) or isinstance(rv, mpmath.mpc):
+                    continue
+                if abs(lv - rv) > mpmath.mpf(10) ** -25 * max(abs(lv), abs(rv), 1):
+                    shown = {str(k): str(v) for k, v in point.items() if k in (lhs.free_symbols | rhs.free_symbols)}
+                    return {"point": shown | {s.name: str(x) for s, x in zip(syms, values)},
+                            "lhs": mpmath.nstr(lv, 20), "rhs": mpmath.nstr(rv, 20)}
+    return None
 
 
 def _positive_subs(expr: sp.Expr) -> dict[sp.Symbol, sp.Symbol]:
@@ -412,8 +493,16 @@ def _positive_subs(expr: sp.Expr) -> dict[sp.Symbol, sp.Symbol]:
 
 
 def _inequality(step: Step) -> dict[str, Any]:
-    """``lhs ≤ rhs`` (or <) for every positive value of the symbols, d > 1 (d = e^ℓ, ℓ > 0: the paper's d → ∞)."""
+    """``lhs ≤ rhs`` (or <) for every positive value of the symbols, d > 1 (d = e^ℓ, ℓ > 0: the paper's d → ∞); ≥ and
+    > with the sides swapped, "=" as an identity, an asymptotic relation by :func:`_asymptotic` (referee EK, EK-1:
+    every relation had been decided as ≤ or <)."""
     st = step.statement
+    if st.rel is Rel.EQ:
+        return _identity(step)
+    if st.rel in (Rel.GE, Rel.GT):
+        return _decided_swapped(step, _inequality)
+    if st.rel not in (Rel.LE, Rel.LT):
+        return _asymptotic(step)
     subs = {**PART3_SUBS, **step.subs}
     ell = sp.Symbol("ell", positive=True)
     lhs = sp.sympify(st.lhs).subs(subs).subs(S.d, sp.exp(ell))
@@ -512,6 +601,10 @@ def mixed_privacy_factors(statement: Statement) -> dict[str, bool] | None:
 
 def _asymptotic(step: Step) -> dict[str, Any]:
     st = step.statement
+    if st.rel is Rel.EQ:  # an identity, whatever the step's kind (referee EK, EK-1)
+        return _identity(step)
+    if st.rel in (Rel.GE, Rel.GT):
+        return _decided_swapped(step, _asymptotic)
     region = privacy_region(st.lhs + st.rhs, step.region)
     v = _decide(st.subs(step.subs) if step.subs else st, region)
     out = {

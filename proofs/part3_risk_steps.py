@@ -24,6 +24,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, memo, refuted, verified
 from theorycheck.claims import AT_MOST, Verdict
+from theorycheck.errors import InputError
 from theorycheck.statement import Expect, Norm, Prob, Statement
 
 from . import symbols as S
@@ -223,6 +224,9 @@ def check_population_chain(
     minimiser of that objective. The minimum is computed in closed form (min value b-free formula checked
     against a direct evaluation)."""
     ops = {"<=": lambda a, b, s: a <= b + s, "==": lambda a, b, s: abs(a - b) <= s, ">=": lambda a, b, s: a >= b - s}
+    unknown = [r for r in relations if r not in ops]
+    if unknown:  # referee EK, EK-L4: a KeyError; a strict relation is not what the tolerance-s comparison decides
+        raise InputError(f"check_population_chain decides <=, ==, >= between the links, not {', '.join(unknown)}")
     out = {}
     witness = None
     for reading in readings:
@@ -496,6 +500,11 @@ def _off_by(ratio: sp.Expr) -> str:
     return "the claimed rate is 0, the chain's is not" if ratio.has(sp.zoo) else f"off by {ratio}"
 
 
+#: the two readings of f_H's definition (§4.2 prints the square outside the expectation: referee EK, EK-6)
+F_H_INSIDE = "f_H = argmin E_x[(f_a − f_*)²] + λ‖a‖² (the square inside: the population ridge minimiser)"
+F_H_LITERAL = "f_H = argmin (E_x[f_a − f_*])² + λ‖a‖² (the square outside, as printed)"
+
+
 def check_variance_term(
     claimed_rate: sp.Expr = d_ ** (4 * en) * LOGD**2 / n_,
     ds=(32, 64),
@@ -571,6 +580,7 @@ def check_variance_term(
             {
                 **_brief(run),
                 "E(f_RR-f_H)^2": lhs_sq_inside,
+                "E_f_RR^2": float(run["_a_rr"] @ G @ run["_a_rr"]),  # the term when f_H ≡ 0 (the literal reading)
                 "(E[f_RR-f_H])^2": lhs_literal,
                 "cauchy_schwarz_rhs": cs,
                 "norm_a_RR_minus_a_H": nd,
@@ -694,13 +704,25 @@ def check_variance_term(
                         "≤_P with c absolute and the constant depending on ‖σ_*‖": "all: Bernstein at t = "
                         "s√(npE y²)·log d gives probability 1 − 2e^{−(s²/2)(1 − o(1))log²d} at the constant s²E y²",
                         "≤_P with the constant 1 (or an absolute one) and c absolute": "undecided: the route ties "
-                        "c to E y² (c = 1/(2E y²) at the constant 1); no bound free of σ_* is proved or refuted"}},
+                        "c to E y² (c = 1/(2E y²) at the constant 1); no bound free of σ_* is proved or refuted",
+                        # referee EK, EK-6: a_H = (K + λI)^{-1}E[φy] is the square-inside minimiser
+                        F_H_INSIDE: "all: a_H = (K + λI)^{-1}E[φy], the route's and the runs' (as "
+                        "risk.population-ridge-chain reads f_H)",
+                        F_H_LITERAL: "undecided: (E_x[f_a − f_*])² + λ‖a‖² = (mᵀa)² + λ‖a‖² (E f_* = α*_0 = 0) is "
+                        "least at a = 0, so f_H ≡ 0 and the term is E_x f_RR² ≥ (‖f_*‖ − √R(f_RR))²: it fails wherever "
+                        "ridge's risk stays below ‖f_*‖², and holds where f_RR → 0 (ridge learning nothing, as at the "
+                        "runs: measured E_x f_RR² = " + ", ".join(
+                            f"{r['E_f_RR^2']:.3g}" for r in rows) + " at d = " + ", ".join(str(r["d"]) for r in rows)
+                        + ", against the rate " + ", ".join(f"{r['claimed_rate']:.3g}" for r in rows)
+                        + "); which of the two holds where is not decided here"}},
             **ev,
             # the verdict uses neither ridge.mcdiarmid nor ridge.measured-loo-move (referee CX, M5)
             decided_without_premises="the resolvent route: exact identities, ‖(K_n + λI)^{-1}‖ ≤ 1/λ and vector "
             "Bernstein, not the leave-one-out move or McDiarmid's display",
             # what the route itself rests on: the labels' bound for the truncation (its union bound over n) and
             # ‖φ_j‖ ≤ √p (referee CZ, L3)
+            # (f_H's two readings are this claim's own, recorded above: risk.population-ridge-chain's chain — W₁'s
+            # approximation, Part 2's certificate — is not what the route rests on)
             route_premises=["ridge.measured-labels", "ridge.measured-phi-norm"],
         )
     return inconclusive(

@@ -629,21 +629,53 @@ def dpgd_certificate(noise: Statement, adjacency: str = "replace-one") -> dict:
     a(ε) = μ/2 − ε/μ = εk/2 − 1/k increases in ε and δ(ε) ≤ Φ(a(ε)) ≤ Φ(a(8L)). If a(8L) ≤ −√(2L) for every
     L > 0, the Chernoff bound Φ(−x) ≤ e^{−x²/2}/2 gives δ(ε) ≤ e^{−L}/2 = δ/2 for every ε < 8 log(1/δ),
     every δ ∈ (0, 1) and every T, C_a, n, η_a."""
-    L = sp.Symbol("L", positive=True)
-    expr = noise_on_a_expr(noise)
-    sens = S.eta_a * (2 if adjacency == "replace-one" else 1) * S.C_a / S.n
-    mu = sp.simplify(sp.sqrt(S.T) * sens / expr)
+    mu, k = _mu_and_k(noise, adjacency)
     out = {"mu": str(mu), "invariant_in_T_C_n_eta": not (mu.free_symbols & {S.T, S.C_a, S.n, S.eta_a})}
-    mu_L = sp.simplify(mu.subs(S.delta, sp.exp(-L)))
-    k = sp.simplify(mu_L / S.eps)
     out["k_of_L"] = str(k)
     if not out["invariant_in_T_C_n_eta"] or S.eps in k.free_symbols:
         out["proved"] = False
         return out
-    gap = sp.simplify(sp.sqrt(2 * L) + 4 * L * k - 1 / k)  # a(8L) + √(2L)
+    gap = sp.simplify(sp.sqrt(2 * _L) + 4 * _L * k - 1 / k)  # a(8L) + √(2L)
     out["a_at_top_plus_sqrt_2L"] = str(gap)
     out["proved"] = bool(gap == 0 or gap.is_nonpositive)
     return out
+
+
+#: L = log(1/δ) for the search below the grid's δ = 1e-100 (e^{−L} is not a float there), and the fractions of
+#: Assumption 3's range 8L searched at each (referee EK, EK-3: Σ × (1 − 10⁻⁶) fails only from L ≈ 10⁸)
+LOG_SPACE_L = tuple(10**k for k in (3, 4, 5, 6, 8, 10, 12, 15, 20))
+LOG_SPACE_FRACTIONS = ("0.9", "0.999", "0.999999", "0.999999999999")
+_L = sp.Symbol("L", positive=True)
+
+
+def _mu_and_k(noise: Statement, adjacency: str) -> tuple[sp.Expr, sp.Expr]:
+    """μ = √T·Δ/std of the composed release (Δ = η_a·2C_a/n replace-one, η_a C_a/n add-remove) and k = μ/ε with
+    δ = e^{−L} (SymPy): the one derivation :func:`dpgd_certificate` and :func:`_log_space_failure` read."""
+    expr = noise_on_a_expr(noise)
+    sens = S.eta_a * (2 if adjacency == "replace-one" else 1) * S.C_a / S.n
+    mu = sp.simplify(sp.sqrt(S.T) * sens / expr)
+    return mu, sp.simplify(sp.simplify(mu.subs(S.delta, sp.exp(-_L))) / S.eps)
+
+
+def _log_space_failure(noise: Statement, adjacency: str, eps_upper: Callable[[float], float]) -> dict | None:
+    """A budget of Assumption 3 below the grid (δ = e^{−L}, L up to 10²⁰, ε = f·8L) where the exact δ(ε) exceeds
+    δ, found in log space (μ = k(L)ε in mpmath; log δ(ε) by :func:`theorycheck.privacy.gdp_log_delta`), or None.
+    Only for a noise whose μ/ε depends on L alone (the certificate's shape)."""
+    mu, k = _mu_and_k(noise, adjacency)
+    if mu.free_symbols & {S.T, S.C_a, S.n, S.eta_a} or S.eps in k.free_symbols or k.free_symbols - {_L}:
+        return None
+    k_of = sp.lambdify(_L, k, "mpmath")
+    with mpmath.workdps(60):
+        for big_l in LOG_SPACE_L:
+            for f in LOG_SPACE_FRACTIONS:
+                eps = mpmath.mpf(f) * eps_upper(mpmath.mpf(big_l))
+                m = k_of(mpmath.mpf(big_l)) * eps
+                gap = P.gdp_log_delta(eps, m, dps=60) + big_l  # log δ_exact − log δ
+                if gap > REL_TOL:
+                    return {"log_inv_delta": big_l, "delta": f"e^(-{big_l})", "fraction_of_range": f,
+                            "epsilon": mpmath.nstr(eps, 20), "mu": mpmath.nstr(m, 20),
+                            "log_delta_exact_minus_log_delta": mpmath.nstr(gap, 10)}
+    return None
 
 
 def _dpgd_grid(noise_fn, adjacency, eps_upper):
@@ -843,10 +875,14 @@ def _shaped_noise(noise_fn, adjacency: str, shape: Callable[[int], list]) -> dic
             )[0]
             low = min(eig[i] for i in range(p))
         shapes[-1]["lambda_min"] = low
+        # Cov ⪰ I exactly (rational LDLᵀ): the noise is at least the isotropic one in every direction, so an isotropic
+        # certificate covers it (δ(ε) increases with μ)
+        shapes[-1]["dominates_identity"] = bool((M - sympy.eye(p)).is_positive_semidefinite)
         lam_min = low if lam_min is None else min(lam_min, low)
     if not lam_min > 0:
         raise ValueError("noise_shape must be positive semi-definite")
-    return {"shapes": shapes, "lambda_min": float(lam_min), "singular": None}
+    return {"shapes": shapes, "lambda_min": float(lam_min), "singular": None,
+            "dominates_identity": all(s["dominates_identity"] for s in shapes)}
 
 
 #: the reading of :func:`own_size_reading`
@@ -985,7 +1021,8 @@ def check_dpgd_privacy(
         base_fn = noise_fn
         noise_fn = lambda *a: base_fn(*a) * math.sqrt(lam)  # noqa: E731
         shaped = {"noise_shape_lambda_min": lam, "shapes_checked": decided["shapes"]}
-        statement = None  # the certificate is for isotropic noise
+        # the certificate is for isotropic noise: it covers a shape with Cov ⪰ I (exactly), not a smaller one
+        statement = statement if decided["dominates_identity"] else None
     else:
         shaped = {}
     certificate = dpgd_certificate(statement, adjacency) if statement is not None else None
@@ -1151,6 +1188,30 @@ def check_dpgd_privacy(
         }
     proved = bool(certificate and certificate.get("proved"))
     worst_ratio = mpmath.exp(worst["log_delta_ratio"])
+    if not proved:
+        # the grid's δ ≥ 1e-100 does not stand for every δ ∈ (0, 1) (referee EK, EK-3: Σ × 0.999 and × (1 − 10⁻⁶)
+        # had been verified from the grid; they fail from log(1/δ) ≈ 10³ and 10⁸): search below it, else undecided
+        below = _log_space_failure(given, adjacency, eps_upper) if statement is not None else None
+        unproved = {"region": A3_REGION, "holds_on": "none" if below else "undecided",
+                    "conditions": [r"\varepsilon < 8\log(1/\delta)"], "witness": below}
+        if below is not None:
+            return refuted(
+                "numeric",
+                f"the claimed noise is not (ε, δ)-DP on all of Assumption 3's range: it holds at every grid point "
+                f"(δ ≥ 1e-100), but at δ = {below['delta']}, ε = {below['fraction_of_range']} × 8 log(1/δ) the "
+                f"exact log δ(ε) exceeds log δ by {below['log_delta_exact_minus_log_delta']} (μ = {below['mu']}, "
+                "in log space at 60 digits); the certificate a(8L) ≤ −√(2L) fails"
+                f" ({(certificate or {}).get('a_at_top_plus_sqrt_2L')})",
+                regime=unproved, witness=below, worst=worst, **common)
+        return inconclusive(
+            "numeric",
+            f"exact δ(ε) ≤ δ on all {len(rows)} grid points (δ from 1 − 1e-6 to 1e-100; largest δ_exact/δ = "
+            f"{mpmath.nstr(worst_ratio, 4)}), but not proved on all of Assumption 3: "
+            + (f"the certificate a(8L) ≤ −√(2L) fails ({certificate.get('a_at_top_plus_sqrt_2L')}) and no failure "
+               f"was found in log space down to δ = e^(-{LOG_SPACE_L[-1]})" if statement is not None and certificate
+               else "the noise is not a Statement the certificate reads")
+            + " (points cannot verify a statement about every δ ∈ (0, 1))",
+            regime=unproved, worst=worst, **common)
     steps_read = step_count_readings(noise_fn, adjacency)
     ceil_w = steps_read["witness"]
     step_note = (

@@ -1175,7 +1175,16 @@ def test_referee_bk_cases():
     with pytest.raises(InputError, match="does not settle"):
         compare((nu - 1) ** 2 * d, "lesssim", d**2, closed, d=d)
     # BK3: the reading is said
-    assert "read as ≲" in decide(Statement(2 * d, "<", d), unit, d=d).detail
+    # referee EK, EK-2: decided as written for d large now (it had been read as ≲, so 2d < d had held): a constant
+    # ratio exactly, ≪ proves, a failing ≲ refutes, a bounded ratio is undecided
+    two = decide(Statement(2 * d, "<", d), unit, d=d)
+    assert two.verdict == "refuted" and "as written, for d large" in two.detail
+    assert decide(Statement(d, "<", d), unit, d=d).verdict == "refuted"
+    assert decide(Statement(d, "<=", d), unit, d=d).verdict == "verified"
+    assert decide(Statement(d, "<", 2 * d), unit, d=d).verdict == "verified"
+    assert decide(Statement(d ** nu, "<", d), unit, d=d).verdict == "inconclusive"  # ν = 1 ties: the constants
+    assert decide(Statement(d ** nu, "<=", d**2), unit, d=d).verdict == "verified"  # ≪: < for d large
+    assert decide(Statement(d**2, "<=", d ** (1 + nu)), unit, d=d).verdict == "refuted"  # → ∞ below ν = 1
     # BK4: no "never" among the conditions of a relation that holds on all of the region
     sym = Region("-1<nu<1", (nu,), (nu > -1, nu < 1))
     r = compare(-(nu + 1) * d**2 + 1, "lesssim", sp.Integer(1), sym, d=d)

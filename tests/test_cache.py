@@ -311,6 +311,7 @@ def test_check_of_a_selection_names_premises_neither_run_nor_cached(paper, tmp_p
     said = " ".join(cold.stdout.split())
     assert cold.returncode == 0 and "1 premise of the selected claims neither run nor fresh in the cache " \
         "(alpha.false): their verdicts are unknown" in said, cold.stdout
+    assert "the readings the verified claims hold under ([under a reading]) may be incomplete" in said  # EI-10
     md = tc(paper, "check", "alpha.uses", "--no-progress", "--format", "markdown", cache=cache).stdout
     assert "neither run nor fresh in the cache (alpha.false)" in md
     raw = json.loads(tc(paper, "check", "alpha.uses", "--no-progress", "--format", "json", cache=cache).stdout)

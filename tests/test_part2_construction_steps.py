@@ -183,7 +183,11 @@ def test_tail_finf(registered_verdict):
     assert m.check_tail_finf(constant=1e-6).verdict == "refuted"  # wrong constant
     # with its constant hidden it holds at every γ ∈ (0, 1], q and d (referee AB), an explicit one only where checked
     assert registered_verdict(m.check_tail_finf).regime["holds_on"] == "all"
-    assert m.check_tail_finf(constant=1.0).regime is None
+    explicit = m.check_tail_finf(constant=1.0)
+    assert explicit.regime is None and explicit.verdict == "inconclusive"  # points only (referee EI, EI-13)
+    # C = 0.01 holds at the default γ but fails at γ = 0.9, ε_p = 0.2 (log d = 8.43)
+    assert m.check_tail_finf(constant=0.01).verdict == "inconclusive"
+    assert m.check_tail_finf(constant=0.01, gammas=("0.9", "0.99"), eps_p_value=0.2).verdict == "refuted"
     # AT F3: the hidden constant (Σ|c|)²K grows with σ_*; Part 1 §2.5's absolute C holds because the ratio carries
     # erfc(log d/√2)e^{log²d/2} → 0 (SymPy), so C = 1 from some d on
     from theorycheck_proofs.regime import CONSTANT_ABSOLUTE

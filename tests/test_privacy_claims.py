@@ -102,7 +102,10 @@ def test_classical_proved_over_the_square_and_the_proof_can_fail(registered_verd
 
 
 def test_dpgd_part3_verified(small_dpgd_grid):
-    v = PC.check_dpgd_privacy(PC.part3_noise_on_a)
+    # a noise given as a function has no certificate: points cannot verify every δ ∈ (0, 1) (referee EK, EK-3)
+    as_function = PC.check_dpgd_privacy(PC.part3_noise_on_a)
+    assert as_function.verdict == "inconclusive" and "not a Statement the certificate reads" in as_function.detail
+    v = PC.check_dpgd_privacy(PC.DPGD_STATEMENT)
     assert v.verdict == "verified", v.detail
     assert v.evidence["mu_independent_of_T_C_n_eta"] is True
     for _d, info in v.evidence["beyond_range"].items():
@@ -112,11 +115,8 @@ def test_dpgd_part3_verified(small_dpgd_grid):
     # the range (referee CV, CV-L1: not only near its top)
     readings = v.regime["readings"]
     assert readings[PC.ADJACENCY_READINGS["add-remove"]].startswith("all")
-    # a noise given as a function has no certificate: ⌊T⌋ is decided at the grid's points only; the Statement's
-    # certificate covers every T, so there it holds on the whole range (referee CE, F3)
-    assert readings["T = d^{ε_n} in Σ, ⌊T⌋ steps run"].startswith("undecided: holds at the points")
-    proved = PC.check_dpgd_privacy(PC.DPGD_STATEMENT, beyond_range=False)
-    assert proved.regime["readings"]["T = d^{ε_n} in Σ, ⌊T⌋ steps run"].startswith("all: ⌊T⌋ ≤ T releases")
+    # the Statement's certificate covers every T, so ⌊T⌋ steps hold on the whole range (referee CE, F3)
+    assert readings["T = d^{ε_n} in Σ, ⌊T⌋ steps run"].startswith("all: ⌊T⌋ ≤ T releases")
     assert readings["T = d^{ε_n} in Σ, ⌈T⌉ steps run"].startswith("part: fails on part of the range")
     assert any(k.startswith("clipping as Algorithm 1 prints it") and w.startswith("none") for k, w in readings.items())
     # n in Σ read as the data set's own size (referee CV, CV-M1): the noise scale reveals a removal beyond the tie
@@ -207,7 +207,7 @@ def test_dpgd_perturbed_factor_two_rejected(small_dpgd_grid):
 
 
 def test_alg1_noise_refuted_with_witness_and_correction(small_dpgd_grid):
-    v = PC.check_dpgd_privacy(PC.part1_noise_on_a, corrected_fn=PC.corrected_part1_noise_on_a, corrected_tex="x")
+    v = PC.check_dpgd_privacy(PC.ALG1_NOISE_STATEMENT, corrected_fn=PC.ALG1_NOISE_CORRECTED, corrected_tex="x")
     assert v.verdict == "refuted"
     w = v.evidence["witness"]
     assert float(w["exact_epsilon"]) > w["epsilon"]
@@ -226,7 +226,7 @@ def test_alg1_noise_is_half_of_part3():
 
 
 def test_alg1_noise_verified_under_add_remove(small_dpgd_grid):
-    assert PC.check_dpgd_privacy(PC.part1_noise_on_a, "add-remove").verdict == "verified"
+    assert PC.check_dpgd_privacy(PC.ALG1_NOISE_STATEMENT, "add-remove").verdict == "verified"
 
 
 def test_the_adjacency_readings_are_decided_and_a_noise_too_small_for_either_holds_under_none(small_dpgd_grid):
@@ -235,18 +235,18 @@ def test_the_adjacency_readings_are_decided_and_a_noise_too_small_for_either_hol
     range under replace-one. Perturbed (the noise halved), it holds under neither on the whole range."""
     from theorycheck.claims import readings_holding
 
-    v = PC.check_dpgd_privacy(PC.part1_noise_on_a)
+    v = PC.check_dpgd_privacy(PC.ALG1_NOISE_STATEMENT)
     readings = v.regime["readings"]
     assert readings[PC.ADJACENCY_READINGS["add-remove"]].startswith("all")
     assert readings[PC.ADJACENCY_READINGS["replace-one"]].startswith("part")
     assert readings_holding(v) == (PC.ADJACENCY_READINGS["add-remove"],)
-    half = PC.check_dpgd_privacy(lambda *a: PC.part1_noise_on_a(*a) / 2)
+    half = PC.check_dpgd_privacy(PC.ALG1_NOISE_STATEMENT.scale(sympy.Rational(1, 2)))
     assert half.verdict == "refuted" and not readings_holding(half)
     assert half.regime["readings"][PC.ADJACENCY_READINGS["add-remove"]].split(":")[0] in ("part", "none")
     # the scalar reading: N(0, 1) read as N(0, I_p) is alg1.noise, with its two adjacencies
-    scalar = PC.check_dpgd_privacy(PC.part1_noise_on_a, scalar_noise=True)
+    scalar = PC.check_dpgd_privacy(PC.ALG1_NOISE_STATEMENT, scalar_noise=True)
     assert [r.split(":")[0] for r in scalar.regime["readings"].values()] == ["none", "part", "all"]
-    halved = PC.check_dpgd_privacy(lambda *a: PC.part1_noise_on_a(*a) / 2, scalar_noise=True)
+    halved = PC.check_dpgd_privacy(PC.ALG1_NOISE_STATEMENT.scale(sympy.Rational(1, 2)), scalar_noise=True)
     assert "all" not in [r.split(":")[0] for r in halved.regime["readings"].values()]
 
 
@@ -264,8 +264,8 @@ def test_scalar_noise_checker_does_not_refute_full_rank_noise(small_dpgd_grid):
     """The same checker, given a full-rank noise shape, decides from the exact curve: the Part 3
     noise with Cov = I (or 11ᵀ + I, smallest eigenvalue 1) is private, so it is not refuted."""
     for shape in (PC.isotropic_noise_shape, lambda p: [[1 + (i == j) for j in range(p)] for i in range(p)]):
-        v = PC.check_dpgd_privacy(PC.part3_noise_on_a, scalar_noise=True, noise_shape=shape)
-        assert v.verdict == "verified", v.detail
+        v = PC.check_dpgd_privacy(PC.DPGD_STATEMENT, scalar_noise=True, noise_shape=shape)
+        assert v.verdict == "verified", v.detail  # Cov ⪰ I exactly: the isotropic certificate covers it
         assert v.evidence["noise_shape_lambda_min"] == pytest.approx(1)
 
 

@@ -53,14 +53,16 @@ def test_exact_measured_checkers_read_their_relation():
 
 def test_equal_sides_of_a_non_strict_relation_hold():
     """EH-19: X ≤ X had been refuted by checks that decide a strict gap (the union bound, the repaired contraction);
-    sens.log-slack decides only a strict gap and refuses ≤."""
+    sens.log-slack decides ≤ and < as written, for d large (referee EJ, EJ-5): X ≤ X holds, X < X fails."""
     union = M.UNION_BOUND
     assert M.check_probability(union.perturb(rhs=union.lhs)).verdict == "verified"
     assert M.check_probability(union.perturb(rhs=union.lhs / 2)).verdict == "refuted"
     assert RP.check_contraction(RP.CONTRACTION.perturb(rhs=RP.CONTRACTION.lhs)).verdict == "verified"
     slack = {c.id: c for c in load().claims}["sens.log-slack"].check.args[0]
-    with pytest.raises(InputError, match="for < only"):
-        RS.check_log_slack(slack.perturb(rel="<=", rhs=slack.lhs))
+    assert RS.check_log_slack(slack.perturb(rel="<=", rhs=slack.lhs)).verdict == "verified"
+    assert RS.check_log_slack(slack.perturb(rhs=slack.lhs)).verdict == "refuted"
+    with pytest.raises(InputError, match="for <, ≤ only"):
+        RS.check_log_slack(slack.perturb(rel="=", rhs=slack.lhs))
 
 
 def test_gaussian_monomial_max_exact_gap_refutes():

@@ -112,3 +112,28 @@ def test_a_fourier_link_refuses_a_relation_it_does_not_decide():
     for rel in (">", "≥", "≲"):
         with pytest.raises(InputError, match=r"\(2, P52, 2\) decides its statement for =, ≤, < only"):
             FS.check_product_convolution(FS.PRODUCT_CONVOLUTION.perturb(rel=rel))
+
+
+#: second Statement parameters the relation probe found ignored (stop 55: benchmarks/relation_probe.py flips every
+#: Statement argument now): each decides its own relation only
+SECOND_PARAMETERS = [
+    ("part2_rank1_steps", "check_target_growth", "centred", (Rel.ASYMP, Rel.GT, Rel.LL)),
+    ("part2_rank1_steps", "check_target_growth", "triangle", (Rel.GT, Rel.LT, Rel.ASYMP)),
+    ("part2_rank1_steps", "check_initial_output_centred", "order_one", (Rel.GT, Rel.LL, Rel.LITTLE_O)),
+    ("part2_construction", "check_tail_maximum", "identity", (Rel.LT, Rel.LE, Rel.ASYMP)),
+]
+
+
+@pytest.mark.parametrize("module, name, param, flips", SECOND_PARAMETERS)
+def test_a_second_statement_parameter_refuses_another_relation(module, name, param, flips):
+    from theorycheck.registry import load
+
+    fn = getattr(importlib.import_module(f"theorycheck_proofs.{module}"), name)
+    check = next(c.check for c in load().claims
+                 if getattr(c.check, "func", None) is fn or c.check is fn)
+    bound = inspect.signature(fn).bind_partial(*getattr(check, "args", ()), **getattr(check, "keywords", {}))
+    bound.apply_defaults()
+    for rel in flips:
+        arguments = dict(bound.arguments, **{param: bound.arguments[param].perturb(rel=rel)})
+        with pytest.raises(InputError, match="decides its statement for"):
+            fn(**arguments)

@@ -271,3 +271,14 @@ def test_a_huge_finite_risk_is_marked_like_an_overflow():
         row.update(status=status)
         _flag_regime(row)
         assert row["status"] == status
+
+
+def test_first_layer_privacy_uses_its_own_data_sets_size():
+    """Referee EK, EK-8: the first layer averages over X^W, so its sensitivity is 2η_W C_W/|X^W|; with |X^W| = 64 and
+    |X^a| = 256 the reported μ_W had used |X^a| (4× too small, ε under-reported 3.3×)."""
+    _, dW, _ = tiny(d=8, n=64)
+    _, _, da = tiny(d=8, n=256, seed=1)
+    hp = HyperParameters(lam=1.0, eta_W=3.0, eta_a=0.05, C_a=2.0, T=2, sigma_W=0.5, sigma_a=0.5, C_W=1.0)
+    options = Options(first_layer_noise="before-normalise")  # the Gaussian mechanism on the clipped mean step
+    res = algorithm1(dW, da, hp, np.random.default_rng(0), p=8, options=options)
+    assert res.diagnostics["mu_W"] == pytest.approx(2 * 3.0 * 1.0 / 64 / 0.5, rel=1e-12)

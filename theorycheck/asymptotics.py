@@ -1359,8 +1359,37 @@ def _coefficient_sign(c: sp.Expr, params: set[sp.Symbol], variables: tuple[sp.Sy
     return "positive" if not can_be_nonpos else "nonpositive"
 
 
+def _literal_comparison(lhs: sp.Expr, rel: Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
+                        point_values: Mapping[sp.Symbol, Any] | None = None) -> Comparison:
+    """``lhs ≤ rhs`` (or <) as written, for d large, with the constants as they stand (referee EK, EK-2: "x < x" and
+    "R ≤ R/2" had been verified as ≲): a constant ratio lhs/rhs = c (SymPy) decides it exactly (c ≤ 1, c < 1; the
+    right side's coefficients are positive on the region); else lhs ≪ rhs on the whole region proves it (the ratio
+    → 0, so it is < 1 for d large), lhs ≲ rhs failing at a point refutes it there (the ratio → ∞), and a ratio that
+    stays bounded without → 0 is undecided (the literal relation then rests on the constants)."""
+    ratio = sp.simplify(sp.powsimp(sp.sympify(lhs) / sp.sympify(rhs), force=True))
+    if ratio.is_number and ratio.is_real:
+        holds = bool(ratio < 1) if rel is Rel.LT else bool(ratio <= 1)
+        base = compare(lhs, Rel.LESSSIM, rhs, region, d=d, point_values=point_values, literal=False)
+        point = region.point()
+        witness = None if holds else {"point": {str(k): str(v) for k, v in (point or {}).items()},
+                                      "constant_ratio": str(ratio)}
+        return dataclasses.replace(base, relation=rel.value, holds_on="all" if holds else "none", conditions=(),
+                                   conditions_exact=(), witness=witness, undecided=())
+    small = compare(lhs, Rel.LL, rhs, region, d=d, point_values=point_values)
+    if small.holds_everywhere:
+        return dataclasses.replace(small, relation=rel.value)
+    bounded = compare(lhs, Rel.LESSSIM, rhs, region, d=d, point_values=point_values, literal=False)
+    if bounded.witness is not None:
+        return dataclasses.replace(bounded, relation=rel.value, conditions=(), conditions_exact=(),
+                                   holds_on="none" if bounded.holds_on == "none" else "undecided")
+    why = (f"{rel.symbol} as written: lhs ≲ rhs but not ≪ on the whole region, so the literal relation rests on the "
+           "constants (compare them, or write ≲)")
+    return dataclasses.replace(bounded, relation=rel.value, holds_on="undecided", conditions=(), conditions_exact=(),
+                               undecided=(*bounded.undecided, why))
+
+
 def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
-            point_values: Mapping[sp.Symbol, Any] | None = None) -> Comparison:
+            point_values: Mapping[sp.Symbol, Any] | None = None, literal: bool = True) -> Comparison:
     """Decide ``lhs relation rhs`` (≲-type or ≪-type, for d → ∞) on the whole ``region``.
 
     Coefficients are hidden constants: on the right they must be positive on the whole region (a coefficient
@@ -1370,14 +1399,17 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
     the failing one; a tie may cancel and is left undecided); under O, O_P, o and ≪, which bound |lhs|, it counts
     by its size, and a failure where a left term of the other sign has the same order (they may cancel) is left
     undecided. A left coefficient ≥ 0 that is 0 on a face counts, its failures searched where it is > 0. A left term
-    whose sign changes on the region is refused. ≤ and < between rates are read as ≲ (hidden constant free, d large;
-    :func:`decide` says so in its verdict); a Float everywhere (exponents, coefficients, the region) as the binary
-    number it holds.
+    whose sign changes on the region is refused. ≤ and < are decided as written, for d large
+    (:func:`_literal_comparison`: a constant ratio exactly, else ≪ proves and a failing ≲ refutes; ``literal=False``
+    reads them as ≲, hidden constant free); ≤_P is read as ≲_P; a Float everywhere (exponents, coefficients, the
+    region) as the binary number it holds.
 
     Every answer is exact: a failure is a rational point checked in exact arithmetic, and "no failure" is
     proved by a rational dual certificate of the LP (or exact Fourier–Motzkin elimination).
     """
     rel = Rel.parse(relation)
+    if rel in (Rel.LE, Rel.LT) and literal:
+        return _literal_comparison(lhs, rel, rhs, region, d=d, point_values=point_values)
     if rel in _LE_RELS:
         strict = False
     elif rel in _LL_RELS:
@@ -2021,10 +2053,11 @@ def decide(statement: Any, region: Region, *, d: sp.Symbol, rewrite: Any = None,
     result = compare(lhs, statement.rel, rhs, region, d=d)
     regime = result.regime()
     label = what or statement.latex()
-    if Rel.parse(statement.rel) in (Rel.LE, Rel.LT, Rel.LE_P):
-        # between rates a ≤ or < is read as ≲ (a hidden constant, d large): say so, or 2d < d "holds" unexplained
-        # (referee BK, BK3)
-        label += f" ({Rel.parse(statement.rel).value} between rates read as ≲: hidden constant free, d large)"
+    if Rel.parse(statement.rel) in (Rel.LE, Rel.LT):
+        # decided as written for d large (referee EK, EK-2: it had been read as ≲, so 2d < d "held"): say so
+        label += f" ({Rel.parse(statement.rel).symbol} as written, for d large)"
+    elif Rel.parse(statement.rel) is Rel.LE_P:
+        label += " (≤_P read as ≲_P: hidden constant free, d large)"
     evidence: dict[str, Any] = {
         "lhs_in_powers_of_d": str(lhs),
         "rhs_in_powers_of_d": str(rhs),

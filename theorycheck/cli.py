@@ -278,18 +278,21 @@ def cmd_check(args: argparse.Namespace) -> int:
             return 0
     unknown = results.unknown_premises
     # a selection on a cold cache: premises outside it were neither run nor cached, so "on a refuted premise" and the
-    # root failures may be incomplete, and the output says so (referee EA, EA-4: it had shown such claims as clean)
+    # root failures may be incomplete, and the output says so (referee EA, EA-4: it had shown such claims as clean);
+    # so may the readings a verified claim holds under (referee EI, EI-10: a family run had shown 11 of 17)
     named = f"({', '.join(unknown[:5])}{', …' if len(unknown) > 5 else ''})"
     # with the cache off (THEORYCHECK_NO_CACHE, or a folder that cannot be written) the premises are not read from it,
     # and a whole audit would not make a later selection see them (referee EF, EF-10): select them too
     note = "" if not unknown else (
         f"{report.plural(len(unknown), 'premise')} of the selected claims not run {named}: the cache is off, so "
         "their verdicts are not read from it and are unknown; the claims resting on a refuted or undecided premise, "
-        "and the root failures, may be incomplete — select the premises too (`theorycheck check ID PREMISE …`)"
+        "the root failures and the readings the verified claims hold under ([under a reading]) may be incomplete — "
+        "select the premises too (`theorycheck check ID PREMISE …`)"
         if results.cache_dir is None else
         f"{report.plural(len(unknown), 'premise')} of the selected claims neither run nor fresh in the cache "
-        f"{named}: their verdicts are unknown, so the claims resting on a refuted or undecided premise, and the root "
-        "failures, may be incomplete; `theorycheck check` without ids runs them")
+        f"{named}: their verdicts are unknown, so the claims resting on a refuted or undecided premise, the root "
+        "failures and the readings the verified claims hold under ([under a reading]) may be incomplete; "
+        "`theorycheck check` without ids runs them")
     if args.format == "json":
         data = report.json_report(registry.paper, results, registry.location)
         if unknown:

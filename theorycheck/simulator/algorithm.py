@@ -299,14 +299,17 @@ def second_layer_noise_std(hp: HyperParameters, n: int, options: Options) -> flo
     return math.sqrt(hp.eta_a) * hp.C_a / n * hp.sigma_a
 
 
-def privacy_mu(hp: HyperParameters, n: int, p: int, options: Options) -> dict[str, float]:
-    """μ-GDP of the W_1 release, of a_T (T composed steps) and of both (μ² adds); inf = not private."""
+def privacy_mu(hp: HyperParameters, n: int, p: int, options: Options, n_W: int | None = None) -> dict[str, float]:
+    """μ-GDP of the W_1 release, of a_T (T composed steps) and of both (μ² adds); inf = not private. ``n`` is X^a's
+    size, ``n_W`` X^W's (default ``n``: Algorithm 1 prints one n for both; the first layer's mean divides by its own
+    set's size — referee EK, EK-8: with |X^W| ≠ |X^a| the first layer's μ had used |X^a|)."""
+    n_W = n if n_W is None else n_W
     inf = float("inf")
     # first layer
     if options.first_layer_noise == "after-normalise":
         sens_W = 2 * math.sqrt(p)  # unit columns: each moves by at most 2 (worst case, exact)
     elif hp.C_W is not None:
-        sens_W = 2 * hp.eta_W * hp.C_W / (n if options.first_layer_reduction == "mean" else 1)
+        sens_W = 2 * hp.eta_W * hp.C_W / (n_W if options.first_layer_reduction == "mean" else 1)
     else:
         sens_W = inf  # unclipped gradient of Gaussian data: unbounded sensitivity
     mu_W = inf if hp.sigma_W == 0 else sens_W / hp.sigma_W
@@ -507,7 +510,7 @@ def algorithm1(data_W: Dataset | tuple[np.ndarray, np.ndarray], data_a: Dataset 
         hyper = dataclasses.replace(hyper, **{noise_field: float(sigma_a)})  # type: ignore[arg-type]  # a float field
     features = Features(data_a, W1, b, options.feature_cache_bytes)
     a_T, traj = second_stage(features, a0, hyper, options, rng, diag, keep_trajectory=keep_trajectory)
-    mus = privacy_mu(hyper, data_a.n, p, options)
+    mus = privacy_mu(hyper, data_a.n, p, options, n_W=data_W.n)
     diag.update(mus)
     if delta is not None:
         validate.delta(delta)
