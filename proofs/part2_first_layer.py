@@ -1599,6 +1599,12 @@ def check_gradient_concentration(
             f"≥ 1 − 2p e^{{−log²d}} − n P(|U| > log d or ‖x‖ > 2√d) = 1 − e^{{−(1/2 + o(1)) log²d}}; that is "
             f"≲ √(d/n) log^{{q+1}} d on all of the region, and the bound holds at every simulated run (largest "
             f"measured/bound {cert['largest_ratio']:.3f}); measured decay n^{slope:.2f}±{se:.2f}",
+            # the reading it is decided under, recorded where the count of reading-qualified verdicts reads it
+            # (referee EI, EI-9: it had been in the evidence only)
+            regime={"region": ADMISSIBLE.name, "holds_on": "all", "conditions": [], "readings": {
+                "display (2, 4) with b_i and x_k inside the sum (its b_k and x_j read as typos), u_j with σ'": "all",
+                "display (2, 4) literally (a bias b_k per sample, x_j outside the sum over k)": "undecided: ĝ is then "
+                "one sample x_j times a scalar mean, not an estimate of the vector g; not decided here"}},
             **evidence,
         )
     return inconclusive(

@@ -680,9 +680,13 @@ def check_bernstein_tail(t_choice: sp.Expr = T_CHOICE, target: float = 1e-2) -> 
             dd = 2
             while f(mpmath.mpf(dd), mpmath.mpf(dd) ** nu_v) > target and dd < 10**9:
                 dd = int(dd * 1.05) + 1
+            # the geometric search overshoots by up to 5 %: step back to the first d below the target on the
+            # integers searched down from there (referee EI, EI-2: 69 had been reported where it is 67 or 68)
+            while dd > 2 and f(mpmath.mpf(dd - 1), mpmath.mpf(dd - 1) ** nu_v) <= target:
+                dd -= 1
             cross[c] = {
                 "nu": nu_v,
-                "smallest_d_with_tail_below_target": dd,
+                "first_d_with_tail_below_target": dd,
                 "tail_at_d": mpmath.nstr(f(mpmath.mpf(dd), mpmath.mpf(dd) ** nu_v), 5),
                 "tail_at_1e6": mpmath.nstr(f(mpmath.mpf(10**6), mpmath.mpf(10) ** (6 * nu_v)), 5),
             }
@@ -713,7 +717,7 @@ def check_bernstein_tail(t_choice: sp.Expr = T_CHOICE, target: float = 1e-2) -> 
             "exact+numeric",
             f"the tail at t = {t_text} is ≤ e^{{−c log² d}} on the whole region (the exponent ≳ log² d beats "
             f"log(d+1)), Part 1's ≤_P level; tail ≤ {target} from d ≈ "
-            + ", ".join(f"{v['smallest_d_with_tail_below_target']} ({k})" for k, v in cross.items()),
+            + ", ".join(f"{v['first_d_with_tail_below_target']} ({k})" for k, v in cross.items()),
             regime=reg.regime(),
             **ev,
         ), {"the display as printed, denominator nd + t√d/3": "all",
@@ -999,7 +1003,7 @@ def check_projection_law(law: Statement, statement: Statement, hypotheses: Seque
     (the reading "with probability → 1"), and at Part 1's level of ≲_P (probability ≥ 1 − e^{−c log²d}, referee W):
     log d/√d ≲ (claimed) on the region, since P(∃ i: |⟨μ,w_i⟩| > KR) ≤ 2p e^{−K²R²d/2} ≤ e^{−c log²d} exactly when
     R²d ≳ log²d, while where R = o(log d/√d) one neuron alone exceeds KR with probability 2Φ̄(KR√d) = e^{−o(log²d)}.
-    Measured max_i |⟨μ,w_i^0⟩| at the corners (exponent ≈ −½)."""
+    Measured max_i |⟨μ,w_i^0⟩| at the corners (fitted exponents, with their standard errors, in the detail)."""
     var_ok = sp.simplify(law.rhs - 1 / d) == 0
     reg = decide_on_region(Statement(sp.sqrt(log_d) / sp.sqrt(d), r"\lesssim", statement.rhs))
     paper_level = decide_on_region(Statement(log_d / sp.sqrt(d), r"\lesssim", statement.rhs))
@@ -1036,7 +1040,10 @@ def check_projection_law(law: Statement, statement: Statement, hypotheses: Seque
         "exact+simulation",
         f"⟨μ,w⟩ ~ N(0,1/d) exactly; max over p = d^{{π_p}} neurons ≍ √(log d/d), and log d/√d ≲ "
         f"{paper_latex(statement.rhs)} on the whole region, so the union bound gives it at Part 1's level "
-        "(probability ≥ 1 − e^{−c log²d}); measured exponents ≈ −½ at every corner",
+        "(probability ≥ 1 − e^{−c log²d}); measured exponents "
+        + ", ".join(f"{r['exponent']:.2f} ± {r['stderr']:.2f}" for r in meas["rows"])
+        + " (consistent with √(log d/d), whose effective slope over these d is about −0.38; one initialisation per "
+        "d, so the fits are noisy: the verdict rests on the exact law and the union bound)",
         regime=paper_level.regime,
         **ev,
     )

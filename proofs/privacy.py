@@ -357,6 +357,18 @@ def check_classical_gaussian(
                      "ratio": exact / corner_delta, "corner": True})
         if worst is None or rows[-1]["ratio"] > worst["ratio"]:
             worst = rows[-1]
+    # along the edge ε → eps_upper, every δ of a fine grid: past ε ≈ 3.5 the supremum leaves the corner δ → 1
+    # (referee EJ, EJ-6: a rule false at ε = 4.5, δ = 0.5 had been left inconclusive for eps_upper = 5)
+    for k in range(1, 200):
+        edge_delta = k / 200
+        c2_edge = c_squared(edge_delta)
+        if not c2_edge > 0:
+            continue
+        exact = P.gdp_delta(corner_eps, P._mpf(corner_eps) / mpmath.sqrt(c2_edge))
+        if exact / edge_delta > worst["ratio"]:
+            rows.append({"epsilon": corner_eps, "delta": edge_delta, "c": math.sqrt(c2_edge), "exact_delta": exact,
+                         "ratio": exact / edge_delta, "edge": True})
+            worst = rows[-1]
     outside = []
     for delta in deltas:
         c2 = paper_c_squared(delta)

@@ -89,11 +89,13 @@ def test_classical_proved_over_the_square_and_the_proof_can_fail(registered_verd
     assert PC.classical_square_proof(PC.THEOREM5.perturb(rhs=PC.THEOREM5.rhs / S.eps))["proved"] is False
     assert "x = c" in PC.classical_square_proof(PC.THEOREM5, 25.0)["why"]
     # a calibration that is not DP only in a narrow band (c dips near δ = 0.7; exact δ(1) = 0.99 > 0.7 there) passes
-    # every grid point: without the proof it is not verified (referee CO, MEDIUM-4)
+    # every grid point: without the proof it is not verified (referee CO, MEDIUM-4); the edge search along ε → 1
+    # (δ on a step of 1/200, referee EJ, EJ-6) lands in the band and refutes it
     dip = (sp.sqrt(2 * sp.log(sp.Rational(5, 4) / S.delta))
            - sp.Rational(9, 10) * sp.exp(-(((S.delta - sp.Rational(7, 10)) * 2000) ** 2)))
     dipped = PC.check_classical_gaussian(PC.THEOREM5.perturb(rhs=dip * S.Delta_2 / S.eps), 1.0)
-    assert dipped.verdict == "inconclusive" and not dipped.evidence["proof_over_the_square"]["proved"]
+    assert dipped.verdict == "refuted" and abs(dipped.evidence["witness"]["delta"] - 0.7) < 1e-3
+    assert not PC.classical_square_proof(PC.THEOREM5.perturb(rhs=dip * S.Delta_2 / S.eps))["proved"]
     mu = 1 / float(dip.subs(S.delta, sp.Rational(7, 10)))
     assert PC.P.gdp_delta(1.0, PC.P._mpf(mu)) > 0.7  # the band really is not DP
 

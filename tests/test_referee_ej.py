@@ -71,3 +71,13 @@ def test_log_slack_decides_the_constant_when_the_log_powers_agree():
     assert RS.check_log_slack(slack).verdict == "verified"
     assert RS.check_log_slack(slack.perturb(rhs=slack.lhs * (1 + sp.Rational(1, 10**10)))).verdict == "verified"
     assert RS.check_log_slack(slack.perturb(rhs=slack.lhs * (1 - sp.Rational(1, 10**10)))).verdict == "refuted"
+
+
+def test_classical_gaussian_searches_the_edge_beyond_the_corner():
+    """EJ-6: for ε up to 5 the supremum of δ(ε)/δ leaves the corner δ → 1 (1.2105 at ε → 5, δ ≈ 0.64, the
+    referee's 40-digit curve); the edge search finds it. At the theorem's own ε < 1 the corner is the worst point."""
+    from theorycheck_proofs import privacy as PC
+
+    v = PC.check_classical_gaussian(eps_upper=5.0)
+    assert v.verdict == "refuted" and 1.20 < float(v.evidence["witness"]["ratio"]) < 1.22
+    assert PC.check_classical_gaussian(eps_upper=1.0).verdict == "verified"
