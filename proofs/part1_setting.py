@@ -818,6 +818,21 @@ GRADIENT_LITERAL = Statement(GradL(_I), "=", GradEll(_I), variables=(_I,), name=
 GRADIENT_MEAN = Statement(MeanGradEll(_I), "=", GradL(_I), variables=(_I,), name="mean ∇ℓ_i = ∇L")
 
 
+def _gradient_value(side: sp.Expr, table: dict) -> sp.Matrix:
+    """A side built from ∇_a L, ∇ℓ_i and their mean (sums, numeric multiples) as the 2-vector it stands for (the
+    scale probe, stop 55: a side c·∇ℓ_i had crashed with a KeyError)."""
+    if type(side) in table:
+        return table[type(side)]
+    if isinstance(side, sp.Add):
+        return sum((_gradient_value(a, table) for a in side.args), sp.zeros(2, 1))
+    if isinstance(side, sp.Mul):
+        scalars = [a for a in side.args if a.is_number]
+        rest = [a for a in side.args if not a.is_number]
+        if len(rest) == 1:
+            return sp.Mul(*scalars) * _gradient_value(rest[0], table)
+    raise InputError(f"a side of the gradient lines must be built from ∇_a L, ∇ℓ_i and their mean, not {side}")
+
+
 def check_gradient_lines(statement: Statement = GRADIENT_LITERAL):
     """Algorithm 1's gradient lines in SymPy (p = 2, n = 1..3, φ_i, y_i, a symbolic): the per-sample gradient
     ∇_a[(aᵀφ_i − y_i)² + λ‖a‖²] against ∇_a L of the empirical loss L = (1/n)Σ(aᵀφ_i − y_i)² + λ‖a‖²; the first
@@ -829,7 +844,7 @@ def check_gradient_lines(statement: Statement = GRADIENT_LITERAL):
         grad_i = _grad(_per_sample_loss(0))
         mean = sp.Rational(1, n) * sum((_grad(_per_sample_loss(i)) for i in range(n)), sp.zeros(2, 1))
         exprs[n] = {GradL: gradL, GradEll: grad_i, MeanGradEll: mean}
-        lhs, rhs = exprs[n][type(statement.lhs)], exprs[n][type(statement.rhs)]
+        lhs, rhs = (_gradient_value(side, exprs[n]) for side in (statement.lhs, statement.rhs))
         results[n] = sp.simplify(lhs - rhs)
     ok = all(v == sp.zeros(2, 1) for v in results.values())
     ev = {

@@ -81,3 +81,13 @@ def test_classical_gaussian_searches_the_edge_beyond_the_corner():
     v = PC.check_classical_gaussian(eps_upper=5.0)
     assert v.verdict == "refuted" and 1.20 < float(v.evidence["witness"]["ratio"]) < 1.22
     assert PC.check_classical_gaussian(eps_upper=1.0).verdict == "verified"
+
+
+def test_gradient_lines_take_a_multiple_of_a_gradient():
+    """The scale probe (stop 55): ∇_a L = (1 + 10⁻¹²)∇ℓ_i had crashed (a KeyError on a Mul side)."""
+    from theorycheck_proofs import part1_setting as M
+
+    scaled = M.GRADIENT_LITERAL.perturb(rhs=M.GRADIENT_LITERAL.rhs * (1 + sp.Rational(1, 10**12)))
+    assert M.check_gradient_lines(scaled).verdict == "refuted"
+    mean = M.GRADIENT_MEAN
+    assert M.check_gradient_lines(mean.perturb(lhs=2 * mean.lhs, rhs=2 * mean.rhs)).verdict == "verified"

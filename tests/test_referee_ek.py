@@ -100,3 +100,15 @@ def test_growth_and_sensitivity_constants_off_by_1e_10_are_seen():
     assert P3.check_strong_convexity(1 + 1e-10).verdict == "refuted"
     assert P3.check_strong_convexity(1.0).verdict == "verified"
     assert RP.check_sensitivity(clip_scale=1 - 1e-10).verdict == "refuted"
+
+
+def test_a_failing_step_of_the_corrected_summary_does_not_crash(claims):
+    """The relation probe (stop 55) flipped a step of risk.summary-corrected's chain (= O_P → = o): the chain's witness
+    and the obstruction's had both been passed as `witness` (a TypeError)."""
+    from theorycheck.statement import Rel
+
+    check = claims["risk.summary-corrected"].check
+    steps = list(check.args[0])
+    steps[0] = dataclasses.replace(steps[0], statement=steps[0].statement.perturb(rel=Rel.LITTLE_O))
+    v = check.func(tuple(steps), *check.args[1:])
+    assert v.verdict == "refuted" and "chain_witness" in v.evidence
