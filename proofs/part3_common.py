@@ -459,6 +459,7 @@ def _identity(step: Step) -> dict[str, Any]:
     return out
 
 
+_DELTA_GRID = (sp.Rational(1, 1000), sp.Rational(1, 7), sp.Rational(1, 2), sp.Rational(999, 1000))
 _POSITIVE_GRID = (sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Integer(3), sp.Integer(17), sp.Integer(10**3))
 
 
@@ -473,7 +474,8 @@ def _identity_grid_witness(lhs: sp.Expr, rhs: sp.Expr, limit: int = 4096) -> dic
             continue
         f_l, f_r = (sp.lambdify(syms, side, "mpmath") for side in at)
         with mpmath.workdps(40):
-            for values in itertools.islice(itertools.product(_POSITIVE_GRID, repeat=len(syms)), limit):
+            grids = [_DELTA_GRID if sym == S.delta else _POSITIVE_GRID for sym in syms]
+            for values in itertools.islice(itertools.product(*grids), limit):
                 args = [mpmath.mpf(x.p) / x.q for x in values]
                 try:
                     lv, rv = f_l(*args), f_r(*args)
@@ -522,9 +524,11 @@ def _inequality(step: Step) -> dict[str, Any]:
         return out
     syms = sorted(gap.free_symbols, key=lambda s: s.name)
     grid = [sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Integer(3), sp.Integer(17), sp.Integer(10**3)]
+    # δ ∈ (0, 1) (Assumption 3): a witness at δ ≥ 1, where log(1/δ) ≤ 0, would be no witness
+    grids = [_DELTA_GRID if sym == S.delta else grid for sym in syms]
     f = sp.lambdify(syms, gap, "mpmath")
     with mpmath.workdps(40):
-        for values in itertools.product(grid, repeat=len(syms)) if syms else [()]:
+        for values in itertools.product(*grids) if syms else [()]:
             v = f(*[mpmath.mpf(x.p) / x.q for x in values]) if syms else mpmath.mpf(sp.N(gap, 40))
             if v <= 0 if strict else v < -(mpmath.mpf(10) ** -30):
                 out["holds"] = False

@@ -112,3 +112,14 @@ def test_a_failing_step_of_the_corrected_summary_does_not_crash(claims):
     steps[0] = dataclasses.replace(steps[0], statement=steps[0].statement.perturb(rel=Rel.LITTLE_O))
     v = check.func(tuple(steps), *check.args[1:])
     assert v.verdict == "refuted" and "chain_witness" in v.evidence
+
+
+def test_an_inequality_step_is_not_refuted_outside_delta_s_range():
+    """δ ∈ (0, 1) (Assumption 3): 0 ≤ log(1/δ) holds there; the positive grid had offered δ = 3 as a witness."""
+    from theorycheck_proofs import symbols as S
+    from theorycheck_proofs.part3_common import Step
+
+    step = Step((3, "X", 1), Statement(sp.Integer(0), "<=", sp.log(1 / S.delta)), "inequality")
+    assert check_steps((step,), title="δ < 1").verdict != "refuted"
+    wrong = Step((3, "X", 1), Statement(sp.Integer(0), "<=", sp.log(S.delta)), "inequality")
+    assert check_steps((wrong,), title="δ < 1").verdict == "refuted"
