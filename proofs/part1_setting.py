@@ -2035,9 +2035,9 @@ def check_vanishing_budget(budget: dict | None = None) -> Verdict:
     if failing:
         return refuted("symbolic", f"the budget {ev['budget']} is not a vanishing admissible one: {failing}",
                        witness={"failing": failing, **ev["budget"]}, **ev)
-    return verified("symbolic", "Assumption 3 admits ε, δ = o(1): ε = log^{−1/4} d, δ = 1/d satisfy its three "
-                    "conditions for large d (SymPy limits) with log(1.25/δ)/ε² = o(log² d); whether Algorithm 1 is "
-                    "then private is thm1.privacy's question", **ev)
+    return verified("symbolic", f"Assumption 3 admits ε, δ = o(1): ε = {sp.sstr(e)}, δ = {sp.sstr(dl)} satisfy its "
+                    "three conditions for large d (SymPy limits) with log(1.25/δ)/ε² = o(log² d); whether Algorithm 1 "
+                    "is then private is thm1.privacy's question", **ev)
 
 CLAIMS = [
     Claim(

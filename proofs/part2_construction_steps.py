@@ -2022,8 +2022,9 @@ def check_a_norm(statement: Statement = A_NORM) -> Verdict:
         f"p‖ā‖² has fitted exponents {min(fits):+.3f} to {max(fits):+.3f} at the corners (≤ 0: it falls as γ = "
         "d^{−ε_p/(4(q+1))} shrinks, the mean square of a over |b| ≤ C_b falling toward its limit; its sup need not: "
         "for σ_* = x it dips near γ = 0.1, referee EA, EA-5); ‖ā‖² ≲ 1/p is proved (‖ā‖² ≤ S²/|I| "
-        "with S bounded, construct.summand-bound), and 1/p ≲ d^{ε_p/4}/p on the whole region, so the bound holds "
-        "with room (the d^{ε_p/4} is not needed)",
+        f"with S bounded, construct.summand-bound), and 1/p ≲ {paper_latex(statement.rhs)} on the whole region "
+        "(decided), so the bound holds"
+        + (" with room (the d^{ε_p/4} is not needed)" if statement.rhs == A_NORM.rhs else ""),
         regime=proved.regime,
         **ev,
     )
