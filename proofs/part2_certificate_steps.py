@@ -1517,7 +1517,10 @@ STEP3_STATEMENT = Statement(
 @decides("<", "≤")
 def check_step1_statement(statement: Statement = STEP1_STATEMENT, **kw) -> Verdict:
     """:func:`check_step1_infinite_model` with the constant and rate read from ``statement.rhs`` = c·d^{−rate}."""
-    c, k, _ = _coef_power(statement.rhs)
+    c, k, a = _coef_power(statement.rhs)
+    if not (sp.sympify(c).is_number and sp.sympify(c).is_positive) or a != 0:  # referee EM, EM-8: a TypeError
+        raise InputError(f"construct.step1-infinite-model reads right sides c·d^(−rate) with a number c > 0 (no log "
+                         f"or sum factor), not {statement.rhs}")
     return check_step1_infinite_model(claimed_constant=c, claimed_rate=-k, **kw)
 
 

@@ -2268,6 +2268,7 @@ def privacy_factor_path(dv: mpmath.mpf) -> dict[str, mpmath.mpf]:
     }
 
 
+@decides("<")  # the "<" family only (referee EL, EL-14: ">", "=", "≤" had been given "<"'s verdict and text)
 def check_noise_level_bound(statement: Statement) -> Verdict:
     r"""D21.2 σ_W = √(d^{1+ε_b}/n)log^{q+2}d·√(2log(1.25/δ))/ε < √(d^{1+ε_b}/n)log^{q+3}d ⇔ √(2log(1.25/δ))/ε < log d.
 

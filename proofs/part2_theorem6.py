@@ -546,6 +546,7 @@ def window_error(f_squared: sp.Poly, g: Any) -> sp.Expr:
     return moment(0) - 2 * moment(g) + moment(2 * g)
 
 
+@decides("<")  # it tests E < bound at every point (referee EL, EL-14: ">" had been refuted with a ">" witness)
 def check_approximation_error(
     claimed: Statement = APPROXIMATION_ERROR,
     polys: Sequence[str] = ("2*x", "x", "x^3 - 3*x", "(x^3-3*x)/sqrt(6)"),

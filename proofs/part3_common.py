@@ -27,7 +27,7 @@ import dataclasses
 import functools
 import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -351,7 +351,7 @@ _IDENTITY_POINTS = tuple(
         (sp.Integer(64), sp.Integer(777), sp.Integer(64), sp.Rational(1, 5), sp.Integer(1), sp.Rational(1, 5), 3),
         (
             sp.Integer(1024),
-            sp.Integer(10**6),
+            sp.Integer(2**20),  # = d^{1+3ε_n}: inside Assumption 2 (referee EL, EL-7: 10⁶ had been below it)
             sp.Integer(32),
             sp.Rational(1, 3),
             sp.Rational(1, 2),
@@ -394,98 +394,143 @@ def _decided_swapped(step: Step, decider: Callable[[Step], dict[str, Any]]) -> d
 
 
 def _identity(step: Step) -> dict[str, Any]:
+    """An identity step (Assumption 4 substituted), or an identity step read with another relation (referee EK,
+    EK-1): both sides at the region's points (:data:`_IDENTITY_POINTS`, and the symbols they leave free on an
+    admissible grid, :func:`_admissible_values`) decide a failure; SymPy's simplified difference 0 decides equality,
+    a ratio or log-ratio made 1 by ``force=True`` (every base read positive) only where no point differs (referee EL,
+    EL-5: sqrt(log δ·log(δ/2)) = sqrt(log δ)·sqrt(log(δ/2)) had been verified); an inequality is proved where SymPy
+    shows the difference's sign (positive symbols, d > 1) and refuted at a point of the region (EL-13: it had been
+    sent to the inequality steps' grid, which neither substitutes Assumption 4 nor keeps to the region)."""
     st = step.statement
     subs = {**PART3_SUBS, **step.subs}
     lhs = sp.sympify(st.lhs).subs(subs).subs(S.HYPERPARAMETERS)
     rhs = sp.sympify(st.rhs).subs(subs).subs(S.HYPERPARAMETERS)
-    ratio = sp.simplify(sp.powsimp(sp.expand_power_base(sp.expand_log(lhs / rhs, force=True), force=True), force=True))
+    try:  # a side 0 has no ratio (log δ ≤ 0 had crashed SymPy's logcombine on zoo)
+        ratio = (sp.nan if sp.sympify(rhs).is_zero else
+                 sp.simplify(sp.powsimp(sp.expand_power_base(sp.expand_log(lhs / rhs, force=True), force=True),
+                                        force=True)))
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        ratio = sp.nan
     diff = sp.simplify(lhs - rhs)
-    out = {
+    out: dict[str, Any] = {
         "relation": list(step.key),
         "latex": st.latex(),
         "kind": "identity",
         "ratio_lhs_over_rhs": str(ratio),
         "difference": str(diff),
     }
-    equal = diff == 0 or ratio == 1
-    if st.rel is not Rel.EQ:  # equal sides decide every relation; unequal ones are decided as the relation reads
+    rel = st.rel
+    if rel not in (Rel.EQ, Rel.LE, Rel.LT, Rel.GE, Rel.GT) and diff != 0:
+        return _asymptotic(step)
+    witness = _witness_at_points(lhs, rhs, rel) if diff != 0 else None
+    if rel is not Rel.EQ and rel in (Rel.LE, Rel.LT, Rel.GE, Rel.GT) and diff != 0:
+        # an inequality between unequal sides: SymPy's sign on every positive value (d > 1), else a point
+        ell = sp.Symbol("ell", positive=True)
+        gap = sp.factor(sp.simplify((rhs - lhs if rel in (Rel.LE, Rel.LT) else lhs - rhs).subs(S.d, sp.exp(ell))))
+        strict = rel in (Rel.LT, Rel.GT)
+        if witness is not None:
+            out.update(holds=False, witness=witness)
+        elif gap.is_positive if strict else gap.is_nonnegative:
+            out.update(holds=True, how="SymPy: the factored difference is " + ("positive" if strict else
+                                                                               "non-negative"))
+        else:
+            out.update(holds=None, why="no point of the region fails it, and SymPy could not decide its sign")
+        return out
+    equality = _witness_at_points(lhs, rhs, Rel.EQ) if rel is not Rel.EQ else witness
+    log_ratio = (sp.simplify(sp.expand_log(sp.log(ratio), force=True))
+                 if diff != 0 and ratio != 1 and ratio.is_positive is not False else None)
+    forced = ratio == 1 or log_ratio == 0  # force=True read every base as positive: trusted only where no point differs
+    equal = diff == 0 or (forced and equality is None)
+    if rel is not Rel.EQ:  # equal sides decide every relation (the unequal ones were decided above)
         if equal:
-            out["holds"] = st.rel in _HOLD_BETWEEN_EQUALS
+            out["holds"] = rel in _HOLD_BETWEEN_EQUALS
             if not out["holds"]:
                 out["witness"] = {"equal_sides": True, "exact_difference": str(diff),
-                                  "why": f"the two sides are equal, so {st.rel.symbol} fails at every point"}
+                                  "why": f"the two sides are equal, so {rel.symbol} fails at every point"}
             return out
-        return _inequality(step) if st.rel in (Rel.LE, Rel.LT, Rel.GE, Rel.GT) else _asymptotic(step)
+        return _asymptotic(step)
     if equal:
         out["holds"] = True
+        if diff != 0:
+            out["how"] = ("SymPy: lhs/rhs simplifies to 1 with every base read positive (force=True), and the sides "
+                          f"agree to 10⁻²⁵ at the {len(_IDENTITY_POINTS)} points and the grid")
         return out
-    out["holds"] = False
-    with mpmath.workdps(40):
-        for point in _IDENTITY_POINTS:
-            vals = {k: v for k, v in point.items()}
-            lv = sp.N(lhs.subs(vals), 35)
-            rv = sp.N(rhs.subs(vals), 35)
-            if lv.is_number and rv.is_number and abs(lv - rv) > sp.Float(10) ** -25 * max(abs(lv), abs(rv), 1):
-                out["witness"] = {
-                    "point": {str(k): str(v) for k, v in vals.items() if k in (lhs.free_symbols | rhs.free_symbols)},
-                    "lhs": str(sp.N(lv, 20)),
-                    "rhs": str(sp.N(rv, 20)),
-                    "ratio": str(sp.N(lv / rv, 20)),
-                    "exact_ratio": str(ratio),
-                }
-                return out
-    # symbols the points leave free (s, λ, m of a resolvent step): a grid of positive values, as _inequality's
-    grid_witness = _identity_grid_witness(lhs, rhs)
-    if grid_witness is not None:
-        out["witness"] = dict(grid_witness, exact_ratio=str(ratio))
+    if witness is not None:
+        out.update(holds=False, witness=dict(witness, exact_ratio=str(ratio)))
         return out
-    # no point differs beyond 10⁻²⁵: SymPy's simplify may only have missed the identity (referee EK, EK-7: a right
-    # side written in log space, exp(ε_n log d + (q+1) log log d)/2, had been refuted with its ratio, ≡ 1, as the
-    # "witness"); the logarithm of the ratio, expanded (the sides' symbols are positive, d > 1), may show it is 1
-    log_ratio = sp.simplify(sp.expand_log(sp.log(ratio), force=True)) if ratio.is_positive is not False else None
     if log_ratio is not None and log_ratio.is_number and log_ratio.is_zero is False:  # a constant ratio ≠ 1
         out["holds"] = False
         out["witness"] = {"exact_ratio": str(ratio), "log_ratio": str(log_ratio),
                           "why": "lhs/rhs is the constant e^(log_ratio) ≠ 1 at every point (SymPy, exactly)"}
         return out
-    if log_ratio == 0:
-        out["holds"] = True
-        out["how"] = ("SymPy: log(lhs/rhs) expands to 0 (positive symbols, d > 1), and the sides agree to 10⁻²⁵ at "
-                      f"{len(_IDENTITY_POINTS)} points")
-        return out
+    # no point differs beyond 10⁻²⁵ and SymPy did not simplify it (referee EK, EK-7: a ratio ≡ 1 had been the
+    # "witness" of a refutation)
     out["holds"] = None
     out["why"] = (f"SymPy could not simplify lhs/rhs = {ratio} to 1, and the sides agree to 10⁻²⁵ at all "
                   f"{len(_IDENTITY_POINTS)} points: no witness")
     return out
 
 
+#: admissible values of the symbols a step may leave free: δ ∈ (0, 1) (Assumption 3), r ≤ 0 (the budget's power of
+#: d in log(1.25/δ)/ε²), γ ∈ (0, 1) (γ = d^{−ε_p/(4(q+1))}), q a degree ≥ 1; a symbol not known positive also takes
+#: negative values; ε < 8 log(1/δ) is kept where both appear (referee EL, EL-6: true statements had been refuted at
+#: δ ≥ 1, r > 0, ε > 8 log(1/δ), γ > 1)
 _DELTA_GRID = (sp.Rational(1, 1000), sp.Rational(1, 7), sp.Rational(1, 2), sp.Rational(999, 1000))
 _POSITIVE_GRID = (sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Integer(3), sp.Integer(17), sp.Integer(10**3))
+_REAL_GRID = (sp.Integer(-3), sp.Rational(-1, 2), sp.Integer(0), *_POSITIVE_GRID)
+_SYMBOL_GRIDS = {"delta": _DELTA_GRID, "r": (sp.Integer(-3), sp.Integer(-1), sp.Rational(-1, 2), sp.Integer(0)),
+                 "gamma": (sp.Rational(1, 1000), sp.Rational(1, 7), sp.Rational(1, 2), sp.Rational(999, 1000)),
+                 "q": (sp.Integer(1), sp.Integer(2), sp.Integer(3), sp.Integer(5))}
 
 
-def _identity_grid_witness(lhs: sp.Expr, rhs: sp.Expr, limit: int = 4096) -> dict[str, Any] | None:
-    """At each of :data:`_IDENTITY_POINTS` (the region's symbols, δ < 1 included), the symbols it leaves free on a
-    grid of positive values: a point where the two sides differ beyond 10⁻²⁵ relative at 40 digits (the first
-    ``limit`` points of each product), or None."""
+def _admissible_values(syms: Sequence[sp.Symbol], limit: int = 4096) -> Iterator[tuple[sp.Rational, ...]]:
+    """The first ``limit`` points of the product of each symbol's admissible grid (:data:`_SYMBOL_GRIDS`), those
+    with ε ≥ 8 log(1/δ) left out."""
+    grids = [_SYMBOL_GRIDS.get(s.name, _POSITIVE_GRID if s.is_positive else _REAL_GRID) for s in syms]
+    names = [s.name for s in syms]
+    count = 0
+    for values in itertools.product(*grids):
+        at = dict(zip(names, values, strict=True))
+        if "eps" in at and "delta" in at and not at["eps"] < 8 * sp.log(1 / at["delta"]):
+            continue
+        yield values
+        count += 1
+        if count >= limit:
+            return
+
+
+def _fails_at(lv: Any, rv: Any, rel: Rel) -> bool:
+    """Whether ``lv rel rv`` fails beyond 10⁻²⁵ relative (mpmath values; complex values fail only "=")."""
+    tol = mpmath.mpf(10) ** -25 * max(abs(lv), abs(rv), 1)
+    if rel is Rel.EQ:
+        return bool(abs(lv - rv) > tol)
+    # a value with a zero imaginary part is real (√x·√y at x = y = −3 is −3 + 0j); a complex one has no order
+    lv, rv = (v.real if isinstance(v, mpmath.mpc) and abs(v.imag) <= tol else v for v in (lv, rv))
+    if isinstance(lv, mpmath.mpc) or isinstance(rv, mpmath.mpc):
+        return False
+    gap = rv - lv if rel in (Rel.LE, Rel.LT) else lv - rv
+    return bool(gap < -tol) or (rel in (Rel.LT, Rel.GT) and abs(gap) <= tol and lv == rv)
+
+
+def _witness_at_points(lhs: sp.Expr, rhs: sp.Expr, rel: Rel) -> dict[str, Any] | None:
+    """A point of :data:`_IDENTITY_POINTS` (the symbols it leaves free on their admissible grid) where
+    ``lhs rel rhs`` fails beyond 10⁻²⁵ relative at 40 digits, or None."""
     for point in _IDENTITY_POINTS:
         at = [sp.sympify(side).subs(point) for side in (lhs, rhs)]
         syms = sorted(at[0].free_symbols | at[1].free_symbols, key=lambda s: s.name)
-        if not syms:
-            continue
         f_l, f_r = (sp.lambdify(syms, side, "mpmath") for side in at)
         with mpmath.workdps(40):
-            grids = [_DELTA_GRID if sym == S.delta else _POSITIVE_GRID for sym in syms]
-            for values in itertools.islice(itertools.product(*grids), limit):
+            for values in _admissible_values(syms) if syms else [()]:
                 args = [mpmath.mpf(x.p) / x.q for x in values]
                 try:
-                    lv, rv = f_l(*args), f_r(*args)
+                    lv, rv = mpmath.mpmathify(f_l(*args)), mpmath.mpmathify(f_r(*args))
                 except (TypeError, ValueError, ZeroDivisionError):
                     continue
-                if isinstance(lv, mpmath.mpc) or isinstance(rv, mpmath.mpc):
+                if not (mpmath.isfinite(lv) and mpmath.isfinite(rv)):
                     continue
-                if abs(lv - rv) > mpmath.mpf(10) ** -25 * max(abs(lv), abs(rv), 1):
+                if _fails_at(lv, rv, rel):
                     shown = {str(k): str(v) for k, v in point.items() if k in (lhs.free_symbols | rhs.free_symbols)}
-                    return {"point": shown | {s.name: str(x) for s, x in zip(syms, values)},
+                    return {"point": shown | {s.name: str(x) for s, x in zip(syms, values, strict=True)},
                             "lhs": mpmath.nstr(lv, 20), "rhs": mpmath.nstr(rv, 20)}
     return None
 
@@ -523,12 +568,10 @@ def _inequality(step: Step) -> dict[str, Any]:
         out["how"] = "SymPy: the factored difference is " + ("positive" if strict else "non-negative")
         return out
     syms = sorted(gap.free_symbols, key=lambda s: s.name)
-    grid = [sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Integer(3), sp.Integer(17), sp.Integer(10**3)]
-    # δ ∈ (0, 1) (Assumption 3): a witness at δ ≥ 1, where log(1/δ) ≤ 0, would be no witness
-    grids = [_DELTA_GRID if sym == S.delta else grid for sym in syms]
+    # each symbol on its admissible values (δ ∈ (0, 1), r ≤ 0, …: a witness outside them is none; referee EL, EL-6)
     f = sp.lambdify(syms, gap, "mpmath")
     with mpmath.workdps(40):
-        for values in itertools.product(*grids) if syms else [()]:
+        for values in _admissible_values(syms) if syms else [()]:
             v = f(*[mpmath.mpf(x.p) / x.q for x in values]) if syms else mpmath.mpf(sp.N(gap, 40))
             if v <= 0 if strict else v < -(mpmath.mpf(10) ** -30):
                 out["holds"] = False

@@ -857,7 +857,8 @@ def _outgrows_at(term: sp.Expr, claimed: sp.Expr, point: dict[str, Any]) -> bool
 
 
 #: the relations :func:`check_measured` decides between a measured quantity and its order
-MEASURED_RELATIONS = ("lesssim", "ll", "asymp", "gtrsim", "exact")
+#: (not ≪: a slope fit cannot show a ratio → 0 against log factors, and ≪ had been decided as ≲ — referee EL, EL-8)
+MEASURED_RELATIONS = ("lesssim", "asymp", "gtrsim", "exact")
 
 
 @decides(*MEASURED_RELATIONS, param="relation")  # an unknown relation had been read as ≲ (referee EF, EF-9)
@@ -1284,7 +1285,9 @@ def check_labels(quantity: str, order: sp.Expr, relation: str = "lesssim", **mea
     if rel not in (*HIDING_A_CONSTANT, Rel.LL):  # referee AX F5: ≍ and ≪ had both been verified, read as ≲
         raise InputError(f"the labels' check decides upper bounds (≲, ≲_P, O, O_P, ≪), not {rel.value}: the maximum is "
                          "≍ (log d)^{q/2} with probability → 1 and reaches log^q d only at ≤_P's level")
-    found = check_measured(quantity, order, relation, **measured)
+    # the fits measure the upper bound's slope (≲); the exact argument below decides the relation itself (referee
+    # EL, EL-10: ≲_P, O, O_P, ≪ had passed this guard and been refused by check_measured)
+    found = check_measured(quantity, order, "lesssim", **measured)
     with_rate, lower_count = _label_event_limits()
     if with_rate != -sp.oo or lower_count != sp.oo:
         raise AssertionError(f"the label events' limits are {with_rate}, {lower_count}: the exact argument broke")

@@ -123,3 +123,23 @@ def test_an_inequality_step_is_not_refuted_outside_delta_s_range():
     assert check_steps((step,), title="δ < 1").verdict != "refuted"
     wrong = Step((3, "X", 1), Statement(sp.Integer(0), "<=", sp.log(S.delta)), "inequality")
     assert check_steps((wrong,), title="δ < 1").verdict == "refuted"
+
+
+def test_a_shaped_noise_is_decided_as_its_own_mechanism(claims):
+    """Referee EM (EM-1 … EM-3): with a noise shape the mechanism is the isotropic one with std·√λ_min; the certificate
+    and the search had run on the unscaled noise (Σ × 0.999 with Cov = 2I, private, had been refuted with the isotropic
+    witness), a shape ⪰ I at the three checked widths only had been "proved on all of Assumption 3", and Σ with
+    Cov = 0.998 I (false: +0.873 in log δ at δ = e^-1000) had been inconclusive."""
+    check = claims["dpgd.privacy"].check
+    statement = check.args[0]
+
+    def shape(c):
+        return lambda p: (c * sp.eye(p)).tolist()
+
+    v = check.func(statement.scale(sp.Rational(999, 1000)), "replace-one", readings=False, noise_shape=shape(2))
+    assert v.verdict == "inconclusive" and "proved at the widths" in v.detail
+    late = check.func(statement, "replace-one", readings=False,
+                      noise_shape=lambda p: ((1 + sp.Rational(1, p) - sp.Rational(1, 16)) * sp.eye(p)).tolist())
+    assert late.verdict != "verified"
+    small = check.func(statement, "replace-one", readings=False, noise_shape=shape(sp.Rational(998, 1000)))
+    assert small.verdict == "refuted" and small.evidence["witness"]["log_inv_delta"] == 1000

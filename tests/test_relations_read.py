@@ -44,6 +44,9 @@ DECIDES = [
     ("part2_construction_steps", "check_tail_critical_points"),
     ("part2_rank1_steps", "check_target_growth"), ("part2_rank1_steps", "check_initial_output_centred"),
     ("part2_rank1_steps", "check_bias_max"),
+    # referee EL, EL-14: found by the relation probe's "refuted (same detail)" flips
+    ("part2_theorem6", "check_approximation_error"), ("part2_rank1_steps", "check_noise_level_bound"),
+    ("privacy", "check_sigma_w_inequality"),
 ]
 
 _OTHERS = (Rel.EQ, Rel.LT, Rel.LE, Rel.GT, Rel.GE, Rel.LESSSIM, Rel.ASYMP, Rel.LITTLE_O, Rel.BIG_O_P)

@@ -1359,20 +1359,62 @@ def _coefficient_sign(c: sp.Expr, params: set[sp.Symbol], variables: tuple[sp.Sy
     return "positive" if not can_be_nonpos else "nonpositive"
 
 
+#: δ ∈ (0, 1) (Assumption 3) for the literal reading: δ = 1/(1 + u), u > 0, so a coefficient log δ is seen to be
+#: negative (referee EL, EL-3: outside symbols are read as positive constants, and 1 ≤ log d·log δ had been verified)
+_DELTA_POSITIVE = sp.Dummy("u_delta", positive=True)
+
+
+def _constant_sign(c: sp.Expr) -> int | None:
+    """The sign of a real constant (SymPy, else 60 digits when they separate it from 0 by far), or None."""
+    if c.is_zero:
+        return 0
+    if c.is_positive:
+        return 1
+    if c.is_negative:
+        return -1
+    try:
+        value = sp.N(c, 60)
+    except (TypeError, ValueError):
+        return None
+    if value.is_real and abs(value) > sp.Float(10) ** -45:
+        return 1 if value > 0 else -1
+    return None
+
+
 def _literal_comparison(lhs: sp.Expr, rel: Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
                         point_values: Mapping[sp.Symbol, Any] | None = None) -> Comparison:
     """``lhs ≤ rhs`` (or <) as written, for d large, with the constants as they stand (referee EK, EK-2: "x < x" and
     "R ≤ R/2" had been verified as ≲): a constant ratio lhs/rhs = c (SymPy) decides it exactly (c ≤ 1, c < 1; the
     right side's coefficients are positive on the region); else lhs ≪ rhs on the whole region proves it (the ratio
     → 0, so it is < 1 for d large), lhs ≲ rhs failing at a point refutes it there (the ratio → ∞), and a ratio that
-    stays bounded without → 0 is undecided (the literal relation then rests on the constants)."""
-    ratio = sp.simplify(sp.powsimp(sp.sympify(lhs) / sp.sympify(rhs), force=True))
-    if ratio.is_number and ratio.is_real:
-        holds = bool(ratio < 1) if rel is Rel.LT else bool(ratio <= 1)
+    stays bounded without → 0 is undecided (the literal relation then rests on the constants). Equal sides (0 < 0
+    included: referee EL, EL-1) are the constant ratio 1; a constant ratio whose relation to 1 neither SymPy nor 60
+    digits decide is undecided (EL-2: it had raised a TypeError); δ is read in (0, 1) (EL-3)."""
+    from .errors import InputError
+
+    lhs, rhs = (sp.sympify(side).subs(_delta_symbol(side), 1 / (1 + _DELTA_POSITIVE)) for side in (lhs, rhs))
+    # a Float as the binary number it holds, exactly (referee EL, EL-4: the ratio had been SymPy's rounded Float)
+    lhs, rhs = (side.xreplace({f: sp.Rational(f) for f in side.atoms(sp.Float)}) for side in (lhs, rhs))
+    if sp.simplify(lhs - rhs) == 0:
+        ratio: sp.Expr = sp.Integer(1)
+    elif sp.simplify(rhs) == 0:
+        raise InputError(f"{rel.symbol} as written against a right side 0 is not a comparison of rates")
+    else:
+        ratio = sp.simplify(sp.powsimp(lhs / rhs, force=True))
+    if ratio.is_number and ratio.is_real is not False:
+        sign = _constant_sign(ratio - 1)
         base = compare(lhs, Rel.LESSSIM, rhs, region, d=d, point_values=point_values, literal=False)
         point = region.point()
-        witness = None if holds else {"point": {str(k): str(v) for k, v in (point or {}).items()},
-                                      "constant_ratio": str(ratio)}
+        shown = {str(k): str(v) for k, v in (point or {}).items()}
+        if sign is None:
+            why = (f"{rel.symbol} as written: lhs/rhs is the constant {ratio}, which neither SymPy nor 60 digits tell "
+                   "apart from 1")
+            return dataclasses.replace(base, relation=rel.value, holds_on="undecided", conditions=(),
+                                       conditions_exact=(), witness=None, undecided=(why,))
+        holds = sign < 0 or (sign == 0 and rel is Rel.LE)
+        witness = None if holds else {"point": shown, "constant_ratio": str(sp.N(ratio, 25)),
+                                      "constant_ratio_minus_1": str(sp.N(ratio - 1, 5)),
+                                      "read": "exactly (a Float as the binary number it holds)"}
         return dataclasses.replace(base, relation=rel.value, holds_on="all" if holds else "none", conditions=(),
                                    conditions_exact=(), witness=witness, undecided=())
     small = compare(lhs, Rel.LL, rhs, region, d=d, point_values=point_values)
@@ -1386,6 +1428,11 @@ def _literal_comparison(lhs: sp.Expr, rel: Rel, rhs: sp.Expr, region: Region, *,
            "constants (compare them, or write ≲)")
     return dataclasses.replace(bounded, relation=rel.value, holds_on="undecided", conditions=(), conditions_exact=(),
                                undecided=(*bounded.undecided, why))
+
+
+def _delta_symbol(expr: sp.Expr) -> sp.Symbol:
+    """The symbol named δ in ``expr`` (the paper's, whatever its assumptions), or a fresh one that is not there."""
+    return next((s for s in expr.free_symbols if s.name == "delta"), sp.Dummy("no_delta"))
 
 
 def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,

@@ -746,6 +746,9 @@ def decides(*relations: Rel | str, param: str | None = None) -> Callable[[_Check
     def wrap(fn: _CheckF) -> _CheckF:
         signature = inspect.signature(fn)
         name = param if param is not None else next(iter(signature.parameters))
+        # a relation given by name (its default a string): anything but a string there is refused, not read as the
+        # checker's default relation (referee EL, EL-9: None, 5, a Statement had been read as ≲)
+        by_name = isinstance(signature.parameters[name].default, str)
 
         @functools.wraps(fn)
         def checked(*args: Any, **kwargs: Any) -> Any:
@@ -755,6 +758,8 @@ def decides(*relations: Rel | str, param: str | None = None) -> Callable[[_Check
             if isinstance(given, Statement) and given.rel not in allowed:
                 raise InputError(f"{fn.__name__} decides its statement for {shown} only; "
                                  f"this one reads {given.rel.symbol}")
+            if by_name and not isinstance(given, str):
+                raise InputError(f"{fn.__name__} takes its relation by name ({shown}); got {given!r}")
             if isinstance(given, str):  # a relation given by name (a Rel is a str too)
                 key = relation_key(given)
                 if key not in allowed:
