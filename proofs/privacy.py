@@ -1215,8 +1215,17 @@ def check_dpgd_privacy(
         # had been verified from the grid; they fail from log(1/δ) ≈ 10³ and 10⁸): search below it, else undecided
         below = (_log_space_failure(search_noise if shaped else given, adjacency, eps_upper)
                  if statement is not None else None)
-        unproved = {"region": A3_REGION, "holds_on": "none" if below else "undecided",
-                    "conditions": [r"\varepsilon < 8\log(1/\delta)"], "witness": below}
+        # it holds at every grid point (δ ≥ 1e-100), so a failure below the grid leaves it holding on part of the
+        # region (referee EM, EM-12: "none" had been recorded), with the adjacency readings where they were decided
+        unproved: dict[str, Any] = {"region": A3_REGION, "holds_on": "part" if below else "undecided",
+                                    "conditions": [r"\varepsilon < 8\log(1/\delta),\ \delta \geq 10^{-100}"
+                                                   r"\ (\text{the grid; not a boundary})"] if below else
+                                    [r"\varepsilon < 8\log(1/\delta)"], "witness": below}
+        if add_remove is not None:
+            unproved["readings"] = {
+                ADJACENCY_READINGS["replace-one"]: ("part: fails below the grid (witness)" if below else
+                                                    "undecided: holds at every grid point, not proved"),
+                ADJACENCY_READINGS["add-remove"]: add_remove}
         if below is not None:
             return refuted(
                 "numeric",
