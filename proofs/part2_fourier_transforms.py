@@ -476,6 +476,7 @@ def _residue_and_contour(tv: mpmath.mpf, prec: int) -> tuple:
         return res, bottom, top, sides, limit
 
 
+@decides("=")  # compared as an identity (referee EL, EL-15: "<" had been refuted with "="'s witness)
 def check_sech_residue(
     claimed: Statement = SECH_RESIDUE,
     ts: Sequence[str] = ("0", "0.2", "-0.45"),
@@ -578,6 +579,7 @@ def check_sech_residue(
         )
 
 
+@decides("=")  # compared as an identity (referee EL, EL-15: "<" had been refuted with "="'s witness)
 def check_sech_convolution(
     claimed: Statement = SECH_CONVOLUTION,
     ts: Sequence[str] = ("-0.6", "0", "0.05", "0.3", "1", "2"),

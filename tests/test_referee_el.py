@@ -79,3 +79,19 @@ def test_measured_relations_refuse_what_they_cannot_decide():
     quantity, order, _, _ = P.MEASURED_ORDERS["ridge.measured-labels"]
     for relation in ("O", "≲_P"):
         assert P.check_labels(quantity, order, relation).verdict in ("verified", "inconclusive", "refuted")
+
+
+def test_a_strict_inequality_step_is_not_refuted_on_rounding():
+    """EL-18: d^{ε_n}·log(1 + d^{−50}) > 0 (true for every d > 1) had been refuted with rhs − lhs = 0.0 at 40 digits;
+    0 < 0 (exactly 0 at every point) is refuted."""
+    positive = Statement(S.d**S.eps_n * sp.log(1 + S.d**-50), ">", sp.Integer(0))
+    assert check_step(Step((3, "X", 1), positive, "inequality"))["holds"] is not False
+    assert check_step(Step((3, "X", 1), Statement(S.d - S.d, "<", sp.Integer(0)), "inequality"))["holds"] is False
+
+
+def test_fourier_identities_refuse_an_order_relation():
+    """EL-15: ∫sech·sech < 4t·csch(π²t) (true: the integral is 2t·csch(π²t)) had been refuted with the "=" witness."""
+    from theorycheck_proofs import part2_fourier_transforms as FT
+
+    with pytest.raises(InputError, match="decides its statement for = only"):
+        FT.check_sech_convolution(FT.SECH_CONVOLUTION.perturb(rel="<"))

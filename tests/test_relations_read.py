@@ -47,6 +47,7 @@ DECIDES = [
     # referee EL, EL-14: found by the relation probe's "refuted (same detail)" flips
     ("part2_theorem6", "check_approximation_error"), ("part2_rank1_steps", "check_noise_level_bound"),
     ("privacy", "check_sigma_w_inequality"),
+    ("part2_fourier_transforms", "check_sech_residue"), ("part2_fourier_transforms", "check_sech_convolution"),
 ]
 
 _OTHERS = (Rel.EQ, Rel.LT, Rel.LE, Rel.GT, Rel.GE, Rel.LESSSIM, Rel.ASYMP, Rel.LITTLE_O, Rel.BIG_O_P)

@@ -2008,12 +2008,15 @@ def ratio_at(lhs: sp.Expr, rhs: sp.Expr, point: Mapping[str, Any], d: sp.Symbol,
              log10_ds: Sequence[int] = (8, 16, 32, 64, 128)) -> list[dict[str, str]]:
     """``lhs/rhs`` (hidden constants 1) at a parameter point for d = 10^k, with mpmath at 30 digits:
     the numbers behind a witness (a ratio that grows without bound refutes ≲). A symbol outside the point (a
-    constant such as ε in a squared privacy factor) is a hidden constant too: 1."""
+    constant such as ε in a squared privacy factor) is a hidden constant too: 1 (δ: 10⁻⁵, inside (0, 1))."""
     import mpmath
 
     names = {str(s): s for s in (lhs.free_symbols | rhs.free_symbols)}
     subs = {names[k]: sp.Rational(str(v)) for k, v in point.items() if k in names}
-    subs.update({s: sp.Integer(1) for s in names.values() if s not in subs and s != d})
+    # δ outside the point is a budget's δ, in (0, 1): 10⁻⁵, not 1 (referee EL, EL-19: log(1/δ) = 0 had printed "the
+    # right side is 0" for a ratio 2)
+    subs.update({s: (sp.Rational(1, 10**5) if s.name == "delta" else sp.Integer(1))
+                 for s in names.values() if s not in subs and s != d})
     if sp.simplify(rhs.subs(subs)) == 0:  # X ≲ 0 (a dropped term: referee EF, EF-11 — lhs/0 had crashed lambdify)
         return [{"d": f"1e{k}", "log10_ratio": "∞ (the right side is 0)"} for k in log10_ds]
     ratio = sp.simplify((lhs / rhs).subs(subs))
