@@ -371,10 +371,9 @@ _IDENTITY_POINTS = tuple(
 )
 
 
-#: relations that hold between equal sides (x ≤ x, x ≲ x, x = O(x)) and those that fail there (x < x, x ≪ x, x = o(x))
+#: relations that hold between equal sides (x ≤ x, x ≲ x, x = O(x)); the others fail there (x < x, x ≪ x, x = o(x))
 _HOLD_BETWEEN_EQUALS = (Rel.EQ, Rel.LE, Rel.GE, Rel.LESSSIM, Rel.LESSSIM_P, Rel.LE_P, Rel.ASYMP, Rel.BIG_O,
                         Rel.BIG_O_P)
-_FAIL_BETWEEN_EQUALS = (Rel.LT, Rel.GT, Rel.LL, Rel.LITTLE_O)
 
 
 def _swapped(step: Step) -> Step:
@@ -420,10 +419,16 @@ def _identity(step: Step) -> dict[str, Any]:
         "difference": str(diff),
     }
     rel = st.rel
-    if rel not in (Rel.EQ, Rel.LE, Rel.LT, Rel.GE, Rel.GT) and diff != 0:
+    if diff == 0:  # equal sides decide every relation
+        out["holds"] = rel in _HOLD_BETWEEN_EQUALS
+        if not out["holds"]:
+            out["witness"] = {"equal_sides": True, "exact_difference": str(diff),
+                              "why": f"the two sides are equal, so {rel.symbol} fails at every point"}
+        return out
+    if rel not in (Rel.EQ, Rel.LE, Rel.LT, Rel.GE, Rel.GT):
         return _asymptotic(step)
-    witness = _witness_at_points(lhs, rhs, rel) if diff != 0 else None
-    if rel is not Rel.EQ and rel in (Rel.LE, Rel.LT, Rel.GE, Rel.GT) and diff != 0:
+    witness = _witness_at_points(lhs, rhs, rel)
+    if rel is not Rel.EQ:
         # an inequality between unequal sides: SymPy's sign on every positive value (d > 1), else a point
         ell = sp.Symbol("ell", positive=True)
         gap = sp.factor(sp.simplify((rhs - lhs if rel in (Rel.LE, Rel.LT) else lhs - rhs).subs(S.d, sp.exp(ell))))
@@ -436,24 +441,12 @@ def _identity(step: Step) -> dict[str, Any]:
         else:
             out.update(holds=None, why="no point of the region fails it, and SymPy could not decide its sign")
         return out
-    equality = _witness_at_points(lhs, rhs, Rel.EQ) if rel is not Rel.EQ else witness
     log_ratio = (sp.simplify(sp.expand_log(sp.log(ratio), force=True))
-                 if diff != 0 and ratio != 1 and ratio.is_positive is not False else None)
-    forced = ratio == 1 or log_ratio == 0  # force=True read every base as positive: trusted only where no point differs
-    equal = diff == 0 or (forced and equality is None)
-    if rel is not Rel.EQ:  # equal sides decide every relation (the unequal ones were decided above)
-        if equal:
-            out["holds"] = rel in _HOLD_BETWEEN_EQUALS
-            if not out["holds"]:
-                out["witness"] = {"equal_sides": True, "exact_difference": str(diff),
-                                  "why": f"the two sides are equal, so {rel.symbol} fails at every point"}
-            return out
-        return _asymptotic(step)
-    if equal:
+                 if ratio != 1 and ratio.is_positive is not False else None)
+    if (ratio == 1 or log_ratio == 0) and witness is None:  # force=True read every base positive: no point differs
         out["holds"] = True
-        if diff != 0:
-            out["how"] = ("SymPy: lhs/rhs simplifies to 1 with every base read positive (force=True), and the sides "
-                          f"agree to 10⁻²⁵ at the {len(_IDENTITY_POINTS)} points and the grid")
+        out["how"] = ("SymPy: lhs/rhs simplifies to 1 with every base read positive (force=True), and the sides "
+                      f"agree to 10⁻²⁵ at the {len(_IDENTITY_POINTS)} points and the grid")
         return out
     if witness is not None:
         out.update(holds=False, witness=dict(witness, exact_ratio=str(ratio)))
@@ -531,7 +524,8 @@ def _witness_at_points(lhs: sp.Expr, rhs: sp.Expr, rel: Rel) -> dict[str, Any] |
                 if _fails_at(lv, rv, rel):
                     shown = {str(k): str(v) for k, v in point.items() if k in (lhs.free_symbols | rhs.free_symbols)}
                     return {"point": shown | {s.name: str(x) for s, x in zip(syms, values, strict=True)},
-                            "lhs": mpmath.nstr(lv, 20), "rhs": mpmath.nstr(rv, 20)}
+                            "lhs": mpmath.nstr(lv, 20), "rhs": mpmath.nstr(rv, 20),
+                            "ratio": mpmath.nstr(lv / rv, 20) if rv != 0 else "∞ (the right side is 0)"}
     return None
 
 
