@@ -960,6 +960,68 @@ def reading_outcome_of(verdict: Verdict) -> str:
     return f"{outcome}: {verdict.detail.split(';')[0]}"
 
 
+def _singular_noise_refutation(decided: dict[str, Any], given: Any, adjacency: str, eps_upper: Callable[[float], float],
+                               readings: bool) -> Verdict:
+    """:func:`check_dpgd_privacy`'s verdict for a noise std·ξ with a singular Cov ξ = M: refuted, δ(ε) = 1 along M's
+    null direction; with ``readings``, N(0, 1) read as N(0, I_p) (the isotropic mechanism) under both adjacencies."""
+    w = decided["singular"]
+    per_coordinate = {}
+    if readings:  # N(0, 1) read as N(0, I_p), one draw per coordinate: the isotropic mechanism, both adjacencies
+        per_coordinate = {
+            f"N(0, 1) read as N(0, I_p), {ADJACENCY_READINGS[a]}": reading_outcome_of(check_dpgd_privacy(
+                given, a, eps_upper, beyond_range=False, readings=False))
+            for a in ("replace-one", "add-remove")}
+    result = refuted(
+        "exact",
+        f"the noise covariance std²·M is singular (rank {w['rank']} < p = {w['p']}): two "
+        f"adjacent datasets whose clipped mean gradients differ along the null direction "
+        f"v = {w['null_direction']} of M give outputs that differ by a deterministic "
+        "amount along v (exactly so at T = 1; for any T, take the differing records' features "
+        "along v and the others' orthogonal to it: the noise, in M's range, and the other "
+        "records' gradients never reach the v-component, which evolves deterministically: "
+        "referee Z), "
+        f"so the exact δ(ε) is 1 for every ε (at ε = {w['epsilon']:.4g}, "
+        f"claimed δ = {w['delta']:g}, per-step noise std {w['noise_std']:.4g})",
+        regime={
+            "region": A3_REGION,
+            "holds_on": "none",
+            "conditions": [r"\operatorname{rank} M = p"],
+            "witness": {"epsilon": w["epsilon"], "delta": w["delta"], "p": w["p"]},
+        },
+        witness=w,
+        tolerance="exact (rank and null space in rational arithmetic)",
+        achieved_error=0,
+        shapes_checked=decided["shapes"],
+    )
+    if not per_coordinate:
+        return result
+    return with_readings(result, {"as printed: one scalar N(0, 1) added to every coordinate":
+                                  "none: the noise covariance is singular", **per_coordinate})
+
+
+def _shaped_mechanism(decided: dict[str, Any], noise_fn: Callable[..., float], given: Any, statement: Statement | None,
+                      ) -> tuple[Callable[..., float], dict[str, Any], Statement | None, Any]:
+    """A noise std·ξ with a full-rank Cov ξ = M as its mechanism: the worst adjacent pair differs along M's smallest
+    eigenvector, so it is the isotropic mechanism with std·√λ_min. Returns that noise function, the evidence fields,
+    the Statement to certify (with a rational λ below λ_min from 40-digit eigenvalues, or λ_min itself when exact)
+    and the one to search (a λ above it: a failure of more noise than the mechanism's is a failure of the mechanism);
+    referee EM, EM-1: the certificate and the search had been run on the unscaled noise."""
+    lam = decided["lambda_min"]
+
+    def scaled(*args: Any) -> float:
+        return noise_fn(*args) * math.sqrt(lam)
+
+    shaped = {"noise_shape_lambda_min": lam, "shapes_checked": decided["shapes"],
+              "widths_checked": list(SHAPE_DIMENSIONS)}
+    search_noise = None
+    if statement is not None:
+        low, high = (sp.Rational(lam) * (1 + k * sp.Rational(1, 10**12)) for k in (-1, 1))
+        exact = decided["lambda_min_exact"]
+        search_noise = given.scale(sp.sqrt(exact if exact is not None else high))
+        statement = given.scale(sp.sqrt(exact if exact is not None else low))
+    return scaled, shaped, statement, search_noise
+
+
 @decides("=", "≥", ">")
 def check_dpgd_privacy(
     noise_fn=DPGD_STATEMENT,
@@ -993,60 +1055,14 @@ def check_dpgd_privacy(
     noise_fn = noise_on_a(noise_fn)
     if corrected_tex is None and isinstance(corrected_fn, Statement):
         corrected_tex = corrected_fn
+    shaped: dict[str, Any] = {}
+    search_noise = None
     if scalar_noise or noise_shape is not None:
         # The noise per step is std·ξ with Cov ξ = M (scalar reading: ξ = z·1, M = 11ᵀ, rank one).
         decided = _shaped_noise(noise_fn, adjacency, noise_shape or scalar_noise_shape)
         if decided["singular"] is not None:
-            w = decided["singular"]
-            per_coordinate = {}
-            if readings:  # N(0, 1) read as N(0, I_p), one draw per coordinate: the isotropic mechanism, both
-                per_coordinate = {  # adjacencies
-                    f"N(0, 1) read as N(0, I_p), {ADJACENCY_READINGS[a]}": reading_outcome_of(check_dpgd_privacy(
-                        given, a, eps_upper, beyond_range=False, readings=False))
-                    for a in ("replace-one", "add-remove")}
-            result = refuted(
-                "exact",
-                f"the noise covariance std²·M is singular (rank {w['rank']} < p = {w['p']}): two "
-                f"adjacent datasets whose clipped mean gradients differ along the null direction "
-                f"v = {w['null_direction']} of M give outputs that differ by a deterministic "
-                "amount along v (exactly so at T = 1; for any T, take the differing records' features "
-                "along v and the others' orthogonal to it: the noise, in M's range, and the other "
-                "records' gradients never reach the v-component, which evolves deterministically: "
-                "referee Z), "
-                f"so the exact δ(ε) is 1 for every ε (at ε = {w['epsilon']:.4g}, "
-                f"claimed δ = {w['delta']:g}, per-step noise std {w['noise_std']:.4g})",
-                regime={
-                    "region": A3_REGION,
-                    "holds_on": "none",
-                    "conditions": [r"\operatorname{rank} M = p"],
-                    "witness": {"epsilon": w["epsilon"], "delta": w["delta"], "p": w["p"]},
-                },
-                witness=w,
-                tolerance="exact (rank and null space in rational arithmetic)",
-                achieved_error=0,
-                shapes_checked=decided["shapes"],
-            )
-            if not per_coordinate:
-                return result
-            return with_readings(result, {"as printed: one scalar N(0, 1) added to every coordinate":
-                                          "none: the noise covariance is singular", **per_coordinate})
-        # full rank: the worst adjacent pair differs along M's smallest eigenvector; the mechanism is the
-        # isotropic one with std·√λ_min, so the grid below decides it exactly as for isotropic noise
-        lam = decided["lambda_min"]
-        base_fn = noise_fn
-        noise_fn = lambda *a: base_fn(*a) * math.sqrt(lam)  # noqa: E731
-        shaped = {"noise_shape_lambda_min": lam, "shapes_checked": decided["shapes"],
-                  "widths_checked": list(SHAPE_DIMENSIONS)}
-        # the mechanism is the isotropic one with std·√λ_min (referee EM, EM-1: the certificate and the search below
-        # had been run on the unscaled noise): certified with a rational λ below λ_min (40-digit eigenvalues), searched
-        # with one above it (a failure of more noise than the mechanism's is a failure of the mechanism)
-        if statement is not None:
-            low, high = (sp.Rational(lam) * (1 + k * sp.Rational(1, 10**12)) for k in (-1, 1))
-            exact = decided["lambda_min_exact"]
-            search_noise = given.scale(sp.sqrt(exact if exact is not None else high))
-            statement = given.scale(sp.sqrt(exact if exact is not None else low))
-    else:
-        shaped = {}
+            return _singular_noise_refutation(decided, given, adjacency, eps_upper, readings)
+        noise_fn, shaped, statement, search_noise = _shaped_mechanism(decided, noise_fn, given, statement)
     certificate = dpgd_certificate(statement, adjacency) if statement is not None else None
     rows = _dpgd_grid(noise_fn, adjacency, eps_upper)
     worst = max(rows, key=lambda r: r["log_delta_ratio"])
