@@ -95,10 +95,13 @@ def _side_value(st: Statement, which: str, point: Sequence[str], dps: int) -> An
         return _limit_value(st.side(which), tuple(st.variables), tuple(point), dps)
 
 
-def _two_sided_limit(expr: sp.Expr, var: sp.Symbol, at: sp.Expr) -> sp.Expr | None:
+def _limit(expr: sp.Expr, var: sp.Symbol, at: Any, direction: str) -> sp.Expr | None:
+    """lim_{var → at} of ``expr`` from ``direction`` ("+", "-", or "+-" for two-sided), or None where SymPy cannot
+    take it (referee EM, EM-13: max(γ, 1) had raised NotImplementedError) or, two-sided, the one-sided limits
+    differ."""
     try:
-        return sp.limit(expr, var, at, "+-")
-    except (ValueError, NotImplementedError, TypeError):  # the one-sided limits differ, or SymPy cannot take them
+        return sp.limit(expr, var, at, direction)
+    except (ValueError, NotImplementedError, TypeError):
         return None
 
 
@@ -108,7 +111,7 @@ def _limit_value(expr: sp.Expr, variables: tuple[sp.Symbol, ...], point: tuple[s
         if len(variables) != 1:
             return mpmath.nan
         # two-sided: a jump at the point is not a removable singularity (referee EM, EM-11: the one-sided "+" limit)
-        found = within_seconds(lambda: _two_sided_limit(expr, variables[0], sp.Rational(point[0])), 20)
+        found = within_seconds(lambda: _limit(expr, variables[0], sp.Rational(point[0]), "+-"), 20)
         if found is None or not found.is_finite:
             return mpmath.nan
         return mpmath.mpmathify(sp.N(found, dps + 5))
@@ -399,15 +402,6 @@ def _sup_phi_f2(target: str) -> sp.Expr:
     return max(values, key=lambda v: sp.N(v, 30))
 
 
-def _limit_or_none(ratio: sp.Expr, where: Any) -> sp.Expr | None:
-    """lim_{γ → where} of ``ratio`` (from inside (0, ∞)), or None where SymPy cannot take it (referee EM, EM-13:
-    max(γ, 1) had raised NotImplementedError)."""
-    try:
-        return sp.limit(ratio, gamma, where, "+" if where == 0 else "-")
-    except (NotImplementedError, TypeError, ValueError):
-        return None
-
-
 def _point_of(found: Any) -> sp.Expr | None:
     """A point of a nonempty solution set SymPy returned (an end it contains, else a midpoint), or None (empty, not
     decided — a ConditionSet, None after the time bound — or no point SymPy can name)."""
@@ -433,7 +427,8 @@ def check_step1_constant(statement: Statement | None = None) -> Verdict:
     sups = {tgt: _sup_phi_f2(tgt) for tgt in _CONSTANT_TARGETS}
     limits = {}
     for where in (0, sp.oo):  # bounded in time: an oscillating m can keep SymPy's limit busy
-        found = within_seconds(lambda w=where: _limit_or_none(ratio, w), 20)
+        # from inside (0, ∞)
+        found = within_seconds(lambda w=where: _limit(ratio, gamma, w, "+" if w == 0 else "-"), 20)
         limits[str(where)] = found if found is not None else sp.Limit(ratio, gamma, where)
     finite = all(val.is_finite for val in limits.values())
     # a refutation needs a limit SymPy shows infinite; an unevaluated Limit or AccumBounds is undecided (referee EM,
