@@ -24,7 +24,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck import fourier as fr
 from theorycheck.claims import Verdict
 from theorycheck.errors import InputError
-from theorycheck.numerics import ball_cache, within_seconds
+from theorycheck.numerics import ball_cache, floats_exact, within_seconds
 from theorycheck.statement import Rel, decides
 
 from .part2_fourier_common import (
@@ -317,8 +317,7 @@ def _sign_for_every_x(claimed: Statement, strict: bool = False) -> tuple[bool | 
     xp, u = sp.Symbol("xp", positive=True), sp.Symbol("u", positive=True)
     for sign in (1, -1):
         try:
-            diff = claimed.rhs - claimed.lhs
-            diff = diff.xreplace({f: sp.Rational(f) for f in diff.atoms(sp.Float)})  # a Float's exact binary value
+            diff = floats_exact(claimed.rhs - claimed.lhs)  # a Float's exact binary value
             diff = diff.subs(x, sign * xp).rewrite(sp.exp)
             # e^{kx} becomes u^k: a k with a large denominator makes the rational function's degree huge, and SymPy's
             # factor runs for minutes with gigabytes (referee EJ, EJ-3: k = 1 ± 10⁻¹⁰): not decided this way

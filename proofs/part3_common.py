@@ -35,7 +35,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from theorycheck import inconclusive, memo, refuted, verified
+from theorycheck import inconclusive, memo, ranges, refuted, verified
 from theorycheck.asymptotics import Region, conditions_cannot_hold, decide
 from theorycheck.claims import HOLDS_ON, Verdict, relation_label, with_readings
 from theorycheck.errors import InputError
@@ -464,22 +464,15 @@ def _identity(step: Step) -> dict[str, Any]:
     return out
 
 
-#: admissible values of the symbols a step may leave free: δ ∈ (0, 1) (Assumption 3), r ≤ 0 (the budget's power of
-#: d in log(1.25/δ)/ε²), γ ∈ (0, 1) (γ = d^{−ε_p/(4(q+1))}), q a degree ≥ 1; a symbol not known positive also takes
-#: negative values; ε < 8 log(1/δ) is kept where both appear (referee EL, EL-6: true statements had been refuted at
-#: δ ≥ 1, r > 0, ε > 8 log(1/δ), γ > 1)
-_DELTA_GRID = (sp.Rational(1, 1000), sp.Rational(1, 7), sp.Rational(1, 2), sp.Rational(999, 1000))
-_POSITIVE_GRID = (sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Integer(3), sp.Integer(17), sp.Integer(10**3))
-_REAL_GRID = (sp.Integer(-3), sp.Rational(-1, 2), sp.Integer(0), *_POSITIVE_GRID)
-_SYMBOL_GRIDS = {"delta": _DELTA_GRID, "r": (sp.Integer(-3), sp.Integer(-1), sp.Rational(-1, 2), sp.Integer(0)),
-                 "gamma": (sp.Rational(1, 1000), sp.Rational(1, 7), sp.Rational(1, 2), sp.Rational(999, 1000)),
-                 "q": (sp.Integer(1), sp.Integer(2), sp.Integer(3), sp.Integer(5))}
+#: admissible values of the symbols a step may leave free (:mod:`theorycheck.ranges`: δ ∈ (0, 1), r ≤ 0, γ ∈ (0, 1),
+#: q ≥ 1; a symbol not known positive also takes negative values); ε < 8 log(1/δ) is kept where both appear (referee
+#: EL, EL-6: true statements had been refuted at δ ≥ 1, r > 0, ε > 8 log(1/δ), γ > 1)
 
 
 def _admissible_values(syms: Sequence[sp.Symbol], limit: int = 4096) -> Iterator[tuple[sp.Rational, ...]]:
-    """The first ``limit`` points of the product of each symbol's admissible grid (:data:`_SYMBOL_GRIDS`), those
-    with ε ≥ 8 log(1/δ) left out."""
-    grids = [_SYMBOL_GRIDS.get(s.name, _POSITIVE_GRID if s.is_positive else _REAL_GRID) for s in syms]
+    """The first ``limit`` points of the product of each symbol's admissible grid (:func:`theorycheck.ranges.grid`),
+    those with ε ≥ 8 log(1/δ) left out."""
+    grids = [ranges.grid(s) for s in syms]
     names = [s.name for s in syms]
     count = 0
     for values in itertools.product(*grids):
@@ -505,27 +498,49 @@ def _fails_at(lv: Any, rv: Any, rel: Rel) -> bool:
     return bool(gap < -tol) or (rel in (Rel.LT, Rel.GT) and abs(gap) <= tol and lv == rv)
 
 
+def _values_at(functions: Sequence[Callable[..., Any]], values: tuple[sp.Rational, ...], dps: int) -> list[Any] | None:
+    """The lambdified ``functions`` at the exact ``values`` with ``dps`` digits, or None where one is undefined or not
+    finite there."""
+    with mpmath.workdps(dps):
+        args = [mpmath.mpf(x.p) / x.q for x in values]
+        try:
+            out = [mpmath.mpmathify(f(*args)) for f in functions]
+        except (TypeError, ValueError, ZeroDivisionError):
+            return None
+        return out if all(mpmath.isfinite(v) for v in out) else None
+
+
+def _grid_failure(exprs: Sequence[sp.Expr], syms: Sequence[sp.Symbol], fails: Callable[[list[Any]], bool],
+                  exact: Callable[[dict[sp.Symbol, sp.Rational], list[Any]], bool] | None = None,
+                  ) -> tuple[tuple[sp.Rational, ...], list[Any]] | None:
+    """The first admissible values of ``syms`` (:func:`_admissible_values`) at which ``fails`` holds of the
+    expressions' values at 40 digits and again at 80 (a failure beyond rounding: referee EL, EL-18), and ``exact``
+    (if given) of the point and the 80-digit values, returned with them; None when there is none. The one grid
+    search of the identity and inequality steps."""
+    functions = [sp.lambdify(syms, e, "mpmath") for e in exprs]
+    for values in _admissible_values(syms) if syms else [()]:
+        got = _values_at(functions, values, 40)
+        if got is None or not fails(got):
+            continue
+        got = _values_at(functions, values, 80)
+        if got is not None and fails(got) and (exact is None or exact(dict(zip(syms, values, strict=True)), got)):
+            return values, got
+    return None
+
+
 def _witness_at_points(lhs: sp.Expr, rhs: sp.Expr, rel: Rel) -> dict[str, Any] | None:
     """A point of :data:`_IDENTITY_POINTS` (the symbols it leaves free on their admissible grid) where
-    ``lhs rel rhs`` fails beyond 10⁻²⁵ relative at 40 digits, or None."""
+    ``lhs rel rhs`` fails beyond 10⁻²⁵ relative at 40 and at 80 digits, or None."""
     for point in _IDENTITY_POINTS:
         at = [sp.sympify(side).subs(point) for side in (lhs, rhs)]
         syms = sorted(at[0].free_symbols | at[1].free_symbols, key=lambda s: s.name)
-        f_l, f_r = (sp.lambdify(syms, side, "mpmath") for side in at)
-        with mpmath.workdps(40):
-            for values in _admissible_values(syms) if syms else [()]:
-                args = [mpmath.mpf(x.p) / x.q for x in values]
-                try:
-                    lv, rv = mpmath.mpmathify(f_l(*args)), mpmath.mpmathify(f_r(*args))
-                except (TypeError, ValueError, ZeroDivisionError):
-                    continue
-                if not (mpmath.isfinite(lv) and mpmath.isfinite(rv)):
-                    continue
-                if _fails_at(lv, rv, rel):
-                    shown = {str(k): str(v) for k, v in point.items() if k in (lhs.free_symbols | rhs.free_symbols)}
-                    return {"point": shown | {s.name: str(x) for s, x in zip(syms, values, strict=True)},
-                            "lhs": mpmath.nstr(lv, 20), "rhs": mpmath.nstr(rv, 20),
-                            "ratio": mpmath.nstr(lv / rv, 20) if rv != 0 else "∞ (the right side is 0)"}
+        found = _grid_failure(at, syms, lambda v: _fails_at(v[0], v[1], rel))
+        if found is not None:
+            values, (lv, rv) = found
+            shown = {str(k): str(v) for k, v in point.items() if k in (lhs.free_symbols | rhs.free_symbols)}
+            return {"point": shown | {s.name: str(x) for s, x in zip(syms, values, strict=True)},
+                    "lhs": mpmath.nstr(lv, 20), "rhs": mpmath.nstr(rv, 20),
+                    "ratio": mpmath.nstr(lv / rv, 20) if rv != 0 else "∞ (the right side is 0)"}
     return None
 
 
@@ -562,27 +577,20 @@ def _inequality(step: Step) -> dict[str, Any]:
         out["how"] = "SymPy: the factored difference is " + ("positive" if strict else "non-negative")
         return out
     syms = sorted(gap.free_symbols, key=lambda s: s.name)
-    # each symbol on its admissible values (δ ∈ (0, 1), r ≤ 0, …: a witness outside them is none; referee EL, EL-6)
-    f = sp.lambdify(syms, gap, "mpmath")
-    with mpmath.workdps(40):
-        for values in _admissible_values(syms) if syms else [()]:
-            v = f(*[mpmath.mpf(x.p) / x.q for x in values]) if syms else mpmath.mpf(sp.N(gap, 40))
-            # a witness beyond rounding (referee EL, EL-18: d^{ε_n}·log(1 + d^{−50}) > 0 had been refuted with 0.0 at
-            # 40 digits): negative by more than 10⁻²⁵ at 40 and at 80 digits, or exactly 0 against a strict relation
-            if not (v < -(mpmath.mpf(10) ** -25) or (strict and v <= 0)):
-                continue
-            with mpmath.workdps(80):
-                v80 = f(*[mpmath.mpf(x.p) / x.q for x in values]) if syms else mpmath.mpf(sp.N(gap, 80))
-            at = dict(zip(syms, values, strict=True))
-            if not (v80 < -(mpmath.mpf(10) ** -25)
-                    or (strict and sp.simplify(gap.subs(at)) == 0)):
-                continue
-            out["holds"] = False
-            out["witness"] = {
-                "point": {("log_d" if s == ell else s.name): str(x) for s, x in zip(syms, values)},
-                "rhs_minus_lhs": mpmath.nstr(v80, 15),
-            }
-            return out
+    # each symbol on its admissible values (δ ∈ (0, 1), r ≤ 0, …: a witness outside them is none; referee EL, EL-6);
+    # a witness beyond rounding (EL-18: d^{ε_n}·log(1 + d^{−50}) > 0 had been refuted with 0.0 at 40 digits): negative
+    # by more than 10⁻²⁵ at 40 and at 80 digits, or exactly 0 against a strict relation
+    tol = mpmath.mpf(10) ** -25
+    found = _grid_failure([gap], syms, lambda v: bool(v[0] < -tol or (strict and v[0] <= 0)),
+                          exact=lambda at, v: bool(v[0] < -tol or (strict and sp.simplify(gap.subs(at)) == 0)))
+    if found is not None:
+        values, (v80,) = found
+        out["holds"] = False
+        out["witness"] = {
+            "point": {("log_d" if s == ell else s.name): str(x) for s, x in zip(syms, values, strict=True)},
+            "rhs_minus_lhs": mpmath.nstr(v80, 15),
+        }
+        return out
     out["holds"] = None
     out["how"] = "no counterexample on the grid, SymPy could not decide the sign"
     return out

@@ -13,7 +13,6 @@ import itertools
 import json
 import math
 from collections.abc import Callable
-from typing import Any
 
 import mpmath
 import numpy as np
@@ -21,7 +20,7 @@ import sympy as sp
 
 from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import AT_MOST, Verdict
-from theorycheck.numerics import bisect_predicate
+from theorycheck.numerics import bisect_predicate, floats_exact
 from theorycheck.statement import Norm, Statement, paper_latex
 
 from . import symbols as S
@@ -763,12 +762,6 @@ def _exponent_regimes(theorem1_first: sp.Expr, theorem1_second: sp.Expr) -> tupl
                                     "sides (the full terms are compared in thm1.rate)")
 
 
-def _exact_number(value: Any) -> sp.Expr:
-    """A claimed value exactly: a float as its binary value (``sp.Rational(0.1)`` is 3602879701896397/2^55), a
-    SymPy expression or an integer as it is."""
-    return sp.Rational(value) if isinstance(value, float) else sp.sympify(value)
-
-
 def check_a0_norm(claimed: Callable[[int], float] = lambda p: 1.0, ps=(1, 7, 64, 1000)) -> Verdict:
     """Display (3, 15): ‖a_0‖ = 1 for a_0 = p^{-1/2}(1,…,1) (exact: p·(1/√p)² = 1) and 1 ≪ C_a/8 for d ≥ 2."""
     from theorycheck.first_layer import initialise
@@ -780,7 +773,7 @@ def check_a0_norm(claimed: Callable[[int], float] = lambda p: 1.0, ps=(1, 7, 64,
         rows.append({"p": p, "numeric": float(np.linalg.norm(a0)), "exact": str(exact), "claimed": claimed(p)})
     # the claimed value as the number it holds: a float's exact binary value (referee EK, EK-4: nsimplify had snapped
     # 1 + 1e-10 to 1)
-    bad = [r for r in rows if sp.simplify(sp.sympify(r["exact"]) - _exact_number(r["claimed"])) != 0]
+    bad = [r for r in rows if sp.simplify(sp.sympify(r["exact"]) - floats_exact(r["claimed"])) != 0]
     ev = {"rows": rows, "seed": SEED}
     if bad:
         return refuted(

@@ -47,8 +47,9 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from . import ranges
 from .errors import InputError
-from .numerics import bisect_predicate
+from .numerics import bisect_predicate, floats_exact
 from .statement import Rel, paper_latex
 
 INF = sp.oo
@@ -921,10 +922,7 @@ def _exact(value: Any) -> Any:
     """A number read exactly: a Float as the binary number it holds (0.3333333334 is not 1/3, as ``nsimplify`` had
     snapped it: referee BK, BK6), an exact expression SymPy proves equal to a rational as that rational; anything else
     unchanged."""
-    value = sp.sympify(value)
-    floats = value.atoms(sp.Float)
-    if floats:  # the binary value it holds, exactly (referee BM, BM2: its 15-digit print rounds 2/3 up)
-        value = value.xreplace({f: sp.Rational(f) for f in floats})
+    value = floats_exact(value)  # the binary value it holds (referee BM, BM2: its 15-digit print rounds 2/3 up)
     if value.is_Rational or not value.is_number:
         return value
     guess = sp.nsimplify(value)
@@ -1359,11 +1357,6 @@ def _coefficient_sign(c: sp.Expr, params: set[sp.Symbol], variables: tuple[sp.Sy
     return "positive" if not can_be_nonpos else "nonpositive"
 
 
-#: δ ∈ (0, 1) (Assumption 3) for the literal reading: δ = 1/(1 + u), u > 0, so a coefficient log δ is seen to be
-#: negative (referee EL, EL-3: outside symbols are read as positive constants, and 1 ≤ log d·log δ had been verified)
-_DELTA_POSITIVE = sp.Dummy("u_delta", positive=True)
-
-
 def _constant_sign(c: sp.Expr) -> int | None:
     """The sign of a real constant (SymPy, else 60 digits when they separate it from 0 by far), or None."""
     if c.is_zero:
@@ -1392,9 +1385,14 @@ def _literal_comparison(lhs: sp.Expr, rel: Rel, rhs: sp.Expr, region: Region, *,
     digits decide is undecided (EL-2: it had raised a TypeError); δ is read in (0, 1) (EL-3)."""
     from .errors import InputError
 
-    lhs, rhs = (sp.sympify(side).subs(_delta_symbol(side), 1 / (1 + _DELTA_POSITIVE)) for side in (lhs, rhs))
+    # a symbol with a range, δ ∈ (0, 1), through a positive one (δ = 1/(1 + u): theorycheck.ranges.positive_form) so
+    # that a coefficient log δ is seen to be negative (referee EL, EL-3: outside symbols are read as positive
+    # constants, and 1 ≤ log d·log δ had been verified)
+    lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
+    ranged = {s: ranges.positive_form(s) for s in lhs.free_symbols | rhs.free_symbols}
+    lhs, rhs = (side.xreplace({s: f for s, f in ranged.items() if f is not s}) for side in (lhs, rhs))
     # a Float as the binary number it holds, exactly (referee EL, EL-4: the ratio had been SymPy's rounded Float)
-    lhs, rhs = (side.xreplace({f: sp.Rational(f) for f in side.atoms(sp.Float)}) for side in (lhs, rhs))
+    lhs, rhs = floats_exact(lhs), floats_exact(rhs)
     if sp.simplify(lhs - rhs) == 0:
         ratio: sp.Expr = sp.Integer(1)
     elif sp.simplify(rhs) == 0:
@@ -1428,11 +1426,6 @@ def _literal_comparison(lhs: sp.Expr, rel: Rel, rhs: sp.Expr, region: Region, *,
            "constants (compare them, or write ≲)")
     return dataclasses.replace(bounded, relation=rel.value, holds_on="undecided", conditions=(), conditions_exact=(),
                                undecided=(*bounded.undecided, why))
-
-
-def _delta_symbol(expr: sp.Expr) -> sp.Symbol:
-    """The symbol named δ in ``expr`` (the paper's, whatever its assumptions), or a fresh one that is not there."""
-    return next((s for s in expr.free_symbols if s.name == "delta"), sp.Dummy("no_delta"))
 
 
 def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
@@ -2008,15 +2001,15 @@ def ratio_at(lhs: sp.Expr, rhs: sp.Expr, point: Mapping[str, Any], d: sp.Symbol,
              log10_ds: Sequence[int] = (8, 16, 32, 64, 128)) -> list[dict[str, str]]:
     """``lhs/rhs`` (hidden constants 1) at a parameter point for d = 10^k, with mpmath at 30 digits:
     the numbers behind a witness (a ratio that grows without bound refutes ≲). A symbol outside the point (a
-    constant such as ε in a squared privacy factor) is a hidden constant too: 1 (δ: 10⁻⁵, inside (0, 1))."""
+    constant such as ε in a squared privacy factor) takes its typical value (:func:`theorycheck.ranges.typical`: δ =
+    10⁻⁵, inside (0, 1); a hidden constant 1)."""
     import mpmath
 
     names = {str(s): s for s in (lhs.free_symbols | rhs.free_symbols)}
     subs = {names[k]: sp.Rational(str(v)) for k, v in point.items() if k in names}
     # δ outside the point is a budget's δ, in (0, 1): 10⁻⁵, not 1 (referee EL, EL-19: log(1/δ) = 0 had printed "the
     # right side is 0" for a ratio 2)
-    subs.update({s: (sp.Rational(1, 10**5) if s.name == "delta" else sp.Integer(1))
-                 for s in names.values() if s not in subs and s != d})
+    subs.update({s: ranges.typical(s) for s in names.values() if s not in subs and s != d})
     if sp.simplify(rhs.subs(subs)) == 0:  # X ≲ 0 (a dropped term: referee EF, EF-11 — lhs/0 had crashed lambdify)
         return [{"d": f"1e{k}", "log10_ratio": "∞ (the right side is 0)"} for k in log10_ds]
     ratio = sp.simplify((lhs / rhs).subs(subs))

@@ -6,6 +6,7 @@ Every module of the library that needs one of these calls it from here (no priva
   bracket does not change sign;
 * :func:`slope_fit` — least-squares slope of y on x with its standard error (:func:`scipy.stats.linregress`),
   the measured growth exponent when x, y are logarithms;
+* :func:`floats_exact` — a number or expression with its floats read as the binary numbers they hold;
 * :func:`tanh_derivative` — the k-th derivative of tanh as a polynomial in tanh (exact, any k);
 * :func:`tanh_derivative_variation` — ∫|dᵏ/dxᵏ tanh x| dx as a certified python-flint ball;
 * :func:`interpreter_precision` — the scope every registered check runs in: mpmath and python-flint at a
@@ -39,6 +40,7 @@ __all__ = [
     "SlopeFit",
     "ball_cache",
     "bisect_predicate",
+    "floats_exact",
     "largest_holding",
     "read_only",
     "interpreter_precision",
@@ -51,6 +53,25 @@ __all__ = [
 
 #: A new interpreter's working precision: mpmath's 15 significant digits (53 bits) and python-flint's 53 bits.
 DEFAULT_BITS = 53
+
+
+def floats_exact(value: Any) -> Any:
+    """``value`` as SymPy reads it, with every float replaced by the binary number it holds, exactly: 0.1 is
+    3602879701896397/2^55, not 1/10 (``nsimplify`` would snap it, and a claimed constant × (1 + 10⁻¹⁰) would pass as
+    the constant: referees BK, BM, EK-4, EL-4). The one home of that reading for every check that compares a claimed
+    number or expression exactly.
+
+    >>> import sympy as sp
+    >>> floats_exact(0.5), floats_exact(0.1) == sp.Rational(1, 10), floats_exact(sp.Symbol("x") * 0.25)
+    (1/2, False, x/4)
+    """
+    import sympy as sp
+
+    if isinstance(value, float):
+        return sp.Rational(value)
+    value = sp.sympify(value)
+    floats = value.atoms(sp.Float)
+    return value.xreplace({f: sp.Rational(f) for f in floats}) if floats else value
 
 
 def read_only(*arrays: Any) -> tuple[Any, ...]:
