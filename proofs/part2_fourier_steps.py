@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+import flint
 import mpmath
 import sympy as sp
 
@@ -30,7 +31,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Relation, Verdict, reading_outcome
 from theorycheck.errors import InputError
 from theorycheck.numerics import within_seconds
-from theorycheck.statement import Rel, Statement, decides, evaluator, held, paper_latex
+from theorycheck.statement import Rel, Statement, _arb_eval, decides, evaluator, held, paper_latex, positive_lower_bound
 
 from .part2_fourier_common import instance, unrolled
 from .part2_fourier_transforms import SHIFTED_GAUSSIAN_SPECIAL
@@ -420,11 +421,19 @@ def _point_of(found: Any) -> sp.Expr | None:
 def check_step1_constant(statement: Statement | None = None) -> Verdict:
     """thm6.step1-constant: the third relation of (2, 24) drops the factor S_f = sup_x φ(x)f(x)²: a ≲ whose
     constant is S_f, finite for every polynomial f (φf² → 0 at ±∞; the sup is taken at f's critical points, exactly).
-    The claimed right side's factor m(γ) (1 as printed) must keep S_f/m(γ) bounded as γ → 0 and γ → ∞ (SymPy limits).
+    The claimed right side's factor m(γ) (1 as printed) must keep S_f/m(γ) bounded as γ → 0 and γ → ∞ (SymPy limits);
+    a periodic m is decided on one period instead (:func:`_periodic_lower_bound`: a certified lower bound or point).
     Under ≲'s absolute constant (Part 1 §2.5) it fails: S_f for f = c·x is c²·2/(e√(2π)), unbounded in c."""
     st = step1_constant_statement() if statement is None else statement
     ratio = sp.simplify(st.lhs / st.rhs)  # S_f / m(γ)
     sups = {tgt: _sup_phi_f2(tgt) for tgt in _CONSTANT_TARGETS}
+    cx = sp.Symbol("c", positive=True)
+    linear_sup = sp.simplify(cx**2 * _sup_phi_f2("x"))  # sup φ(cx)² = c² sup φx²
+    readings = constant_readings(
+        f"none: S_f grows with f's coefficients (f = c·x: S_f = {linear_sup}, unbounded in c), so no absolute C")
+    periodic = _periodic_lower_bound(st, ratio, readings)
+    if periodic is not None:
+        return periodic
     limits = {}
     for where in (0, sp.oo):  # bounded in time: an oscillating m can keep SymPy's limit busy
         # from inside (0, ∞)
@@ -434,8 +443,6 @@ def check_step1_constant(statement: Statement | None = None) -> Verdict:
     # a refutation needs a limit SymPy shows infinite; an unevaluated Limit or AccumBounds is undecided (referee EM,
     # EM-6: 2 + sin γ + sin 2γ, true, had been refuted with an unevaluated Limit as its "witness")
     infinite = [k_ for k_, v in limits.items() if v.is_infinite or v == sp.zoo]
-    cx = sp.Symbol("c", positive=True)
-    linear_sup = sp.simplify(cx**2 * _sup_phi_f2("x"))  # sup φ(cx)² = c² sup φx²
     ev = {"sup_phi_f2": {tgt: f"{sp.sstr(v)} = {sp.N(v, 20)}" for tgt, v in sups.items()},
           "ratio_lhs_over_rhs": str(ratio), "limits_of_ratio": {k_: str(v) for k_, v in limits.items()},
           "sup_for_f_eq_c_x": str(linear_sup), "tolerance": "exact (SymPy)", "achieved_error": "0"}
@@ -467,8 +474,6 @@ def check_step1_constant(statement: Statement | None = None) -> Verdict:
         return inconclusive("symbolic", f"S_f·E ≲ {paper_latex(st.rhs)}: lhs/rhs = {ratio} has finite limits as γ → 0 "
                             "and γ → ∞, but SymPy did not show the right side > 0 and the ratio continuous on every "
                             f"γ > 0 (≤ 0 on {nonpositive}; continuous on {continuous})", **ev)
-    readings = constant_readings(
-        f"none: S_f grows with f's coefficients (f = c·x: S_f = {linear_sup}, unbounded in c), so no absolute C")
     regime = {"region": "γ > 0, f a polynomial", "holds_on": "all", "conditions": [], "readings": readings}
     return verified("symbolic", f"S_f·E ≲ {paper_latex(st.rhs)} with C = S_f = sup_x φ(x)f(x)², finite for every "
                     "polynomial f (e.g. "
@@ -476,6 +481,77 @@ def check_step1_constant(statement: Statement | None = None) -> Verdict:
                     + f"); lhs/rhs = {ratio} is continuous on γ > 0, its right side > 0 there, and bounded as γ → 0 "
                     "and γ → ∞; with an absolute C it fails "
                     f"({CONSTANT_ABSOLUTE.split(',')[0]})", regime=regime, **ev)
+
+
+#: points of one period searched for m ≤ 0 when no positive lower bound is found
+_PERIOD_GRID = 4096
+
+
+def _arb_value(expr: sp.Expr, at: sp.Expr) -> Any:
+    """``expr`` (of γ) at ``at`` as a real ball, or None where the ball evaluator cannot read it."""
+    try:
+        value = _arb_eval(expr, {gamma: _arb_eval(at, {})})
+    except (TypeError, ZeroDivisionError, ValueError):
+        return None
+    return value if isinstance(value, flint.arb) and value.is_finite() else None
+
+
+def _periodic_lower_bound(st: Statement, ratio: sp.Expr, readings: dict[str, Any]) -> Verdict | None:
+    """A right side m(γ)·E_γ with m periodic in γ (SymPy's periodicity, period P) and m ≥ c > 0 on one period,
+    certified in ball arithmetic (:func:`theorycheck.statement.positive_lower_bound`), has m ≥ c for every γ, so
+    lhs/rhs = K/m ≤ K/c (K = S_f, free of γ): the ≲ holds with C = K/c, and the limits at 0 and ∞, which SymPy
+    cannot take for an oscillating m (referee EM, EM-6: 2 + sin γ + sin 2γ had been left inconclusive after 20 s),
+    are not needed. ``None`` when m is not periodic or no bound is found: the limits decide."""
+    m = sp.simplify(st.rhs.subs({sp.Symbol("E_gamma", positive=True): 1}))
+    if m.free_symbols != {gamma}:
+        return None
+    period = within_seconds(lambda: sp.periodicity(m, gamma), 10)
+    if period is None or not (period.is_number and period.is_positive):
+        return None
+    constant = sp.simplify(ratio * m)  # K = lhs/rhs · m
+    if constant.has(gamma) or constant.is_positive is not True:
+        return None
+    c = positive_lower_bound(m, gamma, 0, period)
+    shown = f"m(γ) = {sp.sstr(m)} has period {sp.sstr(period)}"
+    if c is None:
+        # a point of one period where m ≤ 0, certified on a grid, or exact (below): there lhs ≤ C·rhs fails for
+        # every C > 0 (S_f·E_γ > 0)
+        with flint.ctx.workprec(128):
+            for i in range(1, _PERIOD_GRID):
+                at = period * sp.Rational(i, _PERIOD_GRID)
+                value = _arb_value(m, at)
+                if value is not None and value.upper() <= 0:
+                    return refuted("symbolic+certified", f"S_f·E ≲ {paper_latex(st.rhs)} fails: the right side's "
+                                   f"factor {shown}, and m({sp.sstr(at)}) ∈ {value.str(10, radius=True)} ≤ 0 (ball "
+                                   "arithmetic) while S_f·E_γ > 0, so no C > 0 gives lhs ≤ C·rhs there (nor at that "
+                                   "point plus any multiple of the period)",
+                                   witness={"gamma": str(at), "m": value.str(10, radius=True)},
+                                   ratio_lhs_over_rhs=str(ratio), right_side_period=str(period),
+                                   tolerance="certified (ball arithmetic)", achieved_error="0")
+        # else exact (SymPy's solveset: m = 1 + sin γ touches 0 at 3π/2 only, which no ball excludes from 0)
+        zeros = within_seconds(lambda: sp.solveset(m <= 0, gamma, sp.Interval(0, period)), 20)
+        exact = _point_of(zeros)
+        if exact is not None:
+            return refuted("symbolic", f"S_f·E ≲ {paper_latex(st.rhs)} fails: the right side's factor {shown}, and "
+                           f"m ≤ 0 on {zeros} (e.g. γ = {exact}) while S_f·E_γ > 0, so no C > 0 gives lhs ≤ C·rhs",
+                           witness={"gamma": str(exact), "right_side_nonpositive_on": str(zeros)},
+                           ratio_lhs_over_rhs=str(ratio), right_side_period=str(period), tolerance="exact (SymPy)",
+                           achieved_error="0")
+        # SymPy's limit as γ → ∞ of an oscillating ratio does not end (EM-6): undecided now rather than after 40 s
+        return inconclusive("symbolic+certified", f"S_f·E ≲ {paper_latex(st.rhs)}: the right side's factor {shown}; "
+                            f"neither a positive lower bound on one period nor a point with m ≤ 0 among "
+                            f"{_PERIOD_GRID - 1} of it was found", ratio_lhs_over_rhs=str(ratio),
+                            right_side_period=str(period))
+    regime = {"region": "γ > 0, f a polynomial", "holds_on": "all", "conditions": [], "readings": readings}
+    return verified("symbolic+certified", f"S_f·E ≲ {paper_latex(st.rhs)} with C = {sp.sstr(constant)}/c: the right "
+                    f"side's factor {shown} and m ≥ c = {sp.N(c, 6)} on one period (certified in ball arithmetic), "
+                    "so m ≥ c for every γ and lhs/rhs ≤ C; with an absolute C it fails "
+                    f"({CONSTANT_ABSOLUTE.split(',')[0]})", regime=regime,
+                    ratio_lhs_over_rhs=str(ratio), right_side_period=str(period),
+                    right_side_lower_bound={"c": str(c), "c_decimal": str(sp.N(c, 10)),
+                                            "how": "python-flint balls at 128 bits on 64 pieces of [0, period], each "
+                                                   "halved up to 10 times until its enclosure is > 0"},
+                    tolerance="certified (ball arithmetic)", achieved_error="0")
 
 
 # ---------------------------------------------------------------------------------------------- (2, 27) and P44

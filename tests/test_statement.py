@@ -22,6 +22,8 @@ import mpmath
 import pytest
 import sympy as sp
 from flint import arb, ctx
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from theorycheck.statement import (
     Expect,
@@ -571,3 +573,26 @@ def test_no_control_characters_in_claim_latex():
         for text in (claim.assumptions, latex):
             bad = [hex(ord(c)) for c in text if ord(c) < 0x20 and c != "\n"]
             assert not bad, (claim.id, bad)
+
+
+@settings(max_examples=40, deadline=None)
+@given(a=st.fractions(min_value=-3, max_value=3, max_denominator=20),
+       b=st.fractions(min_value=-3, max_value=3, max_denominator=20))
+def test_positive_lower_bound_is_a_bound_and_found_where_the_minimum_is_clear(a, b):
+    """positive_lower_bound of a + b·sin x + (b/2)·cos 2x over one period: never above the true minimum (by dense
+    sampling), never found where the minimum is ≤ 0, always found where it is ≥ 1/20."""
+    from theorycheck.statement import positive_lower_bound
+
+    x = sp.Symbol("x", real=True)
+    a, b = sp.Rational(a.numerator, a.denominator), sp.Rational(b.numerator, b.denominator)
+    expr = a + b * sp.sin(x) + b / 2 * sp.cos(2 * x)
+    f = sp.lambdify(x, expr, "mpmath")
+    with mpmath.workdps(30):
+        least = min(f(mpmath.mpf(i) * 2 * mpmath.pi / 2000) for i in range(2000))
+    c = positive_lower_bound(expr, x, 0, 2 * sp.pi)
+    if c is not None:
+        assert 0 < c <= least
+    if least <= 0:
+        assert c is None
+    if least >= sp.Rational(1, 20):
+        assert c is not None

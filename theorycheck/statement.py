@@ -344,6 +344,57 @@ def _arb_eval(expr: sp.Expr, env: Mapping[sp.Symbol, Any]) -> Any:
     raise TypeError(f"cannot evaluate {expr.func.__name__} in ball arithmetic")
 
 
+def positive_lower_bound(expr: sp.Expr, var: sp.Symbol, low: sp.Expr, high: sp.Expr, *, pieces: int = 64,
+                         halvings: int = 10, prec: int = 128) -> sp.Rational | None:
+    """A certified c > 0 with ``expr`` ≥ c for every ``var`` in [low, high], or ``None`` (not shown).
+
+    [low, high] is cut into ``pieces`` intervals, each evaluated as one ball (:func:`_arb_eval`, python-flint at
+    ``prec`` bits): a ball whose enclosure is finite and > 0 bounds ``expr`` below on its whole interval; one that is
+    not is halved, up to ``halvings`` times, before the search gives up. The bound is the least of the pieces' lower
+    ends, rounded down to a rational. Sound for any expression the ball evaluator reads (a pole inside a piece
+    gives an infinite ball, so it is never passed); other free symbols than ``var`` make it ``None``.
+
+    >>> x = sp.Symbol("x")
+    >>> c = positive_lower_bound(2 + sp.sin(x) + sp.sin(2 * x), x, 0, 2 * sp.pi)  # the minimum is 0.2398…
+    >>> sp.Rational(18, 100) < c < sp.Rational(2398, 10000)
+    True
+    >>> positive_lower_bound(1 + sp.sin(x), x, 0, 2 * sp.pi) is None
+    True
+    """
+    import flint
+
+    if expr.free_symbols - {var}:
+        return None
+    with flint.ctx.workprec(prec):
+        try:
+            ends = _arb_eval(sp.sympify(low), {}), _arb_eval(sp.sympify(high), {})
+        except TypeError:
+            return None
+        width = (ends[1] - ends[0]) / pieces
+        todo = [(ends[0] + i * width, ends[0] + (i + 1) * width, 0) for i in range(pieces)]
+        least: Any = None
+        while todo:
+            a, b, depth = todo.pop()
+            try:
+                value = _arb_eval(expr, {var: a.union(b)})
+            except (TypeError, ZeroDivisionError, ValueError):
+                return None
+            if isinstance(value, flint.acb):
+                if not value.imag.is_zero():
+                    return None
+                value = value.real
+            if value.is_finite() and value.lower() > 0:
+                least = value.lower() if least is None else least.min(value.lower())
+                continue
+            if depth == halvings:
+                return None
+            middle = (a + b) / 2
+            todo += [(a, middle, depth + 1), (middle, b, depth + 1)]
+        # the least lower end as the binary number it is, times 1 − 2^−30: a rational strictly below it
+        mantissa, exponent = least.lower().mid().man_exp()
+        return sp.Rational(int(mantissa)) * sp.Integer(2) ** int(exponent) * (1 - sp.Rational(1, 2**30))
+
+
 _MPMATH_MODULES: list[Any] = [{"sech": lambda x: 1 / __import__("mpmath").cosh(x),
                                 "csch": lambda x: 1 / __import__("mpmath").sinh(x)}, "mpmath"]
 
