@@ -839,9 +839,16 @@ def check_steps(
             if f.get("regime") and f["regime"]["holds_on"] == "part"
             else ""
         )
+        # a chain claim displays its last relation: a failure elsewhere is named with its own statement, so that a
+        # true displayed statement is not read as the refuted one (stop 56's referee: clip.s-term-steps)
+        last = results[-1]
+        elsewhere = (f" ({f['latex']}; the last relation, {tuple(last['relation'])}, "
+                     f"{'holds' if last['holds'] is True else 'fails too'})" if f is not last and f.get("latex")
+                     else "")
         verdict = refuted(
             method,
-            f"{title}: relation {tuple(f['relation'])} fails{where}; {len(failed)} of {len(results)} relations fail"
+            f"{title}: relation {tuple(f['relation'])} fails{where}{elsewhere}; {len(failed)} of {len(results)} "
+            "relations fail"
             + (f" ({', '.join(str(tuple(r['relation'])) for r in inherited)} inherited: "
                + "; ".join(r["inherited_from"] for r in inherited) + ")" if inherited else ""),
             corrected=corrected,

@@ -1177,3 +1177,16 @@ def test_merged_parts_that_do_not_meet_hold_nowhere():
     assert absent.conditions_exact == ("0 > 1",) and not absent.conditions_complete
     assert merge_regimes([{"relation": [3, "X", 7], "holds": False, "regime": absent.regime()}],
                          degrees)["holds_on"] == "part"
+
+
+def test_a_chain_failing_before_its_last_relation_names_the_failing_statement():
+    """clip.s-term-steps displays its last relation, (3, D27, 6), which holds; the refutation is (3, D27, 4)'s, and
+    the detail says so with that relation's own statement (a reader had taken the true display for the refuted
+    claim). A chain whose last relation fails (the p kept) does not add the clause."""
+    printed = m.check_chain(m.steps_s_terms(), "S terms")
+    assert printed.verdict == "refuted"
+    assert "(3, 'D27', 4) fails (" in printed.detail and "the last relation, (3, 'D27', 6), holds" in printed.detail
+    assert printed.evidence["relations_checked"][-1]["holds"] is True
+    kept = m.check_chain(m.steps_s_terms(sp.Integer(1)), "S terms")
+    assert kept.verdict == "refuted" and kept.evidence["failing_relations"] == [[3, "D27", 6]]
+    assert "the last relation" not in kept.detail
