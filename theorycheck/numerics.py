@@ -421,3 +421,28 @@ def within_seconds(fn: Callable[[], T], seconds: float) -> T | None:
         signal.signal(signal.SIGALRM, previous)
         if outer > 0:
             signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 1e-3), outer_interval)
+
+
+def tail_integral(f: Callable[[Any], Any], start: Any, rate: Any, log_scale: Any) -> tuple[Any, Any]:
+    r"""∫_start^∞ f(z) dz for an f that falls like e^{−rate·(z − start)} near ``start``, where it is about
+    e^{−log_scale} in size: (value, mpmath's error estimate), at the caller's precision.
+
+    mpmath.quad stops refining once its error estimate is below 10^{−dps} *absolute*, which an integral of 10^{−400}
+    meets at its first levels (a Gaussian tail ∫_{37}^∞ came out 3.5·10^{−4} off, relative, at 30 digits: stop 56's
+    referee), so the integrand is scaled by e^{log_scale} and the result scaled back; the interval is cut into pieces
+    of 4/rate up to 80 e-folds past ``start``, then [.., start + 80/rate + 10] and [.., ∞).
+
+    >>> import mpmath
+    >>> with mpmath.workdps(30):
+    ...     value, error = tail_integral(lambda z: mpmath.exp(-z * z / 2), 40, 40, 800)
+    ...     exact = mpmath.sqrt(mpmath.pi / 2) * mpmath.erfc(40 / mpmath.sqrt(2))
+    ...     bool(abs(value - exact) < mpmath.mpf(10) ** -25 * exact)
+    True
+    """
+    import mpmath
+
+    scale = mpmath.exp(log_scale)
+    step = 4 / mpmath.mpf(rate)
+    points = [start + k * step for k in range(21)] + [start + 20 * step + 10, mpmath.inf]
+    value, error = mpmath.quad(lambda z: f(z) * scale, points, error=True)
+    return value / scale, error / scale
