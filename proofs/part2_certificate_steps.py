@@ -591,12 +591,14 @@ def _decomposition_integrals(target: str, gamma: str, eps_p, p: int, seed: int, 
         h = cert.memoized(lambda zz: (finf(zz) - fp(zz)) ** 2 * _phi(zz))
         total = mpmath.quad(h, [-mpmath.inf, -L, -1, 0, 1, L, mpmath.inf])
         bulk = mpmath.quad(h, [-L, -1, 0, 1, L])
-        tail = mpmath.quad(h, [-mpmath.inf, -L]) + mpmath.quad(h, [L, mpmath.inf])
+
+        def both_tails(integrand):  # ∫_{|z|>L}, each side scaled (the tails are e^{−L²/2} small: tail_integral)
+            return sum(tail_integral(side, L, L, L**2 / 2)[0] for side in (integrand, lambda zz: integrand(-zz)))
+
+        tail = both_tails(h)
 
         def tail_of(fun):
-            return mpmath.quad(lambda zz: fun(zz) ** 2 * _phi(zz), [-mpmath.inf, -L]) + mpmath.quad(
-                lambda zz: fun(zz) ** 2 * _phi(zz), [L, mpmath.inf]
-            )
+            return both_tails(lambda zz: fun(zz) ** 2 * _phi(zz))
 
         return L, total, bulk, tail, tail_of(finf), tail_of(fp)
 
