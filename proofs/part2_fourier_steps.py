@@ -31,7 +31,7 @@ from theorycheck import Claim, inconclusive, refuted, verified
 from theorycheck.claims import Relation, Verdict, reading_outcome
 from theorycheck.errors import InputError
 from theorycheck.numerics import within_seconds
-from theorycheck.statement import Rel, Statement, _arb_eval, decides, evaluator, held, paper_latex, positive_lower_bound
+from theorycheck.statement import Rel, Statement, decides, evaluator, held, paper_latex, positive_lower_bound
 
 from .part2_fourier_common import instance, unrolled
 from .part2_fourier_transforms import SHIFTED_GAUSSIAN_SPECIAL
@@ -490,7 +490,7 @@ _PERIOD_GRID = 4096
 def _arb_value(expr: sp.Expr, at: sp.Expr) -> Any:
     """``expr`` (of γ) at ``at`` as a real ball, or None where the ball evaluator cannot read it."""
     try:
-        value = _arb_eval(expr, {gamma: _arb_eval(at, {})})
+        value = evaluator(expr, (gamma,), backend="arb")(evaluator(at, (), backend="arb")())
     except (TypeError, ZeroDivisionError, ValueError):
         return None
     return value if isinstance(value, flint.arb) and value.is_finite() else None

@@ -425,11 +425,13 @@ def within_seconds(fn: Callable[[], T], seconds: float) -> T | None:
 
 def tail_integral(f: Callable[[Any], Any], start: Any, rate: Any, log_scale: Any) -> tuple[Any, Any]:
     r"""∫_start^∞ f(z) dz for an f that falls like e^{−rate·(z − start)} near ``start``, where it is about
-    e^{−log_scale} in size: (value, mpmath's error estimate), at the caller's precision.
+    e^{−log_scale} in size: (value, mpmath's error estimate), at the caller's precision; an estimate above
+    10^{−dps/2} of the value raises :class:`theorycheck.statement.QuadratureError`.
 
     mpmath.quad stops refining once its error estimate is below 10^{−dps} *absolute*, which an integral of 10^{−400}
     meets at its first levels (a Gaussian tail ∫_{37}^∞ came out 3.5·10^{−4} off, relative, at 30 digits: stop 56's
-    referee), so the integrand is scaled by e^{log_scale} and the result scaled back; the interval is cut into pieces
+    referee), so the integrand is scaled by 1/|f(start)| (by e^{log_scale} where f(start) = 0) and the result scaled
+    back; the interval is cut into pieces
     of 4/rate up to 80 e-folds past ``start``, then [.., start + 80/rate + 10] and [.., ∞).
 
     >>> import mpmath
@@ -441,8 +443,15 @@ def tail_integral(f: Callable[[Any], Any], start: Any, rate: Any, log_scale: Any
     """
     import mpmath
 
-    scale = mpmath.exp(log_scale)
+    at_start = abs(f(mpmath.mpf(start)))
+    # the integrand's own size at the start where it has one (an f_p² far below e^{−L²/2} had still stopped early)
+    scale = 1 / at_start if at_start != 0 and mpmath.isfinite(at_start) else mpmath.exp(log_scale)
     step = 4 / mpmath.mpf(rate)
     points = [start + k * step for k in range(21)] + [start + 20 * step + 10, mpmath.inf]
     value, error = mpmath.quad(lambda z: f(z) * scale, points, error=True)
+    if error > abs(value) * mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)):
+        from .statement import QuadratureError
+
+        raise QuadratureError(f"∫_{mpmath.nstr(start, 8)}^∞: mpmath.quad estimates its error at "
+                              f"{mpmath.nstr(error / scale, 3)} against {mpmath.nstr(value / scale, 5)}")
     return value / scale, error / scale
