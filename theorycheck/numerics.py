@@ -432,7 +432,7 @@ def tail_integral(f: Callable[[Any], Any], start: Any, rate: Any, log_scale: Any
     meets at its first levels (a Gaussian tail ∫_{37}^∞ came out 3.5·10^{−4} off, relative, at 30 digits: stop 56's
     referee), so the integrand is scaled by 1/|f(start)| (by e^{log_scale} where f(start) = 0) and the result scaled
     back; the interval is cut into pieces
-    of 4/rate up to 80 e-folds past ``start``, then [.., start + 80/rate + 10] and [.., ∞).
+    of 10/rate up to 80 e-folds past ``start``, then [.., start + 80/rate + 10] and [.., ∞).
 
     >>> import mpmath
     >>> with mpmath.workdps(30):
@@ -446,8 +446,8 @@ def tail_integral(f: Callable[[Any], Any], start: Any, rate: Any, log_scale: Any
     at_start = abs(f(mpmath.mpf(start)))
     # the integrand's own size at the start where it has one (an f_p² far below e^{−L²/2} had still stopped early)
     scale = 1 / at_start if at_start != 0 and mpmath.isfinite(at_start) else mpmath.exp(log_scale)
-    step = 4 / mpmath.mpf(rate)
-    points = [start + k * step for k in range(21)] + [start + 20 * step + 10, mpmath.inf]
+    step = 10 / mpmath.mpf(rate)  # pieces of 4/rate gave the same 30 digits at twice the cost
+    points = [start + k * step for k in range(9)] + [start + 8 * step + 10, mpmath.inf]
     value, error = mpmath.quad(lambda z: f(z) * scale, points, error=True)
     if error > abs(value) * mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)):
         from .statement import QuadratureError
