@@ -1780,7 +1780,7 @@ def _tail_of_f_gamma_squared(poly: Any, gm: Any, L: Any) -> tuple[Any, Any]:
     tail = mpmath.mpf(0)
     for side in (f2, lambda zz: f2(-zz)):  # z > L, and z < −L mirrored
         tail += tail_integral(side, L, (1 + 4 * gm) * L, a * L**2)[0]
-    coefficients = [mpmath.mpf(c.numerator) / c.denominator for c in poly.coefficients]
+    coefficients = cert.mpf_coefficients(poly)
     squared = [mpmath.mpf(0)] * (2 * len(coefficients) - 1)
     for i, ci in enumerate(coefficients):
         for j, cj in enumerate(coefficients):
@@ -1793,7 +1793,7 @@ def _tail_of_f_gamma_squared(poly: Any, gm: Any, L: Any) -> tuple[Any, Any]:
 def _sup_f_gamma_squared(poly: Any, gm: Any) -> Any:
     """sup_z f_γ(z)², f_γ = f e^{−γz²}: at a real root of (f_γ)'e^{γz²} = f' − 2γzf (f_γ → 0 at ±∞; where f_γ
     vanishes its square is least), or 0 for f = 0."""
-    coefficients = [mpmath.mpf(c.numerator) / c.denominator for c in poly.coefficients]
+    coefficients = cert.mpf_coefficients(poly)
     derivative = [k * c for k, c in enumerate(coefficients)][1:] + [mpmath.mpf(0)] * 2
     critical = [derivative[k] - 2 * gm * (coefficients[k - 1] if k >= 1 else 0) for k in range(len(coefficients) + 1)]
     while len(critical) > 1 and critical[-1] == 0:

@@ -426,14 +426,16 @@ def check_step1_constant(statement: Statement | None = None) -> Verdict:
     Under ≲'s absolute constant (Part 1 §2.5) it fails: S_f for f = c·x is c²·2/(e√(2π)), unbounded in c."""
     st = step1_constant_statement() if statement is None else statement
     ratio = sp.simplify(st.lhs / st.rhs)  # S_f / m(γ)
-    sups = {tgt: _sup_phi_f2(tgt) for tgt in _CONSTANT_TARGETS}
+    # m(γ) itself (E_γ set to 1: SymPy's solveset gives up with the positive symbols; referee EM, EM-7)
+    m = sp.simplify(st.rhs.subs({sp.Symbol("E_gamma", positive=True): 1}))
     cx = sp.Symbol("c", positive=True)
     linear_sup = sp.simplify(cx**2 * _sup_phi_f2("x"))  # sup φ(cx)² = c² sup φx²
     readings = constant_readings(
         f"none: S_f grows with f's coefficients (f = c·x: S_f = {linear_sup}, unbounded in c), so no absolute C")
-    periodic = _periodic_lower_bound(st, ratio, readings)
+    periodic = _periodic_lower_bound(st, m, ratio, readings)
     if periodic is not None:
         return periodic
+    sups = {tgt: _sup_phi_f2(tgt) for tgt in _CONSTANT_TARGETS}
     limits = {}
     for where in (0, sp.oo):  # bounded in time: an oscillating m can keep SymPy's limit busy
         # from inside (0, ∞)
@@ -448,10 +450,8 @@ def check_step1_constant(statement: Statement | None = None) -> Verdict:
           "sup_for_f_eq_c_x": str(linear_sup), "tolerance": "exact (SymPy)", "achieved_error": "0"}
     # between the ends: the right side must be > 0 wherever the left side is (S_f·E_γ > 0 for every γ > 0) and the
     # ratio continuous, so that finite limits at 0 and ∞ bound it (referee EJ, EJ-2: −E_γ and (γ − 1)²E_γ had been
-    # verified from the two limits alone); m(γ) itself is solved (E_γ set to 1: SymPy's solveset gives up with the
-    # positive symbols; referee EM, EM-7), each step bounded in time
+    # verified from the two limits alone); m(γ) itself is solved, each step bounded in time
     positive = sp.Interval.open(0, sp.oo)
-    m = sp.simplify(st.rhs.subs({sp.Symbol("E_gamma", positive=True): 1}))
     nonpositive = within_seconds(lambda: sp.solveset(m <= 0, gamma, positive), 20)
     continuous = within_seconds(lambda: sp.calculus.util.continuous_domain(1 / m, gamma, positive), 20)
     ev["right_side_nonpositive_on"] = str(nonpositive)
@@ -487,22 +487,21 @@ def check_step1_constant(statement: Statement | None = None) -> Verdict:
 _PERIOD_GRID = 4096
 
 
-def _arb_value(expr: sp.Expr, at: sp.Expr) -> Any:
-    """``expr`` (of γ) at ``at`` as a real ball, or None where the ball evaluator cannot read it."""
+def _arb_value(of_gamma: Callable[..., Any], at: sp.Expr) -> Any:
+    """``of_gamma`` (a ball evaluator of γ) at ``at`` as a real ball, or None where it cannot read it."""
     try:
-        value = evaluator(expr, (gamma,), backend="arb")(evaluator(at, (), backend="arb")())
+        value = of_gamma(evaluator(at, (), backend="arb")())
     except (TypeError, ZeroDivisionError, ValueError):
         return None
     return value if isinstance(value, flint.arb) and value.is_finite() else None
 
 
-def _periodic_lower_bound(st: Statement, ratio: sp.Expr, readings: dict[str, Any]) -> Verdict | None:
+def _periodic_lower_bound(st: Statement, m: sp.Expr, ratio: sp.Expr, readings: dict[str, Any]) -> Verdict | None:
     """A right side m(γ)·E_γ with m periodic in γ (SymPy's periodicity, period P) and m ≥ c > 0 on one period,
     certified in ball arithmetic (:func:`theorycheck.statement.positive_lower_bound`), has m ≥ c for every γ, so
     lhs/rhs = K/m ≤ K/c (K = S_f, free of γ): the ≲ holds with C = K/c, and the limits at 0 and ∞, which SymPy
     cannot take for an oscillating m (referee EM, EM-6: 2 + sin γ + sin 2γ had been left inconclusive after 20 s),
     are not needed. ``None`` when m is not periodic or no bound is found: the limits decide."""
-    m = sp.simplify(st.rhs.subs({sp.Symbol("E_gamma", positive=True): 1}))
     if m.free_symbols != {gamma}:
         return None
     period = within_seconds(lambda: sp.periodicity(m, gamma), 10)
@@ -516,10 +515,11 @@ def _periodic_lower_bound(st: Statement, ratio: sp.Expr, readings: dict[str, Any
     if c is None:
         # a point of one period where m ≤ 0, certified on a grid, or exact (below): there lhs ≤ C·rhs fails for
         # every C > 0 (S_f·E_γ > 0)
+        m_ball = evaluator(m, (gamma,), backend="arb")
         with flint.ctx.workprec(128):
             for i in range(1, _PERIOD_GRID):
                 at = period * sp.Rational(i, _PERIOD_GRID)
-                value = _arb_value(m, at)
+                value = _arb_value(m_ball, at)
                 if value is not None and value.upper() <= 0:
                     return refuted("symbolic+certified", f"S_f·E ≲ {paper_latex(st.rhs)} fails: the right side's "
                                    f"factor {shown}, and m({sp.sstr(at)}) ∈ {value.str(10, radius=True)} ≤ 0 (ball "

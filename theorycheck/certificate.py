@@ -49,6 +49,7 @@ __all__ = [
     "corrected_a_phi_function", "corrected_a_phi_minus_function", "corrected_a_phi_scaled_function",
     "reconstruct", "READINGS", "reading_residuals", "certified_reconstruction", "sup_abs",
     "CORRECTED_LATEX", "PAPER_LATEX", "flip", "certified_transform_a_phi", "memoized",
+    "mpf_coefficients",
 ]
 
 #: LaTeX of the corrected closed form (reading σ(ηz + b) of Theorem 6).
@@ -77,8 +78,13 @@ def parse_polynomial(f: str | Sequence | PolynomialTarget) -> PolynomialTarget:
     raise InputError(f"f must be a polynomial (formula or rational coefficients), got {f!r}")
 
 
-def _coeffs(f) -> list:
+def mpf_coefficients(f) -> list:
+    """f's coefficients c_0, c_1, … (lowest degree first) as mpf at the working precision; f as for
+    :func:`parse_polynomial`."""
     return [mpmath.mpf(c.numerator) / c.denominator for c in parse_polynomial(f).coefficients]
+
+
+_coeffs = mpf_coefficients
 
 
 def _poly(coeffs: Sequence, w):
