@@ -182,3 +182,32 @@ def test_blas_limited_gives_the_threads_back():
     finally:
         blas.limit(before)
     assert blas.current() == before
+
+
+def test_sympy_cache_size_is_set_before_sympy_loads_and_a_users_setting_wins():
+    """theorycheck enlarges SymPy's per-function caches when it loads first (the CLI, the tests, a notebook that
+    imports it before SymPy); a user's SYMPY_CACHE_SIZE is kept; the size in force is recorded in the environment;
+    and the cache does not change a value (here: an expression simplified with and without it)."""
+    import os
+    import subprocess
+    import sys
+
+    import sympy as sp
+    import sympy.core.cache
+
+    import theorycheck
+    from theorycheck.report import environment
+
+    probe = "import theorycheck, sympy.core.cache as c; print(c.SYMPY_CACHE_SIZE)"
+    env = {k: v for k, v in os.environ.items() if k != "SYMPY_CACHE_SIZE"}
+    fresh = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert fresh.stdout.strip() == theorycheck.SYMPY_CACHE_SIZE
+    users = subprocess.run([sys.executable, "-c", probe], env={**env, "SYMPY_CACHE_SIZE": "7"},
+                           capture_output=True, text=True, check=True)
+    assert users.stdout.strip() == "7"
+    assert environment()["sympy_cache_size"] == sympy.core.cache.SYMPY_CACHE_SIZE
+    x = sp.Symbol("x", positive=True)
+    expr = (sp.exp(2 * x) - 1) / (sp.exp(x) + 1) - sp.exp(x) * sp.tanh(x / 2) ** 0
+    with_cache = sp.simplify(expr)
+    sympy.core.cache.clear_cache()
+    assert sp.simplify(expr) == with_cache == -1

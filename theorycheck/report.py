@@ -37,6 +37,7 @@ def environment(proofs_folder: str | None = None) -> dict[str, Any]:
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "packages": versions,
         "mpmath_backend": _mpmath_backend(),
+        "sympy_cache_size": _sympy_cache_size(),
         "sources": sources(proofs_folder),
     }
 
@@ -89,6 +90,14 @@ def _mpmath_backend() -> str:
     import mpmath.libmp
 
     return str(mpmath.libmp.BACKEND)
+
+
+def _sympy_cache_size() -> int | None:
+    """Entries per cached SymPy function (None: unbounded), as fixed when SymPy loaded (see
+    :data:`theorycheck.SYMPY_CACHE_SIZE`): it changes no value, only how much SymPy recomputes."""
+    import sympy.core.cache
+
+    return sympy.core.cache.SYMPY_CACHE_SIZE
 
 
 def summary(results: Sequence[ClaimResult]) -> dict[str, int]:
