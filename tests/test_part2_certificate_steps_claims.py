@@ -74,6 +74,30 @@ def test_step1_witness_and_corrected(verdicts):
     assert not zero_at_1.evidence["every_target"]["negative_for_every_q_and_eps_p"]
 
 
+def test_step1_says_how_large_d_must_be_and_the_grid_agrees():
+    """"d large enough" comes with its d (stop 56's note: for σ_* = x³ at ε_p = 1/2 the bound is proved only from
+    d ≈ 10^85.6 on): log10 d₀ = log10(m4/c)/(2r − rate), from E ≤ m4·γ² with m4 = E[z⁴σ_*²] (E[z¹⁰] = 945 for x³),
+    r = ε_p/(4(q+1)); every grid point at or past d₀ holds, and the literal witness lies below it."""
+    v = m.check_step1_infinite_model(targets=("x", "x^3"), eps_ps=("1", "1/2"), log10_ds=(32, 64, 85, 86, 128))
+    thresholds = {k: float(r["holds_from_log10_d"]) for k, r in v.evidence["eventual_reading"].items()}
+    for key, (m4, q) in {"x": (15, 1), "x^3": (945, 3)}.items():
+        for eps in ("1", "1/2"):
+            r = sp.Rational(eps) / (4 * (q + 1))  # the claimed rate is r itself (2·d^{−r} = 2γ): 2r − rate = r
+            exact = float(sp.log(sp.Rational(m4, 2), 10) / r)  # rounded up to 2 decimals: never below the exact d₀
+            assert exact <= thresholds[f"{key}, eps_p={eps}"] <= exact + 0.01
+    assert v.evidence["largest_threshold"] == {"at": "x^3, eps_p=1/2", "log10_d": "85.59"}
+    assert "from d ≥ 10^85.59 on at x^3, ε_p=1/2" in v.detail
+    for row in v.evidence["points"]:
+        if row["log10_d"] >= thresholds[f"{row['f']}, eps_p={row['eps_p']}"]:
+            assert row["holds"], row
+    assert int(v.evidence["literal_witness"]["d"][3:]) < thresholds["x^3, eps_p=1/2"]
+    # a larger constant moves d₀ down (log10(945/100)·32 = 31.214, rounded up), one above E[z⁴σ_*²] to every d
+    assert m.check_step1_infinite_model(claimed_constant=100, targets=("x^3",), eps_ps=("1/2",), log10_ds=(32,)
+                                        ).evidence["largest_threshold"]["log10_d"] == "31.22"
+    assert m.check_step1_infinite_model(claimed_constant=1000, targets=("x^3",), eps_ps=("1/2",), log10_ds=(2,)
+                                        ).evidence["largest_threshold"]["log10_d"] == "0"
+
+
 def test_step1_perturbed():
     # a faster claimed rate (γ² instead of γ) with constant 2 fails even as d → ∞ (E ~ E[z⁴σ_*²]γ², E[z⁶] = 15 > 2)
     v = m.check_step1_infinite_model(claimed_rate=EPS_P / (2 * (Q + 1)))
