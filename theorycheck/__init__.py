@@ -12,7 +12,8 @@ import os as _os
 #: SymPy keeps one LRU cache per cached function (``sympy.core.cache.cacheit``), sized when SymPy loads from
 #: ``SYMPY_CACHE_SIZE`` (default 1000): too small for the audit, whose checks rebuild the same subexpressions in
 #: simplify, subs and limits again and again. 100000 entries per function cost a check process about 20 MB and
-#: made the SymPy-heavy families (thm2., construct.) about 10 % faster (benchmarks/HISTORY.md); no value depends on
+#: made the SymPy-heavy families (thm2., construct.) about 7 % faster (benchmarks/bench_sympy_cache.py; figures in
+#: benchmarks/HISTORY.md), the test suite about as much; no value depends on
 #: it (every record of the audit was identical). Set only where SymPy has not loaded yet, and never over a user's
 #: own setting; the reports record the size in force (:func:`theorycheck.report.environment`).
 SYMPY_CACHE_SIZE = "100000"
