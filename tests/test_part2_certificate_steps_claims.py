@@ -91,6 +91,16 @@ def test_step1_says_how_large_d_must_be_and_the_grid_agrees():
         if row["log10_d"] >= thresholds[f"{row['f']}, eps_p={row['eps_p']}"]:
             assert row["holds"], row
     assert int(v.evidence["literal_witness"]["d"][3:]) < thresholds["x^3, eps_p=1/2"]
+    # sufficient, not necessary: at x³, ε_p = 1/2 the bound fails at 10^85 and already holds at 10^86 (d₀ = 10^85.59)
+    at = {r["log10_d"]: r["holds"] for r in v.evidence["points"] if r["f"] == "x^3" and r["eps_p"] == "1/2"}
+    assert at[85] is False and at[86] is True
+    # another rate: 2r − rate is then not r (a threshold computed from r alone would give 171.17, not 57.06)
+    half = m.check_step1_infinite_model(claimed_rate=EPS_P / (8 * (Q + 1)), targets=("x^3",), eps_ps=("1/2",),
+                                        log10_ds=(56, 58, 128))
+    exact = float(sp.log(sp.Rational(945, 2), 10) / (2 * sp.Rational(1, 32) - sp.Rational(1, 64)))
+    assert exact <= float(half.evidence["largest_threshold"]["log10_d"]) <= exact + 0.01
+    assert half.evidence["largest_threshold"]["log10_d"] == "57.06"
+    assert all(r["holds"] for r in half.evidence["points"] if r["log10_d"] >= 57.06)
     # a larger constant moves d₀ down (log10(945/100)·32 = 31.214, rounded up), one above E[z⁴σ_*²] to every d
     assert m.check_step1_infinite_model(claimed_constant=100, targets=("x^3",), eps_ps=("1/2",), log10_ds=(32,)
                                         ).evidence["largest_threshold"]["log10_d"] == "31.22"

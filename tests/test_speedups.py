@@ -185,29 +185,26 @@ def test_blas_limited_gives_the_threads_back():
 
 
 def test_sympy_cache_size_is_set_before_sympy_loads_and_a_users_setting_wins():
-    """theorycheck enlarges SymPy's per-function caches when it loads first (the CLI, the tests, a notebook that
-    imports it before SymPy); a user's SYMPY_CACHE_SIZE is kept; the size in force is recorded in the environment;
-    and the cache does not change a value (here: an expression simplified with and without it)."""
+    """theorycheck enlarges SymPy's per-function caches when it loads before SymPy (the CLI, the tests, a notebook,
+    and the proofs package, which imports it first); a user's SYMPY_CACHE_SIZE is kept; the environment records the
+    size in force, "off" when SymPy's cache is off."""
     import os
     import subprocess
     import sys
 
-    import sympy as sp
-    import sympy.core.cache
-
     import theorycheck
-    from theorycheck.report import environment
 
-    probe = "import theorycheck, sympy.core.cache as c; print(c.SYMPY_CACHE_SIZE)"
-    env = {k: v for k, v in os.environ.items() if k != "SYMPY_CACHE_SIZE"}
-    fresh = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
-    assert fresh.stdout.strip() == theorycheck.SYMPY_CACHE_SIZE
-    users = subprocess.run([sys.executable, "-c", probe], env={**env, "SYMPY_CACHE_SIZE": "7"},
-                           capture_output=True, text=True, check=True)
-    assert users.stdout.strip() == "7"
-    assert environment()["sympy_cache_size"] == sympy.core.cache.SYMPY_CACHE_SIZE
-    x = sp.Symbol("x", positive=True)
-    expr = (sp.exp(2 * x) - 1) / (sp.exp(x) + 1) - sp.exp(x) * sp.tanh(x / 2) ** 0
-    with_cache = sp.simplify(expr)
-    sympy.core.cache.clear_cache()
-    assert sp.simplify(expr) == with_cache == -1
+    probe = ("import sys, {first}; import sympy.core.cache as c; from theorycheck.report import _sympy_cache_size; "
+             "print(c.SYMPY_CACHE_SIZE, _sympy_cache_size())")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SYMPY_")}
+
+    def run(first: str, **extra: str) -> str:
+        return subprocess.run([sys.executable, "-c", probe.format(first=first)], env={**env, **extra},
+                              capture_output=True, text=True, check=True).stdout.strip()
+
+    size = theorycheck.SYMPY_CACHE_SIZE
+    assert run("theorycheck") == f"{size} {size}"
+    assert run("theorycheck_proofs.part2_certificate_steps") == f"{size} {size}"  # the proofs load SymPy themselves
+    assert run("theorycheck", SYMPY_CACHE_SIZE="7") == "7 7"
+    assert run("sympy, theorycheck") == "1000 1000"  # SymPy first: its own default stays, and is what is recorded
+    assert run("theorycheck", SYMPY_USE_CACHE="no").endswith(" off")

@@ -92,12 +92,12 @@ def _mpmath_backend() -> str:
     return str(mpmath.libmp.BACKEND)
 
 
-def _sympy_cache_size() -> int | None:
-    """Entries per cached SymPy function (None: unbounded), as fixed when SymPy loaded (see
-    :data:`theorycheck.SYMPY_CACHE_SIZE`): it changes no value, only how much SymPy recomputes."""
+def _sympy_cache_size() -> int | str | None:
+    """Entries per cached SymPy function (None: unbounded; "off" under ``SYMPY_USE_CACHE=no``), as fixed when SymPy
+    loaded (see :data:`theorycheck.SYMPY_CACHE_SIZE`): it changes no value, only how much SymPy recomputes."""
     import sympy.core.cache
 
-    return sympy.core.cache.SYMPY_CACHE_SIZE
+    return "off" if sympy.core.cache.USE_CACHE == "no" else sympy.core.cache.SYMPY_CACHE_SIZE
 
 
 def summary(results: Sequence[ClaimResult]) -> dict[str, int]:
