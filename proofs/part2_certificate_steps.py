@@ -182,8 +182,8 @@ def _step1_threshold(m4: sp.Expr, c: sp.Expr, e: sp.Expr) -> str | None:
         return None
     if m4 <= c:
         return "0"
-    exponent = mpmath.log10(mpmath.mpf(sp.Rational(m4 / c).p) / sp.Rational(m4 / c).q) / mpmath.mpf(-e)
-    return f"{int(mpmath.ceil(100 * exponent)) / 100:.2f}"  # rounded up: every d past the printed one is covered
+    hundredths = int(sp.ceiling(100 * sp.log(sp.Rational(m4 / c), 10) / -e))  # exact: every d past it is covered
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
 
 
 @functools.lru_cache(maxsize=8)
