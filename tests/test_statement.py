@@ -22,7 +22,7 @@ import mpmath
 import pytest
 import sympy as sp
 from flint import arb, ctx
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from theorycheck.statement import (
@@ -253,6 +253,11 @@ def test_integrals_evaluate_as_sympys_own_quadrature():
         (sp.Integral(sp.exp(-t * y) * t, (y, 0, x), (t, 0, 1)), (x,), ("2",)),  # one Integral, two limits
     ]
     plain = {"sech": lambda z: 1 / mpmath.cosh(z), "csch": lambda z: 1 / mpmath.sinh(z)}
+    from theorycheck.statement import ball_integrand
+
+    # the transform and the sech convolution run on the compiled (python-flint) integrand, the nested one on mpmath's
+    assert [ball_integrand(e.function, (e.limits[0][0],), v, None) is not None for e, v, _ in cases[:3]] == [
+        True, True, False]
     with mpmath.workdps(30):
         for expr, variables, point in cases:
             args = [mpmath.mpf(v) for v in point]
@@ -268,6 +273,88 @@ def test_integrals_evaluate_as_sympys_own_quadrature():
         wrong = cases[0][0].func(cases[0][0].function * (1 + t / 1000), *cases[0][0].limits)
         args = [mpmath.mpf(v) for v in cases[0][2]]
         assert abs(evaluator(wrong, cases[0][1])(*args) - evaluator(cases[0][0], cases[0][1])(*args)) > 1e-6
+
+
+_G = sp.Symbol("g", positive=True)
+_LEAVES = [t, _G, sp.Integer(3), sp.Rational(-2, 7), sp.pi, sp.I * t, sp.sqrt(_G), sp.Float("0.1", 30)]
+_UNARY = [sp.exp, sp.sin, sp.cos, sp.tanh, sp.sech, sp.cosh, sp.atan, sp.sqrt, lambda e: e**-3]
+
+
+@st.composite
+def _integrands(draw, depth: int = 3) -> sp.Expr:
+    """Expressions in t (the integration variable) and g (a parameter) from the nodes the ball compiler reads."""
+    if depth == 0 or draw(st.booleans()):
+        return draw(st.sampled_from(_LEAVES))
+    kind = draw(st.sampled_from(["add", "mul", "pow", "unary"]))
+    a = draw(_integrands(depth - 1))
+    if kind == "unary":
+        return draw(st.sampled_from(_UNARY))(a)
+    if kind == "pow":
+        return a ** draw(st.sampled_from([2, 3, -1, sp.Rational(3, 2)]))
+    b = draw(_integrands(depth - 1))
+    return a + b if kind == "add" else a * b
+
+
+@settings(max_examples=150, deadline=None)
+@given(_integrands(), st.sampled_from(["0.3", "-1.7", "12.5", "1e-9"]), st.sampled_from(["0.5", "3"]),
+       st.sampled_from([15, 30, 60]))
+def test_compiled_integrand_gives_mpmaths_value(expr, at, g_value, dps):
+    """The integrand that mpmath.quad calls (python-flint acb code printed from the SymPy tree, the midpoint at 64
+    guard bits) is mpmath's lambdified integrand to its working precision, with its type: mpc exactly where mpmath
+    gives one (an I in the expression, the square root of a negative number); where a ball loses the guard bits it
+    is mpmath's own value; flint's precision is unchanged after the call."""
+    from flint import ctx as flint_ctx
+
+    from theorycheck.statement import _MPMATH_MODULES, ball_integrand
+
+    plain = sp.lambdify((t, _G), expr, modules=_MPMATH_MODULES, cse=True)
+    compiled = ball_integrand(expr, (t,), (_G,), plain)
+    assume(compiled is not None)  # SymPy wrote √(t²) as |t|, say
+    before = flint_ctx.prec
+    with mpmath.workdps(dps):
+        args = (mpmath.mpf(at), mpmath.mpf(g_value))
+        try:
+            want = plain(*args)
+        except (ZeroDivisionError, ValueError):
+            return
+        got = compiled(args[1:])(args[0])
+        assert flint_ctx.prec == before
+        if not mpmath.isfinite(want):
+            return
+        assert isinstance(got, mpmath.mpc) == isinstance(want, mpmath.mpc), (expr, got, want)  # mpmath: 3 for 3
+        ulps = mpmath.mpf(2) ** (4 - mpmath.mp.prec)
+        with mpmath.workdps(dps + 40):  # the same arguments, 40 more digits: the value both should have
+            exact = plain(*args)
+        # as accurate as mpmath's, to a few units of the last place (more, where mpmath's is ill-conditioned: at 15
+        # digits its e^{e⁹} is 2·10⁻¹³ off, the ball's right)
+        assert abs(got - exact) <= abs(want - exact) + ulps * max(1, abs(exact)), (expr, got, want, exact)
+
+
+def test_compiled_integrand_refuses_what_it_cannot_read_and_can_be_wrong():
+    """Piecewise, Abs, Max, a special function, a constant the ball evaluator does not know and a nested quadrature's
+    call stay mpmath's (None); a compiled integrand of a wrong formula gives a wrong value (the comparison above
+    could fail); cancellation beyond the guard bits hands the point to mpmath (e^t − 1 − t at t = 10⁻²⁰)."""
+    from sympy.utilities.lambdify import implemented_function
+
+    from theorycheck.statement import ball_integrand
+
+    nested = implemented_function(sp.Function("_quad_test"), lambda z: z)(_G)
+    for expr in (sp.Piecewise((t, t < _G), (_G, True)), sp.Abs(t - _G), sp.Max(t, _G), sp.gamma(t),
+                 t * sp.EulerGamma, t * nested):
+        assert ball_integrand(expr, (t,), (_G,), lambda *a: None) is None, expr
+    right, wrong = sp.exp(-t**2) * sp.cos(_G * t), sp.exp(-t**2) * sp.cos(_G * t * (1 + sp.Rational(1, 10**12)))
+    with mpmath.workdps(30):
+        args = (mpmath.mpf(2), mpmath.mpf("0.7"))
+        good = ball_integrand(right, (t,), (_G,), None)(args[1:])(args[0])
+        bad = ball_integrand(wrong, (t,), (_G,), None)(args[1:])(args[0])
+        assert abs(good - bad) > 1e-14 * abs(good)
+        calls = []
+        cancelling = sp.exp(t) - 1 - t
+        plain = sp.lambdify((t, _G), cancelling, modules="mpmath")
+        compiled = ball_integrand(cancelling, (t,), (_G,), lambda *a: calls.append(a) or plain(*a))
+        tiny = mpmath.mpf("1e-20")
+        assert compiled([args[1]])(tiny) == plain(tiny, args[1]) and len(calls) == 1
+        assert compiled([args[1]])(mpmath.mpf(1)) and len(calls) == 1  # no cancellation at t = 1: the ball's
 
 
 def test_integrals_at_the_edges_of_the_evaluator():
