@@ -1883,7 +1883,7 @@ def check_tail_finf(
     return verified(
         "numeric+symbolic" if general else "numeric",
         "E_tail ≤ sup f_γ²·P ≤ (Σ|c|)²(q/(2√eγ))^q e^{−log²d/2} at every γ tried (erfc(x/√2) ≤ "
-        "e^{−x²/2}, sup f_γ² ≤ (Σ|c|)²(q/(2eγ))^q)"
+        "e^{−x²/2}, sup f_γ² ≤ (Σ|c|)²max(1, (q/(2eγ))^q))"
         + ("; and at every γ ∈ (0, 1], q and d with the hidden constant (Σ|c|)²max(1, (2√e/q)^q) (sup f_γ² ≤ "
            "(Σ|c|)²max(1, (q/(2eγ))^q); SymPy: the log ratios are " + f"{first} and {second}, ≤ 0)" if general else ""),
         regime={"region": "γ ∈ (0, 1], every q and d", "holds_on": "all", "conditions": [], "witness": None,

@@ -1465,7 +1465,9 @@ def check_initial_output(
             "z_j x_j, which are not centred: E[f^0(x)x] = Σ_k a_{0,k} w_k E[σ'(⟨w_k,x⟩+b_k)] ≠ 0. The display as "
             "printed, a scalar (no x_j), fails too: |E[f^0σ'(⟨w_i,x⟩+b_i)]| has median "
             + ", ".join(f"{v:.2f}" for v in pops_scalar.values())
-            + f" at d = {', '.join(str(k) for k in pops_scalar)} (referee DB, DB-2)",
+            + f" at d = {', '.join(str(k) for k in pops_scalar)} over the first {POP_NEURONS} neurons of one network "
+            "per d: each d's value is one draw of the O(1) random common factor Σ_k a_{0,k}E[tanh(⟨w_k,x⟩+b_k)], "
+            "not a trend in d (referee DB, DB-2)",
             witness={
                 "d": dmax,
                 "population_median_norm": pops[dmax],

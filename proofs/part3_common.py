@@ -450,6 +450,11 @@ def _identity(step: Step) -> dict[str, Any]:
         return out
     if witness is not None:
         out.update(holds=False, witness=dict(witness, exact_ratio=str(ratio)))
+        everywhere = _ratio_never_one(ratio, log_ratio)
+        if everywhere:  # the failure is placed on the whole region (referee of 2026-12-02: the chain had read
+            # "undecided" while its identity (3, D19, 5) is off by d^{ε_n} at every point)
+            out["regime"] = {"region": step.region.name, "holds_on": "none", "conditions": [], "conditions_exact": [],
+                             "witness": out["witness"], "why": everywhere}
         return out
     if log_ratio is not None and log_ratio.is_number and log_ratio.is_zero is False:  # a constant ratio ≠ 1
         out["holds"] = False
@@ -462,6 +467,22 @@ def _identity(step: Step) -> dict[str, Any]:
     out["why"] = (f"SymPy could not simplify lhs/rhs = {ratio} to 1, and the sides agree to 10⁻²⁵ at all "
                   f"{len(_IDENTITY_POINTS)} points: no witness")
     return out
+
+
+def _ratio_never_one(ratio: sp.Expr, log_ratio: sp.Expr | None) -> str | None:
+    """Why lhs/rhs ≠ 1 at every point of the region, or None: the ratio is positive for d > 1 (d = e^ℓ, ℓ > 0) and
+    every symbol as declared, and its log (every base positive, as the ratio is) is non-zero for every such value
+    (SymPy's ``is_zero`` False: for all values, not at some) — d^{ε_n} with ε_n > 0, say."""
+    if log_ratio is None:
+        return None
+    ell = sp.Symbol("ell", positive=True)
+    if sp.sympify(ratio).subs(S.d, sp.exp(ell)).is_positive is not True:
+        return None
+    at = sp.simplify(sp.sympify(log_ratio).subs(S.d, sp.exp(ell)))
+    if at.is_zero is not False:
+        return None
+    return (f"lhs/rhs = {ratio} ≠ 1 at every point: its log, {sp.sympify(log_ratio)}, is non-zero for every d > 1 and "
+            "every value of the region's parameters (SymPy, exactly)")
 
 
 #: admissible values of the symbols a step may leave free (:mod:`theorycheck.ranges`: δ ∈ (0, 1), r ≤ 0, γ ∈ (0, 1),
@@ -739,7 +760,10 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
     if holds_on == "all" and any(r.get("holds") is None for r in results):  # an undecided relation (referee BN, BN2)
         holds_on = "undecided"
     conditions, exact = [], []
-    for g in regs if not unplaced else ():
+    # nor where a relation fails at every point (an identity off by d^{ε_n}): no condition of the others says where
+    # the chain holds
+    nowhere = any(g["holds_on"] == "none" and not g.get("conditions_exact") and not g.get("conditions") for g in regs)
+    for g in regs if not unplaced and not nowhere else ():
         if g["holds_on"] != "all":
             conditions += [c for c in g["conditions"] if c not in conditions]
             exact += [c for c in g.get("conditions_exact", []) if c not in exact]

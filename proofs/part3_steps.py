@@ -1651,8 +1651,10 @@ def _obstruction_text(record: dict[str, Any]) -> str:
     return (f"at (ε_n, ε_p, ν) = {where}, inside the chain's premises, every second layer on W_1's features, f_NN "
             "included, has E_x[(f − f_*)²] ≥ α_1^{*2}‖P_{col(W_1)^⊥}μ‖² = "
             f"{lows} at d = {[r['d'] for r in record['rows']]} (fitted exponent {fit}: no decay; ε_p < 1 and "
-            "σ_W²d/p → ∞ there), while the rate → 0 (at these d σ_W ≫ 1 and W_1's columns are noise, so the rows show "
-            "the random-subspace value 1 − p/d; as d → ∞ the bound rests on the span lemma, s/(s + (1 + σ_W)²) with "
+            "σ_W²d/p → ∞ there), while the rate → 0 (slowly: its d^{−ε_p/(8(q+1))} is itself near 1 at these d, so the "
+            "rows show a floor that does not decay, not a counterexample at finite d; there σ_W ≫ 1 and W_1's "
+            "columns are noise, so the rows show the random-subspace value 1 − p/d; as d → ∞ the bound rests on "
+            "the span lemma, s/(s + (1 + σ_W)²) with "
             "s = σ_W²d/p → ∞, not on the fit: referee DB, DB-9)")
 
 

@@ -147,8 +147,18 @@ def test_noise_chain_steps(registered_verdict):
     v = _registered_chain(registered_verdict, "dpgd.noise-chain-steps", m.steps_noise_chain())
     assert v.verdict == "refuted" and v.evidence["failing_relations"] == [[3, "D19", 5]]
     assert v.evidence["witness"]["exact_ratio"] == "d**eps_n"
+    # off by d^{ε_n} at every point of the region, so the chain holds on none of it (a re-check of 2026-12-02: it
+    # had read "undecided", an identity's failure placed nowhere)
+    assert v.regime["holds_on"] == "none" and "failing_without_a_regime" not in v.regime
     assert m.check_chain(m.steps_noise_chain(sp.Rational(7, 2))).verdict == "verified"
-    assert m.check_chain(m.steps_noise_chain(3)).verdict == "refuted"  # wrong exponent
+    wrong_exponent = m.check_chain(m.steps_noise_chain(3))
+    assert wrong_exponent.verdict == "refuted" and wrong_exponent.regime["holds_on"] == "none"
+    # a ratio that is 1 somewhere in the region (d^{ε_n − 1/5}, at ε_n = 1/5) places no failure on all of it
+    steps = m.steps_noise_chain()
+    s = _step(steps, (3, "D19", 5))
+    somewhere = m.check_chain(_replace(steps, s.key, s.perturb(rhs=s.statement.rhs * d ** sp.Rational(1, 5))))
+    assert somewhere.verdict == "refuted" and somewhere.regime["holds_on"] == "undecided"
+    assert somewhere.regime["failing_without_a_regime"] == [[3, "D19", 5]]
 
 
 def test_noise_corrected(registered_verdict):
@@ -1081,7 +1091,8 @@ def test_a_refuted_chain_records_the_width_reading_p_equals_d_to_the_eps_p():
     v = check_steps((perturbed,), title="toy")
     assert v.verdict == "refuted" and not readings_holding(v)
     assert v.regime["readings"][EQUAL_WIDTH_READING].split(":")[0] in ("none", "part")
-    identity = Step((3, "X", 2), m._st(sp.Integer(2), "=", sp.Integer(3)), "identity")
+    # an identity that fails somewhere (d^{ε_n} = d^{1/5}: not at ε_n = 1/5) places no failure on the whole region
+    identity = Step((3, "X", 2), m._st(d**eps_n, "=", d ** sp.Rational(1, 5)), "identity")
     holds = Step((3, "X", 3), m._st(d ** (-eps_n), "lesssim", sp.Integer(1)), "asymptotic")
     v = check_steps((identity, holds), title="toy")
     assert v.verdict == "refuted" and "readings" not in v.regime
@@ -1092,6 +1103,14 @@ def test_a_refuted_chain_records_the_width_reading_p_equals_d_to_the_eps_p():
     v = check_steps((identity, part), title="toy")
     assert v.regime["holds_on"] == "undecided" and v.regime["conditions"] == [] and "readings" in v.regime
     assert not readings_holding(v)
+    # one that fails at every point (2 = 3; the paper's (3, D19, 5), off by d^{ε_n}) places it on all of it: the
+    # chain holds nowhere, under every width reading, and no other relation's conditions say where it would hold
+    everywhere = Step((3, "X", 2), m._st(sp.Integer(2), "=", sp.Integer(3)), "identity")
+    for other in (holds, part):
+        v = check_steps((everywhere, other), title="toy")
+        assert v.verdict == "refuted" and v.regime["holds_on"] == "none" and v.regime["conditions"] == []
+        assert "failing_without_a_regime" not in v.regime and not readings_holding(v)
+        assert all(r.startswith("none") for r in v.regime["readings"].values())
 
 
 def test_an_undecided_relation_is_no_failure_of_its_chain():
