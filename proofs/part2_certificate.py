@@ -196,6 +196,29 @@ PROVED_SUP_BOUND = Statement(
     name="cert.sup-bound",
 )
 
+_Y = sp.pi / (2 * eta)  # the imaginary part of w = (iπ/2 − b)/η
+#: proved for the same a through its imaginary part, one power of γ^{−1/2} sharper (it decides Theorem 6 at q = 3,
+#: thm6.existence): aφ(b) = (1/π) Im F(x + iy) with F = f_γ, real on ℝ, x = −b/η, y = π/(2η), so
+#: |aφ| ≤ (1/π)|F(x + iy) − F(x)| ≤ (y/π) sup_{0≤t≤y} |F'(x + it)|, F' = (f' − 2γwf) e^{−γw²}, |e^{−γw²}| ≤
+#: e^{γy²}e^{−γx²}, |w|^k ≤ 2^k max(|x|, y)^k and sup_x |x|^k e^{−γx²} = (k/(2eγ))^{k/2}:
+#: sup_b|aφ| ≤ e^{π²γ/(4η²)}/(2η) [Σ_{n≥1} n|c_n| 2^{n−1} max((\tfrac{n−1}{2eγ})^{\frac{n−1}{2}}, y^{n−1})
+#:                                 + Σ_{n≥0} γ|c_n| 2^{n+2} max((\tfrac{n+1}{2eγ})^{\frac{n+1}{2}}, y^{n+1})]
+PROVED_SUP_BOUND_IMAGINARY = Statement(
+    sp.Symbol("S_aphi"),
+    "<=",
+    sp.exp(sp.pi**2 * gamma / (4 * eta**2))
+    / (2 * eta)
+    * (
+        sp.Sum(n_H * sp.Abs(c[n_H]) * 2 ** (n_H - 1)
+               * sp.Max(((n_H - 1) / (2 * sp.E * gamma)) ** ((n_H - 1) / 2), _Y ** (n_H - 1)), (n_H, 1, q))
+        + sp.Sum(gamma * sp.Abs(c[n_H]) * 2 ** (n_H + 2)
+                 * sp.Max(((n_H + 1) / (2 * sp.E * gamma)) ** ((n_H + 1) / 2), _Y ** (n_H + 1)), (n_H, 0, q))
+    ),
+    variables=(q, gamma, eta),
+    lhs_latex=r"\sup_b|a(b)\phi(b)|",
+    name="cert.sup-bound",
+)
+
 _D = _SQ / (2 * eta)
 #: Step 4, display (2, 47), first line: |aφ(x)| ≤ (η√γ/8π) e^{π²γ/4−γx²} Σ|c_n| ||x+√γ/(2η)|^n − |x−√γ/(2η)|^n|.
 STEP4_MODULUS = Statement(

@@ -1029,23 +1029,37 @@ def test_the_tanh_step_is_judged_apart_from_its_premise(registered_verdict):
 def test_existence_decides_the_eta_fixed_reading_beyond_q_1(registered_verdict):
     """Referee BX, BX1: with the constant depending on f and η, Theorem 6 fails at q = 2 as well (f_a is
     2η·sup|aφ|-Lipschitz, f quadratic, while the bound tends to η) and holds for q ≥ 4 (the repaired a for the wider
-    window √(γ/E[z⁴f²])); q = 3 stays open. Perturbed: a bound larger by 1/γ is no longer refuted at q = 2 by growth,
-    and the wider window proves nothing at q = 3 or below."""
+    window √(γ/E[z⁴f²])); q = 3, open until the re-check of 2026-12-02, holds through the sharper size bound via the
+    imaginary part (a finite limit ∝ 1/η²; thm6.repaired's bound alone gives ∞). Perturbed: a bound larger by 1/γ is
+    no longer refuted at q = 2 by growth; the wider window proves nothing at q = 3 with thm6.repaired's bound alone,
+    nor at q = 2 with either; a proved bound below the measured sup is caught."""
     v = registered_verdict("thm6.existence")
     fixed = v.evidence["sub_regions"]["eta-fixed"]
-    assert fixed["refuted_for_q"] == [1, 2] and fixed["holds_for_q"] == [4, 5]
+    assert fixed["refuted_for_q"] == [1, 2] and fixed["holds_for_q"] == [3, 4, 5]
     tail = v.evidence["per_polynomial"]["x^2"]["quadratic_tail_obstruction"]
     assert tail["refutes"] and tail["limit_of_bound"]["1"] == "1"
     needed = [float(r["constant_needed"]) for r in tail["table"] if r["eta"] == "1"]
     assert needed == sorted(needed) and needed[-1] > 3.9  # grows with L ∝ √log(1/γ)
-    assert "not decided here for q ∈ [3]" in v.detail
+    assert "holds as γ → 0 for q ∈ [3, 4, 5]" in v.detail and "not decided" not in v.detail
 
     looser = T.check_existence(T.EXISTENCE.perturb(rhs=T.EXISTENCE.rhs / gamma), polys=("x^2", "x^3 - 3*x", "x^4"))
     assert 2 not in looser.evidence["sub_regions"]["eta-fixed"]["refuted_for_q"]
     assert not looser.evidence["per_polynomial"]["x^2"]["quadratic_tail_obstruction"]["refutes"]
-    low = T.wider_window_construction([Fraction(0), Fraction(-3), Fraction(0), Fraction(1)],
-                                      T.EXISTENCE.rhs.subs(T.q, 3))
-    assert not low["finite_for_every_eta"] and low["E[z^4 f^2]"] == "450"
+    cubic = [Fraction(0), Fraction(-3), Fraction(0), Fraction(1)]
+    both = T.wider_window_construction(cubic, T.EXISTENCE.rhs.subs(T.q, 3))
+    assert both["finite_for_every_eta"] and both["E[z^4 f^2]"] == "450"
+    limits = {name: sp.sympify(r["limit_of_size_over_bound"]) for name, r in both["routes"].items()}
+    assert sorted(map(str, limits.values()))[-1] == "oo"  # thm6.repaired's bound: ∞ at q = 3
+    (finite,) = [lim for lim in limits.values() if lim != sp.oo]
+    (eta_,) = finite.free_symbols
+    assert sp.simplify(finite * eta_**2).is_number and str(eta_) == "eta"  # ∝ 1/η²
+    alone = T.wider_window_construction(cubic, T.EXISTENCE.rhs.subs(T.q, 3), proved_bounds=(T.PROVED_SUP_BOUND,))
+    assert not alone["finite_for_every_eta"]
+    quadratic = T.wider_window_construction([Fraction(0), Fraction(0), Fraction(1)], T.EXISTENCE.rhs.subs(T.q, 2))
+    assert not quadratic["finite_for_every_eta"]
+    too_small = T.PROVED_SUP_BOUND_IMAGINARY.perturb(rhs=T.PROVED_SUP_BOUND_IMAGINARY.rhs / 100)
+    caught = T.wider_window_construction(cubic, T.EXISTENCE.rhs.subs(T.q, 3), proved_bounds=(too_small,))
+    assert not caught["finite_for_every_eta"] and caught["bound_below_the_measured_sup"] == ["a given bound"]
 
 
 def test_sech_checks_the_displays_it_covers(registered_verdict, monkeypatch):
