@@ -2615,7 +2615,8 @@ def _ibp_symbolic() -> tuple[bool, bool, tuple[sp.Expr, ...]]:
     )
     yy = sp.Symbol("y", real=True)
     sech_ok = sp.simplify((sp.sech(yy) ** 2 - 4 / (sp.exp(yy) + sp.exp(-yy)) ** 2).rewrite(sp.exp)) == 0
-    bnd = tuple(sp.limit(sp.tanh(_x + 1) * sp.exp(-(_x**2) / 2), _x, s_) for s_ in (sp.oo, -sp.oo))
+    # at a symbolic b, as the claim says "every b" (an independent re-check of 2026-12-02: b = 1 had stood for all)
+    bnd = tuple(sp.limit(sp.tanh(_x + _b) * sp.exp(-(_x**2) / 2), _x, s_) for s_ in (sp.oo, -sp.oo))
     return ident, sech_ok, bnd
 
 

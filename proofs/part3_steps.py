@@ -2991,17 +2991,32 @@ def check_svd_identities(two: float = 2.0, corners=NUM_CORNERS, dv: int = NUM_D)
         "readings": {"the full SVD (U p×p, Λ p×n, Λ² read as ΛΛᵀ)": "all: every relation at every corner",
                      "the thin SVD (U p×min(p, n))": "part: where p ≤ n it is the full one; where p > n (admissible: p "
                      "has no upper bound) (3, D12, 2) misses 2λ(I − UUᵀ), off by exactly 2λ in norm "
-                     f"({thin['norm_gap']:.6g} = 2λ = {2 * thin['lambda']:.6g} at p = {thin['p']}, n = {thin['n']})"}})
+                     f"({thin['norm_gap']:.6g} = 2λ = {2 * thin['lambda']:.6g} at p = {thin['p']}, n = {thin['n']}), "
+                     "(3, D12, 3) misses (1 − 2ηλ)(I − UUᵀ) (off by "
+                     f"{thin['norm_gap_D12_3']:.6g} = |1 − 2ηλ| at η = {thin['eta']}), and (3, D13, 1) lists n of "
+                     f"the p eigenvalues, missing {thin['eigenvalues_not_listed_D13_1']} = p − n that all equal "
+                     "1 − 2ηλ"}})
 
 
-def _thin_svd_gap(p: int = 40, n: int = 25, lam: float = 0.7, seed: int = 5) -> dict[str, Any]:
-    """‖L − 2U(Λ²/n + λI)Uᵀ‖ with the thin SVD of a seeded Φ (p × n, p > n): 2λ exactly, since I − UUᵀ is a
-    projection of rank p − n ≥ 1."""
+def _thin_svd_gap(p: int = 40, n: int = 25, lam: float = 0.7, eta: float = 0.1, seed: int = 5) -> dict[str, Any]:
+    """The three relations with the thin SVD of a seeded Φ (p × n, p > n), where I − UUᵀ is a projection of rank
+    p − n ≥ 1: ‖L − 2U(Λ²/n + λI)Uᵀ‖ = 2λ exactly (3, D12, 2); ‖(I − ηL) − U[I − 2η(Λ²/n + λI)]Uᵀ‖ = |1 − 2ηλ|
+    (3, D12, 3; the missing (1 − 2ηλ)(I − UUᵀ)); and (3, D13, 1) lists n eigenvalues where I − ηL has p, the p − n
+    it misses all 1 − 2ηλ (an independent re-check of 2026-12-02: only the first had been said)."""
     phi = np.tanh(np.random.default_rng(seed).standard_normal((p, n)))
     U, s, _ = np.linalg.svd(phi, full_matrices=False)
     L = 2 * phi @ phi.T / n + 2 * lam * np.eye(p)
-    gap = float(np.linalg.norm(L - 2 * U @ np.diag(s**2 / n + lam) @ U.T, 2))
-    return {"p": p, "n": n, "lambda": lam, "seed": seed, "norm_gap": gap, "equals_2_lambda": abs(gap - 2 * lam) < 1e-9}
+    mid = np.diag(s**2 / n + lam)
+    gap = float(np.linalg.norm(L - 2 * U @ mid @ U.T, 2))
+    gap_3 = float(np.linalg.norm(np.eye(p) - eta * L - U @ (np.eye(n) - 2 * eta * mid) @ U.T, 2))
+    listed = np.sort(1 - 2 * eta * (s**2 / n + lam))
+    actual = np.sort(np.linalg.eigvalsh(np.eye(p) - eta * L))
+    unlisted = [float(v) for v in actual if not np.any(np.abs(listed - v) < 1e-9)]
+    return {"p": p, "n": n, "lambda": lam, "eta": eta, "seed": seed, "norm_gap": gap,
+            "equals_2_lambda": abs(gap - 2 * lam) < 1e-9, "norm_gap_D12_3": gap_3,
+            "equals_one_minus_2_eta_lambda": abs(gap_3 - abs(1 - 2 * eta * lam)) < 1e-9,
+            "eigenvalues_not_listed_D13_1": len(unlisted),
+            "all_equal_one_minus_2_eta_lambda": all(abs(v - (1 - 2 * eta * lam)) < 1e-9 for v in unlisted)}
 
 
 def _trajectory(corner: str, dv: int, steps: int, seed: int, eta_rule: str = "stable"):

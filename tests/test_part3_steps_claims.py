@@ -808,6 +808,10 @@ def test_closed_form_and_svd(registered_verdict):
     # the thin-SVD reading (referee CU, CU-5): where p > n (3, D12, 2) is off by exactly 2λ
     thin = svd.evidence["thin_svd_where_p_exceeds_n"]
     assert thin["equals_2_lambda"] and thin["p"] > thin["n"]
+    # and (3, D12, 3) by |1 − 2ηλ|, and (3, D13, 1) misses p − n eigenvalues 1 − 2ηλ (a re-check of 2026-12-02)
+    assert thin["equals_one_minus_2_eta_lambda"] and thin["all_equal_one_minus_2_eta_lambda"]
+    assert thin["eigenvalues_not_listed_D13_1"] == thin["p"] - thin["n"]
+    assert "(3, D13, 1) lists n of the p eigenvalues" in svd.regime["readings"]["the thin SVD (U p×min(p, n))"]
     assert svd.regime["readings"]["the thin SVD (U p×min(p, n))"].startswith("part:")
     assert m.check_svd_identities(1.0).verdict == "refuted"
 

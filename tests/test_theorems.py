@@ -316,7 +316,15 @@ def test_repaired_privacy_is_exact_and_a_wrong_split_is_refuted(registered_verdi
 def test_repaired_sensitivity_understated_is_refuted():
     from theorycheck_proofs import repaired
 
-    assert repaired.check_sensitivity(ds=(16,), trials=1).verdict == "verified"
+    v = repaired.check_sensitivity(ds=(16,), trials=1)
+    assert v.verdict == "verified"
+    # Δa_t per step (what adaptive composition needs) holds; as the distance of two runs' iterates it fails from
+    # t = 2 (a re-check of 2026-12-02: the reading had not been recorded); at t = 1 the two readings agree
+    per_step, iterates = repaired.SENSITIVITY_READINGS
+    assert v.regime["readings"] == {per_step: "all", iterates: "none"}
+    ratios = v.evidence["iterates_of_two_runs"]["ratios"]
+    assert abs(ratios[0] - 1) < 1e-9 and ratios[1] > 1.5 and ratios == sorted(ratios)
+    assert "fails from t = 2 on" in v.detail
     assert repaired.check_sensitivity(clip_scale=0.4, ds=(16,), trials=1).verdict == "refuted"
     # the opposite-label pair attains the bound, so a sensitivity understated by 1 % is refuted too (referee X: 0.7
     # passed when only the huge-sample pair was tried), at the wide width as well
