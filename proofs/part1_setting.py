@@ -96,6 +96,8 @@ NEEDS_POLYNOMIAL_SIZES: dict[str, str] = {
     "stein.projection-law": "p",
     "stein.sigma2-order": "p (its every-neuron reading)",
     "rank1.population-gradient": "p (its every-neuron reading)",
+    "lemma3.sample-norms": "n (its ≲_P reading: max_j ‖x_j‖ ≲ √d needs log n = O(d); n = d^{log d} keeps it, "
+                           "n = e^{d²} breaks it)",
 }
 #: Assumption 2 read literally (p ≥ d^{ε_p}, n ≥ d^{1+3ε_n}, no upper bound) also admits super-polynomial sizes:
 #: n = d^{log d} and p = e^{log³ d}.

@@ -780,7 +780,9 @@ def check_sample_norms(statement: Statement, corrected: Statement, assumption: S
             "bound without slack fails with probability → 1; √d + log d holds w.p. ≥ 1 − n e^{−log²d/2} "
             "and is ≲ √d on the whole region (read as ≲_P, the bound holds)",
             corrected=corrected if corr_ok else None,
-            regime=_constant_fails_everywhere(reg.regime, f"all: √d + log d ≲ √d ({reg.verdict} on the region)"
+            regime=_constant_fails_everywhere(reg.regime, f"all: √d + log d ≲ √d ({reg.verdict} on the region), "
+                                              "with probability ≥ 1 − n e^{−log²d/2}: n polynomial in d "
+                                              "(part1.size-reading; log n = O(d) suffices for a constant on √d)"
                                               if reg.verdict == "verified" else f"undecided: {reg.detail}"),
             witness={"corner": c, "d": dv, **rows[c][dv]},
             **ev,
@@ -2589,6 +2591,7 @@ CLAIMS = [
         ST["xnorm"],
         r"x_j \sim \N(0, \id)\ \text{i.i.d.},\ j \leq n = d^{\nu}",
         partial(check_sample_norms, ST["xnorm"], ST["xnorm.corrected"], ST["x.law"]),
+        depends_on=("part1.size-reading",),  # its ≲_P reading's union bound over the n samples (a re-check of 12-02)
         relations=((2, "P16", 1), (2, "P16", 3)),
     ),
     Claim(

@@ -172,7 +172,9 @@ THEOREMS = [
                 "reconstruct f_γ under any reading: cert.closed-form)",
                 "error: E[(f − f_γ)²] ≤ min(γ² E[z⁴f²], E[f²]) instead of < 2γ (which needs a constant depending on f)",
                 "size: sup|aφ| ≤ (1/π) e^{π²γ/(4η²)} Σ|c_n| 2^n max[(n/(2eγ))^{n/2}, (π/(2η))^n], i.e. γ^{−q/2} "
-                "and e^{π²γ/(4η²)}, instead of γ^{−(q−2)/2} η e^{π²γ/4} (no a achieves that for q = 1: thm6.existence)",
+                "(small γ), η^{−q} (small η) and e^{π²γ/(4η²)}, instead of γ^{−(q−2)/2} η e^{π²γ/4} (no a achieves "
+                "that for q = 1: thm6.existence; for q = 3 the tighter bound through the imaginary part, of order "
+                "γ^{−(q−1)/2}, meets it at the wider window √(γ/E[z⁴f²]) with a constant depending on f and η)",
             ),
             rests_on=("thm6.repaired", "cert.gaussian-monomial-max"),
         ),

@@ -225,7 +225,7 @@ def explain(record: Mapping[str, Any]) -> str:
     n = sum(record["counts"].values())
     if verdict == "holds":
         return (f"Theorem {record['theorem']} holds: "
-                + (f"all {n} claims of its proof are verified." if n != 1 else "the claim of its proof is verified."))
+                + (f"all {n} claims it rests on are verified." if n != 1 else "the claim it rests on is verified."))
     if verdict == "open":
         pending = [c["id"] for c in record["chain"] if c["verdict"] != "verified"]
         return (f"Theorem {record['theorem']} is open: nothing under it is refuted, but {len(pending)} of {n} claims "
@@ -287,7 +287,7 @@ def markdown(records: Sequence[Mapping[str, Any]]) -> str:
              "|---|---|---|---|---|"]
     for r in records:
         c = r["counts"]
-        rep = r["repaired"]["verdict"] if r.get("repaired") else ""
+        rep = r["repaired"]["verdict"] if r.get("repaired") else "—" if r["verdict"] == "holds" else "none stated"
         lines.append(f"| {r['theorem']}: {r['title']} | **{r['verdict']}** | {', '.join(r['root_failures'])} | "
                      f"{c['verified']}/{c['refuted']}/{c['inconclusive']} | {rep} |")
     lines.append("")

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         table.add_column(column, overflow="fold", width=width)
     for r in records:
         c = r["counts"]
-        rep = r["repaired"]["verdict"] if r.get("repaired") else ""
+        rep = r["repaired"]["verdict"] if r.get("repaired") else "—" if r["verdict"] == "holds" else "none stated"
         table.add_row(escape(f"{r['theorem']}: {r['title']}"), f"[{style[r['verdict']]}]{r['verdict']}[/]",
                       escape("\n".join(r["root_failures"])), f"{c['verified']}/{c['refuted']}/{c['inconclusive']}",
                       escape(rep))
