@@ -1399,6 +1399,10 @@ def check_step4_conclusion(statement: Statement = CONCLUSION,
               f"η = D^v) beats the right side along (log γ, log η) = s({u * scale}, {v * scale}); lhs/rhs = "
               f"{rows[0]['lhs_over_rhs']}, {rows[1]['lhs_over_rhs']}, {rows[2]['lhs_over_rhs']} at s = 2, 4, 8 (base "
               "10)" + (" (a lower-degree term with c_n ≠ 0 outgrows the bound where γ = η → ∞)" if u == v > 0 else "")
+              # the witness's term may exist under one reading of (2, 47) only (a re-check of 2026-12-02: at q = 2
+              # it is an even i, which the second line's factor 1 − (−1)^i removes)
+              + (f"; with the second line's odd i only it fails from q = {odd_bad[0]} on"
+                 if odd_bad and odd_bad[0] > q_w else "")
               + ("; it holds under: " + "; ".join(holding) if holding else ""))
     regime = {"region": region, "holds_on": "part",
               "conditions": [f"{name}: {out}" for name, out in readings.items() if reading_outcome(out) == "all"],
