@@ -1056,20 +1056,22 @@ def check_bounded_difference(
 @functools.lru_cache(maxsize=4)
 def _symmetrization_draws(
     target: str, gamma_value: float, log_d_value: float, p_value: int, draws: int, seed: int
-) -> tuple[tuple[np.ndarray, ...], tuple[float, ...]]:
+) -> tuple[tuple[np.ndarray, ...], tuple[float, ...], tuple[int, ...]]:
     """The seeded draws of check_symmetrization, which do not depend on the centring: for each draw, the empirical
     average (1/|I|)Σ_I a(b_i)σ(z + b_i) on the 121-point grid of H_{log d}, and the draw's right side (twice the
     grid sup of the Rademacher average plus the Lipschitz correction), with the same operations in the same order
     as the inline loop it replaces (kept in tests/test_construction_speedups.py). Remembered in-process (arrays
-    made read-only), so the printed and the conditional centring are compared with the same draws."""
+    made read-only), so the printed and the conditional centring are compared with the same draws; and each draw's
+    |I| (the 1/p reading rescales its average by |I|/p)."""
     a, _ = _a_interpolant(target, gamma_value)
     zz = np.linspace(-log_d_value, log_d_value, 121)
     h = zz[1] - zz[0]
     rng = np.random.default_rng(seed)
-    averages, rhs_draws = [], []
+    averages, rhs_draws, sizes = [], [], []
     for _ in range(draws):
         bs = rng.standard_normal(p_value)
         kept = bs[np.abs(bs) <= C_B]
+        sizes.append(len(kept))
         A = a(kept)
         T = np.tanh(zz[:, None] + kept[None, :])
         average = T @ A / len(kept)
@@ -1077,7 +1079,7 @@ def _symmetrization_draws(
         averages.append(average)
         eps_ = rng.choice([-1.0, 1.0], size=len(kept))
         rhs_draws.append(2 * (float(np.max(np.abs(T @ (eps_ * A)) / len(kept))) + h / 2 * float(np.mean(np.abs(A)))))
-    return tuple(averages), tuple(rhs_draws)
+    return tuple(averages), tuple(rhs_draws), tuple(sizes)
 
 
 def check_symmetrization(
@@ -1103,7 +1105,7 @@ def check_symmetrization(
     zz = np.linspace(-log_d_value, log_d_value, 121)
     m_cond = _conditional_mean(target, gamma_value, zz)
     center = m_cond * P_CB if centering == "paper" else m_cond
-    averages, rhs_draws = _symmetrization_draws(target, gamma_value, log_d_value, p_value, draws, seed)
+    averages, rhs_draws, sizes = _symmetrization_draws(target, gamma_value, log_d_value, p_value, draws, seed)
     rhs_draws = tuple(r * claimed_constant / 2 for r in rhs_draws)  # the draws are 2·sup|Rademacher average|
     lhs_draws = [float(np.max(np.abs(center - average))) for average in averages]
     lhs_mean, rhs_mean = float(np.mean(lhs_draws)), float(np.mean(rhs_draws))
@@ -1132,6 +1134,15 @@ def check_symmetrization(
             ev["conditional_centring"] = {"verdict": cond.verdict, "detail": cond.detail,
                                           "E_lhs": cond.evidence["E_lhs(grid, lower estimate)"],
                                           "E_rhs": cond.evidence["E_rhs(upper estimate)"]}
+            # Ê_b g read as (1/p)Σ_{i≤p} g(b_i), g holding the indicator 1{|b_i| ≤ C_b}: its mean is the printed
+            # centring, so the lemma applies with (1/p)Σ_i ε_i g(b_i), which the printed right side (1/|I|) bounds
+            # (p/|I| ≥ 1) — a re-check of 2026-12-02 found this reading unrecorded; the same draws, rescaled by |I|/p
+            per_p = [float(np.max(np.abs(center - average * size / p_value))) for average, size in zip(averages, sizes)]
+            per_p_mean = float(np.mean(per_p))
+            per_p_se = float(np.std(per_p, ddof=1) / math.sqrt(draws) + np.std(rhs_draws, ddof=1) / math.sqrt(draws))
+            per_p_holds = per_p_mean - rhs_mean <= 5 * per_p_se
+            ev["one_over_p_reading"] = {"E_lhs": per_p_mean, "E_rhs": rhs_mean, "standard_error": per_p_se,
+                                        "holds_at_the_instance": per_p_holds}
             regime = {"region": f"the instance (σ_* = {target}, γ = {gamma_value}, log d = {log_d_value}, "
                                 f"p = {p_value}); the bias does not shrink with |I|", "holds_on": "none",
                       "conditions": [], "readings": {
@@ -1141,7 +1152,13 @@ def check_symmetrization(
                               ("all: the standard symmetrisation lemma (constant 2), no violation at the instance; "
                                "the chain's error is then line 1's centring (construct.rademacher-centering)")
                               if cond.verdict == "verified" else
-                              f"{'none' if cond.verdict == 'refuted' else 'undecided'}: {cond.detail}"}}
+                              f"{'none' if cond.verdict == 'refuted' else 'undecided'}: {cond.detail}",
+                          "Ê_b the average over all p neurons, (1/p)Σ_{i≤p} g(b_i) with g's indicator 1{|b_i| ≤ C_b} "
+                          "(its mean is the printed E_b g)":
+                              (f"all: the standard lemma with (1/p)Σ_i ε_i g(b_i) ≤ the printed (1/|I|) average "
+                               f"(p/|I| ≥ 1); at the instance {per_p_mean:.4f} ≤ {rhs_mean:.4f}")
+                              if per_p_holds else
+                              f"none: at the instance {per_p_mean:.4f} > {rhs_mean:.4f} (5 standard errors)"}}
         return refuted(
             "simulation",
             f"with the {'printed centring E_b g(b)' if centering == 'paper' else 'conditional centring'} the left "

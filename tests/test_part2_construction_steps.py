@@ -112,6 +112,11 @@ def test_symmetrization():
     small = m.check_symmetrization(p_value=20000, draws=12, claimed_constant=0.01)
     assert not small.regime["readings"]["E_b the law of the summands b_i, i ∈ I (E[g | |b| ≤ C_b])"].startswith(
         "all")
+    # Ê_b read as the average over all p neurons (g holding the indicator; a re-check of 2026-12-02): its mean is the
+    # printed centring, and the printed right side bounds the lemma's; with the constant 0.01 it is not shown
+    (over_p,) = [r for r in readings if r.startswith("Ê_b the average over all p neurons")]
+    assert readings[over_p].startswith("all") and paper.evidence["one_over_p_reading"]["holds_at_the_instance"]
+    assert small.regime["readings"][over_p].startswith("none")
 
 
 @pytest.mark.slow
