@@ -254,7 +254,8 @@ def check_union_sizes(statement: Statement = UNION_SIZES, sizes: dict | None = N
         + (f"where both union bounds fail with probability → 1 (P(max_j |⟨μ, x_j⟩| ≤ log d) = "
            f"{witness_literal['P(max_j |z_j| <= log d)']} at d = 100), so "
            + ", ".join(f"{cid} ({size})" for cid, size in NEEDS_POLYNOMIAL_SIZES.items())
-           + " hold only under the polynomial reading (they rest on this claim)"
+           + " rest on the polynomial reading through the size named (they rest on this claim; the two whose entries "
+           "say so hold a little beyond it)"
            if literal_fails else "where this check does not decide the union bounds"),
         regime=regime,
         **ev,

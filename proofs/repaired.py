@@ -318,7 +318,8 @@ def check_sensitivity(clip_scale: float = 1.0, ds: tuple[int, ...] = (16, 32, 64
     first_over = next((t for t, r in enumerate(iterates["ratios"], 1) if r > 1 + 1e-12), None)
     readings = {
         SENSITIVITY_READINGS[0]: "all",
-        SENSITIVITY_READINGS[1]: "none" if first_over else "not decided",
+        SENSITIVITY_READINGS[1]: (f"none: fails at d = {iterates['d']}, p = d, from t = {first_over} (measured)"
+                                  if first_over else "not decided"),
     }
     return verified(
         "simulation",

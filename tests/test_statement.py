@@ -339,9 +339,20 @@ def test_compiled_integrand_refuses_what_it_cannot_read_and_can_be_wrong():
     from theorycheck.statement import ball_integrand
 
     nested = implemented_function(sp.Function("_quad_test"), lambda z: z)(_G)
+    # and, without I, a root, non-integer power or log of an argument SymPy does not prove ≥ 0: mpmath's value
+    # turns mpc there, whatever its imaginary part ends as (cos(√t) at t < 0; a re-check of 2026-12-02)
     for expr in (sp.Piecewise((t, t < _G), (_G, True)), sp.Abs(t - _G), sp.Max(t, _G), sp.gamma(t),
-                 t * sp.EulerGamma, t * nested):
+                 t * sp.EulerGamma, t * nested, sp.cos(sp.sqrt(t)), sp.sqrt(t) * sp.sqrt(t + 1), sp.log(t) ** 2,
+                 (t - _G) ** sp.Rational(1, 3)):
         assert ball_integrand(expr, (t,), (_G,), lambda *a: None) is None, expr
+    with mpmath.workdps(30):  # each of these, the type mpmath gives
+        zero = sp.sin(t) ** 2 + sp.cos(t) ** 2 - 1  # a ball about 0: the root's imaginary part is rounding
+        near_zero = 1 + sp.Float("1e-30") * sp.sqrt(zero**2 + zero**4)
+        value = ball_integrand(near_zero, (t,), (_G,), None)([mpmath.mpf(1)])(mpmath.mpf("0.3"))
+        assert type(value) is mpmath.mpf and value == 1
+        root = sp.sqrt(_G) * t  # g > 0 by assumption; given −4 anyway, the point is mpmath's own (an mpc)
+        plain = sp.lambdify((t, _G), root, modules="mpmath")
+        assert ball_integrand(root, (t,), (_G,), plain)([mpmath.mpf(-4)])(mpmath.mpf(2)) == plain(2, -4) == 4j
     right, wrong = sp.exp(-t**2) * sp.cos(_G * t), sp.exp(-t**2) * sp.cos(_G * t * (1 + sp.Rational(1, 10**12)))
     with mpmath.workdps(30):
         args = (mpmath.mpf(2), mpmath.mpf("0.7"))

@@ -357,9 +357,15 @@ class _NotCompiled(Exception):
     """A node :func:`ball_integrand` does not compile (the integrand then stays mpmath's)."""
 
 
-def _ball_source(expr: sp.Expr, names: dict[sp.Basic, str], constants: list[sp.Expr]) -> str:
+def _ball_source(expr: sp.Expr, names: dict[sp.Basic, str], constants: list[sp.Expr], real: bool) -> str:
     """Python source evaluating ``expr`` in acb arithmetic: symbols by ``names``, every constant subexpression a new
-    entry of ``constants`` (evaluated once per precision by :func:`_arb_eval`)."""
+    entry of ``constants`` (evaluated once per precision by :func:`_arb_eval`). With ``real`` (an expression without
+    I), a square root, logarithm or non-integer power is compiled only where SymPy proves its argument ≥ 0 (> 0 for
+    the logarithm): elsewhere mpmath's value turns complex on a negative argument, and the result's type with it,
+    whatever the imaginary part ends as (cos(√t) at t < 0 is an mpc(v, 0) there: a re-check of 2026-12-02)."""
+    def src(e: sp.Expr) -> str:
+        return _ball_source(e, names, constants, real)
+
     if expr in names:
         return names[expr]
     if expr.is_number:
@@ -367,22 +373,26 @@ def _ball_source(expr: sp.Expr, names: dict[sp.Basic, str], constants: list[sp.E
         names[expr] = f"k[{len(constants) - 1}]"
         return names[expr]
     if expr.is_Add:
-        return "(" + " + ".join(_ball_source(a, names, constants) for a in expr.args) + ")"
+        return "(" + " + ".join(src(a) for a in expr.args) + ")"
     if expr.is_Mul:
-        return "(" + "*".join(_ball_source(a, names, constants) for a in expr.args) + ")"
+        return "(" + "*".join(src(a) for a in expr.args) + ")"
     if expr.is_Pow:
-        base, exponent = (_ball_source(expr.base, names, constants), expr.exp)
+        base, exponent = src(expr.base), expr.exp
         if exponent.is_Integer:  # every node in brackets: a0**2.exp() would not parse, a0**k[0].exp() mean e^{k}
             return f"({base}**{int(exponent)})"
+        if real and expr.base.is_nonnegative is not True:
+            raise _NotCompiled(f"{expr}: a base not known to be ≥ 0")
         if exponent == sp.S.Half:
             return f"{base}.sqrt()"
         if exponent == -sp.S.Half:
             return f"{base}.rsqrt()"
-        return f"({base}**{_ball_source(exponent, names, constants)})"
+        return f"({base}**{src(exponent)})"
+    if real and isinstance(expr, sp.log) and expr.args[0].is_positive is not True:
+        raise _NotCompiled(f"{expr}: an argument not known to be > 0")
     if type(expr) in _BALL_METHODS and len(expr.args) == 1:
-        return f"{_ball_source(expr.args[0], names, constants)}.{_BALL_METHODS[type(expr)]}()"
+        return f"{src(expr.args[0])}.{_BALL_METHODS[type(expr)]}()"
     if isinstance(expr, (sp.sech, sp.csch)):
-        return f"(1/{_ball_source(expr.args[0], names, constants)}.{'cosh' if isinstance(expr, sp.sech) else 'sinh'}())"
+        return f"(1/{src(expr.args[0])}.{'cosh' if isinstance(expr, sp.sech) else 'sinh'}())"
     raise _NotCompiled(type(expr).__name__)
 
 
@@ -391,8 +401,10 @@ def ball_integrand(function: sp.Expr, variables: Sequence[sp.Symbol], parameters
     """``function`` compiled to python-flint's acb arithmetic, as a drop-in for ``fallback`` (its mpmath
     lambdification, a function of ``(*variables, *parameters)``) inside ``mpmath.quad``: ``ball_integrand(...)(values)``
     is the integrand in ``variables`` at the parameters' ``values``; called with mpf arguments, it returns an mpf or
-    mpc at mpmath's working precision — an mpc exactly when mpmath's would (the expression has I, or the value is
-    not real: the square root or logarithm of a negative number).
+    mpc at mpmath's working precision, of the type mpmath's gives: an mpc where the expression has I; otherwise an
+    expression is compiled only if SymPy proves every square root's, non-integer power's and logarithm's argument
+    ≥ 0 (> 0), so mpmath's value is an mpf, and a point whose imaginary part is more than rounding (a parameter
+    given against its assumption) is mpmath's own.
 
     Each call evaluates one acb ball at mpmath's precision plus :data:`_BALL_GUARD_BITS` and returns its midpoint
     rounded to mpmath's precision; where the ball is not accurate to mpmath's precision (not finite, or
@@ -411,13 +423,17 @@ def ball_integrand(function: sp.Expr, variables: Sequence[sp.Symbol], parameters
 
     names: dict[sp.Basic, str] = {v: f"a{i}" for i, v in enumerate((*variables, *parameters))}
     constants: list[sp.Expr] = []
-    replacements, (reduced,) = sp.cse(function)
+    complex_valued = function.has(sp.I)
     lines = []
     try:
+        # the argument tests read the SymPy assumptions of the original expression, before CSE's symbols stand in
+        if not complex_valued:
+            _ball_source(function, dict(names), [], True)
+        replacements, (reduced,) = sp.cse(function)
         for i, (symbol, value) in enumerate(replacements):
-            lines.append(f"    s{i} = {_ball_source(value, names, constants)}")
+            lines.append(f"    s{i} = {_ball_source(value, names, constants, False)}")
             names[symbol] = f"s{i}"
-        lines.append(f"    return {_ball_source(reduced, names, constants)}")
+        lines.append(f"    return {_ball_source(reduced, names, constants, False)}")
         for c in constants:  # each once now: one the ball evaluator does not read (a nested quadrature) keeps mpmath
             _arb_eval(c, {})
     except (_NotCompiled, TypeError):
@@ -427,9 +443,11 @@ def ball_integrand(function: sp.Expr, variables: Sequence[sp.Symbol], parameters
     exec(compile(f"def ball({arguments}, k):\n" + "\n".join(lines), "<ball integrand>", "exec"),  # noqa: S102
          namespace)  # the source is printed above from the SymPy tree, never from a user's string
     ball = namespace["ball"]
-    complex_valued = function.has(sp.I)
     acb, make_mpf, make_mpc, ctx = flint.acb, mpmath.mp.make_mpf, mpmath.mp.make_mpc, flint.ctx
     constant_balls: dict[int, list[Any]] = {}
+
+    def tiny(prec: int) -> Any:
+        return flint.arb(2) ** (-prec)
 
     def to_mpf(x: Any, prec: int) -> Any:
         man, exp = x.mid().man_exp()
@@ -452,8 +470,12 @@ def ball_integrand(function: sp.Expr, variables: Sequence[sp.Symbol], parameters
             if z.rel_accuracy_bits() < prec:  # not finite, or cancellation ate the guard bits: mpmath's value
                 return fallback(*args, *values)
             real = to_mpf(z.real, prec)
-            if complex_valued or not z.imag.is_zero():
+            if complex_valued:
                 return make_mpc((real._mpf_, to_mpf(z.imag, prec)._mpf_))
+            # no I and every root's and log's argument ≥ 0 by assumption: mpmath's value is an mpf, unless a
+            # parameter's value breaks its assumption (then the imaginary part is no rounding, and mpmath decides)
+            if not z.imag.is_zero() and not z.imag.abs_upper() <= z.real.abs_lower() * tiny(prec):
+                return fallback(*args, *values)
             return real
 
         def integrand(*args: Any) -> Any:
