@@ -413,8 +413,8 @@ def ball_integrand(function: sp.Expr, variables: Sequence[sp.Symbol], parameters
     accurate as mpmath's or more (tests/test_statement.py: against mpmath at 40 more digits). The code is the
     integrand's common-subexpression form, as ``lambdify(..., cse=True)`` prints it, run in C: on the paper's
     Gaussian–Hermite transforms about 5× faster per point and 3× per quadrature (a fifth of the points falling
-    back); the six claims whose checks integrate a Statement's Integral, one after another in one process, 15.9 →
-    10.8 s (the fastest of four alternating runs each, 2026-12-02).
+    back); the six claims whose checks integrate a Statement's Integral, one after another in one process, 15.8 →
+    10.7 s (``python3 benchmarks/bench_ball_integrand.py --rounds 3``, the fastest of three alternating runs each).
     ``None`` when the expression has a node it does not compile (Piecewise, Abs, Max, special functions, a nested
     quadrature's call): the caller keeps ``fallback``."""
     import flint
