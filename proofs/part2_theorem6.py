@@ -885,6 +885,12 @@ def wider_window_construction(coefficients: Sequence[Fraction], bound: sp.Expr,
     held against the measured sup of the repaired a at :data:`WIDER_WINDOW_PROBES` (a bound below it is wrong)."""
     m4 = fourth_moment_weight(coefficients)
     wider = sp.sqrt(gamma / sp.Rational(m4.numerator, m4.denominator))
+    with mpmath.workdps(DPS):  # the repaired a's measured sup at each probe, once for every bound held against it
+        sups = {}
+        for gtxt, etxt in WIDER_WINDOW_PROBES:
+            g, e = to_mpf(gtxt), to_mpf(etxt)
+            sups[gtxt, etxt] = cert.sup_abs(cert.corrected_a_phi_function(list(coefficients), g, e),
+                                            scale=e / mpmath.sqrt(g), period=cert.a_phi_period(g, e))[0]
     routes = {}
     for statement in proved_bounds if proved_bounds is not None else (PROVED_SUP_BOUND, PROVED_SUP_BOUND_IMAGINARY):
         proved = with_polynomial(statement, list(coefficients)).rhs.doit()
@@ -892,11 +898,8 @@ def wider_window_construction(coefficients: Sequence[Fraction], bound: sp.Expr,
         at = evaluator(proved, (gamma, eta))
         probes = []
         with mpmath.workdps(DPS):
-            for gtxt, etxt in WIDER_WINDOW_PROBES:
-                g, e = to_mpf(gtxt), to_mpf(etxt)
-                sup, _arg = cert.sup_abs(cert.corrected_a_phi_function(list(coefficients), g, e),
-                                         scale=e / mpmath.sqrt(g), period=cert.a_phi_period(g, e))
-                value = at(g, e)
+            for (gtxt, etxt), sup in sups.items():
+                value = at(to_mpf(gtxt), to_mpf(etxt))
                 probes.append({"gamma": gtxt, "eta": etxt, "measured_sup": fmt(sup), "bound": fmt(value),
                                "holds": bool(sup <= value)})
         routes[_route_name(statement)] = {
