@@ -63,7 +63,8 @@ THEOREMS = [
             r"\text{ from the } \mu\text{-GDP curve); for } p = d^{\pi_p},\ n = d^{\nu},\ "
             r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d \text{ with } "
             + width_cap_latex(WIDTH_CAP)
-            + r"\text{ its first layer's noise is } o(\text{its signal}), \text{ and its risk, "
+            + r"\text{ its first layer's noise is } o(\text{its signal}) \text{ for every bias scale } "
+            r"\varepsilon_b < \nu - 1 - \tfrac{\pi_p + r}{2} \text{ (positive below the cap), and its risk, "
             r"and ridge's on its features, decrease in } d",
             changes=(
                 "first layer: per-sample gradients clipped at C_W and Gaussian noise added before "
