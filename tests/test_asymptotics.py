@@ -760,6 +760,54 @@ def test_solved_systems_are_remembered_exactly():
     assert "altered" not in again
 
 
+_F = Fraction
+
+
+def _random_system(rng: random.Random, nvar: int, nrows: int, neqs: int):
+    def vec():
+        return tuple(_F(rng.randint(-3, 3)) for _ in range(nvar))
+
+    rows = [(vec(), _F(rng.randint(-3, 3)), rng.random() < 0.5) for _ in range(nrows)]
+    eqs = [(vec(), _F(rng.randint(-2, 2))) for _ in range(neqs)]
+    return rows, eqs
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 3), st.integers(1, 6), st.integers(0, 2))
+def test_lp_multipliers_prove_emptiness_only_when_fourier_motzkin_agrees(seed, nvar, nrows, neqs):
+    """_lp_point's LP answers for itself where its multipliers prove the system empty (no second LP): then exact
+    Fourier–Motzkin finds no point either, and where FM finds a point the LP never claims emptiness."""
+    import theorycheck.asymptotics as asy
+
+    rows, eqs = _random_system(random.Random(seed), nvar, nrows, neqs)
+    rows = [r for r in rows if any(r[0])]
+    eqs = [e for e in eqs if any(e[0])]
+    exact = asy._fourier_motzkin(nvar, rows, eqs)
+    answer = asy._lp_point(nvar, rows, eqs)
+    if answer is asy._PROVED_EMPTY:
+        assert exact is None
+    elif answer is not None:
+        assert asy._satisfies(answer, rows, eqs)
+    if exact is not None:
+        assert answer is not asy._PROVED_EMPTY
+
+
+def test_lp_multipliers_prove_an_empty_system_and_not_a_perturbed_one():
+    """x < 0 and x > 1 (strict): empty, proved from the first LP's multipliers; x < 2 and x > 1: a point, and the
+    perturbed system (a wrong sign) is never reported empty."""
+    import theorycheck.asymptotics as asy
+
+    empty = [((_F(1),), _F(0), True), ((_F(-1),), _F(-1), True)]
+    assert asy._lp_point(1, empty, []) is asy._PROVED_EMPTY
+    assert asy._solve_system(1, tuple(empty), (), True) is None
+    feasible = [((_F(1),), _F(2), True), ((_F(-1),), _F(-1), True)]
+    point = asy._lp_point(1, feasible, [])
+    assert point is not asy._PROVED_EMPTY and point is not None and 1 < point[0] < 2
+    # with an equality x = 3/2 the same rows are feasible; x = 5 makes them empty (the equality's multiplier)
+    assert asy._lp_point(1, feasible, [((_F(1),), _F(3, 2))]) == [_F(3, 2)]
+    assert asy._lp_point(1, feasible, [((_F(1),), _F(5))]) is asy._PROVED_EMPTY
+
+
 def test_fourier_motzkin_small_systems():
     from theorycheck.asymptotics import _fourier_motzkin
 

@@ -40,7 +40,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -752,10 +752,18 @@ def _dual_certificate(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq]) -> bo
                   bounds=[(0, None)] * m + [(None, None)] * p + [(0, None)], method="highs")
     if res.status != 0 or res.fun > 1e-9:
         return False
+    return _rational_certificate(nvar, rows, eqs, res.x[:m], res.x[m:m + p])
+
+
+def _rational_certificate(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], y_float: Iterable[float],
+                          z_float: Iterable[float]) -> bool:
+    """True when floating multipliers (y for the rows, z for the equalities), rounded to rationals, are exactly
+    the certificate of :func:`_dual_certificate`: y ≥ 0, Σ y_r a_r + Σ z_e a_e = 0, Σ_strict y_r ≤ 1 and
+    Σ y_r b_r + Σ z_e b_e + (1 − Σ_strict y_r) ≤ 0 (checked in rationals; a false answer proves nothing)."""
     for limit in (1, 12, 1000, 10**6):
         y = [max(Fraction(0), Fraction(float(v)).limit_denominator(limit)) if v > 1e-10 else Fraction(0)
-             for v in res.x[:m]]
-        z = [Fraction(float(v)).limit_denominator(limit) if abs(v) > 1e-10 else Fraction(0) for v in res.x[m:m + p]]
+             for v in y_float]
+        z = [Fraction(float(v)).limit_denominator(limit) if abs(v) > 1e-10 else Fraction(0) for v in z_float]
         w = 1 - sum((yr for yr, (_, _, s) in zip(y, rows) if s), Fraction(0))
         if w < 0:
             continue
@@ -796,14 +804,22 @@ def _solve_system(nvar: int, rows: tuple[_Row, ...], eqs: tuple[_Eq, ...],
     a deterministic function of it (HiGHS on the same input, then exact rationals). An :class:`_Undecided` is
     raised again each time (exceptions are not cached)."""
     point = _lp_point(nvar, rows, eqs, readable)
+    if point is _PROVED_EMPTY:
+        return None
     if point is None and not _dual_certificate(nvar, rows, eqs):
         point = _fourier_motzkin(nvar, rows, eqs)
     return None if point is None else tuple(point)
 
 
+#: :func:`_lp_point`'s answer when its LP's own multipliers prove the system empty (no second LP needed)
+_PROVED_EMPTY: Any = object()
+
+
 def _lp_point(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], readable: bool = True) -> list[Fraction] | None:
     """LP search for an interior point (max common slack t in the strict rows), then a second LP for a
-    readable point (smallest |θ|_1 with 1/16 of that slack); returned only if it satisfies the system exactly."""
+    readable point (smallest |θ|_1 with 1/16 of that slack); returned only if it satisfies the system exactly.
+    Where the largest slack is ≤ 0, the LP's multipliers (the rows', the equalities' and the bound t ≤ 1's) are
+    :func:`_dual_certificate`'s certificate: :data:`_PROVED_EMPTY` when they prove it exactly, else ``None``."""
     if not rows and not eqs:
         return [Fraction(0)] * nvar
     A_ub = [[float(v) for v in a] + [1.0 if s else 0.0] for a, _, s in rows]
@@ -816,8 +832,15 @@ def _lp_point(nvar: int, rows: Sequence[_Row], eqs: Sequence[_Eq], readable: boo
     res = linprog(cost, A_ub=np.array(A_ub) if A_ub else None, b_ub=np.array(b_ub) if b_ub else None,
                   A_eq=np.array(A_eq) if A_eq else None, b_eq=np.array(b_eq) if b_eq else None,
                   bounds=[(None, None)] * nvar + [(None, 1.0)], method="highs")
-    if res.status != 0 or res.x[-1] <= 1e-9:
+    if res.status != 0:
         return None
+    if res.x[-1] <= 1e-9:
+        # min −t: stationarity gives Σ y_r a_r + Σ z_e a_e = 0 and Σ_strict y_r = 1 − (t ≤ 1's multiplier) with
+        # y = −(the rows' marginals) ≥ 0, z = −(the equalities'); the optimum −t* = −(Σ y_r b_r + Σ z_e b_e + (1 −
+        # Σ_strict y_r)), so t* ≤ 0 is the certificate's last condition (verified in rationals)
+        proved = _rational_certificate(nvar, rows, eqs, -np.asarray(res.ineqlin.marginals if rows else []),
+                                       -np.asarray(res.eqlin.marginals if eqs else []))
+        return _PROVED_EMPTY if proved else None
     candidates = [res.x[:nvar]]
     if not readable:
         for point in _rational_point(res.x[:nvar]):
