@@ -27,8 +27,11 @@ then states). Sizes are powers of d (:mod:`proofs.symbols`): ``p = d^{π_p}``, `
   the first version of this module wrote ρ < 2). R can also be polynomially small (δ = e^{−d}, ε close to
   8d). So ``R = d^{r}\log^{ρ} d`` with ``r ≤ 0`` and ``ρ < 4`` (:data:`ADMISSIBLE`). Where a rate uses
   ``log(1/δ)/ε²`` instead (Part 3), that factor's range is ``ρ < 2``: :data:`ADMISSIBLE_LOG1` (the same
-  region with the narrower range of that factor). With ``r < 0`` any ρ is admissible; such points are
-  dominated by ``r`` itself, so the regions keep the bound on ρ throughout. A reading, too: R = o(log⁴ d) also
+  region with the narrower range of that factor). With ``r < 0`` any ρ is admissible, so both regions are unions
+  (:attr:`theorycheck.asymptotics.Region.pieces`): r ≤ 0 with ρ < 4 (ρ < 2), and r < 0 with any ρ. Until referee EN
+  they kept ρ < 4 throughout, reasoning that r dominates where r < 0; it does not on a face where the powers of d
+  cancel, and there the power of log d decides (layer1.privacy's boundary had been called private for every ρ; it
+  is private only where ρ < 2q + 6). A reading, too: R = o(log⁴ d) also
   takes growths between the powers of log d (log⁴d/g(d)⁴ with g → ∞ slower than every power of log d), which no
   (r, ρ) represents; a claim decided on ρ < 4 with a margin in powers of d or log d (every verified claim that a
   referee re-derived, referee S) is not moved by them, but one tight at ρ → 4 would need them checked by hand.
@@ -39,6 +42,7 @@ then states). Sizes are powers of d (:mod:`proofs.symbols`): ``p = d^{π_p}``, `
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -64,37 +68,44 @@ SYMBOLIC_DEGREES: tuple[int, ...] = tuple(k for k in DEGREES if k <= 128)
 ASSUMPTION_2 = (eps_n > 0, eps_p > 0, eps_n > sp.Rational(3, 16) * eps_p, nu >= 1 + 3 * eps_n)
 BIAS_WINDOW = (eps_b > 0, eps_b < 3 * eps_n - eps_p / 4)
 PRIVACY = (r <= 0, rho < 4)
+#: Assumption 3 with a polynomially small factor (r < 0): then any power of log d (referee EN: ρ < 4 had been kept
+#: there, and on a face where the powers of d cancel, the power of log d decides)
+PRIVACY_POLYNOMIAL = (r < 0,)
 
 #: Assumption 2 bounds the width from below only: p = d^{π_p} with π_p ≥ ε_p (see the module's docstring)
 WIDTH = (pi_p >= eps_p,)
 
-ADMISSIBLE = Region(
-    name="Assumptions 2–4 + bias window",
-    variables=(eps_n, eps_p, eps_b, nu, r, rho, pi_p),
-    constraints=ASSUMPTION_2 + BIAS_WINDOW + PRIVACY + WIDTH,
-    q=q,
-    q_values=DEGREES,
-    description=(
-        r"\varepsilon_n, \varepsilon_p > 0,\ \tfrac{3}{16}\varepsilon_p < \varepsilon_n,\ "
-        r"p = d^{\pi_p},\ \pi_p \geq \varepsilon_p,\ n = d^{\nu}\ (\text{polynomial in } d),\ "
-        r"\nu \geq 1 + 3\varepsilon_n,\ "
-        r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
-        r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4,\ "
-        r"q \geq 1\ (\text{decided at } q \in \{1,\dots,16, 24, 32, 64, 128, 1024, 2^{20}\}\text{; every } q "
-        r"\text{ where a proof covers it})"
-    ),
+_DESCRIPTION = (
+    r"\varepsilon_n, \varepsilon_p > 0,\ \tfrac{3}{16}\varepsilon_p < \varepsilon_n,\ "
+    r"p = d^{\pi_p},\ \pi_p \geq \varepsilon_p,\ n = d^{\nu}\ (\text{polynomial in } d),\ "
+    r"\nu \geq 1 + 3\varepsilon_n,\ "
+    r"0 < \varepsilon_b < 3\varepsilon_n - \tfrac{\varepsilon_p}{4},\ "
+    r"\tfrac{\log(1.25/\delta)}{\varepsilon^2} = d^{r}\log^{\rho} d,\ r \leq 0,\ \rho < 4 \text{ where } r = 0"
+    r"\ (\text{any } \rho \text{ where } r < 0),\ "
+    r"q \geq 1\ (\text{decided at } q \in \{1,\dots,16, 24, 32, 64, 128, 1024, 2^{20}\}\text{; every } q "
+    r"\text{ where a proof covers it})"
 )
 
-#: The same region where the rate's privacy factor is log(1/δ)/ε² = d^r log^ρ d (ρ < 2: Part 3's factor).
-ADMISSIBLE_LOG1 = Region(
-    name="Assumptions 2–4 + bias window, factor log(1/δ)/ε²",
-    variables=ADMISSIBLE.variables,
-    constraints=ASSUMPTION_2 + BIAS_WINDOW + (r <= 0, rho < 2) + WIDTH,
-    q=q,
-    q_values=DEGREES,
-    description=ADMISSIBLE.description.replace(r"\tfrac{\log(1.25/\delta)}", r"\tfrac{\log(1/\delta)}").replace(
-        r"\rho < 4", r"\rho < 2"
-    ),
+
+def _admissible(name: str, description: str, rho_bound: int) -> Region:
+    """The region with Assumption 3's budget R = d^r log^ρ d as it is: the union of the pieces r ≤ 0, ρ <
+    ``rho_bound`` and r < 0 (any ρ), whose hull is r ≤ 0 (:attr:`theorycheck.asymptotics.Region.pieces`)."""
+    def piece(budget: tuple) -> Region:
+        return Region(name=name, variables=(eps_n, eps_p, eps_b, nu, r, rho, pi_p),
+                      constraints=ASSUMPTION_2 + BIAS_WINDOW + budget + WIDTH, q=q, q_values=DEGREES,
+                      description=description)
+
+    hull = piece((r <= 0,))
+    return dataclasses.replace(hull, pieces=(piece((r <= 0, rho < rho_bound)), piece(PRIVACY_POLYNOMIAL)))
+
+
+ADMISSIBLE = _admissible("Assumptions 2–4 + bias window", _DESCRIPTION, 4)
+
+#: The same region where the rate's privacy factor is log(1/δ)/ε² = d^r log^ρ d (ρ < 2 where r = 0: Part 3's factor).
+ADMISSIBLE_LOG1 = _admissible(
+    "Assumptions 2–4 + bias window, factor log(1/δ)/ε²",
+    _DESCRIPTION.replace(r"\tfrac{\log(1.25/\delta)}", r"\tfrac{\log(1/\delta)}").replace(r"\rho < 4", r"\rho < 2"),
+    2,
 )
 
 #: The smallest admissible sample size n = d^{1+3ε_n} (the paper's Theorem 1 is stated for it).

@@ -7,6 +7,7 @@ rationals at every point of a rational grid and at random rational points of the
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -806,6 +807,31 @@ def test_lp_multipliers_prove_an_empty_system_and_not_a_perturbed_one():
     # with an equality x = 3/2 the same rows are feasible; x = 5 makes them empty (the equality's multiplier)
     assert asy._lp_point(1, feasible, [((_F(1),), _F(3, 2))]) == [_F(3, 2)]
     assert asy._lp_point(1, feasible, [((_F(1),), _F(5))]) is asy._PROVED_EMPTY
+
+
+def test_union_region_decides_the_face_where_the_log_power_decides():
+    """Referee EN: Assumption 3's budget d^r log^ρ d is r < 0 with any ρ, or r = 0 with ρ < 4, a union of two
+    polyhedra. d^{a + r} log^{ρ − 6} d ≪ 1 on it holds where a + r < 0, or a + r = 0 and ρ < 6 — a face with r < 0,
+    where ρ ≥ 6 is admissible. The single polyhedron ρ < 4 had dropped that tie rule (and called the face private)."""
+    r_, rho_ = sp.symbols("r rho", real=True)
+    base = (a >= -1, a <= 1)
+    single = Region("r <= 0, rho < 4", (a, r_, rho_), base + (r_ <= 0, rho_ < 4))
+    union = dataclasses.replace(
+        Region("budget", (a, r_, rho_), base + (r_ <= 0,)),
+        pieces=(single, Region("r < 0", (a, r_, rho_), base + (r_ < 0,))))
+    lhs = d ** (a + r_) * sp.log(d) ** (rho_ - 6)
+    wrong = compare(lhs, "ll", sp.Integer(1), single, d=d)
+    assert wrong.conditions_exact == ("-a - r >= 0",)  # the tie rule lost
+    right = compare(lhs, "ll", sp.Integer(1), union, d=d)
+    assert right.holds_on == "part" and right.conditions_exact == ("-a - r > 0 or (-a - r == 0 and 6 - rho > 0)",)
+    assert union.contains(right.witness["point"])  # the witness is admissible (not on r = 0, ρ ≥ 4)
+    assert union.contains({"a": 0, "r": "-1/2", "rho": 9}) and not single.contains({"a": 0, "r": "-1/2", "rho": 9})
+    assert not union.contains({"a": 0, "r": 0, "rho": 5})
+    # a statement free of r and ρ: decided on the first piece, the same record as before
+    assert compare(d**a, "ll", sp.Integer(1), union, d=d) == compare(d**a, "ll", sp.Integer(1), single, d=d)
+    # holds on every piece: all (the hull's inadmissible face r = 0, ρ ≥ 6 does not refute it)
+    assert compare(d ** (r_ - 3) * sp.log(d) ** rho_, "ll", sp.Integer(1), union, d=d).holds_on == "all"
+    assert compare(sp.log(d) ** (rho_ - 6), "ll", sp.Integer(1), union, d=d).holds_on == "part"
 
 
 def test_fourier_motzkin_small_systems():

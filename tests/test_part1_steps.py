@@ -313,7 +313,7 @@ def test_first_layer_direction_tight_bound_refuted():
 def test_rate_o1_verified_on_full_region(registered_verdict):
     v = registered_verdict(M.check_rate_o1, M.THM1_O1)
     assert v.verdict == "verified" and v.regime["holds_on"] == "all"
-    assert "rho < 4" in v.regime["region_exact"]
+    assert "rho < 4 or r < 0" in v.regime["region_exact"]  # ρ < 4 where r = 0, any ρ where r < 0 (referee EN)
 
 
 def test_rate_o1_wrong_sign_refuted():
@@ -404,7 +404,9 @@ def test_theorem1_privacy_regime_says_where_both_layers_are_private(registered_v
     add_remove = next(w for k, w in readings.items() if k.startswith("add-remove"))
     assert readings["the clipping rule as printed"].startswith("none")
     assert replace_one.startswith("none: the first layer is private only where ε²/log(1.25/δ) = d^(−r) log^(−ρ) d → ∞")
-    assert add_remove == "part: holds where eps_b - nu - pi_p - r + 1 >= 0"
+    # on the face where the powers of d cancel (r < 0 there) the power of log d decides: ρ < 2q + 6 (referee EN)
+    assert add_remove == ("part: holds where eps_b - nu - pi_p - r + 1 > 0 or (eps_b - nu - pi_p - r + 1 == 0 and "
+                          "2*q - rho + 6 > 0)")
     bound = v.evidence["second_layer_bound"]["replace-one"]
     assert 10 < bound["largest_ratio"] < 20 and all(end["ratio"] < 1e-3 for end in bound["ends"])
     everywhere = M.check_theorem1_privacy(PV.SIGMA_W_CORRECTED, PV.ALG1_NOISE_STATEMENT, PV.corrected_clip)
@@ -416,7 +418,12 @@ def test_theorem1_privacy_regime_says_where_both_layers_are_private(registered_v
     assert meant.regime["holds_on"] == "none" and "the clipping rule as printed" not in meant.regime["readings"]
     second = M.check_theorem1_privacy(PV.SIGMA_W_STATEMENT, PV.ALG1_NOISE_CORRECTED, PV.corrected_clip)
     assert second.regime["holds_on"] == "part"
-    assert second.regime["conditions_exact"] == ["eps_b - nu - pi_p - r + 1 >= 0"]
+    assert second.regime["conditions_exact"] == [
+        "eps_b - nu - pi_p - r + 1 > 0 or (eps_b - nu - pi_p - r + 1 == 0 and 2*q - rho + 6 > 0)"]
+    # the face, where r < 0 and the power of log d decides: private for ρ = 6, not for ρ = 10 (q = 1; referee EN)
+    face = {"eps_n": 2 / 27, "eps_p": 1 / 16, "pi_p": 1 / 16, "eps_b": 1 / 16, "nu": 11 / 9, "r": -2 / 9, "q": 1}
+    assert conditions_hold_at(second.regime["conditions_exact"], {**face, "rho": 6.0})
+    assert not conditions_hold_at(second.regime["conditions_exact"], {**face, "rho": 10.0})
     assert "conditions_bound" not in second.regime
 
 

@@ -375,10 +375,12 @@ def test_layer1_columns_refuted():
 
 def test_layer1_columns_records_the_derived_premise_reading(registered_verdict):
     """Referee BY, BY5: with §3.2's derived premise log^{q+1} d (before its extra log) the boundary π_p + r = 0
-    holds for every ρ < 4; with the premise as given (log^{q+2} d) only where ρ < 2."""
+    holds where ρ < 4; with the premise as given (log^{q+2} d) only where ρ < 2. On that face r = −π_p < 0, so any ρ
+    is admissible and ρ < 4 is a condition, not the region (referee EN: it had read "≥ 0", failing at ρ = 6)."""
     v = registered_verdict("layer1.columns")
     given, derived, whole = v.regime["readings"].values()
-    assert "2 - \\rho > 0" in given and derived == "part: holds only where - \\pi_{p} - r \\geq 0"
+    assert "2 - \\rho > 0" in given
+    assert derived == "part: holds only where - \\pi_{p} - r > 0 \\text{ (or } = 0 \\text{ and } 4 - \\rho > 0)"
     # referee DA, M3: the region is the privacy conclusion's; read as W₁'s sensitivity the display fails everywhere
     assert whole.startswith("none: it needs √p ≲ log d") and v.regime["region"].startswith("the conclusion")
     assert "fails everywhere" in v.detail

@@ -327,18 +327,41 @@ class Region:
     q: sp.Symbol | None = None
     q_values: tuple[int, ...] = ()
     description: str = ""
+    #: a region that is not one polyhedron: the union of these ``pieces`` (each a Region on the same variables),
+    #: ``constraints`` then being a polyhedron that holds them all (their hull, on which :func:`compare` writes the
+    #: conditions). Assumption 3's budget is one: r < 0 with any ρ, or r = 0 with ρ < 4 (referee EN)
+    pieces: tuple[Region, ...] = ()
 
     def restrict(self, *constraints: Any, name: str | None = None) -> Region:
         """The sub-region with extra linear constraints."""
         return dataclasses.replace(self, name=name or self.name + " ∩ …", constraints=self.constraints + constraints,
                                    description=self.description + "".join(
-                                       ", " + paper_latex(c) for c in constraints))
+                                       ", " + paper_latex(c) for c in constraints),
+                                   pieces=tuple(p.restrict(*constraints, name=name) for p in self.pieces))
+
+    def hull(self) -> Region:
+        """The polyhedron of ``constraints`` alone (the region itself when it has no pieces)."""
+        return dataclasses.replace(self, pieces=()) if self.pieces else self
 
     def exact(self) -> list[str]:
         """The region as inequality strings (its constraints, and the positivity of its positive variables): a regime
-        record's ``region_exact``, which :func:`theorycheck.plots.regime_slice` greys out beyond."""
-        return ([str(c) for c in self.constraints if getattr(c, "is_Relational", False)]
-                + [f"{v} > 0" for v in self.variables if v.is_positive])
+        record's ``region_exact``, which :func:`theorycheck.plots.regime_slice` greys out beyond. A union of pieces
+        adds, for each constraint a piece has and the hull lacks, one condition: some piece's own."""
+        own = ([str(c) for c in self.constraints if getattr(c, "is_Relational", False)]
+               + [f"{v} > 0" for v in self.variables if v.is_positive])
+        if not self.pieces:
+            return own
+        extra = [[str(c) for c in p.constraints if getattr(c, "is_Relational", False) and c not in self.constraints]
+                 for p in self.pieces]
+        if any(not e for e in extra):  # a piece is the hull itself
+            return own
+        return own + [" or ".join(" and ".join(e) if len(e) == 1 else "(" + " and ".join(e) + ")" for e in extra)]
+
+    def piece_symbols(self) -> set[sp.Symbol]:
+        """The variables in which the pieces differ from their hull (a statement free of them is decided on the
+        first piece alone: the pieces then differ only in a factor of the region it does not see)."""
+        return {v for p in self.pieces for c in p.constraints if c not in self.constraints
+                for v in getattr(c, "free_symbols", ())}
 
     def degrees(self) -> tuple[int | None, ...]:
         return self.q_values if self.q is not None and self.q_values else (None,)
@@ -385,7 +408,9 @@ class Region:
     def point(self, q_value: int | None = None) -> dict[sp.Symbol, sp.Rational] | None:
         """An exact rational point of the region (strict constraints strictly; positive symbols positive) at the
         degree ``q_value`` (the first degree when None), or None when the region is empty there (proved exactly:
-        a dual certificate or Fourier–Motzkin elimination)."""
+        a dual certificate or Fourier–Motzkin elimination). A union: the first piece's point that exists."""
+        if self.pieces:
+            return next((pt for pt in (p.point(q_value) for p in self.pieces) if pt is not None), None)
         degree = q_value if q_value is not None else self.degrees()[0]
         subs = {} if degree is None or self.q is None else {self.q: degree}
         try:
@@ -400,6 +425,8 @@ class Region:
     def contains(self, point: Mapping[Any, Any]) -> bool:
         """Exact membership (strict constraints strictly; positive symbols positive). ``point`` maps symbols
         or their names to numbers (rationals as text are exact); the degree q may be given too."""
+        if self.pieces:
+            return any(p.contains(point) for p in self.pieces)
         names = {str(v): v for v in self.variables}
         if self.q is not None:
             names[str(self.q)] = self.q
@@ -1483,6 +1510,8 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
     Every answer is exact: a failure is a rational point checked in exact arithmetic, and "no failure" is
     proved by a rational dual certificate of the LP (or exact Fourier–Motzkin elimination).
     """
+    if region.pieces:
+        return _compare_on_pieces(lhs, relation, rhs, region, d=d, point_values=point_values, literal=literal)
     rel = Rel.parse(relation)
     if rel in (Rel.LE, Rel.LT) and literal:
         return _literal_comparison(lhs, rel, rhs, region, d=d, point_values=point_values)
@@ -1756,6 +1785,42 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         conditions, exact = [], []
     return Comparison(rel.value, holds_on, tuple(conditions), tuple(exact), failure, region, tuple(lhs_all),
                       tuple(rhs_all), region.degrees(), tuple(undecided), proof, complete)
+
+
+def _compare_on_pieces(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
+                       point_values: Mapping[sp.Symbol, Any] | None, literal: bool) -> Comparison:
+    """:func:`compare` on a union of pieces (:attr:`Region.pieces`): on the first piece alone where the statement is
+    free of the variables the pieces differ in, or where only one piece is non-empty; else on every non-empty
+    piece and on their hull. It holds on all of the union where it holds on every piece, nowhere where on none;
+    otherwise the conditions are the hull's (exact on the hull, so on the union), the witness a failing piece's."""
+    def run(part: Region) -> Comparison:
+        return compare(lhs, relation, rhs, part, d=d, point_values=point_values, literal=literal)
+
+    pieces = [p for p in region.pieces if any(p.point(k) is not None for k in p.degrees())]
+    seen = set().union(*(getattr(side, "free_symbols", set()) for side in (lhs, rhs)))
+    if len(pieces) <= 1 or not (seen & region.piece_symbols()):
+        return run(pieces[0] if pieces else region.pieces[0])
+    results = [run(p) for p in pieces]
+    states = [r.holds_on for r in results]
+    undecided = tuple(dict.fromkeys(u for r in results for u in r.undecided))
+    first = results[0]
+    if all(h == "all" for h in states):
+        return dataclasses.replace(first, region=region, undecided=undecided,
+                                   every_degree=first.every_degree if all(r.every_degree for r in results) else None)
+    failing = next((r for r in results if r.holds_on in ("part", "none")), None)
+    if all(h == "none" for h in states):
+        return dataclasses.replace(first, region=region, undecided=undecided)
+    hull = run(region.hull())
+    if failing is None or hull.holds_on != "part":
+        # no piece fails outright (some undecided), or the hull did not split it: undecided on the union
+        return dataclasses.replace(first, region=region, holds_on="undecided" if failing is None else "part",
+                                   conditions=hull.conditions if failing is not None else (),
+                                   conditions_exact=hull.conditions_exact if failing is not None else (),
+                                   witness=failing.witness if failing is not None else first.witness,
+                                   undecided=undecided, conditions_complete=False)
+    return dataclasses.replace(hull, region=region, witness=failing.witness,
+                               undecided=tuple(dict.fromkeys((*hull.undecided, *undecided))),
+                               conditions_complete=hull.conditions_complete)
 
 
 def _affine_in(expr: sp.Expr, q: sp.Symbol, h: sp.Symbol, q_of_h: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:

@@ -337,7 +337,7 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
 
     conditions = [parse_condition_tree(c) for c in regime.get("conditions_exact") or ()]
     region_text = list(region if region is not None else (regime.get("region_exact") or ()))
-    region_conditions = [parse_condition(c) for c in region_text]
+    region_conditions = [parse_condition_tree(c) for c in region_text]  # a union's piece rule reads "a or b"
     witness = regime.get("witness") or {}
     point = {k: v for k, v in (witness.get("point") or {}).items()} if isinstance(witness, Mapping) else {}
 
@@ -372,8 +372,8 @@ def regime_slice(regime: Mapping[str, Any], *, fixed: Mapping[str, Any] | None =
             env[name] = np.broadcast_to(np.asarray(f(X, Y), dtype=float), X.shape)
         shown.append(f"{name} = {source}")
     admissible = (X > 0) & (Y > 0)
-    for lhs, op, rhs in region_conditions:
-        admissible &= _holds(lhs, op, rhs, env, REGIME_VARIABLES)
+    for tree in region_conditions:
+        admissible &= _holds_tree(tree, env, REGIME_VARIABLES)
     holds = np.ones_like(X, dtype=bool)
     for tree in conditions:
         holds &= _holds_tree(tree, env, REGIME_VARIABLES)
