@@ -67,6 +67,7 @@ SYMBOLIC_DEGREES: tuple[int, ...] = tuple(k for k in DEGREES if k <= 128)
 
 ASSUMPTION_2 = (eps_n > 0, eps_p > 0, eps_n > sp.Rational(3, 16) * eps_p, nu >= 1 + 3 * eps_n)
 BIAS_WINDOW = (eps_b > 0, eps_b < 3 * eps_n - eps_p / 4)
+#: Assumption 3's budget's bounded piece: R = d^r log^ρ d with r ≤ 0 and ρ < 4 (the whole range where r = 0)
 PRIVACY = (r <= 0, rho < 4)
 #: Assumption 3 with a polynomially small factor (r < 0): then any power of log d (referee EN: ρ < 4 had been kept
 #: there, and on a face where the powers of d cancel, the power of log d decides)
@@ -87,25 +88,25 @@ _DESCRIPTION = (
 )
 
 
-def _admissible(name: str, description: str, rho_bound: int) -> Region:
-    """The region with Assumption 3's budget R = d^r log^ρ d as it is: the union of the pieces r ≤ 0, ρ <
-    ``rho_bound`` and r < 0 (any ρ), whose hull is r ≤ 0 (:attr:`theorycheck.asymptotics.Region.pieces`)."""
+def _admissible(name: str, description: str, bounded: tuple) -> Region:
+    """The region with Assumption 3's budget R = d^r log^ρ d as it is: the union of the pieces ``bounded`` (r ≤ 0 and
+    a bound on ρ) and r < 0 (any ρ), whose hull is r ≤ 0 (:attr:`theorycheck.asymptotics.Region.pieces`)."""
     def piece(budget: tuple) -> Region:
         return Region(name=name, variables=(eps_n, eps_p, eps_b, nu, r, rho, pi_p),
                       constraints=ASSUMPTION_2 + BIAS_WINDOW + budget + WIDTH, q=q, q_values=DEGREES,
                       description=description)
 
     hull = piece((r <= 0,))
-    return dataclasses.replace(hull, pieces=(piece((r <= 0, rho < rho_bound)), piece(PRIVACY_POLYNOMIAL)))
+    return dataclasses.replace(hull, pieces=(piece(bounded), piece(PRIVACY_POLYNOMIAL)))
 
 
-ADMISSIBLE = _admissible("Assumptions 2–4 + bias window", _DESCRIPTION, 4)
+ADMISSIBLE = _admissible("Assumptions 2–4 + bias window", _DESCRIPTION, PRIVACY)
 
 #: The same region where the rate's privacy factor is log(1/δ)/ε² = d^r log^ρ d (ρ < 2 where r = 0: Part 3's factor).
 ADMISSIBLE_LOG1 = _admissible(
     "Assumptions 2–4 + bias window, factor log(1/δ)/ε²",
     _DESCRIPTION.replace(r"\tfrac{\log(1.25/\delta)}", r"\tfrac{\log(1/\delta)}").replace(r"\rho < 4", r"\rho < 2"),
-    2,
+    (r <= 0, rho < 2),
 )
 
 #: The smallest admissible sample size n = d^{1+3ε_n} (the paper's Theorem 1 is stated for it).
