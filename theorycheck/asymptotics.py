@@ -1796,9 +1796,14 @@ def _compare_on_pieces(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: 
     def run(part: Region) -> Comparison:
         return compare(lhs, relation, rhs, part, d=d, point_values=point_values, literal=literal)
 
-    pieces = [p for p in region.pieces if any(p.point(k) is not None for k in p.degrees())]
+    def non_empty(part: Region) -> bool:
+        return any(part.point(k) is not None for k in part.degrees())
+
     seen = set().union(*(getattr(side, "free_symbols", set()) for side in (lhs, rhs)))
-    if len(pieces) <= 1 or not (seen & region.piece_symbols()):
+    if not (seen & region.piece_symbols()):  # the common case: one emptiness test at most, no second compare
+        return run(next((p for p in region.pieces if non_empty(p)), region.pieces[0]))
+    pieces = [p for p in region.pieces if non_empty(p)]
+    if len(pieces) <= 1:
         return run(pieces[0] if pieces else region.pieces[0])
     results = [run(p) for p in pieces]
     states = [r.holds_on for r in results]
