@@ -775,7 +775,11 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
             holds_on = "none"
         elif holds_on == "undecided":  # "holds at least where" conditions that cannot all hold says nothing (BO3)
             conditions, exact = [], []
-    witness = next((g["witness"] for g in regs if g.get("witness")), None)
+    # a witness inside the preferred sub-region (exponents below 1) first: one failing only outside it comes last
+    witness = next((g["witness"] for g in sorted(regs, key=lambda g: bool(g.get("fails_only_outside")))
+                    if g.get("witness")), None)
+    failing = [g for g in regs if g["holds_on"] in ("part", "none")]
+    outside_only = {g["fails_only_outside"] for g in failing if g.get("fails_only_outside")}
     return {
         "region": region.name,
         "region_latex": region.description,
@@ -791,6 +795,9 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
             if r.get("regime")
         ],
         **({"failing_without_a_regime": unplaced} if unplaced else {}),
+        # every failing relation fails only outside the preferred sub-region (and nothing else fails): so does the chain
+        **({"fails_only_outside": outside_only.pop()} if failing and not unplaced and len(outside_only) == 1
+           and all(g.get("fails_only_outside") for g in failing) else {}),
     }
 
 
@@ -852,7 +859,9 @@ def check_steps(
     if extra is not None:
         ev.update(extra())
     # a failure inherited from a refuted printed premise comes after the relations that fail on their own
-    failed = sorted((r for r in results if r["holds"] is False), key=lambda r: "inherited_from" in r)
+    # and one that fails only where an exponent is ≥ 1 (outside the region's preferred part) after the rest
+    failed = sorted((r for r in results if r["holds"] is False),
+                    key=lambda r: ("inherited_from" in r, bool((r.get("regime") or {}).get("fails_only_outside"))))
     inherited = [r for r in failed if "inherited_from" in r]
     undecided = [r for r in results if r["holds"] is None]
     method = "+".join(sorted({"symbolic" if r["kind"] != "asymptotic" else "exact" for r in results}))
@@ -862,7 +871,8 @@ def check_steps(
             f" (holds on part of the region: {', '.join(f['regime']['conditions'])})"
             if f.get("regime") and f["regime"]["holds_on"] == "part"
             else ""
-        )
+        ) + (f" (it fails only outside {f['regime']['fails_only_outside']}: it holds wherever they do)"
+             if (f.get("regime") or {}).get("fails_only_outside") else "")
         # a chain claim displays its last relation: a failure elsewhere is named with its own statement, so that a
         # true displayed statement is not read as the refuted one (stop 56's referee: clip.s-term-steps)
         last = results[-1]

@@ -73,6 +73,12 @@ PRIVACY = (r <= 0, rho < 4)
 #: there, and on a face where the powers of d cancel, the power of log d decides)
 PRIVACY_POLYNOMIAL = (r < 0,)
 
+#: The exponents in (0, 1): the paper bounds ε_n, ε_p (and so ε_b) from below only, and the audit decides every claim
+#: on that whole region; a failure is shown at a point with all three below 1 where there is one (a witness then
+#: admissible under the reading that takes them in (0, 1) too), and a claim that fails only where one of them is
+#: ≥ 1 says so (``fails_only_outside`` in its regime; :attr:`theorycheck.asymptotics.Region.preferred`)
+UNIT_EXPONENTS = (eps_n < 1, eps_p < 1, eps_b < 1)
+
 #: Assumption 2 bounds the width from below only: p = d^{π_p} with π_p ≥ ε_p (see the module's docstring)
 WIDTH = (pi_p >= eps_p,)
 
@@ -97,7 +103,7 @@ def _admissible(name: str, description: str, bounded: tuple) -> Region:
                       description=description)
 
     hull = piece((r <= 0,))
-    return dataclasses.replace(hull, pieces=(piece(bounded), piece(PRIVACY_POLYNOMIAL)))
+    return dataclasses.replace(hull, pieces=(piece(bounded), piece(PRIVACY_POLYNOMIAL)), preferred=UNIT_EXPONENTS)
 
 
 ADMISSIBLE = _admissible("Assumptions 2–4 + bias window", _DESCRIPTION, PRIVACY)

@@ -834,6 +834,42 @@ def test_union_region_decides_the_face_where_the_log_power_decides():
     assert compare(sp.log(d) ** (rho_ - 6), "ll", sp.Integer(1), union, d=d).holds_on == "part"
 
 
+def test_preferred_subregion_hosts_the_witness_and_names_a_failure_only_outside_it():
+    """The paper bounds ε_n, ε_p from below only; a witness is shown with them below 1 where one exists there
+    (Region.preferred), and a relation that fails only beyond 1 says so (its conditions stay the whole region's)."""
+    whole = Region("a > 0", (a,), (a > 0,))
+    preferring = dataclasses.replace(whole, preferred=(a < 1,))
+    # fails where a > 1/2: the plain search may pick any a > 1/2; the preferred one a point in (1/2, 1)
+    both = compare(d**a, "lesssim", d ** sp.Rational(1, 2), preferring, d=d)
+    assert both.holds_on == "part" and both.conditions_exact == compare(
+        d**a, "lesssim", d ** sp.Rational(1, 2), whole, d=d).conditions_exact
+    assert sp.Rational(1, 2) < sp.Rational(both.witness["point"]["a"]) < 1 and both.fails_only_outside is None
+    # fails only where a > 2: refuted on the region, with the note; the witness outside (the only failures)
+    outside = compare(d**a, "lesssim", d**2, preferring, d=d)
+    assert outside.holds_on == "part" and sp.Rational(outside.witness["point"]["a"]) > 2
+    assert outside.fails_only_outside == "a < 1" and outside.regime()["fails_only_outside"] == "a < 1"
+    # perturbed: a failure at a = 1 exactly is outside a < 1 too, one at a ∈ (1/2, 1) is not
+    assert compare(d**a, "lesssim", d, preferring, d=d).fails_only_outside == "a < 1"
+    assert compare(d**a, "lesssim", d ** sp.Rational(9, 10), preferring, d=d).fails_only_outside is None
+    # without a preference nothing is added, and a relation that holds everywhere carries no note
+    assert compare(d**a, "lesssim", d**2, whole, d=d).fails_only_outside is None
+    assert "fails_only_outside" not in compare(d**-a, "lesssim", sp.Integer(1), preferring, d=d).regime()
+
+
+def test_paper_region_prefers_exponents_below_one():
+    """Every witness on the paper's region that can lie in (0, 1)³ does (ε_n, ε_p, ε_b): risk.summary's relation
+    d^{4ε_n−ν}log²d against its right side had been shown failing at ε_n = 271/256."""
+    from theorycheck_proofs.regime import ADMISSIBLE, UNIT_EXPONENTS
+    from theorycheck_proofs.symbols import eps_b, eps_n, eps_p, nu
+
+    assert ADMISSIBLE.preferred == UNIT_EXPONENTS
+    lhs = d ** (4 * eps_n - nu) * sp.log(d) ** 2
+    result = compare(lhs, "lesssim", d ** (eps_b + eps_p / 4 - nu + 1), ADMISSIBLE, d=d)
+    point = result.witness["point"]
+    assert result.holds_on == "part" and all(0 < sp.Rational(point[str(s)]) < 1 for s in (eps_n, eps_p, eps_b))
+    assert ADMISSIBLE.contains(point)
+
+
 def test_fourier_motzkin_small_systems():
     from theorycheck.asymptotics import _fourier_motzkin
 

@@ -331,6 +331,10 @@ class Region:
     #: ``constraints`` then being a polyhedron that holds them all (their hull, on which :func:`compare` writes the
     #: conditions). Assumption 3's budget is one: r < 0 with any ρ, or r = 0 with ρ < 4 (referee EN)
     pieces: tuple[Region, ...] = ()
+    #: constraints of a sub-region where :func:`compare` shows a failure when it has one (the paper's region admits
+    #: exponents ≥ 1; a witness with ε_n, ε_p, ε_b in (0, 1) is admissible under either reading), and says so when
+    #: the relation fails only outside it (``Comparison.fails_only_outside``)
+    preferred: tuple[Any, ...] = ()
 
     def restrict(self, *constraints: Any, name: str | None = None) -> Region:
         """The sub-region with extra linear constraints."""
@@ -638,6 +642,9 @@ class Comparison:
     #: whether the conditions say exactly where it holds (True) or where it holds at least (False: a left term that
     #: vanishes on a face or at a degree, or a left term of the other sign, may make it hold outside them; referee BR)
     conditions_complete: bool = True
+    #: where the region has a preferred sub-region (:attr:`Region.preferred`) and the relation fails but not there:
+    #: that sub-region's constraints as text (it holds on the whole of it, proved as any "all" is), else None
+    fails_only_outside: str | None = None
 
     @property
     def holds_everywhere(self) -> bool:
@@ -653,7 +660,8 @@ class Comparison:
                 "degrees_checked": [q for q in self.checked_degrees if q is not None],
                 "every_degree": self.every_degree,
                 "undecided": list(self.undecided),
-                **({} if self.conditions_complete else {"conditions_complete": False})}
+                **({} if self.conditions_complete else {"conditions_complete": False}),
+                **({"fails_only_outside": self.fails_only_outside} if self.fails_only_outside else {})}
 
     def degrees_phrase(self) -> str:
         """How far in the degree q the verdict reaches, for a verdict's text."""
@@ -1510,6 +1518,8 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
     Every answer is exact: a failure is a rational point checked in exact arithmetic, and "no failure" is
     proved by a rational dual certificate of the LP (or exact Fourier–Motzkin elimination).
     """
+    if region.preferred:
+        return _compare_preferring(lhs, relation, rhs, region, d=d, point_values=point_values, literal=literal)
     if region.pieces:
         return _compare_on_pieces(lhs, relation, rhs, region, d=d, point_values=point_values, literal=literal)
     rel = Rel.parse(relation)
@@ -1785,6 +1795,31 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
         conditions, exact = [], []
     return Comparison(rel.value, holds_on, tuple(conditions), tuple(exact), failure, region, tuple(lhs_all),
                       tuple(rhs_all), region.degrees(), tuple(undecided), proof, complete)
+
+
+def _compare_preferring(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
+                        point_values: Mapping[sp.Symbol, Any] | None, literal: bool) -> Comparison:
+    """:func:`compare` on a region with a preferred sub-region (:attr:`Region.preferred`): decided on the whole region;
+    where the witness lies outside the sub-region, decided again on the sub-region, whose failure (if any) becomes the
+    witness (a point of both); where it holds on all of the sub-region, ``fails_only_outside`` says so. The
+    conditions stay the whole region's."""
+    whole = dataclasses.replace(region, preferred=())
+    result = compare(lhs, relation, rhs, whole, d=d, point_values=point_values, literal=literal)
+    inner_region = whole.restrict(*region.preferred, name=region.name)
+    point = (result.witness or {}).get("point")
+    if result.holds_on not in ("part", "none") or not isinstance(point, Mapping):
+        return result
+    try:
+        if inner_region.contains(point):
+            return result
+    except InputError:  # a point that does not name every variable (fixed by ``point_values``): left as it is
+        return result
+    inner = compare(lhs, relation, rhs, inner_region, d=d, point_values=point_values, literal=literal)
+    if inner.witness is not None and inner.holds_on in ("part", "none"):
+        return dataclasses.replace(result, witness=inner.witness)
+    if inner.holds_on == "all" and not inner.undecided:
+        return dataclasses.replace(result, fails_only_outside=", ".join(str(c) for c in region.preferred))
+    return result
 
 
 def _compare_on_pieces(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
@@ -2228,5 +2263,7 @@ def decide(statement: Any, region: Region, *, d: sp.Symbol, rewrite: Any = None,
     where = {"none": "holds nowhere in the region", "part": "holds only on part of the region"}.get(
         result.holds_on, "does not hold on the whole region (where else it holds is not decided)")
     rest = f"; undecided: {'; '.join(result.undecided)}" if result.undecided else ""
+    if result.fails_only_outside:
+        rest += f"; it fails only outside {result.fails_only_outside} (it holds wherever they do)"
     return refuted("exact", f"{label}: {where} ({region.name}); fails at "
                    + ", ".join(f"{k} = {v}" for k, v in point.items()) + rest, regime=regime, **evidence)
