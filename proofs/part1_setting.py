@@ -1358,12 +1358,22 @@ def check_theorem1_privacy(
                                    "(alg1.clipping), so no noise makes the second layer private"}
     meant = "" if clip_ok else ", the clipping rule meant (g·min(1, C/‖g‖))"
     readings.update({PV.ADJACENCY_READINGS[a] + meant: said[a] for a in ("replace-one", "add-remove")})
-    # Algorithm 1's g^C_W with a clipping constant C_W (never defined): sens.delta2 and sens.sigma-W-sufficient record
-    # that reading, given a premise they measure but do not prove (referee CN, M1: it had not reached this table)
+    # Algorithm 1's g^C_W with a clipping constant C_W (never defined; referee CN, M1: it had not reached this table):
+    # a column still flips under the clip (Δ_2(W_1) ≥ 2, sens.delta2's clipped reading), so the first layer is private
+    # at most where σ_W covers μ = 2/σ_W (stop 60's referee: this had rested on a typical-data bound ‖u_i‖ ≳ η_W/√p)
+    flip = (PV._asymptotic_regime(4 / sigma_w.rhs**2) if not (sigma_w.rhs.free_symbols & {S.eps, S.delta})
+            else None)
+    flipped = ("a column still flips under the clip (Δ_2(W_1) ≥ 2: a dataset whose step is near 0, every "
+               "per-record gradient below C_W; sens.delta2's clipped reading)")
+    clipped_word = "undecided" if flip is None or flip["holds_on"] != "none" else "none"
     readings["the first layer's g^C_W clipped at C_W = 2√d log^q d (never defined), either adjacency" + meant] = (
-        "undecided: W_1's sensitivity then rests on ‖u_i‖ ≳ η_W/√p, measured, not proved (sens.delta2's clipped "
-        "reading); given it σ_W suffices in order where sens.sigma-W-sufficient's clipped reading says, and the second "
-        "layer is private as in the adjacency's reading above")
+        f"none: {flipped}, and σ_W covers even one column's μ = 2/σ_W nowhere (layer1.privacy's clipped reading)"
+        if clipped_word == "none" else
+        f"undecided: {flipped}; σ_W covers one column's μ = 2/σ_W "
+        + ("on the whole region" if flip and flip["holds_on"] == "all" else
+           "only where " + ", ".join(flip["conditions"]) if flip else "as layer1.privacy's clipped reading decides")
+        + ", and W_1's sensitivity lies between 2 and 2√p: private at most there, with the second layer as in the "
+        "adjacency's reading above")
     if not clip_ok:
         holds_on, conditions, exact, at_most = "none", [], [], False
     w = {}
@@ -1395,7 +1405,9 @@ def check_theorem1_privacy(
         + ("; with g_W unclipped (as printed; C_W is never defined) it fails through the first layer under either "
            "adjacency, on part of the region at least (layer1.privacy), while the clipping and second-layer "
            "failures are those of the text as first read (the min rule, alg1.clipping; add-remove adjacency, "
-           "alg1.noise); read with g^C_W clipped at C_W = 2√d log^q d it is undecided (see the readings)"
+           "alg1.noise); read with g^C_W clipped at C_W = 2√d log^q d it is "
+           + ("not private either: a column still flips (see the readings)" if clipped_word == "none" else
+              "undecided (see the readings)")
            if "first layer" in failing and len(failing) > 1 else ""),
         corrected=corrected,
         witness=w,

@@ -22,7 +22,7 @@ import sympy as sp
 
 from theorycheck import Claim, Verdict, inconclusive, refuted, verified
 from theorycheck import privacy as P
-from theorycheck.claims import HOLDS_ON, reading_outcome, with_readings
+from theorycheck.claims import AT_MOST, HOLDS_ON, reading_outcome, with_readings
 from theorycheck.numerics import bisect_predicate, largest_holding
 from theorycheck.statement import Statement, decides, paper_latex
 
@@ -1621,13 +1621,11 @@ def check_layer1_privacy(
         # (ε, δ)-free σ_W: the d-family over Assumption 3's grid, and the asymptotic region (exact LP)
         grid = _mu_grid({f["d"]: f["mu_worst"] for f in family})
         regime = _asymptotic_regime(4 * S.p / statement.rhs**2)
-        # the other reading of g^C_W (referee AC): clipped at C_W = 2√d log^q d, Δ_2(W_1) ≲ C_W√p/n (sens.delta2's
-        # clipped reading, given its measured column-norm premise), so μ ≍ C_W√p/(nσ_W)
-        from .part1_setting import CLIP_W
-
-        # (up to the subpolynomial decay of the smallest column norm over the p neurons, referee AE: only the region's
-        # interior holds; its boundary is not decided)
-        clipped_regime = _asymptotic_regime((CLIP_W * sp.sqrt(S.p) / S.n) ** 2 / statement.rhs**2)
+        # the other reading of g^C_W (referee AC): clipped at C_W = 2√d log^q d, a column still flips (Δ_2(W_1) ≥ 2:
+        # sens.delta2's clipped reading), so μ ≥ 2/σ_W and W_1 is private at most where that μ is covered (stop 60's
+        # referee: it had been decided with Δ_2(W_1) ≲ C_W√p/n, a bound on typical data only)
+        flip = _asymptotic_regime(4 / statement.rhs**2)
+        clipped_regime = {**flip, "conditions_bound": AT_MOST} if flip["holds_on"] == "part" else flip
     elif statement is not None:
         # σ_W depends on (ε, δ): every point of the reduced Assumption 3 grid at every d of the family
         for dd in LAYER1_FAMILY_D:

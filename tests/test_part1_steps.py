@@ -407,6 +407,11 @@ def test_theorem1_privacy_regime_says_where_both_layers_are_private(registered_v
     # on the face where the powers of d cancel (r < 0 there) the power of log d decides: ρ < 2q + 6 (referee EN)
     assert add_remove == ("part: holds where eps_b - nu - pi_p - r + 1 > 0 or (eps_b - nu - pi_p - r + 1 == 0 and "
                           "2*q - rho + 6 > 0)")
+    # g^C_W clipped (stop 60's referee): a column still flips, so the first layer is private at most where σ_W covers
+    # μ = 2/σ_W (not from a typical-data bound)
+    clipped = next(w for k, w in readings.items() if "clipped at C_W" in k)
+    assert clipped.startswith("undecided: a column still flips under the clip") and "only where" in clipped
+    assert "‖u_i‖ ≳ η_W/√p" not in clipped and "undecided (see the readings)" in v.detail
     bound = v.evidence["second_layer_bound"]["replace-one"]
     assert 10 < bound["largest_ratio"] < 20 and all(end["ratio"] < 1e-3 for end in bound["ends"])
     everywhere = M.check_theorem1_privacy(PV.SIGMA_W_CORRECTED, PV.ALG1_NOISE_STATEMENT, PV.corrected_clip)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 import sympy as sp
 
@@ -16,6 +17,7 @@ from theorycheck.errors import InputError
 from theorycheck.statement import Statement
 from theorycheck_proofs import part2_rank1_measure as M
 from theorycheck_proofs import part2_rank1_steps as S
+from theorycheck_proofs.regime import CORNERS
 from theorycheck_proofs.symbols import d, eps_b, eps_p, eta_W, log_d, n, p, q
 
 ST = S.ST
@@ -345,18 +347,51 @@ def test_sensitivity(registered_verdict):
     assert "Δ_2 ≥ √2 at every d" in v.detail
     # and the update itself, with that record at R = ±10¹⁰, moves w_i^1 by within 1e-4 of √2 (referee DF, DF-8)
     assert all(abs(x - math.sqrt(2)) < 1e-4 for r in v.evidence["adversarial_at_R_1e10"] for x in r["values"])
-    # the clipped reading of g^C_W (referee AC): the exact bound 4η_W C_W/(n‖u_i‖) holds at every run, its premise
-    # (min_i‖T_1,i − ĝ_i‖ flat in d) is measured, and the claim then holds where π_p ≤ ν + ε_b (not where π_p > ν + ε_b)
+    # the clipped reading of g^C_W (referee AC): a column still flips under the clip (stop 60's referee), so Δ_2 ≥ 2
+    # and the claimed bound → 0 holds nowhere under it either; the typical-data bound C_W√p/n is kept as evidence
     from theorycheck.plots import conditions_hold_at
 
     clipped = v.evidence["clipped_reading"]
-    assert clipped["premise_holds"] and all(max(r["values"]) <= 1 for r in clipped["exact_bound_ratio"])
+    assert clipped["flipped_at_every_corner"] and clipped["regime"]["holds_on"] == "none"
+    assert all(abs(f["column_change"] - 2) < 1e-9 and f["largest_record_gradient_over_clip"] < 1
+               for f in clipped["flips"])
+    assert len(clipped["flips"]) == len(CORNERS) * len(S.CLIPPED_FLIP_DS) and "Δ_2 ≥ 2 under this reading" in v.detail
+    typical = clipped["typical_data"]
+    assert typical["premise_holds"] and all(max(r["values"]) <= 1 for r in typical["exact_bound_ratio"])
     inside = {"eps_n": 0.2, "eps_p": 0.5, "eps_b": 0.1, "nu": 1.6, "pi_p": 1.6}
-    assert conditions_hold_at(clipped["regime"]["conditions_exact"], inside)
-    assert not conditions_hold_at(clipped["regime"]["conditions_exact"], {**inside, "pi_p": 1.8})
-    # a claimed Δ_2 smaller by √p holds under the clip only where 2π_p ≤ ν + ε_b: not at π_p = 1 here
-    tighter = S._clipped_reading(ST["sens"].perturb(rhs=ST["sens"].rhs / sp.sqrt(p)))
-    assert not conditions_hold_at(tighter["regime"]["conditions_exact"], {**inside, "pi_p": 1.0})
+    assert conditions_hold_at(typical["regime"]["conditions_exact"], inside)
+    assert not conditions_hold_at(typical["regime"]["conditions_exact"], {**inside, "pi_p": 1.8})
+    # perturbed: a claimed Δ_2 of 2 (the flip's own size) holds under the clip on the whole region; one of 1/log d not
+    assert S._clipped_reading(ST["sens"].perturb(rhs=sp.Integer(2)))["regime"]["holds_on"] == "all"
+    assert S._clipped_reading(ST["sens"].perturb(rhs=1 / sp.log(d)))["regime"]["holds_on"] == "none"
+
+
+def test_clipped_flip_is_a_flip_the_clip_does_not_touch():
+    """The clipped reading's worst case, built on the library's clipped step (first_layer.first_step, clip=C_W): the
+    column moves by 2 and no record is clipped; with a clip below the records' gradients the same datasets are clipped
+    (the construction's check can fail)."""
+    from theorycheck.first_layer import first_step, initialise
+
+    f = M.clipped_flip("small eps_n", 32)
+    assert abs(f["column_change"] - 2) < 1e-12 and f["largest_record_gradient_over_clip"] < 1 and f["kappa"] <= 0.5
+    assert f["W1_change"] >= 2 and f["typical_bound"] > 2  # the exact bound is not small on these datasets
+    # the same construction with a clip 100 times smaller shortens the records, and the column no longer flips
+    s = M.sizes("small eps_n", 32)
+    rng = np.random.default_rng([M.SEED, 32, list(CORNERS).index("small eps_n"), 11])
+    W0, b, a0 = initialise(32, s["p"], rng)
+    x = W0[:, 0] / np.linalg.norm(W0[:, 0])
+    clip = f["clip"] * f["largest_record_gradient_over_clip"] / 100
+    X = np.tile(x, (s["n"], 1))
+    pre = x @ W0 + b
+    k = float(a0[0] / np.cosh(pre[0]) ** 2)
+    y = float(np.tanh(pre) @ a0) - (1 - f["kappa"]) * np.linalg.norm(W0[:, 0]) / (s["eta_W"] * 2 * k)
+    y_last = y - f["kappa"] * s["n"] * np.linalg.norm(W0[:, 0]) / (s["eta_W"] * k)
+    labels = np.full(s["n"], y)
+    adj = labels.copy()
+    adj[-1] = y_last
+    one = first_step(W0, b, a0, X, labels, s["eta_W"], clip=clip)[:, 0]
+    two = first_step(W0, b, a0, X, adj, s["eta_W"], clip=clip)[:, 0]
+    assert np.linalg.norm(one - two) < 1.9
 
 
 def test_log_slack(registered_verdict):

@@ -348,6 +348,17 @@ def test_layer1_model_records_pair_and_readings(registered_verdict):
     readings = v.regime["readings"]
     assert readings["any records (Definition 1's worst case over all datasets)"].startswith("part")
     assert readings["only records the model produces (y = f_*(x))"].startswith("part: where π_p < 1")
+    # the clipped reading of g^C_W (stop 60's referee): a column still flips, so μ ≥ 2/σ_W; private at most where
+    # R/σ_W² ≪ 1 (ε_b − ν − r + 1 > 0), which a fixed budget (r = 0) never meets: not where it had been (where
+    # ε_b + ν − π_p − r > 0, from Δ_2 ≲ C_W√p/n on typical data)
+    from theorycheck.plots import conditions_hold_at
+
+    clipped = v.evidence["regime_clipped_reading"]
+    assert clipped["holds_on"] == "part" and clipped["conditions_bound"] == "at most"
+    point = {"eps_n": 0.2, "eps_p": 0.5, "pi_p": 0.5, "eps_b": 0.1, "nu": 3, "r": 0, "rho": 0, "q": 1}
+    assert not conditions_hold_at(clipped["conditions_exact"], point)  # the referee's point: not private
+    assert conditions_hold_at(clipped["conditions_exact"], {**point, "r": -3})  # R = d^{−3}: covered
+    assert "Δ_2(W_1) ≥ 2 still" in v.detail and "C_W√p/n" not in v.detail
     pair = first_layer_model_pair(16, 300, 4, eps_n=0.4, theta=0.3, seed=2)
     assert pair.ratio_to_worst_case == pytest.approx(math.cos(0.3), rel=1e-4)
     with pytest.raises(InputError, match="p ≤ d − 2"):
