@@ -966,7 +966,8 @@ def check_fourier_a_phi(
             why = (f"; it is the transform for display (2, 27) read literally (biases ηb; reading {', '.join(also)}), "
                    "which is not Theorem 6's network (cert.convolution-form)")
         elif claimed == FOURIER_A_PHI:
-            why = (": it carries i/8 (from −4i csch) instead of i/π, sinh(π²t/η) instead of sinh(π²t), and the "
+            why = (": it carries (i/8)(e^{π²t/η} − e^{−π²t/η}) = (i/4) sinh(π²t/η) (from −4i csch) instead of "
+                   "(i/π) sinh(π²t) (its constant π/4 times the right one where η = 1), and the "
                    "Gaussian-polynomial transform without (π/√γ)^n (fourier.gaussian-polynomial) at t instead of "
                    "\\hat f_γ(−ηt)")
         else:

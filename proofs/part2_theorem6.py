@@ -1164,7 +1164,8 @@ def check_existence(
         tail_row = max(tail_rows, key=lambda row: float(row["constant_needed"])) if tail_rows else None
         sharp_x = sorted((row for row in sharp if row["f"] == "x"), key=lambda row: sp.Rational(row["gamma"]))
         sharp_text = (
-            f" The obstruction is sharp: the corrected construction's sup|aφ| is {sharp_x[0]['ratio'][:6]} times it "
+            f" The obstruction is sharp: the corrected construction's sup|aφ| is {sharp_x[0]['ratio'][:6]} times the "
+            f"obstruction taken at that construction's own error E[(f − f_γ)²] = {sharp_x[0]['error']} in place of 2γ "
             f"(f = x, γ = {sharp_x[0]['gamma']}, η = {sharp_x[0]['eta']})"
             if sharp_x
             else ""
