@@ -723,7 +723,17 @@ def test_final_chain_steps(registered_verdict):
     assert res[(3, "D29", 6, "asymptotic")] is True and res[(3, "D29", 7, "asymptotic")] is False
     # (3, D28, 2) follows from the printed (3, D19): its failure is inherited, listed after the local ones (CC, F6)
     assert v.evidence["failing_relations"][-1] == [3, "D28", 2] and "(3, 'D28', 2) inherited" in v.detail
-    assert "relation (3, 'D29', 4) fails" in v.detail
+    # (3, D29, 4), d^{4ε_n−ν}log²d ≪ 1, fails only where ε_n ≥ 1 (ν ≥ 1 + 3ε_n): named after the relations failing with
+    # every exponent below 1, its witness not the chain's (Region.preferred)
+    d29_4 = next(r for r in v.evidence["relations_checked"] if tuple(r["relation"]) == (3, "D29", 4))
+    assert d29_4["holds"] is False and d29_4["regime"]["fails_only_outside"] == "eps_n < 1, eps_p < 1, eps_b < 1"
+    assert v.evidence["failing_relations"][:2] == [[3, "D29", 5], [3, "D29", 7]] and [3, "D29", 4] in v.evidence[
+        "failing_relations"]
+    assert "relation (3, 'D29', 5) fails" in v.detail and "fails_only_outside" not in v.regime
+    assert all(0 < Fraction(v.regime["witness"]["point"][k]) < 1 for k in ("eps_n", "eps_p", "eps_b"))
+    # the regime of a chain whose every failure lies outside carries the note; a perturbed chain with one inside not
+    alone = m.check_chain((m.final_chain_steps()[2],))
+    assert alone.regime["fails_only_outside"] and "it fails only outside" in alone.detail
 
 
 def test_an_inherited_tag_is_rechecked():
