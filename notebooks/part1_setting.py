@@ -223,9 +223,10 @@ check("thm1.privacy")
 check("thm1.privacy-utility")
 
 # %% [markdown]
-# Adding $\sigma_W\sqrt{p}$-size noise after the normalisation destroys the first layer. The route Part 3 §5.2
-# sketches, made private (clip the per-sample first-layer gradients at $C_W = 2\sqrt{d}\log^q d$, add the noise
-# to $W_0 - \eta_W\sum_i g^C_W$, then normalise: post-processing), is private on all of Assumption 3. Its column
+# Adding $\sigma_W\sqrt{p}$-size noise after the normalisation destroys the first layer. Noise before the
+# normalisation instead (not Part 3 §5.2's variant, which normalises again before adding the noise): clip the
+# per-sample first-layer gradients at $C_W = 2\sqrt{d}\log^q d$, add the noise
+# to $W_0 - \eta_W\sum_i g^C_W$, then normalise (post-processing): private on all of Assumption 3. Its column
 # noise is small against the step's $\mu$-component only where $\log_d p < 2(\nu - 1) - r$: the ratio grows like
 # $\sqrt{p}$, and Assumption 2 bounds the width from below only (at $p = d^{\varepsilon_p}$ it holds everywhere, for
 # some $\varepsilon_b > 0$). This is the noise's share of accuracy only: the step's initial-output term

@@ -1807,7 +1807,8 @@ def decide_noise_share(expr: sp.Expr, relation: Rel, rhs: sp.Expr, region, width
 
 
 def check_noise_before_normalising(statement: Statement = NOISE_BEFORE_NORMALISING):
-    """The route the paper's conclusion sketches (normalise after the noise), made private: clipped per-sample
+    """A private first layer that normalises after the noise (not Part 3 §5.2's variant, which normalises the
+    gradient, updates, and normalises again before adding the noise; referee of stop 60): clipped per-sample
     first-layer gradients (C_W), Gaussian noise calibrated to 2η_W C_W with Part 3's rule, then the normalisation
     (post-processing). Privacy: μ = ε/√(8 log(1/δ)), the dpgd.privacy certificate (all of Assumption 3). Accuracy,
     the noise's share only: where is the column noise ≪ the step's μ-component η_W n a_{0,i} α_1^{b_i} α_1^*? Exact
@@ -2246,8 +2247,9 @@ CLAIMS = [
     Claim(
         id="thm1.privacy-corrected-route",
         title="Noise before normalising: a private first layer whose column noise is o(the step's μ-component)",
-        source="correction of Algorithm 1's first layer (the route of Part 3 §5.2, made private): its privacy and its "
-        "noise's share of accuracy",
+        source="correction of Algorithm 1's first layer (noise before the normalisation, which is then "
+        "post-processing; Part 3 §5.2's variant normalises before the noise): its privacy and its noise's share of "
+        "accuracy",
         statement=NOISE_BEFORE_NORMALISING,
         assumptions=r"g^C_W = g_W\min(1, C_W/\|g_W\|_F),\ C_W = 2\sqrt{d}\log^q d,\ "
         r"\text{noise } 2\eta_W C_W\sqrt{8\log(1/\delta)}/\varepsilon \text{ before normalising},\ "

@@ -94,7 +94,8 @@ class Options:
         W_1 ← W_0 − η_W Σ_i g_W).
     first_layer_noise
         ``"after-normalise"`` (Algorithm 1: w/‖w‖ + σ_W N(0, I)) or ``"before-normalise"``
-        (noise on W_0 − η_W ḡ, then normalise: Part 3 §5.2's remedy; with ``C_W`` the release is
+        (noise on W_0 − η_W ḡ, then normalise: this toolkit's private order, not Part 3 §5.2's, which normalises
+        before the noise; with ``C_W`` the release is
         an exactly accountable Gaussian mechanism and normalisation is post-processing).
     noise_form
         ``"part1"``: √η_a (C_a/n) σ_a ξ with ξ ~ N(0, I_p) (Algorithm 1, N(0,1) read per coordinate).
