@@ -851,6 +851,10 @@ def test_preferred_subregion_hosts_the_witness_and_names_a_failure_only_outside_
     # perturbed: a failure at a = 1 exactly is outside a < 1 too, one at a ∈ (1/2, 1) is not
     assert compare(d**a, "lesssim", d, preferring, d=d).fails_only_outside == "a < 1"
     assert compare(d**a, "lesssim", d ** sp.Rational(9, 10), preferring, d=d).fails_only_outside is None
+    # a region with no point in the preferred part: the witness stays, and no (vacuous) note
+    beyond = dataclasses.replace(Region("a > 3", (a,), (a > 3,)), preferred=(a < 1,))
+    far = compare(d**a, "lesssim", d ** 4, beyond, d=d)
+    assert far.holds_on == "part" and far.fails_only_outside is None and sp.Rational(far.witness["point"]["a"]) > 4
     # without a preference nothing is added, and a relation that holds everywhere carries no note
     assert compare(d**a, "lesssim", d**2, whole, d=d).fails_only_outside is None
     assert "fails_only_outside" not in compare(d**-a, "lesssim", sp.Integer(1), preferring, d=d).regime()

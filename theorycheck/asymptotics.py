@@ -1814,6 +1814,8 @@ def _compare_preferring(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region:
             return result
     except InputError:  # a point that does not name every variable (fixed by ``point_values``): left as it is
         return result
+    if all(inner_region.point(k) is None for k in inner_region.degrees()):
+        return result  # no point of the region in the preferred part: nothing to prefer, and "all" there is vacuous
     inner = compare(lhs, relation, rhs, inner_region, d=d, point_values=point_values, literal=literal)
     if inner.witness is not None and inner.holds_on in ("part", "none"):
         return dataclasses.replace(result, witness=inner.witness)
