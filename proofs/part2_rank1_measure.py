@@ -104,8 +104,9 @@ def clipped_noise_phrase(regime: dict[str, Any] | None) -> str:
     where = ("on the whole region" if holds == "all" else "nowhere" if holds == "none" else
              "at most where " + ", ".join(regime.get("conditions", [])))
     return ("read as clipped at C_W = 2√d log^q d, Δ_2(W_1) ≥ 2 still: clipping bounds the move of the step u_i, not "
-            "of the normalised column u_i/‖u_i‖, and a dataset whose step u_i is near 0 flips a column with every "
-            "per-record gradient below C_W (sens.delta2's clipped reading); the noise covers even that one column "
+            "of the normalised column u_i/‖u_i‖, and a dataset whose step u_i is small (κw_i^0, κ as small as the "
+            "clip needs) flips a column with every per-record gradient below C_W (sens.delta2's clipped reading); the "
+            "noise covers even that one column "
             f"{where}")
 
 

@@ -708,7 +708,8 @@ def _asymptotic(step: Step) -> dict[str, Any]:
         if not sound:
             out["holds"] = None
             out["why"] = "log(1/δ) and log(1.25/δ) read as one factor, in the direction that does not keep the verdict"
-            out["regime"] = dict(out["regime"], holds_on="undecided")  # not decide's "all" or witness (referee BN, BN2)
+            out["regime"] = {k: v for k, v in out["regime"].items() if k != "fails_only_outside"} | {
+                "holds_on": "undecided"}  # not decide's "all" or witness (referee BN, BN2), nor where it fails
     return out
 
 
@@ -778,8 +779,11 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
     # a witness inside the preferred sub-region (exponents below 1) first: one failing only outside it comes last
     witness = next((g["witness"] for g in sorted(regs, key=lambda g: bool(g.get("fails_only_outside")))
                     if g.get("witness")), None)
-    failing = [g for g in regs if g["holds_on"] in ("part", "none")]
-    outside_only = {g["fails_only_outside"] for g in failing if g.get("fails_only_outside")}
+    # the chain fails only outside the preferred part where every relation holds or fails only there (an undecided
+    # relation, or a refuted one left "undecided", may fail inside: review of stop 60)
+    outside_only = {(r.get("regime") or {}).get("fails_only_outside") for r in results if r.get("holds") is not True}
+    only_outside = (not unplaced and len(outside_only) == 1 and None not in outside_only
+                    and all(r.get("holds") is True or (r.get("holds") is False and r.get("regime")) for r in results))
     return {
         "region": region.name,
         "region_latex": region.description,
@@ -795,9 +799,7 @@ def merge_regimes(results: Sequence[Mapping[str, Any]], region: Region = ADMISSI
             if r.get("regime")
         ],
         **({"failing_without_a_regime": unplaced} if unplaced else {}),
-        # every failing relation fails only outside the preferred sub-region (and nothing else fails): so does the chain
-        **({"fails_only_outside": outside_only.pop()} if failing and not unplaced and len(outside_only) == 1
-           and all(g.get("fails_only_outside") for g in failing) else {}),
+        **({"fails_only_outside": outside_only.pop()} if only_outside else {}),
     }
 
 
@@ -876,9 +878,9 @@ def check_steps(
         # a chain claim displays its last relation: a failure elsewhere is named with its own statement, so that a
         # true displayed statement is not read as the refuted one (stop 56's referee: clip.s-term-steps)
         last = results[-1]
-        elsewhere = (f" ({f['latex']}; the last relation, {tuple(last['relation'])}, "
-                     f"{'holds' if last['holds'] is True else 'fails too'})" if f is not last and f.get("latex")
-                     else "")
+        last_word = {True: "holds", False: "fails too"}.get(last["holds"], "is undecided")
+        elsewhere = (f" ({f['latex']}; the last relation, {tuple(last['relation'])}, {last_word})"
+                     if f is not last and f.get("latex") else "")
         verdict = refuted(
             method,
             f"{title}: relation {tuple(f['relation'])} fails{where}{elsewhere}; {len(failed)} of {len(results)} "

@@ -854,7 +854,16 @@ def test_preferred_subregion_hosts_the_witness_and_names_a_failure_only_outside_
     # a region with no point in the preferred part: the witness stays, and no (vacuous) note
     beyond = dataclasses.replace(Region("a > 3", (a,), (a > 3,)), preferred=(a < 1,))
     far = compare(d**a, "lesssim", d ** 4, beyond, d=d)
-    assert far.holds_on == "part" and far.fails_only_outside is None and sp.Rational(far.witness["point"]["a"]) > 4
+    assert far.holds_on == "part" and far.fails_only_outside is None
+    assert sp.Rational(far.witness["point"]["a"]) > 4
+    # pinned variables (point_values) may lie outside the preferred part: no preference, no vacuous note (review)
+    two = dataclasses.replace(Region("a, b", (a, b), (a > 0, b > 0, b < 5)), preferred=(a < 1,))
+    assert compare(d**a, "lesssim", d ** sp.Rational(1, 2), two, d=d, point_values={a: 2}).fails_only_outside is None
+    # a literal ≤ (an "undecided" result with a failure witness) gets the same preference and note
+    literal = compare(d**a, "<=", d**2, preferring, d=d)
+    assert literal.witness is not None and literal.fails_only_outside == "a < 1"
+    inside = compare(d**a, "<=", d ** sp.Rational(1, 2), preferring, d=d)
+    assert sp.Rational(1, 2) < sp.Rational(inside.witness["point"]["a"]) < 1 and inside.fails_only_outside is None
     # without a preference nothing is added, and a relation that holds everywhere carries no note
     assert compare(d**a, "lesssim", d**2, whole, d=d).fails_only_outside is None
     assert "fails_only_outside" not in compare(d**-a, "lesssim", sp.Integer(1), preferring, d=d).regime()

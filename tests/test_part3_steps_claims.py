@@ -734,6 +734,17 @@ def test_final_chain_steps(registered_verdict):
     # the regime of a chain whose every failure lies outside carries the note; a perturbed chain with one inside not
     alone = m.check_chain((m.final_chain_steps()[2],))
     assert alone.regime["fails_only_outside"] and "it fails only outside" in alone.detail
+    # with a relation that fails inside the box but is left "undecided" on the region (terms of both signs), the chain
+    # does not fail only outside (review of stop 60: the merge had counted only "part"/"none" regimes)
+    from theorycheck.statement import Rel, Statement
+    from theorycheck_proofs import symbols as S
+
+    outside = Step((9, "X", 1), Statement(d ** (4 * en - S.nu) * sp.log(d) ** 2, Rel.LL, sp.Integer(1)), "asymptotic")
+    mixed = Step((9, "X", 2), Statement(d**en - d**S.eps_p, Rel.LESSSIM, sp.Integer(1)), "asymptotic")
+    chain = m.check_chain((outside, mixed))
+    assert chain.verdict == "refuted" and "fails_only_outside" not in chain.regime
+    assert "relation (9, 'X', 2) fails" in chain.detail
+    assert m.check_chain((outside,)).regime["fails_only_outside"]
 
 
 def test_an_inherited_tag_is_rechecked():

@@ -1800,14 +1800,15 @@ def compare(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, 
 def _compare_preferring(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region: Region, *, d: sp.Symbol,
                         point_values: Mapping[sp.Symbol, Any] | None, literal: bool) -> Comparison:
     """:func:`compare` on a region with a preferred sub-region (:attr:`Region.preferred`): decided on the whole region;
-    where the witness lies outside the sub-region, decided again on the sub-region, whose failure (if any) becomes the
-    witness (a point of both); where it holds on all of the sub-region, ``fails_only_outside`` says so. The
-    conditions stay the whole region's."""
+    where the witness (a failure, also of an "undecided" result) lies outside the sub-region, decided again on the
+    sub-region, whose witness (if any) replaces it (a point of both); where it holds on all of the sub-region,
+    ``fails_only_outside`` says so. The conditions stay the whole region's. With ``point_values`` (pinned variables,
+    which may lie outside the sub-region) the preference is not applied (review of stop 60)."""
     whole = dataclasses.replace(region, preferred=())
     result = compare(lhs, relation, rhs, whole, d=d, point_values=point_values, literal=literal)
     inner_region = whole.restrict(*region.preferred, name=region.name)
     point = (result.witness or {}).get("point")
-    if result.holds_on not in ("part", "none") or not isinstance(point, Mapping):
+    if point_values or result.holds_on == "all" or not isinstance(point, Mapping):
         return result
     try:
         if inner_region.contains(point):
@@ -1817,7 +1818,7 @@ def _compare_preferring(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region:
     if all(inner_region.point(k) is None for k in inner_region.degrees()):
         return result  # no point of the region in the preferred part: nothing to prefer, and "all" there is vacuous
     inner = compare(lhs, relation, rhs, inner_region, d=d, point_values=point_values, literal=literal)
-    if inner.witness is not None and inner.holds_on in ("part", "none"):
+    if inner.witness is not None and inner.holds_on != "all":
         return dataclasses.replace(result, witness=inner.witness)
     if inner.holds_on == "all" and not inner.undecided:
         return dataclasses.replace(result, fails_only_outside=", ".join(str(c) for c in region.preferred))
