@@ -681,9 +681,11 @@ def decide_rate(rows: list[dict], context: dict, claimed_slope: float = 0.0) -> 
         seen = {str(d): float(np.mean([r["alignment"] for r in rows if r["d"] == d])) for d in ds}
         ev["alignment_by_d"], ev["alignment_of_random_directions"] = seen, chance
         if all(seen[k] < 2 * chance[k] for k in seen):
-            note = ("; W_1's alignment with μ (" + ", ".join(f"{seen[k]:.3f}" for k in seen) + ") is within 2× that of "
-                    "random directions (" + ", ".join(f"{chance[k]:.3f}" for k in chance) + "): no feature learning "
-                    "is visible yet at these d")
+            most = max(seen[k] / chance[k] for k in seen)  # "no better than random" where it is at most 1 (new user)
+            note = ("; W_1's alignment with μ (" + ", ".join(f"{seen[k]:.3f}" for k in seen) + ") is at most "
+                    + (f"{most:.2f}× " if most > 1 else "") + "that of random directions ("
+                    + ", ".join(f"{chance[k]:.3f}" for k in chance)
+                    + "): no feature learning is visible yet at these d")
     if ci[0] > claimed_slope:
         return refuted(
             "simulation",

@@ -271,6 +271,17 @@ def test_assumption1_violations_reported(text, fragment):
         PolynomialTarget.parse(text)
 
 
+def test_centring_hint_only_where_it_leaves_a_valid_target():
+    """x^2: subtracting its mean leaves x^2 − 1, whose information exponent is 2, so the error names both conditions
+    instead of suggesting the subtraction (a new user followed it into the next error); x^2 + x: the hint stands."""
+    with pytest.raises(InputError) as both:
+        PolynomialTarget.parse("x^2")
+    assert "subtract" not in str(both.value) and "α*_1" in str(both.value)
+    with pytest.raises(InputError, match="subtract 1"):
+        PolynomialTarget.parse("x^2 + x")
+    PolynomialTarget.parse("x^2 + x - 1")  # the hint followed: a valid target
+
+
 @pytest.mark.parametrize(
     "call",
     [

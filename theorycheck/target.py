@@ -161,9 +161,11 @@ class PolynomialTarget:
     def require_information_exponent_one(self) -> None:
         alpha = self.hermite_coefficients()[:2]
         if alpha[0] != 0:
+            # suggest the subtraction only where it leaves a valid target (a new user followed it into the next error)
+            fix = (f" (subtract {alpha[0]})" if len(alpha) > 1 and alpha[1] != 0 else
+                   "; and α*_1 = E[σ_*(Z) Z] = 0 too: it also needs information exponent 1 (a linear term)")
             raise InputError(f"target has α*_0 = E[σ_*(Z)] = {alpha[0]} ≠ 0; Part 1 Assumption 1 needs a centred "
-                             f"target "
-                             f"(subtract {alpha[0]})")
+                             f"target{fix}")
         if len(alpha) < 2 or alpha[1] == 0:
             raise InputError(f"target has α*_1 = E[σ_*(Z) Z] = 0: its information exponent is "
                              f"{self.information_exponent()}, but Part 1 Assumption 1 needs information exponent 1")

@@ -143,7 +143,7 @@ def _regions(claim_ids: Sequence[str], verdicts: Mapping[str, Verdict]) -> dict[
                f"{', '.join(r['claim'] for r in read)})" if read else "")
     return {"proof_survives_on": survives_on, "claims_failing_everywhere": nowhere,
             "claims_holding_everywhere": everywhere, "holding_under_a_reading": read,
-            "summary": ("empty: some step fails on the whole region" if nowhere else
+            "summary": ("nowhere (a step fails on the whole region)" if nowhere else
                         "the whole admissible region" if not survives_on else
                         f"the part of the region where the {len(survives_on)} listed conditions all hold") + reading}
 
