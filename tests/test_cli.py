@@ -65,7 +65,7 @@ def test_crashing_check_exits_one_and_others_still_run(toy_proofs):
 
 def test_table_output_lists_claims(toy_proofs):
     out = run("--proofs", str(toy_proofs), "check")
-    assert "toy.true" in out.stdout and "verified" in out.stdout and "rests on refuted: toy.false" in out.stdout
+    assert "toy.true" in out.stdout and "verified" in out.stdout and "root failures: toy.false" in out.stdout
 
 
 def test_unknown_id_is_a_clear_error_with_suggestions(toy_proofs):

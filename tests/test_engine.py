@@ -454,8 +454,8 @@ def test_a_verified_claim_on_an_undecided_premise_says_so():
     broken = dataclasses.replace(results["a.broken"], rests_on_refuted=("x.y",), root_failures=("x.y",))
     cells = [str(c) for c in rich_table([broken]).columns[2]._cells]
     assert cells[0].startswith(" ".join(str(broken.verdict.detail).split())[:20]) and "rests on" not in cells[0]
-    assert "[rests on refuted: x.y]" in str(rich_table([dataclasses.replace(broken, verdict=results["a.top"].verdict)])
-                                            .columns[2]._cells)
+    table = rich_table([dataclasses.replace(broken, verdict=results["a.top"].verdict)])
+    assert "[rests on refuted premises; root failures: x.y]" in str(table.columns[2]._cells)
 
 
 def test_json_report_shape(toy_proofs):

@@ -208,13 +208,15 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
     rows = []
     for r in results:
         roots = getattr(r, "root_failures", ()) or ()
+        # the root failures among the refuted premises (show lists them all; a new user read the two lists as one)
+        label = "rests on refuted premises; root failures"
         if r.rests_on_refuted and not roots:  # results built without root failures: show every refuted premise
-            roots = r.rests_on_refuted
+            roots, label = r.rests_on_refuted, "rests on refuted"
         # the undecided premises first: a long list of refuted ones is cut at the column's width
         prefix = f"[rests on undecided: {', '.join(r.verified_given)}] " if r.verified_given else ""
         prefix += "[under a reading] " if getattr(r, "verified_under_reading", ()) else ""
         prefix += "[holds under another reading] " if getattr(r, "refuted_holding_under", ()) else ""
-        prefix += f"[rests on refuted: {', '.join(roots)}] " if roots else ""
+        prefix += f"[{label}: {', '.join(roots)}] " if roots else ""
         if r.verdict.verdict == "error":  # nothing was decided: the reason first, premises after (referee CR, LOW-3)
             prefix = ""
         seconds = "cached" if getattr(r, "cached", False) else f"{r.seconds:.1f}"
