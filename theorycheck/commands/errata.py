@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from ..report import plural
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
           f"annotated without one); {len(in_text)} paragraphs or displays with refuted "
           f"relations of relation-level claims ({sum(e.has_correction for e in in_text)} with a checked correction), "
           "annotated; wrote "
-          f"{len(written.patched)} patched parts, {written.diff} and {written.tex}", file=sys.stderr)
+          f"{plural(len(written.patched), 'patched part')}, {written.diff} and {written.tex}", file=sys.stderr)
     if written.removed:
         print(f"theorycheck errata: removed the earlier run's patched {_parts(written.removed)}: as that run wrote "
               f"{pronoun(written.removed)}, and not written by this one", file=sys.stderr)

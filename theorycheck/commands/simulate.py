@@ -366,7 +366,9 @@ def run(args: argparse.Namespace) -> int:
     from rich import box
 
     # no vertical rules and one space between columns, so the numbers fit whole in 120 columns (referee CF, F6)
-    table = Table(title=f"Algorithm 1, preset {args.preset} (geometric mean over {args.seeds} seeds)",
+    from theorycheck.report import plural
+
+    table = Table(title=f"Algorithm 1, preset {args.preset} (geometric mean over {plural(args.seeds, 'seed')})",
                   box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True)
     headers = ("d", "n", "p", "T", "align (init/step/noise)", "clipped", "margin 2η(λmax+λ)", "‖a_T−a_RR‖",
                "risk DP-GD", "ridge", "RF", "null", "DP-GD/null", "ε spent", "MB peak")
