@@ -1806,10 +1806,10 @@ def _compare_preferring(lhs: sp.Expr, relation: str | Rel, rhs: sp.Expr, region:
     which may lie outside the sub-region) the preference is not applied (review of stop 60)."""
     whole = dataclasses.replace(region, preferred=())
     result = compare(lhs, relation, rhs, whole, d=d, point_values=point_values, literal=literal)
-    inner_region = whole.restrict(*region.preferred, name=region.name)
     point = (result.witness or {}).get("point")
     if point_values or result.holds_on == "all" or not isinstance(point, Mapping):
         return result
+    inner_region = whole.restrict(*region.preferred, name=region.name)
     try:
         if inner_region.contains(point):
             return result
