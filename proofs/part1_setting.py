@@ -870,6 +870,10 @@ def check_gradient_lines(statement: Statement = GRADIENT_LITERAL):
         f"is ∇_a L, which is what step P53 aggregates)",
         corrected=corrected,
         witness={"n": bad, "difference": str(list(results[bad]))},
+        # the per-sample lines of both layers fail (the first layer's by the same relation), the aggregation P53
+        # holds, and the correction is the second layer's line's: errata annotate accordingly (new-user trial)
+        failing_relations=[[1, "D5", 1], [1, "D5", 2], [1, "P40", 1], [1, "P40", 2]],
+        corrected_relations=[[1, "D5", 1], [1, "D5", 2]],
         **ev,
     )
     if statement is not GRADIENT_LITERAL:
@@ -956,6 +960,10 @@ def check_first_layer_update(statement: Statement = FIRST_LAYER_SUM, average: bo
         else None,
         witness={"n": bad, "difference": str(diffs[bad])},
         regime=regime,
+        # the update line (1, P42, 1) fails, and the correction is its own; the normalise-and-noise line (1, P44, 1)
+        # is this claim's context (its privacy is layer1.privacy's): errata annotate only the update (new-user trial)
+        failing_relations=[[1, "P42", 1]],
+        corrected_relations=[[1, "P42", 1]],
         **ev,
     )
 

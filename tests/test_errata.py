@@ -405,6 +405,28 @@ def test_relation_errata_say_whose_correction_and_evidence_each_line_is(tmp_path
         assert done.returncode == 0, done.stdout[-2000:]
 
 
+def test_relation_errata_follow_the_verdicts_failing_and_corrected_relations():
+    """New-user trial: alg1.gradient-lines covers a line that holds (P53) and lines of two layers with one correction;
+    a verdict that lists its failing_relations annotates only those, and its corrected_relations carry the correction.
+    Perturbed: without the lists every relation is annotated with the correction (the old behaviour)."""
+    from theorycheck.coverage import enumerate_relations
+    from theorycheck.errata import build_text_errata
+
+    text = "# Part 1 toy\n\nFirst $a = b$ here.\n\nThen $c = e$ there.\n\nLast $f = g$ too.\n"
+    relations = enumerate_relations(text, 1)
+    keys = [next(r for r in relations if r.latex.replace(" ", "").startswith(s)).key for s in ("a=b", "c=e", "f=g")]
+    claim = Claim(id="toy.lines", title="lines", source="Part 1", statement="x", assumptions="", check=lambda: None,
+                  relations=tuple(keys))
+    listed = refuted("symbolic", "two lines fail", corrected="a = b + 1", witness={"n": 2},
+                     failing_relations=[list(keys[0]), list(keys[1])], corrected_relations=[list(keys[0])])
+    errata = build_text_errata([claim], {"toy.lines": listed}, relations)
+    assert [e.paragraph for e in errata] == [keys[0][1], keys[1][1]]  # f = g holds: not annotated
+    assert [e.by_claim[0][2] for e in errata] == ["a = b + 1", None]  # the correction under its own line only
+    plain = build_text_errata([claim], {"toy.lines": refuted("symbolic", "fails", corrected="a = b + 1",
+                                                             witness={"n": 2})}, relations)
+    assert len(plain) == 3 and all(e.by_claim[0][2] == "a = b + 1" for e in plain)
+
+
 def test_relation_level_claims_inside_a_display_are_annotated_after_it():
     """Referee BQ: 35 refuted relation-level claims name a relation inside a display, not the whole display, and had
     no erratum. The display is annotated after its closing delimiter (never replaced by the relation's correction);

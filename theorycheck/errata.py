@@ -28,6 +28,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from .claims import Claim, Verdict, readings_holding
 from .coverage import (
@@ -120,14 +121,23 @@ def build_text_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
     BQ: 62 such claims, fourier.tanh's −4i csch(π²t) in running text among them, had no erratum), in paper order."""
     by_key = {r.key: r for r in relations}
     found: dict[tuple[int, str], list[tuple[str, Verdict, PaperRelation]]] = {}
+    fixes_here: dict[tuple[str, int, str], bool] = {}  # (claim, part, place): whose correction is for a relation there
     for claim in claims:
         verdict = verdicts.get(claim.id)
         if verdict is None or verdict.verdict != "refuted" or claim.displays:
             continue
+        # a verdict that says which of its relations fail (check_steps' failing_relations) and which its correction is
+        # for (corrected_relations) is annotated only there (new-user trial: alg1.gradient-lines' P53, which holds,
+        # had been marked refuted, and its second-layer correction pasted under the first layer's line)
+        failing, fixed = (_relation_keys(verdict.evidence.get(k)) for k in ("failing_relations", "corrected_relations"))
         for key in claim.relations:
-            rel = by_key.get((int(key[0]), str(key[1]), int(key[2])))
-            if rel is not None and rel.location[:1] in ("P", "D"):
-                found.setdefault((rel.part, rel.location), []).append((claim.id, verdict, rel))
+            k = (int(key[0]), str(key[1]), int(key[2]))
+            rel = by_key.get(k)
+            if rel is None or rel.location[:1] not in ("P", "D") or (failing is not None and k not in failing):
+                continue
+            found.setdefault((rel.part, rel.location), []).append((claim.id, verdict, rel))
+            place = (claim.id, rel.part, rel.location)
+            fixes_here[place] = fixes_here.get(place, False) or fixed is None or k in fixed
     out = []
     for (part, where), items in sorted(found.items(), key=lambda kv: (kv[0][0], min(r.line for *_, r in kv[1]))):
         ids = tuple(dict.fromkeys(cid for cid, _, _ in items))
@@ -136,8 +146,16 @@ def build_text_errata(claims: Iterable[Claim], verdicts: Mapping[str, Verdict],
                       for c in ids}
         out.append(TextErratum(
             part, where, min(r.line for _, _, r in items),
-            tuple((c, printed_by[c], verdict_of[c].corrected or None, _evidence(c, verdict_of[c])) for c in ids)))
+            tuple((c, printed_by[c], (verdict_of[c].corrected or None) if fixes_here[(c, part, where)] else None,
+                   _evidence(c, verdict_of[c])) for c in ids)))
     return out
+
+
+def _relation_keys(value: Any) -> set[tuple[int, str, int]] | None:
+    """Relation keys (part, place, index) from a verdict's evidence list of them, or None when it gives none."""
+    if not value:
+        return None
+    return {(int(k[0]), str(k[1]), int(k[2])) for k in value}
 
 
 def _html_comment(text: str) -> str:

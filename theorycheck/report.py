@@ -209,7 +209,7 @@ def rich_table(results: Sequence[ClaimResult], title: str | None = None, width: 
     for r in results:
         roots = getattr(r, "root_failures", ()) or ()
         # the root failures among the refuted premises (show lists them all; a new user read the two lists as one)
-        label = "rests on refuted premises; root failures"
+        label = "root failures"
         if r.rests_on_refuted and not roots:  # results built without root failures: show every refuted premise
             roots, label = r.rests_on_refuted, "rests on refuted"
         # the undecided premises first: a long list of refuted ones is cut at the column's width
