@@ -427,6 +427,27 @@ def test_relation_errata_follow_the_verdicts_failing_and_corrected_relations():
     assert len(plain) == 3 and all(e.by_claim[0][2] == "a = b + 1" for e in plain)
 
 
+def test_an_annotation_after_a_display_keeps_its_closing_punctuation_with_it():
+    """New-user trial: the comment went between a display and the "." on the line after it, leaving a paragraph of
+    "." alone in the patched part; now it goes after the punctuation. A display with none is annotated right after."""
+    from theorycheck.coverage import enumerate_relations
+    from theorycheck.errata import build_text_errata, patch_part
+
+    for tail, kept in (("\n.\n\nNext words.\n", "$$\n.\n<!-- theorycheck errata"),
+                       (".\n\nNext words.\n", "$$.\n<!-- theorycheck errata"),  # the paper's own: "$$." on one line
+                       ("\n\nNext words.\n", "$$\n<!-- theorycheck errata")):
+        text = "# Part 1 toy\n\nThe line\n\n$$a = b \\quad c \\le e$$" + tail
+        relations = enumerate_relations(text, 1)
+        rel = next(r for r in relations if r.latex.replace(" ", "").startswith("a=b"))
+        claim = Claim(id="toy.d", title="d", source="Part 1", statement="x", assumptions="", check=lambda: None,
+                      relations=(rel.key,))
+        errata = build_text_errata([claim], {"toy.d": refuted("symbolic", "fails", witness={"n": 2})}, relations)
+        patched = patch_part(text, 1, [], errata)
+        assert kept in patched and "-->\n.\n" not in patched, patched
+        comment = patched[patched.index("<!--"):patched.index("-->") + 4]
+        assert patched.replace(comment, "").replace("\n\n\n", "\n\n") == text  # nothing else moved
+
+
 def test_relation_level_claims_inside_a_display_are_annotated_after_it():
     """Referee BQ: 35 refuted relation-level claims name a relation inside a display, not the whole display, and had
     no erratum. The display is annotated after its closing delimiter (never replaced by the relation's correction);

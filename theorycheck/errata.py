@@ -321,6 +321,10 @@ def patch_part(text: str, part: int, errata: Sequence[Erratum], text_errata: Seq
             end = paragraphs[k - 1][1]
         elif e.paragraph.startswith("D") and k in spans:
             end = spans[k][1]
+            # the display's own closing punctuation on the next line stays with it (new-user trial: a lone "." had
+            # been left below the comment, a paragraph of its own)
+            after = re.match(r"[ \t]*\n?[ \t]*[.,;:][ \t]*(?=\n|$)", text[end:])
+            end += after.end() if after else 0
         else:
             continue
         lead = "" if end == 0 or text[end - 1] == "\n" else "\n"
