@@ -1369,8 +1369,7 @@ def check_theorem1_privacy(
     # Algorithm 1's g^C_W with a clipping constant C_W (never defined; referee CN, M1: it had not reached this table):
     # a column still flips under the clip (Δ_2(W_1) ≥ 2, sens.delta2's clipped reading), so the first layer is private
     # at most where σ_W covers μ = 2/σ_W (stop 60's referee: this had rested on a typical-data bound ‖u_i‖ ≳ η_W/√p)
-    flip = (PV._asymptotic_regime(4 / sigma_w.rhs**2, "lesssim") if not (sigma_w.rhs.free_symbols & {S.eps, S.delta})
-            else None)
+    flip = PV.clipped_flip_regime(sigma_w.rhs) if not (sigma_w.rhs.free_symbols & {S.eps, S.delta}) else None
     flipped = ("a column still flips under the clip (Δ_2(W_1) ≥ 2: a dataset whose step is small, κw_i^0 with κ as "
                "small as the clip needs, every per-record gradient below C_W; sens.delta2's clipped reading)")
     clipped_word = "undecided" if flip is None or flip["holds_on"] != "none" else "none"

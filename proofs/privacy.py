@@ -1506,6 +1506,14 @@ def _asymptotic_regime(mu_squared: sp.Expr, relation: str = "ll") -> dict:
     }
 
 
+def clipped_flip_regime(sigma_w: sp.Expr) -> dict:
+    """Where a first layer with noise ``sigma_w`` (free of ε, δ) can be private under the clipped reading of g^C_W: a
+    column still flips (Δ_2(W_1) ≥ 2, sens.delta2's clipped reading), so μ ≥ 2/σ_W, and it is private at most where
+    μ²·log(1.25/δ)/ε² stays bounded (the necessary side; layer1.privacy and thm1.privacy's reading)."""
+    flip = _asymptotic_regime(4 / sigma_w**2, "lesssim")
+    return {**flip, "conditions_bound": AT_MOST} if flip["holds_on"] == "part" else flip
+
+
 def paper_sigma_w(d, n, eps_b, q, eps=None, delta=None, p=None):
     """Assumption 4: σ_W = sqrt(d^{1+ε_b}/n) log^{q+3} d."""
     return P.layer1_sigma_w(d, n, eps_b, q)
@@ -1628,8 +1636,7 @@ def check_layer1_privacy(
         # the other reading of g^C_W (referee AC): clipped at C_W = 2√d log^q d, a column still flips (Δ_2(W_1) ≥ 2:
         # sens.delta2's clipped reading), so μ ≥ 2/σ_W and W_1 is private at most where that μ is covered (stop 60's
         # referee: it had been decided with Δ_2(W_1) ≲ C_W√p/n, a bound on typical data only)
-        flip = _asymptotic_regime(4 / statement.rhs**2, "lesssim")
-        clipped_regime = {**flip, "conditions_bound": AT_MOST} if flip["holds_on"] == "part" else flip
+        clipped_regime = clipped_flip_regime(statement.rhs)
     elif statement is not None:
         # σ_W depends on (ε, δ): every point of the reduced Assumption 3 grid at every d of the family
         for dd in LAYER1_FAMILY_D:
