@@ -33,7 +33,7 @@ from theorycheck.asymptotics import compare, if_undecided, rate_terms, ratio_at
 from theorycheck.claims import AT_MOST, Verdict, with_readings
 from theorycheck.errors import InputError
 from theorycheck.numerics import largest_holding, within_seconds
-from theorycheck.statement import Rel, Statement, decides, held, notation, paper_latex
+from theorycheck.statement import Rel, Statement, decides, held, notation, paper_latex, release
 
 from . import privacy as PV
 from . import symbols as S
@@ -726,15 +726,25 @@ def check_step_products(product: Statement = ETA_LAMBDA_T, small: Statement = ET
     )
 
 
-#: Algorithm 1's per-step noise std on a (√η_a (C_a/n) σ_a) against Part 3's η_a Σ
-NOISE_VS_SIGMA = Statement(
-    sp.sqrt(S.eta_a) * S.C_a / S.n * PV.SIGMA_A_GENERIC,
-    "=",
-    S.eta_a * PV.SIGMA_PART3_GENERIC,
-    name="Algorithm 1 noise = Part 3 noise",
-)
-#: twice Algorithm 1's noise, kept as one factor so the two sides print apart (referee CP, MEDIUM-3: "X = X")
-NOISE_VS_SIGMA_CORRECTED = NOISE_VS_SIGMA.perturb(lhs=2 * held(NOISE_VS_SIGMA.lhs))
+#: √(8 log(1/δ))/ε, the factor σ_a and Σ share, as both print it
+_PRIVACY_ROOT = held(sp.sqrt(held(8 * PV.LOG_INV_DELTA)) / S.eps)
+
+
+def _noise_vs_sigma(sigma_a_factor: int) -> Statement:
+    """Algorithm 1's per-step noise std on a, √η_a (C_a/n) σ_a with σ_a = √(η_a T) √(8 log(1/δ))/ε (times
+    ``sigma_a_factor``), against Part 3's η_a Σ, Σ = (2 C_a √T/n) √(8 log(1/δ))/ε: each side printed in its
+    formula's shape, so that the correction shows which factor changes (new-user trial: it had read "2X = 2X")."""
+    sigma_a = held(sigma_a_factor * sp.sqrt(S.eta_a * S.T)) * _PRIVACY_ROOT
+    sigma = held(2 * S.C_a * sp.sqrt(S.T) / S.n) * _PRIVACY_ROOT
+    if release(sigma_a) != sigma_a_factor * PV.SIGMA_A_GENERIC or release(sigma) != PV.SIGMA_PART3_GENERIC:
+        raise AssertionError("the printed σ_a and Σ must be proofs.privacy's formulas")
+    name = "Algorithm 1 noise = Part 3 noise" if sigma_a_factor == 1 else f"Algorithm 1 noise with {sigma_a_factor}σ_a"
+    return Statement(held(sp.sqrt(S.eta_a) * S.C_a / S.n) * sigma_a, "=", S.eta_a * sigma, name=name)
+
+
+NOISE_VS_SIGMA = _noise_vs_sigma(1)
+#: σ_a doubled: the factor Algorithm 1's noise line needs to add the noise Part 3 analyses
+NOISE_VS_SIGMA_CORRECTED = _noise_vs_sigma(2)
 
 
 @decides("=", param="statement")

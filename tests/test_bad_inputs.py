@@ -66,6 +66,8 @@ def assert_one_line_error(out: subprocess.CompletedProcess, *needles: str) -> st
 # Each case: (name, function of tmp_path -> (argv, needles in the message)). A tiny proofs folder keeps the
 # runs that get as far as running a check fast; runs on this project's claims select one fast claim.
 CASES = {
+    "no command": lambda t: ([], ["give a command", "check, show", "`theorycheck check` runs the audit"]),
+    "audit --seed 1.5": lambda t: (["audit", "--seed", "1.5", "--runs", "20", "--no-progress"], ["[0, 2^128)", "1.5"]),
     "check --timeout inf": lambda t: (["check", "lemma4.parity", "--timeout", "inf"], ["--timeout", "inf"]),
     "check --timeout nan": lambda t: (["check", "lemma4.parity", "--timeout", "nan"], ["--timeout"]),
     "check --timeout 1e300": lambda t: (["check", "lemma4.parity", "--timeout", "1e300"], ["--timeout"]),
@@ -83,7 +85,7 @@ CASES = {
     ),
     "privacy tiny noise out of range": lambda t: (
         ["privacy", "--noise-multiplier", "1e-300", "--steps", "10", "--delta", "1e-5"],
-        ["outside the range", "1e-300", "μ = √T/Z = 3.16e+300", "between 1e-100 and 1e100"],
+        ["outside the range", "1e-300", "μ = √T/Z = 3.16e+300", "at most 1e100"],
     ),
     "privacy huge epsilon": lambda t: (
         ["privacy", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5", "--epsilon", "1e308"],

@@ -240,8 +240,11 @@ def test_noise_vs_sigma(registered_verdict):
     v = registered_verdict(M.check_noise_vs_sigma, M.NOISE_VS_SIGMA, M.NOISE_VS_SIGMA_CORRECTED)
     assert v.verdict == "refuted" and v.evidence["ratio"] == "1/2" and v.evidence["ratio_with_assumption_4"] == "1/2"
     assert v.corrected == M.NOISE_VS_SIGMA_CORRECTED.latex()
-    left, right = v.corrected.split(" = ")  # the two sides print apart: "2 × Algorithm 1's noise = η_aΣ" (referee CP)
-    assert left != right and left.startswith("2 ")
+    left, right = v.corrected.split(" = ")  # the two sides print apart (referee CP: "X = X")
+    paper_left, paper_right = M.NOISE_VS_SIGMA.latex().split(" = ")
+    # the correction shows which factor changes: σ_a's √(η_a T) doubled, Part 3's η_a Σ as printed (new-user trial)
+    assert left != right and right == paper_right
+    assert left == paper_left.replace(r"\sqrt{T} \sqrt{\eta_a}", r"2 \sqrt{T} \sqrt{\eta_a}") != paper_left
     assert M.check_noise_vs_sigma(M.NOISE_VS_SIGMA_CORRECTED, None).verdict == "verified"
 
 

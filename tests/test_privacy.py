@@ -202,6 +202,15 @@ def test_cli_privacy_extreme_delta_and_steps(capsys):
     assert "10^400.0" in capsys.readouterr().err
 
 
+def test_cli_privacy_tiny_mu_is_exactly_zero_epsilon(capsys):
+    """μ = √T/Z far below 1 (Z = 1e300) is inside the range (only μ and ε above 1e100 are refused): the exact ε is 0,
+    since δ(0) = Φ(μ/2) − Φ(−μ/2) ≈ μ/√(2π) is below δ (new-user trial: the message had named a lower bound too)."""
+    assert main(["privacy", "-z", "1e300", "-T", "1", "--delta", "1e-5", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert float(data["exact_epsilon"]) == 0.0 and float(data["mu"]) == pytest.approx(1e-300)
+    assert float(P.gdp_delta(0.0, float(data["mu"]))) < 1e-5
+
+
 def test_cli_privacy_json_matches_library(capsys):
     assert main(["privacy", "-z", "5", "-T", "10", "--delta", "1e-6", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -566,7 +566,10 @@ def test_latex_export_has_a_macro_for_every_character_the_audit_prints():
     declared = _unicode_declarations(tex_text(prose))
     assert "[U+" not in declared and r"\Theta" in declared and r"^{\top}" in declared
     assert "[U+" in _unicode_declarations("\u263a")  # an unknown character still shows which it is
-    assert tex_text("S̄·P, Φ̄") == r"\ensuremath{\bar{S}}·P, \ensuremath{\bar{Φ}}"
+    assert tex_text("S̄·P, Φ̄") == r"\ensuremath{\bar{S}}·P, \ensuremath{\bar{\Phi}}"
+    # every combining accent the prose reader writes (t̂ of an accented word, Δ̌), and ℱ[…] (new-user trial)
+    assert tex_text("t̂, Δ̌^+_1") == r"\ensuremath{\hat{t}}, \ensuremath{\check{\Delta}}\textasciicircum{}+\_1"
+    assert "[U+" not in _unicode_declarations(tex_text("ℱ[sech²], d^(1/4), σ^((n)), log⁶ d"))
     from theorycheck.errata import _tex_tt  # the errata sheet escapes character by character
 
     assert r"\ensuremath{\bar{m}}" in _tex_tt("v ∥ m̄ = E") and "\u0304" not in _tex_tt("v ∥ m̄ = E")

@@ -632,8 +632,10 @@ def main(argv: list[str] | None = None) -> int:
     if extra:  # point at the subcommand's help, not the top level's (referee AN)
         where = f"theorycheck {args.command}" if getattr(args, "command", None) else "theorycheck"
         parser.exit(2, f"theorycheck: error: unrecognized arguments: {' '.join(extra)} (see '{where} --help')\n")
-    if not getattr(args, "func", None):
-        parser.print_help()
+    if not getattr(args, "func", None):  # one line, not the whole usage (new-user trial)
+        commands = ", ".join(next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices)
+        print(f"theorycheck: error: give a command ({commands}); `theorycheck check` runs the audit, "
+              "`theorycheck --help` describes each", file=sys.stderr)
         return 2
     previous = _raise_on_sigterm()
     try:

@@ -62,16 +62,21 @@ _TEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", 
                  "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
 
 
-#: a letter with a combining macron (S̄, Φ̄): kept together when text is escaped character by character
-MACRON_LETTER = re.compile("[^\\W\\d_]\u0304")
+#: a letter with a combining accent (S̄, Φ̄, t̂ of t̂anh, Δ̌): kept together when text is escaped character by character
+MACRON_LETTER = re.compile("[^\\W\\d_][\u0302\u0303\u0304\u030c\u0301\u0300\u0308\u0307]")
 
 
 def tex_text(text: str) -> str:
-    """Escape plain text for LaTeX (math in the text is not kept as math); a letter with a combining macron (S̄) is
-    set as \\bar of that letter."""
-    text = MACRON_LETTER.sub(lambda m: "\x00" + m.group(0)[0] + "\x01", str(text))
-    out = "".join(_TEX_SPECIALS.get(ch, ch) for ch in text)
-    return out.replace("\x00", r"\ensuremath{\bar{").replace("\x01", "}}")
+    """Escape plain text for LaTeX (math in the text is not kept as math); a letter with a combining accent (S̄, t̂,
+    Δ̌) is set as that math accent (\\bar, \\hat, \\check) of the letter."""
+    out = []
+    for k, piece in enumerate(re.split(f"({MACRON_LETTER.pattern})", str(text))):
+        if k % 2:  # a letter and its accent
+            letter, accent = piece[0], piece[1]
+            out.append(rf"\ensuremath{{{_COMBINING_ACCENTS[accent][0]}{{{UNICODE_TEX.get(letter, letter)}}}}}")
+        else:
+            out.append("".join(_TEX_SPECIALS.get(ch, ch) for ch in piece))
+    return "".join(out)
 
 
 # prose inside math: a word of 3+ letters not after a backslash (so not \log, \text), with an attached
@@ -393,6 +398,11 @@ UNICODE_TEX = {
     "ᵏ": r"^{k}",
     "ḡ": r"\bar{g}",
     "⁵": r"^5",
+    "⁶": r"^6",
+    "⁷": r"^7",
+    "⁸": r"^8",
+    "⁹": r"^9",
+    "ℱ": r"\mathcal{F}",
     "⁺": r"^{+}",
     "⁻": r"^{-}",
     "↦": r"\mapsto",

@@ -99,7 +99,7 @@ def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number in [0, 2^128), got {text!r}") from None
     if not 0 <= value < 2**128:
         raise argparse.ArgumentTypeError(f"expected a whole number in [0, 2^128), got {text!r}")
     return value

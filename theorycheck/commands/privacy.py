@@ -53,7 +53,7 @@ def _figures(args: argparse.Namespace) -> tuple[dict, dict]:
         steps = f"{args.steps:g}" if args.steps < 1e300 else f"10^{math.log10(args.steps):.1f}"
         raise InputError(f"Z = {z:g}, T = {steps}, δ = {args.delta:g}{eps} is outside the range of the exact "
                          f"privacy curve (μ = √T/Z = {_power_of_ten(math.log10(args.steps) / 2 - math.log10(z))}); "
-                         "give values with μ and ε between 1e-100 and 1e100") from None
+                         "give values with μ and ε at most 1e100") from None
 
 
 def run(args: argparse.Namespace) -> int:

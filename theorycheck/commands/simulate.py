@@ -407,8 +407,10 @@ def run(args: argparse.Namespace) -> int:
     console.print("status:\n" + "\n".join(statuses))
     risk_fit = _risk_fit(rows)
     if risk_fit is not None:
-        console.print(f"risk of DP-GD: fitted exponent {risk_fit['slope']:+.3f} (95 % CI {risk_fit['ci95'][0]:+.3f} … "
-                      f"{risk_fit['ci95'][1]:+.3f}, {risk_fit['points']} runs"
+        ci = risk_fit["ci95"]
+        ci_text = (f"95 % CI {ci[0]:+.3f} … {ci[1]:+.3f}" if all(math.isfinite(c) for c in ci)
+                   else "no CI: two runs leave the fit no degree of freedom")  # new-user trial: it printed -inf … +inf
+        console.print(f"risk of DP-GD: fitted exponent {risk_fit['slope']:+.3f} ({ci_text}, {risk_fit['points']} runs"
                       + (f", {risk_fit['above_null']} of them with a risk above the null predictor's"
                          if risk_fit["above_null"] else "") + ")"
                       + ("; the repaired theorem proves no exponent: the rate is measured, not proved"
