@@ -30,6 +30,7 @@ from typing import Any
 from . import __version__, validate
 from .claims import AT_LEAST, AT_MOST, conditions_reading, decided_without_premises, premises_of, relation_label
 from .errors import InputError, Terminated
+from .prose import readable
 from .registry import Registry, load
 from .runner import DEFAULT_TIMEOUT, ClaimResult, audit
 
@@ -373,12 +374,12 @@ def regime_lines(regime: dict | None) -> list[str]:
         else:
             header = "  holds where:"
         out.append(header)
-        out += [f"    {c}" for c in exact]
+        out += [f"    {readable(c)}" for c in exact]
     elif holds_on == "all" and regime.get("conditions") and not regime.get("conditions_exact"):
         # conditions stated beside the region (ε < 1, d large enough; referee CT, LOW-4); exact conditions of an
         # "all" record hold on the whole region and are not repeated
         out.append("  with:")
-        out += [f"    {c}" for c in regime["conditions"]]
+        out += [f"    {readable(c)}" for c in regime["conditions"]]
     if regime.get("decides"):
         out.append(f"  of the relation: {regime['decides']}")
     if regime.get("premise"):
@@ -387,16 +388,32 @@ def regime_lines(regime: dict | None) -> list[str]:
         out.append("  fails as an identity: " + ", ".join(map(relation_label, regime["failing_without_a_regime"])))
     if undecided:
         out.append("  undecided:")
-        out += [f"    {u}" for u in undecided]
+        out += [f"    {readable(u)}" for u in undecided]
     witness = regime.get("witness")
     if witness:
         point = witness.get("point", witness) if isinstance(witness, dict) else witness
         text = ", ".join(f"{k} = {v}" for k, v in point.items()) if isinstance(point, dict) else str(point)
-        out.append(f"  fails at: {text}")
+        out.append(f"  fails at: {readable(text)}")
+        if isinstance(witness, dict) and witness.get("term") and isinstance(witness.get("term_exponents"), dict):
+            # which term fails there (new-user trial: dpgd.s1-bound's witness is its contraction premise's, unsaid)
+            sides = witness.get("right_side_exponents") or []
+            right = " + ".join(_order(e) for e in sides if isinstance(e, dict)) or "?"
+            out.append(f"    there the term {readable(witness['term'])} grows like {_order(witness['term_exponents'])}"
+                       f", the right side like {right}")
     if regime.get("readings"):
         out.append("  readings:")
-        out += [f"    {reading}: {where}" for reading, where in regime["readings"].items()]
+        out += [f"    {reading}: {readable(str(where))}" for reading, where in regime["readings"].items()]
     return out
+
+
+def _order(exponents: Mapping[str, Any]) -> str:
+    """``{"d": "1/24", "log_d": "2"}`` → ``d^(1/24) log² d``; zero exponents are left out (``1`` if both are)."""
+    from .prose import latex_to_text
+
+    d, log_d = str(exponents.get("d", "0")), str(exponents.get("log_d", "0"))
+    parts = ([latex_to_text(f"d^{{{d}}}")] if d != "0" else []) + ([latex_to_text(f"\\log^{{{log_d}}} d")]
+                                                                   if log_d != "0" else [])
+    return " ".join(parts) or "1"
 
 
 def cmd_show(args: argparse.Namespace) -> int:
