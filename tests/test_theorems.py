@@ -579,7 +579,8 @@ def test_show_prints_the_regime():
     assert "    ε_n - ε_p/4 > 0" in lines and lines[-1] == "  fails at: ε_n = 1/16, ε_p = 1"
     labelled = regime_lines({"region": "R", "holds_on": "part", "conditions_exact": ["pi_p - eps_n > 0"],
                              "witness": {"point": {"eps_n": "1/8", "pi_p": "1/12"},
-                                         "term": r"d^{\varepsilon_n - \pi_{p}}", "term_exponents": {"d": "1/24", "log_d": "2"},
+                                         "term": r"d^{\varepsilon_n - \pi_{p}}",
+                                         "term_exponents": {"d": "1/24", "log_d": "2"},
                                          "right_side_exponents": [{"d": "0", "log_d": "0"}]}})
     assert labelled[-1] == "    there the term d^(ε_n - π_p) grows like d^(1/24) log² d, the right side like 1"
     assert regime_lines({"region": "R", "holds_on": "all", "conditions_exact": ["x > 0"]}) == [
