@@ -135,7 +135,7 @@ def test_bernstein_tail(registered_verdict):
     assert v.verdict == "refuted" and v.regime["holds_on"] == "none"
     # referee AU F2: t = √(d/n) log^{3/4} d still sends the tail to 0, but not below e^{-c log² d} (≤_P's level)
     v = S.check_bernstein_tail(sp.sqrt(d / n) * log_d ** sp.Rational(3, 4))
-    assert v.verdict == "refuted" and v.evidence["tail_vanishes"] == "all" and "3}{4}" in v.detail
+    assert v.verdict == "refuted" and v.evidence["tail_vanishes"] == "all" and "log^(3/4) d" in v.detail
     # referee AX F7: a huge t makes the exponent ≈ (3/2)n²t/√d, far above log² d: the tail is tiny, not refuted
     assert S.check_bernstein_tail(d**10).verdict == "verified"
     assert S.check_bernstein_tail(sp.sqrt(d) * log_d**2 / n**2).verdict == "refuted"  # both exponents too small
@@ -204,7 +204,7 @@ def test_bias_max_and_corner_perturbation(registered_verdict):
     # probability e^{−Θ(log^{3/2} d)} ≫ e^{−c log² d}: not ≤_P; its detail names the bound given
     band = S.check_bias_max(ST["bias.max"].perturb(rhs=eps_b / 4 * log_d ** sp.Rational(3, 4)))
     assert band.verdict == "refuted" and band.evidence["probability_tends_to_one"] == "verified"
-    assert "3}{4}" in band.detail and band.evidence["failure_exponent_c"] == "0"
+    assert "log^(3/4) d" in band.detail and band.evidence["failure_exponent_c"] == "0"
     # wrong only where ε_p < 1: (max_i |b_i| ≍ √log d) ≲ d^{ε_p − 1} log d
     v = S.check_bias_max(ST["bias.max"].perturb(rhs=d ** (eps_p - 1) * log_d))
     assert v.verdict == "refuted" and v.regime["holds_on"] == "part" and _w(v, "eps_p") < 1
