@@ -157,6 +157,48 @@ def clipped_flip(corner: str, d: int, seed: int = SEED) -> dict[str, float]:
             "typical_bound": 4 * eta * clip / (n * float(np.linalg.norm(U[:, i])))}
 
 
+def every_column_clipped_flip(corner: str, d: int, seed: int = SEED) -> dict[str, Any]:
+    r"""The clipped reading's worst case for all of W_1 (the reviewer of stop 60): adjacent datasets on which the
+    clipped first step (C_W = 2√d log^q d, :func:`theorycheck.first_layer.first_step`) flips every column at once, so
+    that W_1 moves by 2√p, as without the clip.
+
+    A pool of 2dp records x_j (Gaussian, ‖x_j‖ ≈ 1) with coefficients c_j = 2(f^0(x_j) − y_j) solving
+    (η_W/n) Σ_j c_j x_j s(x_j)ᵀ = W_0 (least squares, minimum norm; s(x)_k = a_{0,k} sech²(⟨w_k^0, x⟩ + b_k)) cancels
+    the initialisation; the other records have y = f^0(x) (no gradient) but the last, (x*, y*), whose gradient
+    c* x* s(x*)ᵀ leaves U(D) = −(η_W/n) c* x* s(x*)ᵀ. D' changes y* so that c* → −c*: every column with
+    s(x*)_k ≠ 0 turns to its opposite. Needs n ≥ 2dp + 1 records (``built`` False otherwise) and every per-record
+    gradient below C_W (``largest_record_gradient_over_clip`` < 1: nothing is clipped). Returns the smallest column
+    move (2 up to rounding), W_1's move against 2√p, the cancellation's residual and the largest gradient over C_W."""
+    from theorycheck.first_layer import first_step
+
+    s = sizes(corner, d)
+    n, p, eta = s["n"], s["p"], s["eta_W"]
+    pool = 2 * d * p
+    out: dict[str, Any] = {"corner": corner, "d": d, "n": n, "p": p, "records_needed": pool + 1}
+    if pool + 1 > n:
+        return {**out, "built": False}
+    rng = np.random.default_rng([seed, d, list(CORNERS).index(corner), 12])
+    W0, b, a0 = initialise(d, p, rng)
+    clip = 2 * math.sqrt(d) * math.log(d) ** Q
+    X = rng.standard_normal((n, d)) / math.sqrt(d)
+    S = a0 / np.cosh(X @ W0 + b) ** 2  # n×p: s(x_j)
+    A = np.einsum("jd,jk->dkj", X[:pool], S[:pool]).reshape(d * p, pool) * eta / n
+    c = np.zeros(n)
+    c[:pool] = np.linalg.lstsq(A, W0.reshape(-1), rcond=None)[0]
+    residual = float(np.linalg.norm(A @ c[:pool] - W0.reshape(-1)))
+    per_unit = np.linalg.norm(X, axis=1) * np.linalg.norm(S, axis=1)  # ‖g_j‖_F per unit coefficient
+    c[-1] = 0.5 * clip / per_unit[-1]
+    f0 = model_output(W0, b, a0, X)
+    y, y_adj = f0 - c / 2, f0 - c / 2
+    y_adj[-1] = f0[-1] + c[-1] / 2
+    W1, W1_adj = first_step(W0, b, a0, X, y, eta, clip=clip), first_step(W0, b, a0, X, y_adj, eta, clip=clip)
+    moves = np.linalg.norm(W1 - W1_adj, axis=0)
+    return {**out, "built": True, "clip": clip, "cancellation_residual": residual,
+            "smallest_column_move": float(moves.min()), "W1_move": float(np.linalg.norm(W1 - W1_adj)),
+            "two_sqrt_p": 2 * math.sqrt(p),
+            "largest_record_gradient_over_clip": float(np.max(np.abs(c) * per_unit) / clip)}
+
+
 @memo.remembered()
 @memo.shared
 def simulate(corner: str, d: int, seed: int = SEED, population: bool = False) -> dict[str, float]:

@@ -12,7 +12,7 @@ checker is told otherwise; the noise multiplier is always noise std / true ℓ�
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -27,7 +27,7 @@ from theorycheck.numerics import bisect_predicate, largest_holding
 from theorycheck.statement import Statement, decides, paper_latex
 
 from . import symbols as S
-from .regime import as_printed_and_intended
+from .regime import CORNERS, as_printed_and_intended
 
 # ------------------------------------------------------------------------------------------------
 # The formulas, as Statement objects (what a reader sees is what the checkers evaluate)
@@ -1560,6 +1560,30 @@ def _regime(d, eps_n, eps_p, eps_b, q):
     return math.ceil(d ** (1 + 3 * eps_n)), math.ceil(d**eps_p)
 
 
+#: the dimensions at which layer1.privacy builds the clipped reading's every-column flip (where n ≥ 2dp + 1)
+EVERY_COLUMN_FLIP_DS = (32, 64)
+
+
+def _every_column_phrase(flips: Sequence[dict]) -> str:
+    """What :func:`part2_rank1_measure.every_column_clipped_flip` adds to the clipped reading: where datasets are
+    many enough (n ≥ 2dp + 1), W_1 moves by 2√p under the clip too, so the region above is not sharp there."""
+    built = [f for f in flips if f.get("built")]
+    ok = [f for f in built if abs(f["W1_move"] - f["two_sqrt_p"]) < 1e-9 and f["largest_record_gradient_over_clip"] < 1]
+    if not built:
+        return ""
+    if len(ok) < len(built):
+        return "; the every-column clipped flip did not build (a bug): " + ", ".join(
+            f"{f['corner']} d = {f['d']}" for f in built if f not in ok)
+    where = ", ".join(sorted({f"'{f['corner']}' (d = " + ", ".join(str(g["d"]) for g in ok if g["corner"] ==
+                                                                   f["corner"]) + ")" for f in ok}))
+    return ("; and the clip need not cut W_1's sensitivity to one column: at " + where + " a dataset of 2dp records "
+            "that cancels W_0 (least squares) and one last record flips every column at once with every per-record "
+            "gradient below C_W (W_1 moves by 2√p, as unclipped); the construction needs n ≥ 2dp + 1 records "
+            "(ν > 1 + π_p for d large), and where it builds the clipped reading needs μ = 2√p/σ_W, so its private "
+            "region is smaller still (that it builds at every large d there is not decided: the region above stays "
+            "the stated upper bound)")
+
+
 @decides("=", "≥", ">", param="sigma_w")
 def check_layer1_privacy(
     sigma_w=SIGMA_W_STATEMENT,
@@ -1579,7 +1603,7 @@ def check_layer1_privacy(
     """
     from theorycheck.audit import first_layer_extreme_pair
 
-    from .part2_rank1_measure import clipped_noise_phrase
+    from .part2_rank1_measure import clipped_noise_phrase, every_column_clipped_flip
 
     statement = sigma_w if isinstance(sigma_w, Statement) else None
     sigma_w = sigma_w_fn(sigma_w)
@@ -1629,6 +1653,7 @@ def check_layer1_privacy(
     fam_fail = [f for f in family if f["exact_delta_at_target_worst"] > delta * (1 + REL_TOL)]
     grid = {}
     regime = clipped_regime = None
+    all_flips: list[dict] = []
     if statement is not None and not (statement.rhs.free_symbols & {S.eps, S.delta}):
         # (ε, δ)-free σ_W: the d-family over Assumption 3's grid, and the asymptotic region (exact LP)
         grid = _mu_grid({f["d"]: f["mu_worst"] for f in family})
@@ -1637,6 +1662,8 @@ def check_layer1_privacy(
         # sens.delta2's clipped reading), so μ ≥ 2/σ_W and W_1 is private at most where that μ is covered (stop 60's
         # referee: it had been decided with Δ_2(W_1) ≲ C_W√p/n, a bound on typical data only)
         clipped_regime = clipped_flip_regime(statement.rhs)
+        # and where the data are many enough, every column flips at once under the clip (the reviewer of stop 60)
+        all_flips = [every_column_clipped_flip(c, dv) for c in CORNERS for dv in EVERY_COLUMN_FLIP_DS]
     elif statement is not None:
         # σ_W depends on (ε, δ): every point of the reduced Assumption 3 grid at every d of the family
         for dd in LAYER1_FAMILY_D:
@@ -1682,6 +1709,7 @@ def check_layer1_privacy(
         model_records_pair=model,
         assumption3_grid_by_d=grid,
         regime_clipped_reading=clipped_regime,
+        every_column_clipped_flip=all_flips,
         witness_regime={
             **witness,
             "n": n,
@@ -1757,7 +1785,7 @@ def check_layer1_privacy(
             )
             + (
                 "; this reads Algorithm 1's g^C_W as g_W (C_W is never defined): "
-                + clipped_noise_phrase(clipped_regime)
+                + clipped_noise_phrase(clipped_regime) + _every_column_phrase(all_flips)
                 if clipped_regime else ""
             ),
             corrected=corrected,

@@ -359,6 +359,11 @@ def test_layer1_model_records_pair_and_readings(registered_verdict):
     assert not conditions_hold_at(clipped["conditions_exact"], point)  # the referee's point: not private
     assert conditions_hold_at(clipped["conditions_exact"], {**point, "r": -3})  # R = d^{−3}: covered
     assert "Δ_2(W_1) ≥ 2 still" in v.detail and "C_W√p/n" not in v.detail
+    # and where n ≥ 2dp + 1, every column flips at once under the clip (the reviewer of stop 60)
+    built = [f for f in v.evidence["every_column_clipped_flip"] if f["built"]]
+    assert {(f["corner"], f["d"]) for f in built} == {("small eps_p", 32), ("small eps_p", 64)}
+    assert all(f["W1_move"] == pytest.approx(2 * math.sqrt(f["p"]), abs=1e-9) for f in built)
+    assert "flips every column at once" in v.detail
     pair = first_layer_model_pair(16, 300, 4, eps_n=0.4, theta=0.3, seed=2)
     assert pair.ratio_to_worst_case == pytest.approx(math.cos(0.3), rel=1e-4)
     with pytest.raises(InputError, match="p ≤ d − 2"):
@@ -458,3 +463,21 @@ def test_whole_range_delta_threshold():
     threshold = v.evidence["whole_range_private_for_delta_at_least"]
     assert 0.585 < threshold["delta_0"] < 0.587 and threshold["whole_range_at_every_checked_delta"]
     assert any(r"\delta_0 = 0.5858" in c for c in v.regime["conditions"])
+
+
+def test_every_column_clipped_flip_and_its_check_can_fail():
+    """The clipped step flips every column of W_1 at once (2dp records cancel W_0, one last record's label turns
+    its rank-1 step around; nothing is clipped), where n ≥ 2dp + 1 only; and layer1.privacy's text calls a build that
+    moves W_1 by less than 2√p, or clips a record, a bug rather than a flip."""
+    from theorycheck_proofs.part2_rank1_measure import every_column_clipped_flip
+
+    f = every_column_clipped_flip("small eps_p", 32)
+    assert f["built"] and f["smallest_column_move"] == pytest.approx(2, abs=1e-12)
+    assert f["W1_move"] == pytest.approx(2 * math.sqrt(f["p"]), abs=1e-12)
+    assert f["largest_record_gradient_over_clip"] < 1
+    assert f["cancellation_residual"] < 1e-10
+    assert not every_column_clipped_flip("large eps_p", 32)["built"]  # n = 256 < 2dp + 1 = 2049
+    assert "flips every column at once" in PC._every_column_phrase([f])
+    for broken in ({**f, "W1_move": 2.0}, {**f, "largest_record_gradient_over_clip": 1.5}):
+        assert "did not build (a bug)" in PC._every_column_phrase([broken])
+    assert PC._every_column_phrase([{"built": False}]) == ""
